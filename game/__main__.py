@@ -1,0 +1,5 @@
+import sys
+
+from game.cli import main
+
+sys.exit(main())
