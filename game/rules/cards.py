@@ -1,0 +1,116 @@
+"""Cards, decks, the cyclic rank order and numbered deals.
+
+A card is its canonical two-letter name: rank then suit (`"TH"`, `"AS"`,
+`"6C"`). Two decks of 52 hold every card twice; duplicates are equal
+strings, which is exactly "indistinguishable".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Card = str
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+ALL_CARDS: tuple[Card, ...] = tuple(r + s for s in SUITS for r in RANKS)
+
+
+def rank(card: Card) -> str:
+    return card[0]
+
+
+def suit(card: Card) -> str:
+    return card[1]
+
+
+def parse_card(text: str) -> Card:
+    """Read a card as a player may write it: `th`, `10H`, `T♥`. Raises ValueError."""
+    t = text.strip().upper()
+    if t and t[-1] in SUIT_SYMBOLS:
+        t = t[:-1] + SUIT_SYMBOLS[t[-1]]
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise ValueError(f"'{text}' is not a card (rank A 2-9 T J Q K, suit S H D C)")
+    return t
+
+
+@dataclass(frozen=True)
+class DeckKind:
+    """One kind of deck: its ranks in cyclic building order and how many copies."""
+
+    name: str
+    cycle: str
+    copies: int = 1
+
+    @property
+    def run_length(self) -> int:
+        """Cards in one whole suit run (a complete foundation)."""
+        return len(self.cycle)
+
+    @property
+    def size(self) -> int:
+        return len(self.cycle) * 4 * self.copies
+
+    def up(self, r: str) -> str:
+        """The next rank in the cycle (`K` → `A` in 52 cards, `A` → `6` in 36)."""
+        return self.cycle[(self.cycle.index(r) + 1) % len(self.cycle)]
+
+    def down(self, r: str) -> str:
+        return self.cycle[self.cycle.index(r) - 1]
+
+    def unshuffled(self) -> list[Card]:
+        """Suits S H D C, each from the lowest rank of the cycle; copies one after another."""
+        one = [r + s for s in SUITS for r in self.cycle]
+        return one * self.copies
+
+    def shuffled(self, deal: int) -> list[Card]:
+        """Deal number `deal`: the shuffle every platform and version must reproduce.
+
+        It relies only on what Python promises: `Random(seed).random()` yields the
+        same sequence for a given seed.
+        """
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
+            raise ValueError(f"a deal number is a non-negative integer, not {deal!r}")
+        cards = self.unshuffled()
+        rng = random.Random(deal)
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(rng.random() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def check(self, cards: Sequence[Card]) -> None:
+        """Refuse a deck that is not exactly this kind of deck (ValueError)."""
+        if len(cards) != self.size:
+            raise ValueError(
+                f"the deck must have {self.size} cards for a {self.name} deck, it has {len(cards)}"
+            )
+        counts = Counter(cards)
+        for card in self.unshuffled():
+            if counts[card] != self.copies:
+                times = "once" if self.copies == 1 else f"{self.copies} times"
+                raise ValueError(
+                    f"{card} is in the deck {counts[card]} times;"
+                    f" a {self.name} deck holds it {times}"
+                )
+
+
+DECKS: dict[str, DeckKind] = {
+    "52": DeckKind("52", "A23456789TJQK"),
+    "36": DeckKind("36", "6789TJQKA"),
+    "32": DeckKind("32", "789TJQKA"),
+    "2x52": DeckKind("2x52", "A23456789TJQK", copies=2),
+}
+
+
+def parse_deck(text: str | Iterable[str], kind: DeckKind) -> list[Card]:
+    """Read a deck string (first card = top of the deck) and check it is `kind`."""
+    words = text.split() if isinstance(text, str) else list(text)
+    cards = [parse_card(w) for w in words]
+    kind.check(cards)
+    return cards

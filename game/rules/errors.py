@@ -1,0 +1,75 @@
+"""What the rules module raises, and why a move is refused, in words.
+
+A refusal carries a key and its parameters, so the game can say it in the
+player's language; `str()` gives the English sentence the command line prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+# English sentences for each refusal key; the game's translations use the same keys.
+REFUSALS: Mapping[str, str] = {
+    "game_over": "the game is over",
+    "bad_move": "'{text}' is not a move (write t3>f2, st>w, w>st, p7.1+p7.4, p7.2 or resign)",
+    "no_pile": "there is no {pile} in this game",
+    "empty": "{pile} is empty",
+    "not_playable": "{pile} is covered",
+    "from_foundation": "a card on a foundation never leaves it",
+    "stock_turns_only": "the stock only turns onto the waste (st>w)",
+    "onto_waste": "no card can be put on {pile} except from the stock",
+    "onto_stock": "only w>st puts cards back into the stock",
+    "same_pile": "{card} is already on {pile}",
+    "needs": "{card} cannot go on {pile}, which needs {needed}",
+    "foundation_full": "{pile} is complete",
+    "foundation_base": "{card} cannot go on {pile}, which starts with a card of rank {needed}",
+    "foundation_suit_taken": "{card} cannot start {pile}: {suit} already has its foundation",
+    "foundation_start": "{card} cannot start {pile}, which starts with {needed}",
+    "pile_needs": "{card} cannot go on {pile}, which needs {needed} (one rank down, any suit)",
+    "pile_full": "{pile} already holds {limit} cards",
+    "pile_to_pile": "cards never move from pile to pile in this game",
+    "piles_take_nothing": "piles take no card by a move in this game",
+    "pile_takes_waste_only": "{pile} takes cards from the waste only",
+    "gap_by_game": "an empty pile is filled by the game, from the waste",
+    "stock_empty": "the stock is empty",
+    "stock_not_empty": "the stock is not empty yet",
+    "waste_empty": "the waste is empty",
+    "no_passes": "no pass is left: the waste cannot go back into the stock",
+    "not_a_pair": "{card} and {other} make {total}, not {target}",
+    "same_card": "a card cannot pair with itself",
+    "not_single": "{card} is worth {value}: only a card worth {target} goes alone",
+    "removed": "{pile} is already removed",
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move is illegal: a key of REFUSALS and the words it needs."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return REFUSALS[self.key].format(**self.params)
+
+
+class RulesError(ValueError):
+    """Base of every error the rules module raises on bad input."""
+
+
+class IllegalMove(RulesError):
+    """A move the rules do not allow in this position."""
+
+    def __init__(self, move: str, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.move = move
+        self.refusal = refusal
+
+
+class LevelError(RulesError):
+    """A ruleset file that cannot be used: names the file, the key and the problem."""
+
+
+class ReplayError(RulesError):
+    """A replay file that cannot be read or re-run."""

@@ -1,0 +1,273 @@
+"""A game: a deal plus a log of player actions, with undo and redo.
+
+The log of actions (each a move and the events it caused) is the truth; the
+states after each action are a cache, so undo and redo move a cursor in O(1)
+and a new move after an undo drops the undone actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from enum import StrEnum
+from typing import NamedTuple
+
+from .building import BuildingEngine
+from .cards import Card
+from .engine import Engine, State
+from .errors import IllegalMove, RulesError
+from .events import Event
+from .moves import RESIGN, Move, parse_move
+from .pyramid import PyramidEngine
+from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
+
+ENGINES: Mapping[str, type[Engine]] = {"building": BuildingEngine, "pyramid": PyramidEngine}
+
+
+def make_engine(rules: Rules) -> Engine:
+    return ENGINES[rules.family](rules)
+
+
+class Outcome(StrEnum):
+    """How a game ended."""
+
+    WON = "won"
+    NO_MOVES = "no_moves"
+    RESIGNED = "resigned"
+
+
+class Score(NamedTuple):
+    """What is left on the table: fewer is better, 0 points is a win."""
+
+    remaining_cards: int
+    remaining_points: int
+
+
+class Action(NamedTuple):
+    """One player action: the move and every event it caused (one undo step)."""
+
+    move: Move
+    events: tuple[Event, ...]
+
+
+class LegalMoves:
+    """The legal moves of a position: iterate, count, test membership (`"st>w" in moves`)."""
+
+    __slots__ = ("_engine", "_state")
+
+    def __init__(self, engine: Engine, state: State) -> None:
+        self._engine = engine
+        self._state = state
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._engine.legal(self._state))
+
+    def __len__(self) -> int:
+        return len(self._engine.legal(self._state))
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return bool(self._engine.legal(self._state))
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except IllegalMove:
+                return False
+        return move in self._engine.legal_set(self._state)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {' '.join(str(m) for m in self)}>"
+
+
+class Game:
+    """A deal of one ruleset with its options, and the player's actions on it.
+
+    >>> g = Game("pyramid52", deal=0)
+    >>> g.play("st>w").move
+    Move(kind='move', a='st', b='w')
+    >>> g.undo() is not None and g.moves
+    []
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        options: Mapping[str, object] | None = None,
+        *,
+        deal: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> None:
+        self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.options: dict[str, OptionValue] = self.ruleset.choose(options)
+        self.rules = self.ruleset.rules(self.options)
+        if (deal is None) == (deck is None):
+            raise RulesError("a game needs a deal number or a deck, not both")
+        kind = self.rules.deck
+        if deal is not None:
+            self.deal_number: int | None = deal
+            self.deck: tuple[Card, ...] = tuple(kind.shuffled(deal))
+        else:
+            assert deck is not None
+            try:
+                kind.check(list(deck))
+            except ValueError as e:
+                raise RulesError(str(e)) from e
+            self.deal_number = None
+            self.deck = tuple(deck)
+        self.engine = make_engine(self.rules)
+        start, self.deal_events = self.engine.deal(self.deck)
+        self._states: list[State] = [start]
+        self._actions: list[Action] = []
+        self._cursor = 0
+        self.undo_count = 0
+
+    # -- position ------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self._states[self._cursor]
+
+    @property
+    def initial_state(self) -> State:
+        return self._states[0]
+
+    @property
+    def pile_names(self) -> tuple[str, ...]:
+        """Every pile of the table (`out` holds the removed cards of the pyramid games)."""
+        return self.engine.pile_names
+
+    def pile(self, name: str) -> tuple[Card, ...]:
+        """A pile's cards, bottom to top."""
+        return self.state.piles[self.engine.index[name]]
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self.engine, self.state)
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions played so far (undone ones excluded)."""
+        return self._actions[: self._cursor]
+
+    @property
+    def moves(self) -> list[Move]:
+        return [a.move for a in self._actions[: self._cursor]]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event since the deal, the deal's own excluded, in order."""
+        return [e for a in self._actions[: self._cursor] for e in a.events]
+
+    # -- playing -------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> Action:
+        """Play a move after checking it; raises IllegalMove saying why it is refused."""
+        move = parse_move(move)
+        state = self.state
+        engine = self.engine
+        if move.kind == RESIGN:
+            if engine.is_over(state):
+                raise IllegalMove(str(move), engine.refusal(state, move))
+        elif move not in engine.legal_set(state):
+            raise IllegalMove(str(move), engine.refusal(state, move))
+        new_state, events = engine.play(state, move)
+        action = Action(move, events)
+        del self._actions[self._cursor :]
+        del self._states[self._cursor + 1 :]
+        self._actions.append(action)
+        self._states.append(new_state)
+        self._cursor += 1
+        return action
+
+    def refusal(self, move: Move | str) -> str | None:
+        """Why this move is illegal now, in words; None when it is legal."""
+        try:
+            move = parse_move(move)
+        except IllegalMove as e:
+            return str(e.refusal)
+        if move.kind == RESIGN:
+            return str(self.engine.refusal(self.state, move)) if self.over else None
+        if move in self.engine.legal_set(self.state):
+            return None
+        return str(self.engine.refusal(self.state, move))
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._actions)
+
+    def undo(self) -> Action | None:
+        """Take back the last action with everything it caused; returns it, or None."""
+        if not self._cursor:
+            return None
+        self._cursor -= 1
+        self.undo_count += 1
+        return self._actions[self._cursor]
+
+    def redo(self) -> Action | None:
+        if self._cursor == len(self._actions):
+            return None
+        self._cursor += 1
+        return self._actions[self._cursor - 1]
+
+    def restart(self) -> None:
+        """Back to the deal; the undone actions stay for redo."""
+        while self.undo():
+            pass
+
+    # -- outcome -------------------------------------------------------------------
+
+    @property
+    def won(self) -> bool:
+        return self.engine.is_won(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.engine.is_over(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        state = self.state
+        if self.engine.is_won(state):
+            return Outcome.WON
+        if state.resigned:
+            return Outcome.RESIGNED
+        if self.engine.is_over(state):
+            return Outcome.NO_MOVES
+        return None
+
+    @property
+    def score(self) -> Score:
+        cards = self.engine.remaining(self.state)
+        values = self.engine.values
+        return Score(len(cards), sum(values[c] for c in cards))
+
+    # -- replays -------------------------------------------------------------------
+
+    def to_replay(self, *, result: bool = False) -> dict[str, object]:
+        """The game as the spec's replay object (a save and a proof at once)."""
+        replay: dict[str, object] = {
+            "version": 1,
+            "ruleset": self.ruleset.id,
+            "options": dict(self.options),
+        }
+        if self.deal_number is not None:
+            replay["deal"] = self.deal_number
+        else:
+            replay["deck"] = " ".join(self.deck)
+        replay["moves"] = [str(m) for m in self.moves]
+        if result:
+            score = self.score
+            replay["result"] = {
+                "won": self.won,
+                "remaining_cards": score.remaining_cards,
+                "remaining_points": score.remaining_points,
+                "moves": len(self.moves),
+            }
+        return replay

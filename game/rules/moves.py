@@ -1,0 +1,69 @@
+"""Moves and their notation (`t3>f2`, `st>w`, `w>st`, `p7.1+p7.4`, `p7.2`, `resign`)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .errors import IllegalMove, Refusal
+
+MOVE = "move"
+PAIR = "pair"
+SINGLE = "single"
+RESIGN = "resign"
+
+_PILE = r"(?:st|w|f\d+|t\d+|p\d+\.\d+)"
+_MOVE_RE = re.compile(rf"^({_PILE})>({_PILE})$")
+_PAIR_RE = re.compile(rf"^({_PILE})\+({_PILE})$")
+_SINGLE_RE = re.compile(rf"^({_PILE})$")
+
+
+class Move(NamedTuple):
+    """A player's move: `kind` is move, pair, single or resign; `a`, `b` name piles."""
+
+    kind: str
+    a: str = ""
+    b: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == MOVE:
+            return f"{self.a}>{self.b}"
+        if self.kind == PAIR:
+            return f"{self.a}+{self.b}"
+        if self.kind == SINGLE:
+            return self.a
+        return RESIGN
+
+
+def reading_order(name: str) -> tuple[int, int, int]:
+    """Canonical order of pyramid pair members: positions row by row, then st, then w."""
+    if name.startswith("p"):
+        row, col = name[1:].split(".")
+        return (0, int(row), int(col))
+    return (1, 0, 0) if name == "st" else (2, 0, 0)
+
+
+def pair(a: str, b: str) -> Move:
+    """A pair move with its two names in canonical order."""
+    return Move(PAIR, a, b) if reading_order(a) <= reading_order(b) else Move(PAIR, b, a)
+
+
+def parse_move(text: str | Move) -> Move:
+    """Read a move written in the spec's notation (case-insensitive). Raises IllegalMove."""
+    if isinstance(text, Move):
+        return text
+    t = text.strip().lower().replace(" ", "")
+    if t == RESIGN:
+        return Move(RESIGN)
+    if m := _MOVE_RE.match(t):
+        return Move(MOVE, m[1], m[2])
+    if m := _PAIR_RE.match(t):
+        return pair(m[1], m[2])
+    if m := _SINGLE_RE.match(t):
+        return Move(SINGLE, m[1])
+    raise IllegalMove(text, Refusal("bad_move", {"text": text}))
+
+
+STOCK_TURN = Move(MOVE, "st", "w")
+REDEAL = Move(MOVE, "w", "st")
+RESIGN_MOVE = Move(RESIGN)

@@ -1,0 +1,146 @@
+"""Replay files: read and check one, re-run it, and describe the position it reaches."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import parse_deck
+from .errors import IllegalMove, ReplayError, RulesError
+from .game import Game
+from .ruleset import get_ruleset
+
+REPLAY_KEYS = ("version", "ruleset", "options", "deal", "deck", "moves", "result", "meta")
+RESULT_KEYS = ("won", "remaining_cards", "remaining_points", "moves")
+
+
+def parse_replay_text(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"not a JSON replay: {e.msg} at line {e.lineno} column {e.colno}") from e
+    if not isinstance(data, dict):
+        raise ReplayError("a replay is a JSON object")
+    return data
+
+
+def new_game(data: Mapping[str, Any]) -> Game:
+    """The game a replay describes, at its deal, with no move played yet."""
+    for key in data:
+        if key not in REPLAY_KEYS:
+            raise ReplayError(
+                f"unknown key '{key}' in the replay (allowed: {', '.join(REPLAY_KEYS)})"
+            )
+    version = data.get("version", 1)
+    if version != 1 or isinstance(version, bool):
+        raise ReplayError(f"replay version {version!r} is not supported (this program reads 1)")
+    ruleset_id = data.get("ruleset")
+    if not isinstance(ruleset_id, str):
+        raise ReplayError("the replay names no ruleset ('ruleset' must be a string)")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ReplayError("'options' must be an object")
+    for key in ("meta", "result"):
+        if key in data and not isinstance(data[key], dict):
+            raise ReplayError(f"'{key}' must be an object")
+    if ("deal" in data) == ("deck" in data):
+        raise ReplayError("a replay gives either 'deal' or 'deck', not both and not neither")
+    try:
+        ruleset = get_ruleset(ruleset_id)
+        if "deal" in data:
+            deal = data["deal"]
+            if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
+                raise ReplayError(f"'deal' must be a non-negative integer, got {deal!r}")
+            return Game(ruleset, options, deal=deal)
+        deck_text = data["deck"]
+        if not isinstance(deck_text, str):
+            raise ReplayError("'deck' must be a string of cards")
+        kind = ruleset.rules(options).deck
+        try:
+            deck = parse_deck(deck_text, kind)
+        except ValueError as e:
+            raise ReplayError(f"bad deck: {e}") from e
+        return Game(ruleset, options, deck=deck)
+    except ReplayError:
+        raise
+    except RulesError as e:
+        raise ReplayError(str(e)) from e
+
+
+def replay_moves(data: Mapping[str, Any]) -> list[str]:
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ReplayError("'moves' must be a list of move strings")
+    return moves
+
+
+def run_replay(data: Mapping[str, Any]) -> Game:
+    """Re-run a replay; an illegal move raises ReplayError naming it and saying why."""
+    game = new_game(data)
+    for number, text in enumerate(replay_moves(data), 1):
+        try:
+            game.play(text)
+        except IllegalMove as e:
+            raise ReplayError(f"move {number} '{text}': {e}") from e
+    return game
+
+
+def position_json(game: Game) -> dict[str, Any]:
+    """The object `piramida replay --json` and `piramida deal --json` print."""
+    score = game.score
+    return {
+        "ruleset": game.ruleset.id,
+        "options": dict(game.options),
+        "deal": game.deal_number,
+        "moves": len(game.moves),
+        "won": game.won,
+        "over": game.over,
+        "remaining_cards": score.remaining_cards,
+        "remaining_points": score.remaining_points,
+        "piles": piles_json(game),
+        "legal": [str(m) for m in game.legal_moves],
+    }
+
+
+def piles_json(game: Game) -> dict[str, Any]:
+    """Every pile by name, bottom to top; a pyramid position is its card or null."""
+    piles: dict[str, Any] = {}
+    for name in game.pile_names:
+        if name == "out":
+            continue
+        cards = game.pile(name)
+        if name.startswith("p"):
+            piles[name] = cards[-1] if cards else None
+        else:
+            piles[name] = list(cards)
+    if game.rules.family == "pyramid":
+        # The spec lists the stock and reserve first.
+        piles = {k: piles[k] for k in ("st", "w")} | {k: v for k, v in piles.items() if k[0] == "p"}
+    return piles
+
+
+def check_claim(game: Game, claim: object) -> None:
+    """Compare a replay's `result` with what re-running it gave; ReplayError on a difference."""
+    if not isinstance(claim, dict):
+        raise ReplayError("the replay has no 'result' to verify")
+    for key in claim:
+        if key not in RESULT_KEYS:
+            raise ReplayError(f"unknown key '{key}' in 'result'")
+    score = game.score
+    actual = {
+        "won": game.won,
+        "remaining_cards": score.remaining_cards,
+        "remaining_points": score.remaining_points,
+        "moves": len(game.moves),
+    }
+    for key in RESULT_KEYS:
+        if key not in claim:
+            raise ReplayError(f"'result' lacks '{key}'")
+        if claim[key] != actual[key] or isinstance(claim[key], bool) != isinstance(
+            actual[key], bool
+        ):
+            raise ReplayError(
+                f"claimed {key} {json.dumps(claim[key])}"
+                f" but the replay gives {json.dumps(actual[key])}"
+            )
