@@ -1,0 +1,118 @@
+"""The game's sound effects, played through pygame's mixer."""
+
+import logging
+import math
+from pathlib import Path
+
+import pygame
+
+from game.audio.mixer import MixerSettings, current_mixer, open_mixer
+from game.audio.names import SOUND_NAMES, sound_file_name
+from game.paths import SOUNDS_DIR
+
+_log = logging.getLogger(__name__)
+
+
+def clamp_volume(volume: float) -> float:
+    """`volume` limited to 0..1; NaN counts as silence."""
+    if math.isnan(volume):
+        return 0.0
+    return max(0.0, min(1.0, volume))
+
+
+class Sounds:
+    """Plays the named sound effects; never lets a sound problem stop the game.
+
+    The mixer is opened and the files loaded on first use, not at construction,
+    so creating a `Sounds` is free and needs no audio device.  Without a device,
+    or with missing or unreadable files, the affected sounds simply stay silent.
+    """
+
+    def __init__(
+        self, sounds_dir: Path | None = None, volume: float = 0.8, muted: bool = False
+    ) -> None:
+        self._sounds_dir = sounds_dir if sounds_dir is not None else SOUNDS_DIR
+        self._volume = clamp_volume(volume)
+        self._muted = muted
+        self._tried_to_open = False
+        # The mixer the sounds were loaded into; None when there is none.
+        self._mixer: MixerSettings | None = None
+        self._loaded: dict[str, pygame.mixer.Sound] = {}
+
+    @property
+    def available(self) -> bool:
+        """Whether sound can be heard at all; asking opens the mixer if need be."""
+        self._ensure_loaded()
+        return self._mixer is not None and self._mixer == current_mixer()
+
+    @property
+    def volume(self) -> float:
+        """Loudness of every effect, 0 (silent) to 1 (as recorded)."""
+        return self._volume
+
+    @volume.setter
+    def volume(self, volume: float) -> None:
+        self._volume = clamp_volume(volume)
+        self._apply_volume()
+
+    @property
+    def muted(self) -> bool:
+        """Whether all effects are silenced; the volume is kept for unmuting."""
+        return self._muted
+
+    @muted.setter
+    def muted(self, muted: bool) -> None:
+        self._muted = muted
+        self._apply_volume()
+
+    def play(self, name: str) -> None:
+        """Start the effect `name`; unknown names are a programming error (ValueError)."""
+        if name not in SOUND_NAMES:
+            raise ValueError(f"unknown sound {name!r}; expected one of {sorted(SOUND_NAMES)}")
+        if self._muted:
+            return
+        self._ensure_loaded()
+        sound = self._loaded.get(name)
+        # Playing a Sound after its mixer has closed crashes pygame, so check first.
+        if sound is None or current_mixer() != self._mixer:
+            return
+        try:
+            sound.play()
+        except pygame.error as error:
+            _log.debug("Could not play %r: %s", name, error)
+
+    def _ensure_loaded(self) -> None:
+        if not self._tried_to_open:
+            self._tried_to_open = True
+            self._mixer = open_mixer()
+            self._reload()
+            return
+        mixer_now = current_mixer()
+        if self._mixer is not None and mixer_now is not None and mixer_now != self._mixer:
+            # Reopened with other settings: the old sounds hold samples in the old format.
+            self._mixer = mixer_now
+            self._reload()
+
+    def _reload(self) -> None:
+        self._loaded = self._load_all() if self._mixer is not None else {}
+        self._apply_volume()
+
+    def _load_all(self) -> dict[str, pygame.mixer.Sound]:
+        if not self._sounds_dir.is_dir():
+            _log.warning("Sounds folder %s is missing: playing silently", self._sounds_dir)
+            return {}
+        loaded: dict[str, pygame.mixer.Sound] = {}
+        for name in sorted(SOUND_NAMES):
+            path = self._sounds_dir / sound_file_name(name)
+            try:
+                loaded[name] = pygame.mixer.Sound(path)
+            except (pygame.error, OSError) as error:
+                _log.warning("Sound %r not loaded from %s: %s", name, path, error)
+        return loaded
+
+    def _apply_volume(self) -> None:
+        if current_mixer() != self._mixer:
+            return  # stale sounds; the volume is applied again when they are reloaded
+        effective = 0.0 if self._muted else self._volume
+        for sound in self._loaded.values():
+            sound.set_volume(effective)

@@ -1,0 +1,250 @@
+"""Sound effects: they really reach the audio device, and never break the game.
+
+SDL picks its audio driver when the mixer opens, so every test chooses one
+through the environment and closes the mixer again afterwards.
+"""
+
+from __future__ import annotations
+
+import array
+import importlib.util
+import logging
+import time
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+from game.audio import SOUND_NAMES, Sounds
+from game.paths import ROOT, SOUNDS_DIR
+
+FULL_SCALE = 32767
+# The disk driver writes the mixer's output: 44100 Hz, 16-bit, stereo.
+DISK_BYTES_PER_SECOND = 44100 * 2 * 2
+
+
+@pytest.fixture(autouse=True)
+def closed_mixer() -> Iterator[None]:
+    """Start and end every test with the mixer (and SDL audio) shut."""
+    pygame.mixer.quit()
+    yield
+    pygame.mixer.quit()
+
+
+@pytest.fixture
+def disk_audio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Route audio output into a raw sample file instead of a sound card."""
+    recording = tmp_path / "disk-audio.raw"
+    monkeypatch.setenv("SDL_AUDIODRIVER", "disk")
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", str(recording))
+    return recording
+
+
+@pytest.fixture
+def no_audio_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An audio driver SDL cannot open, as on a machine with no sound."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+
+
+@pytest.fixture
+def silent_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A working audio device that discards what it is given."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+def record(recording: Path, seconds: float) -> array.array[int]:
+    """Let the device run for `seconds`, close it and return the samples it wrote."""
+    deadline = time.monotonic() + 5 * seconds + 2
+    wanted = int(seconds * DISK_BYTES_PER_SECOND)
+    # The disk driver paces itself in real time; wait for enough output, not a fixed sleep.
+    while time.monotonic() < deadline:
+        if recording.exists() and recording.stat().st_size >= wanted:
+            break
+        time.sleep(0.02)
+    pygame.mixer.quit()
+    data = recording.read_bytes()
+    samples = array.array("h")
+    samples.frombytes(data[: len(data) // 2 * 2])
+    return samples
+
+
+def peak(samples: array.array[int]) -> int:
+    return max((abs(s) for s in samples), default=0)
+
+
+# --- playing -----------------------------------------------------------------
+
+
+def test_win_really_reaches_the_audio_device(disk_audio: Path) -> None:
+    sounds = Sounds(volume=1.0)
+    assert sounds.available
+    sounds.play("win")
+    assert peak(record(disk_audio, 0.5)) > FULL_SCALE // 10
+
+
+def test_volume_scales_the_output(disk_audio: Path) -> None:
+    sounds = Sounds(volume=0.25)
+    sounds.play("pair")
+    quiet = peak(record(disk_audio, 0.35))
+    with wave.open(str(SOUNDS_DIR / "pair.wav")) as wav:
+        recorded = peak(array.array("h", wav.readframes(wav.getnframes())))
+    assert quiet == pytest.approx(recorded / 4, rel=0.15)
+
+
+def test_muted_sounds_are_silent(disk_audio: Path) -> None:
+    sounds = Sounds(muted=True)
+    assert sounds.available
+    sounds.play("win")
+    assert peak(record(disk_audio, 0.3)) == 0
+
+
+def test_muting_silences_a_sound_already_playing(disk_audio: Path) -> None:
+    sounds = Sounds(volume=1.0)
+    sounds.play("win")
+    time.sleep(0.2)
+    sounds.muted = True
+    samples = record(disk_audio, 0.6)
+    assert peak(samples) > 0
+    last_tenth_of_a_second = samples[-DISK_BYTES_PER_SECOND // 2 // 10 :]
+    assert peak(last_tenth_of_a_second) == 0
+
+
+def test_missing_sounds_folder_plays_silently(
+    disk_audio: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    sounds = Sounds(sounds_dir=tmp_path / "nowhere")
+    for name in sorted(SOUND_NAMES):
+        sounds.play(name)
+    assert peak(record(disk_audio, 0.2)) == 0
+    assert "missing" in caplog.text
+
+
+def test_missing_and_corrupt_files_are_skipped(silent_device: None, tmp_path: Path) -> None:
+    (tmp_path / "win.wav").write_bytes(b"RIFF this is not a wave file")
+    (tmp_path / "pair.wav").write_bytes((SOUNDS_DIR / "pair.wav").read_bytes())
+    sounds = Sounds(sounds_dir=tmp_path)
+    for name in sorted(SOUND_NAMES):
+        sounds.play(name)
+    assert sounds.available
+
+
+# --- no audio device -----------------------------------------------------------
+
+
+def test_no_audio_device_plays_silently(
+    no_audio_device: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    sounds = Sounds()
+    with caplog.at_level(logging.WARNING):
+        for name in sorted(SOUND_NAMES):
+            sounds.play(name)
+        sounds.volume = 0.5
+        sounds.muted = True
+    assert not sounds.available
+    assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
+
+
+def test_unknown_sound_name_is_a_programming_error(no_audio_device: None) -> None:
+    with pytest.raises(ValueError, match="boing"):
+        Sounds().play("boing")
+
+
+def test_creating_sounds_does_not_open_the_mixer(silent_device: None) -> None:
+    Sounds()
+    assert pygame.mixer.get_init() is None
+
+
+def test_closing_the_mixer_under_sounds_does_not_crash(silent_device: None) -> None:
+    sounds = Sounds()
+    sounds.play("pick")
+    pygame.mixer.quit()  # as pygame.quit() does on the way out
+    sounds.play("place")
+    sounds.volume = 0.3
+    assert not sounds.available
+
+
+# --- volume and mute -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "kept"),
+    [(0.5, 0.5), (0.0, 0.0), (1.0, 1.0), (-0.2, 0.0), (1.7, 1.0), (float("nan"), 0.0)],
+)
+def test_volume_is_clamped(no_audio_device: None, asked: float, kept: float) -> None:
+    assert Sounds(volume=asked).volume == kept
+    sounds = Sounds()
+    sounds.volume = asked
+    assert sounds.volume == kept
+
+
+def test_mute_keeps_the_volume(no_audio_device: None) -> None:
+    sounds = Sounds(volume=0.6)
+    assert not sounds.muted
+    sounds.muted = True
+    assert sounds.muted
+    assert sounds.volume == 0.6
+    sounds.muted = False
+    assert not sounds.muted
+
+
+# --- the shipped files and their generator -------------------------------------
+
+
+def load_make_sounds() -> ModuleType:
+    """Import tools/make_sounds.py, which is a script rather than a package module."""
+    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def make_sounds() -> ModuleType:
+    return load_make_sounds()
+
+
+@pytest.fixture(scope="module")
+def generated(make_sounds: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out_dir = tmp_path_factory.mktemp("generated-sounds")
+    make_sounds.main(out_dir)
+    return out_dir
+
+
+def test_every_sound_name_has_a_recipe_and_a_shipped_file(make_sounds: ModuleType) -> None:
+    assert set(make_sounds.RECIPES) == SOUND_NAMES
+    assert {path.stem for path in SOUNDS_DIR.glob("*.wav")} == SOUND_NAMES
+
+
+def test_shipped_files_are_what_the_generator_makes(generated: Path) -> None:
+    for name in sorted(SOUND_NAMES):
+        shipped = (SOUNDS_DIR / f"{name}.wav").read_bytes()
+        assert shipped == (generated / f"{name}.wav").read_bytes(), name
+
+
+def test_generator_is_deterministic(
+    make_sounds: ModuleType, generated: Path, tmp_path: Path
+) -> None:
+    sizes = make_sounds.main(tmp_path)
+    for name in sorted(SOUND_NAMES):
+        again = (tmp_path / f"{name}.wav").read_bytes()
+        assert again == (generated / f"{name}.wav").read_bytes(), name
+        assert sizes[name] == len(again)
+
+
+@pytest.mark.parametrize("name", sorted(SOUND_NAMES))
+def test_shipped_file_is_small_soft_and_click_free(name: str) -> None:
+    path = SOUNDS_DIR / f"{name}.wav"
+    assert path.stat().st_size < 60_000
+    with wave.open(str(path)) as wav:
+        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 22050)
+        samples = array.array("h", wav.readframes(wav.getnframes()))
+    loudest = peak(samples)
+    assert FULL_SCALE * 10 ** (-12 / 20) < loudest < FULL_SCALE * 10 ** (-3 / 20)
+    near_silence = FULL_SCALE // 100
+    edge = 5
+    assert peak(samples[:edge]) < near_silence
+    assert peak(samples[-edge:]) < near_silence

@@ -1,0 +1,291 @@
+"""Synthesise the game's sound effects into `assets/sounds/`.
+
+Every sound is built from sines and filtered noise with the standard library
+only, so the shipped WAV files can be regenerated anywhere and checked against
+this recipe.  Noise comes from a seeded generator per sound, which makes the
+output byte-identical from run to run.
+
+Usage: python tools/make_sounds.py [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import struct
+import wave
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+SAMPLE_RATE = 22050
+SAMPLE_WIDTH_BYTES = 2
+FULL_SCALE = 32767
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT_DIR = REPO_ROOT / "assets" / "sounds"
+
+# Raised-cosine ramps at least this long at both ends keep every file free of clicks.
+EDGE_FADE_SECONDS = 0.004
+# Each note also releases smoothly, so one ending under another never clicks.
+NOTE_RELEASE_SECONDS = 0.015
+
+# Bell: partial ratios (slightly inharmonic above the octave) and their amplitudes.
+BELL_PARTIALS: tuple[tuple[float, float], ...] = (
+    (1.0, 1.0),
+    (2.0, 0.32),
+    (3.01, 0.12),
+    (4.17, 0.05),
+)
+
+Samples = list[float]
+
+
+def note_hz(semitones_from_a4: int) -> float:
+    """Equal-tempered frequency of the note `semitones_from_a4` away from A4 = 440 Hz."""
+    return 440.0 * 2.0 ** (semitones_from_a4 / 12.0)
+
+
+C5, E5, G5, C6, E6, G6 = (note_hz(n) for n in (3, 7, 10, 15, 19, 22))
+G4, E4, C4 = (note_hz(n) for n in (-2, -5, -9))
+
+
+def silence(seconds: float) -> Samples:
+    """A buffer of zeros `seconds` long."""
+    return [0.0] * round(seconds * SAMPLE_RATE)
+
+
+def rise(t: float, attack_s: float) -> float:
+    """Raised-cosine fade-in: 0 at t = 0, 1 from `attack_s` on."""
+    if t >= attack_s:
+        return 1.0
+    return 0.5 - 0.5 * math.cos(math.pi * t / attack_s)
+
+
+def attack_decay(index: int, attack_s: float, decay_tau_s: float) -> float:
+    """Envelope: raised-cosine rise over `attack_s`, then exponential decay."""
+    t = index / SAMPLE_RATE
+    if t < attack_s:
+        return rise(t, attack_s)
+    return math.exp(-(t - attack_s) / decay_tau_s)
+
+
+def bell(freq: float, seconds: float, decay_tau_s: float, attack_s: float = 0.004) -> Samples:
+    """A soft bell-like tone: a few partials, the higher ones dying away faster."""
+    out: Samples = []
+    for i in range(round(seconds * SAMPLE_RATE)):
+        t = i / SAMPLE_RATE
+        value = 0.0
+        for ratio, amplitude in BELL_PARTIALS:
+            tau = decay_tau_s / ratio**0.8
+            value += amplitude * math.exp(-t / tau) * math.sin(2 * math.pi * freq * ratio * t)
+        out.append(rise(t, attack_s) * value)
+    return fade_out(out, NOTE_RELEASE_SECONDS)
+
+
+def gliding_sine(
+    start_hz: float,
+    end_hz: float,
+    seconds: float,
+    attack_s: float,
+    decay_tau_s: float,
+    second_harmonic: float = 0.0,
+) -> Samples:
+    """A sine whose pitch slides exponentially from `start_hz` to `end_hz`."""
+    count = round(seconds * SAMPLE_RATE)
+    out: Samples = []
+    phase = 0.0
+    for i in range(count):
+        freq = start_hz * (end_hz / start_hz) ** (i / count)
+        # Integrating the phase keeps the glide smooth where the frequency changes.
+        phase += 2 * math.pi * freq / SAMPLE_RATE
+        tone = math.sin(phase) + second_harmonic * math.sin(2 * phase)
+        out.append(attack_decay(i, attack_s, decay_tau_s) * tone)
+    return fade_out(out, NOTE_RELEASE_SECONDS)
+
+
+def swept_noise(
+    rng: random.Random,
+    seconds: float,
+    start_hz: float,
+    end_hz: float,
+    attack_s: float,
+    decay_tau_s: float,
+    damping: float = 0.9,
+) -> Samples:
+    """White noise through a band-pass whose centre sweeps: a paper-like swish.
+
+    A Chamberlin state-variable filter is used because its centre frequency can
+    change every sample without zipper noise; it stays stable well below fs/6.
+    """
+    count = round(seconds * SAMPLE_RATE)
+    low = band = 0.0
+    out: Samples = []
+    for i in range(count):
+        centre = start_hz * (end_hz / start_hz) ** (i / count)
+        f = 2 * math.sin(math.pi * centre / SAMPLE_RATE)
+        noise = rng.uniform(-1.0, 1.0)
+        low += f * band
+        high = noise - low - damping * band
+        band += f * high
+        out.append(attack_decay(i, attack_s, decay_tau_s) * band)
+    return fade_out(out, NOTE_RELEASE_SECONDS)
+
+
+def soft_tone(freq: float, seconds: float, attack_s: float, decay_tau_s: float) -> Samples:
+    """A steady, rounded tone: a sine with a touch of its octave."""
+    return gliding_sine(freq, freq, seconds, attack_s, decay_tau_s, second_harmonic=0.15)
+
+
+def mix(length_s: float, parts: Sequence[tuple[float, float, Samples]]) -> Samples:
+    """Sum `(start_s, gain, samples)` parts into a buffer `length_s` long."""
+    out = silence(length_s)
+    for start_s, gain, samples in parts:
+        offset = round(start_s * SAMPLE_RATE)
+        for i, value in enumerate(samples[: max(0, len(out) - offset)]):
+            out[offset + i] += gain * value
+    return out
+
+
+def fade_out(samples: Samples, seconds: float) -> Samples:
+    """Bring the last `seconds` down to silence along a raised-cosine ramp."""
+    n = min(round(seconds * SAMPLE_RATE), len(samples))
+    out = list(samples)
+    for i in range(n):
+        out[-1 - i] *= 0.5 - 0.5 * math.cos(math.pi * i / n)
+    return out
+
+
+def fade_edges(samples: Samples, seconds: float = EDGE_FADE_SECONDS) -> Samples:
+    """Force both ends to silence with short raised-cosine ramps."""
+    n = min(round(seconds * SAMPLE_RATE), len(samples) // 2)
+    out = fade_out(samples, n / SAMPLE_RATE)
+    for i in range(n):
+        out[i] *= 0.5 - 0.5 * math.cos(math.pi * i / n)
+    return out
+
+
+def normalise(samples: Samples, peak_dbfs: float) -> Samples:
+    """Scale so the loudest sample sits at `peak_dbfs` (always below full scale)."""
+    loudest = max(abs(v) for v in samples)
+    if loudest == 0.0:
+        return list(samples)
+    gain = 10 ** (peak_dbfs / 20) / loudest
+    return [v * gain for v in samples]
+
+
+def to_pcm16(samples: Samples) -> bytes:
+    """Little-endian signed 16-bit PCM; values are clamped as a last safety net."""
+    ints = [max(-FULL_SCALE, min(FULL_SCALE, round(v * FULL_SCALE))) for v in samples]
+    return struct.pack(f"<{len(ints)}h", *ints)
+
+
+def write_wav(path: Path, samples: Samples) -> int:
+    """Write mono 16-bit WAV at SAMPLE_RATE; return the file size in bytes."""
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(SAMPLE_WIDTH_BYTES)
+        wav.setframerate(SAMPLE_RATE)
+        wav.writeframes(to_pcm16(samples))
+    return path.stat().st_size
+
+
+# --- the recipes ------------------------------------------------------------
+
+
+def make_deal(rng: random.Random) -> Samples:
+    """A light card sliding off the deck: a short rising swish."""
+    swish = swept_noise(rng, 0.09, 900, 2600, attack_s=0.02, decay_tau_s=0.02)
+    return normalise(fade_edges(swish), -8.0)
+
+
+def make_pick(rng: random.Random) -> Samples:
+    """A soft tick when a card is taken up."""
+    tick = gliding_sine(1400, 1250, 0.05, attack_s=0.003, decay_tau_s=0.008, second_harmonic=0.2)
+    grain = swept_noise(rng, 0.05, 2500, 2500, attack_s=0.003, decay_tau_s=0.004)
+    return normalise(fade_edges(mix(0.05, [(0.0, 1.0, tick), (0.0, 0.6, grain)])), -9.0)
+
+
+def make_place(rng: random.Random) -> Samples:
+    """A soft tap of a card landing on the felt: a low thud with a little contact noise."""
+    thud = gliding_sine(190, 110, 0.08, attack_s=0.003, decay_tau_s=0.02)
+    tap = swept_noise(rng, 0.08, 1400, 900, attack_s=0.003, decay_tau_s=0.006)
+    return normalise(fade_edges(mix(0.08, [(0.0, 1.0, thud), (0.0, 0.9, tap)])), -7.0)
+
+
+def make_flip(rng: random.Random) -> Samples:
+    """A card turned over: a quick falling swish."""
+    swish = swept_noise(rng, 0.07, 3000, 1300, attack_s=0.012, decay_tau_s=0.018, damping=0.7)
+    return normalise(fade_edges(swish), -8.0)
+
+
+def make_pair(rng: random.Random) -> Samples:
+    """A pair removed: two gentle bell tones a fifth apart."""
+    del rng  # pure tones
+    first = bell(C6, 0.17, decay_tau_s=0.07)
+    second = bell(G6, 0.17, decay_tau_s=0.07)
+    return normalise(fade_edges(mix(0.25, [(0.0, 1.0, first), (0.08, 0.9, second)])), -6.0)
+
+
+def make_refused(rng: random.Random) -> Samples:
+    """A move that is not allowed: a low, round "bonk" that never sounds harsh."""
+    del rng
+    bonk = gliding_sine(210, 165, 0.15, attack_s=0.006, decay_tau_s=0.045, second_harmonic=0.25)
+    return normalise(fade_edges(bonk), -8.0)
+
+
+def make_win(rng: random.Random) -> Samples:
+    """The game is won: a rising C-major arpeggio of bells, the last note ringing."""
+    del rng
+    arpeggio = (C5, E5, G5, C6)
+    parts = [(i * 0.14, 1.0, bell(freq, 0.6, decay_tau_s=0.2)) for i, freq in enumerate(arpeggio)]
+    parts.append((0.56, 0.75, bell(E6, 0.64, decay_tau_s=0.26)))
+    return normalise(fade_edges(mix(1.2, parts), 0.02), -6.0)
+
+
+def make_lose(rng: random.Random) -> Samples:
+    """No more moves: a gentle falling G-E-C motif with soft, rounded tones."""
+    del rng
+    motif = ((0.0, 1.0, G4), (0.2, 0.95, E4), (0.4, 0.9, C4))
+    parts = [
+        (start, gain, soft_tone(freq, 0.4, attack_s=0.02, decay_tau_s=0.14))
+        for start, gain, freq in motif
+    ]
+    return normalise(fade_edges(mix(0.8, parts), 0.02), -7.0)
+
+
+Recipe = Callable[[random.Random], Samples]
+
+# Each recipe gets its own fixed seed so changing one sound never alters the others.
+RECIPES: dict[str, tuple[int, Recipe]] = {
+    "deal": (101, make_deal),
+    "pick": (102, make_pick),
+    "place": (103, make_place),
+    "flip": (104, make_flip),
+    "pair": (105, make_pair),
+    "refused": (106, make_refused),
+    "win": (107, make_win),
+    "lose": (108, make_lose),
+}
+
+
+def main(out_dir: Path | None = None) -> dict[str, int]:
+    """Write every sound into `out_dir` (default `assets/sounds/`); return name -> bytes."""
+    target = out_dir if out_dir is not None else DEFAULT_OUT_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    sizes: dict[str, int] = {}
+    for name, (seed, recipe) in RECIPES.items():
+        path = target / f"{name}.wav"
+        sizes[name] = write_wav(path, recipe(random.Random(seed)))
+        print(f"wrote {path} ({sizes[name]} bytes)")
+    return sizes
+
+
+def _parse_out_dir() -> Path | None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=None, help="output folder")
+    return parser.parse_args().out
+
+
+if __name__ == "__main__":
+    main(_parse_out_dir())
