@@ -1,0 +1,158 @@
+"""The `piramida` command: play, and the quick rules tools (replay, deal, rulesets).
+
+The rules commands load no pygame, so scripts can call them thousands of times.
+Bad input ends with exit status 2 and one line on standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from game.rules import Game, RulesError, get_ruleset, rulesets
+from game.rules.replay import parse_replay_text, position_json, run_replay
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad input from the command line: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="piramida", description="Old Russian pyramid patiences.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("replay", help="re-run a replay file and describe where it ends")
+    p.add_argument("file", help="replay file (JSON), or - for standard input")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("rulesets", help="list the rulesets and their options")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser("deal", help="print the initial layout of a deal")
+    p.add_argument("ruleset")
+    p.add_argument("--deal", type=int, help="deal number (default: a random one)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_usage()
+            return 0
+        handler = COMMANDS[args.command]
+        return handler(args)
+    except (UsageError, RulesError) as e:
+        print(f"piramida: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _read_replay(path: str) -> dict[str, Any]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from e
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{path} is not UTF-8 text") from e
+    return parse_replay_text(text)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = run_replay(_read_replay(args.file))
+    if args.json:
+        print(json.dumps(position_json(game), ensure_ascii=False))
+    else:
+        print(describe(game))
+    return 0
+
+
+def describe(game: Game) -> str:
+    score = game.score
+    outcome = game.outcome
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "no options"
+    deal = f"deal {game.deal_number}" if game.deal_number is not None else "a given deck"
+    state = {None: "in play", "won": "won", "no_moves": "over (no moves left)"}.get(
+        outcome, "over (resigned)"
+    )
+    return (
+        f"{game.ruleset.name['en']} ({game.ruleset.id}, {options}), {deal}\n"
+        f"moves: {len(game.moves)}\n"
+        f"result: {state}\n"
+        f"remaining: {score.remaining_cards} cards, {score.remaining_points} points"
+    )
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    found = rulesets()
+    if args.json:
+        out = [
+            {
+                "id": r.id,
+                "name": dict(r.name),
+                "options": {o.key: list(o.choices) for o in r.options},
+            }
+            for r in found.values()
+        ]
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    for r in found.values():
+        print(f"{r.id:14} {r.name['en']} / {r.name['ru']}")
+        for o in r.options:
+            choices = " | ".join(str(c) for c in o.choices)
+            print(f"{'':14}   {o.key}: {choices}  (default {o.default})")
+    return 0
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    ruleset = get_ruleset(args.ruleset)
+    options = ruleset.parse_options(args.option)
+    if args.deal is not None and args.deal < 0:
+        raise UsageError("a deal number is a non-negative integer")
+    number = args.deal if args.deal is not None else random.randrange(1_000_000_000)
+    game = Game(ruleset, options, deal=number)
+    if args.json:
+        print(json.dumps(position_json(game), ensure_ascii=False))
+    else:
+        print(f"{ruleset.name['en']}, deal {number}")
+        print(layout_text(game))
+    return 0
+
+
+def layout_text(game: Game) -> str:
+    """A plain-text picture of the table."""
+    lines = []
+    if game.rules.family == "pyramid":
+        rows = game.rules.rows
+        for r in range(1, rows + 1):
+            cards = [game.pile(f"p{r}.{c}") for c in range(1, r + 1)]
+            text = "  ".join(c[-1] if c else "  " for c in cards)
+            lines.append(" " * (2 * (rows - r)) + text)
+    else:
+        for name in game.pile_names[2:]:
+            lines.append(f"{name:>3}: {' '.join(game.pile(name)) or '-'}")
+    stock, waste = game.pile("st"), game.pile("w")
+    top = f", top {stock[-1]}" if stock and game.rules.family == "pyramid" else ""
+    lines.append(f" st: {len(stock)} cards{top}")
+    lines.append(f"  w: {' '.join(waste) or '-'}")
+    return "\n".join(lines)
+
+
+COMMANDS = {"replay": cmd_replay, "rulesets": cmd_rulesets, "deal": cmd_deal}
