@@ -1,0 +1,148 @@
+"""The game object: the log, undo and redo, resign, notation and the legal-moves view."""
+
+import pytest
+
+from game.rules import Game, IllegalMove, Move, RulesError, parse_move
+from game.rules.replay import run_replay
+
+
+def test_play_records_the_move_and_its_events_and_undo_redo_move_a_cursor():
+    game = Game("pyramid52", deal=0)
+    start = game.state
+    action = game.play("p7.2+st")
+    after = game.state
+    assert game.moves == [parse_move("p7.2+st")]
+    assert [e.kind for e in action.events] == ["remove", "remove"]
+    assert game.undo() == action and game.state == start and game.can_redo
+    assert game.redo() == action and game.state is after
+    assert game.redo() is None
+
+
+def test_a_new_move_after_undo_drops_the_undone_actions():
+    game = Game("pyramid52", deal=0)
+    game.play("st>w")
+    game.undo()
+    game.play("p7.2+st")
+    assert not game.can_redo
+    assert [str(m) for m in game.moves] == ["p7.2+st"]
+
+
+def test_undo_at_the_start_does_nothing():
+    game = Game("egyptian", deal=0)
+    assert game.undo() is None and not game.can_undo
+
+
+def test_restart_goes_back_to_the_deal_and_keeps_redo():
+    game = Game("egyptian", deal=0)
+    for m in ["st>w", "st>w", "t2>f2"]:
+        game.play(m)
+    game.restart()
+    assert game.state == game.initial_state and len(game.moves) == 0
+    while game.redo():
+        pass
+    assert len(game.moves) == 3
+
+
+def test_illegal_move_is_refused_with_a_reason_and_changes_nothing():
+    game = Game("egyptian", deal=0)
+    before = game.state
+    with pytest.raises(IllegalMove) as err:
+        game.play("t1>f1")
+    assert str(err.value) == "9D cannot go on f1, which needs 3S"
+    assert err.value.refusal.key == "needs"
+    assert game.state is before and game.moves == []
+    assert game.refusal("t1>f1") == "9D cannot go on f1, which needs 3S"
+    assert game.refusal("st>w") is None
+
+
+def test_unknown_pile_and_unreadable_move_are_refused_in_words():
+    game = Game("egyptian", deal=0)
+    with pytest.raises(IllegalMove, match="there is no t9 in this game"):
+        game.play("t9>f1")
+    with pytest.raises(IllegalMove, match="is not a move"):
+        game.play("x>>y")
+    with pytest.raises(IllegalMove, match="there is no p1.1 in this game"):
+        game.play("p1.1+st")
+
+
+def test_moves_are_read_case_insensitively():
+    assert parse_move("ST>W") == Move("move", "st", "w")
+    assert parse_move(" P7.1 + P7.4 ") == parse_move("p7.1+p7.4")
+    assert parse_move("RESIGN") == Move("resign")
+
+
+def test_resign_ends_the_game_counts_as_a_move_and_leaves_no_legal_move():
+    game = Game("pyramid52", deal=0)
+    game.play("st>w")
+    game.play("resign")
+    assert game.over and game.outcome == "resigned" and not game.legal_moves
+    assert len(game.moves) == 2
+    assert game.score == (52, 4 * sum(range(1, 14)))  # the score is what remains
+    with pytest.raises(IllegalMove, match="the game is over"):
+        game.play("resign")
+    game.undo()
+    assert not game.over
+
+
+def test_resign_is_not_listed_as_a_legal_move():
+    game = Game("pyramid52", deal=0)
+    assert "resign" not in [str(m) for m in game.legal_moves]
+    assert "resign" not in game.legal_moves
+
+
+def test_legal_moves_view_iterates_counts_and_tests_membership():
+    game = Game("egyptian", deal=0)
+    moves = game.legal_moves
+    assert len(moves) == moves.count() == len(list(moves)) == 15
+    assert "t2>f5" in moves and parse_move("t2>f5") in moves
+    assert "t2>t1" not in moves and "garbage" not in moves
+    assert bool(moves)
+
+
+def test_each_equivalent_target_is_listed_once():
+    game = Game("egyptian", deal=0)  # t2 holds 2D, a base card, and f2..f8 are empty
+    listed = [str(m) for m in game.legal_moves]
+    assert len(listed) == len(set(listed))
+    assert {f"t2>f{i}" for i in range(2, 9)} <= set(listed)
+
+
+def test_state_is_the_fold_of_the_deal_and_every_event():
+    game = Game("egyptian", {"draw": 3}, deal=4)
+    for _ in range(40):
+        moves = list(game.legal_moves)
+        game.play(moves[len(game.moves) % len(moves)])
+    folded = game.engine.fold(list(game.deal_events) + game.events)
+    assert folded == game.state
+
+
+def test_a_game_needs_a_deal_or_a_deck_and_refuses_a_wrong_deck():
+    with pytest.raises(RulesError):
+        Game("pyramid52")
+    with pytest.raises(RulesError, match="52 cards"):
+        Game("pyramid52", deck=["AS"] * 36)
+    with pytest.raises(RulesError, match="unknown ruleset"):
+        Game("pyramid53", deal=0)
+    with pytest.raises(RulesError, match="cannot be 2"):
+        Game("pyramid52", {"passes": 2}, deal=0)
+
+
+def test_to_replay_round_trips_through_run_replay():
+    game = Game("devils-bridge", {"draw": 3}, deal=77)
+    for _ in range(30):
+        game.play(next(iter(game.legal_moves)))
+    again = run_replay(game.to_replay())
+    assert again.state == game.state and again.moves == game.moves
+    claim = game.to_replay(result=True)["result"]
+    assert claim == {
+        "won": False,
+        "remaining_cards": game.score.remaining_cards,
+        "remaining_points": game.score.remaining_points,
+        "moves": 30,
+    }
+
+
+def test_engine_refills_are_events_never_moves():
+    game = Game("egyptian", deal=0)
+    game.play("t2>f2")
+    assert [str(m) for m in game.moves] == ["t2>f2"]
+    assert [e.kind for e in game.events] == ["move", "refill"]

@@ -1,0 +1,166 @@
+"""The level files: all seven load, and a broken file is refused naming file, key and problem."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.paths import LEVELS_DIR
+from game.rules import LevelError, RulesError, get_ruleset, load_ruleset, rulesets
+
+IDS = [
+    "egyptian",
+    "egyptian-old",
+    "devils-bridge",
+    "sbudetsya",
+    "nechego",
+    "pyramid36",
+    "pyramid52",
+]
+
+
+def test_the_seven_rulesets_load_in_menu_order():
+    assert list(rulesets()) == IDS
+
+
+@pytest.mark.parametrize(
+    "rid, options",
+    [
+        ("egyptian", {"base": ["first", "K", "A"], "draw": [1, 3]}),
+        ("egyptian-old", {}),
+        ("devils-bridge", {"draw": [1, 3]}),
+        ("sbudetsya", {"passes": [1, 2], "to_piles": ["waste", "none"]}),
+        (
+            "nechego",
+            {
+                "cards": [36, 32],
+                "piles": [8, 9, 10],
+                "passes": [1, 2],
+                "to_piles": ["waste", "none"],
+            },
+        ),
+        ("pyramid36", {"passes": [1, 3]}),
+        ("pyramid52", {"passes": [1, 3]}),
+    ],
+)
+def test_each_ruleset_has_exactly_the_options_of_its_row_default_first(rid, options):
+    ruleset = get_ruleset(rid)
+    assert {o.key: list(o.choices) for o in ruleset.options} == options
+
+
+def test_options_change_the_rules():
+    r = get_ruleset("nechego").rules({"cards": 32, "piles": 10, "to_piles": "none"})
+    assert r.deck.name == "32" and r.piles == 10 and r.pile_takes == frozenset()
+    assert get_ruleset("egyptian").rules({"draw": 3}).draw == 3
+    assert get_ruleset("pyramid36").rules().pair_sum == 19
+    assert get_ruleset("pyramid52").rules().pair_sum == 13
+
+
+def test_every_ruleset_has_names_and_rules_in_both_languages():
+    for ruleset in rulesets().values():
+        for lang in ("en", "ru"):
+            assert ruleset.name[lang] and len(ruleset.text[lang]["rules"]) > 300
+
+
+def test_option_values_are_checked_by_type():
+    passes = get_ruleset("pyramid52").option("passes")
+    assert passes.check(3) == 3
+    for bad in ("1", True, 2):
+        with pytest.raises(RulesError):
+            passes.check(bad)
+    assert passes.parse("3") == 3
+    with pytest.raises(RulesError, match="choose one of 1, 3"):
+        passes.parse("x")
+
+
+def _broken(tmp_path: Path, rid: str, old: str, new: str) -> Path:
+    path = tmp_path / f"{rid}.toml"
+    text = (LEVELS_DIR / f"{rid}.toml").read_text("utf-8")
+    assert re.search(old, text, flags=re.M), old
+    path.write_text(re.sub(old, new, text, count=1, flags=re.M), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "rid, old, new, message",
+    [
+        (
+            "egyptian",
+            r"^piles = 8",
+            "piles = 'eight'",
+            "egyptian.toml: rules.piles: must be an integer",
+        ),
+        ("egyptian", r"^piles = 8", "piles = 0", "rules.piles: must be an integer from 1 to 12"),
+        ("egyptian", r"^deck = .*", 'deck = "53"', "rules.deck: must be one of"),
+        ("egyptian", r"^pile_limit = 16\n", "", "rules.pile_limit: missing"),
+        ("egyptian", r"^draw = 1", "draw = 1\nwobble = 2", "rules.wobble: unknown rule field"),
+        ("egyptian", r"^foundations = 8", "foundations = 4", "do not hold a 2x52 deck"),
+        ("egyptian", r"^gap_fill = .*", 'gap_fill = "sky"', "rules.gap_fill: must be one of"),
+        (
+            "egyptian",
+            r"^pile_takes = .*",
+            'pile_takes = ["air"]',
+            "rules.pile_takes: must be a list",
+        ),
+        ("egyptian", r"^choices = \[1, 3\]", "choices = []", "options.draw.choices"),
+        (
+            "egyptian",
+            r'^sets = "draw"',
+            'sets = "drawing"',
+            "options.draw.sets: unknown rule field",
+        ),
+        (
+            "egyptian",
+            r"^choices = \[1, 3\]",
+            "choices = [1, 4]",
+            "options.draw.sets: must be an integer from 1 to 3",
+        ),
+        ("egyptian", r"^K = 13\n", "", "values: no value for rank K"),
+        ("egyptian", r"^family = .*", 'family = "solitaire"', "family: must be one of"),
+        ("egyptian", r"^id = .*", 'id = "egypt"', "id: must match the file name"),
+        ("egyptian", r"^rules = \"\"\"", 'rulez = """', "text.en.rulez: unknown key"),
+        ("egyptian", r"^ru = \"Египетская пирамида\"\n", "", "name.ru: must be a non-empty string"),
+        ("egyptian", r"^layout = .*", 'layout = "circle"', "table.layout: must be one of"),
+        ("pyramid52", r"^rows = 7", "rows = 10", "rules.rows: must be an integer from 2 to 9"),
+        (
+            "pyramid52",
+            r"^rows = 7",
+            "rows = 7\npiles = 8",
+            "rules.piles: 'piles' has no meaning in the pyramid family",
+        ),
+        ("pyramid52", r"^\[rules\]", "[rules", "not valid TOML"),
+        (
+            "nechego",
+            r'^32 = \{ deck = "32" \}',
+            "32 = { deck = 32 }",
+            "options.cards.sets.32.deck: must be one of",
+        ),
+        (
+            "sbudetsya",
+            r"^none = \{ pile_takes",
+            "nothing = { pile_takes",
+            "options.to_piles.sets.none: missing",
+        ),
+    ],
+)
+def test_a_broken_level_file_is_refused_naming_file_key_and_problem(
+    tmp_path, rid, old, new, message
+):
+    path = _broken(tmp_path, rid, old, new)
+    with pytest.raises(LevelError) as err:
+        load_ruleset(path)
+    assert message in str(err.value)
+    assert str(err.value).startswith(f"{rid}.toml: ")
+
+
+def test_an_unreadable_level_file_is_refused(tmp_path):
+    path = tmp_path / "egyptian.toml"
+    path.write_bytes(b"\xff\xfe not utf-8")
+    with pytest.raises(LevelError, match="egyptian.toml: cannot be read"):
+        load_ruleset(path)
+
+
+def test_a_levels_folder_loads_from_anywhere(tmp_path):
+    shutil.copy(LEVELS_DIR / "pyramid52.toml", tmp_path)
+    assert list(rulesets(tmp_path)) == ["pyramid52"]

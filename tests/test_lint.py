@@ -1,0 +1,23 @@
+"""Lint and types are part of the test command: ruff on everything, mypy --strict on the rules."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
+
+
+def test_ruff_finds_nothing():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    result = _run(ruff, "check", "game", "tests", "tools", "benchmarks")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_module_type_checks_strictly():
+    result = _run(sys.executable, "-m", "mypy", "--strict", "game/rules")
+    assert result.returncode == 0, result.stdout + result.stderr
