@@ -1,0 +1,1 @@
+"""Drawing code: the card art (faces, backs, empty slots) painted by our own code."""

@@ -1,0 +1,214 @@
+"""The card art: faces, backs and empty-slot outlines, painted by our own code.
+
+`CardArt` renders every image for one card width and keeps it; `card_art`
+keeps the last few `CardArt` objects so that resizing the window back and
+forth does not paint the deck again.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import ClassVar
+
+import pygame
+
+from game.render.backs import BACKS, paint_back
+from game.render.courts import paint_court
+from game.render.glyphs import SANS_BOLD, ink_text
+from game.render.face_layout import MIN_WIDTH, PIP_LAYOUTS, FaceLayout
+from game.render.raster import Colour, card_outline, finish
+from game.render.suits import SUITS, suit_symbol, suit_width
+
+__all__ = ["BACKS", "RANKS", "SUITS", "CardArt", "card_art"]
+
+RANKS = "A23456789TJQK"
+
+FACE = (252, 250, 242)  # ivory
+EDGE = (128, 124, 116)
+RED = (200, 16, 46)
+BLACK = (24, 24, 28)
+BLUE = (18, 84, 176)
+GREEN = (18, 128, 58)
+
+TWO_COLOURS: dict[str, Colour] = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
+FOUR_COLOURS: dict[str, Colour] = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
+
+SLOT_INK = (255, 255, 255)
+_SLOT_FILL_ALPHA = 28
+_SLOT_EDGE_ALPHA = 110
+_SLOT_LABEL_ALPHA = 120
+
+
+def parse_card(card: str) -> tuple[str, str]:
+    """Split "TH" into ("T", "H"); raise ValueError for anything else."""
+    if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
+        raise ValueError(f"bad card name {card!r}: expected rank {RANKS} + suit {SUITS}, e.g. 'TH'")
+    return card[0], card[1]
+
+
+def _rotated(surface: pygame.Surface) -> pygame.Surface:
+    return pygame.transform.rotate(surface, 180)
+
+
+class CardArt:
+    """All card images for one card width.
+
+    Images are painted on first request and cached; the returned surfaces are
+    shared, so callers blit them and never draw on them.
+    """
+
+    BACKS: ClassVar[tuple[str, ...]] = BACKS
+
+    def __init__(self, width: int, four_colour: bool = False, back: str = "classic") -> None:
+        if not isinstance(width, int) or width < MIN_WIDTH:
+            raise ValueError(f"card width must be an int >= {MIN_WIDTH}, got {width!r}")
+        if back not in BACKS:
+            raise ValueError(f"unknown back {back!r}; available: {', '.join(BACKS)}")
+        self.layout = FaceLayout.for_width(width)
+        self.four_colour = four_colour
+        self.back_name = back
+        self._colours = FOUR_COLOURS if four_colour else TWO_COLOURS
+        self._faces: dict[str, pygame.Surface] = {}
+        self._slots: dict[str | None, pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._blank: pygame.Surface | None = None
+
+    @property
+    def width(self) -> int:
+        """Card width in pixels."""
+        return self.layout.width
+
+    @property
+    def height(self) -> int:
+        """Card height in pixels (width x 1.4, rounded)."""
+        return self.layout.height
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Card (width, height) in pixels."""
+        return self.layout.width, self.layout.height
+
+    @property
+    def index_rect(self) -> pygame.Rect:
+        """The area of the top-left corner index.
+
+        A card covered by another card stays identifiable as long as this area
+        shows, which is what overlapping layouts need to know.
+        """
+        return self.layout.index.copy()
+
+    def colour_of(self, suit: str) -> Colour:
+        """The ink colour used for `suit` in this deck."""
+        return self._colours[suit]
+
+    def face(self, card: str) -> pygame.Surface:
+        """The face of `card`, named rank + suit like "TH", "AS" or "6C"."""
+        rank, suit = parse_card(card)
+        if card not in self._faces:
+            self._faces[card] = finish(self._paint_face(rank, suit))
+        return self._faces[card]
+
+    def back(self) -> pygame.Surface:
+        """The back of the cards, in the design chosen at construction."""
+        if self._back is None:
+            self._back = finish(paint_back(self.back_name, self._blank_card(), self.layout.radius))
+        return self._back
+
+    def slot(self, label: str | None = None) -> pygame.Surface:
+        """A subtle outline marking an empty place, optionally with a short label.
+
+        A label ending in a suit letter shows that suit as a symbol: "AS" reads
+        as A followed by a spade, "S" as a lone spade; "K" is just the letter.
+        """
+        if label not in self._slots:
+            self._slots[label] = finish(self._paint_slot(label))
+        return self._slots[label]
+
+    # -- painting -----------------------------------------------------------
+
+    def _blank_card(self) -> pygame.Surface:
+        if self._blank is None:
+            layout = self.layout
+            self._blank = card_outline(self.size, layout.radius, layout.border, EDGE, FACE)
+        return self._blank
+
+    def _pip(self, suit: str, height: int) -> pygame.Surface:
+        width = suit_width(suit, height)
+        if (self.width - width) % 2:
+            width += 1  # a one-pixel stretch lets centre-column pips sit exactly mid-card
+        return suit_symbol(suit, (width, height), self._colours[suit])
+
+    def _corner_index(self, rank: str, suit: str) -> pygame.Surface:
+        """Rank over suit, centred on each other, as one transparent tile."""
+        layout = self.layout
+        colour = self._colours[suit]
+        text = "10" if rank == "T" else rank
+        glyph = ink_text(text, SANS_BOLD, layout.index_rank_height, colour, layout.index.width)
+        height = layout.index_suit_height
+        symbol = suit_symbol(suit, (suit_width(suit, height), height), colour)
+        tile = pygame.Surface(layout.index.size, pygame.SRCALPHA)
+        tile.blit(glyph, ((tile.get_width() - glyph.get_width()) // 2, 0))
+        bottom = tile.get_height() - height
+        tile.blit(symbol, ((tile.get_width() - symbol.get_width()) // 2, bottom))
+        return tile
+
+    def _paint_face(self, rank: str, suit: str) -> pygame.Surface:
+        layout = self.layout
+        face = self._blank_card().copy()
+        index = self._corner_index(rank, suit)
+        face.blit(index, layout.index.topleft)
+        face.blit(_rotated(index), layout.mirrored(layout.index.topleft, index.get_size()))
+
+        if rank in "JQK":
+            paint_court(face, layout, rank, suit, self._colours[suit])
+        elif rank == "A":
+            ace = self._pip(suit, layout.spade_ace_height if suit == "S" else layout.ace_height)
+            centre = ace.get_rect(center=(self.width // 2, self.height // 2))
+            face.blit(ace, centre)
+        else:
+            pip = self._pip(suit, layout.pip_height)
+            upside_down = _rotated(pip)
+            for column, row in PIP_LAYOUTS[rank]:
+                position = layout.pip_position(column, row, pip.get_size())
+                face.blit(upside_down if row > 0.5 else pip, position)
+        return face
+
+    def _paint_slot(self, label: str | None) -> pygame.Surface:
+        layout = self.layout
+        rim = (*SLOT_INK, _SLOT_EDGE_ALPHA)
+        fill = (*SLOT_INK, _SLOT_FILL_ALPHA)
+        slot = card_outline(self.size, layout.radius, max(1, round(self.width / 60)), rim, fill)
+        if label:
+            slot.blit(self._slot_label(label), (0, 0))
+        return slot
+
+    def _slot_label(self, label: str) -> pygame.Surface:
+        """The label centred on a transparent card-sized tile."""
+        tile = pygame.Surface(self.size, pygame.SRCALPHA)
+        ink_height = round(self.height * 0.16)
+        text, suit = (label[:-1], label[-1]) if label[-1] in SUITS else (label, None)
+        parts: list[pygame.Surface] = []
+        if text:
+            parts.append(ink_text(text, SANS_BOLD, ink_height, SLOT_INK, round(self.width * 0.6)))
+        if suit is not None:
+            height = round(ink_height * 0.9)
+            parts.append(suit_symbol(suit, (suit_width(suit, height), height), SLOT_INK))
+        gap = round(self.width * 0.03)
+        total = sum(part.get_width() for part in parts) + gap * (len(parts) - 1)
+        x = (self.width - total) // 2
+        for part in parts:
+            tile.blit(part, (x, (self.height - part.get_height()) // 2))
+            x += part.get_width() + gap
+        tile.fill((255, 255, 255, _SLOT_LABEL_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+        return tile
+
+
+def card_art(width: int, four_colour: bool = False, back: str = "classic") -> CardArt:
+    """A shared `CardArt` for these settings; the last few are kept ready."""
+    # Normalised here because lru_cache keys positional and keyword calls apart.
+    return _recent_card_art(width, bool(four_colour), back)
+
+
+@lru_cache(maxsize=8)
+def _recent_card_art(width: int, four_colour: bool, back: str) -> CardArt:
+    return CardArt(width, four_colour, back)

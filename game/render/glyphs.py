@@ -1,0 +1,71 @@
+"""Text for the cards, trimmed to its ink so it can be laid out to the pixel."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from game.paths import FONTS_DIR
+from game.render.raster import Colour
+
+SANS_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
+SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
+
+# Ink height of a capital as a fraction of the font size, for a first guess.
+_CAP_RATIO = 0.73
+
+_fonts: dict[tuple[Path, int], pygame.font.Font] = {}
+
+
+def font(path: Path, size: int) -> pygame.font.Font:
+    """A loaded font, initialising pygame.font on first use.
+
+    Fonts die with pygame.font.quit(), so the cache is dropped whenever the
+    module had to be (re)initialised.
+    """
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _fonts.clear()
+    key = (path, size)
+    if key not in _fonts:
+        _fonts[key] = pygame.font.Font(path, size)
+    return _fonts[key]
+
+
+def _ink(path: Path, size: int, text: str, colour: Colour) -> pygame.Surface:
+    rendered = font(path, size).render(text, True, colour)
+    return rendered.subsurface(rendered.get_bounding_rect()).copy()
+
+
+@lru_cache(maxsize=256)
+def ink_text(
+    text: str, path: Path, ink_height: int, colour: Colour, max_width: int | None = None
+) -> pygame.Surface:
+    """`text` rendered so its inked pixels are exactly `ink_height` tall.
+
+    The font size is searched for rather than computed because hinting makes
+    glyph heights step unevenly.  Text wider than `max_width` is condensed
+    horizontally, the way printed cards squeeze their "10".  The surface is
+    shared through the cache: blit it, never draw on it.
+    """
+    ink_height = max(1, ink_height)
+    size = max(1, round(ink_height / _CAP_RATIO))
+    glyph = _ink(path, size, text, colour)
+    # Step towards the target height; a few steps always suffice.
+    for _ in range(8):
+        if glyph.get_height() == ink_height:
+            break
+        size += 1 if glyph.get_height() < ink_height else -1
+        candidate = _ink(path, max(1, size), text, colour)
+        if (candidate.get_height() > ink_height) != (glyph.get_height() > ink_height):
+            glyph = min(glyph, candidate, key=lambda s: abs(s.get_height() - ink_height))
+            break
+        glyph = candidate
+    width, height = glyph.get_size()
+    if max_width is not None and width > max_width:
+        width = max_width
+    if (width, height) != (glyph.get_width(), ink_height):
+        glyph = pygame.transform.smoothscale(glyph, (width, ink_height))
+    return glyph

@@ -1,0 +1,228 @@
+"""Tests for the card art: sizes, colours, shapes, caching and error handling."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.render.cards import BACKS, RANKS, SUITS, CardArt, card_art
+
+ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
+ROOT = Path(__file__).resolve().parents[2]
+
+Pixel = tuple[int, int, int, int]
+
+
+def pixels(surface: pygame.Surface) -> Iterator[Pixel]:
+    """Every pixel of `surface` as (r, g, b, a)."""
+    data = pygame.image.tobytes(surface, "RGBA")
+    return zip(data[0::4], data[1::4], data[2::4], data[3::4], strict=True)
+
+
+def is_red(pixel: Pixel) -> bool:
+    r, g, b, a = pixel
+    return a > 200 and r > 150 and g < 90 and b < 100
+
+
+def is_blue(pixel: Pixel) -> bool:
+    r, g, b, a = pixel
+    return a > 200 and b > 130 and r < 80 and g < 130
+
+
+def is_green(pixel: Pixel) -> bool:
+    r, g, b, a = pixel
+    return a > 200 and g > 100 and r < 80 and b < 100
+
+
+@pytest.fixture(scope="module")
+def art() -> CardArt:
+    return CardArt(90)
+
+
+@pytest.mark.parametrize("width", [40, 90, 200])
+def test_every_card_renders_at_the_card_size(width: int) -> None:
+    art = CardArt(width)
+    expected = (width, round(width * 1.4))
+    assert art.size == expected
+    for card in ALL_CARDS:
+        face = art.face(card)
+        assert face.get_size() == expected, card
+        assert face.get_flags() & pygame.SRCALPHA, card
+    assert art.back().get_size() == expected
+    assert art.slot().get_size() == expected
+    assert art.slot("AS").get_size() == expected
+
+
+def test_all_faces_are_distinct(art: CardArt) -> None:
+    images = {pygame.image.tobytes(art.face(card), "RGBA") for card in ALL_CARDS}
+    assert len(images) == 52
+
+
+@pytest.mark.parametrize("card", ALL_CARDS)
+def test_red_suits_have_red_ink_and_black_suits_none(art: CardArt, card: str) -> None:
+    red_pixels = sum(map(is_red, pixels(art.face(card))))
+    if card[1] in "HD":
+        assert red_pixels > 20
+    else:
+        assert red_pixels == 0
+
+
+@pytest.mark.parametrize("rank", RANKS)
+def test_four_colour_deck(rank: str) -> None:
+    art = card_art(90, four_colour=True)
+    assert any(map(is_blue, pixels(art.face(rank + "D"))))
+    assert any(map(is_green, pixels(art.face(rank + "C"))))
+    assert any(map(is_red, pixels(art.face(rank + "H"))))
+    spade = list(pixels(art.face(rank + "S")))
+    assert not any(is_red(p) or is_blue(p) or is_green(p) for p in spade)
+    assert not any(map(is_red, pixels(art.face(rank + "D"))))
+
+
+@pytest.mark.parametrize("width", [40, 90, 200])
+def test_corners_are_transparent_and_middle_opaque(width: int) -> None:
+    art = CardArt(width)
+    w, h = art.size
+    for image in (art.face("KH"), art.face("7S"), art.back()):
+        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            assert image.get_at(corner).a == 0
+        assert image.get_at((w // 2, h // 2)).a == 255
+        assert image.get_at((w // 2, 0)).a > 200  # the straight edge is solid
+
+
+def test_face_is_ivory_with_a_darker_border(art: CardArt) -> None:
+    face = art.face("2C")
+    paper = face.get_at((art.width // 2, art.height * 2 // 5))
+    assert min(paper.r, paper.g, paper.b) > 230
+    edge = face.get_at((art.width // 2, 0))
+    assert max(edge.r, edge.g, edge.b) < 200
+
+
+@pytest.mark.parametrize("width", [40, 48, 90, 120, 200])
+def test_corner_index_fits_the_strip_left_by_overlapping(width: int) -> None:
+    art = CardArt(width)
+    index = art.index_rect
+    assert index.top > 0 and index.left > 0
+    # ~22% of the height, give or take the rounding of one pixel row.
+    assert index.bottom <= 0.225 * art.height + 0.5
+    assert index.right <= 0.3 * art.width
+    for card in ("TH", "QS", "AD", "7C"):
+        ink = art.face(card).subsurface(index)
+        assert any(r < 220 for r, _, _, _ in pixels(ink)), card
+
+
+def test_corner_index_is_repeated_upside_down(art: CardArt) -> None:
+    face = art.face("9C")
+    top_left = face.subsurface(art.index_rect)
+    turned = pygame.transform.rotate(face, 180).subsurface(art.index_rect)
+    assert pygame.image.tobytes(top_left, "RGBA") == pygame.image.tobytes(turned, "RGBA")
+
+
+@pytest.mark.parametrize("card", ["2S", "4H", "TD", "TC"])
+def test_even_pip_cards_read_the_same_either_way_up(card: str) -> None:
+    for width in (40, 90, 121):
+        face = CardArt(width).face(card)
+        turned = pygame.transform.rotate(face, 180)
+        assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(turned, "RGBA")
+
+
+def test_faces_backs_and_slots_are_cached(art: CardArt) -> None:
+    assert art.face("QD") is art.face("QD")
+    assert art.back() is art.back()
+    assert art.slot() is art.slot()
+    assert art.slot("K") is art.slot("K")
+
+
+def test_card_art_keeps_recent_sizes() -> None:
+    first = card_art(64)
+    assert card_art(64) is first
+    assert card_art(64, False, "classic") is first
+    assert card_art(64, four_colour=True) is not first
+    card_art(80)
+    assert card_art(64) is first  # coming back after a resize reuses the art
+    assert card_art(64).face("AS") is first.face("AS")
+
+
+@pytest.mark.parametrize("name", ["", "A", "ASS", "1S", "10H", "AX", "as", "tH", " AS", "ZZ"])
+def test_bad_card_names_raise_value_error(art: CardArt, name: str) -> None:
+    with pytest.raises(ValueError):
+        art.face(name)
+
+
+def test_bad_settings_raise_value_error() -> None:
+    with pytest.raises(ValueError):
+        CardArt(90, back="tartan")
+    with pytest.raises(ValueError):
+        CardArt(0)
+    with pytest.raises(ValueError):
+        CardArt(90.5)  # type: ignore[arg-type]
+
+
+def test_there_are_several_distinct_backs() -> None:
+    assert len(BACKS) >= 3
+    assert CardArt.BACKS == BACKS
+    assert "classic" in BACKS
+    images = {pygame.image.tobytes(CardArt(90, back=name).back(), "RGBA") for name in BACKS}
+    assert len(images) == len(BACKS)
+
+
+def test_classic_back_is_dark_red(art: CardArt) -> None:
+    r, g, b, _ = art.back().get_at((art.width // 4, art.height // 4))
+    assert r > 2 * g and r > 2 * b and r < 200
+
+
+def test_slots_are_faint_and_labels_show() -> None:
+    art = CardArt(90)
+    empty = art.slot()
+    assert empty.get_at((art.width // 2, art.height // 2)).a < 80  # felt shows through
+    assert empty.get_at((0, 0)).a == 0
+    labels = [None, "K", "A", "AS", "AH", "S"]
+    images = {pygame.image.tobytes(art.slot(label), "RGBA") for label in labels}
+    assert len(images) == len(labels)
+
+
+def test_renders_after_font_module_restart() -> None:
+    pygame.font.quit()
+    assert CardArt(77).face("KC").get_size() == (77, 108)
+    assert pygame.font.get_init()
+
+
+def test_surfaces_are_converted_once_a_display_exists() -> None:
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((64, 64))
+        face = CardArt(70).face("5H")
+        assert face.get_flags() & pygame.SRCALPHA
+        assert face.get_at((0, 0)).a == 0
+    finally:
+        pygame.display.quit()
+
+
+def test_whole_deck_renders_quickly() -> None:
+    started = time.perf_counter()
+    deck = CardArt(120)
+    for card in ALL_CARDS:
+        deck.face(card)
+    # The budget is 1 s; this is a coarse guard against pathological slowdowns.
+    assert time.perf_counter() - started < 1.0
+
+
+def test_import_changes_no_pygame_state() -> None:
+    code = (
+        "import pygame, game.render.cards, game.render.suits, game.render.backs\n"
+        "assert not pygame.font.get_init()\n"
+        "assert not pygame.display.get_init()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
