@@ -19,8 +19,6 @@ from .moves import STOCK_TURN, Move
 from .ruleset import Rules
 
 ST, W = 0, 1
-RANK_NAMES = {"A": "an Ace", "K": "a King", "Q": "a Queen", "J": "a Jack", "T": "a 10", "8": "an 8"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 class BuildingEngine(Engine):
@@ -269,16 +267,14 @@ class BuildingEngine(Engine):
         if not target:
             if not self.aces_and_kings:
                 base = piles[2][0][0]
-                return Refusal("foundation_base", {"card": card, "pile": name, "needed": base})
+                return Refusal("foundation_base", {"card": card, "pile": name, "rank": base})
             start = "A" if b in self.ace_foundations else "K"
             if card[0] == start:
                 return Refusal(
                     "foundation_suit_taken",
-                    {"card": card, "pile": name, "suit": SUIT_NAMES[card[1]]},
+                    {"card": card, "pile": name, "suit": card[1]},
                 )
-            return Refusal(
-                "foundation_start", {"card": card, "pile": name, "needed": RANK_NAMES[start]}
-            )
+            return Refusal("foundation_start", {"card": card, "pile": name, "rank": start})
         step = self.next_down if b in self.king_foundations else self.next_up
         needed = step.get(target[-1])
         if needed is None or (not self.aces_and_kings and len(target) >= self.run):
@@ -301,10 +297,9 @@ class BuildingEngine(Engine):
             return Refusal("pile_takes_waste_only", {"pile": name})
         if len(piles[b]) >= self.limit:
             return Refusal("pile_full", {"pile": name, "limit": self.limit})
-        needed = self.wanted_rank[piles[b][-1][0]]
         return Refusal(
             "pile_needs",
-            {"card": card, "pile": name, "needed": RANK_NAMES.get(needed, f"a {needed}")},
+            {"card": card, "pile": name, "rank": self.wanted_rank[piles[b][-1][0]]},
         )
 
 

@@ -23,10 +23,10 @@ REFUSALS: Mapping[str, str] = {
     "same_pile": "{card} is already on {pile}",
     "needs": "{card} cannot go on {pile}, which needs {needed}",
     "foundation_full": "{pile} is complete",
-    "foundation_base": "{card} cannot go on {pile}, which starts with a card of rank {needed}",
+    "foundation_base": "{card} cannot go on {pile}, which starts with {rank}",
     "foundation_suit_taken": "{card} cannot start {pile}: {suit} already has its foundation",
-    "foundation_start": "{card} cannot start {pile}, which starts with {needed}",
-    "pile_needs": "{card} cannot go on {pile}, which needs {needed} (one rank down, any suit)",
+    "foundation_start": "{card} cannot start {pile}, which starts with {rank}",
+    "pile_needs": "{card} cannot go on {pile}, which needs {rank} (one rank down, any suit)",
     "pile_full": "{pile} already holds {limit} cards",
     "pile_to_pile": "cards never move from pile to pile in this game",
     "piles_take_nothing": "piles take no card by a move in this game",
@@ -43,6 +43,19 @@ REFUSALS: Mapping[str, str] = {
 }
 
 
+# Parameters named `rank` and `suit` hold a rank or suit letter, said in words.
+RANK_WORDS: Mapping[str, str] = {
+    "A": "an Ace",
+    "K": "a King",
+    "Q": "a Queen",
+    "J": "a Jack",
+    "T": "a 10",
+    "8": "an 8",
+    **{r: f"a {r}" for r in "2345679"},
+}
+SUIT_WORDS: Mapping[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why a move is illegal: a key of REFUSALS and the words it needs."""
@@ -50,8 +63,22 @@ class Refusal:
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
 
+    def render(
+        self,
+        templates: Mapping[str, str],
+        rank_words: Mapping[str, str],
+        suit_words: Mapping[str, str],
+    ) -> str:
+        """The refusal in a language given by its templates and words."""
+        words = dict(self.params)
+        if "rank" in words:
+            words["rank"] = rank_words[str(words["rank"])]
+        if "suit" in words:
+            words["suit"] = suit_words[str(words["suit"])]
+        return templates[self.key].format(**words)
+
     def __str__(self) -> str:
-        return REFUSALS[self.key].format(**self.params)
+        return self.render(REFUSALS, RANK_WORDS, SUIT_WORDS)
 
 
 class RulesError(ValueError):

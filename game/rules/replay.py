@@ -20,6 +20,10 @@ def parse_replay_text(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ReplayError(f"not a JSON replay: {e.msg} at line {e.lineno} column {e.colno}") from e
+    except RecursionError as e:
+        raise ReplayError("not a JSON replay: nested too deeply") from e
+    except ValueError as e:  # e.g. an integer literal with more digits than Python converts
+        raise ReplayError(f"not a JSON replay: {e}") from e
     if not isinstance(data, dict):
         raise ReplayError("a replay is a JSON object")
     return data
