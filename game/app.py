@@ -1,0 +1,251 @@
+"""The window and the fixed-timestep loop that drives the scenes.
+
+Updates run at 60 Hz from an accumulator (long frames are clamped and catch-up
+steps capped, so a stall never snowballs); drawing gets the blend factor
+between the last two updates. The clock is injectable so tests can step time.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from game import i18n
+from game.audio import Sounds
+from game.scenes.base import Scene
+from game.settings import Settings, SettingsStore
+from game.ui.pointer import PointerTranslator
+
+log = logging.getLogger(__name__)
+
+STEP = 1 / 60
+MAX_FRAME = 0.25  # a longer frame (a stall, a debugger) counts as this long
+MAX_STEPS = 5  # catch-up updates per frame at most
+FADE_S = 0.18
+MIN_SIZE = (800, 600)
+DEFAULT_SIZE = (1280, 800)
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.perf_counter()
+
+
+class ManualClock:
+    """A clock tests move by hand."""
+
+    def __init__(self, t: float = 0.0) -> None:
+        self.t = t
+
+    def now(self) -> float:
+        return self.t
+
+    def advance(self, dt: float) -> None:
+        self.t += dt
+
+
+class App:
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        fullscreen: bool | None = None,
+        clock: Clock | None = None,
+        settings_store: SettingsStore | None = None,
+        frame_cap: int = 120,
+    ) -> None:
+        self.clock = clock or SystemClock()
+        self.store = settings_store or SettingsStore()
+        self.settings: Settings = self.store.load()
+        self.notices: list[str] = []
+        if self.store.notice:
+            self.notices.append(
+                i18n._("The settings file was broken and was set aside as {name}.", name=self.store.notice)
+            )
+        i18n.set_language(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        self.windowed_size = size
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.surface = self._open_window()
+        self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
+        self.pointer = PointerTranslator(self.clock.now)
+        self.scene: Scene | None = None
+        self._next: Callable[[], Scene] | None = None
+        self._fade = 0.0  # 1 = black; fading out when _next is set, else in
+        self._accumulator = 0.0
+        self._last = self.clock.now()
+        self.running = True
+        self.active = True  # the window has focus and is not minimised
+        self.frames = 0
+        self._tick = pygame.time.Clock()
+        self._frame_cap = frame_cap
+
+    # -- window --------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption("Piramida")
+        if self.fullscreen:
+            flags = pygame.FULLSCREEN
+            size = (0, 0)
+        else:
+            flags = pygame.RESIZABLE
+            size = self.windowed_size
+        try:
+            surface = pygame.display.set_mode(size, flags, vsync=1)
+        except pygame.error:
+            surface = pygame.display.set_mode(size, flags)
+        try:
+            window = pygame.Window.from_display_module()
+            if not self.fullscreen:
+                window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        return surface
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.store.save(self.settings)
+        self.surface = self._open_window()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.surface = pygame.display.get_surface()
+        if self.scene:
+            self.scene.resize(self.size)
+
+    def apply_settings(self) -> None:
+        """After the settings scene changed something: language, sound; then save."""
+        i18n.set_language(self.settings.language)
+        self.sounds.volume = self.settings.volume
+        self.sounds.muted = self.settings.muted
+        self.store.save(self.settings)
+
+    # -- scenes --------------------------------------------------------------------
+
+    def switch(self, make: Callable[[], Scene] | Scene, fade: bool = True) -> None:
+        """Go to another scene, with a short fade through dark unless `fade` is False."""
+        factory = make if callable(make) and not isinstance(make, Scene) else (lambda: make)
+        if self.scene is None or not fade:
+            self._enter(factory())
+        else:
+            self._next = factory
+
+    def _enter(self, scene: Scene) -> None:
+        if self.scene:
+            self.scene.exit()
+        self.scene = scene
+        scene.resize(self.size)
+        scene.enter()
+        scene.redraw = True
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ------------------------------------------------------------------
+
+    def frame(self) -> None:
+        """One frame: input, fixed updates, draw."""
+        now = self.clock.now()
+        elapsed = min(max(0.0, now - self._last), MAX_FRAME)
+        self._last = now
+        self._accumulator += elapsed
+        for event in pygame.event.get():
+            self.handle_event(event)
+        steps = 0
+        while self._accumulator >= STEP and steps < MAX_STEPS:
+            self._update(STEP)
+            self._accumulator -= STEP
+            steps += 1
+        if steps == MAX_STEPS:
+            self._accumulator = min(self._accumulator, STEP)
+        self._draw(self._accumulator / STEP)
+        self.frames += 1
+
+    def run(self) -> None:
+        while self.running:
+            self.frame()
+            # Without vsync, do not spin the CPU; a still table idles cheaper still.
+            busy = self.scene is not None and (self.scene.redraw or self._next or self._fade > 0)
+            self._tick.tick(self._frame_cap if busy else 60)
+        if self.scene:
+            self.scene.exit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t == pygame.QUIT:
+            self.request_quit()
+            return
+        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.active = False
+        elif t in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.active = True
+        elif t == pygame.WINDOWSIZECHANGED:
+            self._resized()
+            return
+        elif t == pygame.WINDOWEXPOSED and self.scene:
+            self.scene.redraw = True
+        if t == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        pointer = self.pointer.translate(event, self.size)
+        if pointer is not None:
+            event = pointer
+        elif t in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.FINGERDOWN,
+            pygame.FINGERUP,
+            pygame.FINGERMOTION,
+        ):
+            return
+        if self.scene and not self._next:
+            self.scene.handle_event(event)
+
+    def request_quit(self) -> None:
+        self.quit()
+
+    def _update(self, dt: float) -> None:
+        if self._next:
+            self._fade = min(1.0, self._fade + dt / FADE_S)
+            if self._fade >= 1.0:
+                make, self._next = self._next, None
+                self._enter(make())
+        elif self._fade > 0:
+            self._fade = max(0.0, self._fade - dt / FADE_S)
+            if self.scene:
+                self.scene.redraw = True
+        if self.scene:
+            self.scene.update(dt)
+
+    def _draw(self, alpha: float) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        fading = self._fade > 0 or self._next is not None
+        if not scene.redraw and not fading:
+            return
+        rects = scene.draw(self.surface, alpha)
+        scene.redraw = False
+        if fading:
+            shade = pygame.Surface(self.size)
+            shade.set_alpha(int(255 * self._fade))
+            self.surface.blit(shade, (0, 0))
+            rects = [self.surface.get_rect()]
+        if rects:
+            pygame.display.update(rects)

@@ -1,0 +1,1 @@
+"""The scenes: menu, table, results, rules, settings."""

@@ -1,0 +1,47 @@
+"""The one small interface every scene has."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    """A screen of the game.
+
+    `handle_event` takes input (pointer events come translated, see
+    game.ui.pointer) and returns True when it used the event; `update(dt)`
+    runs at a fixed 60 Hz; `draw(surface, alpha)` paints and never changes
+    the game, returning the rectangles it changed (an empty list when the
+    picture is the same as last frame). A scene sets `self.redraw = True`
+    whenever its picture must change.
+    """
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.redraw = True
+
+    def enter(self) -> None:
+        self.redraw = True
+
+    def exit(self) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.redraw = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        return [surface.get_rect()]
+
+    def back(self) -> None:
+        """Esc: each scene decides where back leads."""

@@ -1,0 +1,1 @@
+"""Screen furniture shared by the scenes: theme, fonts, buttons."""

@@ -1,0 +1,70 @@
+"""Mouse and touch as one pointer.
+
+The scenes see POINTER_DOWN / POINTER_MOVE / POINTER_UP events with `pos` in
+window pixels, `source` ("mouse" or "touch"), `button` and, on down, `clicks`
+(2 for a double click or double tap). Mouse events that SDL makes up from
+touches are dropped, so a tap never counts twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+POINTER_DOWN = pygame.event.custom_type()
+POINTER_MOVE = pygame.event.custom_type()
+POINTER_UP = pygame.event.custom_type()
+POINTER_EVENTS = (POINTER_DOWN, POINTER_MOVE, POINTER_UP)
+
+DOUBLE_CLICK_S = 0.4
+DOUBLE_CLICK_PX = 12
+TOUCH_DOUBLE_PX = 40
+
+
+class PointerTranslator:
+    def __init__(self, now: Callable[[], float]) -> None:
+        self.now = now
+        self._last_down: tuple[float, tuple[int, int], str] | None = None
+        self._finger: int | None = None
+
+    def translate(self, event: pygame.event.Event, size: tuple[int, int]) -> pygame.event.Event | None:
+        t = event.type
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return None
+            if t == pygame.MOUSEMOTION:
+                return pygame.event.Event(
+                    POINTER_MOVE, pos=event.pos, source="mouse", held=bool(event.buttons[0])
+                )
+            if event.button not in (1, 3):
+                return None
+            if t == pygame.MOUSEBUTTONDOWN:
+                return self._down(event.pos, "mouse", event.button)
+            return pygame.event.Event(POINTER_UP, pos=event.pos, source="mouse", button=event.button)
+        if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            pos = (int(event.x * size[0]), int(event.y * size[1]))
+            if t == pygame.FINGERDOWN:
+                if self._finger is not None:
+                    return None  # a second finger is ignored
+                self._finger = event.finger_id
+                return self._down(pos, "touch", 1)
+            if event.finger_id != self._finger:
+                return None
+            if t == pygame.FINGERMOTION:
+                return pygame.event.Event(POINTER_MOVE, pos=pos, source="touch", held=True)
+            self._finger = None
+            return pygame.event.Event(POINTER_UP, pos=pos, source="touch", button=1)
+        return None
+
+    def _down(self, pos: tuple[int, int], source: str, button: int) -> pygame.event.Event:
+        now = self.now()
+        clicks = 1
+        reach = TOUCH_DOUBLE_PX if source == "touch" else DOUBLE_CLICK_PX
+        if button == 1 and self._last_down:
+            t0, p0, s0 = self._last_down
+            near = abs(p0[0] - pos[0]) <= reach and abs(p0[1] - pos[1]) <= reach
+            if s0 == source and now - t0 <= DOUBLE_CLICK_S and near:
+                clicks = 2
+        self._last_down = (now, pos, source) if clicks == 1 and button == 1 else None
+        return pygame.event.Event(POINTER_DOWN, pos=pos, source=source, button=button, clicks=clicks)

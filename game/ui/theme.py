@@ -1,0 +1,61 @@
+"""Colours and fonts of the game's look, in one place."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+
+from game.paths import FONTS_DIR
+
+FELT = (22, 94, 58)
+FELT_DARK = (14, 66, 40)
+FELT_LIGHT = (34, 118, 74)
+INK = (245, 242, 230)
+INK_DIM = (190, 206, 192)
+GOLD = (232, 196, 96)
+PANEL = (10, 40, 26)
+BUTTON = (28, 78, 52)
+BUTTON_HOVER = (40, 104, 70)
+BUTTON_DOWN = (20, 58, 38)
+BUTTON_EDGE = (96, 150, 116)
+DISABLED = (110, 130, 116)
+GLOW = (255, 226, 120)
+TARGET = (120, 230, 160)
+FOCUS = (120, 190, 255)
+WARN = (255, 170, 140)
+
+SANS = FONTS_DIR / "DejaVuSans.ttf"
+SANS_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
+SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
+
+
+@cache
+def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
+    """The bundled DejaVu font (it has Cyrillic) at a pixel size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = SERIF_BOLD if serif else SANS_BOLD if bold else SANS
+    return pygame.font.Font(path, max(6, size))
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """1.0 at 1280x800; text and buttons grow and shrink with the window."""
+    w, h = size
+    return max(0.6, min(w / 1280, h / 800) * 1.0)
+
+
+@cache
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a soft radial light over green felt."""
+    w, h = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT_DARK)
+    # A few concentric ellipses give a vignette without per-pixel work.
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        colour = tuple(int(FELT_DARK[k] + (FELT[k] - FELT_DARK[k]) * t) for k in range(3))
+        rw, rh = int(w * (1.5 - 0.9 * t)), int(h * (1.5 - 0.9 * t))
+        pygame.draw.ellipse(surface, colour, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
+    return surface

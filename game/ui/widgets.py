@@ -1,0 +1,107 @@
+"""Buttons and toggles: drawn in the theme, hit-tested with generous margins for touch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme
+
+
+@dataclass
+class Button:
+    """A labelled button; `action` runs on click, tap, or Enter while focused."""
+
+    label: str
+    action: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    hot: bool = False  # under the pointer
+    pressed: bool = False
+    focused: bool = False
+    selected: bool = False  # a toggle that is on
+    key: str = ""  # an id for tests and keyboard shortcuts
+
+    def hit(self, pos: tuple[int, int], margin: int = 0) -> bool:
+        return self.enabled and self.rect.inflate(margin * 2, margin * 2).collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        r = self.rect
+        if self.selected:
+            fill = theme.BUTTON_HOVER
+        elif not self.enabled:
+            fill = theme.PANEL
+        elif self.pressed:
+            fill = theme.BUTTON_DOWN
+        elif self.hot:
+            fill = theme.BUTTON_HOVER
+        else:
+            fill = theme.BUTTON
+        radius = max(4, r.height // 4)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        edge = theme.GOLD if self.selected else theme.FOCUS if self.focused else theme.BUTTON_EDGE
+        pygame.draw.rect(surface, edge, r, width=3 if self.focused else 1, border_radius=radius)
+        ink = theme.INK if self.enabled else theme.DISABLED
+        text = theme.font(size, bold=True).render(self.label, True, ink)
+        if text.get_width() > r.width - 8:
+            scale = (r.width - 8) / text.get_width()
+            text = pygame.transform.smoothscale(
+                text, (int(text.get_width() * scale), int(text.get_height() * scale))
+            )
+        surface.blit(text, text.get_rect(center=r.center))
+
+
+def layout_row(
+    buttons: list[Button], area: pygame.Rect, height: int, gap: int, align: str = "center"
+) -> None:
+    """Place buttons side by side in `area`, each as wide as its label needs, shrunk to fit."""
+    if not buttons:
+        return
+    size = max(10, int(height * 0.42))
+    widths = [theme.font(size, bold=True).size(b.label)[0] + height for b in buttons]
+    total = sum(widths) + gap * (len(buttons) - 1)
+    scale = min(1.0, area.width / total) if total else 1.0
+    widths = [int(w * scale) for w in widths]
+    total = sum(widths) + int(gap * scale) * (len(buttons) - 1)
+    x = area.x if align == "left" else area.right - total if align == "right" else area.centerx - total // 2
+    y = area.centery - height // 2
+    for b, w in zip(buttons, widths, strict=True):
+        b.rect = pygame.Rect(x, y, w, height)
+        x += w + int(gap * scale)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    pos: tuple[int, int],
+    colour: tuple[int, int, int] = theme.INK,
+    anchor: str = "topleft",
+    bold: bool = False,
+    serif: bool = False,
+) -> pygame.Rect:
+    image = theme.font(size, bold=bold, serif=serif).render(text, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Break text into lines that fit `width` pixels; blank lines separate paragraphs."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            if font.size(line + " " + word)[0] <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
