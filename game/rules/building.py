@@ -214,6 +214,14 @@ class BuildingEngine(Engine):
         piles[dst] = (card,)
         events.append(Event(REFILL, self.pile_names[src], self.pile_names[dst], (card,)))
 
+    def waits_for(self, state: State, index: int) -> str | None:
+        """The rank an empty foundation takes: the base rank, or A / K in Devil's Bridge."""
+        if index not in self.foundations or state.piles[index]:
+            return None
+        if self.aces_and_kings:
+            return "A" if index in self.ace_foundations else "K"
+        return state.piles[self.foundations[0]][0][0]
+
     # -- outcome -------------------------------------------------------------------
 
     def is_won(self, state: State) -> bool:

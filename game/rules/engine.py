@@ -81,6 +81,10 @@ class Engine:
         """The cards that still count against the player."""
         raise NotImplementedError
 
+    def waits_for(self, state: State, index: int) -> str | None:
+        """What an empty pile waits for, when the rules fix it (a foundation's rank)."""
+        return None
+
     # -- shared --------------------------------------------------------------------
 
     def _name_piles(self, names: Sequence[str]) -> None:

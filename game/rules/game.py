@@ -143,6 +143,15 @@ class Game:
         """A pile's cards, bottom to top."""
         return self.state.piles[self.engine.index[name]]
 
+    def waits_for(self, name: str) -> str | None:
+        """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge)."""
+        return self.engine.waits_for(self.state, self.engine.index[name])
+
+    @property
+    def passes_left(self) -> int:
+        """Turns of the waste back into the stock still allowed."""
+        return self.rules.passes - self.state.passes_used
+
     @property
     def legal_moves(self) -> LegalMoves:
         return LegalMoves(self.engine, self.state)

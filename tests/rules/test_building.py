@@ -394,3 +394,11 @@ def test_remaining_cards_and_points_count_what_is_not_on_a_foundation():
     s = position(e, f1="2S", t1="KD", t2="AC", w="TH", st="5S")
     assert len(e.remaining(s)) == 4
     assert sum(e.values[c] for c in e.remaining(s)) == 13 + 1 + 10 + 5
+
+
+def test_an_empty_foundation_says_which_rank_it_waits_for():
+    game = Game("egyptian", deal=0)
+    assert game.waits_for("f2") == "2" and game.waits_for("f1") is None
+    assert game.waits_for("t1") is None
+    devils = Game("devils-bridge", deal=0)
+    assert devils.waits_for("f1") == "A" and devils.waits_for("f8") == "K"

@@ -1,0 +1,205 @@
+"""Where every pile of a table stands, computed from the window size.
+
+A layout kind (named by the level file's `table.layout`) places the piles in
+card units; the card size is the largest that fits the play area. Long piles
+fan tighter so nothing leaves the screen, from 800x600 to 4K.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+CARD_RATIO = 1.4
+GAP = 0.1  # space between cards, in card widths
+FAN_V = 0.24  # a pile's next card, below the last, in card heights
+FAN_H = 0.3  # a horizontal fan's next card, in card widths
+MIN_FAN = 0.11  # tightest fan: the corner index must still show
+
+
+@dataclass
+class PileSpot:
+    """One pile: where its first card lies, which way it fans, how far it may reach."""
+
+    rect: pygame.Rect
+    fan: tuple[float, float] = (0.0, 0.0)  # offset of each next card, in pixels
+    reach: pygame.Rect | None = None  # the pile must stay inside this
+    shown: int = 0  # 0 = every card; n = only the top n fan (waste with draw 3)
+
+    def card_rects(self, count: int) -> list[pygame.Rect]:
+        """The rectangle of each card, bottom to top."""
+        if count == 0:
+            return []
+        dx, dy = self.fan
+        first = 0
+        if self.shown:
+            first = max(0, count - self.shown)
+        n = count - first
+        if self.reach is not None and n > 1 and (dx or dy):
+            room_x = self.reach.width - self.rect.width
+            room_y = self.reach.height - self.rect.height
+            if dx and abs(dx) * (n - 1) > room_x:
+                dx = (room_x / (n - 1)) * (1 if dx > 0 else -1)
+            if dy and dy * (n - 1) > room_y:
+                dy = room_y / (n - 1)
+        rects = [self.rect.copy() for _ in range(first)]
+        for i in range(n):
+            rects.append(self.rect.move(round(dx * i), round(dy * i)))
+        return rects
+
+
+@dataclass
+class TableLayout:
+    card: tuple[int, int]
+    spots: dict[str, PileSpot] = field(default_factory=dict)
+    legend: pygame.Rect | None = None
+
+    def rects(self, name: str, count: int) -> list[pygame.Rect]:
+        return self.spots[name].card_rects(count)
+
+
+def card_size(width_units: float, height_units: float, area: pygame.Rect) -> tuple[int, int]:
+    """The largest card whose layout (in card widths and heights) fits the area."""
+    w = area.width / width_units
+    h = area.height / height_units
+    cw = min(w, h / CARD_RATIO)
+    cw = max(24, int(cw))
+    return cw, int(cw * CARD_RATIO)
+
+
+def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
+    """Pyramid 36/52: overlapping rows; stock and reserve in the upper left corner."""
+    step_x = 1 + GAP
+    # rows cards across; the rows overlap by half a card height
+    width_units = rows * step_x + 0.2
+    height_units_in_h = 1 + (rows - 1) * 0.5 + 0.1
+    cw, ch = card_size(width_units, height_units_in_h * CARD_RATIO, area)
+    spots: dict[str, PileSpot] = {}
+    cx = area.centerx
+    sx = cw * step_x
+    top = area.y + int(ch * 0.05)
+    for r in range(1, rows + 1):
+        y = top + int((r - 1) * ch * 0.5)
+        left = cx - (r * sx - cw * GAP) / 2
+        for c in range(1, r + 1):
+            spots[f"p{r}.{c}"] = PileSpot(pygame.Rect(int(left + (c - 1) * sx), y, cw, ch))
+    stock = pygame.Rect(area.x + int(cw * 0.2), top, cw, ch)
+    spots["st"] = PileSpot(stock)
+    spots["w"] = PileSpot(stock.move(int(sx), 0))
+    spots["out"] = PileSpot(pygame.Rect(area.right - cw - int(cw * 0.2), top, cw, ch))
+    legend = pygame.Rect(area.right - int(cw * 2.6), top + ch + int(ch * 0.1), int(cw * 2.5), ch)
+    return TableLayout((cw, ch), spots, legend)
+
+
+def pyramid_piles(piles: int, foundations: int, waste_centre: bool, area: pygame.Rect) -> TableLayout:
+    """Egyptian Pyramid: piles stand as the two slopes of a pyramid, tops stepping down
+    outward, each with its foundation just above it along the outer side; the stock and
+    waste lie under the pyramid (the waste in its middle for the old rules)."""
+    side = piles // 2
+    apex = piles - 2 * side  # Devil's Bridge: one pile on the axis
+    centre_used = apex or waste_centre
+    centre_w = 1.0 if centre_used else 0.4
+    step_x = 1 + GAP * 2
+    width_units = 2 * side * step_x + centre_w + GAP * 4
+    # foundation + steps + a pile with room for ~7 fanned cards + the stock row
+    step = 0.28
+    height_units = 1 + GAP + side * step + 1 + 7 * FAN_V + GAP + 1
+    cw, ch = card_size(width_units, height_units * CARD_RATIO, area)
+    sx = int(cw * step_x)
+    g = int(ch * GAP)
+    spots: dict[str, PileSpot] = {}
+    cx = area.centerx
+    centre_half = int(cw * centre_w / 2) + int(cw * GAP)
+    bottom_row = pygame.Rect(0, area.bottom - ch - g // 2, cw, ch)
+    pile_floor = bottom_row.y - g
+    per_side = foundations // 2
+    top = area.y + g // 2
+
+    def column_x(k: int, left: bool) -> int:
+        # k = 0 next to the axis, growing outward
+        if left:
+            return cx - centre_half - (k + 1) * sx + int(cw * GAP)
+        return cx + centre_half + k * sx + int(cw * GAP)
+
+    for k in range(side):
+        y = top + ch + g + int(k * step * ch) + (int(step * ch) if apex else 0)
+        for left in (True, False):
+            x = column_x(k, left)
+            index = side - k if left else side + apex + k + 1
+            rect = pygame.Rect(x, y, cw, ch)
+            spots[f"t{index}"] = PileSpot(
+                rect, (0, ch * FAN_V), pygame.Rect(x, y, cw, pile_floor - y)
+            )
+            # the foundations line the outer sides, one above each pile
+            if k < per_side:
+                f = (per_side - k) if left else (per_side + k + 1)
+                spots[f"f{f}"] = PileSpot(pygame.Rect(x, y - ch - g, cw, ch))
+    if apex:
+        y = top + ch + g
+        rect = pygame.Rect(cx - cw // 2, y, cw, ch)
+        spots[f"t{side + 1}"] = PileSpot(rect, (0, ch * FAN_V), pygame.Rect(rect.x, y, cw, pile_floor - y))
+    if waste_centre:
+        spots["w"] = PileSpot(pygame.Rect(cx - cw // 2, top + ch + g, cw, ch))
+        spots["st"] = PileSpot(pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch))
+    else:
+        spots["st"] = PileSpot(pygame.Rect(cx - cw - g, bottom_row.y, cw, ch))
+        spots["w"] = PileSpot(
+            pygame.Rect(cx + g, bottom_row.y, cw, ch),
+            (cw * FAN_H * 0.6, 0),
+            shown=3,
+        )
+    return TableLayout((cw, ch), spots)
+
+
+def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayout:
+    """Sbudetsya, Nechego: foundations in a column in the middle, piles in rows on both
+    sides fanning outward, stock and waste under the foundations."""
+    left_n = (piles + 1) // 2
+    rows = max(left_n, foundations + 1)
+    # each side: a pile of up to ~8 visible cards fanned sideways
+    side_units = 1 + 7 * FAN_H
+    width_units = 2 * side_units + 2 + GAP * 8
+    height_units = rows * (1 + GAP)
+    cw, ch = card_size(width_units, height_units * CARD_RATIO, area)
+    g = int(ch * GAP)
+    cx = area.centerx
+    spots: dict[str, PileSpot] = {}
+    top = area.y + (area.height - rows * (ch + g)) // 2
+    for i in range(foundations):
+        spots[f"f{i + 1}"] = PileSpot(pygame.Rect(cx - cw // 2, top + i * (ch + g), cw, ch))
+    y_stock = top + foundations * (ch + g)
+    spots["st"] = PileSpot(pygame.Rect(cx - cw - g // 2, y_stock, cw, ch))
+    spots["w"] = PileSpot(pygame.Rect(cx + g // 2, y_stock, cw, ch))
+    inner = cw // 2 + int(cw * 1.25)
+    for i in range(piles):
+        left = i < left_n
+        row = i if left else i - left_n
+        n_side = left_n if left else piles - left_n
+        y = top + int((rows - n_side) * (ch + g) / 2) + row * (ch + g)
+        if left:
+            x = cx - inner - cw
+            reach = pygame.Rect(area.x + g, y, x + cw - area.x - g, ch)
+            fan = (-cw * FAN_H, 0.0)
+        else:
+            x = cx + inner
+            reach = pygame.Rect(x, y, area.right - g - x, ch)
+            fan = (cw * FAN_H, 0.0)
+        spots[f"t{i + 1}"] = PileSpot(pygame.Rect(x, y, cw, ch), fan, reach)
+    return TableLayout((cw, ch), spots)
+
+
+def table_layout(kind: str, rules_shape: dict[str, int | bool], area: pygame.Rect) -> TableLayout:
+    """The layout of a ruleset's table in `area` (the window minus the HUD)."""
+    if kind == "pyramid-rows":
+        return pyramid_rows(int(rules_shape["rows"]), area)
+    if kind == "pyramid-piles":
+        return pyramid_piles(
+            int(rules_shape["piles"]),
+            int(rules_shape["foundations"]),
+            bool(rules_shape["waste_centre"]),
+            area,
+        )
+    if kind == "central-column":
+        return central_column(int(rules_shape["piles"]), int(rules_shape["foundations"]), area)
+    raise ValueError(f"unknown table layout {kind!r}")
