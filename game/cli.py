@@ -57,21 +57,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = COMMANDS[args.command]
         return handler(args)
     except (UsageError, RulesError) as e:
-        print(f"piramida: {e}", file=sys.stderr)
+        print(f"piramida: {one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+# Characters str.splitlines() breaks at; a message quoting the user's text keeps them escaped.
+_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+
+
+def one_line(message: str) -> str:
+    """The message with its line breaks escaped (`\\n`), so an error is one line."""
+    return message.translate(_LINE_BREAKS)
 
 
 def _read_replay(path: str) -> dict[str, Any]:
     try:
         if path == "-":
-            text = sys.stdin.read()
+            # Bytes, decoded strictly: a text stdin may decode with surrogateescape.
+            stream = getattr(sys.stdin, "buffer", None)
+            text = stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from e
     except UnicodeDecodeError as e:
-        raise UsageError(f"{path} is not UTF-8 text") from e
+        name = "standard input" if path == "-" else path
+        raise UsageError(f"{name} is not UTF-8 text") from e
     return parse_replay_text(text)
 
 

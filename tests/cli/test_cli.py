@@ -1,0 +1,712 @@
+"""The command line: `piramida replay`, `deal` and `rulesets`, as the contract describes them.
+
+Most cases call `game.cli.main(argv)` in-process (fast); a few run `python -m game`
+as a real subprocess, to check the exit status, the streams and the imports as a
+script sees them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from game.rules import DECKS, Game
+from tests.cli.conftest import (
+    REPO,
+    Cli,
+    Result,
+    assert_refused,
+    long_random_replay,
+    run_subprocess,
+    won_pyramid52,
+)
+
+ReplayFile = Callable[[object], str]
+
+POSITION_KEYS = {
+    "ruleset",
+    "options",
+    "deal",
+    "moves",
+    "won",
+    "over",
+    "remaining_cards",
+    "remaining_points",
+    "piles",
+    "legal",
+}
+RULESET_IDS = (
+    "egyptian",
+    "egyptian-old",
+    "devils-bridge",
+    "sbudetsya",
+    "nechego",
+    "pyramid36",
+    "pyramid52",
+)
+# The contract's table: every ruleset's options, default first.
+RULESET_OPTIONS: dict[str, dict[str, list[object]]] = {
+    "egyptian": {"base": ["first", "K", "A"], "draw": [1, 3]},
+    "egyptian-old": {},
+    "devils-bridge": {"draw": [1, 3]},
+    "sbudetsya": {"passes": [1, 2], "to_piles": ["waste", "none"]},
+    "nechego": {
+        "cards": [36, 32],
+        "piles": [8, 9, 10],
+        "passes": [1, 2],
+        "to_piles": ["waste", "none"],
+    },
+    "pyramid36": {"passes": [1, 3]},
+    "pyramid52": {"passes": [1, 3]},
+}
+DEAL0_52 = DECKS["52"].shuffled(0)
+PYRAMID52_VALUES = {r: i for i, r in enumerate("A23456789TJQK", 1)}
+PYRAMID52_POSITIONS = [f"p{r}.{c}" for r in range(1, 8) for c in range(1, r + 1)]
+
+
+# --- an independent model of pyramid52 with one pass, to check `replay --json` ---------
+
+
+def pyramid52_expected(deck: list[str], moves: list[str], deal: int | None) -> dict[str, object]:
+    """What `replay --json` must print for these pyramid52 moves (no resign, one pass)."""
+    table: dict[str, str | None] = dict(zip(PYRAMID52_POSITIONS, deck[:28], strict=True))
+    stock = list(reversed(deck[28:]))  # bottom to top: the last card is turned next
+    waste: list[str] = []
+
+    def take(name: str) -> str:
+        if name == "st":
+            return stock.pop()
+        if name == "w":
+            return waste.pop()
+        card = table[name]
+        assert card is not None
+        table[name] = None
+        return card
+
+    for move in moves:
+        if move == "st>w":
+            waste.append(stock.pop())
+        else:
+            for name in move.split("+"):
+                take(name)
+
+    def free(name: str) -> bool:
+        row, col = map(int, name[1:].split("."))
+        return row == 7 or (
+            table[f"p{row + 1}.{col}"] is None and table[f"p{row + 1}.{col + 1}"] is None
+        )
+
+    playable = [p for p in PYRAMID52_POSITIONS if table[p] is not None and free(p)]
+    tops = {p: table[p] for p in playable}
+    if stock:
+        playable.append("st")
+        tops["st"] = stock[-1]
+    if waste:
+        playable.append("w")
+        tops["w"] = waste[-1]
+    value = {name: PYRAMID52_VALUES[card[0]] for name, card in tops.items() if card}
+    legal = [p for p in playable if value[p] == 13]
+    legal += [f"{a}+{b}" for a, b in combinations(playable, 2) if value[a] + value[b] == 13]
+    if stock:
+        legal.append("st>w")
+    left = [c for c in table.values() if c] + stock + waste
+    won = not left
+    return {
+        "ruleset": "pyramid52",
+        "options": {"passes": 1},
+        "deal": deal,
+        "moves": len(moves),
+        "won": won,
+        "over": won or not legal,
+        "remaining_cards": len(left),
+        "remaining_points": sum(PYRAMID52_VALUES[c[0]] for c in left),
+        "piles": {"st": stock, "w": waste, **table},
+        "legal": legal,
+    }
+
+
+def same_position(got: dict[str, object], expected: dict[str, object]) -> None:
+    """Equal, with `legal` compared as a set (the contract allows any order)."""
+    assert set(got) == POSITION_KEYS
+    legal = got["legal"]
+    assert isinstance(legal, list) and len(legal) == len(set(legal))
+    assert {**got, "legal": sorted(legal)} == {
+        **expected,
+        "legal": sorted(expected["legal"]),  # type: ignore[call-overload]
+    }
+
+
+# --- replay --json --------------------------------------------------------------------------
+
+
+def test_model_agrees_at_the_deal(cli: Cli, replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": []})
+    same_position(cli("replay", path, "--json").json(), pyramid52_expected(DEAL0_52, [], 0))
+
+
+def test_replay_json_small_honest_replay(cli: Cli, replay_file: ReplayFile) -> None:
+    # Deal 0: p7.1 is JS, p7.2 is 5D; the stock turns 8C, then AD, then shows TH.
+    moves = ["st>w", "p7.2+w", "st>w"]
+    path = replay_file({"version": 1, "ruleset": "pyramid52", "deal": 0, "moves": moves})
+    got = cli("replay", path, "--json").json()
+    expected = pyramid52_expected(DEAL0_52, moves, 0)
+    same_position(got, expected)
+    # The figures, spelled out once by hand.
+    assert got["moves"] == 3
+    assert got["won"] is False and got["over"] is False
+    assert got["remaining_cards"] == 50
+    assert got["remaining_points"] == sum(PYRAMID52_VALUES[c[0]] for c in DEAL0_52) - 5 - 8
+    assert got["piles"]["p7.2"] is None and got["piles"]["p7.1"] == "JS"
+    assert got["piles"]["w"] == ["AD"]
+    assert got["piles"]["st"][-1] == "TH" and len(got["piles"]["st"]) == 22
+    assert list(got["piles"]) == ["st", "w", *PYRAMID52_POSITIONS]
+
+
+def test_replay_json_is_one_json_object_on_stdout(cli: Cli, replay_file: ReplayFile) -> None:
+    result = cli("replay", replay_file({"ruleset": "pyramid52", "deal": 0}), "--json")
+    assert result.rc == 0 and result.err == ""
+    assert result.out.endswith("\n") and result.out.count("\n") == 1
+    assert isinstance(json.loads(result.out), dict)
+
+
+def test_replay_json_options_include_defaults_as_numbers(cli: Cli, replay_file: ReplayFile) -> None:
+    got = cli(
+        "replay", replay_file({"ruleset": "nechego", "options": {"piles": 9}, "deal": 3}), "--json"
+    ).json()
+    assert got["options"] == {"cards": 36, "piles": 9, "passes": 1, "to_piles": "waste"}
+    for key in ("cards", "piles", "passes"):
+        assert type(got["options"][key]) is int
+    assert set(got["piles"]) == {"st", "w"} | {f"f{i}" for i in range(1, 5)} | {
+        f"t{i}" for i in range(1, 10)
+    }
+    assert got["deal"] == 3 and got["moves"] == 0
+
+
+@pytest.mark.parametrize("ruleset", RULESET_IDS)
+def test_replay_json_defaults_for_every_ruleset(
+    cli: Cli, replay_file: ReplayFile, ruleset: str
+) -> None:
+    got = cli("replay", replay_file({"ruleset": ruleset, "deal": 1}), "--json").json()
+    assert set(got) == POSITION_KEYS
+    assert got["ruleset"] == ruleset
+    assert got["options"] == {k: v[0] for k, v in RULESET_OPTIONS[ruleset].items()}
+    assert got["won"] is False and got["over"] is False and got["legal"]
+    assert "out" not in got["piles"]
+    for name, pile in got["piles"].items():
+        if name.startswith("p"):
+            assert pile is None or isinstance(pile, str)
+        else:
+            assert isinstance(pile, list)
+
+
+def test_replay_reads_standard_input(cli: Cli, replay_file: ReplayFile) -> None:
+    replay = {"ruleset": "pyramid52", "deal": 0, "moves": ["st>w", "p7.2+w"]}
+    from_stdin = cli("replay", "-", "--json", stdin=json.dumps(replay))
+    from_file = cli("replay", replay_file(replay), "--json")
+    assert from_stdin.rc == 0 and from_stdin.out == from_file.out
+
+
+def test_replay_by_deck_gives_deal_null(cli: Cli, replay_file: ReplayFile) -> None:
+    deck = DEAL0_52
+    moves = ["st>w", "p7.2+w"]
+    got = cli(
+        "replay",
+        replay_file({"ruleset": "pyramid52", "deck": " ".join(deck), "moves": moves}),
+        "--json",
+    ).json()
+    assert got["deal"] is None
+    same_position(got, pyramid52_expected(deck, moves, None))
+
+
+def test_deck_input_forms(cli: Cli, replay_file: ReplayFile) -> None:
+    """Cards are read case-insensitively, with `10` for `T` and suit symbols."""
+    symbols = dict(zip("SHDC", "♠♥♦♣", strict=True))
+    written = []
+    for i, card in enumerate(DEAL0_52):
+        rank, suit = card[0], card[1]
+        text = ("10" if rank == "T" else rank) + (symbols[suit] if i % 3 == 0 else suit)
+        written.append(text.lower() if i % 2 else text)
+    got = cli(
+        "replay", replay_file({"ruleset": "pyramid52", "deck": "  ".join(written)}), "--json"
+    ).json()
+    same_position(got, pyramid52_expected(DEAL0_52, [], None))
+
+
+def test_resign_counts_as_a_move_and_ends_the_game(cli: Cli, replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": ["st>w", "resign"]})
+    got = cli("replay", path, "--json").json()
+    assert got["moves"] == 2
+    assert got["over"] is True and got["won"] is False
+    assert got["legal"] == []
+    assert got["remaining_cards"] == 52
+    assert got["remaining_points"] == 4 * sum(PYRAMID52_VALUES.values())
+
+
+def test_resign_is_refused_once_the_game_is_over(cli: Cli, replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": ["resign", "resign"]})
+    assert_refused(cli("replay", path, "--json"), "move 2 'resign': ")
+
+
+def test_won_game(cli: Cli, replay_file: ReplayFile) -> None:
+    deck, moves = won_pyramid52()
+    path = replay_file({"ruleset": "pyramid52", "deck": " ".join(deck), "moves": moves})
+    got = cli("replay", path, "--json").json()
+    assert got["won"] is True and got["over"] is True
+    assert got["moves"] == len(moves) == 16 + 24
+    assert got["remaining_cards"] == 0 and got["remaining_points"] == 0
+    assert got["legal"] == []
+    assert got["piles"]["st"] == [] and got["piles"]["w"] == []
+    assert all(got["piles"][p] is None for p in PYRAMID52_POSITIONS)
+    same_position(got, pyramid52_expected(deck, moves, None))
+
+
+def test_won_game_refuses_a_further_move(cli: Cli, replay_file: ReplayFile) -> None:
+    deck, moves = won_pyramid52()
+    path = replay_file(
+        {"ruleset": "pyramid52", "deck": " ".join(deck), "moves": [*moves, "resign"]}
+    )
+    assert_refused(cli("replay", path, "--json"), f"move {len(moves) + 1} 'resign': ")
+
+
+def test_replay_ignores_result_and_meta(cli: Cli, replay_file: ReplayFile) -> None:
+    base = {"ruleset": "pyramid52", "deal": 0, "moves": ["st>w"]}
+    plain = cli("replay", replay_file(base), "--json")
+    extra = cli(
+        "replay",
+        replay_file(
+            {
+                **base,
+                "result": {"won": True, "remaining_cards": 0, "remaining_points": 0, "moves": 1},
+                "meta": {"initials": "ABC", "seconds": 12},
+            }
+        ),
+        "--json",
+    )
+    assert extra.rc == 0 and extra.out == plain.out
+
+
+def test_replay_accepts_a_move_list_from_to_replay(cli: Cli, replay_file: ReplayFile) -> None:
+    game = Game("egyptian", {"draw": 3}, deal=42)
+    for _ in range(5):
+        game.play(next(iter(game.legal_moves)))
+    got = cli("replay", replay_file(game.to_replay(result=True)), "--json").json()
+    assert got["options"] == {"base": "first", "draw": 3}
+    assert got["moves"] == 5
+    assert got["remaining_cards"] == game.score.remaining_cards
+    assert sorted(got["legal"]) == sorted(str(m) for m in game.legal_moves)
+    assert got["piles"]["st"] == list(game.pile("st"))
+
+
+# --- the readable summary --------------------------------------------------------------------
+
+
+def test_replay_summary(cli: Cli, replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": ["st>w", "p7.2+w"]})
+    result = cli("replay", path)
+    assert result.rc == 0 and result.err == ""
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(result.out)
+    text = result.out
+    points = sum(PYRAMID52_VALUES[c[0]] for c in DEAL0_52) - 13
+    assert "pyramid52" in text
+    assert re.search(r"\bdeal 0\b", text)
+    assert re.search(r"\bmoves\b\D{0,3}\b2\b", text)
+    assert re.search(r"\b50 cards\b", text)
+    assert re.search(rf"\b{points} points\b", text)
+
+
+def test_replay_summary_of_a_deck_and_a_win(cli: Cli, replay_file: ReplayFile) -> None:
+    deck, moves = won_pyramid52()
+    path = replay_file({"ruleset": "pyramid52", "deck": " ".join(deck), "moves": moves})
+    text = cli("replay", path).out
+    assert "pyramid52" in text and "won" in text
+    assert re.search(r"\b0 cards\b", text) and re.search(r"\b0 points\b", text)
+    assert re.search(rf"\bmoves\b\D{{0,3}}\b{len(moves)}\b", text)
+
+
+# --- bad input: exit status 2, nothing on stdout, one line on stderr --------------------------
+
+GOOD = {"ruleset": "pyramid52", "deal": 1}
+FULL_52 = " ".join(DEAL0_52)
+
+BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
+    ("not json", "nope, not JSON", ("JSON",)),
+    ("truncated json", '{"ruleset": "pyramid52", "deal": 1', ("JSON",)),
+    ("empty file", "", ("JSON",)),
+    ("json list", "[1, 2]", ("object",)),
+    ("json string", '"pyramid52"', ("object",)),
+    ("json number", "17", ("object",)),
+    ("unknown ruleset", {"ruleset": "klondike", "deal": 1}, ("klondike",)),
+    ("ruleset not a string", {"ruleset": 52, "deal": 1}, ("ruleset",)),
+    ("no ruleset", {"deal": 1}, ("ruleset",)),
+    ("unknown option", {**GOOD, "options": {"draw": 3}}, ("draw",)),
+    ("numeric option as string", {**GOOD, "options": {"passes": "1"}}, ("passes", "number")),
+    ("numeric option as boolean", {**GOOD, "options": {"passes": True}}, ("passes", "number")),
+    ("numeric option as float", {**GOOD, "options": {"passes": 1.0}}, ("passes",)),
+    ("option not a choice", {**GOOD, "options": {"passes": 2}}, ("passes", "2")),
+    (
+        "word option not a choice",
+        {"ruleset": "egyptian", "deal": 1, "options": {"base": "Q"}},
+        ("base", "Q"),
+    ),
+    (
+        "word option as a number",
+        {"ruleset": "sbudetsya", "deal": 1, "options": {"to_piles": 1}},
+        ("to_piles",),
+    ),
+    ("options not an object", {**GOOD, "options": [1]}, ("options",)),
+    ("bad card", {"ruleset": "pyramid52", "deck": FULL_52.replace("QD", "XX")}, ("XX",)),
+    ("eleven of hearts", {"ruleset": "pyramid52", "deck": FULL_52.replace("QD", "11H")}, ("11H",)),
+    ("deck too short", {"ruleset": "pyramid52", "deck": FULL_52[:-3]}, ("52", "51")),
+    ("deck too long", {"ruleset": "pyramid52", "deck": FULL_52 + " AS"}, ("52", "53")),
+    (
+        "card twice",
+        {"ruleset": "pyramid52", "deck": FULL_52.replace("KC", "AS")},
+        ("AS",),
+    ),
+    ("52 cards for a 36 deck", {"ruleset": "pyramid36", "deck": FULL_52}, ("36",)),
+    (
+        "36 cards for nechego with 32",
+        {"ruleset": "nechego", "options": {"cards": 32}, "deck": " ".join(DECKS["36"].shuffled(0))},
+        ("32",),
+    ),
+    ("deck not a string", {"ruleset": "pyramid52", "deck": DEAL0_52}, ("deck",)),
+    ("both deal and deck", {**GOOD, "deck": FULL_52}, ("deal", "deck")),
+    ("neither deal nor deck", {"ruleset": "pyramid52"}, ("deal", "deck")),
+    ("negative deal", {"ruleset": "pyramid52", "deal": -1}, ("deal", "-1")),
+    ("deal as a string", {"ruleset": "pyramid52", "deal": "17"}, ("deal", "17")),
+    ("deal as a float", {"ruleset": "pyramid52", "deal": 1.5}, ("deal",)),
+    ("deal as a boolean", {"ruleset": "pyramid52", "deal": True}, ("deal",)),
+    ("deal null", {"ruleset": "pyramid52", "deal": None}, ("deal",)),
+    ("unknown top-level key", {**GOOD, "seed": 5}, ("seed",)),
+    ("version 2", {**GOOD, "version": 2}, ("version",)),
+    ("moves not a list", {**GOOD, "moves": "st>w"}, ("moves",)),
+    ("moves with a number", {**GOOD, "moves": ["st>w", 3]}, ("moves",)),
+    ("meta not an object", {**GOOD, "meta": "me"}, ("meta",)),
+    ("unreadable move", {**GOOD, "moves": ["x>>y"]}, ("move 1 'x>>y': ",)),
+    ("empty move", {**GOOD, "moves": ["st>w", ""]}, ("move 2 '': ",)),
+    ("no such pile", {**GOOD, "moves": ["t1>f1"]}, ("move 1 't1>f1': ",)),
+    ("line break in a move", {**GOOD, "moves": ["st>w\nw>st"]}, ("move 1 ",)),
+    ("line break in a ruleset", {"ruleset": "pyramid\n52", "deal": 1}, ("unknown ruleset",)),
+    ("line break in a key", {**GOOD, "a\u2028b\nc": 1}, ("unknown key",)),
+    ("nested too deep", "[" * 100_000 + "]" * 100_000, ("JSON",)),
+    ("huge number", '{"ruleset": "pyramid52", "deal": 1' + "0" * 5000 + "}", ("JSON",)),
+]
+
+
+@pytest.mark.parametrize(
+    ("content", "fragments"),
+    [pytest.param(c, f, id=name) for name, c, f in BAD_REPLAYS],
+)
+def test_bad_replay_file(
+    cli: Cli, replay_file: ReplayFile, content: object, fragments: tuple[str, ...]
+) -> None:
+    path = replay_file(content)
+    assert_refused(cli("replay", path, "--json"), *fragments)
+    assert_refused(cli("replay", path), *fragments)
+
+
+@pytest.mark.parametrize(
+    ("content", "fragments"),
+    [pytest.param(c, f, id=name) for name, c, f in BAD_REPLAYS[:12]],
+)
+def test_bad_replay_on_standard_input(
+    cli: Cli, content: object, fragments: tuple[str, ...]
+) -> None:
+    text = content if isinstance(content, str) else json.dumps(content)
+    assert_refused(cli("replay", "-", "--json", stdin=text), *fragments)
+
+
+def test_illegal_pair_says_which_move_and_why(cli: Cli, replay_file: ReplayFile) -> None:
+    # Deal 0: p7.1 is JS and p7.3 is JC.
+    assert (DEAL0_52[21], DEAL0_52[23]) == ("JS", "JC")
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": ["st>w", "p7.1+p7.3"]})
+    line = assert_refused(cli("replay", path, "--json"))
+    assert line == "piramida: move 2 'p7.1+p7.3': JS and JC make 22, not 13"
+
+
+def test_illegal_move_keeps_its_text_as_written(cli: Cli, replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": ["ST>W", "P7.3+P7.1"]})
+    line = assert_refused(cli("replay", path, "--json"))
+    assert line == "piramida: move 2 'P7.3+P7.1': JS and JC make 22, not 13"
+
+
+def test_illegal_building_move(cli: Cli, replay_file: ReplayFile) -> None:
+    # Egyptian deal 0: f1 holds 2S, t1 holds 9D.
+    path = replay_file({"ruleset": "egyptian", "deal": 0, "moves": ["t1>f1"]})
+    line = assert_refused(cli("replay", path, "--json"))
+    assert line == "piramida: move 1 't1>f1': 9D cannot go on f1, which needs 3S"
+
+
+def test_illegal_move_shape(cli: Cli, replay_file: ReplayFile) -> None:
+    """Whatever the move and the reason: `move N 'text': reason`."""
+    cases = [
+        ("pyramid52", ["st>w", "st>w", "w>st"]),
+        ("pyramid52", ["p1.1"]),
+        ("egyptian", ["st>w", "f1>t1"]),
+        ("sbudetsya", ["t1>t2"]),
+        ("devils-bridge", ["w>t1"]),
+    ]
+    for ruleset, moves in cases:
+        path = replay_file({"ruleset": ruleset, "deal": 0, "moves": moves})
+        line = assert_refused(cli("replay", path, "--json"))
+        n = len(moves)
+        assert re.fullmatch(rf"piramida: move {n} '{re.escape(moves[-1])}': \S.*", line), line
+
+
+def test_missing_file(cli: Cli, tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-replay.json"
+    assert_refused(cli("replay", str(missing), "--json"), "no-such-replay.json")
+
+
+def test_directory_instead_of_a_file(cli: Cli, tmp_path: Path) -> None:
+    assert_refused(cli("replay", str(tmp_path), "--json"))
+
+
+def test_file_not_utf8(cli: Cli, replay_file: ReplayFile) -> None:
+    path = replay_file('{"ruleset": "pyramid52", "deal": 1, "meta": {"n": "é"}}'.encode("latin-1"))
+    assert_refused(cli("replay", path, "--json"), "UTF-8")
+
+
+def test_standard_input_not_utf8(cli: Cli) -> None:
+    data = '{"ruleset": "pyramid52", "deal": 1, "meta": {"n": "é"}}'.encode("latin-1")
+    assert_refused(cli("replay", "-", "--json", stdin=data), "UTF-8")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["frobnicate"], id="unknown command"),
+        pytest.param(["replay"], id="replay without a file"),
+        pytest.param(["replay", "a.json", "--yaml"], id="unknown flag"),
+        pytest.param(["deal"], id="deal without a ruleset"),
+        pytest.param(["deal", "klondike", "--deal", "1"], id="deal unknown ruleset"),
+        pytest.param(["deal", "pyramid52", "--option", "draw=3"], id="deal unknown option"),
+        pytest.param(["deal", "pyramid52", "--option", "passes=2"], id="deal bad value"),
+        pytest.param(["deal", "pyramid52", "--option", "passes"], id="deal option without ="),
+        pytest.param(["deal", "pyramid52", "--deal", "-1"], id="deal negative"),
+        pytest.param(["deal", "pyramid52", "--deal", "seven"], id="deal not a number"),
+        pytest.param(["rulesets", "--yaml"], id="rulesets unknown flag"),
+    ],
+)
+def test_bad_command_line(cli: Cli, argv: list[str]) -> None:
+    assert_refused(cli(*argv))
+
+
+def test_deal_option_messages(cli: Cli) -> None:
+    assert_refused(cli("deal", "pyramid52", "--option", "draw=3"), "draw")
+    assert_refused(cli("deal", "pyramid52", "--option", "passes=2"), "passes", "2")
+    assert_refused(cli("deal", "pyramid52", "--deal", "-1"), "deal")
+    assert_refused(cli("frobnicate"), "frobnicate")
+
+
+# --- the same, as a real subprocess ---------------------------------------------------------
+
+
+def test_subprocess_replay_json(replay_file: ReplayFile) -> None:
+    moves = ["st>w", "p7.2+w"]
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": moves})
+    result = run_subprocess("replay", path, "--json")
+    assert result.rc == 0 and result.err == ""
+    same_position(json.loads(result.out), pyramid52_expected(DEAL0_52, moves, 0))
+
+
+def test_subprocess_replay_stdin() -> None:
+    deck, moves = won_pyramid52()
+    replay = {"ruleset": "pyramid52", "deck": " ".join(deck), "moves": moves}
+    got = run_subprocess("replay", "-", "--json", stdin=json.dumps(replay)).json()
+    assert got["won"] is True and got["deal"] is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "expected"),
+    [
+        pytest.param(["replay", "-", "--json"], "not json", "JSON", id="not json"),
+        pytest.param(
+            ["replay", "-", "--json"],
+            json.dumps({"ruleset": "pyramid52", "deal": 0, "moves": ["st>w", "p7.1+p7.3"]}),
+            "piramida: move 2 'p7.1+p7.3': JS and JC make 22, not 13",
+            id="illegal move",
+        ),
+        pytest.param(
+            ["replay", "-", "--json"], b'{"ruleset": "\xff"}', "UTF-8", id="not utf-8 stdin"
+        ),
+        pytest.param(
+            ["replay", "-", "--json"], "[" * 100_000 + "]" * 100_000, "JSON", id="deep nesting"
+        ),
+        pytest.param(["replay", "/no/such/file.json", "--json"], None, "file.json", id="missing"),
+        pytest.param(["frobnicate"], None, "frobnicate", id="unknown command"),
+        pytest.param(["deal", "pyramid52", "--deal", "-5"], None, "deal", id="negative deal"),
+    ],
+)
+def test_subprocess_bad_input(argv: list[str], stdin: str | bytes | None, expected: str) -> None:
+    assert_refused(run_subprocess(*argv, stdin=stdin), expected)
+
+
+def test_replay_does_not_import_pygame(replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "egyptian", "deal": 5, "moves": ["st>w"]})
+    result = run_subprocess("replay", path, "--json", python_flags=("-X", "importtime"))
+    assert result.rc == 0
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.err.splitlines()}
+    assert "game.cli" in imported
+    assert not {m for m in imported if m.split(".")[0] == "pygame"}
+
+
+def test_rules_commands_leave_pygame_unloaded(replay_file: ReplayFile) -> None:
+    path = replay_file({"ruleset": "pyramid52", "deal": 5, "moves": ["st>w"]})
+    script = (
+        "import contextlib, io, sys, game.cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    game.cli.main(['replay', {path!r}, '--json'])\n"
+        "    game.cli.main(['deal', 'egyptian', '--deal', '3', '--json'])\n"
+        "    game.cli.main(['rulesets', '--json'])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_replay_of_300_moves_is_quick(replay_file: ReplayFile) -> None:
+    replay = long_random_replay("egyptian", 300)
+    path = replay_file(replay)
+    run_subprocess("replay", path, "--json")  # warm the file cache and the bytecode
+    start = time.perf_counter()
+    result = run_subprocess("replay", path, "--json")
+    elapsed = time.perf_counter() - start
+    assert result.json()["moves"] == 300
+    assert elapsed < 2.0, f"replay --json of 300 moves took {elapsed:.2f} s"
+
+
+# --- deal -----------------------------------------------------------------------------------
+
+
+def test_deal_json_pyramid(cli: Cli, replay_file: ReplayFile) -> None:
+    got = cli("deal", "pyramid52", "--deal", "0", "--json").json()
+    same_position(got, pyramid52_expected(DEAL0_52, [], 0))
+    replayed = cli("replay", replay_file({"ruleset": "pyramid52", "deal": 0}), "--json").json()
+    assert got == replayed
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "deck"),
+    [
+        ("pyramid36", {"passes": 3}, "36"),
+        ("egyptian", {"base": "first", "draw": 3}, "2x52"),
+        ("sbudetsya", {"passes": 2, "to_piles": "none"}, "36"),
+        ("nechego", {"cards": 32, "piles": 10, "passes": 1, "to_piles": "waste"}, "32"),
+    ],
+)
+def test_deal_json_matches_the_numbered_shuffle(
+    cli: Cli, replay_file: ReplayFile, ruleset: str, options: dict[str, object], deck: str
+) -> None:
+    argv = ["deal", ruleset, "--deal", "12345", "--json"]
+    for key, value in options.items():
+        argv += ["--option", f"{key}={value}"]
+    got = cli(*argv).json()
+    assert set(got) == POSITION_KEYS
+    assert got["deal"] == 12345 and got["moves"] == 0
+    assert got["options"] == options
+    cards = DECKS[deck].shuffled(12345)
+    piles = got["piles"]
+    if ruleset.startswith("pyramid"):
+        rows = 6 if deck == "36" else 7
+        names = [f"p{r}.{c}" for r in range(1, rows + 1) for c in range(1, r + 1)]
+        assert [piles[n] for n in names] == cards[: len(names)]
+        assert piles["st"] == list(reversed(cards[len(names) :]))
+    else:
+        n = sum(1 for name in piles if name.startswith("t"))
+        assert piles["f1"] == [cards[0]]
+        assert [piles[f"t{i}"] for i in range(1, n + 1)] == [[c] for c in cards[1 : n + 1]]
+        assert piles["st"] == list(reversed(cards[n + 1 :]))
+    assert piles["w"] == []
+    path = replay_file({"ruleset": ruleset, "options": options, "deal": 12345})
+    assert cli("replay", path, "--json").json() == got
+
+
+def test_deal_egyptian_base_king(cli: Cli) -> None:
+    got = cli("deal", "egyptian", "--deal", "7", "--option", "base=K", "--json").json()
+    cards = DECKS["2x52"].shuffled(7)
+    first_king = next(c for c in cards if c[0] == "K")
+    assert got["piles"]["f1"] == [first_king]
+    rest = list(cards)
+    rest.remove(first_king)
+    assert [got["piles"][f"t{i}"] for i in range(1, 9)] == [[c] for c in rest[:8]]
+
+
+def test_deal_without_number_reproduces(cli: Cli) -> None:
+    first = cli("deal", "pyramid52")
+    assert first.rc == 0 and first.err == ""
+    match = re.search(r"\bdeal (\d+)\b", first.out)
+    assert match, first.out
+    again = cli("deal", "pyramid52", "--deal", match[1])
+    assert again.out == first.out
+    cards = DECKS["52"].shuffled(int(match[1]))
+    assert cards[0] in first.out and cards[27] in first.out
+
+
+def test_deal_json_without_number_reproduces(cli: Cli) -> None:
+    first = cli("deal", "egyptian", "--json").json()
+    assert isinstance(first["deal"], int) and first["deal"] >= 0
+    again = cli("deal", "egyptian", "--deal", str(first["deal"]), "--json").json()
+    assert again == first
+
+
+def test_deal_text_layout(cli: Cli) -> None:
+    text = cli("deal", "pyramid52", "--deal", "0").out
+    assert "deal 0" in text
+    assert all(card in text for card in DEAL0_52[:28])
+    assert "24" in text  # the stock's size
+
+
+def test_subprocess_deal_json() -> None:
+    got = run_subprocess("deal", "pyramid52", "--deal", "0", "--json").json()
+    same_position(got, pyramid52_expected(DEAL0_52, [], 0))
+
+
+# --- rulesets -------------------------------------------------------------------------------
+
+
+def test_rulesets_text(cli: Cli) -> None:
+    result = cli("rulesets")
+    assert result.rc == 0 and result.err == ""
+    for ruleset_id, options in RULESET_OPTIONS.items():
+        assert re.search(rf"^{re.escape(ruleset_id)}\b", result.out, re.M), ruleset_id
+        for key in options:
+            assert key in result.out
+    assert result.out.index("egyptian ") < result.out.index("pyramid52")
+
+
+def test_rulesets_json(cli: Cli) -> None:
+    got = cli("rulesets", "--json").json()
+    by_id = {entry["id"]: entry for entry in got}
+    assert list(by_id) == list(RULESET_IDS)
+    for ruleset_id, entry in by_id.items():
+        assert entry["options"] == RULESET_OPTIONS[ruleset_id]
+        assert entry["name"]["en"] and entry["name"]["ru"]
+
+
+def test_subprocess_rulesets_json() -> None:
+    got = run_subprocess("rulesets", "--json").json()
+    assert [entry["id"] for entry in got] == list(RULESET_IDS)
+
+
+def test_no_command_prints_usage(cli: Cli) -> None:
+    result: Result = cli()
+    assert result.rc == 0 and "usage" in result.out.lower()
