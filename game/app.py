@@ -67,7 +67,10 @@ class App:
         self.notices: list[str] = []
         if self.store.notice:
             self.notices.append(
-                i18n._("The settings file was broken and was set aside as {name}.", name=self.store.notice)
+                i18n._(
+                    "The settings file was broken and was set aside as {name}.",
+                    name=self.store.notice,
+                )
             )
         i18n.set_language(self.settings.language)
         pygame.display.init()

@@ -63,7 +63,9 @@ class Settings:
             value = data.get(f.name)
             default = getattr(defaults, f.name)
             if isinstance(value, type(default)) or (
-                isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool)
+                isinstance(default, float)
+                and isinstance(value, int)
+                and not isinstance(value, bool)
             ):
                 chosen[f.name] = value
         return cls(**chosen)

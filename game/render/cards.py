@@ -14,8 +14,8 @@ import pygame
 
 from game.render.backs import BACKS, paint_back
 from game.render.courts import paint_court
-from game.render.glyphs import SANS_BOLD, ink_text
 from game.render.face_layout import MIN_WIDTH, PIP_LAYOUTS, FaceLayout
+from game.render.glyphs import SANS_BOLD, ink_text
 from game.render.raster import Colour, card_outline, finish
 from game.render.suits import SUITS, suit_symbol, suit_width
 

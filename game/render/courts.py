@@ -11,8 +11,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.render.glyphs import SERIF_BOLD, ink_text
 from game.render.face_layout import FaceLayout
+from game.render.glyphs import SERIF_BOLD, ink_text
 from game.render.raster import SUPERSAMPLE, Colour, blank, downsample
 from game.render.suits import Point, cubic, suit_symbol, suit_width
 

@@ -92,7 +92,9 @@ def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     return TableLayout((cw, ch), spots, legend)
 
 
-def pyramid_piles(piles: int, foundations: int, waste_centre: bool, area: pygame.Rect) -> TableLayout:
+def pyramid_piles(
+    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect
+) -> TableLayout:
     """Egyptian Pyramid: piles stand as the two slopes of a pyramid, tops stepping down
     outward, each with its foundation just above it along the outer side; the stock and
     waste lie under the pyramid (the waste in its middle for the old rules)."""
@@ -138,7 +140,9 @@ def pyramid_piles(piles: int, foundations: int, waste_centre: bool, area: pygame
     if apex:
         y = top + ch + g
         rect = pygame.Rect(cx - cw // 2, y, cw, ch)
-        spots[f"t{side + 1}"] = PileSpot(rect, (0, ch * FAN_V), pygame.Rect(rect.x, y, cw, pile_floor - y))
+        spots[f"t{side + 1}"] = PileSpot(
+            rect, (0, ch * FAN_V), pygame.Rect(rect.x, y, cw, pile_floor - y)
+        )
     if waste_centre:
         spots["w"] = PileSpot(pygame.Rect(cx - cw // 2, top + ch + g, cw, ch))
         spots["st"] = PileSpot(pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch))

@@ -28,7 +28,9 @@ class PointerTranslator:
         self._last_down: tuple[float, tuple[int, int], str] | None = None
         self._finger: int | None = None
 
-    def translate(self, event: pygame.event.Event, size: tuple[int, int]) -> pygame.event.Event | None:
+    def translate(
+        self, event: pygame.event.Event, size: tuple[int, int]
+    ) -> pygame.event.Event | None:
         t = event.type
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
@@ -41,7 +43,9 @@ class PointerTranslator:
                 return None
             if t == pygame.MOUSEBUTTONDOWN:
                 return self._down(event.pos, "mouse", event.button)
-            return pygame.event.Event(POINTER_UP, pos=event.pos, source="mouse", button=event.button)
+            return pygame.event.Event(
+                POINTER_UP, pos=event.pos, source="mouse", button=event.button
+            )
         if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             pos = (int(event.x * size[0]), int(event.y * size[1]))
             if t == pygame.FINGERDOWN:
@@ -67,4 +71,6 @@ class PointerTranslator:
             if s0 == source and now - t0 <= DOUBLE_CLICK_S and near:
                 clicks = 2
         self._last_down = (now, pos, source) if clicks == 1 and button == 1 else None
-        return pygame.event.Event(POINTER_DOWN, pos=pos, source=source, button=button, clicks=clicks)
+        return pygame.event.Event(
+            POINTER_DOWN, pos=pos, source=source, button=button, clicks=clicks
+        )

@@ -65,7 +65,13 @@ def layout_row(
     scale = min(1.0, area.width / total) if total else 1.0
     widths = [int(w * scale) for w in widths]
     total = sum(widths) + int(gap * scale) * (len(buttons) - 1)
-    x = area.x if align == "left" else area.right - total if align == "right" else area.centerx - total // 2
+    x = (
+        area.x
+        if align == "left"
+        else area.right - total
+        if align == "right"
+        else area.centerx - total // 2
+    )
     y = area.centery - height // 2
     for b, w in zip(buttons, widths, strict=True):
         b.rect = pygame.Rect(x, y, w, height)

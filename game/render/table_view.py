@@ -1,0 +1,267 @@
+"""Drawing a table: piles, slots, marks, and the cards in flight.
+
+The still part of the table is painted once into a cached surface and only
+repainted when the position, the marks or the size change; a frame during a
+drag or an animation copies back just the rectangles that moving cards left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.render.animation import Tween
+from game.render.cards import CardArt, card_art
+from game.render.table_layout import TableLayout, table_layout
+from game.rules import Game
+from game.ui import theme
+
+MARK_COLOURS = {
+    "playable": (255, 255, 255, 70),
+    "selected": (*theme.GOLD, 255),
+    "target": (*theme.TARGET, 255),
+    "hint": (*theme.GLOW, 255),
+    "focus": (*theme.FOCUS, 255),
+    "refused": (*theme.WARN, 255),
+}
+
+
+@dataclass(frozen=True)
+class CardSpot:
+    """A card (or an empty place) of the table under the pointer."""
+
+    pile: str
+    index: int  # -1 for an empty place
+    rect: pygame.Rect
+
+
+class TableView:
+    def __init__(self, game: Game, area: pygame.Rect, four_colour: bool, back: str) -> None:
+        self.game = game
+        self.family = game.rules.family
+        self.four_colour = four_colour
+        self.back_name = back
+        table = game.ruleset.table
+        self.kind = str(table["layout"])
+        self.shape = {
+            "rows": game.rules.rows,
+            "piles": game.rules.piles,
+            "foundations": game.rules.foundations,
+            "waste_centre": table.get("waste") == "centre",
+        }
+        self.layout: TableLayout
+        self.art: CardArt
+        self.area = area
+        self.static: pygame.Surface | None = None
+        self.resize(area)
+
+    # -- geometry ------------------------------------------------------------------
+
+    def resize(self, area: pygame.Rect) -> None:
+        self.area = area
+        self.layout = table_layout(self.kind, self.shape, area)
+        self.art = card_art(self.layout.card[0], self.four_colour, self.back_name)
+        self.static = None
+
+    @property
+    def piles(self) -> list[str]:
+        return [n for n in self.game.pile_names if n != "out"]
+
+    def counts(self) -> dict[str, int]:
+        return {n: len(self.game.pile(n)) for n in self.game.pile_names}
+
+    def rects(self, name: str, count: int) -> list[pygame.Rect]:
+        if name not in self.layout.spots:
+            return []
+        return self.layout.rects(name, count)
+
+    def face_up(self, pile: str, index: int, count: int) -> bool:
+        if pile == "st":
+            return self.family == "pyramid" and index == count - 1
+        return True
+
+    def top_rect(self, name: str) -> pygame.Rect:
+        """The rectangle of a pile's top card, or of its place when empty."""
+        n = len(self.game.pile(name))
+        rects = self.rects(name, n)
+        return rects[-1] if rects else self.layout.spots[name].rect
+
+    def spot_at(self, pos: tuple[int, int], margin: int = 0) -> CardSpot | None:
+        """The topmost card, or empty place, under a point."""
+        best: CardSpot | None = None
+        for name in self.piles:
+            cards = self.game.pile(name)
+            rects = self.rects(name, len(cards))
+            for i in range(len(rects) - 1, -1, -1):
+                if rects[i].inflate(margin * 2, margin * 2).collidepoint(pos):
+                    if best is None or self._above(name, i, best):
+                        best = CardSpot(name, i, rects[i])
+                    break
+            place = self.layout.spots[name].rect
+            near = place.inflate(margin * 2, margin * 2).collidepoint(pos)
+            if not cards and best is None and near:
+                best = CardSpot(name, -1, place)
+        return best
+
+    def _above(self, name: str, index: int, other: CardSpot) -> bool:
+        # In the pyramid lower rows lie on upper ones; elsewhere piles do not overlap.
+        if self.family == "pyramid" and name[0] == "p" and other.pile[0] == "p":
+            return int(name[1:].split(".")[0]) > int(other.pile[1:].split(".")[0])
+        return True
+
+    def drop_target(self, rect: pygame.Rect, candidates: Iterable[str]) -> str | None:
+        """The candidate pile the dragged card overlaps most."""
+        best, best_area = None, 0
+        for name in candidates:
+            target = self.top_rect(name).inflate(self.layout.card[0] // 3, self.layout.card[1] // 4)
+            clip = target.clip(rect)
+            area = clip.width * clip.height
+            if area > best_area:
+                best, best_area = name, area
+        return best
+
+    # -- painting ------------------------------------------------------------------
+
+    def render_static(
+        self,
+        size: tuple[int, int],
+        hidden: set[tuple[str, int]],
+        marks: Mapping[str, str],
+    ) -> pygame.Surface:
+        """The table without the cards in flight (`hidden`), with marks on pile tops."""
+        if self.static is None or self.static.get_size() != size:
+            self.static = pygame.Surface(size)
+        surface = self.static
+        surface.blit(theme.felt(size), (0, 0))
+        for name in self.piles:
+            self._draw_pile(surface, name, hidden)
+        for name, mark in marks.items():
+            if name in self.layout.spots:
+                self.draw_mark(surface, self.top_rect(name), mark)
+        return surface
+
+    def _draw_pile(self, surface: pygame.Surface, name: str, hidden: set[tuple[str, int]]) -> None:
+        cards = self.game.pile(name)
+        spot = self.layout.spots.get(name)
+        if spot is None:
+            return
+        n = len(cards)
+        if n == 0 or all((name, i) in hidden for i in range(n)):
+            self._draw_empty(surface, name, spot.rect)
+            if n == 0:
+                return
+        rects = spot.card_rects(n)
+        fanned = spot.fan != (0.0, 0.0)
+        first = 0 if fanned and not spot.shown else max(0, n - 3)
+        if name == "st":
+            self._draw_stock(surface, cards, spot.rect, hidden)
+            return
+        for i in range(first, n):
+            if (name, i) in hidden:
+                continue
+            self.draw_card(surface, cards[i], rects[i], self.face_up(name, i, n))
+
+    def _draw_stock(
+        self,
+        surface: pygame.Surface,
+        cards: tuple[str, ...],
+        rect: pygame.Rect,
+        hidden: set[tuple[str, int]],
+    ) -> None:
+        n = len(cards)
+        back = self.art.back()
+        # a few card edges give the stock its thickness
+        edges = min(3, (n - 1) // 8)
+        for k in range(edges, 0, -1):
+            surface.blit(back, rect.move(-k * 2, -k * 2))
+        top_hidden = ("st", n - 1) in hidden
+        if self.family == "pyramid":
+            if n > 1 or top_hidden:
+                surface.blit(back, rect)
+            if not top_hidden:
+                surface.blit(self.art.face(cards[-1]), rect)
+        elif not top_hidden or n > 1:
+            surface.blit(back, rect)
+        self._badge(surface, rect, str(n))
+
+    def _badge(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        size = max(10, rect.width // 6)
+        image = theme.font(size, bold=True).render(text, True, theme.INK)
+        pad = size // 4
+        box = image.get_rect()
+        box.inflate_ip(pad * 2, pad)
+        box.midtop = (rect.centerx, rect.bottom + pad // 2)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_empty(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
+        label: str | None = None
+        if name[0] == "f":
+            label = self.game.waits_for(name)
+        elif name == "st":
+            label = None
+        surface.blit(self.art.slot(label), rect)
+        if name == "st" and self.game.passes_left > 0 and self.game.pile("w"):
+            # the waste can still be turned over: a circular arrow on the empty stock
+            c = rect.center
+            r = rect.width // 4
+            pygame.draw.arc(
+                surface,
+                theme.INK_DIM,
+                pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r),
+                0.6,
+                5.8,
+                max(2, r // 6),
+            )
+            tip = (c[0] + int(r * 0.83), c[1] - int(r * 0.56))
+            w = max(4, r // 3)
+            pygame.draw.polygon(
+                surface,
+                theme.INK_DIM,
+                [tip, (tip[0] - w, tip[1] - w // 3), (tip[0] - w // 4, tip[1] + w)],
+            )
+
+    def draw_card(
+        self,
+        surface: pygame.Surface,
+        card: str,
+        rect: pygame.Rect,
+        face_up: bool,
+        alpha: int = 255,
+        flip: float = 1.0,
+    ) -> None:
+        image = self.art.face(card) if face_up else self.art.back()
+        if flip < 0.999:
+            w = max(1, int(rect.width * flip))
+            image = pygame.transform.scale(image, (w, rect.height))
+            rect = image.get_rect(center=rect.center)
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
+        surface.blit(image, rect)
+
+    def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: str) -> None:
+        colour = MARK_COLOURS.get(mark, MARK_COLOURS["focus"])
+        width = max(2, rect.width // 30) + (1 if mark != "playable" else 0)
+        radius = max(4, rect.width // 12)
+        outline = rect.inflate(width * 2, width * 2)
+        if len(colour) == 4 and colour[3] < 255:
+            layer = pygame.Surface(outline.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)
+            surface.blit(layer, outline)
+        else:
+            pygame.draw.rect(surface, colour[:3], outline, width=width, border_radius=radius)
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween, now: float) -> pygame.Rect:
+        rect = tween.rect_at(now)
+        self.draw_card(
+            surface,
+            tween.card,
+            rect,
+            tween.face_up_at(now),
+            tween.alpha_at(now),
+            tween.flip_scale(now),
+        )
+        return rect

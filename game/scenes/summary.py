@@ -1,0 +1,25 @@
+"""What the results scene (and later the records) needs to know about a finished game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import Game, Outcome
+
+
+@dataclass
+class GameSummary:
+    game: Game
+    seconds: float
+    hints: int = 0
+    assisted: bool = False  # a hint, the demo or the solver played a part
+    fortune: bool = False  # the game was played as a fortune (a wish was made)
+    fortune_replayed: bool = False  # the same deal was played again: the verdict does not count
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome
+
+    @property
+    def won(self) -> bool:
+        return self.game.won

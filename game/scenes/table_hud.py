@@ -1,0 +1,120 @@
+"""The table's heads-up display: the top bar of figures and the bottom bar of buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import _, localized, n_
+from game.rules import Game
+from game.ui import theme
+from game.ui.widgets import Button, draw_text, layout_row
+
+
+def clock_text(seconds: float) -> str:
+    s = int(seconds)
+    return (
+        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
+
+
+@dataclass
+class HudFigures:
+    """What the top bar shows; a change of any of them redraws the bar."""
+
+    title: str
+    deal: str
+    stock: int
+    passes_left: int
+    moves: int
+    clock: str
+    cards: int
+    points: int
+
+
+def figures(game: Game, seconds: float) -> HudFigures:
+    score = game.score
+    deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
+    return HudFigures(
+        localized(game.ruleset.name),
+        deal,
+        len(game.pile("st")),
+        game.passes_left,
+        len(game.moves),
+        clock_text(seconds),
+        score.remaining_cards,
+        score.remaining_points,
+    )
+
+
+class Hud:
+    def __init__(self) -> None:
+        self.top = pygame.Rect(0, 0, 0, 0)
+        self.bottom = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+        self.text_size = 16
+
+    def layout(self, size: tuple[int, int]) -> pygame.Rect:
+        """Place the bars; returns the play area between them."""
+        w, h = size
+        scale = theme.ui_scale(size)
+        top_h = max(30, int(40 * scale))
+        bottom_h = max(40, int(58 * scale))
+        self.text_size = max(12, int(17 * scale))
+        self.top = pygame.Rect(0, 0, w, top_h)
+        self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
+        self.place_buttons()
+        return pygame.Rect(0, top_h, w, h - top_h - bottom_h)
+
+    def set_buttons(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.place_buttons()
+
+    def place_buttons(self) -> None:
+        if self.bottom.height:
+            height = int(self.bottom.height * 0.72)
+            area = self.bottom.inflate(-self.bottom.height // 3, 0)
+            layout_row(self.buttons, area, height, max(4, height // 6))
+
+    def draw_top(self, surface: pygame.Surface, f: HudFigures) -> None:
+        bar = self.top
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        size = self.text_size
+        pad = size
+        y = bar.centery
+        left = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True)
+        draw_text(surface, f.deal, size, (left.right + size, y), theme.INK_DIM, "midleft")
+        score = _(
+            "Left: {cards} · {points}",
+            cards=n_("{n} card", "{n} cards", f.cards),
+            points=n_("{n} point", "{n} points", f.points),
+        )
+        right = draw_text(
+            surface, score, size, (bar.right - pad, y), theme.GOLD, "midright", bold=True
+        )
+        stats = "   ".join(
+            [
+                _("Stock {n}", n=f.stock),
+                _("Passes left {n}", n=f.passes_left),
+                _("Moves {n}", n=f.moves),
+                f.clock,
+            ]
+        )
+        middle = theme.font(size).size(stats)[0]
+        room_left = left.right + size + theme.font(size).size(f.deal)[0] + size
+        x = max(room_left, min((bar.width - middle) // 2, right.left - size - middle))
+        if x + middle < right.left:
+            draw_text(surface, stats, size, (x, y), theme.INK, "midleft")
+
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.bottom)
+        size = max(11, int(self.bottom.height * 0.72 * 0.4))
+        for b in self.buttons:
+            b.draw(surface, size)
+
+    def button_at(self, pos: tuple[int, int], margin: int = 0) -> Button | None:
+        for b in self.buttons:
+            if b.hit(pos, margin):
+                return b
+        return None
