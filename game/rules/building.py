@@ -214,6 +214,9 @@ class BuildingEngine(Engine):
         piles[dst] = (card,)
         events.append(Event(REFILL, self.pile_names[src], self.pile_names[dst], (card,)))
 
+    def movable(self, state: State, index: int) -> bool:
+        return bool(state.piles[index]) and (index == W or index in self.tableau)
+
     def waits_for(self, state: State, index: int) -> str | None:
         """The rank an empty foundation takes: the base rank, or A / K in Devil's Bridge."""
         if index not in self.foundations or state.piles[index]:

@@ -81,6 +81,10 @@ class Engine:
         """The cards that still count against the player."""
         raise NotImplementedError
 
+    def movable(self, state: State, index: int) -> bool:
+        """Whether the top card of this pile may be played at all (whatever its targets)."""
+        raise NotImplementedError
+
     def waits_for(self, state: State, index: int) -> str | None:
         """What an empty pile waits for, when the rules fix it (a foundation's rank)."""
         return None

@@ -143,6 +143,10 @@ class Game:
         """A pile's cards, bottom to top."""
         return self.state.piles[self.engine.index[name]]
 
+    def movable(self, name: str) -> bool:
+        """Whether the top card of this pile may be played (a free card, a pile or waste top)."""
+        return self.engine.movable(self.state, self.engine.index[name])
+
     def waits_for(self, name: str) -> str | None:
         """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge)."""
         return self.engine.waits_for(self.state, self.engine.index[name])

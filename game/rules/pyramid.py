@@ -110,6 +110,9 @@ class PyramidEngine(Engine):
             piles[self.out] = out
         return State(tuple(piles), passes_used, state.resigned), tuple(events)
 
+    def movable(self, state: State, index: int) -> bool:
+        return index in self.playable(state)
+
     def is_won(self, state: State) -> bool:
         return len(state.piles[self.out]) == self.rules.deck.size
 

@@ -146,3 +146,12 @@ def test_engine_refills_are_events_never_moves():
     game.play("t2>f2")
     assert [str(m) for m in game.moves] == ["t2>f2"]
     assert [e.kind for e in game.events] == ["move", "refill"]
+
+
+def test_movable_names_the_piles_whose_top_card_may_be_played():
+    game = Game("egyptian", deal=0)
+    assert game.movable("t1") and not game.movable("f1") and not game.movable("st")
+    assert not game.movable("w")  # empty
+    pyramid = Game("pyramid52", deal=0)
+    assert pyramid.movable("p7.1") and pyramid.movable("st")
+    assert not pyramid.movable("p6.1") and not pyramid.movable("w")
