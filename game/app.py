@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+import warnings
 from collections.abc import Callable
 from typing import Protocol
 
@@ -102,7 +103,10 @@ class App:
             flags = pygame.RESIZABLE
             size = self.windowed_size
         try:
-            surface = pygame.display.set_mode(size, flags, vsync=1)
+            with warnings.catch_warnings():
+                # without a GPU renderer SDL warns and goes on without vsync: fine
+                warnings.simplefilter("ignore")
+                surface = pygame.display.set_mode(size, flags, vsync=1)
         except pygame.error:
             surface = pygame.display.set_mode(size, flags)
         try:

@@ -32,6 +32,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="piramida", description="Old Russian pyramid patiences.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
+    parser.add_argument("--fullscreen", action="store_true", help="play in full screen")
+    parser.add_argument("--size", metavar="WxH", help="window size (default 1280x800)")
+
+    p = sub.add_parser("play", help="open the game straight onto a table")
+    p.add_argument("ruleset")
+    p.add_argument("--deal", type=int, help="deal number (default: a random one)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
     p = sub.add_parser("replay", help="re-run a replay file and describe where it ends")
     p.add_argument("file", help="replay file (JSON), or - for standard input")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -52,8 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_usage()
-            return 0
+            return start_game(args, None)
         handler = COMMANDS[args.command]
         return handler(args)
     except (UsageError, RulesError) as e:
@@ -68,6 +75,25 @@ _LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x8
 def one_line(message: str) -> str:
     """The message with its line breaks escaped (`\\n`), so an error is one line."""
     return message.translate(_LINE_BREAKS)
+
+
+def start_game(args: argparse.Namespace, game: Game | None) -> int:
+    from game.main import parse_size, run
+
+    try:
+        size = parse_size(args.size) if args.size else None
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    return run(game, size=size, fullscreen=True if args.fullscreen else None)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    ruleset = get_ruleset(args.ruleset)
+    options = ruleset.parse_options(args.option)
+    if args.deal is not None and args.deal < 0:
+        raise UsageError("a deal number is a non-negative integer")
+    number = args.deal if args.deal is not None else random.randrange(1_000_000_000)
+    return start_game(args, Game(ruleset, options, deal=number))
 
 
 def _read_replay(path: str) -> dict[str, Any]:
@@ -167,4 +193,4 @@ def layout_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-COMMANDS = {"replay": cmd_replay, "rulesets": cmd_rulesets, "deal": cmd_deal}
+COMMANDS = {"play": cmd_play, "replay": cmd_replay, "rulesets": cmd_rulesets, "deal": cmd_deal}

@@ -60,7 +60,8 @@ class TableLayout:
 
 
 def card_size(width_units: float, height_units: float, area: pygame.Rect) -> tuple[int, int]:
-    """The largest card whose layout (in card widths and heights) fits the area."""
+    """The largest card whose layout, `width_units` card widths by `height_units`
+    card heights, fits the area."""
     w = area.width / width_units
     h = area.height / height_units
     cw = min(w, h / CARD_RATIO)
@@ -74,7 +75,7 @@ def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     # rows cards across; the rows overlap by half a card height
     width_units = rows * step_x + 0.2
     height_units_in_h = 1 + (rows - 1) * 0.5 + 0.1
-    cw, ch = card_size(width_units, height_units_in_h * CARD_RATIO, area)
+    cw, ch = card_size(width_units, height_units_in_h, area)
     spots: dict[str, PileSpot] = {}
     cx = area.centerx
     sx = cw * step_x
@@ -107,7 +108,7 @@ def pyramid_piles(
     # foundation + steps + a pile with room for ~7 fanned cards + the stock row
     step = 0.28
     height_units = 1 + GAP + side * step + 1 + 7 * FAN_V + GAP + 1
-    cw, ch = card_size(width_units, height_units * CARD_RATIO, area)
+    cw, ch = card_size(width_units, height_units, area)
     sx = int(cw * step_x)
     g = int(ch * GAP)
     spots: dict[str, PileSpot] = {}
@@ -165,7 +166,7 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
     side_units = 1 + 7 * FAN_H
     width_units = 2 * side_units + 2 + GAP * 8
     height_units = rows * (1 + GAP)
-    cw, ch = card_size(width_units, height_units * CARD_RATIO, area)
+    cw, ch = card_size(width_units, height_units, area)
     g = int(ch * GAP)
     cx = area.centerx
     spots: dict[str, PileSpot] = {}
@@ -175,21 +176,20 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
     y_stock = top + foundations * (ch + g)
     spots["st"] = PileSpot(pygame.Rect(cx - cw - g // 2, y_stock, cw, ch))
     spots["w"] = PileSpot(pygame.Rect(cx + g // 2, y_stock, cw, ch))
+    # Both sides fan to the right, so a covered card always shows its corner index:
+    # on the left a pile grows toward the middle, on the right away from it.
     inner = cw // 2 + int(cw * 1.25)
+    side_w = int(cw * side_units)
     for i in range(piles):
         left = i < left_n
         row = i if left else i - left_n
         n_side = left_n if left else piles - left_n
         y = top + int((rows - n_side) * (ch + g) / 2) + row * (ch + g)
-        if left:
-            x = cx - inner - cw
-            reach = pygame.Rect(area.x + g, y, x + cw - area.x - g, ch)
-            fan = (-cw * FAN_H, 0.0)
-        else:
-            x = cx + inner
-            reach = pygame.Rect(x, y, area.right - g - x, ch)
-            fan = (cw * FAN_H, 0.0)
-        spots[f"t{i + 1}"] = PileSpot(pygame.Rect(x, y, cw, ch), fan, reach)
+        x = cx - inner - side_w if left else cx + inner
+        x = max(area.x + g, x)
+        right_end = cx - inner if left else area.right - g
+        reach = pygame.Rect(x, y, right_end - x, ch)
+        spots[f"t{i + 1}"] = PileSpot(pygame.Rect(x, y, cw, ch), (cw * FAN_H, 0.0), reach)
     return TableLayout((cw, ch), spots)
 
 

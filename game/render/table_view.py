@@ -82,6 +82,17 @@ class TableView:
             return self.family == "pyramid" and index == count - 1
         return True
 
+    def card_rects_in_view(self) -> list[pygame.Rect]:
+        """Every card's rectangle, and every empty place's."""
+        found = []
+        for name in self.piles:
+            rects = self.rects(name, len(self.game.pile(name)))
+            if rects:
+                found.extend(rects)
+            elif name[0] != "p":  # a removed pyramid card leaves no place behind
+                found.append(self.layout.spots[name].rect)
+        return found
+
     def top_rect(self, name: str) -> pygame.Rect:
         """The rectangle of a pile's top card, or of its place when empty."""
         n = len(self.game.pile(name))
@@ -148,6 +159,8 @@ class TableView:
         if spot is None:
             return
         n = len(cards)
+        if name[0] == "p" and not n:
+            return  # a removed pyramid card leaves the cards under it in view
         if n == 0 or all((name, i) in hidden for i in range(n)):
             self._draw_empty(surface, name, spot.rect)
             if n == 0:
@@ -192,7 +205,7 @@ class TableView:
         pad = size // 4
         box = image.get_rect()
         box.inflate_ip(pad * 2, pad)
-        box.midtop = (rect.centerx, rect.bottom + pad // 2)
+        box.midbottom = (rect.centerx, rect.bottom - pad)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
         surface.blit(image, image.get_rect(center=box.center))
 

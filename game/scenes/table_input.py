@@ -1,0 +1,70 @@
+"""Keyboard focus on the table: arrows move to the nearest place in that direction,
+Tab and Shift+Tab go through the places in table order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+DIRECTIONS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+
+
+class KeyboardFocus:
+    def __init__(self) -> None:
+        self.focus: str | None = None
+        self.visible = False  # shown once a key moved it; a pointer hides it
+
+    def handle(
+        self,
+        key: int,
+        mod: int,
+        places: list[str],
+        rect_of: Callable[[str], pygame.Rect],
+    ) -> bool:
+        """Move the focus; True when the key was a focus key."""
+        if not places:
+            return False
+        if key == pygame.K_TAB:
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
+            i = places.index(self.focus) if self.focus in places else -step
+            self.focus = places[(i + step) % len(places)]
+            self.visible = True
+            return True
+        if key not in DIRECTIONS:
+            return False
+        self.visible = True
+        if self.focus not in places:
+            self.focus = places[0]
+            return True
+        self.focus = nearest(self.focus, DIRECTIONS[key], places, rect_of) or self.focus
+        return True
+
+
+def nearest(
+    origin: str,
+    direction: tuple[int, int],
+    places: list[str],
+    rect_of: Callable[[str], pygame.Rect],
+) -> str | None:
+    """The place closest to `origin` in a direction, favouring straight lines."""
+    ox, oy = rect_of(origin).center
+    dx, dy = direction
+    best, best_cost = None, float("inf")
+    for name in places:
+        if name == origin:
+            continue
+        x, y = rect_of(name).center
+        along = (x - ox) * dx + (y - oy) * dy
+        if along <= 0:
+            continue
+        across = abs((x - ox) * dy) + abs((y - oy) * dx)
+        cost = along + across * 2.5
+        if cost < best_cost:
+            best, best_cost = name, cost
+    return best

@@ -1,0 +1,105 @@
+"""Things drawn over the table: a banner with buttons (the end of a game, a wish),
+the pyramid games' legend of values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.i18n import _, localized
+from game.rules import Game
+from game.ui import theme
+from game.ui.widgets import Button, layout_row, wrap
+
+
+@dataclass
+class Banner:
+    text: str
+    buttons: list[Button] = field(default_factory=list)
+
+
+def draw_banner(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    banner: Banner,
+    small: bool = False,
+    avoid: list[pygame.Rect] | None = None,
+) -> None:
+    """A panel at the top or the bottom of the play area, whichever hides fewer cards
+    (`avoid`); its buttons are laid out as it is drawn."""
+    scale = theme.ui_scale(surface.get_size())
+    size = max(12, int((18 if small else 22) * scale))
+    font = theme.font(size, bold=not small)
+    margin = int(12 * scale)
+    button_h = int(44 * scale) if banner.buttons else 0
+    wide = min(area.width - 40, int(760 * scale))
+    narrow = max(int(area.width * 0.28), int(240 * scale))
+    candidates = []
+    for width in (wide, narrow) if avoid else (wide,):
+        lines = wrap(banner.text, font, width - 2 * size)
+        height = len(lines) * font.get_linesize() + size + (button_h + size // 2 if button_h else 0)
+        for anchor, pos in (
+            ("midbottom", (area.centerx, area.bottom - margin)),
+            ("midtop", (area.centerx, area.top + margin)),
+            ("bottomleft", (area.left + margin, area.bottom - margin)),
+            ("bottomright", (area.right - margin, area.bottom - margin)),
+        ):
+            if width == wide and anchor in ("bottomleft", "bottomright"):
+                continue
+            panel = pygame.Rect(0, 0, width, height)
+            setattr(panel, anchor, pos)
+            candidates.append((panel, lines))
+    # the place that hides the fewest cards; ties keep the first (low and wide)
+    panel, lines = min(candidates, key=lambda c: sum(_overlap(c[0], r) for r in avoid or []))
+    line_h = font.get_linesize()
+    layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.PANEL, 225), layer.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), width=2, border_radius=size // 2)
+    surface.blit(layer, panel)
+    y = panel.y + size // 2
+    for line in lines:
+        image = font.render(line, True, theme.INK)
+        surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+        y += line_h
+    if banner.buttons:
+        row = pygame.Rect(panel.x, y + size // 4, panel.width, button_h)
+        layout_row(banner.buttons, row, button_h, size)
+        for b in banner.buttons:
+            b.draw(surface, max(11, int(button_h * 0.4)))
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
+
+
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> None:
+    """Pair sum and the values that differ from the faces, for the pyramid games."""
+    scale = theme.ui_scale(surface.get_size())
+    size = max(11, int(16 * scale))
+    values = game.rules.values
+    face = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    special = [f"{r} = {values[r]}" for r in "AJQK" if r in values and values[r] != face.get(r)]
+    if not special:
+        special = [f"{r} = {values[r]}" for r in "AJQK" if r in values]
+    target = game.rules.pair_sum
+    lines = [
+        _("Pairs make {n}", n=target),
+        ", ".join(special),
+        _("A King goes alone"),
+        localized(game.ruleset.name),
+    ][:3]
+    font = theme.font(size)
+    y = rect.y
+    for i, line in enumerate(lines):
+        image = (theme.font(size, bold=True) if i == 0 else font).render(
+            line, True, theme.GOLD if i == 0 else theme.INK_DIM
+        )
+        surface.blit(image, image.get_rect(topright=(rect.right, y)))
+        y += font.get_linesize()
