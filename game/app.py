@@ -109,12 +109,14 @@ class App:
                 surface = pygame.display.set_mode(size, flags, vsync=1)
         except pygame.error:
             surface = pygame.display.set_mode(size, flags)
-        try:
-            window = pygame.Window.from_display_module()
-            if not self.fullscreen:
-                window.minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
+        if not self.fullscreen:
+            # The layouts shrink to any size, but below 800x600 cards get too small to read.
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
         return surface
 
     @property

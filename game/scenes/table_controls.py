@@ -1,0 +1,300 @@
+"""The table's input: pointer (mouse and touch), clicks and drags, the keyboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import _
+from game.rules import Move
+from game.rules.moves import MOVE, PAIR, SINGLE, STOCK_TURN, pair
+from game.rules.moves import REDEAL as REDEAL_MOVE
+
+DRAG_START_PX = 6
+
+
+@dataclass
+class Press:
+    """A pointer held down on the table, not yet a drag."""
+
+    pile: str
+    index: int
+    pos: tuple[int, int]
+    clicks: int
+    source: str
+
+
+@dataclass
+class Drag:
+    pile: str
+    card: str
+    offset: tuple[int, int]
+    rect: pygame.Rect
+    over: str | None = None  # the pile it would drop on
+
+
+class TableControls:
+    """Mixed into TableScene: turning input into moves."""
+
+    # -- pointer -------------------------------------------------------------------
+
+    def _touch_margin(self, event: pygame.event.Event) -> int:
+        return 14 if getattr(event, "source", "mouse") == "touch" else 0
+
+    def _pointer_down(self, event: pygame.event.Event) -> bool:
+        assert self.view is not None
+        self.keys.visible = False
+        if self.celebration:
+            self.celebration = None
+            self._show_results()
+            return True
+        margin = self._touch_margin(event)
+        if self.banner:
+            for b in self.banner.buttons:
+                if b.hit(event.pos, margin):
+                    b.action()
+                    return True
+        button = self.hud.button_at(event.pos, margin)
+        if button:
+            self._finish_animation()
+            button.action()
+            return True
+        if self.wish_pending:
+            return True
+        if event.button == 3:
+            self._cancel()
+            return True
+        self._finish_animation()
+        spot = self.view.spot_at(event.pos, margin)
+        if spot is None:
+            if self.selected:
+                self._cancel()
+            return True
+        self.press = Press(spot.pile, spot.index, event.pos, event.clicks, event.source)
+        return True
+
+    def _pointer_move(self, event: pygame.event.Event) -> bool:
+        assert self.view is not None
+        if self.drag:
+            d = self.drag
+            d.rect.topleft = (event.pos[0] - d.offset[0], event.pos[1] - d.offset[1])
+            d.over = self._drop_target(d)
+            self.redraw = True
+            return True
+        p = self.press
+        if p and (
+            abs(event.pos[0] - p.pos[0]) > DRAG_START_PX
+            or abs(event.pos[1] - p.pos[1]) > DRAG_START_PX
+        ):
+            self._start_drag(p, event.pos)
+            return True
+        hovered = self.hud.button_at(event.pos)
+        changed = False
+        for b in self.hud.buttons:
+            hot = b is hovered
+            if b.hot != hot:
+                b.hot = hot
+                changed = True
+        if changed:
+            self._buttons_dirty = True
+            self.redraw = True
+        return False
+
+    def _start_drag(self, press: Press, pos: tuple[int, int]) -> None:
+        assert self.view is not None
+        self.press = None
+        cards = self.game.pile(press.pile)
+        if not cards or press.index != len(cards) - 1 or not self.game.movable(press.pile):
+            return
+        rect = self.view.top_rect(press.pile).copy()
+        self.drag = Drag(
+            press.pile, cards[-1], (press.pos[0] - rect.x, press.pos[1] - rect.y), rect
+        )
+        self.drag.rect.topleft = (pos[0] - self.drag.offset[0], pos[1] - self.drag.offset[1])
+        self.selected = press.pile
+        self.app.sounds.play("pick")
+        self._invalidate()
+
+    def _drop_target(self, drag: Drag) -> str | None:
+        assert self.view is not None
+        if self.game.rules.family == "pyramid":
+            candidates = [n for n in self.view.piles if n != drag.pile and self.game.movable(n)]
+        else:
+            candidates = [n for n in self.view.piles if n not in (drag.pile, "st")]
+        return self.view.drop_target(drag.rect, candidates)
+
+    def _pointer_up(self, event: pygame.event.Event) -> bool:
+        if self.drag:
+            drag = self.drag
+            target = self._drop_target(drag)
+            self.drag = self.drag  # kept for _fly_back while the move is judged
+            played = False
+            if target:
+                move = self._move_between(drag.pile, target)
+                played = self._play(move, from_rect=drag.rect.copy())
+            elif drag.rect:
+                self._fly_back(drag.rect.copy())
+            self.drag = None
+            self.selected = None
+            if not played:
+                self._invalidate()
+            return True
+        press, self.press = self.press, None
+        if press is None:
+            return False
+        self._click(press.pile, press.index, press.clicks)
+        return True
+
+    def _move_between(self, a: str, b: str) -> Move:
+        if self.game.rules.family == "pyramid":
+            return pair(a, b)
+        return Move(MOVE, a, b)
+
+    # -- clicks, shared by pointer and keyboard --------------------------------------
+
+    def _click(self, pile: str, index: int, clicks: int = 1) -> None:
+        if self.game.over:
+            return
+        if self.game.rules.family == "pyramid":
+            self._click_pyramid(pile)
+        else:
+            self._click_building(pile, index, clicks)
+
+    def _stock(self) -> None:
+        if self.game.pile("st"):
+            self._play(STOCK_TURN)
+        elif REDEAL_MOVE in self.game.legal_moves:
+            self._play(REDEAL_MOVE)
+        else:
+            self._refuse(self.game.refusal(STOCK_TURN) or "")
+
+    def _click_building(self, pile: str, index: int, clicks: int) -> None:
+        if pile == "st":
+            self.selected = None
+            self._stock()
+            return
+        selected = self.selected
+        if selected and selected != pile:
+            self._play(Move(MOVE, selected, pile))
+            self.selected = None
+            self._invalidate()
+            return
+        if selected == pile:
+            if clicks >= 2:
+                self._send_home(pile)
+            else:
+                self.selected = None
+                self._invalidate()
+            return
+        cards = self.game.pile(pile)
+        if not cards:
+            return
+        if clicks >= 2:
+            self._send_home(pile)
+            return
+        if self.game.movable(pile) and (index == -1 or index == len(cards) - 1):
+            self.selected = pile
+            self.app.sounds.play("pick")
+            self._invalidate()
+
+    def _send_home(self, pile: str) -> None:
+        self.selected = None
+        for move in self.game.legal_moves:
+            if move.kind == MOVE and move.a == pile and move.b.startswith("f"):
+                self._play(move)
+                return
+        cards = self.game.pile(pile)
+        if cards:
+            self._refuse(_("No foundation takes {card} now.", card=cards[-1]))
+
+    def _click_pyramid(self, pile: str) -> None:
+        game = self.game
+        selected = self.selected
+        if pile == "st":
+            if selected and selected != "st":
+                self._play(pair(selected, "st"))
+            elif game.pile("st") and Move(SINGLE, "st") in game.legal_moves:
+                self._play(Move(SINGLE, "st"))
+            else:
+                self.selected = None
+                self._stock()
+            self.selected = None
+            self._invalidate()
+            return
+        if not game.pile(pile) or not game.movable(pile):
+            if game.pile(pile):
+                self._refuse(game.refusal(Move(SINGLE, pile)) or "")
+            return
+        if selected == pile:
+            self.selected = None
+        elif selected:
+            self._play(pair(selected, pile))
+            self.selected = None
+        elif Move(SINGLE, pile) in game.legal_moves:
+            self._play(Move(SINGLE, pile))
+        else:
+            self.selected = pile
+            self.app.sounds.play("pick")
+        self._invalidate()
+
+    # -- keyboard ------------------------------------------------------------------
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if self.celebration:
+            self.celebration = None
+            self._show_results()
+            return True
+        if self.banner and key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.banner.buttons:
+            self.banner.buttons[0].action()
+            return True
+        if self.wish_pending:
+            if key == pygame.K_ESCAPE:
+                self._to_menu()
+            return True
+        self._finish_animation()
+        if (ctrl and key == pygame.K_z) or key == pygame.K_u:
+            self._undo()
+        elif (ctrl and key == pygame.K_y) or key == pygame.K_r:
+            self._redo()
+        elif key == pygame.K_h:
+            self._hint()
+        elif key == pygame.K_F1:
+            self._rules()
+        elif key == pygame.K_ESCAPE:
+            self.back()
+        elif key == pygame.K_SPACE:
+            self.selected = None
+            if not self.game.over:
+                self._stock()
+        elif key == pygame.K_n:
+            self._new_deal()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.keys.focus:
+                self.keys.visible = True
+                cards = self.game.pile(self.keys.focus)
+                self._click(self.keys.focus, len(cards) - 1 if cards else -1)
+        elif self.view and self.keys.handle(key, event.mod, self._focusable(), self.view.top_rect):
+            self._invalidate()
+        else:
+            return False
+        return True
+
+    def _focusable(self) -> list[str]:
+        """Places the focus visits: playable cards, the stock and (building) every pile."""
+        if self.view is None:
+            return []
+        if self.game.rules.family == "pyramid":
+            return [n for n in self.view.piles if n == "st" or self.game.movable(n)]
+        return list(self.view.piles)
+
+    def _targets(self, source: str) -> set[str]:
+        found = set()
+        for move in self.game.legal_moves:
+            if move.kind == MOVE and move.a == source:
+                found.add(move.b)
+            elif move.kind == PAIR and source in (move.a, move.b):
+                found.add(move.b if move.a == source else move.a)
+        return found

@@ -1,0 +1,292 @@
+"""The table's actions: playing a move with its animation and sound, undo, redo,
+hints, auto-finish, the end of a game, and where the buttons lead."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game import i18n
+from game.hints import suggest
+from game.i18n import _
+from game.render.animation import MOVE_S, Tween, invert, tweens_for
+from game.render.celebration import Celebration
+from game.rules import Action, Game, IllegalMove, Move, Outcome
+from game.rules.analysis import finishing_moves, is_stuck
+from game.rules.events import REDEAL, REMOVE, TURN
+from game.rules.moves import PAIR, SINGLE, STOCK_TURN
+from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.scenes.summary import GameSummary
+from game.scenes.table_overlay import Banner
+from game.ui.widgets import Button
+
+STATUS_S = 3.5
+STUCK_LIMIT = 4000
+
+
+class TablePlay:
+    """Mixed into TableScene: everything that changes the game."""
+
+    # -- playing -------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        assert self.view is not None
+        self.dealt = True
+        if self.game.moves:
+            self._after_change()  # a game resumed mid-way: no deal to show
+            return
+        counts = self.view.counts()
+        zero = {name: 0 for name in counts}
+        stock = self.view.layout.spots["st"].rect
+        tweens = tweens_for(
+            self.game.deal_events,
+            zero,
+            counts,
+            self.view.rects,
+            self.view.face_up,
+            self.animator.now,
+            self.app.settings.animation_speed,
+            deck_spot=stock,
+        )
+        self.animator.add(tweens)
+        if tweens:
+            self.app.sounds.play("deal")
+        self._after_change()
+
+    def _wish_made(self) -> None:
+        self.wish_pending = False
+        self.banner = None
+        self._deal()
+
+    def _play(self, move: Move, from_rect: pygame.Rect | None = None) -> bool:
+        """Play a move with its animation; a refused move is explained. True if played."""
+        assert self.view is not None
+        self.animator.finish()
+        before = self.view.counts()
+        try:
+            action = self.game.play(move)
+        except IllegalMove as e:
+            self._refuse(i18n.refusal(e.refusal), move)
+            if from_rect is not None and self.drag:
+                self._fly_back(from_rect)
+            return False
+        self._animate(action.events, before, from_rect)
+        self._sound_for(action)
+        self._after_change()
+        return True
+
+    def _animate(self, events, before, from_rect=None) -> None:  # type: ignore[no-untyped-def]
+        assert self.view is not None
+        tweens = tweens_for(
+            events,
+            before,
+            self.view.counts(),
+            self.view.rects,
+            self.view.face_up,
+            self.animator.now,
+            self.app.settings.animation_speed,
+        )
+        if tweens and from_rect is not None:
+            tweens[0].start = from_rect
+        self.animator.add(tweens)
+
+    def _fly_back(self, rect: pygame.Rect) -> None:
+        """A refused drop: the card flies back home."""
+        assert self.view is not None and self.drag is not None
+        pile = self.drag.pile
+        index = len(self.game.pile(pile)) - 1
+        home = self.view.top_rect(pile)
+
+        speed = self.app.settings.animation_speed
+        if speed > 0:
+            self.animator.add(
+                [Tween(self.drag.card, rect, home, self.animator.now, MOVE_S / speed, pile, index)]
+            )
+
+    def _sound_for(self, action: Action) -> None:
+        kinds = {e.kind for e in action.events}
+        if REMOVE in kinds:
+            self.app.sounds.play("pair")
+        elif TURN in kinds or REDEAL in kinds:
+            self.app.sounds.play("flip")
+        else:
+            self.app.sounds.play("place")
+
+    def _refuse(self, reason: str, move: Move | None = None) -> None:
+        self.app.sounds.play("refused")
+        self._say(reason)
+        if move is not None and move.b and move.b in (self.view.layout.spots if self.view else {}):
+            self.refused_pile = move.b
+
+    def _say(self, text: str, seconds: float = STATUS_S) -> None:
+        self.status = text
+        self.status_left = seconds
+        self._invalidate()
+
+    def _after_change(self) -> None:
+        """After any change of position: marks, analysis, buttons, the end of the game."""
+        self.selected = None
+        self.hint = None
+        self.refused_pile = None
+        game = self.game
+        engine = game.engine
+        self.finishing = finishing_moves(engine, game.state)
+        self.stuck = is_stuck(engine, game.state, STUCK_LIMIT) if not game.over else False
+        self.banner = None
+        if game.won:
+            self.app.sounds.play("win")
+            self._celebrate()
+        elif game.outcome == Outcome.RESIGNED:
+            self._show_results()
+        elif game.over:
+            self.app.sounds.play("lose")
+            self.banner = Banner(
+                _("No moves left."),
+                [Button(_("See the result"), self._show_results, key="results")],
+            )
+        elif self.stuck:
+            self.banner = Banner(
+                _("No sequence of moves leads anywhere now: the game is stuck."),
+                [Button(_("End the game"), self._resign, key="end")],
+            )
+        elif self.finishing and not self.autoplay:
+            self._say(_("Every card can go home now: press Finish."), 5.0)
+        self._update_buttons()
+        self._invalidate()
+
+    def _celebrate(self) -> None:
+        assert self.view is not None
+        cards = []
+        for name in self.game.pile_names:
+            if name[0] == "f" or name == "out":
+                for card in self.game.pile(name):
+                    rect = (
+                        self.view.top_rect(name)
+                        if name[0] == "f"
+                        else self.view.layout.spots.get(name, None)
+                    )
+                    if rect is None:
+                        continue
+                    cards.append((card, rect if isinstance(rect, pygame.Rect) else rect.rect))
+        random.Random(len(cards)).shuffle(cards)
+        if self.app.settings.animation_speed <= 0:
+            self._show_results()
+            return
+        self.celebration = Celebration(cards[-40:], self.view.area, seed=self.game.deal_number or 0)
+
+    def _show_results(self) -> None:
+        from game.scenes.results import ResultsScene
+
+        summary = GameSummary(
+            self.game,
+            self.seconds,
+            hints=self.hints_used,
+            assisted=self.assisted,
+            fortune=self.fortune,
+            fortune_replayed=self.fortune_replayed,
+        )
+        self.app.switch(lambda: ResultsScene(self.app, summary))
+
+    # -- buttons' actions ----------------------------------------------------------
+
+    def _new_deal(self) -> None:
+        from game.scenes.table import TableScene
+
+        game = Game(self.game.ruleset, self.game.options, deal=random.randrange(10**9))
+        self.app.switch(lambda: TableScene(self.app, game))
+
+    def _restart(self) -> None:
+        self._finish_animation()
+        if not self.game.can_undo:
+            return
+        self.game.restart()
+        if self.fortune:
+            self.fortune_replayed = True
+        self.animator.finish()
+        self._deal()
+
+    def _undo(self) -> None:
+        self._finish_animation()
+        before = self.view.counts() if self.view else {}
+        action = self.game.undo()
+        if action is None:
+            return
+        self.autoplay.clear()
+        self._animate(invert(action.events), before)
+        self.app.sounds.play("pick")
+        self._after_change()
+
+    def _redo(self) -> None:
+        self._finish_animation()
+        before = self.view.counts() if self.view else {}
+        action = self.game.redo()
+        if action is None:
+            return
+        self._animate(action.events, before)
+        self._sound_for(action)
+        self._after_change()
+
+    def _hint(self) -> None:
+        self._finish_animation()
+        move = suggest(self.game)
+        if move is None:
+            self._say(_("No moves left."))
+            return
+        self.hints_used += 1
+        self.assisted = True
+        self.hint = move
+        self._say(_("Hint: {move}", move=self._describe(move)))
+
+    def _describe(self, move: Move) -> str:
+        if move == STOCK_TURN:
+            return _("turn the stock")
+        if move == REDEAL_MOVE:
+            return _("turn the waste over into the stock")
+        cards = [self.game.pile(n)[-1] for n in (move.a, move.b) if n and self.game.pile(n)]
+        if move.kind == PAIR:
+            return _("remove {a} and {b}", a=cards[0], b=cards[1])
+        if move.kind == SINGLE:
+            return _("remove {a}", a=cards[0])
+        target = self.game.pile(move.b)
+        if move.b.startswith("f"):
+            return _("{card} to a foundation", card=cards[0])
+        if target:
+            return _("{card} onto {other}", card=cards[0], other=target[-1])
+        return _("{card} into the empty place", card=cards[0])
+
+    def _auto_finish(self) -> None:
+        if self.finishing:
+            self.autoplay = list(self.finishing)
+            self.finishing = None
+            self._update_buttons()
+
+    def _resign(self) -> None:
+        if not self.game.over:
+            self.game.play("resign")
+            self._show_results()
+
+    def _rules(self) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.switch(
+            lambda: RulesScene(
+                self.app, self.game.ruleset.id, dict(self.game.options), back=lambda: self
+            )
+        )
+
+    def _to_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.app.switch(lambda: MenuScene(self.app))
+
+    def _finish_animation(self) -> None:
+        if self.animator.busy:
+            self.animator.finish()
+            self._invalidate()
+
+    def _cancel(self) -> None:
+        self.selected = None
+        self.drag = None
+        self.press = None
+        self._invalidate()
