@@ -80,6 +80,8 @@ class App:
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.surface = self._open_window()
         self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
+        # Open the audio device now: done at the first sound, it would stall a frame.
+        _ = self.sounds.available
         self.pointer = PointerTranslator(self.clock.now)
         self.scene: Scene | None = None
         self._next: Callable[[], Scene] | None = None
@@ -103,10 +105,13 @@ class App:
             flags = pygame.RESIZABLE
             size = self.windowed_size
         try:
-            with warnings.catch_warnings():
-                # without a GPU renderer SDL warns and goes on without vsync: fine
-                warnings.simplefilter("ignore")
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
                 surface = pygame.display.set_mode(size, flags, vsync=1)
+            # Without a GPU, vsync means a software renderer that copies every frame
+            # whole: a plain window surface with dirty rectangles is far cheaper.
+            if any("renderer" in str(w.message) for w in caught):
+                surface = pygame.display.set_mode(size, flags)
         except pygame.error:
             surface = pygame.display.set_mode(size, flags)
         if not self.fullscreen:
