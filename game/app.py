@@ -7,7 +7,9 @@ between the last two updates. The clock is injectable so tests can step time.
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import time
 import warnings
 from collections.abc import Callable
@@ -17,6 +19,7 @@ import pygame
 
 from game import i18n
 from game.audio import Sounds
+from game.rules import Game
 from game.scenes.base import Scene
 from game.settings import Settings, SettingsStore
 from game.ui.pointer import PointerTranslator
@@ -233,6 +236,19 @@ class App:
 
     def request_quit(self) -> None:
         self.quit()
+
+    def game_changed(self, game: Game) -> None:
+        """Called after every action on a table: the game's log is saved from here.
+
+        `PIRAMIDA_STATE_FILE`, when set, also gets the replay of the game as JSON
+        after each action (end-to-end tests read what the player did from it).
+        """
+        path = os.environ.get("PIRAMIDA_STATE_FILE")
+        if path:
+            tmp = path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(game.to_replay(result=True), f)
+            os.replace(tmp, path)
 
     def _update(self, dt: float) -> None:
         if self._next:

@@ -130,6 +130,7 @@ class TablePlay:
         self.hint = None
         self.refused_pile = None
         game = self.game
+        self.app.game_changed(game)
         engine = game.engine
         self.finishing = finishing_moves(engine, game.state)
         self.stuck = is_stuck(engine, game.state, STUCK_LIMIT) if not game.over else False
