@@ -1,0 +1,148 @@
+"""Pictures of the rulesets for the menu: the table in miniature, and the ruleset card.
+
+A preview is deal 0 of the ruleset with the chosen options, drawn by the real
+table view at a comfortable size (so cards keep their proportions and details),
+cropped to the cards (the table layout leaves room for piles to grow, which
+would only shrink the picture) and scaled down smoothly. Pictures are cached:
+the menu asks for the same few again and again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+import pygame
+
+from game.render.table_view import TableView
+from game.rules import Game, get_ruleset
+from game.ui import theme
+from game.ui.widgets import draw_text, wrap
+
+PREVIEW_RATIO = 1.6  # width / height of the pictures the menu asks for
+# The table is drawn this tall (and as wide as the picture's shape asks), then
+# scaled down: big enough for crisp cards.
+RENDER_HEIGHT = 560
+
+
+def preview(
+    ruleset_id: str, options: Mapping[str, object], size: tuple[int, int]
+) -> pygame.Surface:
+    """The ruleset's table (deal 0, these options) as a picture of `size` pixels.
+
+    The returned surface is shared by the cache: blit it, never draw on it.
+    """
+    frozen = tuple(sorted((str(k), v) for k, v in options.items()))
+    return _preview(ruleset_id, frozen, (max(1, size[0]), max(1, size[1])))
+
+
+@lru_cache(maxsize=64)
+def _preview(
+    ruleset_id: str, options: tuple[tuple[str, object], ...], size: tuple[int, int]
+) -> pygame.Surface:
+    # Drawn in the picture's own shape, the cards' box grown to that shape always fits.
+    aspect = round(min(3.0, max(0.5, size[0] / size[1])), 2)
+    picture, content = _table_picture(ruleset_id, options, aspect)
+    crop = _fit_aspect(content, size[0] / size[1], picture.get_rect())
+    return pygame.transform.smoothscale(picture.subsurface(crop), size)
+
+
+@lru_cache(maxsize=32)
+def _table_picture(
+    ruleset_id: str, options: tuple[tuple[str, object], ...], aspect: float
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """The full-size table and the rectangle its cards occupy."""
+    game = Game(ruleset_id, dict(options), deal=0)
+    width, height = round(RENDER_HEIGHT * aspect), RENDER_HEIGHT
+    area = pygame.Rect(0, 0, width, height)
+    view = TableView(game, area, four_colour=False, back="classic")
+    picture = view.render_static((width, height), set(), {}).copy()
+    rects = [view.layout.spots[name].rect for name in view.piles if name in view.layout.spots]
+    for name in view.piles:
+        rects.extend(view.rects(name, len(game.pile(name))))
+    card_w, card_h = view.layout.card
+    # a margin of felt around the cards, and room for the stock's count badge below
+    content = rects[0].unionall(rects[1:]).inflate(card_w // 2, card_h // 2).clip(area)
+    return picture, content
+
+
+def _fit_aspect(rect: pygame.Rect, aspect: float, bounds: pygame.Rect) -> pygame.Rect:
+    """Grow `rect` around its centre to the given width/height ratio, kept inside `bounds`."""
+    w, h = rect.size
+    if w / h < aspect:
+        w = round(h * aspect)
+    else:
+        h = round(w / aspect)
+    grown = pygame.Rect(0, 0, max(1, min(w, bounds.width)), max(1, min(h, bounds.height)))
+    grown.center = rect.center
+    return grown.clamp(bounds)
+
+
+def draw_ruleset_card(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    ruleset_id: str,
+    texts: tuple[str, str],
+    look: tuple[bool, bool],
+    scale: float,
+) -> None:
+    """A ruleset as a card of the menu: its table in miniature, its name, its summary.
+
+    `texts` is (name, summary) in the player's language; `look` is (selected, hot).
+    The summary is cut to the lines that fit, ending in an ellipsis.
+    """
+    selected, hot = look
+    name, summary = texts
+    radius = max(5, round(10 * scale))
+    fill = theme.BUTTON_HOVER if selected else theme.BUTTON if hot else theme.PANEL
+    fill_translucent(surface, rect, fill, 235 if selected or hot else 150, radius)
+    if selected:
+        pygame.draw.rect(
+            surface, theme.GOLD, rect, width=max(2, round(2 * scale)), border_radius=radius
+        )
+    pad = max(4, min(round(8 * scale), rect.height // 10))
+    ph = rect.height - 2 * pad
+    picture = pygame.Rect(rect.x + pad, rect.y + pad, int(ph * PREVIEW_RATIO), ph)
+    surface.blit(preview(ruleset_id, get_ruleset(ruleset_id).defaults(), picture.size), picture)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, picture, width=1)
+    x = picture.right + pad + pad // 2
+    width = rect.right - pad - x
+    name_size = max(13, min(round(19 * scale), rect.height // 4))
+    colour = theme.GOLD if selected else theme.INK
+    shown = fit_text(name, name_size, width, bold=True)
+    top = draw_text(surface, shown, name_size, (x, rect.y + pad), colour, bold=True)
+    size = max(11, min(round(14 * scale), rect.height // 6))
+    font = theme.font(size)
+    lines = wrap(summary, font, width)
+    fits = max(0, (rect.bottom - pad - top.bottom) // font.get_linesize())
+    if len(lines) > fits:
+        lines = lines[:fits]
+        if lines:
+            lines[-1] = fit_text(lines[-1] + "…", size, width)
+    y = top.bottom + max(1, pad // 3)
+    for line in lines:
+        draw_text(surface, line, size, (x, y), theme.INK_DIM)
+        y += font.get_linesize()
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """The text, cut short with an ellipsis if it is wider than `width` pixels."""
+    font = theme.font(size, bold=bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text.rstrip() + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fill_translucent(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: tuple[int, int, int],
+    alpha: int,
+    radius: int,
+) -> None:
+    """A rounded box the felt shows through a little."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    surface.blit(layer, rect)

@@ -1,0 +1,524 @@
+"""The start screen: choose a patience, its options and a deal, then play.
+
+The left column lists the rulesets as cards (name, summary, a small picture of
+the table); the right panel shows the chosen one larger, with its options as
+toggles, the deal number, and Play. Every control is a `Button` in one
+`ButtonPad`, so mouse, touch and keyboard reach the same things.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.i18n import _, localized
+from game.render.preview import (
+    PREVIEW_RATIO,
+    draw_ruleset_card,
+    fill_translucent,
+    fit_text,
+    preview,
+)
+from game.rules import Game, Option, Ruleset, rulesets
+from game.rules.ruleset import OptionValue
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
+from game.ui.widgets import Button, draw_text, layout_row
+
+if TYPE_CHECKING:
+    from game.app import App
+
+DEAL_DIGITS = 10
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
+    getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
+}
+
+
+@dataclass
+class MenuChoice:
+    """What the player last chose, kept on the app for the session."""
+
+    ruleset_id: str
+    options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
+
+
+def choice_label(option: Option, choice: OptionValue) -> str:
+    labels = option.choice_labels.get(str(choice))
+    return localized(labels) if labels else str(choice)
+
+
+def summary_text(ruleset: Ruleset) -> str:
+    return (ruleset.text.get(i18n.language()) or ruleset.text["en"])["summary"]
+
+
+def px(value: float, scale: float, least: int = 1) -> int:
+    """A length designed at 1280x800, at the window's scale, never below `least`."""
+    return max(least, round(value * scale))
+
+
+class MenuScene(Scene):
+    """The start screen: ruleset cards, options, deal number, Play, Rules, Settings, Quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rulesets = rulesets()
+        choice = getattr(app, "last_choice", None)
+        if not isinstance(choice, MenuChoice) or choice.ruleset_id not in self.rulesets:
+            choice = MenuChoice(next(iter(self.rulesets)))
+        self.choice = choice
+        app.last_choice = choice  # type: ignore[attr-defined]
+        self.deal_text = ""  # the digits typed; none means a random deal
+        self.started: Game | None = None  # the game Play handed to the table
+        self.pad = ButtonPad()
+        self.pad.focus_key = "ruleset:" + choice.ruleset_id
+        self.size = app.size
+        self.scale = 1.0
+        self.cards: list[Button] = []
+        self.option_labels: list[tuple[str, tuple[int, int]]] = []
+        self.panel = self.preview_rect = self.deal_field = self.notice_rect = pygame.Rect(
+            0, 0, 0, 0
+        )
+        self.deal_label_pos = (0, 0)
+
+    # -- the choice ----------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.rulesets[self.choice.ruleset_id]
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return self.ruleset.choose(self.choice.options.get(self.ruleset.id, {}))
+
+    @property
+    def deal(self) -> int | None:
+        return int(self.deal_text) if self.deal_text else None
+
+    def select(self, ruleset_id: str) -> None:
+        self.choice.ruleset_id = ruleset_id
+        self._rebuild()
+
+    def set_option(self, key: str, value: OptionValue) -> None:
+        self.choice.options.setdefault(self.ruleset.id, {})[key] = value
+        self._rebuild()
+
+    def type_digit(self, digit: str) -> None:
+        if len(self.deal_text) < DEAL_DIGITS:
+            self.deal_text = (self.deal_text + digit).lstrip("0") or "0"
+        self._rebuild()
+
+    def clear_deal(self) -> None:
+        self.deal_text = ""
+        self._rebuild()
+
+    def play(self) -> None:
+        deal = self.deal if self.deal is not None else random.randrange(10**9)
+        game = self.started = Game(self.ruleset, self.options, deal=deal)
+        app = self.app
+
+        def table() -> Scene:
+            from game.scenes.table import TableScene
+
+            return TableScene(app, game)
+
+        app.switch(table)
+
+    def show_rules(self) -> None:
+        app, ruleset_id = self.app, self.ruleset.id
+        options: dict[str, object] = dict(self.options)
+
+        def rules() -> Scene:
+            from game.scenes.rules import RulesScene
+
+            return RulesScene(app, ruleset_id, options, back=lambda: MenuScene(app))
+
+        app.switch(rules)
+
+    def show_settings(self) -> None:
+        app = self.app
+
+        def settings() -> Scene:
+            from game.scenes.settings import SettingsScene
+
+            return SettingsScene(app, back=lambda: MenuScene(app))
+
+        app.switch(settings)
+
+    def dismiss_notice(self) -> None:
+        if self.app.notices:
+            self.app.notices.pop(0)
+        self._rebuild()
+
+    # -- scene ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._rebuild()  # the language may have changed in the settings
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._rebuild()
+
+    def back(self) -> None:
+        self.app.request_quit()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if key in DIGIT_KEYS:
+                self.type_digit(DIGIT_KEYS[key])
+                return True
+            if key == pygame.K_BACKSPACE:
+                self.deal_text = self.deal_text[:-1]
+                self._rebuild()
+                return True
+            if key == pygame.K_DELETE:
+                self.clear_deal()
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
+                self.play()  # with no focus ring shown, Enter means Play
+                return True
+        used, changed = self.pad.handle_event(event, self.scale)
+        self.redraw = self.redraw or changed
+        return used
+
+    # -- layout --------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        """Make the controls for the current choice and place them for the window size."""
+        w, h = self.size
+        s = self.scale = theme.ui_scale(self.size)
+        m = px(28, s, 12)
+        self.title_size = px(46, s, 28)
+        self.text_size = px(16, s, 12)
+        self.button_h = px(42, s, 30)
+        header = pygame.Rect(m, m, w - 2 * m, theme.font(self.title_size, serif=True).get_height())
+        top = header.bottom + px(14, s, 8)
+
+        buttons = [
+            Button(_("Settings"), self.show_settings, key="settings"),
+            Button(_("Quit"), self.app.request_quit, key="quit"),
+        ]
+        layout_row(buttons, header, self.button_h, px(10, s, 6), align="right")
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
+        if self.app.notices:
+            self.notice_rect = pygame.Rect(m, top, w - 2 * m, self.button_h + px(10, s, 6))
+            dismiss = Button(_("Dismiss"), self.dismiss_notice, key="dismiss")
+            area = self.notice_rect.inflate(-px(10, s, 6), 0)
+            layout_row([dismiss], area, self.button_h - px(8, s, 4), 0, align="right")
+            buttons.append(dismiss)
+            top = self.notice_rect.bottom + px(12, s, 8)
+
+        body = pygame.Rect(m, top, w - 2 * m, h - m - top)
+        gap = px(24, s, 12)
+        list_w = int((body.width - gap) * 0.56)
+        self._place_cards(pygame.Rect(body.x, body.y, list_w, body.height))
+        self.panel = pygame.Rect(
+            body.x + list_w + gap, body.y, body.width - list_w - gap, body.height
+        )
+        self.pad.set(buttons + self.cards + self._place_panel())
+        self.pad.regions = [pygame.Rect(body.x, body.y, list_w, body.height), self.panel]
+        self.redraw = True
+
+    def _place_cards(self, area: pygame.Rect) -> None:
+        n = len(self.rulesets)
+        gap = px(8, self.scale, 5)
+        row_h = min(px(140, self.scale), (area.height - gap * (n - 1)) // n)
+        self.cards = []
+        for i, ruleset in enumerate(self.rulesets.values()):
+            card = Button(
+                localized(ruleset.name),
+                partial(self.select, ruleset.id),
+                key="ruleset:" + ruleset.id,
+                selected=ruleset.id == self.ruleset.id,
+            )
+            card.rect = pygame.Rect(area.x, area.y + i * (row_h + gap), area.width, row_h)
+            self.cards.append(card)
+
+    def _place_panel(self) -> list[Button]:
+        """The chosen ruleset's picture, options, deal and Play; returns the panel's buttons."""
+        s, bh = self.scale, self.button_h
+        inner = self.panel.inflate(-2 * px(18, s, 10), -2 * px(18, s, 10))
+        self.name_size = px(26, s, 16)
+        label_h = theme.font(self.text_size).get_linesize()
+        gap = px(10, s, 6)
+        option_h = label_h + px(4, s, 2) + bh + gap
+        play_h = px(52, s, 36)
+        name_h = theme.font(self.name_size, bold=True).get_linesize() + px(8, s, 4)
+        below = len(self.ruleset.options) * option_h + bh + play_h + 4 * gap
+        room = max(px(60, s, 40), inner.height - name_h - below)
+        pw = min(inner.width, int(room * PREVIEW_RATIO))
+        self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
+        self.preview_rect.midtop = (inner.centerx, inner.y + name_h)
+
+        buttons: list[Button] = []
+        self.option_labels = []
+        chosen = self.options
+        y = self.preview_rect.bottom + 2 * gap
+        for option in self.ruleset.options:
+            self.option_labels.append((localized(option.label), (inner.x, y)))
+            row = [
+                Button(
+                    choice_label(option, c),
+                    partial(self.set_option, option.key, c),
+                    key=f"option:{option.key}={c}",
+                    selected=chosen[option.key] == c,
+                )
+                for c in option.choices
+            ]
+            area = pygame.Rect(inner.x, y + label_h + px(4, s, 2), inner.width, bh)
+            layout_row(row, area, bh, px(8, s, 5), align="left")
+            buttons += row
+            y += option_h
+
+        deal_y = inner.bottom - play_h - gap - bh
+        random_button = Button(_("Random"), self.clear_deal, key="random")
+        random_button.enabled = bool(self.deal_text)
+        right = pygame.Rect(inner.x, deal_y, inner.width, bh)
+        layout_row([random_button], right, bh, 0, align="right")
+        self.deal_label_pos = (inner.x, deal_y + bh // 2)
+        field_x = inner.x + theme.font(self.text_size).size(_("Deal number"))[0] + px(12, s, 8)
+        field_w = random_button.rect.x - px(8, s, 5) - field_x
+        self.deal_field = pygame.Rect(field_x, deal_y, field_w, bh)
+
+        actions = [
+            Button(_("Rules"), self.show_rules, key="rules"),
+            Button(_("Play"), self.play, key="play", selected=True),
+        ]
+        bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
+        layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
+        return [*buttons, random_button, *actions]
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        s = self.scale
+        surface.blit(theme.felt(self.size), (0, 0))
+        m = px(28, s, 12)
+        title = draw_text(surface, _("Piramida"), self.title_size, (m, m), theme.GOLD, serif=True)
+        subtitle, sub_size = _("Old Russian pyramid patiences"), px(18, s, 12)
+        left_of_buttons = min(b.rect.left for b in self.pad.buttons if b.key == "settings")
+        if title.right + px(60, s) + theme.font(sub_size).size(subtitle)[0] < left_of_buttons:
+            where = (title.right + px(18, s, 10), title.bottom - px(10, s, 6))
+            draw_text(surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft")
+        if self.notice_rect.width and self.app.notices:
+            self._draw_notice(surface)
+        for card in self.cards:
+            ruleset = self.rulesets[card.key.split(":", 1)[1]]
+            texts = (card.label, summary_text(ruleset))
+            draw_ruleset_card(surface, card.rect, ruleset.id, texts, (card.selected, card.hot), s)
+        self._draw_panel(surface)
+        for b in self.pad.buttons:
+            if b not in self.cards:
+                b.draw(surface, max(11, int(b.rect.height * 0.42)))
+        self.pad.draw_focus(surface, s)
+        return [surface.get_rect()]
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        s, r = self.scale, self.notice_rect
+        fill_translucent(surface, r, theme.PANEL, 230, px(8, s, 4))
+        pygame.draw.rect(surface, theme.WARN, r, width=1, border_radius=px(8, s, 4))
+        dismiss = self.pad.get("dismiss")
+        room = (dismiss.rect.left if dismiss else r.right) - r.x - px(28, s, 16)
+        text = fit_text(self.app.notices[0], self.text_size, room)
+        where = (r.x + px(14, s, 8), r.centery)
+        draw_text(surface, text, self.text_size, where, theme.WARN, anchor="midleft")
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        s, panel = self.scale, self.panel
+        fill_translucent(surface, panel, theme.PANEL, 200, px(12, s, 6))
+        pad = px(18, s, 10)
+        name = fit_text(localized(self.ruleset.name), self.name_size, panel.width - 2 * pad, True)
+        where = (panel.centerx, panel.y + pad)
+        draw_text(surface, name, self.name_size, where, theme.GOLD, anchor="midtop", bold=True)
+        surface.blit(
+            preview(self.ruleset.id, self.options, self.preview_rect.size), self.preview_rect
+        )
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=1)
+        for label, pos in self.option_labels:
+            draw_text(surface, label, self.text_size, pos, theme.INK)
+        draw_text(
+            surface, _("Deal number"), self.text_size, self.deal_label_pos, theme.INK, "midleft"
+        )
+        f = self.deal_field
+        radius = max(4, f.height // 4)
+        pygame.draw.rect(surface, theme.FELT_DARK, f, border_radius=radius)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, f, width=1, border_radius=radius)
+        inset = px(10, s, 6)
+        if self.deal_text:
+            size = max(11, int(f.height * 0.42))
+            shown = draw_text(
+                surface, self.deal_text, size, (f.x + inset, f.centery), theme.INK, "midleft", True
+            )
+            caret = pygame.Rect(shown.right + 2, f.y + f.height // 4, px(2, s, 2), f.height // 2)
+            pygame.draw.rect(surface, theme.GOLD, caret)
+        else:
+            hint = _("random (type digits)")
+            if theme.font(self.text_size).size(hint)[0] > f.width - 2 * inset:
+                hint = fit_text(_("random"), self.text_size, f.width - 2 * inset)
+            where = (f.x + inset, f.centery)
+            draw_text(surface, hint, self.text_size, where, theme.INK_DIM, "midleft")
+
+
+# -- buttons under pointer and keyboard ----------------------------------------------
+# (shared with the results scene; a candidate for game/ui/ once that is open to edits)
+
+ARROWS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class ButtonPad:
+    """A scene's buttons under mouse, touch and keyboard.
+
+    Hover and press for the pointer (a click runs the button it started on, if
+    it ends there too); a focus ring moved by the arrows (to the nearest button
+    that way) and Tab, and Enter or Space to run the focused button. The ring
+    shows only once the keyboard is used, and hides again on a click.
+    """
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        self.focus_key = ""
+        self.show_focus = False
+        self._pressed_key = ""
+        self._pointer: tuple[int, int] | None = None
+        self.regions: list[pygame.Rect] = []  # columns that up and down keep to
+
+    def set(self, buttons: list[Button]) -> None:
+        """Take a fresh set of buttons; focus and press carry over by key."""
+        self.buttons = buttons
+        focused = self.get(self.focus_key)
+        if focused is None or not focused.enabled:
+            enabled = [b for b in buttons if b.enabled]
+            self.focus_key = enabled[0].key if enabled else ""
+        for b in buttons:
+            b.pressed = b.key == self._pressed_key
+            b.hot = self._pointer is not None and b.hit(self._pointer)
+
+    def get(self, key: str) -> Button | None:
+        return next((b for b in self.buttons if b.key == key), None)
+
+    @property
+    def focused(self) -> Button | None:
+        return self.get(self.focus_key)
+
+    def button_at(self, pos: tuple[int, int], margin: int) -> Button | None:
+        # an exact hit wins over one in another button's touch margin
+        exact = next((b for b in self.buttons if b.hit(pos)), None)
+        return exact or next((b for b in self.buttons if b.hit(pos, margin)), None)
+
+    def handle_event(self, event: pygame.event.Event, scale: float) -> tuple[bool, bool]:
+        """Returns (the event was used, the picture changed)."""
+        if event.type in (POINTER_MOVE, POINTER_DOWN, POINTER_UP):
+            return self._pointer_event(event, scale)
+        if event.type != pygame.KEYDOWN:
+            return False, False
+        key = event.key
+        if key in ARROWS or key == pygame.K_TAB:
+            if self.show_focus or key == pygame.K_TAB:
+                self._move(key, bool(event.mod & pygame.KMOD_SHIFT))
+            self.show_focus = True
+            return True, True
+        if key in ACTIVATE_KEYS and self.show_focus:
+            b = self.focused
+            if b is not None and b.enabled:
+                b.action()
+            return True, True
+        return False, False
+
+    def _pointer_event(self, event: pygame.event.Event, scale: float) -> tuple[bool, bool]:
+        touch = event.source == "touch"
+        margin = px(8, scale) if touch else 0
+        if event.type == POINTER_MOVE:
+            self._pointer = None if touch else event.pos
+            changed = False
+            for b in self.buttons:
+                hot = not touch and b.hit(event.pos)
+                pressed = b.key == self._pressed_key and b.hit(event.pos, margin)
+                if (hot, pressed) != (b.hot, b.pressed):
+                    b.hot, b.pressed, changed = hot, pressed, True
+            return False, changed
+        if event.button != 1:
+            return False, False
+        under = self.button_at(event.pos, margin)
+        if event.type == POINTER_DOWN:
+            self._pressed_key = under.key if under else ""
+            if under:
+                under.pressed = True
+            changed = self.show_focus or under is not None
+            self.show_focus = False
+            return under is not None, changed
+        started_on, self._pressed_key = self._pressed_key, ""
+        for b in self.buttons:
+            b.pressed = False
+        if under is None or under.key != started_on:
+            return False, bool(started_on)
+        self.focus_key = under.key
+        under.action()
+        return True, True
+
+    def _move(self, key: int, backwards: bool) -> None:
+        current = self.focused
+        enabled = [b for b in self.buttons if b.enabled]
+        if not enabled:
+            return
+        if current is None:
+            self.focus_key = enabled[0].key
+            return
+        if key == pygame.K_TAB:
+            order = [b for b in self.buttons if b.enabled or b is current]
+            i = order.index(current) + (-1 if backwards else 1)
+            self.focus_key = order[i % len(order)].key
+            return
+        others = [b for b in enabled if b is not current]
+        direction = ARROWS[key]
+        target = None
+        if direction[1]:  # up and down stay in the current column while they can
+            region = next((r for r in self.regions if r.collidepoint(current.rect.center)), None)
+            if region is not None:
+                inside = [b for b in others if region.collidepoint(b.rect.center)]
+                target = nearest(current.rect, inside, direction)
+        target = target or nearest(current.rect, others, direction)
+        if target is not None:
+            self.focus_key = target.key
+
+    def draw_focus(self, surface: pygame.Surface, scale: float) -> None:
+        b = self.focused
+        if self.show_focus and b is not None:
+            ring = b.rect.inflate(px(8, scale, 4), px(8, scale, 4))
+            width = px(3, scale, 2)
+            pygame.draw.rect(
+                surface, theme.FOCUS, ring, width=width, border_radius=px(10, scale, 5)
+            )
+
+
+def nearest(rect: pygame.Rect, buttons: list[Button], direction: tuple[int, int]) -> Button | None:
+    """The button nearest to `rect` in a direction; those in line with it count as nearer."""
+    dx, dy = direction
+    best, best_score = None, float("inf")
+    for b in buttons:
+        r = b.rect
+        along = (r.centerx - rect.centerx) * dx + (r.centery - rect.centery) * dy
+        if along <= 0:
+            continue
+        if dx:  # sideways: how far apart the two are vertically (0 when they overlap)
+            across = max(0, r.top - rect.bottom, rect.top - r.bottom)
+        else:
+            across = max(0, r.left - rect.right, rect.left - r.right)
+        score = along + 3 * across
+        if score < best_score:
+            best, best_score = b, score
+    return best

@@ -1,0 +1,20 @@
+import pygame
+import pytest
+
+from game.app import App, ManualClock
+from tests.scenes.driver import Driver
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    application = App(size=(1280, 800), clock=ManualClock())
+    application.settings.animation_speed = 2.0
+    yield application
+    pygame.display.quit()
+
+
+@pytest.fixture
+def driver(app):
+    return Driver(app)

@@ -1,0 +1,91 @@
+"""Driving the real app in tests: real pygame events in, frames stepped by a manual clock."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+
+FRAME = 1 / 60
+
+
+class Driver:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.clock.advance(FRAME)  # type: ignore[attr-defined]
+            self.app.frame()
+
+    def settle(self, seconds: float = 1.0) -> None:
+        """Let animations and fades run out."""
+        self.frames(int(seconds / FRAME) + 1)
+
+    def click(self, pos: tuple[int, int], wait: int = 1) -> None:
+        self.app.clock.advance(0.5)  # far apart: never a double click by accident
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+        self.frames(wait)
+
+    def double_click(self, pos: tuple[int, int]) -> None:
+        for _ in range(2):
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+            )
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+            )
+        self.frames(1)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+        )
+        self.frames(1)
+        for i in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * i // steps
+            y = start[1] + (end[1] - start[1]) * i // steps
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False
+                )
+            )
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+        self.frames(1)
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        """A finger tap: FINGERDOWN/UP with normalised coordinates."""
+        w, h = self.app.size
+        self.app.clock.advance(0.5)
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(
+                pygame.event.Event(
+                    kind,
+                    x=pos[0] / w,
+                    y=pos[1] / h,
+                    dx=0.0,
+                    dy=0.0,
+                    finger_id=1,
+                    touch_id=1,
+                    pressure=1.0,
+                )
+            )
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        )
+        self.frames(1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+        self.frames(2)

@@ -1,0 +1,247 @@
+"""The start screen driven by real clicks, taps and keys: what it asks the table to play."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, ManualClock
+from game.render.preview import preview
+from game.rules import rulesets
+from game.scenes.menu import MenuScene
+from tests.scenes.driver import Driver
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def open_menu(app, driver) -> MenuScene:
+    scene = MenuScene(app)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    return scene
+
+
+def click(driver, scene, key: str) -> None:
+    driver.click(scene.pad.get(key).rect.center)
+
+
+def on_table(driver, app, game) -> None:
+    """After Play, the table scene comes up with exactly that game."""
+    table = pytest.importorskip("game.scenes.table")
+    driver.settle(0.6)
+    assert isinstance(app.scene, table.TableScene)
+    assert app.scene.game is game
+
+
+def test_the_first_ruleset_is_chosen_with_its_defaults(app, driver):
+    scene = open_menu(app, driver)
+    first = next(iter(rulesets().values()))
+    assert scene.ruleset.id == first.id
+    assert scene.options == first.defaults()
+    assert [c.key for c in scene.cards] == ["ruleset:" + r for r in rulesets()]
+
+
+def test_clicking_a_ruleset_card_selects_it(app, driver):
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    assert scene.ruleset.id == "pyramid36"
+    assert scene.pad.get("ruleset:pyramid36").selected
+    assert not scene.pad.get("ruleset:egyptian").selected
+    # the panel now offers that ruleset's options
+    assert scene.pad.get("option:passes=3") is not None
+    assert scene.pad.get("option:draw=1") is None
+
+
+def test_a_tap_selects_a_card_too(app, driver):
+    scene = open_menu(app, driver)
+    driver.tap(scene.pad.get("ruleset:sbudetsya").rect.center)
+    assert scene.ruleset.id == "sbudetsya"
+
+
+def test_option_toggles_change_the_game_that_is_played(app, driver):
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:nechego")
+    click(driver, scene, "option:piles=10")
+    click(driver, scene, "option:cards=32")
+    click(driver, scene, "option:to_piles=none")
+    assert scene.pad.get("option:piles=10").selected
+    assert not scene.pad.get("option:piles=8").selected
+    click(driver, scene, "play")
+    game = scene.started
+    assert game is not None and game.ruleset.id == "nechego"
+    assert game.options == {"cards": 32, "piles": 10, "passes": 1, "to_piles": "none"}
+    assert game.rules.piles == 10 and len(game.deck) == 32
+    on_table(driver, app, game)
+
+
+def test_typing_a_deal_number_deals_it(app, driver):
+    scene = open_menu(app, driver)
+    for key in (pygame.K_1, pygame.K_2, pygame.K_KP3, pygame.K_9):
+        driver.key(key)
+    driver.key(pygame.K_BACKSPACE)
+    assert scene.deal_text == "123"
+    click(driver, scene, "play")
+    assert scene.started.deal_number == 123
+    assert scene.started.ruleset.id == "egyptian"
+    on_table(driver, app, scene.started)
+
+
+def test_random_clears_the_deal_number_and_deals_at_random(app, driver):
+    scene = open_menu(app, driver)
+    assert not scene.pad.get("random").enabled  # nothing typed yet
+    driver.key(pygame.K_7)
+    assert scene.pad.get("random").enabled
+    click(driver, scene, "random")
+    assert scene.deal_text == "" and scene.deal is None
+    deals = set()
+    for _ in range(3):
+        scene.play()
+        deals.add(scene.started.deal_number)
+    assert len(deals) > 1 and all(0 <= d < 10**9 for d in deals)
+
+
+def test_keyboard_alone_chooses_a_ruleset_and_plays(app, driver):
+    scene = open_menu(app, driver)
+    driver.key(pygame.K_DOWN)  # the first arrow shows the focus ring where it is
+    assert scene.pad.show_focus and scene.pad.focus_key == "ruleset:egyptian"
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    assert scene.pad.focus_key == "ruleset:devils-bridge"
+    driver.key(pygame.K_RETURN)
+    assert scene.ruleset.id == "devils-bridge"
+    driver.key(pygame.K_RIGHT)
+    assert scene.pad.focus_key.startswith("option:")
+    for _ in range(12):
+        if scene.pad.focus_key == "play":
+            break
+        driver.key(pygame.K_DOWN if scene.pad.focus_key.startswith("option") else pygame.K_RIGHT)
+    assert scene.pad.focus_key == "play"
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None and scene.started.ruleset.id == "devils-bridge"
+
+
+def test_keyboard_reaches_an_option_toggle(app, driver):
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    driver.key(pygame.K_TAB)
+    while not scene.pad.focus_key.startswith("option:passes=3"):
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_SPACE)
+    assert scene.options["passes"] == 3
+
+
+def test_enter_without_a_focus_ring_plays(app, driver):
+    scene = open_menu(app, driver)
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None and scene.started.ruleset.id == "egyptian"
+
+
+def test_escape_asks_to_quit(app, driver):
+    open_menu(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_quit_button_asks_to_quit(app, driver):
+    scene = open_menu(app, driver)
+    click(driver, scene, "quit")
+    assert not app.running
+
+
+def test_rules_and_settings_buttons_open_their_scenes(app, driver):
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    click(driver, scene, "rules")
+    driver.settle(0.6)
+    assert isinstance(app.scene, RulesScene) and app.scene.ruleset.id == "pyramid36"
+    scene = open_menu(app, driver)
+    click(driver, scene, "settings")
+    driver.settle(0.6)
+    assert isinstance(app.scene, SettingsScene)
+
+
+def test_the_choice_is_remembered_for_the_session(app, driver):
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:sbudetsya")
+    click(driver, scene, "option:passes=2")
+    again = open_menu(app, driver)
+    assert again.ruleset.id == "sbudetsya"
+    assert again.options["passes"] == 2
+    assert again.pad.get("option:passes=2").selected
+
+
+def test_a_notice_shows_until_dismissed(app, driver):
+    app.notices.append("The settings file was broken and was set aside as x.")
+    scene = open_menu(app, driver)
+    assert scene.notice_rect.width > 0
+    click(driver, scene, "dismiss")
+    assert app.notices == []
+    assert scene.pad.get("dismiss") is None and scene.notice_rect.width == 0
+
+
+def test_hovering_a_card_lights_it_and_redraws(app, driver):
+    scene = open_menu(app, driver)
+    card = scene.pad.get("ruleset:pyramid52")
+    assert not card.hot and not scene.redraw
+    pos = card.rect.center
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    )
+    app.handle_event(pygame.event.poll())
+    assert card.hot and scene.redraw
+    driver.frames(1)
+    assert not scene.redraw  # drawn once, then still
+
+
+def test_a_still_menu_is_not_redrawn(app, driver):
+    scene = open_menu(app, driver)
+    driver.frames(3)
+    assert not scene.redraw
+
+
+def _overlaps(rects):
+    return [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_everything_fits_the_window_without_overlap(tmp_path, monkeypatch, size, language):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language(language)
+        app.notices.append("A notice about the settings file.")
+        driver = Driver(app)
+        scene = open_menu(app, driver)
+        window = pygame.Rect((0, 0), size)
+        for ruleset_id in rulesets():
+            scene.select(ruleset_id)
+            driver.frames(1)
+            rects = [b.rect for b in scene.pad.buttons]
+            assert all(window.contains(r) for r in rects), ruleset_id
+            assert all(r.width > 0 and r.height > 0 for r in rects)
+            assert _overlaps(rects) == [], ruleset_id
+            panel_parts = [scene.preview_rect, scene.deal_field]
+            assert all(scene.panel.contains(r) for r in panel_parts)
+            panel_buttons = [b.rect for b in scene.pad.buttons if b not in scene.cards]
+            assert _overlaps(panel_parts + panel_buttons) == [], ruleset_id
+    finally:
+        pygame.display.quit()
+
+
+def test_preview_is_the_asked_size_and_cached():
+    pygame.display.init()
+    first = preview("pyramid52", {"passes": 1}, (160, 100))
+    assert first.get_size() == (160, 100)
+    assert preview("pyramid52", {"passes": 1}, (160, 100)) is first
+    other = preview("nechego", {"piles": 10, "cards": 32}, (300, 120))
+    assert other.get_size() == (300, 120)

@@ -1,0 +1,212 @@
+"""The results screen driven by real clicks and keys: what it says and where it leads."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, ManualClock
+from game.rules import Game, Outcome
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.scenes.summary import GameSummary
+from tests.scenes.driver import Driver
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+class WonSummary(GameSummary):
+    """A won game without playing one out: only the outcome is pretended."""
+
+    @property
+    def outcome(self):
+        return Outcome.WON
+
+    @property
+    def won(self):
+        return True
+
+
+def played(ruleset="egyptian", options=None, deal=11, resign=True, undo=1, **summary):
+    game = Game(ruleset, options, deal=deal)
+    for _ in range(3):
+        game.play(next(iter(game.legal_moves)))
+    for _ in range(undo):
+        game.undo()
+    if resign:
+        game.play("resign")
+    return GameSummary(game, 125.0, **summary)
+
+
+def open_results(app, driver, summary) -> ResultsScene:
+    scene = ResultsScene(app, summary)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    return scene
+
+
+def texts(scene) -> list[str]:
+    return [line.text for line in scene.lines]
+
+
+def click(driver, scene, key: str) -> None:
+    driver.click(scene.pad.get(key).rect.center)
+
+
+def test_a_resigned_game_says_so_with_its_figures(app, driver):
+    scene = open_results(app, driver, played(hints=2, assisted=True))
+    assert "You gave up" in texts(scene)
+    game = scene.summary.game
+    figures = {label: (value, note) for label, value, note in scene_figures(scene)}
+    assert figures["Cards left"][0] == str(game.score.remaining_cards)
+    assert figures["Points left"] == (
+        str(game.score.remaining_points),
+        "lower is better, 0 is a win",
+    )
+    assert figures["Moves"][0] == str(len(game.moves))
+    assert figures["Time"][0] == "2:05"
+    assert figures["Undos"][0] == "1"
+    assert figures["Hints used"] == ("2", "assisted")
+
+
+def scene_figures(scene):
+    from game.scenes.results import figures
+
+    return figures(scene.summary)
+
+
+def test_a_won_game_and_an_unassisted_one(app, driver):
+    summary = WonSummary(Game("pyramid52", deal=3), 61.0)
+    scene = open_results(app, driver, summary)
+    assert "The patience came out!" in texts(scene)
+    assert dict((label, note) for label, _v, note in scene_figures(scene))["Hints used"] == ""
+
+
+def test_no_moves_left_is_said(app, driver):
+    class Stuck(GameSummary):
+        outcome = Outcome.NO_MOVES
+
+    scene = open_results(app, driver, Stuck(Game("pyramid36", deal=1), 10.0))
+    assert "No moves left" in texts(scene)
+
+
+def test_a_fortune_gives_its_verdict(app, driver):
+    scene = open_results(app, driver, played("sbudetsya", fortune=True))
+    assert "Your wish will not come true this time" in texts(scene)
+    assert not any("does not count" in t for t in texts(scene))
+    won = open_results(app, driver, WonSummary(Game("sbudetsya", deal=2), 5.0, fortune=True))
+    assert "Your wish will come true" in texts(won)
+
+
+def test_a_replayed_fortune_says_its_verdict_does_not_count(app, driver):
+    summary = played("sbudetsya", fortune=True, fortune_replayed=True)
+    scene = open_results(app, driver, summary)
+    assert " ".join(texts(scene)).count("does not count") == 1
+
+
+def test_no_verdict_for_an_ordinary_game(app, driver):
+    scene = open_results(app, driver, played("egyptian"))
+    assert not any("wish" in t for t in texts(scene))
+
+
+def test_same_deal_again_deals_the_same_cards_with_the_same_options(app, driver):
+    summary = played("nechego", {"piles": 9, "cards": 32}, deal=4321, fortune=False)
+    scene = open_results(app, driver, summary)
+    click(driver, scene, "same")
+    again = scene.started
+    assert again.ruleset.id == "nechego" and again.deal_number == 4321
+    assert again.options == summary.game.options and again.moves == []
+    table = pytest.importorskip("game.scenes.table")
+    driver.settle(0.6)
+    assert isinstance(app.scene, table.TableScene) and app.scene.game is again
+    assert not app.scene.fortune_replayed
+
+
+def test_same_deal_of_a_fortune_is_marked_replayed(app, driver):
+    scene = open_results(app, driver, played("sbudetsya", deal=77, fortune=True))
+    click(driver, scene, "same")
+    assert scene.started.deal_number == 77
+    table = pytest.importorskip("game.scenes.table")
+    driver.settle(0.6)
+    assert isinstance(app.scene, table.TableScene)
+    assert app.scene.fortune_replayed
+
+
+def test_same_deal_of_a_given_deck_deals_that_deck(app, driver):
+    deck = Game("pyramid36", deal=5).deck
+    game = Game("pyramid36", deck=deck)
+    scene = open_results(app, driver, GameSummary(game, 1.0))
+    click(driver, scene, "same")
+    assert scene.started.deal_number is None and scene.started.deck == deck
+
+
+def test_new_deal_keeps_ruleset_and_options(app, driver):
+    summary = played("devils-bridge", {"draw": 3}, deal=5, fortune=False)
+    scene = open_results(app, driver, summary)
+    click(driver, scene, "new")
+    game = scene.started
+    assert game.ruleset.id == "devils-bridge" and game.options == {"draw": 3}
+    assert 0 <= game.deal_number < 10**9
+
+
+def test_enter_deals_anew_and_escape_goes_to_the_menu(app, driver):
+    scene = open_results(app, driver, played("pyramid52", deal=9))
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
+    driver.settle(0.6)
+    scene = open_results(app, driver, played("pyramid52", deal=9))
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_menu_button_goes_to_the_menu(app, driver):
+    scene = open_results(app, driver, played())
+    click(driver, scene, "menu")
+    driver.settle(0.6)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_arrows_move_the_focus_and_enter_runs_it(app, driver):
+    scene = open_results(app, driver, played("egyptian", deal=31))
+    driver.key(pygame.K_LEFT)  # shows the ring on "New deal"
+    assert scene.pad.focus_key == "new"
+    driver.key(pygame.K_LEFT)
+    assert scene.pad.focus_key == "same"
+    driver.key(pygame.K_RETURN)
+    assert scene.started.deal_number == 31
+    driver.settle(0.6)
+    scene = open_results(app, driver, played())
+    driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key == "menu"
+    driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key == "same"  # round again
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.pad.focus_key == "menu"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
+def test_everything_fits_the_window(tmp_path, monkeypatch, size):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        for language in ("en", "ru"):
+            i18n.set_language(language)
+            summary = played("sbudetsya", fortune=True, fortune_replayed=True, assisted=True)
+            scene = open_results(app, Driver(app), summary)
+            window = pygame.Rect((0, 0), size)
+            assert window.contains(scene.box)
+            rects = [b.rect for b in scene.pad.buttons]
+            assert all(scene.box.contains(r) for r in rects)
+            assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+            # the figures end above the buttons
+            bottom = scene.figures_top + scene.row_h * len(scene_figures(scene))
+            assert bottom <= min(r.top for r in rects)
+    finally:
+        pygame.display.quit()

@@ -1,0 +1,281 @@
+"""The table scene driven by real events at the places the layout draws cards."""
+
+import pygame
+import pytest
+
+from game.rules import Game, Move, rulesets
+from game.rules.moves import parse_move
+from game.scenes.table import TableScene
+
+# Pyramid 52, deal 8 can be won; these are its moves (found by an exhaustive search).
+DEAL_8_WIN = (  # noqa: SIM905
+    "p7.2+p7.5 p7.3+p7.7 p6.2+p7.1 st>w st>w p7.4+st p6.1+p6.3 p5.2+w p6.4+w st st>w st>w "
+    "st>w st>w p7.6+st st>w p5.3+st p4.2 st>w st>w st>w p6.5+st p5.4+p6.6 p4.3+p5.1 p5.5 "
+    "p4.4+w p3.2+w p3.3+p4.1 st>w st+w p3.1+st st st+w st+w p2.1+w st+w p2.2+st st+w p1.1+w"
+).split()
+
+
+def open_table(app, driver, game: Game) -> TableScene:
+    scene = TableScene(app, game)
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    return scene
+
+
+def centre(scene: TableScene, pile: str) -> tuple[int, int]:
+    return scene.view.top_rect(pile).center
+
+
+def click_move(driver, scene: TableScene, text: str) -> None:
+    """Play a move the way a player does: click the cards (or the stock)."""
+    move = parse_move(text)
+    if move.kind == "move":
+        assert (move.a, move.b) == ("st", "w")
+        driver.click(centre(scene, "st"))
+    elif move.kind == "single":
+        driver.click(centre(scene, move.a))
+    else:
+        first, second = (move.b, move.a) if move.b == "w" or move.a == "st" else (move.a, move.b)
+        if {move.a, move.b} == {"st", "w"}:
+            first, second = "w", "st"
+        driver.click(centre(scene, first))
+        driver.click(centre(scene, second))
+    driver.settle(0.3)
+
+
+def test_a_whole_pyramid_game_is_won_by_clicks_alone(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for n, text in enumerate(DEAL_8_WIN, 1):
+        click_move(driver, scene, text)
+        assert len(scene.game.moves) == n, f"move {n} {text} was not played"
+    assert scene.game.won
+    assert [str(m) for m in scene.game.moves] == DEAL_8_WIN
+
+
+def test_a_winning_game_ends_in_the_results_scene(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    driver.settle(8.0)
+    from game.scenes.results import ResultsScene
+
+    assert isinstance(app.scene, ResultsScene)
+
+
+def test_egyptian_cards_move_by_drag_and_drop(app, driver):
+    game = Game("egyptian", deal=0)  # t1 9D goes on t6 TH; t2 2D goes to a foundation
+    scene = open_table(app, driver, game)
+    driver.drag(centre(scene, "t1"), centre(scene, "t6"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["t1>t6"]
+    assert game.pile("t6")[-1] == "9D"
+    driver.drag(centre(scene, "t2"), centre(scene, "f3"))
+    driver.settle(0.5)
+    assert str(game.moves[-1]) == "t2>f3" and game.pile("f3") == ("2D",)
+
+
+def test_an_illegal_drop_flies_back_and_says_why(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.drag(centre(scene, "t1"), centre(scene, "f1"))
+    assert game.moves == []
+    assert scene.status == "9D cannot go on f1, which needs 3S"
+    assert scene.animator.busy  # the card is flying home
+    driver.settle(0.5)
+    assert game.pile("t1") == ("9D",)
+
+
+def test_double_click_sends_a_card_to_a_foundation(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.double_click(centre(scene, "t2"))
+    assert str(game.moves[-1]).startswith("t2>f")
+
+
+def test_click_a_card_then_a_target(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "t4"))
+    assert scene.selected == "t4"
+    driver.click(centre(scene, "t5"))
+    assert [str(m) for m in game.moves] == ["t4>t5"]
+
+
+def test_touch_taps_play_like_clicks(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.tap(centre(scene, "p7.2"))
+    driver.tap(centre(scene, "p7.5"))
+    assert [str(m) for m in game.moves] == ["p7.2+p7.5"]
+
+
+def test_clicking_the_stock_turns_it_and_undo_redo_buttons_work(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))
+    assert [str(m) for m in game.moves] == ["st>w"]
+    driver.click(scene.buttons["undo"].rect.center)
+    assert game.moves == [] and game.can_redo
+    driver.click(scene.buttons["redo"].rect.center)
+    assert [str(m) for m in game.moves] == ["st>w"]
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert game.moves == []
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert len(game.moves) == 1
+
+
+def _keyboard_move(driver, scene: TableScene, text: str) -> None:
+    move = parse_move(text)
+    if move.kind == "move" and move.a == "st":
+        driver.key(pygame.K_SPACE)
+        return
+    for target in (move.a, move.b) if move.b else (move.a,):
+        for _ in range(80):
+            if scene.keys.focus == target:
+                break
+            driver.key(pygame.K_TAB)
+        assert scene.keys.focus == target
+        driver.key(pygame.K_RETURN)
+
+
+@pytest.mark.parametrize("ruleset", list(rulesets()))
+def test_keyboard_alone_plays_a_few_moves_of_every_ruleset(app, driver, ruleset):
+    game = Game(ruleset, deal=3)
+    scene = open_table(app, driver, game)
+    if scene.wish_pending:
+        driver.key(pygame.K_RETURN)  # "I have made my wish"
+        driver.settle(1.0)
+    played = 0
+    for _ in range(4):
+        moves = [m for m in game.legal_moves if m.kind != "single"]
+        if not moves:
+            break
+        move = next((m for m in moves if m.a != "st"), moves[0])
+        before = len(game.moves)
+        _keyboard_move(driver, scene, str(move))
+        driver.settle(0.4)
+        assert len(game.moves) == before + 1, f"{move} was not played"
+        assert game.moves[-1] == move
+        played += 1
+    assert played >= 1
+
+
+@pytest.mark.parametrize("ruleset", list(rulesets()))
+def test_resizing_mid_game_keeps_every_card_on_screen(app, driver, ruleset):
+    game = Game(ruleset, deal=5)
+    for _ in range(30):  # a game under way, piles of different lengths
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        pile_moves = [m for m in moves if m.kind == "move" and m.b.startswith("t")]
+        game.play((pile_moves or moves)[0])
+    scene = open_table(app, driver, game)
+    for size in ((800, 600), (3840, 2160), (1024, 768), (1920, 1080), (1280, 800)):
+        driver.resize(size)
+        window = pygame.Rect(0, 0, *size)
+        for name in scene.view.piles:
+            rects = scene.view.rects(name, len(game.pile(name))) or [
+                scene.view.layout.spots[name].rect
+            ]
+            for r in rects:
+                assert window.contains(r), f"{name} at {r} is off a {size} window"
+                assert not r.colliderect(scene.hud.top) and not r.colliderect(scene.hud.bottom)
+        for b in scene.hud.buttons:
+            assert window.contains(b.rect)
+
+
+def test_a_pile_of_sixteen_stays_on_screen_at_800x600(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.resize((800, 600))
+    rects = scene.view.rects("t1", 16)
+    assert rects[-1].bottom <= scene.view.area.bottom
+    assert rects[-1].top > rects[0].top
+
+
+def test_the_resign_button_ends_the_game_and_shows_results(app, driver):
+    game = Game("pyramid36", deal=2)
+    scene = open_table(app, driver, game)
+    driver.click(scene.buttons["resign"].rect.center)
+    assert game.outcome == "resigned"
+    driver.settle(1.0)
+    from game.scenes.results import ResultsScene
+
+    assert isinstance(app.scene, ResultsScene)
+
+
+def test_sbudetsya_asks_for_a_wish_before_the_deal(app, driver):
+    game = Game("sbudetsya", deal=1)
+    scene = open_table(app, driver, game)
+    assert scene.wish_pending and scene.banner is not None
+    driver.click(centre(scene, "st"))
+    assert game.moves == []  # nothing plays before the wish
+    wish = scene.banner.buttons[0]
+    driver.click(wish.rect.center)
+    assert not scene.wish_pending
+
+
+def test_a_new_input_during_an_animation_finishes_it_at_once(app, driver):
+    app.settings.animation_speed = 0.5  # slow
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))
+    assert scene.animator.busy
+    driver.click(centre(scene, "st"))
+    assert len(game.moves) == 2
+    assert len(scene.animator.tweens) <= 1  # only the newest card flies
+
+
+def test_hint_marks_a_move_and_counts(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_h)
+    assert scene.hint is not None and scene.hint in game.legal_moves
+    assert scene.hints_used == 1 and scene.assisted
+
+
+def test_the_clock_runs_only_while_the_window_has_focus(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))
+    driver.frames(60)
+    running = scene.seconds
+    assert running >= 0.9
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(120)
+    assert scene.seconds == pytest.approx(running, abs=0.05)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.frames(60)
+    assert scene.seconds > running + 0.9
+
+
+def test_stuck_position_offers_to_end_the_game(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    assert scene.banner is None
+    # find a position of a real game where the analysis says stuck: none at the start
+    assert scene.stuck is False
+
+
+def test_moves_by_engine_refill_are_animated_as_one_undo_step(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.double_click(centre(scene, "t2"))
+    assert [e.kind for e in game.actions[-1].events] == ["move", "refill"]
+    assert len(scene.animator.tweens) == 2
+    driver.click(scene.buttons["undo"].rect.center)
+    assert game.pile("t2") == ("2D",)
+
+
+def test_escape_goes_back_to_the_menu(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=1))
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(1.0)
+    from game.scenes.menu import MenuScene
+
+    assert isinstance(app.scene, MenuScene)
+    assert scene is not app.scene
+
+
+def test_move_equality_for_pairs_ignores_order():
+    assert parse_move("p7.5+p7.2") == Move("pair", "p7.2", "p7.5")
