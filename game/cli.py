@@ -7,6 +7,7 @@ Bad input ends with exit status 2 and one line on standard error, never a traceb
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -52,6 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deal", type=int, help="deal number (default: a random one)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    for name, handler in COMMANDS.items():
+        sub.choices[name].set_defaults(handler=handler)
+    # Other command families register themselves; their modules import lightly,
+    # so that the quick commands stay quick.
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(sub, _Parser)
     return parser
 
 
@@ -61,8 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             return start_game(args, None)
-        handler = COMMANDS[args.command]
-        return handler(args)
+        return int(args.handler(args))
     except (UsageError, RulesError) as e:
         print(f"piramida: {one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -194,3 +201,4 @@ def layout_text(game: Game) -> str:
 
 
 COMMANDS = {"play": cmd_play, "replay": cmd_replay, "rulesets": cmd_rulesets, "deal": cmd_deal}
+COMMAND_MODULES: tuple[str, ...] = ()
