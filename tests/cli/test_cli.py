@@ -707,6 +707,35 @@ def test_subprocess_rulesets_json() -> None:
     assert [entry["id"] for entry in got] == list(RULESET_IDS)
 
 
-def test_no_command_prints_usage(cli: Cli) -> None:
+def test_no_command_starts_the_game_at_the_menu(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.main
+
+    started: list[object] = []
+    monkeypatch.setattr(
+        game.main, "run", lambda game=None, size=None, fullscreen=None: started.append(game) or 0
+    )
     result: Result = cli()
-    assert result.rc == 0 and "usage" in result.out.lower()
+    assert result.rc == 0 and started == [None]
+
+
+def test_play_opens_a_table_with_the_chosen_deal(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.main
+
+    started: list[object] = []
+    monkeypatch.setattr(
+        game.main,
+        "run",
+        lambda game=None, size=None, fullscreen=None: started.append((game, size, fullscreen)) or 0,
+    )
+    result: Result = cli(
+        "--size", "1024x768", "play", "nechego", "--deal", "5", "--option", "piles=9"
+    )
+    assert result.rc == 0
+    ((played, size, fullscreen),) = started
+    assert played.ruleset.id == "nechego" and played.deal_number == 5
+    assert played.options["piles"] == 9 and size == (1024, 768) and fullscreen is None
+
+
+def test_a_bad_window_size_is_refused_in_one_line(cli: Cli) -> None:
+    result: Result = cli("--size", "big", "play", "pyramid52")
+    assert_refused(result, "WIDTHxHEIGHT")
