@@ -20,7 +20,7 @@ from game.userdirs import config_dir
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("ru", "en")
-ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # multiples of the normal duration; 0 is off
+ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # how many times faster than normal; 0 is off
 CARD_BACKS = ("classic", "blue", "green")
 
 

@@ -1,0 +1,332 @@
+"""The rules screen: a ruleset's text, scrollable, beside an annotated picture of its table.
+
+The text scrolls with the wheel, the arrow and page keys, or a drag (a swipe
+glides on); the picture and notes (values of the pyramid games, the options in
+play) are in game.scenes.rules_picture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.i18n import _
+from game.rules import get_ruleset
+from game.scenes.base import Scene
+from game.scenes.rules_picture import PICTURE_RATIO, LayoutPicture, Notes, sample_game
+from game.ui import theme
+from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
+from game.ui.widgets import Button, draw_text, layout_row
+
+if TYPE_CHECKING:
+    from game.app import App
+
+# A paragraph may open with a short title sentence ("Piles.", "Пустые места.").
+LEAD_IN = re.compile(r"^([^\W\d]+(?: [^\W\d]+)?\.)\s+(.+)$", re.DOTALL)
+
+
+@dataclass
+class TextLine:
+    """One wrapped line of the rules: an optional bold lead-in, then the text."""
+
+    text: str
+    lead: str = ""
+    style: str = "body"  # "body" or "summary"
+    gap_before: bool = False  # the first line of a paragraph
+
+    @property
+    def full(self) -> str:
+        return f"{self.lead} {self.text}".strip()
+
+
+def wrap_paragraphs(
+    text: str, style: str, body: pygame.font.Font, bold: pygame.font.Font, width: int
+) -> list[TextLine]:
+    """Wrap paragraphs (separated by blank lines) to `width`; a title sentence is set bold."""
+    lines: list[TextLine] = []
+    for paragraph in (p.strip() for p in text.split("\n\n")):
+        if not paragraph:
+            continue
+        match = LEAD_IN.match(paragraph)
+        lead, rest = (match.group(1), match.group(2)) if match else ("", paragraph)
+        room = width - (bold.size(lead + " ")[0] if lead else 0)
+        line, first = "", True
+        for word in rest.split():
+            trial = f"{line} {word}" if line else word
+            if line and body.size(trial)[0] > room:
+                lines.append(TextLine(line, lead if first else "", style, first))
+                line, first, room = word, False, width
+            else:
+                line = trial
+        lines.append(TextLine(line, lead if first else "", style, first))
+    return lines
+
+
+class RulesScene(Scene):
+    """The rules of one ruleset: its text scrolls, a picture shows and names its table."""
+
+    def __init__(
+        self,
+        app: App,
+        ruleset_id: str,
+        options: dict[str, object] | None = None,
+        back: Callable[[], Scene] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.ruleset = get_ruleset(ruleset_id)
+        self.game = sample_game(self.ruleset, options)
+        self._back = back
+        self.back_button = Button(_("Back"), self.back, key="back")
+        self.lines: list[TextLine] = []
+        self.scroll = 0.0
+        self.max_scroll = 0.0
+        self._drag: tuple[float, float] | None = None  # pointer y and scroll at the press
+        self._velocity = 0.0  # pixels per second after a swipe
+        self._last_move = (0.0, 0.0)  # y and time of the last drag step
+        self.resize(app.size)
+
+    # -- layout --------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        s = self.scale = theme.ui_scale(size)
+        margin = self.margin = int(24 * s)
+        bar_h = max(58, int(64 * s))
+        self.title_bar = pygame.Rect(0, 0, w, max(44, int(66 * s)))
+        self.bottom_bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        body = pygame.Rect(margin, self.title_bar.bottom + margin // 2, w - 2 * margin, 0)
+        body.height = self.bottom_bar.top - margin // 2 - body.y
+        self.text_size = max(14, int(19 * s))
+        label_size = max(11, int(15 * s))
+        self.notes = Notes(self.game, max(12, int(17 * s)), self.app.settings)
+        if w >= h * 1.15:  # wide: text on the left, picture and notes on the right
+            col_w = int(body.width * 0.44)
+            self.text_rect = pygame.Rect(body.x, body.y, body.width - col_w - margin, body.height)
+            column = pygame.Rect(self.text_rect.right + margin, body.y, col_w, body.height)
+            notes_h = min(self.notes.height(col_w), column.height // 2)
+            pic_h = min(column.height - notes_h - margin // 2, int(col_w / PICTURE_RATIO))
+            pic = pygame.Rect(column.x, column.y, int(pic_h * PICTURE_RATIO), pic_h)
+            pic.centerx = column.centerx
+            self.notes.rect = pygame.Rect(column.x, pic.bottom + margin // 2, col_w, 0)
+            self.notes.rect.height = column.bottom - self.notes.rect.y
+        else:  # narrow: picture and notes side by side above the text
+            band = pygame.Rect(body.x, body.y, body.width, int(body.height * 0.42))
+            pic_w = min(int(band.height * PICTURE_RATIO), int(band.width * 0.62))
+            pic = pygame.Rect(band.x, band.y, pic_w, int(pic_w / PICTURE_RATIO))
+            self.notes.rect = pygame.Rect(pic.right + margin // 2, band.y, 0, band.height)
+            self.notes.rect.width = band.right - self.notes.rect.x
+            self.text_rect = pygame.Rect(body.x, pic.bottom + margin // 2, body.width, 0)
+            self.text_rect.height = body.bottom - self.text_rect.y
+        settings = self.app.settings
+        self.picture = LayoutPicture(
+            self.game, pic, settings.four_colour, settings.card_back, label_size
+        )
+        button_h = int(bar_h * 0.72)
+        layout_row(
+            [self.back_button], self.bottom_bar.inflate(-2 * margin, 0), button_h, 0, "right"
+        )
+        self._wrap()
+
+    def _wrap(self) -> None:
+        lang = i18n.language() if i18n.language() in self.ruleset.text else "en"
+        texts = self.ruleset.text[lang]
+        body = theme.font(self.text_size)
+        bold = theme.font(self.text_size, bold=True)
+        self.pad = self.text_size
+        width = self.text_rect.width - 2 * self.pad
+        self.lines = wrap_paragraphs(texts["summary"], "summary", body, bold, width)
+        self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
+        self.line_h = body.get_linesize()
+        self.gap_h = self.line_h // 2
+        content = sum(self.line_h + (self.gap_h if ln.gap_before else 0) for ln in self.lines)
+        self.view = self.text_rect.inflate(0, -self.pad)
+        self.max_scroll = float(max(0, content + self.gap_h - self.view.height))
+        self.scroll_to(self.scroll)
+
+    def wrapped_lines(self) -> list[str]:
+        """The text as it is shown, one string per line (lead-ins included)."""
+        return [line.full for line in self.lines]
+
+    # -- input ---------------------------------------------------------------------
+
+    def scroll_to(self, y: float) -> None:
+        clamped = min(self.max_scroll, max(0.0, y))
+        if clamped != self.scroll:
+            self.scroll = clamped
+            self.redraw = True
+
+    def back(self) -> None:
+        if self._back is not None:
+            self.app.switch(self._back)
+            return
+        from game.scenes.menu import MenuScene  # the menu imports this module
+
+        self.app.switch(lambda: MenuScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        t = event.type
+        if t == pygame.KEYDOWN:
+            return self._key(event.key)
+        if t == pygame.MOUSEWHEEL:
+            self._velocity = 0.0
+            self.scroll_to(self.scroll - getattr(event, "precise_y", event.y) * self.line_h * 3)
+            return True
+        if t == POINTER_DOWN and event.button == 1:
+            self._velocity = 0.0
+            if self.back_button.hit(event.pos, margin=8):
+                self.back_button.pressed = self.redraw = True
+            elif self.text_rect.collidepoint(event.pos):
+                self._drag = (event.pos[1], self.scroll)
+                self._last_move = (event.pos[1], self.app.clock.now())
+            return True
+        if t == POINTER_MOVE:
+            return self._pointer_move(event)
+        if t == POINTER_UP:
+            if self.back_button.pressed:
+                self.back_button.pressed = False
+                self.redraw = True
+                if self.back_button.hit(event.pos, margin=8):
+                    self.back()
+            if self.app.clock.now() - self._last_move[1] > 0.1:
+                self._velocity = 0.0  # the finger rested before lifting: no glide
+            self._drag = None
+            return True
+        return False
+
+    def _pointer_move(self, event: pygame.event.Event) -> bool:
+        hot = self.back_button.hit(event.pos)
+        if hot != self.back_button.hot:
+            self.back_button.hot = hot
+            self.redraw = True
+        if self._drag and event.held:
+            y0, scroll0 = self._drag
+            self.scroll_to(scroll0 - (event.pos[1] - y0))
+            now = self.app.clock.now()
+            last_y, last_t = self._last_move
+            if now > last_t:
+                self._velocity = -(event.pos[1] - last_y) / (now - last_t)
+            self._last_move = (event.pos[1], now)
+        return True
+
+    def _key(self, key: int) -> bool:
+        page = self.view.height - self.line_h
+        steps = {
+            pygame.K_UP: -self.line_h,
+            pygame.K_DOWN: self.line_h,
+            pygame.K_PAGEUP: -page,
+            pygame.K_PAGEDOWN: page,
+            pygame.K_SPACE: page,
+            pygame.K_HOME: -self.max_scroll,
+            pygame.K_END: self.max_scroll,
+        }
+        if key in steps:
+            self._velocity = 0.0
+            self.scroll_to(self.scroll + steps[key])
+            return True
+        if key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.back()
+            return True
+        if key == pygame.K_TAB:
+            self.back_button.focused = not self.back_button.focused
+            self.redraw = True
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        # A swipe keeps the text gliding for a moment after the finger lifts.
+        if self._drag is None and abs(self._velocity) > 20:
+            before = self.scroll
+            self.scroll_to(self.scroll + self._velocity * dt)
+            self._velocity = 0.0 if self.scroll == before else self._velocity * 0.92
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        self._draw_bars(surface)
+        self._draw_text(surface)
+        self.picture.draw(surface)
+        self.notes.draw(surface)
+        return [surface.get_rect()]
+
+    def _draw_bars(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.title_bar)
+        pygame.draw.rect(surface, theme.PANEL, self.bottom_bar)
+        s, x, y = self.scale, self.margin, self.title_bar.centery
+        size = max(20, int(32 * s))
+        title = i18n.localized(self.ruleset.name)
+        title_rect = draw_text(surface, title, size, (x, y), theme.GOLD, "midleft", serif=True)
+        caption = (title_rect.right + size // 2, y + size // 8)
+        draw_text(surface, _("Rules"), max(13, int(18 * s)), caption, theme.INK_DIM, "midleft")
+        hint = _("Scroll: wheel, arrows, drag · Esc: back")
+        hint_size = max(12, int(15 * s))
+        if theme.font(hint_size).size(hint)[0] <= self.back_button.rect.left - x - hint_size:
+            y = self.bottom_bar.centery
+            draw_text(surface, hint, hint_size, (x, y), theme.INK_DIM, "midleft")
+        self.back_button.draw(surface, max(11, int(self.back_button.rect.height * 0.42)))
+
+    def _draw_text(self, surface: pygame.Surface) -> None:
+        r = self.text_rect
+        panel = pygame.Surface(r.size, pygame.SRCALPHA)
+        radius = max(6, self.text_size // 2)
+        pygame.draw.rect(panel, (*theme.PANEL, 170), panel.get_rect(), border_radius=radius)
+        surface.blit(panel, r)
+        layer = pygame.Surface(self.view.size, pygame.SRCALPHA)
+        body = theme.font(self.text_size)
+        y = self.gap_h // 2 - int(self.scroll)
+        for line in self.lines:
+            y += self.gap_h if line.gap_before else 0
+            if -self.line_h < y < layer.get_height():
+                x = self.pad
+                if line.lead:
+                    lead = theme.font(self.text_size, bold=True).render(
+                        line.lead + " ", True, theme.GOLD
+                    )
+                    layer.blit(lead, (x, y))
+                    x += lead.get_width()
+                ink = theme.INK_DIM if line.style == "summary" else theme.INK
+                layer.blit(body.render(line.text, True, ink), (x, y))
+            y += self.line_h
+        # Lines fade out at an edge with more text beyond it, instead of being cut.
+        fades = (self.scroll > 0, self.scroll < self.max_scroll)
+        layer.blit(
+            fade_mask(layer.get_size(), *fades), (0, 0), special_flags=pygame.BLEND_RGBA_MULT
+        )
+        surface.blit(layer, self.view)
+        if self.max_scroll > 0:
+            self._draw_scrollbar(surface)
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        r = self.text_rect
+        width = max(4, self.text_size // 3)
+        track = pygame.Rect(r.right - width - width // 2, r.y + width, width, r.height - 2 * width)
+        thumb = track.copy()
+        thumb.height = max(
+            width * 3, int(track.height * self.view.height / (self.view.height + self.max_scroll))
+        )
+        thumb.y = track.y + int((track.height - thumb.height) * self.scroll / self.max_scroll)
+        pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=width // 2)
+        pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=width // 2)
+
+
+@cache
+def fade_mask(size: tuple[int, int], top: bool, bottom: bool) -> pygame.Surface:
+    """White, with alpha ramping to nothing at the chosen edges (for BLEND_RGBA_MULT)."""
+    w, h = size
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 255))
+    ramp = max(1, min(h // 4, 28))
+    for i in range(ramp):
+        shade = (255, 255, 255, 255 * (i + 1) // (ramp + 1))
+        if top:
+            mask.fill(shade, pygame.Rect(0, i, w, 1))
+        if bottom:
+            mask.fill(shade, pygame.Rect(0, h - 1 - i, w, 1))
+    return mask

@@ -1,0 +1,320 @@
+"""The annotated picture of a ruleset's table on the rules screen, and its value legend.
+
+A real deal of the ruleset is painted by TableView, small, with each area
+(foundations, piles, stock, waste or reserve, pyramid) outlined in its own
+colour and named by a label placed where it hides the fewest cards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from game import i18n
+from game.hints import suggest
+from game.i18n import _
+from game.render.cards import card_art
+from game.render.table_view import TableView
+from game.rules import Game, IllegalMove, Rules, Ruleset
+from game.settings import Settings
+from game.ui import theme
+from game.ui.widgets import wrap
+
+RENDER_WIDTH = 560  # the table is painted at least this wide, then smoothscaled down
+PICTURE_RATIO = 1.25  # width / height of the picture frame
+AREA_COLOURS: Mapping[str, tuple[int, int, int]] = {
+    "f": theme.GOLD,
+    "t": theme.TARGET,
+    "st": theme.FOCUS,
+    "w": theme.WARN,
+    "p": theme.GLOW,
+}
+
+
+def area_of(pile: str) -> str:
+    """The area a pile belongs to: "st", "w", or the first letter (f, t, p)."""
+    return pile if pile in ("st", "w") else pile[0]
+
+
+def area_name(area: str, family: str) -> str:
+    if area == "f":
+        return _("Foundations")
+    if area == "t":
+        return _("Piles")
+    if area == "st":
+        return _("Stock")
+    if area == "w":
+        return _("Reserve") if family == "pyramid" else _("Waste")
+    return _("Pyramid")
+
+
+SAMPLE_MOVES = 10  # how far into deal 0 the building games' picture is played
+
+
+def sample_game(ruleset: Ruleset, options: Mapping[str, object] | None) -> Game:
+    """Deal 0 a little way in: the building games with some hinted moves played, so
+    piles fan and foundations fill; the pyramid games with one card on the reserve."""
+    game = Game(ruleset, options, deal=0)
+    moves = SAMPLE_MOVES if game.rules.family == "building" else 0
+    for _step in range(moves):
+        move = suggest(game)
+        if move is None or game.over:
+            break
+        game.play(move)
+    if not game.pile("w"):
+        with contextlib.suppress(IllegalMove):
+            game.play("st>w")
+    return game
+
+
+@dataclass
+class Callout:
+    """A named area of the picture: its outlines and the label that names it."""
+
+    area: str
+    text: str
+    colour: tuple[int, int, int]
+    members: list[pygame.Rect]
+    label: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class LayoutPicture:
+    """A small picture of a deal of the ruleset with its areas outlined and named."""
+
+    def __init__(
+        self,
+        game: Game,
+        rect: pygame.Rect,
+        four_colour: bool,
+        back: str,
+        label_size: int,
+    ) -> None:
+        self.rect = rect
+        self.label_size = label_size
+        self.family = game.rules.family
+        pad_y = int(label_size * 2.2)  # room above and below the table for labels
+        pad_x = int(label_size * 0.6)
+        k = max(1.0, RENDER_WIDTH / rect.width)  # paint big, shrink smoothly
+        big = (round(rect.width * k), round(rect.height * k))
+        area = pygame.Rect(round(pad_x * k), round(pad_y * k), 0, 0)
+        area.size = (big[0] - 2 * area.x, big[1] - 2 * area.y)
+        view = TableView(game, area, four_colour, back)
+        painted = view.render_static(big, set(), {})
+        self.image = pygame.transform.smoothscale(painted, rect.size) if k > 1 else painted.copy()
+
+        def on_screen(r: pygame.Rect) -> pygame.Rect:
+            return pygame.Rect(
+                rect.x + round(r.x / k), rect.y + round(r.y / k), round(r.w / k), round(r.h / k)
+            )
+
+        self.cards: list[pygame.Rect] = []  # every card and place, for label placement
+        members: dict[str, list[pygame.Rect]] = {}
+        for name in view.piles:
+            rects = [on_screen(r) for r in view.rects(name, len(game.pile(name)))]
+            place = on_screen(view.layout.spots[name].rect)
+            self.cards.extend(rects or [place])
+            outline = place.unionall(rects) if rects else place
+            members.setdefault(area_of(name), []).append(outline)
+        self.callouts = [
+            Callout(a, area_name(a, self.family), AREA_COLOURS[a], members[a])
+            for a in ("st", "w", "f", "t", "p")
+            if a in members
+        ]
+        self._place_labels()
+
+    def _label_size(self, text: str) -> tuple[int, int]:
+        w, h = theme.font(self.label_size, bold=True).size(text)
+        return w + self.label_size, h + self.label_size // 3
+
+    def _place_labels(self) -> None:
+        """Each label goes beside one of its area's cards, where it hides the least."""
+        placed: list[pygame.Rect] = []
+        gap = max(2, self.label_size // 4)
+        for callout in self.callouts:
+            size = self._label_size(callout.text)
+            best: tuple[float, pygame.Rect] | None = None
+            for m in callout.members:
+                label = pygame.Rect((0, 0), size)
+                for side in ("midbottom", "midtop", "midright", "midleft"):
+                    anchor = {
+                        "midbottom": (m.centerx, m.top - gap),
+                        "midtop": (m.centerx, m.bottom + gap),
+                        "midright": (m.left - gap, m.centery),
+                        "midleft": (m.right + gap, m.centery),
+                    }[side]
+                    setattr(label, side, anchor)
+                    if not self.rect.contains(label):
+                        continue
+                    cost = sum(_overlap(label, c) for c in self.cards)
+                    cost += 1000 * sum(_overlap(label, p) for p in placed)
+                    # Prefer labels near the middle of their area, so they read as its name.
+                    centre = pygame.Rect.unionall(callout.members[0], callout.members)
+                    cost += 0.5 * _distance(label.center, centre.center)
+                    if best is None or cost < best[0]:
+                        best = (cost, label.copy())
+            callout.label = best[1] if best else pygame.Rect(self.rect.topleft, size)
+            placed.append(callout.label)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.image, self.rect)
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        width = max(2, self.label_size // 7)
+        for callout in self.callouts:
+            colour = (*callout.colour, 230)
+            if callout.area == "p":
+                pygame.draw.polygon(layer, colour, self._pyramid_outline(callout), width)
+                continue
+            for m in callout.members:
+                r = m.inflate(width * 2, width * 2).move(-self.rect.x, -self.rect.y)
+                pygame.draw.rect(layer, colour, r, width, border_radius=max(3, m.width // 10))
+        surface.blit(layer, self.rect)
+        font = theme.font(self.label_size, bold=True)
+        for callout in self.callouts:
+            r = callout.label
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=r.height // 2)
+            pygame.draw.rect(surface, callout.colour, r, width, border_radius=r.height // 2)
+            text = font.render(callout.text, True, theme.INK)
+            surface.blit(text, text.get_rect(center=r.center))
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.rect, 1, border_radius=4)
+
+    def _pyramid_outline(self, callout: Callout) -> list[tuple[int, int]]:
+        """A trapezoid round the pyramid: its apex card on top, its widest row below."""
+        cards = callout.members
+        top = min(cards, key=lambda r: (r.y, r.x))
+        bottom_y = max(r.bottom for r in cards)
+        left = min(r.left for r in cards)
+        right = max(r.right for r in cards)
+        w = max(2, self.label_size // 7)
+        ox, oy = self.rect.topleft
+        return [
+            (top.left - w - ox, top.top - w - oy),
+            (top.right + w - ox, top.top - w - oy),
+            (right + w - ox, bottom_y + w - oy),
+            (left - w - ox, bottom_y + w - oy),
+        ]
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
+    """The pyramid games' ranks whose value is not printed on them, and a line for the
+    ranks that count their face ("6–10 count their face")."""
+    face_ranks = [r for r in "23456789T" if rules.values.get(r) == (10 if r == "T" else int(r))]
+    order = "A23456789TJQK"
+    special = sorted(
+        ((r, v) for r, v in rules.values.items() if r not in face_ranks),
+        key=lambda rv: order.index(rv[0]),
+    )
+    if not face_ranks:
+        return special, ""
+    low, high = (("10" if r == "T" else r) for r in (face_ranks[0], face_ranks[-1]))
+    return special, _("{low}–{high} count their face", low=low, high=high)
+
+
+def option_lines(ruleset: Ruleset, chosen: Mapping[str, object]) -> list[str]:
+    """Each option of the game and its chosen value, in the player's language."""
+    lines = []
+    for option in ruleset.options:
+        value = chosen[option.key]
+        labels = option.choice_labels.get(str(value))
+        shown = i18n.localized(labels) if labels else str(value)
+        lines.append(f"{i18n.localized(option.label)}: {shown}")
+    return lines
+
+
+class Notes:
+    """What the picture cannot show: the pyramid games' values and pair sum, and the
+    options this game is played with. `rect` is set by the scene's layout."""
+
+    def __init__(self, game: Game, size: int, settings: Settings) -> None:
+        self.game = game
+        self.size = size
+        self.settings = settings
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def texts(self) -> list[str]:
+        """Every line of text the notes show, unwrapped."""
+        shown: list[str] = []
+        self._flow(None, pygame.Rect(0, 0, 10**4, 10**6), shown)
+        return shown
+
+    def values(self) -> list[tuple[str, int]]:
+        """The ranks shown as little cards with their values (pyramid games)."""
+        return value_legend(self.game.rules)[0] if self.game.rules.family == "pyramid" else []
+
+    def height(self, width: int) -> int:
+        return self._flow(None, pygame.Rect(0, 0, width, 10**6))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        height = self._flow(None, self.rect)
+        if height:
+            panel = pygame.Surface(
+                (self.rect.width, min(height, self.rect.height)), pygame.SRCALPHA
+            )
+            radius = max(6, self.size // 2)
+            pygame.draw.rect(panel, (*theme.PANEL, 170), panel.get_rect(), border_radius=radius)
+            surface.blit(panel, self.rect)
+            clip = surface.get_clip()
+            surface.set_clip(self.rect)
+            self._flow(surface, self.rect)
+            surface.set_clip(clip)
+
+    def _flow(
+        self, surface: pygame.Surface | None, rect: pygame.Rect, shown: list[str] | None = None
+    ) -> int:
+        """Lay the notes out in `rect` (drawing them when given a surface); their height."""
+        size, rules = self.size, self.game.rules
+        pad = size
+        x0, right = rect.x + pad, rect.right - pad
+        y = rect.y + pad // 2
+        font, bold = theme.font(size), theme.font(size + 1, bold=True)
+
+        def text(line: str, f: pygame.font.Font, ink: tuple[int, int, int]) -> None:
+            nonlocal y
+            if shown is not None:
+                shown.append(line)
+            for part in wrap(line, f, right - x0):
+                if surface:
+                    surface.blit(f.render(part, True, ink), (x0, y))
+                y += f.get_linesize()
+
+        if rules.family == "pyramid":
+            text(_("Pairs make {n}", n=rules.pair_sum), bold, theme.GOLD)
+            y += size // 3
+            special, faces = value_legend(rules)
+            card_w = max(20, int(size * 2.1))
+            art = card_art(card_w, self.settings.four_colour, self.settings.card_back)
+            x = x0
+            for rank, value in special:
+                label = bold.render(f"= {value}", True, theme.INK)
+                chip_w = card_w + size // 3 + label.get_width()
+                if x > x0 and x + chip_w > right:
+                    x, y = x0, y + art.height + size // 2
+                if surface:
+                    surface.blit(art.face(rank + "H"), (x, y))
+                    surface.blit(
+                        label, label.get_rect(midleft=(x + card_w + size // 3, y + art.height // 2))
+                    )
+                x += chip_w + size
+            y += art.height + size // 2
+            if faces:
+                text(faces, font, theme.INK_DIM)
+            if rules.values.get("K") == rules.pair_sum:
+                text(_("A King goes alone"), font, theme.INK_DIM)
+            y += size // 2
+        lines = option_lines(self.game.ruleset, self.game.options)
+        if lines:
+            text(_("Options of this game"), bold, theme.GOLD)
+            for line in lines:
+                text(line, font, theme.INK)
+        return y - rect.y + pad // 2 if y > rect.y + pad // 2 else 0

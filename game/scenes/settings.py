@@ -1,0 +1,415 @@
+"""The settings screen: language, sound, animation, card faces and backs, full screen.
+
+Every change is applied and saved at once (`app.apply_settings()`), and the
+screen is laid out again, in the new language if that was the change. Rows
+take the keyboard too: Up/Down/Tab move between them, Left/Right change the
+value, Enter or Space toggles or steps it, Esc goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _
+from game.render.cards import card_art
+from game.scenes.base import Scene
+from game.settings import CARD_BACKS, Settings
+from game.ui import theme
+from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
+from game.ui.widgets import Button, draw_text, layout_row
+
+if TYPE_CHECKING:
+    from game.app import App
+
+LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language, never translated
+VOLUME_STEP = 0.1
+HIT_MARGIN = 6  # extra pixels round every target, for fingers
+
+
+def animation_choices() -> list[tuple[float, str]]:
+    """Animation speeds (multipliers of the normal pace; 2.0 is twice as fast) and names."""
+    return [(0.0, _("Off")), (2.0, _("Fast")), (1.0, _("Normal")), (0.5, _("Slow"))]
+
+
+@dataclass
+class SettingRow:
+    """One line of the screen: a name, its buttons, and what the keys do to it."""
+
+    key: str
+    label: str
+    buttons: list[Button]
+    step: Callable[[int], None]  # Left (-1) / Right (+1)
+    activate: Callable[[], None]  # Enter / Space
+    weight: float = 1.0  # height, in row units
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class SettingsScene(Scene):
+    """Change the player's settings; each change applies and is saved immediately."""
+
+    def __init__(self, app: App, back: Callable[[], Scene] | None = None) -> None:
+        super().__init__(app)
+        self._back = back
+        self.focus = 0  # index into rows; len(rows) is the Back button
+        self._pressed: Button | None = None
+        self._sliding = False
+        self.keyboard = False  # the focus ring shows once a key has been used
+        self.rows: list[SettingRow] = []
+        self._build()
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    # -- the rows ------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """Make the rows with the current values and language, then lay them out."""
+        s = self.settings
+        self.back_button = Button(_("Back"), self.back, key="back")
+        on_off = [(False, _("Off")), (True, _("On"))]
+        backs = [(name, "") for name in CARD_BACKS]  # drawn as card backs, not words
+        choice = self._choice_row
+        self.rows = [
+            choice("language", _("Language"), list(LANGUAGE_NAMES.items()), s.language),
+            self._volume_row(),
+            choice("animation_speed", _("Animation"), animation_choices(), s.animation_speed),
+            choice("four_colour", _("Four-colour suits"), on_off, s.four_colour),
+            choice("card_back", _("Card back"), backs, s.card_back, weight=1.5),
+            choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
+        ]
+        self.resize(self.app.size)
+
+    def _choice_row(
+        self,
+        key: str,
+        label: str,
+        choices: Sequence[tuple[Any, str]],
+        current: object,
+        weight: float = 1.0,
+    ) -> SettingRow:
+        """A row of buttons of which exactly one is chosen; `key` names the setting."""
+        values = [value for value, _name in choices]
+        choose = self._set_fullscreen if key == "fullscreen" else self._setter(key)
+        buttons = [
+            Button(name, lambda v=value: choose(v), key=f"{key}:{value}", selected=value == current)
+            for value, name in choices
+        ]
+
+        def step(d: int) -> None:
+            i = values.index(current) if current in values else 0
+            choose(values[max(0, min(len(values) - 1, i + d))])
+
+        def activate() -> None:
+            i = values.index(current) if current in values else -1
+            choose(values[(i + 1) % len(values)])
+
+        return SettingRow(key, label, buttons, step, activate, weight)
+
+    def _volume_row(self) -> SettingRow:
+        buttons = [
+            Button("−", lambda: self.step_volume(-1), key="volume:-"),
+            Button("", lambda: None, key="volume:track"),
+            Button("+", lambda: self.step_volume(1), key="volume:+"),
+            Button(_("Mute"), self.toggle_mute, key="volume:mute", selected=self.settings.muted),
+        ]
+        return SettingRow("volume", _("Volume"), buttons, self.step_volume, self.toggle_mute)
+
+    # -- changes -------------------------------------------------------------------
+
+    def _setter(self, name: str) -> Callable[[Any], None]:
+        def set_value(value: Any) -> None:
+            setattr(self.settings, name, value)
+            self._changed()
+
+        return set_value
+
+    def _changed(self) -> None:
+        self.app.apply_settings()
+        self._build()
+
+    def set_volume(self, volume: float) -> None:
+        volume = round(min(1.0, max(0.0, volume)) * 10) / 10
+        if volume != self.settings.volume:
+            self._setter("volume")(volume)
+            self.app.sounds.play("place")  # let the player hear the new level
+
+    def step_volume(self, direction: int) -> None:
+        self.set_volume(self.settings.volume + direction * VOLUME_STEP)
+
+    def toggle_mute(self) -> None:
+        self._setter("muted")(not self.settings.muted)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        if on != self.app.fullscreen:
+            self.app.toggle_fullscreen()  # saves the setting and lays every scene out again
+        self._build()
+
+    def back(self) -> None:
+        if self._back is not None:
+            self.app.switch(self._back)
+            return
+        from game.scenes.menu import MenuScene  # the menu imports this module
+
+        self.app.switch(lambda: MenuScene(self.app))
+
+    # -- layout --------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        s = self.scale = theme.ui_scale(size)
+        self.margin = margin = int(24 * s)
+        bar_h = max(58, int(64 * s))
+        self.title_bar = pygame.Rect(0, 0, w, max(44, int(66 * s)))
+        self.bottom_bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        top, bottom = self.title_bar.bottom + margin // 2, self.bottom_bar.top - margin // 2
+        units = sum(r.weight for r in self.rows)
+        unit = int(min((bottom - top - margin) / units, max(64, 84 * s)))
+        panel_w = min(w - 2 * margin, max(int(1000 * s), 760))
+        self.panel = pygame.Rect(0, 0, panel_w, int(unit * units) + margin)
+        self.panel.midtop = (w // 2, top + max(0, (bottom - top - self.panel.height) // 3))
+        self.label_size = max(15, int(21 * s))
+        self.button_size = max(12, int(unit * 0.72 * 0.42))
+        label_font = theme.font(self.label_size)
+        widest = max(label_font.size(r.label)[0] for r in self.rows)
+        label_w = min(int(panel_w * 0.34), widest + int(margin * 1.5))
+        y = self.panel.y + margin // 2
+        for row in self.rows:
+            row.rect = pygame.Rect(
+                self.panel.x + margin // 2, y, panel_w - margin, int(unit * row.weight)
+            )
+            y = row.rect.bottom
+            controls = pygame.Rect(
+                row.rect.x + label_w,
+                row.rect.y,
+                row.rect.width - label_w - margin // 2,
+                row.rect.height,
+            )
+            self._place(row, controls, int(unit * 0.72))
+        layout_row(
+            [self.back_button],
+            self.bottom_bar.inflate(-2 * margin, 0),
+            int(bar_h * 0.72),
+            0,
+            "right",
+        )
+
+    def _place(self, row: SettingRow, area: pygame.Rect, height: int) -> None:
+        gap = max(4, height // 6)
+        if row.key == "volume":
+            minus, track, plus, mute = row.buttons
+            font = theme.font(self.button_size, bold=True)
+            mute_w = font.size(mute.label)[0] + height
+            pct_w = font.size("100 %")[0] + gap
+            track_w = max(height * 2, area.width - 2 * height - mute_w - pct_w - 3 * gap)
+            x, y = area.x, area.centery - height // 2
+            for b, bw in ((minus, height), (track, track_w), (plus, height)):
+                b.rect = pygame.Rect(x, y, bw, height)
+                x += bw + gap
+            mute.rect = pygame.Rect(x + pct_w, y, mute_w, height)
+            self.percent_at = (x, area.centery)
+            return
+        if row.key == "card_back":
+            card_h = int(area.height * 0.84)
+            card_w = int(card_h / 1.4)
+            x = area.x
+            for b in row.buttons:
+                b.rect = pygame.Rect(x, area.centery - card_h // 2, card_w, card_h).inflate(8, 8)
+                x = b.rect.right + gap * 2
+            return
+        font = theme.font(self.button_size, bold=True)
+        width = max(font.size(b.label)[0] for b in row.buttons) + height
+        count = len(row.buttons)
+        width = min(width, (area.width - gap * (count - 1)) // count)
+        for i, b in enumerate(row.buttons):
+            b.rect = pygame.Rect(
+                area.x + i * (width + gap), area.centery - height // 2, width, height
+            )
+
+    # -- input ---------------------------------------------------------------------
+
+    def _targets(self) -> list[tuple[int, Button]]:
+        found = [(i, b) for i, row in enumerate(self.rows) for b in row.buttons]
+        return [*found, (len(self.rows), self.back_button)]
+
+    def button_at(self, pos: tuple[int, int]) -> tuple[int, Button] | None:
+        """The button under a point: an exact hit first, then one within the touch margin."""
+        for margin in (0, HIT_MARGIN):
+            for i, b in self._targets():
+                if b.hit(pos, margin):
+                    return i, b
+        return None
+
+    def button(self, key: str) -> Button:
+        """The button with this key (tests and keyboard shortcuts use it)."""
+        return next(b for _i, b in self._targets() if b.key == key)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == POINTER_DOWN and event.button == 1:
+            found = self.button_at(event.pos)
+            if found:
+                self.focus, self._pressed = found
+                self._pressed.pressed = True
+                if self._pressed.key == "volume:track":
+                    self._sliding = True
+                    self._slide(event.pos)
+                self.redraw = True
+            return True
+        if event.type == POINTER_MOVE:
+            if self._sliding and event.held:
+                self._slide(event.pos)
+            self._hover(event.pos)
+            return True
+        if event.type == POINTER_UP:
+            pressed, self._pressed, self._sliding = self._pressed, None, False
+            if pressed:
+                pressed.pressed = False
+                self.redraw = True
+                found = self.button_at(event.pos)
+                if found and found[1] is pressed:
+                    pressed.action()
+            return True
+        return False
+
+    def _slide(self, pos: tuple[int, int]) -> None:
+        track = self.button("volume:track").rect
+        self.set_volume((pos[0] - track.x) / max(1, track.width))
+        self._pressed = self.button("volume:track")
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        for _i, b in self._targets():
+            hot = b.hit(pos)
+            if hot != b.hot:
+                b.hot = hot
+                self.redraw = True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        self.keyboard = True
+        key, count = event.key, len(self.rows) + 1
+        backwards = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key == pygame.K_UP or backwards:
+            self.focus = (self.focus - 1) % count
+        elif key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % count
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < len(self.rows):
+            self.rows[self.focus].step(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus < len(self.rows):
+                self.rows[self.focus].activate()
+            else:
+                self.back()
+        else:
+            return False
+        self.redraw = True
+        return True
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.title_bar)
+        pygame.draw.rect(surface, theme.PANEL, self.bottom_bar)
+        size = max(20, int(32 * self.scale))
+        draw_text(
+            surface,
+            _("Settings"),
+            size,
+            (self.margin, self.title_bar.centery),
+            theme.GOLD,
+            "midleft",
+            serif=True,
+        )
+        panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+        radius = max(6, self.margin // 2)
+        pygame.draw.rect(panel, (*theme.PANEL, 170), panel.get_rect(), border_radius=radius)
+        surface.blit(panel, self.panel)
+        for i, row in enumerate(self.rows):
+            self._draw_row(surface, row, focused=self.keyboard and i == self.focus)
+        hint = _("Arrows: choose · Enter: change · Esc: back")
+        hint_size = max(12, int(15 * self.scale))
+        if theme.font(hint_size).size(hint)[0] < self.back_button.rect.left - 2 * self.margin:
+            draw_text(
+                surface,
+                hint,
+                hint_size,
+                (self.margin, self.bottom_bar.centery),
+                theme.INK_DIM,
+                "midleft",
+            )
+        self.back_button.focused = self.keyboard and self.focus == len(self.rows)
+        self.back_button.draw(surface, max(11, int(self.back_button.rect.height * 0.42)))
+        return [surface.get_rect()]
+
+    def _draw_row(self, surface: pygame.Surface, row: SettingRow, focused: bool) -> None:
+        if focused:
+            pygame.draw.rect(surface, theme.FELT_DARK, row.rect, border_radius=self.margin // 3)
+            edge = max(2, int(3 * self.scale))
+            pygame.draw.rect(surface, theme.FOCUS, row.rect, edge, border_radius=self.margin // 3)
+        x = row.rect.x + self.margin // 2
+        draw_text(surface, row.label, self.label_size, (x, row.rect.centery), theme.INK, "midleft")
+        if row.key == "volume":
+            self._draw_volume(surface, row)
+        elif row.key == "card_back":
+            self._draw_backs(surface, row)
+        else:
+            for b in row.buttons:
+                self._draw_button(surface, b)
+        if row.key == "four_colour":
+            self._draw_suits_preview(surface, row)
+
+    def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
+        b.draw(surface, self.button_size)
+        if b.selected:  # the chosen value must stand out at a glance
+            radius = max(4, b.rect.height // 4)
+            pygame.draw.rect(surface, theme.GOLD, b.rect, max(3, int(3 * self.scale)), radius)
+
+    def _draw_volume(self, surface: pygame.Surface, row: SettingRow) -> None:
+        minus, track, plus, mute = row.buttons
+        for b in (minus, plus, mute):
+            self._draw_button(surface, b)
+        s = self.settings
+        bar = track.rect.inflate(-track.rect.height // 4, -track.rect.height * 2 // 3)
+        pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
+        filled = bar.copy()
+        filled.width = int(bar.width * s.volume)
+        colour = theme.DISABLED if s.muted else theme.GOLD
+        if filled.width:
+            pygame.draw.rect(surface, colour, filled, border_radius=bar.height // 2)
+        knob = (bar.x + filled.width, bar.centery)
+        pygame.draw.circle(surface, theme.INK, knob, track.rect.height // 3)
+        pygame.draw.circle(surface, colour, knob, track.rect.height // 3, 2)
+        text = f"{round(s.volume * 100)} %"
+        draw_text(surface, text, self.button_size, self.percent_at, theme.INK, "midleft", bold=True)
+
+    def _draw_backs(self, surface: pygame.Surface, row: SettingRow) -> None:
+        s = self.settings
+        for b, name in zip(row.buttons, CARD_BACKS, strict=True):
+            card = b.rect.inflate(-8, -8)
+            art = card_art(max(20, card.width), s.four_colour, name)
+            surface.blit(art.back(), card)
+            if b.selected or b.hot:
+                colour = theme.GOLD if b.selected else theme.BUTTON_EDGE
+                edge = max(3, int(3 * self.scale))
+                pygame.draw.rect(surface, colour, b.rect, edge, border_radius=self.margin // 3)
+
+    def _draw_suits_preview(self, surface: pygame.Surface, row: SettingRow) -> None:
+        """Four aces, so the player sees what the toggle does."""
+        last = row.buttons[-1].rect
+        card_h = int(row.rect.height * 0.8)
+        card_w = max(20, int(card_h / 1.4))
+        art = card_art(card_w, self.settings.four_colour, self.settings.card_back)
+        x = last.right + self.margin
+        for suit in "SHDC":
+            if x + art.width > row.rect.right - self.margin // 2:
+                break
+            surface.blit(art.face("A" + suit), (x, row.rect.centery - art.height // 2))
+            x += art.width + self.margin // 3

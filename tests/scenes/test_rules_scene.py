@@ -1,0 +1,244 @@
+"""The rules screen driven by real events: its text, scrolling, picture and way back."""
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, ManualClock
+from game.rules import rulesets
+from game.scenes.base import Scene
+from game.scenes.rules import RulesScene
+from game.ui import theme
+
+RULESET_IDS = list(rulesets())
+
+
+class Marker(Scene):
+    """Where "back" leads in these tests."""
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def open_rules(app, driver, ruleset_id="egyptian", options=None, language="en") -> RulesScene:
+    app.settings.language = language
+    app.apply_settings()
+    scene = RulesScene(app, ruleset_id, options, back=lambda: Marker(app))
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    return scene
+
+
+def open_long_rules(app, driver) -> RulesScene:
+    """A text longer than the window, so that it scrolls."""
+    driver.resize((800, 600))
+    scene = open_rules(app, driver, "egyptian", language="ru")
+    assert scene.max_scroll > 0
+    return scene
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def wheel(driver, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, precise_x=0.0, precise_y=y))
+    driver.frames(1)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_shows_the_ruleset_text_in_the_language(app, driver, ruleset_id, language):
+    scene = open_rules(app, driver, ruleset_id, language=language)
+    text = rulesets()[ruleset_id].text[language]
+    shown = [w for line in scene.wrapped_lines() for w in words(line)]
+    assert shown == words(text["summary"]) + words(text["rules"])
+    assert i18n.localized(scene.ruleset.name) == rulesets()[ruleset_id].name[language]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_lines_fit_the_text_column(app, driver, ruleset_id):
+    scene = open_rules(app, driver, ruleset_id)
+    font = theme.font(scene.text_size)
+    bold = theme.font(scene.text_size, bold=True)
+    for line in scene.lines:
+        width = bold.size(line.lead + " ")[0] if line.lead else 0
+        width += font.size(line.text)[0]
+        assert width <= scene.text_rect.width - 2 * scene.pad, line.full
+
+
+def test_paragraph_titles_are_set_apart(app, driver):
+    scene = open_rules(app, driver, "egyptian")
+    assert [line.lead for line in scene.lines if line.lead] == [
+        "Foundations.",
+        "Piles.",
+        "Gaps.",
+        "Stock.",
+    ]
+
+
+def test_wheel_scrolls_and_stops_at_the_end(app, driver):
+    scene = open_long_rules(app, driver)
+    wheel(driver, -1)
+    assert scene.scroll > 0
+    for _ in range(60):
+        wheel(driver, -3)
+    assert scene.scroll == scene.max_scroll
+    wheel(driver, 2)
+    assert 0 < scene.scroll < scene.max_scroll
+    for _ in range(60):
+        wheel(driver, 3)
+    assert scene.scroll == 0
+
+
+def test_keys_scroll_within_bounds(app, driver):
+    scene = open_long_rules(app, driver)
+    driver.key(pygame.K_UP)
+    assert scene.scroll == 0
+    driver.key(pygame.K_DOWN)
+    assert scene.scroll == scene.line_h
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.scroll == min(scene.max_scroll, scene.line_h + scene.view.height - scene.line_h)
+    for _ in range(20):
+        driver.key(pygame.K_PAGEDOWN)
+    assert scene.scroll == scene.max_scroll
+    driver.key(pygame.K_PAGEUP)
+    assert scene.scroll < scene.max_scroll
+    driver.key(pygame.K_END)
+    assert scene.scroll == scene.max_scroll
+    driver.key(pygame.K_HOME)
+    assert scene.scroll == 0
+
+
+def pointer(driver, kind, pos):
+    held = {"buttons": (1, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+    pygame.event.post(pygame.event.Event(kind, pos=pos, touch=False, **held))
+    driver.frames(1)
+
+
+def test_drag_scrolls_the_text(app, driver):
+    scene = open_long_rules(app, driver)
+    x, y = scene.text_rect.center
+    pointer(driver, pygame.MOUSEBUTTONDOWN, (x, y + 60))
+    pointer(driver, pygame.MOUSEMOTION, (x, y + 30))
+    pointer(driver, pygame.MOUSEMOTION, (x, y))
+    assert scene.scroll == 60
+    driver.frames(30)  # the pointer rests, then lifts: the text stays where it was put
+    pointer(driver, pygame.MOUSEBUTTONUP, (x, y))
+    driver.settle(1.0)
+    assert scene.scroll == 60
+
+
+def test_a_swipe_glides_on_but_never_past_the_end(app, driver):
+    scene = open_long_rules(app, driver)
+    x = scene.text_rect.centerx
+    top, bottom = scene.text_rect.top + 10, scene.text_rect.bottom - 10
+    driver.drag((x, bottom - 100), (x, bottom - 160), steps=2)
+    assert scene.scroll > 60  # it went on after the finger lifted
+    for _ in range(3):
+        driver.drag((x, bottom), (x, top), steps=2)
+    driver.settle(2.0)
+    assert scene.scroll == scene.max_scroll
+    for _ in range(3):
+        driver.drag((x, top), (x, bottom), steps=2)
+    driver.settle(2.0)
+    assert scene.scroll == 0
+
+
+def test_text_that_fits_does_not_scroll(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app_big = App(size=(3840, 2160), clock=ManualClock())
+    scene = RulesScene(app_big, "pyramid36", back=lambda: Marker(app_big))
+    app_big.switch(scene, fade=False)
+    assert scene.max_scroll == 0
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, precise_y=-3.0))
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+    assert scene.scroll == 0
+
+
+def test_escape_goes_back(app, driver):
+    open_rules(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+
+
+def test_back_button_goes_back(app, driver):
+    scene = open_rules(app, driver, language="ru")
+    assert scene.back_button.label == i18n._("Back") != "Back"
+    driver.click(scene.back_button.rect.center)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+
+
+def test_without_a_way_back_it_goes_to_the_menu(app, driver):
+    menu = pytest.importorskip("game.scenes.menu")
+    app.switch(RulesScene(app, "nechego"), fade=False)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert isinstance(app.scene, menu.MenuScene)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "areas"),
+    [
+        ("egyptian", {"Foundations", "Piles", "Stock", "Waste"}),
+        ("devils-bridge", {"Foundations", "Piles", "Stock", "Waste"}),
+        ("nechego", {"Foundations", "Piles", "Stock", "Waste"}),
+        ("pyramid52", {"Pyramid", "Stock", "Reserve"}),
+    ],
+)
+def test_picture_names_every_area_inside_the_frame(app, driver, ruleset_id, areas):
+    scene = open_rules(app, driver, ruleset_id)
+    picture = scene.picture
+    assert {c.text for c in picture.callouts} == areas
+    labels = [c.label for c in picture.callouts]
+    for label in labels:
+        assert picture.rect.contains(label)
+    for i, a in enumerate(labels):
+        assert all(not a.colliderect(b) for b in labels[i + 1 :])
+
+
+def test_picture_labels_are_translated(app, driver):
+    scene = open_rules(app, driver, "pyramid36", language="ru")
+    texts = {c.text for c in scene.picture.callouts}
+    assert texts == {i18n._("Pyramid"), i18n._("Stock"), i18n._("Reserve")}
+    assert "Pyramid" not in texts
+
+
+def test_options_of_the_game_are_listed(app, driver):
+    scene = open_rules(app, driver, "nechego", {"cards": 32, "piles": 10}, language="ru")
+    lines = scene.notes.texts()
+    assert "Колода: 32 карты" in lines
+    assert "Стопок: 10" in lines
+    assert sum(name.startswith("t") for name in scene.game.pile_names) == 10
+
+
+def test_pyramid_legend_gives_values_and_pair_sum(app, driver):
+    scene = open_rules(app, driver, "pyramid36")
+    lines = scene.notes.texts()
+    assert "Pairs make 19" in lines
+    assert "A King goes alone" in lines
+    assert "6–10 count their face" in lines
+    assert scene.notes.values() == [("A", 11), ("J", 12), ("Q", 13), ("K", 19)]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 1000), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("ruleset_id", ["egyptian", "nechego", "pyramid52"])
+def test_nothing_is_off_screen(size, ruleset_id, tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    scene = RulesScene(app, ruleset_id, back=lambda: Marker(app))
+    app.switch(scene, fade=False)
+    app.clock.advance(1 / 60)
+    app.frame()
+    window = pygame.Rect((0, 0), app.size)
+    for rect in (scene.back_button.rect, scene.text_rect, scene.picture.rect, scene.notes.rect):
+        assert window.contains(rect), rect
+    assert not scene.text_rect.colliderect(scene.picture.rect)
+    assert not scene.text_rect.colliderect(scene.back_button.rect)
+    assert scene.notes.height(scene.notes.rect.width) <= scene.notes.rect.height
+    assert scene.back_button.rect.height >= 40  # a finger can hit it

@@ -1,0 +1,224 @@
+"""The settings screen driven by real clicks and keys: each change applies and is saved."""
+
+import json
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, ManualClock
+from game.scenes.base import Scene
+from game.scenes.settings import SettingsScene
+from game.settings import CARD_BACKS, SettingsStore
+
+
+class Marker(Scene):
+    """Where "back" leads in these tests."""
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def open_settings(app, driver) -> SettingsScene:
+    scene = SettingsScene(app, back=lambda: Marker(app))
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    return scene
+
+
+def saved(app) -> dict:
+    return json.loads(app.store.path.read_text(encoding="utf-8"))
+
+
+def click(driver, scene: SettingsScene, key: str) -> None:
+    driver.click(scene.button(key).rect.center)
+
+
+def row_index(scene: SettingsScene, key: str) -> int:
+    return [row.key for row in scene.rows].index(key)
+
+
+def focus_row(driver, scene: SettingsScene, key: str) -> None:
+    while scene.focus != row_index(scene, key):
+        driver.key(pygame.K_DOWN)
+
+
+def test_changing_the_language_applies_saves_and_relabels(app, driver):
+    scene = open_settings(app, driver)
+    assert app.settings.language == "en"
+    assert scene.rows[0].label == "Language"
+    click(driver, scene, "language:ru")
+    assert app.settings.language == "ru"
+    assert i18n.language() == "ru"
+    assert saved(app)["language"] == "ru"
+    assert scene.rows[0].label == i18n._("Language") != "Language"
+    assert scene.back_button.label == i18n._("Back")
+    click(driver, scene, "language:en")
+    assert (app.settings.language, i18n.language(), saved(app)["language"]) == ("en",) * 3
+    assert scene.rows[0].label == "Language"
+
+
+def test_language_by_keyboard(app, driver):
+    scene = open_settings(app, driver)
+    focus_row(driver, scene, "language")
+    driver.key(pygame.K_LEFT)
+    assert app.settings.language == "ru"
+    driver.key(pygame.K_RIGHT)
+    assert app.settings.language == "en"
+    driver.key(pygame.K_SPACE)
+    assert app.settings.language == "ru"
+
+
+def test_volume_steps_clamp_at_zero_and_one(app, driver):
+    scene = open_settings(app, driver)
+    for _ in range(12):
+        click(driver, scene, "volume:-")
+    assert app.settings.volume == 0.0
+    assert saved(app)["volume"] == 0.0
+    assert app.sounds.volume == 0.0
+    for _ in range(3):
+        click(driver, scene, "volume:+")
+    assert app.settings.volume == pytest.approx(0.3)
+    for _ in range(12):
+        click(driver, scene, "volume:+")
+    assert app.settings.volume == 1.0
+    assert saved(app)["volume"] == 1.0
+
+
+def test_volume_by_keyboard_and_mute(app, driver):
+    scene = open_settings(app, driver)
+    focus_row(driver, scene, "volume")
+    start = app.settings.volume
+    driver.key(pygame.K_LEFT)
+    assert app.settings.volume == pytest.approx(start - 0.1)
+    for _ in range(15):
+        driver.key(pygame.K_RIGHT)
+    assert app.settings.volume == 1.0
+    driver.key(pygame.K_RETURN)
+    assert app.settings.muted and app.sounds.muted and saved(app)["muted"] is True
+    click(driver, scene, "volume:mute")
+    assert not app.settings.muted and not saved(app)["muted"]
+
+
+def test_volume_slider_follows_the_pointer(app, driver):
+    scene = open_settings(app, driver)
+    track = scene.button("volume:track").rect
+    driver.click((track.x + track.width // 4, track.centery))
+    assert app.settings.volume in (pytest.approx(0.2), pytest.approx(0.3))
+    track = scene.button("volume:track").rect
+    driver.drag((track.centerx, track.centery), (track.right + 50, track.centery), steps=4)
+    assert app.settings.volume == 1.0
+    driver.drag((track.right, track.centery), (track.x - 50, track.centery), steps=4)
+    assert app.settings.volume == 0.0
+    assert saved(app)["volume"] == 0.0
+
+
+def test_four_colour_toggle_persists(app, driver, tmp_path):
+    scene = open_settings(app, driver)
+    assert not app.settings.four_colour
+    click(driver, scene, "four_colour:True")
+    assert app.settings.four_colour
+    assert SettingsStore(app.store.path).load().four_colour is True
+    assert scene.button("four_colour:True").selected
+    click(driver, scene, "four_colour:False")
+    assert SettingsStore(app.store.path).load().four_colour is False
+
+
+def test_animation_speeds(app, driver):
+    scene = open_settings(app, driver)
+    click(driver, scene, "animation_speed:0.0")
+    assert app.settings.animation_speed == 0.0
+    click(driver, scene, "animation_speed:0.5")
+    assert saved(app)["animation_speed"] == 0.5
+    focus_row(driver, scene, "animation_speed")
+    driver.key(pygame.K_LEFT)
+    assert app.settings.animation_speed == 1.0  # slow -> normal
+    driver.key(pygame.K_LEFT)
+    assert app.settings.animation_speed == 2.0  # normal -> fast
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_LEFT)
+    assert app.settings.animation_speed == 0.0  # off, and no further
+
+
+@pytest.mark.parametrize("back", CARD_BACKS)
+def test_card_back_choice_persists(app, driver, back):
+    scene = open_settings(app, driver)
+    click(driver, scene, f"card_back:{back}")
+    assert app.settings.card_back == back
+    assert saved(app)["card_back"] == back
+
+
+def test_fullscreen_toggle_asks_the_app(app, driver, monkeypatch):
+    calls = []
+
+    def toggle():
+        calls.append(True)
+        app.fullscreen = not app.fullscreen
+
+    monkeypatch.setattr(app, "toggle_fullscreen", toggle)
+    scene = open_settings(app, driver)
+    click(driver, scene, "fullscreen:True")
+    assert calls == [True]
+    assert scene.button("fullscreen:True").selected
+    click(driver, scene, "fullscreen:True")  # already on: nothing more
+    assert calls == [True]
+
+
+def test_escape_goes_back(app, driver):
+    open_settings(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+
+
+def test_back_button_by_click_and_by_keyboard(app, driver):
+    scene = open_settings(app, driver)
+    click(driver, scene, "back")
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+    scene = open_settings(app, driver)
+    driver.key(pygame.K_UP)  # from the first row up to the last: the Back button
+    assert scene.focus == len(scene.rows)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+
+
+def test_tab_walks_every_row_and_round(app, driver):
+    scene = open_settings(app, driver)
+    seen = []
+    for _ in range(len(scene.rows) + 1):
+        seen.append(scene.focus)
+        driver.key(pygame.K_TAB)
+    assert sorted(seen) == list(range(len(scene.rows) + 1))
+    assert scene.focus == 0
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.focus == len(scene.rows)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
+def test_nothing_is_off_screen_and_targets_are_big(size, language, tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    app.settings.language = language
+    app.apply_settings()
+    scene = SettingsScene(app)
+    app.switch(scene, fade=False)
+    app.clock.advance(1 / 60)
+    app.frame()
+    window = pygame.Rect((0, 0), app.size)
+    buttons = [b for _i, b in scene._targets()]
+    for b in buttons:
+        assert window.contains(b.rect), (b.key, b.rect)
+        assert b.rect.height >= 40, b.key
+    for row in scene.rows:
+        assert scene.panel.contains(row.rect)
+        for b in row.buttons:
+            assert row.rect.contains(b.rect), (b.key, b.rect, row.rect)
+    for i, a in enumerate(buttons):
+        for b in buttons[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a.key, b.key)

@@ -1,0 +1,238 @@
+"""The Russian catalogue misses nothing the game says, and says it with the same parameters.
+
+Every `_("...")` and `n_("...", "...", n)` under game/ is found by reading the
+source with `ast` (`i18n._(...)` counts too), so a new untranslated string fails
+here. Run just this scan with: `pytest tests/test_i18n.py -k catalogue`.
+"""
+
+import ast
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.rules import Game, IllegalMove
+from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_DIR = ROOT / "game"
+RUSSIAN = tomllib.loads((ROOT / "assets" / "locale" / "ru.toml").read_text(encoding="utf-8"))
+
+
+def calls_to(names: set[str]) -> list[tuple[str, ast.Call, str]]:
+    """(function name, call, "file:line") for every call of `_` / `n_` under game/."""
+    found = []
+    for path in sorted(GAME_DIR.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else None
+            )
+            if name in names:
+                found.append((name, node, f"{path.relative_to(ROOT)}:{node.lineno}"))
+    return found
+
+
+def literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def msgids() -> dict[str, str]:
+    """Every message id of `_(...)`, with where it is first used."""
+    ids: dict[str, str] = {}
+    for _name, call, where in calls_to({"_"}):
+        text = literal(call.args[0]) if call.args else None
+        if text is not None:
+            ids.setdefault(text, where)
+    return ids
+
+
+def plural_ids() -> dict[str, tuple[str, str]]:
+    """Every singular id of `n_(...)`: its plural id and where it is used."""
+    ids: dict[str, tuple[str, str]] = {}
+    for _name, call, where in calls_to({"n_"}):
+        if len(call.args) >= 2:
+            one, many = literal(call.args[0]), literal(call.args[1])
+            if one is not None and many is not None:
+                ids.setdefault(one, (many, where))
+    return ids
+
+
+def fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+# -- (a) the scan ------------------------------------------------------------------
+
+
+def test_the_scan_finds_the_game_s_strings():
+    ids = msgids()
+    assert "Back" in ids and "Foundations" in ids
+    assert "The settings file was broken and was set aside as {name}." in ids  # i18n._()
+    assert "{n} card" in plural_ids()
+
+
+def test_catalogue_translates_every_message():
+    messages = RUSSIAN["messages"]
+    missing = [f"{where}: {text!r}" for text, where in msgids().items() if text not in messages]
+    assert not missing, "no Russian for:\n" + "\n".join(missing)
+
+
+def test_catalogue_translates_every_counted_message():
+    plurals = RUSSIAN["plurals"]
+    missing = [
+        f"{where}: {one!r}" for one, (_many, where) in plural_ids().items() if one not in plurals
+    ]
+    assert not missing, "no Russian plural forms for:\n" + "\n".join(missing)
+
+
+def test_catalogue_messages_are_given_as_literals():
+    """A computed message id would escape the scan above."""
+    computed = [
+        f"{where}: {ast.unparse(call)}"
+        for name, call, where in calls_to({"_", "n_"})
+        if not call.args or literal(call.args[0]) is None
+    ]
+    assert not computed, "\n".join(computed)
+
+
+# -- (b) placeholders ------------------------------------------------------------
+
+
+def test_translations_keep_the_placeholders():
+    wrong = [
+        f"{text!r} -> {ru!r}"
+        for text, ru in RUSSIAN["messages"].items()
+        if fields(text) != fields(ru)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_plural_forms_keep_the_placeholders():
+    used = plural_ids()
+    for one, forms in RUSSIAN["plurals"].items():
+        assert isinstance(forms, list) and len(forms) == 3, one
+        expected = fields(one) | fields(used[one][0]) if one in used else fields(one) | {"n"}
+        for form in forms:
+            assert fields(form) == expected, (one, form)
+
+
+def test_translations_are_russian_and_tidy():
+    for text, ru in RUSSIAN["messages"].items():
+        assert ru.strip() == ru and ru, text
+        assert '"' not in ru, f"use «ёлочки» in {ru!r}"
+        if any(c.isalpha() for c in text) and text not in ("Piramida",):
+            assert any("а" <= c.lower() <= "я" or c in "ёЁ" for c in ru), (text, ru)
+
+
+# -- (c) plurals ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        (0, "0 карт"),
+        (1, "1 карта"),
+        (2, "2 карты"),
+        (4, "4 карты"),
+        (5, "5 карт"),
+        (11, "11 карт"),
+        (12, "12 карт"),
+        (14, "14 карт"),
+        (21, "21 карта"),
+        (22, "22 карты"),
+        (25, "25 карт"),
+        (101, "101 карта"),
+        (111, "111 карт"),
+    ],
+)
+def test_russian_plural_forms(count, expected):
+    i18n.set_language("ru")
+    assert i18n.n_("{n} card", "{n} cards", count) == expected
+
+
+def test_english_plural_forms():
+    i18n.set_language("en")
+    assert i18n.n_("{n} card", "{n} cards", 1) == "1 card"
+    assert i18n.n_("{n} card", "{n} cards", 21) == "21 cards"
+
+
+def test_points_and_moves_in_russian():
+    i18n.set_language("ru")
+    assert i18n.n_("{n} point", "{n} points", 3) == "3 очка"
+    assert i18n.n_("{n} point", "{n} points", 19) == "19 очков"
+    assert i18n.n_("{n} move", "{n} moves", 1) == "1 ход"
+
+
+# -- (d) refusals ----------------------------------------------------------------
+
+
+def test_every_refusal_has_a_russian_template_with_the_same_placeholders():
+    russian = RUSSIAN["refusals"]
+    assert set(russian) == set(REFUSALS)
+    for key, english in REFUSALS.items():
+        assert fields(russian[key]) == fields(english), key
+
+
+def test_ranks_and_suits_have_russian_words():
+    assert set(RUSSIAN["ranks"]) == set(RANK_WORDS)
+    assert set(RUSSIAN["suits"]) == set(SUIT_WORDS)
+
+
+# -- (e) a real refusal ----------------------------------------------------------
+
+
+def refused(game: Game, move: str) -> IllegalMove:
+    with pytest.raises(IllegalMove) as caught:
+        game.play(move)
+    return caught.value
+
+
+def test_a_real_refusal_in_russian():
+    game = Game("egyptian", deal=0)
+    error = refused(game, "t1>t2")
+    i18n.set_language("en")
+    english = i18n.refusal(error.refusal)
+    assert english == str(error)
+    i18n.set_language("ru")
+    russian = i18n.refusal(error.refusal)
+    assert russian != english
+    assert "нельзя положить на" in russian
+    assert russian.startswith(game.pile("t1")[-1])
+
+
+def test_refusals_name_ranks_in_russian_words():
+    game = Game("egyptian", deal=0)
+    base = game.pile("f1")[0][0]
+    non_base = next(
+        name for name in game.pile_names if name[0] == "t" and game.pile(name)[-1][0] != base
+    )
+    error = refused(game, f"{non_base}>f2")
+    i18n.set_language("ru")
+    russian = i18n.refusal(error.refusal)
+    assert RUSSIAN["ranks"][base] in russian
+    assert "«" in russian and "»" in russian
+
+
+def test_pyramid_refusal_in_russian():
+    game = Game("pyramid52", deal=0)
+    error = refused(game, "p1.1+p2.1")
+    i18n.set_language("ru")
+    assert i18n.refusal(error.refusal) == RUSSIAN["refusals"][error.refusal.key].format(
+        **error.refusal.params
+    )
