@@ -21,14 +21,25 @@ from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
 from game.scenes.table_overlay import Banner, draw_banner, draw_legend
 from game.scenes.table_play import TablePlay
+from game.store import ARCADE, DAILY, GameFacts
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
 
 class TableScene(TableControls, TablePlay, Scene):
-    def __init__(self, app, game: Game, fortune_replayed: bool = False) -> None:  # type: ignore[no-untyped-def]
+    def __init__(  # type: ignore[no-untyped-def]
+        self, app, game: Game, fortune_replayed: bool = False, facts: GameFacts | None = None
+    ) -> None:
         super().__init__(app)
         self.game = game
+        if facts is None:
+            fortune = bool(game.ruleset.table.get("fortune"))
+            facts = GameFacts(fortune=fortune, fortune_replayed=fortune and fortune_replayed)
+        # what the records keep beside the moves: time, hints, the fortune's honesty
+        self.facts = facts
+        if facts.fortune and facts.record_id is None and not facts.fortune_replayed:
+            # a verdict once given cannot be changed by dealing the same cards again
+            facts.fortune_replayed = app.records.deal_played_before(game)
         self.hud = Hud()
         self.view: TableView | None = None
         self.animator = Animator()
@@ -41,15 +52,11 @@ class TableScene(TableControls, TablePlay, Scene):
         self.status = ""
         self.status_left = 0.0
         self.banner: Banner | None = None
-        self.seconds = 0.0
-        self.hints_used = 0
-        self.assisted = False
         self.stuck: bool | None = False
         self.finishing: list[Move] | None = None
         self.autoplay: list[Move] = []
         self.celebration: Celebration | None = None
-        self.fortune = bool(game.ruleset.table.get("fortune"))
-        self.fortune_replayed = fortune_replayed
+        self.fortune = facts.fortune
         self.wish_pending = self.fortune and not game.moves
         self.dealt = False
         self._static_valid = False
@@ -58,18 +65,64 @@ class TableScene(TableControls, TablePlay, Scene):
         self._buttons_dirty = True
         self._make_buttons()
 
+    # -- the facts the records keep --------------------------------------------------
+
+    @property
+    def seconds(self) -> float:
+        return self.facts.seconds
+
+    @seconds.setter
+    def seconds(self, value: float) -> None:
+        self.facts.seconds = value
+
+    @property
+    def hints_used(self) -> int:
+        return self.facts.hints
+
+    @hints_used.setter
+    def hints_used(self, value: int) -> None:
+        self.facts.hints = value
+
+    @property
+    def assisted(self) -> bool:
+        return self.facts.assisted
+
+    @assisted.setter
+    def assisted(self, value: bool) -> None:
+        self.facts.assisted = value
+
+    @property
+    def fortune_replayed(self) -> bool:
+        return self.facts.fortune_replayed
+
+    @fortune_replayed.setter
+    def fortune_replayed(self, value: bool) -> None:
+        self.facts.fortune_replayed = value
+
     # -- scene interface -------------------------------------------------------------
 
     def enter(self) -> None:
         super().enter()
         self._static_valid = False
+        settings = self.app.settings
+        view = self.view
+        if view and (view.four_colour, view.back_name) != (settings.four_colour, settings.card_back):
+            # the settings changed while this table waited (rules, settings scenes)
+            self.view = TableView(self.game, view.area, settings.four_colour, settings.card_back)
         if not self.dealt and not self.wish_pending:
             self._deal()
         if self.wish_pending:
+            text = _("Make a wish. If the patience comes out, it will come true.")
+            if self.fortune_replayed:
+                text += " " + _("You have played this deal before, so its verdict will not count.")
             self.banner = Banner(
-                _("Make a wish. If the patience comes out, it will come true."),
-                [Button(_("I have made my wish"), self._wish_made, key="wish")],
+                text, [Button(_("I have made my wish"), self._wish_made, key="wish")]
             )
+
+    def exit(self) -> None:
+        # the time played since the last move is kept too
+        if self.game.moves and self.recorded:
+            self.app.game_changed(self.game, self.facts)
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)
@@ -272,5 +325,7 @@ class TableScene(TableControls, TablePlay, Scene):
         b["hint"].enabled = not over and bool(game.legal_moves)
         b["finish"].enabled = bool(self.finishing) and not self.autoplay
         b["resign"].enabled = not over
+        # a daily or arcade deal is the one dealt: no dodging it with another
+        b["new"].enabled = self.facts.mode not in (DAILY, ARCADE)
         self._buttons_dirty = True
         self.redraw = True
