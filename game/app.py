@@ -22,6 +22,7 @@ from game.audio import Sounds
 from game.rules import Game
 from game.scenes.base import Scene
 from game.settings import Settings, SettingsStore
+from game.store import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, GameFacts, Problem, Records
 from game.ui.pointer import PointerTranslator
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ class App:
         clock: Clock | None = None,
         settings_store: SettingsStore | None = None,
         frame_cap: int = 120,
+        records: Records | None = None,
     ) -> None:
         self.clock = clock or SystemClock()
         self.store = settings_store or SettingsStore()
@@ -77,6 +79,8 @@ class App:
                 )
             )
         i18n.set_language(self.settings.language)
+        self.records = records if records is not None else Records.open()
+        self.take_record_problems()
         pygame.display.init()
         pygame.font.init()
         self.windowed_size = size
@@ -237,18 +241,28 @@ class App:
     def request_quit(self) -> None:
         self.quit()
 
-    def game_changed(self, game: Game) -> None:
-        """Called after every action on a table: the game's log is saved from here.
+    def game_changed(self, game: Game, facts: GameFacts | None = None) -> None:
+        """Called after every action on a table: the game is saved from here.
 
-        `PIRAMIDA_STATE_FILE`, when set, also gets the replay of the game as JSON
-        after each action (end-to-end tests read what the player did from it).
+        With its facts the game is autosaved to the records, one transaction per
+        action, so a crash or a kill loses nothing. `PIRAMIDA_STATE_FILE`, when
+        set, also gets the replay of the game as JSON after each action
+        (end-to-end tests read what the player did from it).
         """
+        if facts is not None:
+            self.records.save_game(game, facts)
+            self.take_record_problems()
         path = os.environ.get("PIRAMIDA_STATE_FILE")
         if path:
             tmp = path + ".tmp"
             with open(tmp, "w", encoding="utf-8") as f:
                 json.dump(game.to_replay(result=True), f)
             os.replace(tmp, path)
+
+    def take_record_problems(self) -> None:
+        """Tell the player, in the menu's notices, what went wrong with the records file."""
+        while self.records.problems:
+            self.notices.append(record_notice(self.records.problems.pop(0)))
 
     def _update(self, dt: float) -> None:
         if self._next:
@@ -279,3 +293,26 @@ class App:
             rects = [self.surface.get_rect()]
         if rects:
             pygame.display.update(rects)
+
+
+def record_notice(problem: Problem) -> str:
+    if problem.kind == SET_ASIDE:
+        return i18n._(
+            "The records file was damaged: it was set aside as {name} and a fresh one started.",
+            name=problem.detail,
+        )
+    if problem.kind == NEWER:
+        return i18n._(
+            "The records file is from a newer Piramida and was left as it is:"
+            " this session's games are not saved."
+        )
+    if problem.kind == SAVE_FAILED:
+        return i18n._(
+            "A game could not be saved ({reason}); play goes on and saving is tried again.",
+            reason=problem.detail,
+        )
+    assert problem.kind == IN_MEMORY
+    return i18n._(
+        "The records cannot be saved ({reason}): this session's games are kept until you quit.",
+        reason=problem.detail,
+    )

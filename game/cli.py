@@ -94,6 +94,17 @@ def start_game(args: argparse.Namespace, game: Game | None) -> int:
     return run(game, size=size, fullscreen=True if args.fullscreen else None)
 
 
+def start_watch(args: argparse.Namespace, replay: dict[str, Any]) -> int:
+    """Open the window on a replay played back (`piramida watch`)."""
+    from game.main import parse_size, run_watch
+
+    try:
+        size = parse_size(args.size) if args.size else None
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    return run_watch(replay, size=size, fullscreen=True if args.fullscreen else None)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
@@ -201,4 +212,4 @@ def layout_text(game: Game) -> str:
 
 
 COMMANDS = {"play": cmd_play, "replay": cmd_replay, "rulesets": cmd_rulesets, "deal": cmd_deal}
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("game.cli_records",)

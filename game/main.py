@@ -37,3 +37,25 @@ def run(
     finally:
         pygame.quit()
     return 0
+
+
+def run_watch(
+    replay: dict[str, object],
+    size: tuple[int, int] | None = None,
+    fullscreen: bool | None = None,
+) -> int:
+    """The window on a replay played back (`piramida watch`); closing it ends the program."""
+    import pygame
+
+    from game.app import DEFAULT_SIZE, App
+    from game.scenes.menu import MenuScene
+    from game.scenes.watch import WatchScene
+
+    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    app = App(size=size or DEFAULT_SIZE, fullscreen=fullscreen)
+    app.switch(WatchScene(app, [replay], back=lambda: MenuScene(app)), fade=False)
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0

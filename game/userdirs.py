@@ -1,4 +1,4 @@
-"""The player's folders: settings, saved games and records, logs.
+"""The player's folders: settings, saved games and records, logs, exported replays.
 
 `PIRAMIDA_HOME`, when set, puts all three under one folder (tests and kiosk
 installations use it); otherwise platformdirs gives each platform's usual place.
@@ -36,5 +36,13 @@ def data_dir() -> Path:
 def state_dir() -> Path:
     home = _home()
     path = home / "state" if home else Path(platformdirs.user_state_dir(APP))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def replays_dir() -> Path:
+    """Where exported replay files go: a folder the player finds among their documents."""
+    home = _home()
+    path = home / "replays" if home else Path(platformdirs.user_documents_dir()) / "Piramida"
     path.mkdir(parents=True, exist_ok=True)
     return path

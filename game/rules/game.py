@@ -166,6 +166,11 @@ class Game:
         return self._actions[: self._cursor]
 
     @property
+    def undone(self) -> list[Action]:
+        """The undone actions a redo would play again, the next one first."""
+        return self._actions[self._cursor :]
+
+    @property
     def moves(self) -> list[Move]:
         return [a.move for a in self._actions[: self._cursor]]
 

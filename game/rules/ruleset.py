@@ -436,10 +436,20 @@ def _check_consistent(r: _Reader, rules: Rules, options: Mapping[str, OptionValu
             raise r.fail(where, "aces-up-kings-down needs 8 foundations and a 2x52 deck")
 
 
+def _is_ladder(path: Path) -> bool:
+    """A ladder file (`kind = "ladder"`, the arcade's order of levels) is no ruleset."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("kind") == "ladder"
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # load_ruleset says what is wrong with it
+
+
 @cache
 def _load_dir(directory: Path) -> dict[str, Ruleset]:
     found = {}
     for path in sorted(directory.glob("*.toml")):
+        if _is_ladder(path):
+            continue
         ruleset = load_ruleset(path)
         found[ruleset.id] = ruleset
     return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))

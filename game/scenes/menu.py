@@ -27,6 +27,7 @@ from game.render.preview import (
 from game.rules import Game, Option, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
+from game.scenes.menu_records import MenuRecords
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, draw_text, layout_row
@@ -85,6 +86,8 @@ class MenuScene(Scene):
             0, 0, 0, 0
         )
         self.deal_label_pos = (0, 0)
+        self.records = MenuRecords(app)
+        self.continue_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- the choice ----------------------------------------------------------------
 
@@ -158,6 +161,7 @@ class MenuScene(Scene):
     # -- scene ---------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.records.refresh()
         self._rebuild()  # the language may have changed in the settings
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -203,19 +207,35 @@ class MenuScene(Scene):
         header = pygame.Rect(m, m, w - 2 * m, theme.font(self.title_size, serif=True).get_height())
         top = header.bottom + px(14, s, 8)
 
+        records = partial(self.records.show_records, self.ruleset.id, self.options)
         buttons = [
+            Button(_("Records"), records, key="records"),
+            Button(_("Arcade"), self.records.play_arcade, key="arcade"),
             Button(_("Settings"), self.show_settings, key="settings"),
             Button(_("Quit"), self.app.request_quit, key="quit"),
         ]
         layout_row(buttons, header, self.button_h, px(10, s, 6), align="right")
-        self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        if self.app.notices:
-            self.notice_rect = pygame.Rect(m, top, w - 2 * m, self.button_h + px(10, s, 6))
-            dismiss = Button(_("Dismiss"), self.dismiss_notice, key="dismiss")
-            area = self.notice_rect.inflate(-px(10, s, 6), 0)
-            layout_row([dismiss], area, self.button_h - px(8, s, 4), 0, align="right")
-            buttons.append(dismiss)
-            top = self.notice_rect.bottom + px(12, s, 8)
+        self.notice_rect = self.continue_rect = pygame.Rect(0, 0, 0, 0)
+        bars = [
+            ("notice_rect", _("Dismiss"), self.dismiss_notice, "dismiss", self.app.notices),
+            (
+                "continue_rect",
+                _("Continue"),
+                self.records.resume,
+                "continue",
+                self.records.unfinished,
+            ),
+        ]
+        for attr, label, action, key, shown in bars:
+            if not shown:
+                continue
+            bar = pygame.Rect(m, top, w - 2 * m, self.button_h + px(10, s, 6))
+            setattr(self, attr, bar)
+            button = Button(label, action, key=key, selected=key == "continue")
+            area = bar.inflate(-px(10, s, 6), 0)
+            layout_row([button], area, self.button_h - px(8, s, 4), 0, align="right")
+            buttons.append(button)
+            top = bar.bottom + px(12, s, 8)
 
         body = pygame.Rect(m, top, w - 2 * m, h - m - top)
         gap = px(24, s, 12)
@@ -289,8 +309,10 @@ class MenuScene(Scene):
         field_w = random_button.rect.x - px(8, s, 5) - field_x
         self.deal_field = pygame.Rect(field_x, deal_y, field_w, bh)
 
+        daily = partial(self.records.play_daily, self.ruleset, self.options)
         actions = [
             Button(_("Rules"), self.show_rules, key="rules"),
+            Button(self.records.daily_label(self.ruleset, self.options), daily, key="daily"),
             Button(_("Play"), self.play, key="play", selected=True),
         ]
         bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
@@ -310,7 +332,10 @@ class MenuScene(Scene):
             where = (title.right + px(18, s, 10), title.bottom - px(10, s, 6))
             draw_text(surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft")
         if self.notice_rect.width and self.app.notices:
-            self._draw_notice(surface)
+            self._draw_bar(surface, self.notice_rect, self.app.notices[0], "dismiss", theme.WARN)
+        if self.continue_rect.width:
+            text = self.records.continue_text()
+            self._draw_bar(surface, self.continue_rect, text, "continue", theme.GOLD)
         for card in self.cards:
             ruleset = self.rulesets[card.key.split(":", 1)[1]]
             texts = (card.label, summary_text(ruleset))
@@ -322,15 +347,23 @@ class MenuScene(Scene):
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]
 
-    def _draw_notice(self, surface: pygame.Surface) -> None:
-        s, r = self.scale, self.notice_rect
+    def _draw_bar(
+        self,
+        surface: pygame.Surface,
+        r: pygame.Rect,
+        text: str,
+        key: str,
+        colour: tuple[int, int, int],
+    ) -> None:
+        """A line across the menu with its one button: a notice, or the game to continue."""
+        s = self.scale
         fill_translucent(surface, r, theme.PANEL, 230, px(8, s, 4))
-        pygame.draw.rect(surface, theme.WARN, r, width=1, border_radius=px(8, s, 4))
-        dismiss = self.pad.get("dismiss")
-        room = (dismiss.rect.left if dismiss else r.right) - r.x - px(28, s, 16)
-        text = fit_text(self.app.notices[0], self.text_size, room)
+        pygame.draw.rect(surface, colour, r, width=1, border_radius=px(8, s, 4))
+        button = self.pad.get(key)
+        room = (button.rect.left if button else r.right) - r.x - px(28, s, 16)
+        text = fit_text(text, self.text_size, room)
         where = (r.x + px(14, s, 8), r.centery)
-        draw_text(surface, text, self.text_size, where, theme.WARN, anchor="midleft")
+        draw_text(surface, text, self.text_size, where, colour, anchor="midleft")
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         s, panel = self.scale, self.panel

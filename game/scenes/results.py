@@ -1,28 +1,40 @@
-"""The end of a game: how it went, the figures, and where to go next.
+"""The end of a game: how it went, the figures, its place in the records, and where next.
 
 A fortune game adds the verdict on the wish; when the same deal was dealt
 again after a verdict, the screen says plainly that this verdict does not count.
+A recorded game shows its table position, the personal best, a chart of the
+last games' remaining points, and can be exported as a replay that proves it.
+An arcade game says where the run stands and leads to the next level.
 """
 
 from __future__ import annotations
 
+import logging
 import random
+import time
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from game.i18n import _, localized
-from game.render.preview import fill_translucent
+from game.render.preview import fill_translucent, fit_text
 from game.rules import Game, Outcome
 from game.scenes.base import Scene
 from game.scenes.menu import ButtonPad, MenuScene, px
+from game.scenes.results_chart import draw_points_chart
 from game.scenes.summary import GameSummary
 from game.scenes.table_hud import clock_text
+from game.store import ARCADE, DAILY
+from game.store.saved import exported, replay_text, to_saved_replay
 from game.ui import theme
 from game.ui.widgets import Button, draw_text, layout_row, wrap
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.arcade import ArcadeStatus
+
+log = logging.getLogger(__name__)
+CHART_GAMES = 30
 
 
 Colour = tuple[int, int, int]
@@ -71,12 +83,41 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
     ]
 
 
-class ResultsScene(Scene):
-    """The results of a finished game, with Same deal again, New deal and Menu."""
+def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]:
+    """The game's place in its table and the best there, as figures; none if not recorded."""
+    facts, game = summary.facts, summary.game
+    if facts is None or facts.mode == ARCADE:
+        return []
+    records = app.records
+    if facts.assisted:
+        return [(_("Table"), "—", _("assisted games stay out"))]
+    key = records.table_for(game, facts)
+    if key is None:
+        return []
+    top = records.scores.top(key)
+    place = next((i for i, e in enumerate(top, 1) if e.game_id == facts.record_id), None)
+    table = _("Deal of the day") if facts.mode == DAILY else _("Table")
+    rows = [(table, _("{n} of {count}", n=place, count=len(top)) if place else "—", "")]
+    if top:
+        best = top[0]
+        points = str(best.figures.remaining_points)
+        rows.append((_("Best"), points, f"{best.initials} · {clock_text(best.figures.seconds)}"))
+    return rows
 
-    def __init__(self, app: App, summary: GameSummary) -> None:
+
+class ResultsScene(Scene):
+    """The results of a finished game, with Export, Same deal again, New deal and Menu."""
+
+    def __init__(self, app: App, summary: GameSummary, arcade: ArcadeStatus | None = None) -> None:
         super().__init__(app)
         self.summary = summary
+        self.arcade = arcade
+        self.records = record_figures(app, summary)
+        facts = summary.facts
+        self.chart = (
+            app.records.recent_points(summary.game.ruleset.id, CHART_GAMES) if facts else []
+        )
+        self.exported_to = ""
         self.pad = ButtonPad()
         self.pad.focus_key = "new"
         self.started: Game | None = None  # the game a button handed to the table
@@ -99,6 +140,39 @@ class ResultsScene(Scene):
     def new_deal(self) -> None:
         game = self.summary.game
         self._play(Game(game.ruleset, game.options, deal=random.randrange(10**9)), False)
+
+    def export(self) -> None:
+        """Write the game as a replay file with its claim, and say where it went."""
+        from game.store import GameFacts
+        from game.userdirs import replays_dir
+
+        game = self.summary.game
+        facts = self.summary.facts or GameFacts(seconds=self.summary.seconds)
+        deal = game.deal_number if game.deal_number is not None else "deck"
+        name = f"piramida-{game.ruleset.id}-{deal}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            path = replays_dir() / name
+            path.write_text(replay_text(exported(to_saved_replay(game, facts))), encoding="utf-8")
+        except OSError as e:
+            log.warning("cannot export the replay: %s", e)
+            self.exported_to = _("The replay could not be saved: {reason}", reason=e.strerror)
+        else:
+            self.exported_to = _("Replay saved: {path}", path=str(path))
+        self._rebuild()
+
+    def next_level(self) -> None:
+        from game.scenes.arcade import continue_or_start
+
+        continue_or_start(self.app)
+
+    def show_arcade_table(self) -> None:
+        from game.scenes.records import RecordsScene
+
+        app, game = self.app, self.summary.game
+        options = dict(game.options)
+        app.switch(
+            lambda: RecordsScene(app, game.ruleset.id, options, ARCADE, back=lambda: MenuScene(app))
+        )
 
     def _play(self, game: Game, fortune_replayed: bool) -> None:
         self.started = game
@@ -130,7 +204,9 @@ class ResultsScene(Scene):
                 self.back()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
-                self.new_deal()
+                main = self.pad.get("new") or self.pad.get("next")
+                if main is not None:
+                    main.action()
                 return True
         used, changed = self.pad.handle_event(event, self.scale)
         self.redraw = self.redraw or changed
@@ -150,21 +226,48 @@ class ResultsScene(Scene):
         self.row_h = theme.font(px(20, s, 13)).get_linesize() + px(6, s, 3)
         self.button_h = px(50, s, 34)
         gaps = px(18, s, 10)
-        height = pad + text_h + gaps * 2 + len(figures(self.summary)) * self.row_h
-        height += gaps * 2 + self.button_h + pad
+        rows = len(self.all_figures())
+        self.note_h = theme.font(px(14, s, 11)).get_linesize() if self.exported_to else 0
+        fixed = pad + text_h + gaps * 2 + rows * self.row_h + gaps + self.button_h + pad
+        fixed += self.note_h
+        room = h - 2 * m - fixed - gaps
+        self.chart_h = min(px(130, s), room) if self.chart or self.summary.facts else 0
+        if self.chart_h < px(50, s, 36):
+            self.chart_h = 0
+        height = fixed + (self.chart_h + gaps if self.chart_h else 0)
         self.box = pygame.Rect(0, 0, width, min(h - 2 * m, height))
         self.box.center = (w // 2, h // 2)
         self.figures_top = self.box.y + pad + text_h + gaps * 2
-        buttons = [
-            Button(_("Same deal again"), self.same_deal, key="same"),
-            Button(_("New deal"), self.new_deal, key="new", selected=True),
-            Button(_("Menu"), self.back, key="menu"),
-        ]
+        chart_top = self.figures_top + rows * self.row_h + gaps // 2
+        self.chart_rect = pygame.Rect(self.box.x + pad, chart_top, inner_w, self.chart_h)
+        buttons = self._buttons()
         row = pygame.Rect(self.box.x + pad, self.box.bottom - pad - self.button_h, inner_w, 0)
         row.height = self.button_h
         layout_row(buttons, row, self.button_h, px(14, s, 8))
         self.pad.set(buttons)
         self.redraw = True
+
+    def all_figures(self) -> list[tuple[str, str, str]]:
+        return figures(self.summary) + self.records
+
+    def _buttons(self) -> list[Button]:
+        export = Button(_("Export replay"), self.export, key="export")
+        export.enabled = not self.exported_to
+        menu = Button(_("Menu"), self.back, key="menu")
+        arcade = self.arcade
+        if arcade is None:
+            return [
+                export,
+                Button(_("Same deal again"), self.same_deal, key="same"),
+                Button(_("New deal"), self.new_deal, key="new", selected=True),
+                menu,
+            ]
+        if arcade.over:
+            tables = Button(_("Arcade table"), self.show_arcade_table, key="table")
+            again = Button(_("New run"), self.next_level, key="next", selected=True)
+            return [export, tables, again, menu]
+        label = _("Next level") if arcade.won else _("Try again")
+        return [export, Button(label, self.next_level, key="next", selected=True), menu]
 
     def _heading_lines(self, width: int) -> tuple[list[HeadingLine], int]:
         """The lines above the figures, long ones wrapped, and their height."""
@@ -183,6 +286,10 @@ class ResultsScene(Scene):
         if summary.fortune_replayed:
             note = _("This deal was played again, so the verdict does not count.")
             parts.append((note, px(17, s, 12), theme.WARN, False))
+        if self.arcade is not None:
+            first, second = self.arcade.lines()
+            parts.append((first, px(24, s, 15), theme.GOLD, True))
+            parts.append((second, px(17, s, 12), theme.INK, False))
         lines: list[HeadingLine] = []
         y = 0
         for text, size, colour, bold in parts:
@@ -210,6 +317,13 @@ class ResultsScene(Scene):
             surface, theme.BUTTON_EDGE, (box.x + inset, rule_y), (box.right - inset, rule_y)
         )
         self._draw_figures(surface)
+        if self.chart_h:
+            draw_points_chart(surface, self.chart_rect, self.chart, s)
+        if self.exported_to:
+            size = px(14, s, 11)
+            where = (box.centerx, self.pad.buttons[0].rect.top - px(6, s, 3))
+            text = fit_text(self.exported_to, size, box.width - px(40, s, 20))
+            draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
         for b in self.pad.buttons:
             b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
@@ -221,7 +335,7 @@ class ResultsScene(Scene):
         size, note_size = px(20, s, 13), px(15, s, 11)
         middle = box.x + int(box.width * 0.46)
         y = self.figures_top
-        for label, value, note in figures(self.summary):
+        for label, value, note in self.all_figures():
             centre = y + self.row_h // 2
             draw_text(
                 surface, label, size, (middle - px(10, s, 6), centre), theme.INK_DIM, "midright"

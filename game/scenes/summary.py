@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules import Game, Outcome
+from game.store import GameFacts
 
 
 @dataclass
@@ -15,6 +16,7 @@ class GameSummary:
     assisted: bool = False  # a hint, the demo or the solver played a part
     fortune: bool = False  # the game was played as a fortune (a wish was made)
     fortune_replayed: bool = False  # the same deal was played again: the verdict does not count
+    facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded
 
     @property
     def outcome(self) -> Outcome | None:

@@ -106,7 +106,10 @@ class TableScene(TableControls, TablePlay, Scene):
         self._static_valid = False
         settings = self.app.settings
         view = self.view
-        if view and (view.four_colour, view.back_name) != (settings.four_colour, settings.card_back):
+        if view and (view.four_colour, view.back_name) != (
+            settings.four_colour,
+            settings.card_back,
+        ):
             # the settings changed while this table waited (rules, settings scenes)
             self.view = TableView(self.game, view.area, settings.four_colour, settings.card_back)
         if not self.dealt and not self.wish_pending:

@@ -28,6 +28,8 @@ STUCK_LIMIT = 4000
 class TablePlay:
     """Mixed into TableScene: everything that changes the game."""
 
+    recorded = True  # the records keep this game (a replay played back is not kept)
+
     # -- playing -------------------------------------------------------------------
 
     def _deal(self) -> None:
@@ -119,6 +121,10 @@ class TablePlay:
         if move is not None and move.b and move.b in (self.view.layout.spots if self.view else {}):
             self.refused_pile = move.b
 
+    def announce(self, text: str, seconds: float = 6.0) -> None:
+        """A line for the player over the table (an arcade level, a resumed game)."""
+        self._say(text, seconds)
+
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
         self.status = text
         self.status_left = seconds
@@ -130,7 +136,7 @@ class TablePlay:
         self.hint = None
         self.refused_pile = None
         game = self.game
-        self.app.game_changed(game)
+        self.app.game_changed(game, self.facts if self.recorded else None)
         engine = game.engine
         self.finishing = finishing_moves(engine, game.state)
         self.stuck = is_stuck(engine, game.state, STUCK_LIMIT) if not game.over else False
@@ -177,7 +183,10 @@ class TablePlay:
         self.celebration = Celebration(cards[-40:], self.view.area, seed=self.game.deal_number or 0)
 
     def _show_results(self) -> None:
-        from game.scenes.results import ResultsScene
+        from game.scenes.after_game import after_game
+
+        # saved before the results read the records (resigning comes straight here)
+        self.app.game_changed(self.game, self.facts if self.recorded else None)
 
         summary = GameSummary(
             self.game,
@@ -186,8 +195,9 @@ class TablePlay:
             assisted=self.assisted,
             fortune=self.fortune,
             fortune_replayed=self.fortune_replayed,
+            facts=self.facts,
         )
-        self.app.switch(lambda: ResultsScene(self.app, summary))
+        self.app.switch(lambda: after_game(self.app, summary))
 
     # -- buttons' actions ----------------------------------------------------------
 

@@ -30,13 +30,30 @@ SANS_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
 SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
 
 
-@cache
+_fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu font (it has Cyrillic) at a pixel size."""
+    """The bundled DejaVu font (it has Cyrillic) at a pixel size.
+
+    Fonts die with pygame.font.quit() (pygame.quit(), a test), even when the
+    module is initialised again by someone else: a dead font is loaded anew.
+    """
     if not pygame.font.get_init():
         pygame.font.init()
-    path = SERIF_BOLD if serif else SANS_BOLD if bold else SANS
-    return pygame.font.Font(path, max(6, size))
+        _fonts.clear()
+    key = (max(6, size), bold, serif)
+    cached = _fonts.get(key)
+    if cached is not None:
+        try:
+            cached.get_linesize()
+            return cached
+        except pygame.error:
+            _fonts.clear()
+    if key not in _fonts:
+        path = SERIF_BOLD if serif else SANS_BOLD if bold else SANS
+        _fonts[key] = pygame.font.Font(path, key[0])
+    return _fonts[key]
 
 
 def ui_scale(size: tuple[int, int]) -> float:

@@ -6,13 +6,7 @@ import pytest
 from game.rules import Game, Move, rulesets
 from game.rules.moves import parse_move
 from game.scenes.table import TableScene
-
-# Pyramid 52, deal 8 can be won; these are its moves (found by an exhaustive search).
-DEAL_8_WIN = (  # noqa: SIM905
-    "p7.2+p7.5 p7.3+p7.7 p6.2+p7.1 st>w st>w p7.4+st p6.1+p6.3 p5.2+w p6.4+w st st>w st>w "
-    "st>w st>w p7.6+st st>w p5.3+st p4.2 st>w st>w st>w p6.5+st p5.4+p6.6 p4.3+p5.1 p5.5 "
-    "p4.4+w p3.2+w p3.3+p4.1 st>w st+w p3.1+st st st+w st+w p2.1+w st+w p2.2+st st+w p1.1+w"
-).split()
+from tests.store.helpers import DEAL_8_WIN
 
 
 def open_table(app, driver, game: Game) -> TableScene:
@@ -57,8 +51,13 @@ def test_a_winning_game_ends_in_the_results_scene(app, driver):
     for text in DEAL_8_WIN:
         click_move(driver, scene, text)
     driver.settle(8.0)
+    from game.scenes.initials import InitialsScene
     from game.scenes.results import ResultsScene
 
+    # the first win of a fresh player enters the table: initials first, then the results
+    assert isinstance(app.scene, InitialsScene)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
     assert isinstance(app.scene, ResultsScene)
 
 
@@ -194,13 +193,14 @@ def test_a_pile_of_sixteen_stays_on_screen_at_800x600(app, driver):
 
 
 def test_the_resign_button_ends_the_game_and_shows_results(app, driver):
+    from game.scenes.results import ResultsScene
+
     game = Game("pyramid36", deal=2)
     scene = open_table(app, driver, game)
+    scene.hints_used, scene.assisted = 1, True  # an assisted game: no table, straight to results
     driver.click(scene.buttons["resign"].rect.center)
     assert game.outcome == "resigned"
     driver.settle(1.0)
-    from game.scenes.results import ResultsScene
-
     assert isinstance(app.scene, ResultsScene)
 
 

@@ -1,0 +1,211 @@
+"""The records commands: verify a replay, list past games, export one, print the tables, watch.
+
+`verify` is quick (no pygame, no database). The others read the records file
+of the user data folder (`PIRAMIDA_HOME` moves it). Bad input ends with exit
+status 2 and one line on standard error, as everywhere in `piramida`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.store import GameRow, Records
+
+
+def register(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("verify", help="re-run a replay and confirm or refute its claimed result")
+    p.add_argument("file", help="replay file (JSON) with a 'result', or - for standard input")
+    p.set_defaults(handler=cmd_verify)
+
+    p = sub.add_parser("history", help="list past games, or export one as a replay file")
+    p.add_argument("--ruleset", help="only games of this ruleset")
+    p.add_argument("--json", action="store_true", help="print one JSON list")
+    p.add_argument("--limit", type=int, help="at most this many games, the newest first")
+    p.add_argument(
+        "--export", nargs=2, metavar=("ID", "FILE"), help="write game ID as a replay file"
+    )
+    p.set_defaults(handler=cmd_history)
+
+    p = sub.add_parser("scores", help="print the high-score tables")
+    p.add_argument("--ruleset", help="only the tables of this ruleset ('arcade' for the ladder)")
+    p.add_argument("--json", action="store_true", help="print one JSON list")
+    p.set_defaults(handler=cmd_scores)
+
+    p = sub.add_parser("watch", help="play a replay back on the table, with pause and step")
+    p.add_argument("file", help="replay file (JSON), or - for standard input")
+    p.set_defaults(handler=cmd_watch)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from game.cli import _read_replay
+    from game.store.proof import outcome_text, verify
+
+    print(outcome_text(verify(_read_replay(args.file))))
+    return 0
+
+
+def open_records() -> Records:
+    from game.cli import one_line
+    from game.store import Records
+
+    records = Records.open()
+    for problem in records.problems:
+        print(f"piramida: records: {problem.kind}: {one_line(problem.detail)}", file=sys.stderr)
+    records.problems.clear()
+    return records
+
+
+def _check_ruleset(ruleset: str | None, allow: tuple[str, ...] = ()) -> None:
+    from game.rules import get_ruleset
+
+    if ruleset is not None and ruleset not in allow:
+        get_ruleset(ruleset)  # an unknown id raises RulesError: exit 2, one line
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from game.cli import UsageError
+
+    if args.export:
+        return export(*args.export)
+    _check_ruleset(args.ruleset)
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit takes a number of games, 1 or more")
+    rows = open_records().history(args.ruleset, args.limit)
+    if args.json:
+        print(json.dumps([row_json(r) for r in rows], ensure_ascii=False))
+        return 0
+    if not rows:
+        print("no games yet")
+    for row in rows:
+        print(row_line(row))
+    return 0
+
+
+def export(game_id: str, path: str) -> int:
+    from game.cli import UsageError
+    from game.store.saved import exported, replay_text
+
+    if not game_id.isdigit():
+        raise UsageError(f"a game ID is a number from 'piramida history', not '{game_id}'")
+    row = open_records().games.get(int(game_id))
+    if row is None:
+        raise UsageError(f"no game {game_id} in the records (see 'piramida history')")
+    text = replay_text(exported(row.replay))
+    if path == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    return 0
+
+
+def row_json(row: GameRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "ruleset": row.ruleset,
+        "options": row.options,
+        "deal": row.deal,
+        "mode": row.mode,
+        "started": row.started_at,
+        "finished": row.finished_at,
+        "seconds": row.seconds,
+        "moves": row.moves,
+        "undos": row.undos,
+        "hints": row.hints,
+        "assisted": row.assisted,
+        "outcome": row.outcome,
+        "remaining_cards": row.remaining_cards,
+        "remaining_points": row.remaining_points,
+    }
+
+
+def clock(seconds: float) -> str:
+    s = int(seconds)
+    return (
+        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
+
+
+def options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def row_line(row: GameRow) -> str:
+    outcome = {"won": "won", "no_moves": "no moves", "resigned": "resigned"}.get(
+        row.outcome or "", "in play"
+    )
+    flags = [f for f, on in ((row.mode, row.mode != "free"), ("assisted", row.assisted)) if on]
+    deal = str(row.deal) if row.deal is not None else "deck"
+    return (
+        f"{row.id:>5}  {row.started_at[:16].replace('T', ' ')}  {row.ruleset:<13} {deal:>10}  "
+        f"{outcome:<9} {row.remaining_points:>4} pts {row.remaining_cards:>3} cards "
+        f"{row.moves:>4} moves {clock(row.seconds):>7}  {' '.join(flags)}  "
+        f"({options_text(row.options) or 'no options'})"
+    ).rstrip()
+
+
+def cmd_scores(args: argparse.Namespace) -> int:
+    from game.ladder import load_ladder
+
+    ladder = load_ladder()
+    _check_ruleset(args.ruleset, allow=(ladder.id,))
+    records = open_records()
+    keys = records.scores.tables(ruleset=args.ruleset)
+    tables = [(key, records.scores.top(key)) for key in keys]
+    if args.json:
+        out = [
+            {
+                "board": key.board,
+                "ruleset": key.ruleset,
+                "options": json.loads(key.options),
+                "entries": [
+                    {
+                        "initials": e.initials,
+                        "levels": e.figures.levels,
+                        "remaining_points": e.figures.remaining_points,
+                        "remaining_cards": e.figures.remaining_cards,
+                        "seconds": e.figures.seconds,
+                        "moves": e.figures.moves,
+                        "deal": e.deal,
+                        "date": e.created_at,
+                    }
+                    for e in entries
+                ],
+            }
+            for key, entries in tables
+        ]
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    if not tables:
+        print("no high scores yet")
+    for n, (key, entries) in enumerate(tables):
+        if n:
+            print()
+        options = options_text(json.loads(key.options))
+        print(f"{key.ruleset}{f' ({options})' if options else ''}, {key.board} table")
+        for place, e in enumerate(entries, 1):
+            f = e.figures
+            levels = f"{f.levels} levels  " if key.board == "arcade" else ""
+            deal = f"  deal {e.deal}" if e.deal is not None else ""
+            print(
+                f"{place:>3}. {e.initials:<3}  {levels}{f.remaining_points:>4} points "
+                f"{f.remaining_cards:>3} cards  {clock(f.seconds):>7}  {f.moves:>4} moves"
+                f"{deal}  {e.created_at[:10]}"
+            )
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from game.cli import _read_replay, start_watch
+    from game.rules import run_replay
+
+    replay = _read_replay(args.file)
+    run_replay(replay)  # an illegal move is refused here, before any window opens
+    return start_watch(args, replay)

@@ -1,0 +1,102 @@
+"""The arcade ladder at the table: start or continue a run, deal its level, say where it stands."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.i18n import _, localized, n_
+from game.ladder import Ladder, load_ladder
+from game.rules import Game
+from game.store import ARCADE, GameFacts
+from game.store.arcade import Run
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.base import Scene
+
+
+@dataclass(frozen=True)
+class ArcadeStatus:
+    """A run as the results scene tells it, after one of its games."""
+
+    ladder: Ladder
+    run: Run
+    won: bool  # the game just played
+
+    @property
+    def over(self) -> bool:
+        return self.run.state.over(self.ladder)
+
+    def lines(self) -> list[str]:
+        state, total = self.run.state, len(self.ladder.levels)
+        if state.level >= total:
+            first = _("Every level cleared!")
+        elif self.over:
+            first = _("No lives left: the run is over.")
+        elif self.won:
+            first = _("Level {n} of {total} cleared.", n=state.level, total=total)
+        else:
+            first = _(
+                "A life lost: {lives} left.",
+                lives=n_("{n} life", "{n} lives", state.lives),
+            )
+        points = n_("{n} point", "{n} points", state.points)
+        return [
+            first,
+            _("Run so far: {levels} cleared, {points}.", levels=state.level, points=points),
+        ]
+
+
+def level_line(ladder: Ladder, run: Run) -> str:
+    state = run.state
+    level = ladder.levels[min(state.level, len(ladder.levels) - 1)]
+    from game.rules import get_ruleset
+
+    return _(
+        "{ladder} · level {n} of {total}: {name} · {lives}",
+        ladder=localized(ladder.name),
+        n=state.level + 1,
+        total=len(ladder.levels),
+        name=localized(get_ruleset(level.ruleset).name),
+        lives=n_("{n} life", "{n} lives", state.lives),
+    )
+
+
+def continue_or_start(app: App) -> None:
+    """The open run's game (or its next level), or a new run from the first level."""
+    ladder = load_ladder()
+    run = app.records.open_run(ladder)
+    if run is None:
+        run_id = app.records.start_run(ladder)
+        run = app.records.run(ladder, run_id) if run_id is not None else None
+        app.take_record_problems()
+        if run is None:
+            return  # the records cannot hold a run: the notice says why
+    app.switch(lambda: level_table(app, ladder, run))
+
+
+def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
+    from game.scenes.table import TableScene
+
+    row = app.records.unfinished(arcade_run=run.id)
+    resumed = app.records.resume(row) if row is not None else None
+    if resumed is not None:
+        game, facts = resumed
+    else:
+        level = ladder.levels[run.state.level]
+        game = Game(level.ruleset, level.options, deal=random.randrange(10**9))
+        facts = GameFacts(mode=ARCADE, arcade_run=run.id)
+    scene = TableScene(app, game, facts=facts)
+    scene.announce(level_line(ladder, run))
+    return scene
+
+
+def after_level(app: App, facts: GameFacts, won: bool) -> ArcadeStatus | None:
+    """Where the run stands once a game of it ended; None if the records lost the run."""
+    if facts.arcade_run is None:
+        return None
+    ladder = load_ladder()
+    run = app.records.run(ladder, facts.arcade_run)
+    return ArcadeStatus(ladder, run, won) if run is not None else None

@@ -1,0 +1,208 @@
+"""Three initials for a high-score table, arcade style: a letter wheel per place.
+
+Made for touch alone (a kiosk has no keyboard): big arrows above and below
+each letter, the letter itself on a playing card, and a large OK. A keyboard
+works too: arrows turn and move, typing a letter sets it, Enter is OK.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.i18n import _
+from game.render.preview import fill_translucent
+from game.scenes.base import Scene
+from game.scenes.menu import ButtonPad, px
+from game.ui import theme
+from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
+from game.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from game.app import App
+
+LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CYRILLIC = "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ"
+DIGITS = "0123456789"
+PLACES = 3
+
+
+def wheel() -> str:
+    """The letters a place turns through: the player's alphabet first."""
+    if i18n.language() == "ru":
+        return CYRILLIC + LATIN + DIGITS
+    return LATIN + CYRILLIC + DIGITS
+
+
+def clean_initials(text: str) -> str:
+    """Three places of the wheel; anything else becomes the wheel's first letter."""
+    letters = wheel()
+    chosen = [c for c in text.upper() if c in letters][:PLACES]
+    return "".join(chosen).ljust(PLACES, letters[0])
+
+
+class InitialsScene(Scene):
+    """`done(initials)` gives the scene to go to once the player says OK."""
+
+    def __init__(
+        self, app: App, title: str, subtitle: str, initials: str, done: Callable[[str], Scene]
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.subtitle = subtitle
+        self.letters = list(clean_initials(initials))
+        self.place = 0
+        self.done = done
+        self.finished = False
+        self.pad = ButtonPad()
+        self.size = app.size
+        self.scale = 1.0
+        self.cards: list[pygame.Rect] = []
+
+    @property
+    def initials(self) -> str:
+        return "".join(self.letters)
+
+    # -- changing the letters ----------------------------------------------------------
+
+    def turn(self, place: int, step: int) -> None:
+        letters = wheel()
+        current = letters.find(self.letters[place])
+        self.letters[place] = letters[(current + step) % len(letters)]
+        self.place = place
+        self._rebuild()
+
+    def choose(self, place: int) -> None:
+        self.place = place
+        self._rebuild()
+
+    def type_letter(self, char: str) -> None:
+        if char.upper() in wheel():
+            self.letters[self.place] = char.upper()
+            self.place = min(PLACES - 1, self.place + 1)
+            self._rebuild()
+
+    def accept(self) -> None:
+        if self.finished:
+            return
+        self.finished = True  # one entry, however many times OK is pressed
+        initials = self.initials
+        self.app.switch(lambda: self.done(initials))
+
+    def back(self) -> None:
+        self.accept()  # the place in the table is earned: Esc keeps it under these letters
+
+    # -- scene ---------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._rebuild()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.accept()
+            elif key == pygame.K_ESCAPE:
+                self.back()
+            elif key in (pygame.K_UP, pygame.K_DOWN):
+                self.turn(self.place, -1 if key == pygame.K_UP else 1)
+            elif key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+                self.choose(max(0, self.place - 1))
+            elif key in (pygame.K_RIGHT, pygame.K_TAB):
+                self.choose(min(PLACES - 1, self.place + 1))
+            elif getattr(event, "unicode", ""):
+                self.type_letter(event.unicode)
+            else:
+                return False
+            return True
+        if event.type in (POINTER_DOWN, POINTER_MOVE, POINTER_UP):
+            used, changed = self.pad.handle_event(event, self.scale)
+            self.redraw = self.redraw or changed
+            return used
+        return False
+
+    # -- layout and drawing ------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        w, h = self.size
+        s = self.scale = theme.ui_scale(self.size)
+        big = s * 1.3  # a kiosk's finger needs room: everything here is larger than elsewhere
+        card_w, card_h = px(112, big, 76), px(156, big, 106)
+        arrow_h = max(px(64, big, 48), 48)
+        gap = px(28, s, 16)
+        total_w = PLACES * card_w + (PLACES - 1) * gap
+        top = h // 2 - (card_h + 2 * arrow_h + 2 * px(10, s, 6)) // 2 + px(30, s, 16)
+        x0 = w // 2 - total_w // 2
+        buttons: list[Button] = []
+        self.cards = []
+        for i in range(PLACES):
+            x = x0 + i * (card_w + gap)
+            up = Button("▲", partial(self.turn, i, -1), key=f"up{i}")
+            up.rect = pygame.Rect(x, top, card_w, arrow_h)
+            card = pygame.Rect(x, up.rect.bottom + px(10, s, 6), card_w, card_h)
+            pick = Button("", partial(self.choose, i), key=f"place{i}")
+            pick.rect = card
+            down = Button("▼", partial(self.turn, i, 1), key=f"down{i}")
+            down.rect = pygame.Rect(x, card.bottom + px(10, s, 6), card_w, arrow_h)
+            buttons += [up, pick, down]
+            self.cards.append(card)
+        ok = Button(_("OK"), self.accept, key="ok", selected=True)
+        ok_w, ok_h = max(px(220, big), total_w // 2), max(px(64, big, 48), 48)
+        ok.rect = pygame.Rect(w // 2 - ok_w // 2, buttons[-1].rect.bottom + gap, ok_w, ok_h)
+        if ok.rect.bottom > h - px(12, s, 8):
+            ok.rect.bottom = h - px(12, s, 8)
+        self.pad.set([*buttons, ok])
+        self.redraw = True
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        s, (w, _h) = self.scale, self.size
+        surface.blit(theme.felt(self.size), (0, 0))
+        first = self.pad.buttons[0].rect
+        title_y = first.top - px(96, s, 60)
+        draw_text(
+            surface, self.title, px(40, s, 24), (w // 2, title_y), theme.GOLD, "midtop", serif=True
+        )
+        sub = px(20, s, 13)
+        draw_text(
+            surface, self.subtitle, sub, (w // 2, first.top - px(36, s, 22)), theme.INK, "midtop"
+        )
+        for b in self.pad.buttons:
+            if b.key.startswith("place"):
+                continue
+            b.draw(surface, max(14, int(b.rect.height * (0.5 if b.key != "ok" else 0.42))))
+        for i, card in enumerate(self.cards):
+            self._draw_card(surface, card, self.letters[i], i == self.place, red=i % 2 == 1)
+        return [surface.get_rect()]
+
+    def _draw_card(
+        self, surface: pygame.Surface, card: pygame.Rect, letter: str, chosen: bool, red: bool
+    ) -> None:
+        """The letter on a card face, the chosen place lifted with a gold edge."""
+        s = self.scale
+        radius = max(6, card.width // 10)
+        shadow = card.move(px(4, s, 2), px(6, s, 3))
+        fill_translucent(surface, shadow, (0, 0, 0), 90, radius)
+        pygame.draw.rect(surface, (250, 247, 238), card, border_radius=radius)
+        edge = theme.GOLD if chosen else (190, 180, 160)
+        pygame.draw.rect(
+            surface, edge, card, width=px(4, s, 3) if chosen else 1, border_radius=radius
+        )
+        ink = (170, 30, 40) if red else (25, 25, 30)  # red and black, like the suits
+        size = int(card.height * 0.55)
+        width = theme.font(size, serif=True).size(letter)[0]
+        if width > card.width * 0.78:  # a wide letter (Ж, Ш) still sits inside the card
+            size = int(size * card.width * 0.78 / width)
+        draw_text(surface, letter, size, card.center, ink, "center", serif=True)
+        corner = max(11, card.height // 8)
+        inset = px(8, s, 5)
+        draw_text(surface, letter, corner, (card.x + inset, card.y + inset), ink, bold=True)
+        where = (card.right - inset, card.bottom - inset)
+        draw_text(surface, letter, corner, where, ink, "bottomright", bold=True)

@@ -1,0 +1,118 @@
+"""The menu's way into the records: Continue, the deal of the day, the tables, the arcade."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.i18n import _, localized
+from game.rules import Game, Ruleset, get_ruleset
+from game.rules.ruleset import OptionValue
+from game.scenes.table_hud import clock_text
+from game.store import DAILY, GameFacts, GameRow
+from game.store.daily import today_deal
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.base import Scene
+
+
+class MenuRecords:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.unfinished: GameRow | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read again what the records say (a game may have been played since)."""
+        self.unfinished = self.app.records.unfinished()
+
+    # -- continue --------------------------------------------------------------------
+
+    def continue_text(self) -> str:
+        row = self.unfinished
+        if row is None:
+            return ""
+        try:
+            name = localized(get_ruleset(row.ruleset).name)
+        except Exception:  # a ruleset this version no longer has
+            name = row.ruleset
+        deal = _("Deal {n}", n=row.deal) if row.deal is not None else _("Given deck")
+        what = {DAILY: _("deal of the day"), "arcade": _("arcade")}.get(row.mode)
+        name = f"{name} ({what})" if what else name
+        return _(
+            "Unfinished: {name} · {deal} · {moves} moves · {time}",
+            name=name,
+            deal=deal,
+            moves=row.moves,
+            time=clock_text(row.seconds),
+        )
+
+    def resume(self) -> None:
+        row = self.unfinished
+        if row is None:
+            return
+        resumed = self.app.records.resume(row)
+        if resumed is None:
+            self.app.notices.append(_("That game cannot be continued: its record is damaged."))
+            self.unfinished = None
+            return
+        game, facts = resumed
+        self._table(game, facts, _("Welcome back: the game goes on where you left it."))
+
+    # -- the deal of the day -----------------------------------------------------------
+
+    def daily_label(self, ruleset: Ruleset, options: dict[str, OptionValue]) -> str:
+        row = self.app.records.daily(ruleset.id, options, today_deal())
+        if row is None:
+            return _("Deal of the day")
+        if row.outcome is None:
+            return _("Deal of the day: go on")
+        return _("Deal of the day ✓ {n}", n=row.remaining_points)
+
+    def play_daily(self, ruleset: Ruleset, options: dict[str, OptionValue]) -> None:
+        """Today's deal: the first time a daily game, then its table (it is played once)."""
+        row = self.app.records.daily(ruleset.id, options, today_deal())
+        if row is not None and row.outcome is not None:
+            self.show_records(ruleset.id, options, DAILY)
+            return
+        if row is not None:
+            resumed = self.app.records.resume(row)
+            if resumed is not None:
+                self._table(*resumed, _("Today's deal goes on where you left it."))
+                return
+        game = Game(ruleset, options, deal=today_deal())
+        fortune = bool(ruleset.table.get("fortune"))
+        self._table(game, GameFacts(mode=DAILY, fortune=fortune), "")
+
+    # -- other scenes ------------------------------------------------------------------
+
+    def show_records(
+        self, ruleset_id: str, options: dict[str, OptionValue], board: str = "free"
+    ) -> None:
+        app = self.app
+
+        def records() -> Scene:
+            from game.scenes.menu import MenuScene
+            from game.scenes.records import RecordsScene
+
+            return RecordsScene(app, ruleset_id, options, board, back=lambda: MenuScene(app))
+
+        app.switch(records)
+
+    def play_arcade(self) -> None:
+        from game.scenes.arcade import continue_or_start
+
+        continue_or_start(self.app)
+
+    def _table(self, game: Game, facts: GameFacts, say: str) -> None:
+        app = self.app
+
+        def table() -> Scene:
+            from game.scenes.table import TableScene
+
+            scene = TableScene(app, game, facts=facts)
+            if say:
+                scene.announce(say)
+            return scene
+
+        app.switch(table)

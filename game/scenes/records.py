@@ -1,0 +1,392 @@
+"""The records: high-score tables (by ruleset and options, of the deal of the day, of the
+arcade), statistics with a reset that asks first, and a Watch button on every entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _, localized
+from game.ladder import load_ladder
+from game.render.preview import fill_translucent, fit_text
+from game.rules import rulesets
+from game.rules.ruleset import OptionValue
+from game.scenes.base import Scene
+from game.scenes.menu import ButtonPad, choice_label, px
+from game.scenes.results_chart import draw_points_chart
+from game.scenes.table_hud import clock_text
+from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
+from game.store.daily import deal_date, today_deal
+from game.ui import theme
+from game.ui.widgets import Button, draw_text, layout_row, wrap
+
+if TYPE_CHECKING:
+    from game.app import App
+
+STATS = "stats"
+CHART_GAMES = 30
+TABS = (FREE, DAILY, ARCADE, STATS)
+
+
+def tab_label(tab: str) -> str:
+    return {
+        FREE: _("High scores"),
+        DAILY: _("Deal of the day"),
+        ARCADE: _("Arcade"),
+        STATS: _("Statistics"),
+    }[tab]
+
+
+def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
+    def number(value: float | None, digits: int = 1) -> str:
+        return "—" if value is None else f"{value:.{digits}f}"
+
+    rate = stats.win_rate
+    return [
+        (_("Played"), str(stats.played)),
+        (_("Won"), str(stats.won)),
+        (_("Win rate"), "—" if rate is None else f"{rate * 100:.0f}%"),
+        (_("Current streak"), str(stats.current_streak)),
+        (_("Best streak"), str(stats.best_streak)),
+        (_("Best points"), "—" if stats.best_points is None else str(stats.best_points)),
+        (_("Average points"), number(stats.average_points)),
+        (
+            _("Average time"),
+            "—" if stats.average_seconds is None else clock_text(stats.average_seconds),
+        ),
+    ]
+
+
+class RecordsScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        ruleset_id: str,
+        options: dict[str, OptionValue],
+        tab: str = FREE,
+        back: Callable[[], Scene] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.rulesets = rulesets()
+        self.ruleset = self.rulesets[ruleset_id]
+        self.options = self.ruleset.choose(options)
+        self.tab = tab if tab in TABS else FREE
+        self._back = back
+        self.confirming = False
+        self.pad = ButtonPad()
+        self.pad.focus_key = "tab:" + self.tab
+        self.size = app.size
+        self.scale = 1.0
+        self.entries: list[ScoreEntry] = []
+        self.stats = Statistics()
+        self.chart: list[int] = []
+        self.area = self.header = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 0
+        self.watching: list[dict[str, Any]] | None = None  # what Watch handed to the table
+
+    # -- what is shown -----------------------------------------------------------------
+
+    def table_key(self) -> TableKey:
+        if self.tab == ARCADE:
+            return self.app.records.arcade_key(load_ladder())
+        return TableKey.of(self.tab, self.ruleset.id, self.options)
+
+    def show_tab(self, tab: str) -> None:
+        self.tab, self.confirming = tab, False
+        self._rebuild()
+
+    def step_ruleset(self, step: int) -> None:
+        ids = list(self.rulesets)
+        self.ruleset = self.rulesets[ids[(ids.index(self.ruleset.id) + step) % len(ids)]]
+        choice = getattr(self.app, "last_choice", None)
+        remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
+        self.options = self.ruleset.choose(remembered)
+        self.confirming = False
+        self._rebuild()
+
+    def ask_reset(self) -> None:
+        self.confirming = True
+        self._rebuild()
+
+    def reset(self) -> None:
+        self.app.records.reset_statistics(self.ruleset.id)
+        self.app.take_record_problems()
+        self.confirming = False
+        self._rebuild()
+
+    def cancel(self) -> None:
+        self.confirming = False
+        self._rebuild()
+
+    def watch(self, entry: ScoreEntry) -> None:
+        from game.scenes.watch import WatchScene
+
+        replay = entry.replay
+        replays = replay["games"] if isinstance(replay, dict) and "games" in replay else [replay]
+        self.watching = replays
+        app = self.app
+        ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
+        back = self._back
+
+        def again() -> Scene:
+            return RecordsScene(app, ruleset_id, options, tab, back)
+
+        app.switch(lambda: WatchScene(app, replays, back=again))
+
+    def back(self) -> None:
+        if self.confirming:
+            self.cancel()
+            return
+        app = self.app
+        if self._back is not None:
+            app.switch(self._back)
+        else:
+            from game.scenes.menu import MenuScene
+
+            app.switch(lambda: MenuScene(app))
+
+    # -- scene -------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self._rebuild()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        used, changed = self.pad.handle_event(event, self.scale)
+        self.redraw = self.redraw or changed
+        return used
+
+    # -- layout ------------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        w, h = self.size
+        s = self.scale = theme.ui_scale(self.size)
+        m = px(28, s, 12)
+        bh = px(42, s, 32)
+        gap = px(10, s, 6)
+        self.title_size, self.text_size = px(36, s, 24), px(17, s, 13)
+        title_h = theme.font(self.title_size, serif=True).get_linesize()
+        self.header = pygame.Rect(m, m, w - 2 * m, title_h)
+        buttons = [Button(_("Back"), self.back, key="back")]
+        layout_row(buttons, self.header, bh, gap, align="right")
+        y = self.header.bottom + gap
+        # the ruleset, turned with arrows; the arcade has one table for every ruleset
+        self.ruleset_row = pygame.Rect(m, y, w - 2 * m, bh)
+        if self.tab != ARCADE:
+            prev = Button("◀", partial(self.step_ruleset, -1), key="prev")
+            nxt = Button("▶", partial(self.step_ruleset, 1), key="next")
+            prev.rect = pygame.Rect(m, y, bh * 3 // 2, bh)
+            nxt.rect = pygame.Rect(w - m - bh * 3 // 2, y, bh * 3 // 2, bh)
+            buttons += [prev, nxt]
+        y += bh + gap
+        tabs = [
+            Button(tab_label(t), partial(self.show_tab, t), key="tab:" + t, selected=t == self.tab)
+            for t in TABS
+        ]
+        layout_row(tabs, pygame.Rect(m, y, w - 2 * m, bh), bh, gap)
+        buttons += tabs
+        y += bh + 2 * gap
+        self.area = pygame.Rect(m, y, w - 2 * m, h - m - y)
+        self.row_h = theme.font(self.text_size).get_linesize() + px(10, s, 6)
+        if self.tab == STATS:
+            self.stats = self.app.records.statistics(self.ruleset.id)
+            self.chart = self.app.records.recent_points(self.ruleset.id, CHART_GAMES)
+            buttons += self._stats_buttons(bh, gap)
+        else:
+            self.entries = self.app.records.scores.top(self.table_key())
+            buttons += self._watch_buttons()
+        self.pad.set(buttons)
+        self.redraw = True
+
+    def _first_row_y(self) -> int:
+        return self.area.y + px(14, self.scale, 8) + self.row_h  # below the column heads
+
+    def _watch_buttons(self) -> list[Button]:
+        s = self.scale
+        buttons = []
+        width = px(110, s, 80)
+        for i, entry in enumerate(self.entries):
+            y = self._first_row_y() + i * self.row_h
+            b = Button(_("Watch"), partial(self.watch, entry), key=f"watch:{i}")
+            b.rect = pygame.Rect(
+                self.area.right - px(10, s, 6) - width, y + 2, width, self.row_h - 4
+            )
+            buttons.append(b)
+        return buttons
+
+    def _stats_buttons(self, bh: int, gap: int) -> list[Button]:
+        inset = px(16, self.scale, 8)
+        row = self.area.inflate(-2 * inset, 0)
+        row.y, row.height = self.area.bottom - bh - inset, bh
+        if self.confirming:
+            buttons = [
+                Button(_("Reset"), self.reset, key="reset"),
+                Button(_("Cancel"), self.cancel, key="cancel", selected=True),
+            ]
+        else:
+            buttons = [Button(_("Reset statistics"), self.ask_reset, key="ask-reset")]
+            buttons[0].enabled = self.stats.played > 0
+        layout_row(buttons, row, bh, gap, align="right")
+        return buttons
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        s = self.scale
+        surface.blit(theme.felt(self.size), (0, 0))
+        draw_text(
+            surface, _("Records"), self.title_size, self.header.topleft, theme.GOLD, serif=True
+        )
+        self._draw_ruleset(surface)
+        fill_translucent(surface, self.area, theme.PANEL, 210, px(12, s, 6))
+        if self.tab == STATS:
+            self._draw_stats(surface)
+        else:
+            self._draw_table(surface)
+        for b in self.pad.buttons:
+            b.draw(surface, max(11, int(b.rect.height * 0.42)))
+        self.pad.draw_focus(surface, s)
+        return [surface.get_rect()]
+
+    def _draw_ruleset(self, surface: pygame.Surface) -> None:
+        r = self.ruleset_row
+        if self.tab == ARCADE:
+            ladder = load_ladder()
+            line = _("{name}: every ruleset, easiest first", name=localized(ladder.name))
+            draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
+            return
+        options = ", ".join(
+            f"{localized(o.label)}: {choice_label(o, self.options[o.key])}"
+            for o in self.ruleset.options
+        )
+        room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
+        name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)
+        top = draw_text(
+            surface, name, px(20, self.scale, 14), (r.centerx, r.y), theme.INK, "midtop", True
+        )
+        if options and self.tab != STATS:
+            shown = fit_text(options, px(14, self.scale, 11), room)
+            draw_text(
+                surface,
+                shown,
+                px(14, self.scale, 11),
+                (r.centerx, top.bottom),
+                theme.INK_DIM,
+                "midtop",
+            )
+
+    def _columns(self) -> list[tuple[str, float, str]]:
+        """(heading, left edge as a share of the width, anchor)."""
+        last = _("Date") if self.tab == DAILY else _("Deal")
+        first = [("#", 0.04, "midright"), (_("Initials"), 0.07, "midleft")]
+        if self.tab == ARCADE:
+            return [
+                *first,
+                (_("Levels"), 0.30, "midright"),
+                (_("Points"), 0.44, "midright"),
+                (_("Time"), 0.58, "midright"),
+                (_("Moves"), 0.70, "midright"),
+            ]
+        return [
+            *first,
+            (_("Points"), 0.30, "midright"),
+            (_("Cards"), 0.42, "midright"),
+            (_("Time"), 0.54, "midright"),
+            (_("Moves"), 0.65, "midright"),
+            (last, 0.69, "midleft"),
+        ]
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        s, area, size = self.scale, self.area, self.text_size
+        y = area.y + px(14, s, 8)
+        columns = self._columns()
+        for heading, share, anchor in columns:
+            where = (area.x + int(area.width * share), y + self.row_h // 2)
+            draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)
+        if self.tab == DAILY:
+            self._draw_today(surface)
+        if not self.entries:
+            note = _("No entries yet: a game played without hints enters here.")
+            draw_text(surface, note, size, area.center, theme.INK_DIM, "center")
+            return
+        for i, e in enumerate(self.entries):
+            y = self._first_row_y() + i * self.row_h
+            f = e.figures
+            if self.tab == ARCADE:
+                values = [
+                    str(i + 1),
+                    e.initials,
+                    str(f.levels),
+                    str(f.remaining_points),
+                    clock_text(f.seconds),
+                    str(f.moves),
+                ]
+            else:
+                day = deal_date(e.deal) if self.tab == DAILY and e.deal is not None else None
+                last = day.isoformat() if day else str(e.deal)
+                values = [
+                    str(i + 1),
+                    e.initials,
+                    str(f.remaining_points),
+                    str(f.remaining_cards),
+                    clock_text(f.seconds),
+                    str(f.moves),
+                    last,
+                ]
+            colour = theme.GOLD if i == 0 else theme.INK
+            for (_head, share, anchor), value in zip(columns, values, strict=True):
+                where = (area.x + int(area.width * share), y + self.row_h // 2)
+                draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
+
+    def _draw_today(self, surface: pygame.Surface) -> None:
+        row = self.app.records.daily(self.ruleset.id, self.options, today_deal())
+        if row is None:
+            text = _("Today's deal: not played yet.")
+        elif row.outcome is None:
+            text = _("Today's deal: in play.")
+        else:
+            text = _("Today's deal: done, {n} points left.", n=row.remaining_points)
+        where = (self.area.centerx, self.area.bottom - px(12, self.scale, 8))
+        draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
+
+    def _draw_stats(self, surface: pygame.Surface) -> None:
+        s, area, size = self.scale, self.area, self.text_size
+        middle = area.x + int(area.width * 0.5)
+        y = area.y + px(18, s, 10)
+        for label, value in statistics_rows(self.stats):
+            centre = y + self.row_h // 2
+            draw_text(
+                surface, label, size, (middle - px(12, s, 6), centre), theme.INK_DIM, "midright"
+            )
+            draw_text(
+                surface, value, size, (middle + px(12, s, 6), centre), theme.INK, "midleft", True
+            )
+            y += self.row_h
+        inset = px(16, s, 8)
+        bottom = min(b.rect.top for b in self.pad.buttons if b.key in ("reset", "ask-reset"))
+        if self.confirming:
+            # the question takes the chart's place, whole, however narrow the window
+            question = _(
+                "Reset the statistics of {name}? The games and tables are kept.",
+                name=localized(self.ruleset.name),
+            )
+            font = theme.font(size)
+            lines = wrap(question, font, area.width - 2 * inset)
+            y = bottom - inset - len(lines) * font.get_linesize()
+            for line in lines:
+                draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
+                y += font.get_linesize()
+            return
+        chart = pygame.Rect(area.x + inset, y + inset, area.width - 2 * inset, 0)
+        chart.height = min(px(160, s), bottom - inset - chart.y)
+        if chart.height >= px(50, s, 36):
+            draw_points_chart(surface, chart, self.chart, s)

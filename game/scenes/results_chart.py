@@ -1,0 +1,89 @@
+"""The results scene's chart: remaining points of the last games, so progress is seen at a glance.
+
+Drawn like the table: a felt panel, bars in the cards' ivory, the game just
+played in gold, and each win (0 points) a small gold diamond on the baseline.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _, n_
+from game.render.preview import fill_translucent
+from game.ui import theme
+from game.ui.widgets import draw_text
+
+IVORY = (236, 230, 212)
+
+
+def draw_points_chart(
+    surface: pygame.Surface, rect: pygame.Rect, points: list[int], scale: float, caption: str = ""
+) -> None:
+    """Bars of `points`, oldest left; the last one is the game just played."""
+    radius = max(4, round(8 * scale))
+    fill_translucent(surface, rect, theme.FELT_DARK, 200, radius)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, rect, width=1, border_radius=radius)
+    size = max(11, round(14 * scale))
+    pad = max(6, round(10 * scale))
+    title = caption or (
+        n_("Points left in the last game", "Points left in the last {n} games", len(points))
+        if len(points) >= 2
+        else _("Points left, game by game")
+    )
+    head = draw_text(surface, title, size, (rect.x + pad, rect.y + pad // 2), theme.INK_DIM)
+    if len(points) < 2:
+        note = _("Your progress shows here after a few games.")
+        draw_text(
+            surface,
+            note,
+            size,
+            (rect.centerx, rect.centery + head.height // 2),
+            theme.INK_DIM,
+            "center",
+        )
+        return
+    top = max(points)
+    label = draw_text(
+        surface, str(top), size, (rect.right - pad, rect.y + pad // 2), theme.INK_DIM, "topright"
+    )
+    plot = pygame.Rect(rect.x + pad, max(head.bottom, label.bottom) + pad // 2, 0, 0)
+    plot.width = rect.right - pad - plot.x
+    plot.height = rect.bottom - pad - plot.y
+    if plot.height < 8 or plot.width < 2 * len(points):
+        return
+    pygame.draw.line(surface, theme.BUTTON_EDGE, plot.bottomleft, plot.bottomright)
+    slot = plot.width / len(points)
+    bar_w = max(2, int(slot * 0.64))
+    for i, value in enumerate(points):
+        x = plot.x + int(i * slot + (slot - bar_w) / 2)
+        last = i == len(points) - 1
+        if value == 0:
+            _diamond(surface, (x + bar_w // 2, plot.bottom - bar_w // 2 - 1), bar_w // 2 + 1)
+            continue
+        height = max(2, round(plot.height * value / top)) if top else 2
+        bar = pygame.Rect(x, plot.bottom - height, bar_w, height)
+        colour = theme.GOLD if last else IVORY
+        pygame.draw.rect(
+            surface,
+            colour,
+            bar,
+            border_top_left_radius=max(1, bar_w // 4),
+            border_top_right_radius=max(1, bar_w // 4),
+        )
+        if not last:
+            pygame.draw.rect(
+                surface,
+                (170, 160, 140),
+                bar,
+                width=1,
+                border_top_left_radius=max(1, bar_w // 4),
+                border_top_right_radius=max(1, bar_w // 4),
+            )
+
+
+def _diamond(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    """A win: the diamond suit's shape in gold."""
+    x, y = centre
+    r = max(3, r)
+    shape = [(x, y - r), (x + int(r * 0.75), y), (x, y + r), (x - int(r * 0.75), y)]
+    pygame.draw.polygon(surface, theme.GOLD, shape)

@@ -1,0 +1,197 @@
+"""A replay played back on the table, animated, with pause, step, speed and restart.
+
+The table scene does the drawing and the animation; here the moves come from
+the replay instead of the player, nothing is recorded, and the end of the
+game leads to the next replay (an arcade run holds several) or back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _
+from game.rules import IllegalMove
+from game.rules.replay import new_game, replay_moves
+from game.scenes.base import Scene
+from game.scenes.table import TableScene
+from game.scenes.table_overlay import Banner
+from game.store import GameFacts
+from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SPEEDS = (2.0, 1.2, 0.7, 0.35, 0.15)  # seconds between moves
+START_SPEED = 2
+FIRST_MOVE_S = 1.2
+
+
+class WatchScene(TableScene):
+    recorded = False
+
+    def __init__(
+        self,
+        app: App,
+        replays: list[dict[str, Any]],
+        back: Callable[[], Scene] | None = None,
+        index: int = 0,
+    ) -> None:
+        """`replays` are checked already (they re-run); the one at `index` is played."""
+        self.replays = replays
+        self.replay_index = index
+        self.paused = False
+        self.speed = START_SPEED
+        self.wait = FIRST_MOVE_S
+        self.back_to = back
+        self.script = replay_moves(replays[index])
+        super().__init__(app, new_game(replays[index]), facts=GameFacts())
+
+    @property
+    def step_count(self) -> int:
+        return len(self.game.moves)
+
+    # -- controls ------------------------------------------------------------------------
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._update_buttons()
+
+    def step(self) -> None:
+        """One move now; stepping pauses the playback."""
+        self.paused = True
+        self._finish_animation()
+        self._next_move()
+        self._update_buttons()
+
+    def faster(self) -> None:
+        self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+        self._update_buttons()
+
+    def slower(self) -> None:
+        self.speed = max(0, self.speed - 1)
+        self._update_buttons()
+
+    def from_start(self) -> None:
+        self._finish_animation()
+        self.celebration = None
+        self.game.restart()
+        self.banner = None
+        self.wait = FIRST_MOVE_S
+        self._after_change()
+
+    def back(self) -> None:
+        app = self.app
+        if self.back_to is not None:
+            app.switch(self.back_to)
+        else:
+            from game.scenes.menu import MenuScene
+
+            app.switch(lambda: MenuScene(app))
+
+    # -- playing the script --------------------------------------------------------------
+
+    def _next_move(self) -> None:
+        played = self.step_count
+        if played >= len(self.script):
+            return
+        try:
+            self._play(self.script[played])
+        except IllegalMove:  # checked before the window opened; never expected
+            self.script = self.script[:played]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.paused or self.celebration or self.step_count >= len(self.script):
+            return
+        self.wait -= dt
+        if self.wait <= 0 and not self.animator.busy:
+            self.wait = SPEEDS[self.speed]
+            self._next_move()
+
+    def _after_change(self) -> None:
+        super()._after_change()
+        self.finishing = None  # the replay plays itself: no Finish offer
+        if self.step_count >= len(self.script) and not self.game.won:
+            self._show_end()
+        elif self.banner is not None:
+            self.banner = None  # a stuck position is the replay's story, not a question
+        self._update_buttons()
+
+    def _show_results(self) -> None:
+        self._show_end()
+
+    def _show_end(self) -> None:
+        self.celebration = None
+        last = self.replay_index + 1 >= len(self.replays)
+        buttons = [Button(_("Watch again"), self.from_start, key="again")]
+        if not last:
+            buttons.append(Button(_("Next game"), self._next_replay, key="next-game"))
+        buttons.append(Button(_("Back"), self.back, key="leave"))
+        self.banner = Banner(_("The replay is over."), buttons)
+        self._invalidate()
+
+    def _next_replay(self) -> None:
+        index = self.replay_index + 1
+        app, replays, back = self.app, self.replays, self.back_to
+
+        app.switch(lambda: WatchScene(app, replays, back, index))
+
+    # -- buttons and input -----------------------------------------------------------------
+
+    def _make_buttons(self) -> None:
+        self.buttons = {
+            "pause": Button(_("Pause"), self.toggle_pause, key="pause"),
+            "step": Button(_("Step"), self.step, key="step"),
+            "slower": Button(_("Slower"), self.slower, key="slower"),
+            "faster": Button(_("Faster"), self.faster, key="faster"),
+            "start": Button(_("From the start"), self.from_start, key="start"),
+            "back": Button(_("Back"), self.back, key="back"),
+        }
+        self.hud.set_buttons(list(self.buttons.values()))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        b = self.buttons
+        more = self.step_count < len(self.script)
+        b["pause"].label = _("Play") if self.paused else _("Pause")
+        b["pause"].enabled = more
+        b["step"].enabled = more
+        b["slower"].enabled = self.speed > 0
+        b["faster"].enabled = self.speed < len(SPEEDS) - 1
+        b["start"].enabled = self.game.can_undo
+        self.hud.place_buttons()
+        self._buttons_dirty = True
+        self.redraw = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        t = event.type
+        if t == POINTER_DOWN:
+            margin = self._touch_margin(event)
+            for b in (self.banner.buttons if self.banner else []) + self.hud.buttons:
+                if b.hit(event.pos, margin):
+                    b.action()
+                    return True
+            return False
+        if t == POINTER_MOVE:
+            return self._pointer_move(event)
+        if t == POINTER_UP:
+            return False
+        if t == pygame.KEYDOWN:
+            actions = {
+                pygame.K_SPACE: self.toggle_pause,
+                pygame.K_RIGHT: self.step,
+                pygame.K_PLUS: self.faster,
+                pygame.K_EQUALS: self.faster,
+                pygame.K_MINUS: self.slower,
+                pygame.K_HOME: self.from_start,
+                pygame.K_ESCAPE: self.back,
+            }
+            action = actions.get(event.key)
+            if action is not None:
+                action()
+                return True
+        return False

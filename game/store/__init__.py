@@ -1,0 +1,30 @@
+"""The player's records: every game (autosaved after each action), high scores, statistics.
+
+One SQLite database in the user data folder; see `records.Records` for what the
+game uses and `database` for how a damaged or unreadable file is handled.
+"""
+
+from game.store.database import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, Problem
+from game.store.games import GameRow
+from game.store.records import Records
+from game.store.saved import ARCADE, DAILY, FREE, GameFacts
+from game.store.scores import Figures, ScoreEntry, TableKey
+from game.store.stats import Statistics
+
+__all__ = [
+    "ARCADE",
+    "DAILY",
+    "FREE",
+    "IN_MEMORY",
+    "NEWER",
+    "SAVE_FAILED",
+    "SET_ASIDE",
+    "Figures",
+    "GameFacts",
+    "GameRow",
+    "Problem",
+    "Records",
+    "ScoreEntry",
+    "Statistics",
+    "TableKey",
+]

@@ -1,0 +1,68 @@
+"""Arcade runs in the database: a row per run; its games say where it stands."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from game.ladder import Ladder, LevelResult, RunState, progress
+from game.store.database import transaction
+from game.store.games import GameRow
+from game.store.saved import ARCADE, now_iso
+
+
+@dataclass(frozen=True)
+class Run:
+    id: int
+    ladder: str
+    started_at: str
+    state: RunState
+    assisted: bool
+    games: list[GameRow]  # finished games, in the order they ended
+
+
+class ArcadeRuns:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def start(self, ladder: Ladder) -> int:
+        with transaction(self.conn):
+            cursor = self.conn.execute(
+                "INSERT INTO arcade_runs (ladder, started_at) VALUES (?, ?)",
+                (ladder.id, now_iso()),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def get(self, ladder: Ladder, run_id: int) -> Run | None:
+        row = self.conn.execute(
+            "SELECT id, ladder, started_at FROM arcade_runs WHERE id = ?", (run_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        games = [
+            GameRow.from_sql(r)
+            for r in self.conn.execute(
+                """SELECT * FROM games WHERE arcade_run = ? AND mode = ? AND outcome IS NOT NULL
+                ORDER BY finished_at, id""",
+                (run_id, ARCADE),
+            )
+        ]
+        results = [
+            LevelResult(g.won, g.remaining_points, g.remaining_cards, g.seconds, g.moves)
+            for g in games
+        ]
+        state = progress(ladder, results)
+        counted = games[: state.games]
+        assisted = any(g.assisted for g in counted)
+        return Run(row["id"], row["ladder"], row["started_at"], state, assisted, counted)
+
+    def latest_open(self, ladder: Ladder) -> Run | None:
+        """The last run of this ladder that is not over yet."""
+        row = self.conn.execute(
+            "SELECT id FROM arcade_runs WHERE ladder = ? ORDER BY id DESC LIMIT 1", (ladder.id,)
+        ).fetchone()
+        if row is None:
+            return None
+        run = self.get(ladder, row["id"])
+        return run if run is not None and not run.state.over(ladder) else None

@@ -1,0 +1,143 @@
+"""Opening the records database so that the game always starts.
+
+WAL journal, foreign keys on, and synchronous=FULL: a committed transaction
+survives a crash, a kill or a power cut. A file that is not a database or is
+damaged is moved aside under a timestamped name (never deleted) and a fresh
+one is made; when even that cannot be done (a read-only folder, a file from a
+newer version), the game keeps its records in memory for the session. Each
+such event is reported as a `Problem` for the game to tell the player.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.store.schema import NewerDatabase, migrate
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "records.sqlite3"
+BUSY_TIMEOUT_MS = 10_000  # another copy of the game holds the lock: wait this long
+DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+# What happened while opening, for the player's notice.
+SET_ASIDE = "set_aside"  # detail: the name the damaged file now has
+IN_MEMORY = "in_memory"  # detail: why the file could not be used
+NEWER = "newer"  # detail: the file's name; it is left as it is
+SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
+
+
+@dataclass(frozen=True)
+class Problem:
+    kind: str
+    detail: str
+
+
+@dataclass
+class Opened:
+    conn: sqlite3.Connection
+    path: Path | None  # None: in memory
+    problems: list[Problem]
+
+
+def connect(path: Path | str) -> sqlite3.Connection:
+    """A connection with our settings; transactions are explicit (see `transaction`)."""
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    if str(path) != ":memory:":
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction: all of it is stored, or none of it."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def open_checked(path: Path | str) -> sqlite3.Connection:
+    """Open, check and migrate; raises sqlite3.DatabaseError or NewerDatabase."""
+    conn = connect(path)
+    try:
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise sqlite3.DatabaseError(f"damaged: {check}")
+        migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def is_damaged(error: sqlite3.DatabaseError) -> bool:
+    """A damaged file, as opposed to one we may not open (permissions, a full disk)."""
+    name = getattr(error, "sqlite_errorname", None)
+    if name is not None:
+        return name in DAMAGED
+    return str(error).startswith("damaged")
+
+
+def open_database(path: Path) -> Opened:
+    """The database at `path`, or a fresh one, or one in memory: never an exception."""
+    problems: list[Problem] = []
+    try:
+        return Opened(open_checked(path), path, problems)
+    except NewerDatabase as e:
+        log.warning("%s: %s; records are kept in memory this time", path, e)
+        problems.append(Problem(NEWER, path.name))
+        return Opened(in_memory(), None, problems)
+    except sqlite3.DatabaseError as e:
+        if not is_damaged(e):
+            log.warning("cannot open %s: %s", path, e)
+            problems.append(Problem(IN_MEMORY, str(e)))
+            return Opened(in_memory(), None, problems)
+        log.warning("%s is damaged (%s)", path, e)
+    except OSError as e:
+        log.warning("cannot open %s: %s", path, e)
+        problems.append(Problem(IN_MEMORY, e.strerror or str(e)))
+        return Opened(in_memory(), None, problems)
+    try:
+        aside = set_aside(path)
+        problems.append(Problem(SET_ASIDE, aside.name))
+        return Opened(open_checked(path), path, problems)
+    except (OSError, sqlite3.Error, NewerDatabase) as e:
+        log.warning("cannot make a fresh %s: %s", path, e)
+        problems.append(Problem(IN_MEMORY, getattr(e, "strerror", None) or str(e)))
+        return Opened(in_memory(), None, problems)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged database (and its journal files) to `NAME.broken-YYYYMMDD-HHMMSS`."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    path.replace(aside)
+    for suffix in ("-wal", "-shm"):
+        journal = path.with_name(path.name + suffix)
+        if journal.exists():
+            journal.replace(aside.with_name(aside.name + suffix))
+    return aside
+
+
+def in_memory() -> sqlite3.Connection:
+    conn = connect(":memory:")
+    migrate(conn)
+    return conn

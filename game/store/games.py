@@ -1,0 +1,185 @@
+"""Every game played, one row each, written after every player action."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import Game
+from game.store.database import transaction
+from game.store.saved import DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    ruleset: str
+    options: dict[str, Any]
+    deal: int | None
+    mode: str
+    arcade_run: int | None
+    started_at: str
+    finished_at: str | None
+    seconds: float
+    moves: int
+    undos: int
+    hints: int
+    assisted: bool
+    fortune: bool
+    fortune_replayed: bool
+    outcome: str | None
+    remaining_cards: int
+    remaining_points: int
+    replay: dict[str, Any]
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+    @classmethod
+    def from_sql(cls, row: sqlite3.Row) -> GameRow:
+        return cls(
+            id=row["id"],
+            ruleset=row["ruleset"],
+            options=json.loads(row["options"]),
+            deal=row["deal"],
+            mode=row["mode"],
+            arcade_run=row["arcade_run"],
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+            seconds=row["seconds"],
+            moves=row["moves"],
+            undos=row["undos"],
+            hints=row["hints"],
+            assisted=bool(row["assisted"]),
+            fortune=bool(row["fortune"]),
+            fortune_replayed=bool(row["fortune_replayed"]),
+            outcome=row["outcome"],
+            remaining_cards=row["remaining_cards"],
+            remaining_points=row["remaining_points"],
+            replay=json.loads(row["replay"]),
+        )
+
+
+class GameLog:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def save(self, game: Game, facts: GameFacts) -> int:
+        """Write the game as it stands, in one transaction; gives (and remembers) its row id."""
+        score = game.score
+        outcome = game.outcome
+        now = now_iso()
+        values = {
+            "ruleset": game.ruleset.id,
+            "options": canonical_options(game.options),
+            "deal": game.deal_number,
+            "mode": facts.mode,
+            "arcade_run": facts.arcade_run,
+            "started_at": facts.started_at,
+            "updated_at": now,
+            "finished": now if outcome is not None else None,
+            "seconds": round(facts.seconds, 3),
+            "moves": len(game.moves),
+            "undos": game.undo_count,
+            "hints": facts.hints,
+            "assisted": int(facts.assisted),
+            "fortune": int(facts.fortune),
+            "fortune_replayed": int(facts.fortune_replayed),
+            "outcome": str(outcome) if outcome is not None else None,
+            "remaining_cards": score.remaining_cards,
+            "remaining_points": score.remaining_points,
+            "replay": json.dumps(to_saved_replay(game, facts), separators=(",", ":")),
+        }
+        with transaction(self.conn):
+            if facts.record_id is None:
+                cursor = self.conn.execute(
+                    """INSERT INTO games (ruleset, options, deal, mode, arcade_run, started_at,
+                        updated_at, finished_at, seconds, moves, undos, hints, assisted, fortune,
+                        fortune_replayed, outcome, remaining_cards, remaining_points, replay)
+                    VALUES (:ruleset, :options, :deal, :mode, :arcade_run, :started_at,
+                        :updated_at, :finished, :seconds, :moves, :undos, :hints, :assisted,
+                        :fortune, :fortune_replayed, :outcome, :remaining_cards,
+                        :remaining_points, :replay)""",
+                    values,
+                )
+                assert cursor.lastrowid is not None
+                facts.record_id = cursor.lastrowid
+            else:
+                # finished_at keeps the first end; an undo after the end reopens the game
+                self.conn.execute(
+                    """UPDATE games SET updated_at = :updated_at,
+                        finished_at = CASE WHEN :outcome IS NULL THEN NULL
+                                      ELSE COALESCE(finished_at, :finished) END,
+                        seconds = :seconds, moves = :moves, undos = :undos, hints = :hints,
+                        assisted = :assisted, fortune_replayed = :fortune_replayed,
+                        outcome = :outcome, remaining_cards = :remaining_cards,
+                        remaining_points = :remaining_points, replay = :replay
+                    WHERE id = :id""",
+                    values | {"id": facts.record_id},
+                )
+        return facts.record_id
+
+    def get(self, record_id: int) -> GameRow | None:
+        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (record_id,)).fetchone()
+        return GameRow.from_sql(row) if row else None
+
+    def latest_unfinished(self, arcade_run: int | None = None) -> GameRow | None:
+        """The game to offer as "Continue": the last one left in play with a move made.
+
+        With `arcade_run`, that run's game in play, moves made or not.
+        """
+        if arcade_run is None:
+            sql = "SELECT * FROM games WHERE outcome IS NULL AND moves > 0"
+            params: tuple[int, ...] = ()
+        else:
+            sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
+            params = (arcade_run,)
+        row = self.conn.execute(
+            sql + " ORDER BY updated_at DESC, id DESC LIMIT 1", params
+        ).fetchone()
+        return GameRow.from_sql(row) if row else None
+
+    def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
+        """Games, the newest first."""
+        sql = "SELECT * FROM games"
+        params: list[object] = []
+        if ruleset is not None:
+            sql += " WHERE ruleset = ?"
+            params.append(ruleset)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [GameRow.from_sql(r) for r in self.conn.execute(sql, params)]
+
+    def recent_points(self, ruleset: str, count: int = 30) -> list[int]:
+        """Remaining points of the last `count` finished games of a ruleset, oldest first."""
+        rows = self.conn.execute(
+            """SELECT remaining_points FROM games WHERE ruleset = ? AND outcome IS NOT NULL
+            ORDER BY finished_at DESC, id DESC LIMIT ?""",
+            (ruleset, count),
+        ).fetchall()
+        return [r[0] for r in reversed(rows)]
+
+    def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
+        """Whether this deal (same ruleset and options) has been played before, a move made."""
+        if game.deal_number is None:
+            return False
+        row = self.conn.execute(
+            """SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND moves > 0
+            AND id IS NOT ? LIMIT 1""",
+            (game.ruleset.id, canonical_options(game.options), game.deal_number, except_id),
+        ).fetchone()
+        return row is not None
+
+    def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
+        """The day's daily game of a ruleset and options: the first one started, if any."""
+        row = self.conn.execute(
+            """SELECT * FROM games WHERE mode = ? AND ruleset = ? AND options = ? AND deal = ?
+            ORDER BY id LIMIT 1""",
+            (DAILY, ruleset, canonical_options(options), day),
+        ).fetchone()
+        return GameRow.from_sql(row) if row else None

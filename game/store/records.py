@@ -1,0 +1,239 @@
+"""The player's records, as the game uses them: one object over the database.
+
+Writes never raise: a failure (a full disk, a lock held too long by another
+copy of the game) is logged and reported once as a `Problem`, and the game
+goes on. Reads that fail give an empty answer the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game.ladder import Ladder
+from game.rules import Game, ReplayError
+from game.store.arcade import ArcadeRuns, Run
+from game.store.database import (
+    FILE_NAME,
+    IN_MEMORY,
+    SAVE_FAILED,
+    Opened,
+    Problem,
+    in_memory,
+    open_database,
+    transaction,
+)
+from game.store.games import GameLog, GameRow
+from game.store.saved import ARCADE, DAILY, FREE, GameFacts, restore, to_saved_replay
+from game.store.scores import Figures, ScoreRefused, ScoreTables, TableKey
+from game.store.stats import Statistics, reset_statistics, statistics
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+INITIALS_KEY = "initials"
+
+
+class Records:
+    def __init__(self, opened: Opened) -> None:
+        self.conn = opened.conn
+        self.path = opened.path
+        self.problems: list[Problem] = list(opened.problems)
+        self.games = GameLog(self.conn)
+        self.scores = ScoreTables(self.conn)
+        self.arcade = ArcadeRuns(self.conn)
+        self._failed = False
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> Records:
+        """The records file in the user data folder (or `path`); never raises."""
+        if path is None:
+            try:
+                from game.userdirs import data_dir
+
+                path = data_dir() / FILE_NAME
+            except OSError as e:
+                problem = Problem(IN_MEMORY, e.strerror or str(e))
+                return cls(Opened(in_memory(), None, [problem]))
+        return cls(open_database(path))
+
+    @classmethod
+    def memory(cls) -> Records:
+        return cls(Opened(in_memory(), None, []))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- guarding --------------------------------------------------------------------
+
+    def _guard(self, what: str, action: Callable[[], T], default: T) -> T:
+        try:
+            return action()
+        except sqlite3.Error as e:
+            log.warning("records: cannot %s: %s", what, e)
+            if not self._failed:
+                self._failed = True  # one notice is enough; later writes are still tried
+                self.problems.append(Problem(SAVE_FAILED, str(e)))
+            return default
+
+    # -- games -----------------------------------------------------------------------
+
+    def save_game(self, game: Game, facts: GameFacts) -> bool:
+        """Autosave: the game as it stands, in one transaction. False if it could not."""
+        return self._guard("save the game", lambda: self.games.save(game, facts) > 0, False)
+
+    def unfinished(self, arcade_run: int | None = None) -> GameRow | None:
+        return self._guard("read the games", lambda: self.games.latest_unfinished(arcade_run), None)
+
+    def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
+        """The saved game at its position with its history; None if its replay is unusable."""
+        try:
+            return restore(row.replay, row.id)
+        except ReplayError as e:
+            log.warning("records: game %s cannot be resumed: %s", row.id, e)
+            return None
+
+    def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
+        return self._guard("read the games", lambda: self.games.history(ruleset, limit), [])
+
+    def recent_points(self, ruleset: str, count: int = 30) -> list[int]:
+        return self._guard("read the games", lambda: self.games.recent_points(ruleset, count), [])
+
+    def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
+        return self._guard(
+            "read the games", lambda: self.games.deal_played_before(game, except_id), False
+        )
+
+    def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
+        return self._guard("read the games", lambda: self.games.daily(ruleset, options, day), None)
+
+    # -- statistics ------------------------------------------------------------------
+
+    def statistics(self, ruleset: str) -> Statistics:
+        return self._guard(
+            "read the statistics", lambda: statistics(self.conn, ruleset), Statistics()
+        )
+
+    def reset_statistics(self, ruleset: str) -> bool:
+        def reset() -> bool:
+            reset_statistics(self.conn, ruleset)
+            return True
+
+        return self._guard("reset the statistics", reset, False)
+
+    # -- high scores -----------------------------------------------------------------
+
+    def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
+        """The table a finished game may enter; None when it may enter none.
+
+        Assisted games stay out, and so do given decks (anyone could give an easy one).
+        """
+        if facts.assisted or game.outcome is None or game.deal_number is None:
+            return None
+        if facts.mode == FREE:
+            return TableKey.of(FREE, game.ruleset.id, game.options)
+        if facts.mode == DAILY:
+            return TableKey.of(DAILY, game.ruleset.id, game.options)
+        return None
+
+    def entry_position(self, game: Game, facts: GameFacts) -> int | None:
+        """Where the finished game would enter its table, or None."""
+        key = self.table_for(game, facts)
+        if key is None:
+            return None
+        score = game.score
+        figures = Figures(
+            score.remaining_points, score.remaining_cards, facts.seconds, len(game.moves)
+        )
+        return self._guard("read the tables", lambda: self.scores.position(key, figures), None)
+
+    def add_game_score(self, game: Game, facts: GameFacts, initials: str) -> int | None:
+        """Store the game in its table under these initials; its position, or None."""
+        key = self.table_for(game, facts)
+        if key is None:
+            return None
+        replay = to_saved_replay(game, facts)
+        replay["meta"]["initials"] = initials
+        replay["meta"].pop("redo", None)
+
+        def add() -> int | None:
+            return self.scores.add(
+                key, initials, replay, game_id=facts.record_id, seconds=facts.seconds
+            )
+
+        return self._refusable(add)
+
+    def arcade_key(self, ladder: Ladder) -> TableKey:
+        return TableKey(ARCADE, ladder.id, "{}")
+
+    def run_position(self, ladder: Ladder, run: Run) -> int | None:
+        if run.assisted or not run.state.over(ladder) or not run.games:
+            return None
+        s = run.state
+        figures = Figures(s.points, s.cards, s.seconds, s.moves, levels=s.level)
+        key = self.arcade_key(ladder)
+        return self._guard("read the tables", lambda: self.scores.position(key, figures), None)
+
+    def add_run_score(self, ladder: Ladder, run: Run, initials: str) -> int | None:
+        if self.run_position(ladder, run) is None:
+            return None
+        replay = {"ladder": ladder.id, "games": [g.replay for g in run.games]}
+
+        def add() -> int | None:
+            return self.scores.add(
+                self.arcade_key(ladder),
+                initials,
+                replay,
+                seconds=run.state.seconds,
+                ladder=ladder,
+                arcade_run=run.id,
+            )
+
+        return self._refusable(add)
+
+    def _refusable(self, add: Callable[[], int | None]) -> int | None:
+        try:
+            return self._guard("store the score", add, None)
+        except ScoreRefused as e:
+            # our own game failed its proof: a bug to log, never a crash for the player
+            log.error("records: a score was refused: %s", e)
+            return None
+
+    # -- arcade ----------------------------------------------------------------------
+
+    def start_run(self, ladder: Ladder) -> int | None:
+        return self._guard("start an arcade run", lambda: self.arcade.start(ladder), None)
+
+    def run(self, ladder: Ladder, run_id: int) -> Run | None:
+        return self._guard("read the arcade run", lambda: self.arcade.get(ladder, run_id), None)
+
+    def open_run(self, ladder: Ladder) -> Run | None:
+        return self._guard("read the arcade runs", lambda: self.arcade.latest_open(ladder), None)
+
+    # -- the player ------------------------------------------------------------------
+
+    @property
+    def initials(self) -> str:
+        row = self._guard(
+            "read the profile",
+            lambda: self.conn.execute(
+                "SELECT value FROM profile WHERE key = ?", (INITIALS_KEY,)
+            ).fetchone(),
+            None,
+        )
+        return str(row[0]) if row else ""
+
+    def set_initials(self, initials: str) -> bool:
+        def store() -> bool:
+            with transaction(self.conn):
+                self.conn.execute(
+                    """INSERT INTO profile (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value""",
+                    (INITIALS_KEY, initials),
+                )
+            return True
+
+        return self._guard("remember the initials", store, False)

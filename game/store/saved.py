@@ -1,0 +1,133 @@
+"""A game in progress as a replay with its facts, and back: what autosave writes.
+
+The replay (the spec's format) carries the position and the undo history;
+`meta` carries what no replay can prove: time played, undos, hints, how the
+game was played (free, daily, arcade), and the undone moves still open to redo.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from game.rules import Game, IllegalMove, run_replay
+
+FREE = "free"
+DAILY = "daily"
+ARCADE = "arcade"
+MODES = (FREE, DAILY, ARCADE)
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class GameFacts:
+    """The facts of one game at the table that its moves cannot tell."""
+
+    mode: str = FREE
+    seconds: float = 0.0
+    hints: int = 0
+    assisted: bool = False  # a hint, the demo or the solver played a part
+    fortune: bool = False  # played as a fortune: a wish was made
+    fortune_replayed: bool = False  # the deal had been played before: the verdict does not count
+    arcade_run: int | None = None
+    record_id: int | None = None  # the game's row, once it has been saved
+    started_at: str = field(default_factory=now_iso)
+
+
+def canonical_options(options: Mapping[str, object]) -> str:
+    """Options as the key of a high-score table: the same choice gives the same text."""
+    return json.dumps(dict(options), sort_keys=True, separators=(",", ":"))
+
+
+def redo_moves(game: Game) -> list[str]:
+    """The undone moves a redo would play again, in order."""
+    return [str(a.move) for a in game.undone]
+
+
+def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
+    """The replay with its `result` claim and its facts under `meta`."""
+    replay = game.to_replay(result=True)
+    meta: dict[str, Any] = {
+        "mode": facts.mode,
+        "started": facts.started_at,
+        "seconds": round(facts.seconds, 2),
+        "undos": game.undo_count,
+        "hints": facts.hints,
+        "assisted": facts.assisted,
+    }
+    if facts.fortune:
+        meta["fortune"] = True
+        meta["fortune_replayed"] = facts.fortune_replayed
+    if facts.arcade_run is not None:
+        meta["arcade_run"] = facts.arcade_run
+    redo = redo_moves(game)
+    if redo:
+        meta["redo"] = redo
+    replay["meta"] = meta
+    return replay
+
+
+def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Game, GameFacts]:
+    """The game a saved replay holds, at its position, with undo and redo as they were.
+
+    Raises ReplayError when the moves themselves do not replay; facts that do
+    not read are left at their defaults, the position is what matters.
+    """
+    game = run_replay(replay)
+    meta = replay.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    redo = meta.get("redo", [])
+    if isinstance(redo, list) and all(isinstance(m, str) for m in redo):
+        played = 0
+        try:
+            for move in redo:
+                game.play(move)
+                played += 1
+        except IllegalMove:
+            pass
+        for _ in range(played):
+            game.undo()
+    undos = meta.get("undos")
+    game.undo_count = undos if _count(undos) else 0
+    mode = meta.get("mode")
+    run = meta.get("arcade_run")
+    facts = GameFacts(
+        mode=mode if mode in MODES else FREE,
+        seconds=float(meta["seconds"]) if _number(meta.get("seconds")) else 0.0,
+        hints=meta["hints"] if _count(meta.get("hints")) else 0,
+        assisted=meta.get("assisted") is True,
+        fortune=meta.get("fortune") is True,
+        fortune_replayed=meta.get("fortune_replayed") is True,
+        arcade_run=run if _count(run) else None,
+        record_id=record_id,
+        started_at=str(meta.get("started") or now_iso()),
+    )
+    return game, facts
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+
+
+def exported(replay: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved replay as a file for others: the proof and its facts, without the redo list."""
+    out = dict(replay)
+    if isinstance(out.get("meta"), dict):
+        out["meta"] = {k: v for k, v in out["meta"].items() if k != "redo"}
+    return out
+
+
+def replay_text(replay: Mapping[str, Any]) -> str:
+    """The replay file's text: JSON, UTF-8, one key per line at the top level."""
+    lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in replay.items()]
+    return "{\n" + ",\n".join(lines) + "\n}\n"

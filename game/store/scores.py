@@ -1,0 +1,216 @@
+"""High-score tables: the top ten of a ruleset and its options, of the daily deals, of the arcade.
+
+Fewer remaining points are better, then less time, then fewer moves; on the
+arcade board more levels cleared come first. Every entry holds the replay
+that proves it, and is verified (the moves re-run, the claim compared)
+before it is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from game.ladder import Ladder, LevelResult, progress
+from game.rules import ReplayError
+from game.store.database import transaction
+from game.store.proof import verify
+from game.store.saved import ARCADE, DAILY, FREE, canonical_options, now_iso
+
+TOP = 10
+BOARDS = (FREE, DAILY, ARCADE)
+
+
+@dataclass(frozen=True)
+class TableKey:
+    """Which table: a board, and the ruleset (the ladder's id for the arcade) with its options."""
+
+    board: str
+    ruleset: str
+    options: str  # canonical JSON
+
+    @classmethod
+    def of(cls, board: str, ruleset: str, options: dict[str, Any]) -> TableKey:
+        return cls(board, ruleset, canonical_options(options))
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a table compares."""
+
+    remaining_points: int
+    remaining_cards: int
+    seconds: float
+    moves: int
+    levels: int = 0
+
+    def order(self) -> tuple[int, int, float, int]:
+        return (-self.levels, self.remaining_points, round(self.seconds, 3), self.moves)
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    id: int
+    initials: str
+    figures: Figures
+    deal: int | None
+    created_at: str
+    replay: Any  # a replay; on the arcade board {"ladder": id, "games": [replays]}
+    game_id: int | None
+    arcade_run: int | None
+
+
+ORDER_SQL = "levels DESC, remaining_points, ROUND(seconds, 3), moves, id"
+
+
+class ScoreRefused(Exception):
+    """An entry whose replay does not prove its figures: it is never stored."""
+
+
+class ScoreTables:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def top(self, key: TableKey, count: int = TOP) -> list[ScoreEntry]:
+        rows = self.conn.execute(
+            f"""SELECT * FROM scores WHERE board = ? AND ruleset = ? AND options = ?
+            ORDER BY {ORDER_SQL} LIMIT ?""",
+            (key.board, key.ruleset, key.options, count),
+        )
+        return [_entry(r) for r in rows]
+
+    def position(self, key: TableKey, figures: Figures) -> int | None:
+        """Where these figures would enter the table (1 is the top), or None if they would not.
+
+        A tie goes below the entries already there: they were first.
+        """
+        ahead = sum(1 for e in self.top(key) if e.figures.order() <= figures.order())
+        return ahead + 1 if ahead < TOP else None
+
+    def best(self, key: TableKey) -> ScoreEntry | None:
+        entries = self.top(key, 1)
+        return entries[0] if entries else None
+
+    def tables(self, board: str | None = None, ruleset: str | None = None) -> list[TableKey]:
+        """The tables that hold at least one entry."""
+        rows = self.conn.execute(
+            """SELECT DISTINCT board, ruleset, options FROM scores
+            WHERE (:board IS NULL OR board = :board) AND (:ruleset IS NULL OR ruleset = :ruleset)
+            ORDER BY board, ruleset, options""",
+            {"board": board, "ruleset": ruleset},
+        )
+        return [TableKey(*r) for r in rows]
+
+    def add(
+        self,
+        key: TableKey,
+        initials: str,
+        replay: dict[str, Any],
+        *,
+        game_id: int | None = None,
+        seconds: float,
+        ladder: Ladder | None = None,
+        arcade_run: int | None = None,
+    ) -> int | None:
+        """Verify the replay, then store the entry; returns its position, None if it missed.
+
+        Raises ScoreRefused when the replay does not prove what it claims.
+        """
+        if key.board == ARCADE:
+            assert ladder is not None
+            figures, deal = _arcade_figures(ladder, replay, seconds), None
+        else:
+            figures, deal = _game_figures(key, replay, seconds)
+        place = self.position(key, figures)
+        if place is None:
+            return None
+        with transaction(self.conn):
+            self.conn.execute(
+                """INSERT INTO scores (board, ruleset, options, deal, initials, levels,
+                    remaining_cards, remaining_points, seconds, moves, game_id, arcade_run,
+                    replay, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    key.board,
+                    key.ruleset,
+                    key.options,
+                    deal,
+                    initials,
+                    figures.levels,
+                    figures.remaining_cards,
+                    figures.remaining_points,
+                    figures.seconds,
+                    figures.moves,
+                    game_id,
+                    arcade_run,
+                    json.dumps(replay, separators=(",", ":")),
+                    now_iso(),
+                ),
+            )
+        return place
+
+
+def _game_figures(key: TableKey, replay: dict[str, Any], seconds: float) -> tuple[Figures, int]:
+    try:
+        game = verify(replay)
+    except ReplayError as e:
+        raise ScoreRefused(str(e)) from e
+    if game.ruleset.id != key.ruleset or canonical_options(game.options) != key.options:
+        raise ScoreRefused("the replay is of another ruleset or other options than the table")
+    if game.outcome is None:
+        raise ScoreRefused("the replay's game is not over")
+    if game.deal_number is None:
+        raise ScoreRefused("only numbered deals enter a table")
+    score = game.score
+    return Figures(score.remaining_points, score.remaining_cards, seconds, len(game.moves)), (
+        game.deal_number
+    )
+
+
+def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> Figures:
+    """The run's figures, each game verified and checked to be the level the run was on."""
+    games = replay.get("games")
+    if replay.get("ladder") != ladder.id or not isinstance(games, list) or not games:
+        raise ScoreRefused("an arcade entry holds the ladder's id and the run's games")
+    results: list[LevelResult] = []
+    for number, data in enumerate(games, 1):
+        state = progress(ladder, results)
+        if state.over(ladder):
+            raise ScoreRefused(f"game {number} was played after the run was over")
+        try:
+            game = verify(data)
+        except (ReplayError, AttributeError) as e:
+            raise ScoreRefused(f"game {number}: {e}") from e
+        level = ladder.levels[state.level]
+        if game.ruleset.id != level.ruleset or game.options != level.options:
+            raise ScoreRefused(f"game {number} is not level {state.level + 1} of the ladder")
+        if game.outcome is None:
+            raise ScoreRefused(f"game {number} is not over")
+        score = game.score
+        results.append(
+            LevelResult(
+                game.won, score.remaining_points, score.remaining_cards, 0.0, len(game.moves)
+            )
+        )
+    state = progress(ladder, results)
+    if not state.over(ladder):
+        raise ScoreRefused("the run is not over")
+    return Figures(state.points, state.cards, seconds, state.moves, levels=state.level)
+
+
+def _entry(row: sqlite3.Row) -> ScoreEntry:
+    figures = Figures(
+        row["remaining_points"], row["remaining_cards"], row["seconds"], row["moves"], row["levels"]
+    )
+    return ScoreEntry(
+        row["id"],
+        row["initials"],
+        figures,
+        row["deal"],
+        row["created_at"],
+        json.loads(row["replay"]),
+        row["game_id"],
+        row["arcade_run"],
+    )

@@ -1,0 +1,65 @@
+"""Statistics of a ruleset: played, won, streaks, points and time (assisted games count too)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from game.store.database import transaction
+
+
+@dataclass(frozen=True)
+class Statistics:
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0  # wins in a row up to the last game
+    best_streak: int = 0
+    best_points: int | None = None  # fewest remaining points in one game
+    average_points: float | None = None
+    average_seconds: float | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+
+def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
+    """Over the finished games of a ruleset (every option) since its last reset."""
+    rows = conn.execute(
+        """SELECT outcome, remaining_points, seconds FROM games
+        WHERE ruleset = ? AND outcome IS NOT NULL
+        AND id > COALESCE((SELECT after_game FROM stats_resets WHERE ruleset = ?), 0)
+        ORDER BY finished_at, id""",
+        (ruleset, ruleset),
+    ).fetchall()
+    if not rows:
+        return Statistics()
+    streak = best = won = 0
+    for outcome, _points, _seconds in rows:
+        if outcome == "won":
+            won += 1
+            streak += 1
+            best = max(best, streak)
+        else:
+            streak = 0
+    points = [r[1] for r in rows]
+    return Statistics(
+        played=len(rows),
+        won=won,
+        current_streak=streak,
+        best_streak=best,
+        best_points=min(points),
+        average_points=sum(points) / len(points),
+        average_seconds=sum(r[2] for r in rows) / len(rows),
+    )
+
+
+def reset_statistics(conn: sqlite3.Connection, ruleset: str) -> None:
+    """Start a ruleset's statistics afresh. The games themselves, and the tables, are kept."""
+    with transaction(conn):
+        conn.execute(
+            """INSERT INTO stats_resets (ruleset, after_game)
+            VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM games))
+            ON CONFLICT (ruleset) DO UPDATE SET after_game = excluded.after_game""",
+            (ruleset,),
+        )

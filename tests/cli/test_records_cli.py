@@ -1,0 +1,147 @@
+"""`piramida verify`, `history`, `scores` and `watch`: answers in one line, refusals with exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.rules import Game
+from game.store import DAILY, GameFacts, Records
+from game.store.database import FILE_NAME
+from tests.cli.conftest import REPO, Cli, assert_refused, run_subprocess, won_pyramid52
+from tests.cli.test_cli import ReplayFile
+from tests.store.helpers import random_game, won_game
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def records(home):
+    (home / "data").mkdir(parents=True)
+    opened = Records.open(home / "data" / FILE_NAME)
+    yield opened
+    opened.close()
+
+
+def test_verify_confirms_an_honest_replay_in_one_line(cli: Cli, replay_file: ReplayFile) -> None:
+    result = cli("verify", replay_file(won_game().to_replay(result=True)))
+    assert result.rc == 0 and result.err == ""
+    assert result.out == "pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)\n"
+
+
+def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: ReplayFile) -> None:
+    deck, moves = won_pyramid52()
+    game = Game("pyramid52", deck=deck)
+    for move in moves[:5]:
+        game.play(move)
+    game.play("resign")
+    result = cli("verify", replay_file(game.to_replay(result=True)))
+    assert result.rc == 0
+    assert result.out.startswith("pyramid52 (passes=1), a given deck, resigned, ")
+
+
+def tampered(what: str) -> dict[str, object]:
+    replay = won_game().to_replay(result=True)
+    if what == "move":
+        replay["moves"][2] = "p7.1+p7.4"  # type: ignore[index]
+    elif what == "score":
+        replay["result"]["remaining_points"] = 5  # type: ignore[index]
+    elif what == "deal":
+        replay["deal"] = 9
+    return replay
+
+
+@pytest.mark.parametrize(
+    "what, says",
+    [
+        ("move", "move 3 'p7.1+p7.4'"),
+        ("score", "claimed remaining_points 5 but the replay gives 0"),
+        ("deal", "move 1 'p7.2+p7.5'"),
+    ],
+)
+def test_verify_refutes_a_tampered_replay(
+    cli: Cli, replay_file: ReplayFile, what: str, says: str
+) -> None:
+    assert_refused(cli("verify", replay_file(tampered(what))), says)
+
+
+def test_verify_without_a_claim_or_with_a_broken_file(cli: Cli, replay_file: ReplayFile) -> None:
+    assert_refused(cli("verify", replay_file(won_game().to_replay())), "no 'result'")
+    assert_refused(cli("verify", replay_file("{")), "not a JSON replay")
+    assert_refused(cli("verify", "/no/such/file.json"), "cannot read")
+
+
+def test_verify_reads_standard_input_in_a_real_process() -> None:
+    text = json.dumps(won_game().to_replay(result=True))
+    result = run_subprocess("verify", "-", stdin=text)
+    assert result.rc == 0 and result.out.startswith("pyramid52 (passes=1), deal 8, won")
+
+
+def test_history_lists_games_and_filters(cli: Cli, records) -> None:
+    records.save_game(won_game(), GameFacts(seconds=75))
+    records.save_game(random_game("egyptian", 4, 20, end=False), GameFacts(mode=DAILY))
+    lines = cli("history").out.splitlines()
+    assert len(lines) == 2
+    assert "egyptian" in lines[0] and "in play" in lines[0] and "daily" in lines[0]
+    assert "pyramid52" in lines[1] and " won " in lines[1] and "1:15" in lines[1]
+    listed = json.loads(cli("history", "--ruleset", "pyramid52", "--json").out)
+    assert [g["outcome"] for g in listed] == ["won"] and listed[0]["seconds"] == 75
+    assert len(json.loads(cli("history", "--json", "--limit", "1").out)) == 1
+
+
+def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> None:
+    facts = GameFacts(seconds=12)
+    records.save_game(won_game(), facts)
+    target = tmp_path / "out.json"
+    result = cli("history", "--export", str(facts.record_id), str(target))
+    assert result.rc == 0 and result.out == ""
+    exported = json.loads(target.read_text("utf-8"))
+    assert exported["result"]["won"] and exported["meta"]["seconds"] == 12
+    assert cli("verify", str(target)).rc == 0
+    assert json.loads(cli("history", "--export", str(facts.record_id), "-").out) == exported
+
+
+def test_history_refuses_bad_input(cli: Cli, records) -> None:
+    assert_refused(cli("history", "--export", "77", "x.json"), "no game 77")
+    assert_refused(cli("history", "--export", "seven", "x.json"), "a game ID is a number")
+    assert_refused(cli("history", "--ruleset", "chess"), "unknown ruleset 'chess'")
+    assert_refused(cli("history", "--limit", "0"), "--limit")
+    records.save_game(won_game(), GameFacts())
+    assert_refused(cli("history", "--export", "1", "/no/such/dir/x.json"), "cannot write")
+
+
+def test_scores_prints_the_tables(cli: Cli, records) -> None:
+    assert cli("scores").out == "no high scores yet\n"
+    game, facts = won_game(), GameFacts(seconds=65)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "ЖУК")
+    out = cli("scores", "--ruleset", "pyramid52").out.splitlines()
+    assert out[0] == "pyramid52 (passes=1), free table"
+    assert out[1].split()[:4] == ["1.", "ЖУК", "0", "points"] and "1:05" in out[1]
+    (table,) = json.loads(cli("scores", "--json").out)
+    assert table["entries"][0]["initials"] == "ЖУК"
+    assert cli("scores", "--ruleset", "arcade").out == "no high scores yet\n"
+    assert_refused(cli("scores", "--ruleset", "chess"), "unknown ruleset")
+
+
+def test_watch_refuses_a_bad_replay_before_any_window(cli: Cli, replay_file: ReplayFile) -> None:
+    assert_refused(cli("watch", replay_file(tampered("move"))), "move 3")
+    assert_refused(cli("watch", replay_file({"ruleset": "chess", "deal": 1})), "unknown ruleset")
+
+
+def test_the_records_commands_load_no_pygame() -> None:
+    code = (
+        "import sys; from game.cli import main; main(['verify', '/dev/null']);"
+        "print('pygame' in sys.modules)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+    assert proc.stdout.strip() == "False", proc.stderr

@@ -1,0 +1,213 @@
+"""The records from the player's side, by real clicks, taps and keys: autosave and Continue,
+initials, the results' records, the deal of the day, the fortune's memory, export."""
+
+import json
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, ManualClock
+from game.rules import Game
+from game.scenes.initials import InitialsScene
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.scenes.table import TableScene
+from game.store import DAILY, GameFacts, Records
+from game.store.daily import today_deal
+from game.store.database import FILE_NAME
+from game.store.proof import verify
+from tests.scenes.driver import Driver
+from tests.scenes.test_table import DEAL_8_WIN, centre, click_move, open_table
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def open_menu(app, driver) -> MenuScene:
+    scene = MenuScene(app)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    return scene
+
+
+def press(driver, scene, key):
+    driver.click(scene.pad.get(key).rect.center)
+    driver.settle(0.6)
+
+
+def win(app, driver) -> TableScene:
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    driver.settle(8.0)
+    return scene
+
+
+def test_every_move_is_saved_and_continue_resumes_with_undo(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN[:5]:
+        click_move(driver, scene, text)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # one undo, so a redo waits
+    row = app.records.unfinished()
+    assert row.replay["moves"] == DEAL_8_WIN[:4] and row.undos == 1
+    assert row.replay["meta"]["redo"] == [DEAL_8_WIN[4]]
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.continue_rect.width > 0
+    press(driver, menu, "continue")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.game is not scene.game
+    assert [str(m) for m in table.game.moves] == DEAL_8_WIN[:4]
+    assert table.game.undo_count == 1 and table.game.can_redo
+    driver.click(table.buttons["redo"].rect.center)
+    assert [str(m) for m in table.game.moves] == DEAL_8_WIN[:5]
+    assert table.facts.record_id == row.id  # the same game goes on, not a new one
+    assert len(app.records.history()) == 1
+
+
+def test_a_new_app_on_the_same_folder_offers_the_game_to_continue(app, driver, tmp_path):
+    scene = open_table(app, driver, Game("pyramid36", deal=4))
+    driver.click(centre(scene, "st"))
+    driver.settle(0.3)
+    app.records.close()
+    second = App(size=(1280, 800), clock=ManualClock())
+    menu = MenuScene(second)
+    second.switch(menu, fade=False)
+    Driver(second).frames(1)
+    assert menu.records.unfinished is not None
+    assert "Pyramid 36" in menu.records.continue_text()
+
+
+def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
+    win(app, driver)
+    initials = app.scene
+    assert isinstance(initials, InitialsScene) and initials.initials == "AAA"
+    driver.tap(initials.pad.get("down0").rect.center)  # A -> B
+    driver.tap(initials.pad.get("up1").rect.center)  # A -> the last of the wheel, 9
+    driver.tap(initials.pad.get("place2").rect.center)
+    # a keyboard may type a letter too
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z"))
+    driver.frames(1)
+    assert initials.initials == "B9Z"
+    driver.tap(initials.pad.get("ok").rect.center)
+    driver.settle(0.6)
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    rows = {label: (value, note) for label, value, note in results.all_figures()}
+    assert rows["Table"] == ("1 of 1", "")
+    assert rows["Best"][0] == "0" and rows["Best"][1].startswith("B9Z")
+    assert app.records.initials == "B9Z"
+    (key,) = app.records.scores.tables()
+    assert app.records.scores.best(key).initials == "B9Z"
+    # the next entry offers the same initials
+    win(app, driver)
+    assert app.scene.initials == "B9Z"
+
+
+def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_h)
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    driver.settle(8.0)
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    rows = {label: note for label, _value, note in results.all_figures()}
+    assert rows["Table"] == "assisted games stay out"
+    assert app.records.scores.tables() == []
+    assert app.records.statistics("pyramid52").won == 1  # statistics still count it
+
+
+def test_export_writes_a_replay_that_verifies(app, driver, tmp_path):
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    facts = GameFacts(seconds=42.0)
+    app.records.save_game(game, facts)
+    from game.scenes.summary import GameSummary
+
+    results = ResultsScene(app, GameSummary(game, 42.0, facts=facts))
+    app.switch(results, fade=False)
+    driver.frames(1)
+    press(driver, results, "export")
+    (path,) = (tmp_path / "home" / "replays").iterdir()
+    replay = json.loads(path.read_text("utf-8"))
+    assert verify(replay).won and replay["meta"]["seconds"] == 42.0
+    assert str(path) in results.exported_to and not results.pad.get("export").enabled
+
+
+def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    assert menu.pad.get("daily").label == "Deal of the day"
+    press(driver, menu, "daily")
+    table = app.scene
+    assert table.game.deal_number == today_deal() and table.facts.mode == DAILY
+    driver.click(table.buttons["resign"].rect.center)
+    driver.settle(1.0)
+    assert isinstance(app.scene, InitialsScene)  # the first daily result enters its table
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    points = table.game.score.remaining_points
+    assert menu.pad.get("daily").label == f"Deal of the day ✓ {points}"
+    press(driver, menu, "daily")
+    from game.scenes.records import RecordsScene
+
+    assert isinstance(app.scene, RecordsScene) and app.scene.tab == DAILY
+    assert [e.deal for e in app.scene.entries] == [today_deal()]
+
+
+def test_a_fortune_deal_played_in_an_earlier_session_does_not_count_again(tmp_path):
+    first = Records.open(tmp_path / FILE_NAME)
+    game = Game("sbudetsya", deal=31)
+    game.play(next(iter(game.legal_moves)))
+    first.save_game(game, GameFacts(fortune=True))
+    first.close()
+    app = App(size=(1280, 800), clock=ManualClock(), records=Records.open(tmp_path / FILE_NAME))
+    try:
+        scene = open_table(app, Driver(app), Game("sbudetsya", deal=31))
+        assert scene.fortune_replayed
+        assert "will not count" in scene.banner.text
+        fresh = open_table(app, Driver(app), Game("sbudetsya", deal=32))
+        assert not fresh.fortune_replayed
+    finally:
+        pygame.display.quit()
+
+
+def test_a_damaged_records_file_is_told_in_the_menu(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / FILE_NAME).write_bytes(b"not a database" * 100)
+    app = App(size=(1280, 800), clock=ManualClock())
+    try:
+        menu = open_menu(app, Driver(app))
+        assert menu.notice_rect.width > 0
+        assert "set aside as records.sqlite3.broken-" in app.notices[0]
+        assert any(p.name.startswith(FILE_NAME + ".broken-") for p in data.iterdir())
+    finally:
+        pygame.display.quit()
+
+
+def test_records_that_cannot_be_saved_leave_the_game_playable(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    app = App(
+        size=(1280, 800), clock=ManualClock(), records=Records.open(blocker / "sub" / FILE_NAME)
+    )
+    try:
+        assert any("kept until you quit" in n for n in app.notices)
+        driver = Driver(app)
+        scene = open_table(app, driver, Game("pyramid52", deal=8))
+        click_move(driver, scene, DEAL_8_WIN[0])
+        assert app.records.unfinished().moves == 1  # in memory, for this session
+    finally:
+        pygame.display.quit()

@@ -1,0 +1,174 @@
+"""The records, watch, initials and arcade scenes: what they show, where they lead, and that
+they fit every window in both languages."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, ManualClock
+from game.ladder import load_ladder
+from game.scenes.initials import CYRILLIC, InitialsScene, clean_initials
+from game.scenes.records import RecordsScene
+from game.scenes.results import ResultsScene
+from game.scenes.table import TableScene
+from game.scenes.watch import WatchScene
+from game.store import ARCADE, DAILY, FREE, GameFacts
+from tests.scenes.driver import Driver
+from tests.scenes.test_table import DEAL_8_WIN
+from tests.store.helpers import random_game, won_game
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def fill_records(records):
+    for n in range(12):
+        game, facts = random_game("pyramid52", n, 15 + n, seed=n), GameFacts(seconds=50 + n)
+        records.save_game(game, facts)
+        records.add_game_score(game, facts, "ABC")
+    game, facts = won_game(), GameFacts(seconds=99)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "WIN")
+    return game
+
+
+def show(app, driver, scene):
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    return scene
+
+
+def press(driver, scene, key):
+    driver.click(scene.pad.get(key).rect.center)
+    driver.settle(0.6)
+
+
+def test_the_table_lists_the_ten_best_and_watch_plays_one_back(app, driver):
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    assert len(scene.entries) == 10 and scene.entries[0].initials == "WIN"
+    press(driver, scene, "watch:0")
+    watch = app.scene
+    assert isinstance(watch, WatchScene) and watch.game.moves == []
+    driver.settle(3.0)
+    assert len(watch.game.moves) >= 1  # it plays by itself
+    driver.click(watch.buttons["back"].rect.center)
+    driver.settle(0.6)
+    assert isinstance(app.scene, RecordsScene)
+
+
+def test_tabs_and_arrows_choose_the_table(app, driver):
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    press(driver, scene, "tab:" + DAILY)
+    assert scene.tab == DAILY and scene.entries == []
+    press(driver, scene, "next")
+    assert scene.ruleset.id != "pyramid52"
+    press(driver, scene, "tab:" + ARCADE)
+    assert scene.table_key().ruleset == load_ladder().id
+    assert scene.pad.get("next") is None  # one arcade table for every ruleset
+
+
+def test_statistics_reset_only_after_confirming(app, driver):
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, "stats"))
+    assert scene.stats.played == 13 and scene.stats.won == 1
+    press(driver, scene, "ask-reset")
+    assert scene.confirming and app.records.statistics("pyramid52").played == 13
+    press(driver, scene, "cancel")
+    assert not scene.confirming and app.records.statistics("pyramid52").played == 13
+    press(driver, scene, "ask-reset")
+    press(driver, scene, "reset")
+    assert scene.stats.played == 0 and app.records.statistics("pyramid52").played == 0
+    assert len(app.records.history("pyramid52")) == 13  # the games are kept
+    assert not scene.pad.get("ask-reset").enabled
+
+
+def test_watch_pauses_steps_and_records_nothing(app, driver):
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_SPACE)
+    assert watch.paused
+    driver.settle(3.0)
+    assert watch.game.moves == []
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert [str(m) for m in watch.game.moves] == DEAL_8_WIN[:2]
+    for _ in range(5):
+        driver.click(watch.buttons["faster"].rect.center)
+    driver.key(pygame.K_SPACE)
+    driver.settle(40.0)
+    assert watch.game.won
+    assert watch.banner is not None and "over" in watch.banner.text
+    assert app.records.history() == []
+    press_banner = watch.banner.buttons[0]
+    driver.click(press_banner.rect.center)
+    assert watch.game.moves == []  # watch again, from the deal
+
+
+def test_initials_keep_to_the_wheel():
+    assert clean_initials("ab") == "ABA"
+    assert clean_initials("жук!") == "ЖУК"
+    assert clean_initials("") == "AAA"
+    i18n.set_language("ru")
+    assert clean_initials("") == CYRILLIC[0] * 3  # a Russian player's wheel starts at А
+
+
+def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
+    from game.scenes.arcade import continue_or_start
+
+    ladder = load_ladder()
+    continue_or_start(app)
+    driver.settle(1.0)
+    table = app.scene
+    assert isinstance(table, TableScene) and table.facts.mode == ARCADE
+    first = ladder.levels[0]
+    assert (table.game.ruleset.id, table.game.options) == (first.ruleset, first.options)
+    assert not table.buttons["new"].enabled and not table.fortune
+    for lives_left in (2, 1, 0):
+        driver.click(table.buttons["resign"].rect.center)
+        driver.settle(1.0)
+        if lives_left:
+            results = app.scene
+            assert isinstance(results, ResultsScene)
+            assert results.arcade.run.state.lives == lives_left
+            press(driver, results, "next")
+            table = app.scene
+            assert table.game.ruleset.id == first.ruleset  # the same level, a new deal
+    assert isinstance(app.scene, InitialsScene)  # the run is over and enters the table
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    results = app.scene
+    assert results.arcade.over and results.pad.get("table") is not None
+    (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
+    assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language(language)
+        driver = Driver(app)
+        fill_records(app.records)
+        window = pygame.Rect((0, 0), size)
+        scenes = [RecordsScene(app, "pyramid52", {}, tab) for tab in (FREE, DAILY, ARCADE, "stats")]
+        scenes.append(InitialsScene(app, "A new high score!", "Place 1", "ЖУК", lambda i: None))
+        for scene in scenes:
+            show(app, driver, scene)
+            rects = [b.rect for b in scene.pad.buttons]
+            assert all(window.contains(r) for r in rects), scene
+            assert [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)] == []
+            if isinstance(scene, InitialsScene):
+                # touch alone: every target at least 48 pixels each way
+                assert all(min(r.size) >= 48 for r in rects)
+    finally:
+        pygame.display.quit()

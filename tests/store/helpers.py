@@ -1,0 +1,36 @@
+"""Games to store: the known win of Pyramid 52 deal 8, and random legal play."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import Game
+
+# Pyramid 52, deal 8 can be won with these moves (found by an exhaustive search).
+DEAL_8_WIN = (  # noqa: SIM905
+    "p7.2+p7.5 p7.3+p7.7 p6.2+p7.1 st>w st>w p7.4+st p6.1+p6.3 p5.2+w p6.4+w st st>w st>w "
+    "st>w st>w p7.6+st st>w p5.3+st p4.2 st>w st>w st>w p6.5+st p5.4+p6.6 p4.3+p5.1 p5.5 "
+    "p4.4+w p3.2+w p3.3+p4.1 st>w st+w p3.1+st st st+w st+w p2.1+w st+w p2.2+st st+w p1.1+w"
+).split()
+
+
+def won_game() -> Game:
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    assert game.won
+    return game
+
+
+def random_game(ruleset: str, deal: int, moves: int, seed: int = 0, end: bool = True) -> Game:
+    """Up to `moves` random legal moves; with `end`, resign unless the game is over."""
+    game = Game(ruleset, deal=deal)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    if end and not game.over:
+        game.play("resign")
+    return game

@@ -1,0 +1,113 @@
+"""Daily deal numbers, and the arcade ladder: its file, how a run climbs, its table."""
+
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.ladder import Ladder, Level, LevelResult, load_ladder, progress
+from game.rules import Game, LevelError, rulesets
+from game.store import GameFacts
+from game.store.daily import daily_deal, deal_date
+from game.store.saved import ARCADE
+from tests.store.helpers import random_game, won_game
+
+
+def test_the_spec_example_and_stability():
+    assert daily_deal(date(2026, 11, 30)) == 20261130
+    assert daily_deal(date(2027, 1, 5)) == 20270105
+    assert (
+        Game("pyramid52", deal=daily_deal(date(2026, 11, 30))).deck[:3]
+        == (Game("pyramid52", deal=20261130).deck[:3])
+    )
+
+
+@given(st.dates())
+def test_a_date_and_its_deal_number_go_both_ways(day):
+    assert deal_date(daily_deal(day)) == day
+    assert len(str(daily_deal(day))) == len(f"{day.year}") + 4
+
+
+def test_the_arcade_file_names_real_rulesets_with_real_options():
+    ladder = load_ladder()
+    assert ladder.lives == 3 and len(ladder.levels) >= len(rulesets())
+    assert {level.ruleset for level in ladder.levels} == set(rulesets())
+    first = ladder.levels[0]
+    assert (first.ruleset, first.options["piles"]) == ("nechego", 10)
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ('kind = "ladder"\nlives = 3\nname = {en = "x"}\n', "at least one [[level]]"),
+        ('kind = "ladder"\nlives = 0\nname = {en = "x"}\n', "lives"),
+        (
+            'kind = "ladder"\nlives = 1\nname = {en = "x"}\n[[level]]\nruleset = "chess"\n',
+            "unknown ruleset 'chess'",
+        ),
+        (
+            'kind = "ladder"\nlives = 1\nname = {en = "x"}\n[[level]]\nruleset = "pyramid52"\n'
+            "options = { passes = 7 }\n",
+            "level 1",
+        ),
+    ],
+)
+def test_a_broken_ladder_file_says_what_is_wrong(tmp_path, text, says):
+    path = tmp_path / "ladder.toml"
+    path.write_text(text)
+    with pytest.raises(LevelError) as e:
+        load_ladder(path)
+    assert says in str(e.value)
+
+
+LADDER = Ladder("test", {"en": "Test"}, 2, (Level("pyramid52", {"passes": 1}),) * 3)
+
+
+def result(won, points=5):
+    return LevelResult(won, 0 if won else points, 0 if won else 2, 10.0, 7)
+
+
+def test_a_win_climbs_a_loss_costs_a_life_and_points_add_up():
+    state = progress(LADDER, [result(True), result(False, 9), result(True)])
+    assert (state.level, state.lives, state.points, state.games) == (2, 1, 9, 3)
+    assert not state.over(LADDER)
+    assert progress(LADDER, [result(False), result(False)]).over(LADDER)
+    done = progress(LADDER, [result(True)] * 3 + [result(False, 50)])
+    assert done.over(LADDER) and done.points == 0 and done.games == 3  # nothing counts after
+
+
+def test_a_finished_run_enters_the_arcade_table_after_its_games_are_verified(records):
+    run_id = records.start_run(LADDER)
+    games = [
+        won_game(),
+        random_game("pyramid52", 4, 10),
+        won_game(),
+        random_game("pyramid52", 6, 9),
+    ]
+    for n, game in enumerate(games):
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=n + 1.0))
+    run = records.run(LADDER, run_id)
+    assert run.state.over(LADDER) and run.state.level == 2 and run.state.lives == 0
+    assert records.open_run(LADDER) is None
+    assert records.run_position(LADDER, run) == 1
+    assert records.add_run_score(LADDER, run, "RUN") == 1
+    (entry,) = records.scores.top(records.arcade_key(LADDER))
+    assert entry.figures.levels == 2 and entry.figures.seconds == 10.0
+    assert len(entry.replay["games"]) == 4
+
+
+def test_an_assisted_or_unfinished_run_does_not_enter(records):
+    run_id = records.start_run(LADDER)
+    records.save_game(won_game(), GameFacts(mode=ARCADE, arcade_run=run_id))
+    run = records.run(LADDER, run_id)
+    assert records.open_run(LADDER).id == run_id
+    assert records.run_position(LADDER, run) is None
+    for deal in (3, 4):
+        records.save_game(
+            random_game("pyramid52", deal, 5),
+            GameFacts(mode=ARCADE, arcade_run=run_id, hints=1, assisted=True),
+        )
+    run = records.run(LADDER, run_id)
+    assert run.state.over(LADDER) and run.assisted
+    assert records.add_run_score(LADDER, run, "AID") is None

@@ -1,0 +1,124 @@
+"""A damaged or unusable records file never stops the game, and is never deleted."""
+
+import sqlite3
+
+import pytest
+
+from game.store import IN_MEMORY, NEWER, SET_ASIDE, GameFacts, Records
+from game.store.database import FILE_NAME, open_database
+from game.store.schema import LATEST
+from tests.store.helpers import random_game
+
+
+def saved_one_game(path):
+    records = Records.open(path)
+    game = random_game("pyramid36", deal=3, moves=6)
+    records.save_game(game, GameFacts())
+    records.close()
+    return game
+
+
+def aside_files(folder):
+    return sorted(p for p in folder.iterdir() if ".broken-" in p.name)
+
+
+def test_a_file_that_is_no_database_is_set_aside_and_a_fresh_one_made(tmp_path):
+    path = tmp_path / FILE_NAME
+    garbage = b"this is not a database at all\n" * 200
+    path.write_bytes(garbage)
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [SET_ASIDE]
+    (aside,) = aside_files(tmp_path)
+    assert aside.name == records.problems[0].detail
+    assert aside.name.startswith(FILE_NAME + ".broken-20")
+    assert aside.read_bytes() == garbage  # kept whole, for whoever wants to look
+    assert records.path == path
+    records.save_game(random_game("pyramid52", deal=1, moves=3), GameFacts())
+    assert len(records.history()) == 1
+    records.close()
+    assert len(Records.open(path).history()) == 1  # the fresh file is the one used next time
+
+
+def test_a_damaged_page_is_found_and_the_file_set_aside(tmp_path):
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    for deal in range(40):
+        records.save_game(random_game("egyptian", deal=deal, moves=30), GameFacts())
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 6 * page
+    data[3 * page + 10 : 5 * page] = b"\xa5" * (2 * page - 10)  # scribble over two pages
+    path.write_bytes(bytes(data))
+    reopened = Records.open(path)
+    assert [p.kind for p in reopened.problems] == [SET_ASIDE]
+    assert reopened.history() == []
+    assert len(aside_files(tmp_path)) == 1
+
+
+def test_its_journal_files_go_aside_with_it(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"x" * 5000)
+    (tmp_path / (FILE_NAME + "-wal")).write_bytes(b"wal")
+    records = Records.open(path)
+    (wal,) = [p for p in aside_files(tmp_path) if p.name.endswith("-wal")]
+    assert wal.read_bytes() == b"wal"
+    assert not (tmp_path / (FILE_NAME + "-wal")).exists() or records.history() == []
+    records.close()
+
+
+def test_a_folder_that_cannot_hold_the_file_means_records_in_memory(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    records = Records.open(blocker / FILE_NAME)
+    assert [p.kind for p in records.problems] == [IN_MEMORY]
+    assert records.path is None
+    game = random_game("pyramid52", deal=2, moves=4)
+    facts = GameFacts()
+    assert records.save_game(game, facts)  # the session still keeps its records
+    assert records.unfinished() is None and len(records.history()) == 1
+
+
+def test_when_setting_aside_fails_too_records_stay_in_memory(tmp_path, monkeypatch):
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"garbage" * 1000)
+
+    def refuse(_path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("game.store.database.set_aside", refuse)
+    opened = open_database(path)
+    assert [p.kind for p in opened.problems] == [IN_MEMORY]
+    assert "Permission denied" in opened.problems[0].detail
+    assert path.read_bytes() == b"garbage" * 1000  # untouched
+
+
+def test_a_file_from_a_newer_version_is_left_alone(tmp_path):
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    conn.close()
+    before = path.read_bytes()
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [NEWER]
+    assert records.path is None
+    assert aside_files(tmp_path) == []
+    records.close()
+    assert path.read_bytes() == before
+
+
+def test_a_write_that_fails_is_reported_once_and_the_game_goes_on(records):
+    game = random_game("pyramid52", deal=5, moves=3, end=False)
+    records.conn.execute("PRAGMA query_only = ON")  # every write now fails
+    assert not records.save_game(game, GameFacts())
+    assert not records.save_game(game, GameFacts())
+    assert [p.kind for p in records.problems] == ["save_failed"]
+    records.conn.execute("PRAGMA query_only = OFF")
+    assert records.save_game(game, GameFacts())
+
+
+@pytest.mark.parametrize("pragma, value", [("journal_mode", "wal"), ("foreign_keys", 1)])
+def test_the_file_is_opened_with_wal_and_foreign_keys(records, pragma, value):
+    assert records.conn.execute(f"PRAGMA {pragma}").fetchone()[0] == value

@@ -1,0 +1,137 @@
+"""Every game is a row; autosave keeps the exact position with its undo and redo history."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rules import Game
+from game.store import DAILY, FREE, GameFacts, Records
+from tests.store.helpers import random_game, won_game
+
+
+def test_a_game_round_trips_with_every_fact(records):
+    game = random_game("nechego", deal=77, moves=25, end=False)
+    game.undo()
+    game.undo()
+    game.redo()
+    facts = GameFacts(mode=DAILY, seconds=93.25, hints=2, assisted=True, fortune=True)
+    row_id = records.save_game(game, facts) and facts.record_id
+    row = records.games.get(row_id)
+    assert (row.ruleset, row.deal, row.mode) == ("nechego", 77, DAILY)
+    assert row.options == game.options
+    assert (row.moves, row.undos, row.hints) == (len(game.moves), 2, 2)
+    assert row.assisted and row.fortune and not row.fortune_replayed
+    assert row.seconds == 93.25 and row.outcome is None and row.finished_at is None
+    assert (row.remaining_cards, row.remaining_points) == tuple(game.score)
+    assert row.replay["moves"] == [str(m) for m in game.moves]
+    assert row.replay["result"]["remaining_points"] == game.score.remaining_points
+    assert row.replay["meta"]["hints"] == 2
+
+
+def test_resuming_gives_the_same_position_undo_and_redo(records):
+    game = random_game("egyptian", deal=5, moves=40, end=False)
+    for _ in range(3):
+        game.undo()
+    records.save_game(game, GameFacts(seconds=12.0))
+    resumed, facts = records.resume(records.unfinished())
+    assert resumed.moves == game.moves
+    assert resumed.state == game.state
+    assert resumed.undo_count == game.undo_count == 3
+    assert [a.move for a in resumed.undone] == [a.move for a in game.undone]
+    assert resumed.redo().move == game.redo().move  # redo still works after a restart
+    assert resumed.undo() is not None  # and so does undo, through the replayed moves
+    assert facts.seconds == 12.0 and facts.record_id is not None
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    ruleset=st.sampled_from(["egyptian", "devils-bridge", "sbudetsya", "pyramid36", "pyramid52"]),
+    deal=st.integers(0, 10**6),
+    plan=st.lists(st.sampled_from(["play", "play", "play", "undo", "redo"]), max_size=60),
+    seed=st.integers(0, 1000),
+)
+def test_any_history_resumes_exactly(ruleset, deal, plan, seed):
+    import random
+
+    records = Records.memory()
+    game, rng, facts = Game(ruleset, deal=deal), random.Random(seed), GameFacts()
+    for step in plan:
+        if step == "play" and not game.over:
+            game.play(rng.choice(list(game.legal_moves)))
+        elif step == "undo":
+            game.undo()
+        elif step == "redo":
+            game.redo()
+        records.save_game(game, facts)
+    if facts.record_id is None:
+        return
+    resumed, _facts = records.resume(records.games.get(facts.record_id))
+    assert resumed.state == game.state
+    assert resumed.moves == game.moves and resumed.undo_count == game.undo_count
+    assert [a.move for a in resumed.undone] == [a.move for a in game.undone]
+
+
+def test_continue_offers_the_last_game_left_in_play(records):
+    first = random_game("pyramid52", deal=1, moves=3, end=False)
+    second = random_game("pyramid36", deal=2, moves=3, end=False)
+    untouched = Game("egyptian", deal=3)
+    f1, f2 = GameFacts(), GameFacts()
+    records.save_game(first, f1)
+    records.save_game(second, f2)
+    records.save_game(untouched, GameFacts())  # no move made: nothing to continue
+    assert records.unfinished().id == f2.record_id
+    second.play("resign")
+    records.save_game(second, f2)
+    assert records.unfinished().id == f1.record_id
+
+
+def test_an_undo_after_the_end_reopens_the_game(records):
+    game, facts = won_game(), GameFacts()
+    records.save_game(game, facts)
+    ended = records.games.get(facts.record_id)
+    assert ended.outcome == "won" and ended.finished_at
+    game.undo()
+    records.save_game(game, facts)
+    assert records.games.get(facts.record_id).finished_at is None
+    assert records.unfinished().id == facts.record_id
+
+
+def test_history_lists_the_newest_first_and_filters_by_ruleset(records):
+    for deal in range(3):
+        records.save_game(random_game("pyramid36", deal, 5), GameFacts())
+        records.save_game(random_game("egyptian", deal, 5), GameFacts())
+    rows = records.history()
+    assert [r.id for r in rows] == sorted((r.id for r in rows), reverse=True)
+    assert {r.ruleset for r in records.history("egyptian")} == {"egyptian"}
+    assert len(records.history("egyptian", limit=2)) == 2
+
+
+def test_recent_points_are_the_last_thirty_finished_oldest_first(records):
+    expected = []
+    for deal in range(35):
+        game = random_game("pyramid36", deal, moves=deal % 7)
+        records.save_game(game, GameFacts())
+        expected.append(game.score.remaining_points)
+    records.save_game(random_game("pyramid36", 99, 4, end=False), GameFacts())  # in play
+    assert records.recent_points("pyramid36") == expected[-30:]
+    assert records.recent_points("egyptian") == []
+
+
+def test_a_deal_played_before_is_known_by_ruleset_options_and_number(records):
+    game, facts = random_game("sbudetsya", deal=12, moves=2, end=False), GameFacts()
+    records.save_game(game, facts)
+    again = Game("sbudetsya", deal=12)
+    assert records.deal_played_before(again)
+    assert not records.deal_played_before(again, except_id=facts.record_id)  # itself
+    assert not records.deal_played_before(Game("sbudetsya", {"passes": 2}, deal=12))
+    assert not records.deal_played_before(Game("sbudetsya", deal=13))
+
+
+def test_the_daily_game_is_the_first_of_the_day(records):
+    day = 20261130
+    first, later = GameFacts(mode=DAILY), GameFacts(mode=FREE)
+    records.save_game(random_game("pyramid52", day, 3), first)
+    records.save_game(random_game("pyramid52", day, 5), later)
+    options = Game("pyramid52", deal=0).options
+    assert records.daily("pyramid52", options, day).id == first.record_id
+    assert records.daily("pyramid52", options, day + 1) is None
+    assert records.daily("pyramid52", {"passes": 3}, day) is None

@@ -1,0 +1,125 @@
+"""High-score tables: order, top ten, who may enter, and proof before storing."""
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rules import Game
+from game.store import DAILY, FREE, Figures, GameFacts, Records, TableKey
+from game.store.saved import to_saved_replay
+from game.store.scores import TOP, ScoreRefused, ScoreTables
+from tests.store.helpers import random_game, won_game
+
+
+def finished(records, deal, seconds, moves=6, ruleset="pyramid36"):
+    game = random_game(ruleset, deal, moves)
+    facts = GameFacts(seconds=seconds)
+    records.save_game(game, facts)
+    return game, facts
+
+
+def test_top_ten_by_points_then_time_then_moves(records):
+    entered = []
+    for deal in range(14):
+        game, facts = finished(records, deal, seconds=100 - deal, moves=deal % 5)
+        if records.add_game_score(game, facts, "ABC") is not None:
+            entered.append((game.score.remaining_points, facts.seconds, len(game.moves)))
+    key = TableKey.of(FREE, "pyramid36", Game("pyramid36", deal=0).options)
+    top = records.scores.top(key)
+    assert len(top) == TOP
+    figures = [(e.figures.remaining_points, e.figures.seconds, e.figures.moves) for e in top]
+    assert figures == sorted(figures)
+    assert figures == sorted(entered)[:TOP]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 30), st.floats(0, 500, allow_nan=False), st.integers(0, 9)),
+        min_size=1,
+        max_size=25,
+    )
+)
+def test_positions_agree_with_the_table_order(rows):
+    """Whatever arrives in whatever order, the table is the ten best, ties to the earlier."""
+    records = Records.memory()
+    tables = records.scores
+    key = TableKey(FREE, "x", "{}")
+    stored = []
+    for n, (points, seconds, moves) in enumerate(rows):
+        figures = Figures(points, points, seconds, moves)
+        place = tables.position(key, figures)
+        ahead = sum(1 for f, _ in stored if f.order() <= figures.order())
+        assert place == (ahead + 1 if ahead < TOP else None)
+        if place is not None:
+            records.conn.execute(
+                """INSERT INTO scores (board, ruleset, options, initials, remaining_cards,
+                remaining_points, seconds, moves, replay, created_at)
+                VALUES ('free', 'x', '{}', 'AAA', ?, ?, ?, ?, '{}', '')""",
+                (points, points, seconds, moves),
+            )
+            stored.append((figures, n))
+    expected = sorted(stored, key=lambda item: (item[0].order(), item[1]))[:TOP]
+    assert [e.figures for e in tables.top(key)] == [f for f, _ in expected]
+
+
+def test_assisted_games_and_given_decks_stay_out(records):
+    game = won_game()
+    assert records.table_for(game, GameFacts(assisted=True)) is None
+    deck_game = Game("pyramid52", deck=game.deck)
+    for move in game.moves:
+        deck_game.play(move)
+    assert records.table_for(deck_game, GameFacts()) is None
+    in_play = random_game("pyramid52", 3, 3, end=False)
+    assert records.table_for(in_play, GameFacts()) is None
+    assert records.entry_position(game, GameFacts(assisted=True)) is None
+    assert records.add_game_score(game, GameFacts(assisted=True), "ABC") is None
+    assert records.scores.tables() == []
+
+
+def test_a_daily_game_goes_to_the_daily_table(records):
+    game, facts = won_game(), GameFacts(mode=DAILY, seconds=80)
+    records.save_game(game, facts)
+    assert records.add_game_score(game, facts, "ЖУК") == 1
+    (key,) = records.scores.tables()
+    assert key.board == DAILY
+    entry = records.scores.best(key)
+    assert entry.initials == "ЖУК" and entry.deal == 8 and entry.game_id == facts.record_id
+    assert entry.replay["meta"]["initials"] == "ЖУК" and entry.replay["result"]["won"]
+
+
+def test_an_entry_whose_replay_does_not_prove_it_is_never_stored(records):
+    game = won_game()
+    key = TableKey.of(FREE, "pyramid52", game.options)
+    honest = to_saved_replay(game, GameFacts())
+    tables = ScoreTables(records.conn)
+    lies = []
+    changed_move = copy.deepcopy(honest)
+    changed_move["moves"][5] = "p7.1+p7.4"
+    lies.append(changed_move)
+    changed_score = copy.deepcopy(honest)
+    changed_score["result"]["remaining_points"] = 1
+    lies.append(changed_score)
+    wrong_deal = copy.deepcopy(honest)
+    wrong_deal["deal"] = 9
+    lies.append(wrong_deal)
+    other_table = copy.deepcopy(honest)
+    other_table["options"] = {"passes": 3}
+    lies.append(other_table)
+    for lie in lies:
+        try:
+            tables.add(key, "LIE", lie, seconds=1.0)
+        except ScoreRefused:
+            pass
+        else:
+            raise AssertionError(f"stored a lie: {lie}")
+    assert tables.top(key) == []
+    assert tables.add(key, "OK", honest, seconds=1.0) == 1
+
+
+def test_initials_are_remembered(records):
+    assert records.initials == ""
+    records.set_initials("ПЁС")
+    records.set_initials("ABC")
+    assert records.initials == "ABC"

@@ -1,0 +1,38 @@
+"""Statistics per ruleset: counts, streaks, points, time; a reset keeps every game."""
+
+from game.store import GameFacts, Statistics
+from tests.store.helpers import random_game, won_game
+
+
+def test_no_games_no_figures(records):
+    stats = records.statistics("egyptian")
+    assert stats == Statistics() and stats.win_rate is None
+
+
+def test_counts_streaks_points_and_time(records):
+    plan = [True, True, False, True, True, True, False, True]
+    points = []
+    for n, win in enumerate(plan):
+        game = won_game() if win else random_game("pyramid52", n, 4)
+        records.save_game(game, GameFacts(seconds=10.0 * (n + 1), assisted=n == 3))
+        points.append(game.score.remaining_points)
+    records.save_game(random_game("pyramid52", 50, 3, end=False), GameFacts())  # in play
+    records.save_game(random_game("pyramid36", 50, 3), GameFacts())  # another ruleset
+    stats = records.statistics("pyramid52")
+    assert (stats.played, stats.won) == (8, 6)
+    assert stats.win_rate == 6 / 8
+    assert (stats.current_streak, stats.best_streak) == (1, 3)
+    assert stats.best_points == 0
+    assert stats.average_points == sum(points) / 8
+    assert stats.average_seconds == sum(10.0 * (n + 1) for n in range(8)) / 8
+
+
+def test_a_reset_starts_afresh_and_keeps_the_games(records):
+    for n in range(3):
+        records.save_game(random_game("pyramid36", n, 4), GameFacts())
+    assert records.statistics("pyramid36").played == 3
+    assert records.reset_statistics("pyramid36")
+    assert records.statistics("pyramid36") == Statistics()
+    assert len(records.history("pyramid36")) == 3
+    records.save_game(random_game("pyramid36", 9, 4), GameFacts())
+    assert records.statistics("pyramid36").played == 1
