@@ -212,4 +212,4 @@ def layout_text(game: Game) -> str:
 
 
 COMMANDS = {"play": cmd_play, "replay": cmd_replay, "rulesets": cmd_rulesets, "deal": cmd_deal}
-COMMAND_MODULES: tuple[str, ...] = ("game.cli_records",)
+COMMAND_MODULES: tuple[str, ...] = ("game.cli_records", "game.cli_solver")

@@ -112,10 +112,17 @@ class BuildingEngine(Engine):
             else:
                 empty.append(i)
         if empty:
-            base_rank = piles[2][0][0]
+            base_rank = self._base_rank(piles)
             for s in SUITS:
                 needs.setdefault(base_rank + s, []).extend(empty)
         return needs
+
+    def _base_rank(self, piles: tuple[tuple[Card, ...], ...]) -> str:
+        """The base rank: the bottom card of any started foundation (f1 from the deal)."""
+        for i in self.foundations:
+            if piles[i]:
+                return piles[i][0][0]
+        raise ValueError("no foundation has its base card")
 
     def _generate(self, state: State) -> tuple[Move, ...]:
         piles = state.piles
@@ -223,7 +230,7 @@ class BuildingEngine(Engine):
             return None
         if self.aces_and_kings:
             return "A" if index in self.ace_foundations else "K"
-        return state.piles[self.foundations[0]][0][0]
+        return self._base_rank(state.piles)
 
     # -- outcome -------------------------------------------------------------------
 
@@ -277,7 +284,7 @@ class BuildingEngine(Engine):
         target = piles[b]
         if not target:
             if not self.aces_and_kings:
-                base = piles[2][0][0]
+                base = self._base_rank(piles)
                 return Refusal("foundation_base", {"card": card, "pile": name, "rank": base})
             start = "A" if b in self.ace_foundations else "K"
             if card[0] == start:

@@ -1,0 +1,119 @@
+"""`piramida solve` and `piramida stats`: the solver from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+
+def register(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("solve", help="solve a deal, or the position a replay reaches")
+    p.add_argument("ruleset", nargs="?")
+    p.add_argument("--deal", type=int)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--replay", metavar="FILE", help="solve from where this replay ends")
+    p.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
+    p.add_argument("--nodes", type=int, default=20_000_000, help="node limit")
+    p.add_argument("--goal", choices=("all", "pyramid"), default="all")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_solve)
+
+    p = sub.add_parser("stats", help="win rates over a range of deals")
+    p.add_argument("ruleset")
+    p.add_argument("--deals", required=True, metavar="A..B")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--jobs", type=int, default=0, help="processes (default: one per core)")
+    p.add_argument("--goal", choices=("all", "pyramid"), default="all")
+    p.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
+    p.add_argument("--nodes", type=int, default=20_000_000, help="node limit per deal")
+    p.add_argument("--csv", metavar="FILE", help="per-deal outcomes (default: stats-….csv)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_stats)
+
+
+def _usage(message: str) -> Exception:
+    from game.cli import UsageError
+
+    return UsageError(message)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from game.cli import _read_replay
+    from game.rules import Game, get_ruleset
+    from game.rules.replay import run_replay
+    from game.solver import solve
+
+    if args.replay:
+        if args.ruleset or args.deal is not None or args.option:
+            raise _usage("give either RULESET --deal N or --replay FILE, not both")
+        game = run_replay(_read_replay(args.replay))
+    else:
+        if not args.ruleset or args.deal is None:
+            raise _usage("solve needs RULESET --deal N, or --replay FILE")
+        if args.deal < 0:
+            raise _usage("a deal number is a non-negative integer")
+        ruleset = get_ruleset(args.ruleset)
+        game = Game(ruleset, ruleset.parse_options(args.option), deal=args.deal)
+    if args.goal == "pyramid" and game.rules.family != "pyramid":
+        raise _usage("--goal pyramid is for the pyramid games")
+    result = solve(game, args.nodes, args.seconds, args.goal, best=True)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    where = f"deal {game.deal_number}" if game.deal_number is not None else "the given deck"
+    print(f"{game.ruleset.name['en']} ({game.ruleset.id}), {where}, after {len(game.moves)} moves")
+    print(f"outcome: {result.outcome}" + (f" ({result.limit})" if result.limit else ""))
+    print(f"nodes: {result.nodes}, time: {result.seconds:.3f} s")
+    if result.moves:
+        print(f"solution ({len(result.moves)} moves): {' '.join(result.moves)}")
+    else:
+        print(f"best reachable: {result.best_remaining_points} points left")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    import os
+
+    from game.rules import get_ruleset
+    from game.solver import stats
+
+    ruleset = get_ruleset(args.ruleset)
+    options = ruleset.parse_options(args.option)
+    first, sep, last = args.deals.partition("..")
+    if not sep or not first.isdigit() or not last.isdigit() or int(first) > int(last):
+        raise _usage(f"--deals is written A..B with A <= B, not '{args.deals}'")
+    if args.goal == "pyramid" and ruleset.family != "pyramid":
+        raise _usage("--goal pyramid is for the pyramid games")
+    jobs = args.jobs or os.cpu_count() or 1
+    rows = list(
+        stats.run(
+            ruleset.id,
+            options,
+            int(first),
+            int(last),
+            jobs,
+            args.goal,
+            args.seconds,
+            args.nodes,
+            progress=not args.json,
+        )
+    )
+    summary = stats.summarise(ruleset.id, options, args.goal, args.deals, rows, args.seconds)
+    tag = "".join(f"-{k}{v}" for k, v in options.items())
+    path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{first}-{last}.csv")
+    stats.write_csv(path, rows)
+    if args.json:
+        print(json.dumps(summary.to_json() | {"csv": str(path)}))
+        return 0
+    low, high = summary.interval
+    print(f"{ruleset.name['en']} ({ruleset.id}) {options} goal={args.goal}, deals {args.deals}")
+    print(f"won {summary.won}, lost {summary.lost}, unknown {summary.unknown} of {summary.total}")
+    print(f"win rate {summary.win_rate:.2%} (95% interval {low:.2%} .. {high:.2%})")
+    print(
+        f"time per deal: mean {summary.mean_ms:.1f} ms, median {summary.median_ms:.1f} ms,"
+        f" max {summary.max_ms:.1f} ms (limit {args.seconds} s)"
+    )
+    print(f"per-deal outcomes: {path}")
+    return 0

@@ -1,0 +1,56 @@
+"""Exact solvers: the truth about a position of any ruleset, seeing the stock's order
+(as the published studies do).
+
+`solve(game)` answers won (with the winning line in spec notation, checked by
+replaying it through the rules), lost (proven) or unknown (a limit came first),
+and the fewest points any line can leave, with the line to them.
+"""
+
+from __future__ import annotations
+
+from game.rules import Game, IllegalMove
+
+from .result import SolveResult, Verdict
+
+__all__ = ["SolveResult", "Verdict", "solve"]
+
+
+def solve(
+    game: Game,
+    node_limit: int = 2_000_000,
+    seconds: float = 10.0,
+    goal: str = "all",
+    best: bool = True,
+) -> SolveResult:
+    """Solve from the game's current position (its moves so far are kept)."""
+    if game.rules.family == "pyramid":
+        from .pyramid import solve_pyramid
+
+        result = solve_pyramid(game, node_limit, seconds, goal, best)
+    else:
+        if goal != "all":
+            raise ValueError("the pyramid goal belongs to the pyramid games")
+        from .building import solve_building
+
+        result = solve_building(game, node_limit, seconds, best)
+    if result.outcome == Verdict.WON:
+        _check_win(game, result.moves, goal)
+    return result
+
+
+def _check_win(game: Game, moves: list[str], goal: str) -> None:
+    """Every win the solver reports is replayed through the rules and must win."""
+    check = Game(game.ruleset, game.options, deck=game.deck)
+    for move in game.moves:
+        check.play(move)
+    try:
+        for move in moves:
+            check.play(move)
+    except IllegalMove as e:
+        raise AssertionError(f"the solver's line plays an illegal move: {e}") from e
+    if goal == "pyramid":
+        cleared = all(not check.pile(n) for n in check.pile_names if n.startswith("p"))
+        if not cleared:
+            raise AssertionError("the solver's line does not clear the pyramid")
+    elif not check.won:
+        raise AssertionError("the solver's line does not win")

@@ -1,0 +1,456 @@
+"""An exact solver for the pyramid family (Pyramid 36 and 52).
+
+A position is a few integers: which pyramid cards remain (a bit each), which
+stock cards are gone (a bit each), the stock pointer and the pass number. The
+stock and the reserve are one sequence in deal order: the cards before the
+pointer that remain are the reserve (its top the last one), those after it the
+stock (its top the first); turning the reserve over moves the pointer back to
+the start, as the order is kept.
+
+The search is depth-first with a table of positions already searched, and
+three prunings, each of which keeps every win:
+
+- A King is removed as soon as it is playable.
+- Pairs of two pyramid cards are played only when needed: such a pair never
+  changes the stock or the reserve, and its cards stay free until used, so a
+  win can always play it just before the first move that uses a card it
+  uncovers, or at the very end. The search plays it only as part of a chain
+  ending in a move that uses an uncovered card, or once the stock and the
+  reserve are empty.
+- Dead cards: the cards of a value and of its partner value must still be
+  matchable into pairs that can ever meet (two pyramid cards one on the other
+  cannot; on the last pass two reserve cards cannot).
+
+The best reachable score (for a lost deal) is searched without the last two
+prunings, which only keep wins; that search, which sees every line, is also
+the reference the tests check the pruned verdicts against.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.rules import Game
+from game.rules.engine import State
+from game.rules.pyramid import PyramidEngine
+
+from .result import SolveResult, Verdict
+
+STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
+
+
+class Limit(Exception):
+    pass
+
+
+class PyramidSolver:
+    def __init__(self, engine: PyramidEngine, state: State, goal: str = "all") -> None:
+        rules = engine.rules
+        self.target = rules.pair_sum
+        self.passes = rules.passes
+        self.goal = goal
+        piles = state.piles
+        n = engine.np
+        self.n = n
+        self.names = engine.pile_names[:n]
+        values = engine.values
+        self.pval = [values[piles[i][-1]] if piles[i] else 0 for i in range(n)]
+        self.cover = [sum(1 << j for j in engine.covered_by[i]) for i in range(n)]
+        # parents[i]: the positions that i covers (lie under i): freed by removing i
+        self.parents = [sum(1 << p for p in range(n) if self.cover[p] >> i & 1) for i in range(n)]
+        self.start_present = sum(1 << i for i in range(n) if piles[i])
+        waste = list(piles[engine.w])
+        stock = list(reversed(piles[engine.st]))  # top first
+        self.seq = waste + stock
+        self.sval = [values[c] for c in self.seq]
+        self.m = len(self.seq)
+        self.full = (1 << self.m) - 1
+        self.start_ptr = len(waste)
+        self.start_passes = state.passes_used
+        self.pmask_of: dict[int, int] = {}
+        for i, v in enumerate(self.pval):
+            if piles[i]:
+                self.pmask_of[v] = self.pmask_of.get(v, 0) | 1 << i
+        self.smask_of: dict[int, int] = {}
+        for j, v in enumerate(self.sval):
+            self.smask_of[v] = self.smask_of.get(v, 0) | 1 << j
+        self.related = [self._below(i) | self._above(i) for i in range(n)]
+        self._free_cache: dict[int, tuple[int, ...]] = {}
+        self._dead_cache: dict[tuple[int, int, int, int], bool] = {}
+        self._class_masks = {
+            v: (
+                self.pmask_of.get(v, 0) | self.pmask_of.get(self.target - v, 0),
+                self.smask_of.get(v, 0) | self.smask_of.get(self.target - v, 0),
+            )
+            for v in set(self.pval) | set(self.sval)
+        }
+        self.shift_ptr = n + self.m
+        self.shift_pass = self.shift_ptr + 6
+        self.shift_chain = self.shift_pass + 4
+
+    # -- the pyramid's shape ---------------------------------------------------------
+
+    def _below(self, i: int) -> int:
+        """Positions lying on position i, at any depth."""
+        found, frontier = 0, self.cover[i]
+        while frontier:
+            found |= frontier
+            nxt = 0
+            for j in _bits(frontier):
+                nxt |= self.cover[j]
+            frontier = nxt & ~found
+        return found
+
+    def _above(self, i: int) -> int:
+        """Positions position i lies on, at any depth."""
+        found, frontier = 0, self.parents[i]
+        while frontier:
+            found |= frontier
+            nxt = 0
+            for j in _bits(frontier):
+                nxt |= self.parents[j]
+            frontier = nxt & ~found
+        return found
+
+    def _free(self, present: int) -> tuple[int, ...]:
+        """The uncovered pyramid positions (there are few distinct pyramids: cached)."""
+        free = self._free_cache.get(present)
+        if free is None:
+            cover = self.cover
+            free = tuple(i for i in _bits(present) if not present & cover[i])
+            self._free_cache[present] = free
+        return free
+
+    # -- dead cards ------------------------------------------------------------------
+
+    def _cards(self, value: int, present: int, srem: int) -> list[int]:
+        """Remaining cards of a value: pyramid positions (>= 0), sequence indexes (-1 - j)."""
+        found = list(_bits(self.pmask_of.get(value, 0) & present))
+        found.extend(-1 - j for j in _bits(self.smask_of.get(value, 0) & ~srem & self.full))
+        return found
+
+    def _dead(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
+        """True when this value's cards and its partner value's can no longer be paired off.
+
+        The answer depends only on those cards: it is cached on them."""
+        if value == self.target or not self.pruning:
+            return False
+        pm, sm = self._class_masks[value]
+        last = passes >= self.passes
+        key = (value, present & pm, srem & sm, sm & ((1 << ptr) - 1) if last else -1)
+        found = self._dead_cache.get(key)
+        if found is None:
+            found = self._dead_cache[key] = self._dead_now(value, present, srem, ptr, passes)
+        return found
+
+    def _dead_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
+        partner = self.target - value
+        mine = self._cards(value, present, srem)
+        theirs = self._cards(partner, present, srem)
+        if not mine and not theirs:
+            return False
+        last = passes >= self.passes
+        related = self.related
+        options = []
+        for a in mine:
+            row = []
+            for k, b in enumerate(theirs):
+                if a >= 0 and b >= 0:
+                    ok = not related[a] >> b & 1
+                elif a < 0 and b < 0:
+                    ok = not (last and -a - 1 < ptr and -b - 1 < ptr)
+                else:
+                    ok = True
+                if ok:
+                    row.append(k)
+            options.append(row)
+        if self.goal == "all":
+            if len(mine) != len(theirs):
+                return True
+            return not _perfect_matching(options, len(theirs))
+        # the pyramid goal: each pyramid card needs a partner, stock cards are optional
+        need_mine = [x for x, a in enumerate(mine) if a >= 0]
+        need_theirs = {k for k, b in enumerate(theirs) if b >= 0}
+        return not _covering_matching(options, need_mine, need_theirs, len(theirs))
+
+    def tops(self, srem: int, ptr: int) -> tuple[int, int]:
+        """Sequence indexes of the stock top and the reserve top (-1 when empty)."""
+        avail = ~srem & self.full
+        stock_avail = avail >> ptr << ptr
+        s_top = (stock_avail & -stock_avail).bit_length() - 1 if stock_avail else -1
+        waste_avail = avail & ((1 << ptr) - 1)
+        w_top = waste_avail.bit_length() - 1 if waste_avail else -1
+        return s_top, w_top
+
+    def legal(self, present: int, srem: int, ptr: int, passes: int) -> set[str]:
+        """Every legal move of a position, unpruned, in spec notation: the search's own
+        view of the rules, checked against the rules module by a differential test."""
+        free = self._free(present)
+        s_top, w_top = self.tops(srem, ptr)
+        cards = [(self.pval[i], i) for i in free]
+        if s_top >= 0:
+            cards.append((self.sval[s_top], STOCK))
+        if w_top >= 0:
+            cards.append((self.sval[w_top], RESERVE))
+        found = set()
+        for x, (v, a) in enumerate(cards):
+            if v == self.target:
+                found.add(self._notation(("one", a, 0)))
+            for w, b in cards[x + 1 :]:
+                if v + w == self.target:
+                    found.add(self._notation(("pair", a, b)))
+        if s_top >= 0:
+            found.add("st>w")
+        elif w_top >= 0 and passes < self.passes:
+            found.add("w>st")
+        return found
+
+    # -- search --------------------------------------------------------------------
+
+    def solve(
+        self, node_limit: int = 2_000_000, seconds: float = 60.0, best: bool = False
+    ) -> SolveResult:
+        """Win or prove no win; with `best`, also the fewest points any line leaves."""
+        start = time.perf_counter()
+        self.deadline = start + seconds
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.failed: set[int] = set()
+        self.path: list[tuple[str, int, int]] = []
+        self.best_points = self._points(self.start_present, 0)
+        self.best_path: list[tuple[str, int, int]] = []
+        self.pruning = True
+        outcome, limit = Verdict.LOST, ""
+        try:
+            if not self._hopeless() and self._search(
+                self.start_present, 0, self.start_ptr, self.start_passes, 0
+            ):
+                outcome = Verdict.WON
+            elif best:
+                # every line, for the fewest points left: the prunings only keep wins
+                self.pruning = False
+                self.failed.clear()
+                self.path = []
+                self._search(self.start_present, 0, self.start_ptr, self.start_passes, 0)
+        except Limit as e:
+            outcome, limit = Verdict.UNKNOWN, str(e)
+        won = outcome == Verdict.WON
+        return SolveResult(
+            outcome,
+            [self._notation(p) for p in self.path] if won else [],
+            self.nodes,
+            time.perf_counter() - start,
+            0 if won else self.best_points,
+            [self._notation(p) for p in (self.path if won else self.best_path)],
+            limit,
+        )
+
+    def _hopeless(self) -> bool:
+        values = {v for v in self.pval + self.sval if v}
+        return any(
+            self._dead(v, self.start_present, 0, self.start_ptr, self.start_passes) for v in values
+        )
+
+    def _points(self, present: int, srem: int) -> int:
+        pval, sval = self.pval, self.sval
+        return sum(pval[i] for i in _bits(present)) + sum(sval[j] for j in _bits(~srem & self.full))
+
+    def _search(self, present: int, srem: int, ptr: int, passes: int, chain: int) -> bool:
+        """`chain`: positions uncovered by pyramid pairs since the last other move (plus
+        one marker bit while a chain runs): the next move other than a pyramid pair
+        must use one of them."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise Limit(f"node limit {self.node_limit}")
+        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise Limit("time limit")
+        if present == 0 and (srem == self.full or self.goal == "pyramid"):
+            return True
+        key = (
+            present
+            | srem << self.n
+            | ptr << self.shift_ptr
+            | passes << self.shift_pass
+            | chain << self.shift_chain
+        )
+        if key in self.failed:
+            return False
+        target = self.target
+        pval, sval = self.pval, self.sval
+        free = self._free(present)
+        s_top, w_top = self.tops(srem, ptr)
+        in_chain = chain != 0
+        lazy = self.pruning and self.goal == "all" and (s_top >= 0 or w_top >= 0)
+        wanted = chain >> 1  # the positions a chain uncovered
+
+        # a King goes at once, wherever it is (in a chain, only one it uncovered)
+        for i in free:
+            if pval[i] == target and (not in_chain or wanted >> i & 1):
+                return self._step(("one", i, 0), key, present & ~(1 << i), srem, ptr, passes, 0)
+        if not in_chain:
+            if s_top >= 0 and sval[s_top] == target:
+                return self._step(
+                    ("one", STOCK, 0), key, present, srem | 1 << s_top, ptr, passes, 0
+                )
+            if w_top >= 0 and sval[w_top] == target:
+                return self._step(
+                    ("one", RESERVE, 0), key, present, srem | 1 << w_top, ptr, passes, 0
+                )
+
+        dead = self._dead
+        # pairs with the stock or reserve top
+        tops = []
+        if s_top >= 0:
+            tops.append((STOCK, s_top))
+        if w_top >= 0:
+            tops.append((RESERVE, w_top))
+        for code, j in tops:
+            v = sval[j]
+            need = target - v
+            for i in free:
+                if pval[i] == need and (not in_chain or wanted >> i & 1):
+                    np_, ns = present & ~(1 << i), srem | 1 << j
+                    if dead(v, np_, ns, ptr, passes):
+                        continue
+                    if self._step(("pair", i, code), None, np_, ns, ptr, passes, 0):
+                        return True
+        if not in_chain and s_top >= 0 and w_top >= 0 and sval[s_top] + sval[w_top] == target:
+            ns = srem | 1 << s_top | 1 << w_top
+            if not dead(sval[s_top], present, ns, ptr, passes) and self._step(
+                ("pair", STOCK, RESERVE), None, present, ns, ptr, passes, 0
+            ):
+                return True
+        # pairs of two pyramid cards, deepest first
+        for x in range(len(free) - 1, -1, -1):
+            i = free[x]
+            need = target - pval[i]
+            for y in range(x - 1, -1, -1):
+                k = free[y]
+                if pval[k] != need:
+                    continue
+                np_ = present & ~(1 << i) & ~(1 << k)
+                if dead(pval[i], np_, srem, ptr, passes):
+                    continue
+                next_chain = 0
+                if lazy:
+                    opened = (self.parents[i] | self.parents[k]) & np_
+                    uncovered = 0
+                    for p in _bits(opened):
+                        if not np_ & self.cover[p]:
+                            uncovered |= 1 << p
+                    next_chain = (wanted | uncovered) << 1 | 1
+                if self._step(("pair", k, i), None, np_, srem, ptr, passes, next_chain):
+                    return True
+        if not in_chain:
+            if s_top >= 0:
+                turned = sval[s_top]
+                if not dead(turned, present, srem, s_top + 1, passes) and self._step(
+                    ("turn", 0, 0), None, present, srem, s_top + 1, passes, 0
+                ):
+                    return True
+            elif (
+                w_top >= 0
+                and passes < self.passes
+                and self._step(("redeal", 0, 0), None, present, srem, 0, passes + 1, 0)
+            ):
+                return True
+        if not self.pruning:
+            self._note(present, srem)
+        self.failed.add(key)
+        return False
+
+    def _step(
+        self,
+        step: tuple[str, int, int],
+        forced_key: int | None,
+        present: int,
+        srem: int,
+        ptr: int,
+        passes: int,
+        chain: int,
+    ) -> bool:
+        self.path.append(step)
+        if self._search(present, srem, ptr, passes, chain):
+            return True
+        self.path.pop()
+        if forced_key is not None:
+            self.failed.add(forced_key)
+        return False
+
+    def _note(self, present: int, srem: int) -> None:
+        pts = self._points(present, srem)
+        if pts < self.best_points:
+            self.best_points = pts
+            self.best_path = list(self.path)
+
+    # -- notation ------------------------------------------------------------------
+
+    def _notation(self, step: tuple[str, int, int]) -> str:
+        kind, a, b = step
+        if kind == "turn":
+            return "st>w"
+        if kind == "redeal":
+            return "w>st"
+        if kind == "one":
+            return self._name(a)
+        names = sorted((a, b), key=lambda c: (c < 0, -c if c < 0 else c))
+        return f"{self._name(names[0])}+{self._name(names[1])}"
+
+    def _name(self, code: int) -> str:
+        return self.names[code] if code >= 0 else ("st" if code == STOCK else "w")
+
+
+def _bits(mask: int):  # type: ignore[no-untyped-def]
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _perfect_matching(options: list[list[int]], right: int) -> bool:
+    match = [-1] * right
+
+    def augment(x: int, seen: list[bool]) -> bool:
+        for k in options[x]:
+            if not seen[k]:
+                seen[k] = True
+                if match[k] < 0 or augment(match[k], seen):
+                    match[k] = x
+                    return True
+        return False
+
+    return all(augment(x, [False] * right) for x in range(len(options)))
+
+
+def _covering_matching(
+    options: list[list[int]], need_left: list[int], need_right: set[int], right: int
+) -> bool:
+    """A matching in which every needed left and right vertex is matched (small sets)."""
+    left = len(options)
+    best = False
+
+    def extend(x: int, used: int, matched_right: int) -> bool:
+        if x == left:
+            return all(matched_right >> k & 1 for k in need_right)
+        # leave x unmatched if it is not needed
+        if x not in need_left and extend(x + 1, used, matched_right):
+            return True
+        for k in options[x]:
+            if not used >> k & 1 and extend(x + 1, used | 1 << k, matched_right | 1 << k):
+                return True
+        return False
+
+    best = extend(0, 0, 0)
+    return best
+
+
+def solve_pyramid(
+    game: Game,
+    node_limit: int = 2_000_000,
+    seconds: float = 60.0,
+    goal: str = "all",
+    best: bool = False,
+) -> SolveResult:
+    engine = game.engine
+    assert isinstance(engine, PyramidEngine)
+    return PyramidSolver(engine, game.state, goal).solve(node_limit, seconds, best)

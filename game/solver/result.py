@@ -1,0 +1,32 @@
+"""What a solver answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Verdict(StrEnum):
+    WON = "won"  # a winning line was found (and replayed through the rules)
+    LOST = "lost"  # every line was searched: no win exists
+    UNKNOWN = "unknown"  # a limit stopped the search first
+
+
+@dataclass
+class SolveResult:
+    outcome: Verdict
+    moves: list[str] = field(default_factory=list)  # the winning line, spec notation
+    nodes: int = 0
+    seconds: float = 0.0
+    best_remaining_points: int = 0  # fewest points left over the positions searched
+    best_moves: list[str] = field(default_factory=list)  # the line to that best position
+    limit: str = ""  # which limit stopped an unknown search
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "outcome": str(self.outcome),
+            "moves": self.moves,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "best_remaining_points": self.best_remaining_points,
+        }

@@ -1,0 +1,151 @@
+"""The solvers: their view of the rules, their wins, their proofs."""
+
+import random
+
+import pytest
+
+from game.rules import Game, rulesets
+from game.solver import Verdict, solve
+from game.solver.pyramid import PyramidSolver
+
+PYRAMID = ["pyramid36", "pyramid52"]
+
+
+def random_positions(ruleset, options, count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        game = Game(ruleset, options, deal=rng.randrange(10**6))
+        for _ in range(rng.randrange(0, 60)):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        yield game
+
+
+@pytest.mark.parametrize("ruleset", PYRAMID)
+@pytest.mark.parametrize("passes", [1, 3])
+def test_pyramid_solver_sees_exactly_the_rules_legal_moves(ruleset, passes):
+    """A differential test: the solver's own move generator against the rules module."""
+    checked = 0
+    for game in random_positions(ruleset, {"passes": passes}, 1500, seed=passes):
+        solver = PyramidSolver(game.engine, game.state)
+        mine = solver.legal(solver.start_present, 0, solver.start_ptr, solver.start_passes)
+        assert mine == {str(m) for m in game.legal_moves}, game.to_replay()
+        checked += 1
+    assert checked == 1500
+
+
+def test_a_known_winnable_pyramid_deal_is_won_and_the_line_replays():
+    result = solve(Game("pyramid52", deal=8))
+    assert result.outcome == Verdict.WON and result.best_remaining_points == 0
+    game = Game("pyramid52", deal=8)
+    for move in result.moves:
+        game.play(move)
+    assert game.won
+
+
+def test_a_lost_pyramid_deal_is_proven_lost_with_its_best_score():
+    result = solve(Game("pyramid52", deal=0))
+    assert result.outcome == Verdict.LOST and result.moves == []
+    game = Game("pyramid52", deal=0)
+    for move in result.best_moves:
+        game.play(move)
+    assert game.score.remaining_points == result.best_remaining_points < 364
+
+
+def _every_line_wins(game: Game) -> bool:
+    """The reference: the search that sees every line (the best-score search, with no
+    pruning but the King's) finds a line leaving no point exactly when a win exists."""
+    solver = PyramidSolver(game.engine, game.state)
+    solver.pruning = False
+    solver.nodes, solver.node_limit, solver.deadline = 0, 10**8, float("inf")
+    solver.failed, solver.path = set(), []
+    solver.best_points, solver.best_path = 10**9, []
+    return solver._search(solver.start_present, 0, solver.start_ptr, solver.start_passes, 0)
+
+
+@pytest.mark.parametrize("deal", range(60))
+def test_pyramid36_pruned_verdicts_agree_with_the_search_of_every_line(deal):
+    game = Game("pyramid36", deal=deal)
+    result = solve(game, best=False)
+    assert result.outcome in (Verdict.WON, Verdict.LOST)
+    assert (result.outcome == Verdict.WON) == _every_line_wins(game)
+
+
+@pytest.mark.parametrize("deal", range(8))
+def test_pyramid52_pruned_verdicts_agree_with_the_search_of_every_line(deal):
+    game = Game("pyramid52", deal=deal * 7 + 1)
+    result = solve(game, best=False)
+    assert (result.outcome == Verdict.WON) == _every_line_wins(game)
+
+
+def _brute_force_winnable(game: Game) -> bool:
+    """Every position the rules engine reaches (small games only)."""
+    seen = set()
+    stack = [game.state]
+    engine = game.engine
+    while stack:
+        state = stack.pop()
+        if engine.is_won(state):
+            return True
+        if state in seen:
+            continue
+        seen.add(state)
+        stack.extend(engine.play(state, move)[0] for move in engine.legal(state))
+    return False
+
+
+@pytest.mark.parametrize("deal", [0, 2, 4])
+def test_building_solver_wins_replay_through_the_rules(deal):
+    game = Game("sbudetsya", deal=deal)
+    result = solve(game, seconds=20, best=False)
+    assert result.outcome == Verdict.WON
+    check = Game("sbudetsya", deal=deal)
+    for move in result.moves:
+        check.play(move)
+    assert check.won
+
+
+@pytest.mark.parametrize("deal", [2, 3, 4])
+def test_building_solver_lost_is_a_proof(deal):
+    """Deals small enough for the rules engine to walk every position it can reach."""
+    game = Game("nechego", {"to_piles": "none", "cards": 32}, deal=deal)
+    result = solve(game, seconds=20)
+    assert result.outcome == Verdict.LOST
+    assert not _brute_force_winnable(game)
+    check = Game("nechego", {"to_piles": "none", "cards": 32}, deal=deal)
+    for move in result.best_moves:
+        check.play(move)
+    assert check.score.remaining_points == result.best_remaining_points
+
+
+def test_solving_from_mid_game_keeps_the_moves_played():
+    game = Game("pyramid52", deal=8)
+    for move in ["p7.2+p7.5", "p7.3+p7.7"]:
+        game.play(move)
+    result = solve(game)
+    assert result.outcome == Verdict.WON
+    for move in result.moves:
+        game.play(move)
+    assert game.won
+
+
+def test_limits_give_unknown_never_a_guess():
+    result = solve(Game("pyramid52", deal=0), node_limit=10, best=False)
+    assert result.outcome == Verdict.UNKNOWN and "node limit" in result.limit
+
+
+def test_pyramid_goal_clears_the_pyramid_only():
+    for deal in range(8, 18):
+        game = Game("pyramid52", deal=deal)
+        all_cards = solve(game, best=False).outcome
+        pyramid = solve(game, goal="pyramid", best=False).outcome
+        if all_cards == Verdict.WON:
+            assert pyramid == Verdict.WON  # clearing everything clears the pyramid
+
+
+def test_every_ruleset_gets_an_answer_in_its_family():
+    for ruleset in rulesets():
+        result = solve(Game(ruleset, deal=2), seconds=2, node_limit=50_000, best=False)
+        assert result.outcome in (Verdict.WON, Verdict.LOST, Verdict.UNKNOWN)
