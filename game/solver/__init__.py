@@ -8,6 +8,8 @@ and the fewest points any line can leave, with the line to them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.rules import Game, IllegalMove
 
 from .result import SolveResult, Verdict
@@ -21,18 +23,22 @@ def solve(
     seconds: float = 10.0,
     goal: str = "all",
     best: bool = True,
+    cancel: Callable[[], bool] | None = None,
 ) -> SolveResult:
-    """Solve from the game's current position (its moves so far are kept)."""
+    """Solve from the game's current position (its moves so far are kept).
+
+    `cancel`, asked now and then during the search, stops it early when true
+    (the answer is then unknown)."""
     if game.rules.family == "pyramid":
         from .pyramid import solve_pyramid
 
-        result = solve_pyramid(game, node_limit, seconds, goal, best)
+        result = solve_pyramid(game, node_limit, seconds, goal, best, cancel)
     else:
         if goal != "all":
             raise ValueError("the pyramid goal belongs to the pyramid games")
         from .building import solve_building
 
-        result = solve_building(game, node_limit, seconds, best)
+        result = solve_building(game, node_limit, seconds, best, cancel)
     if result.outcome == Verdict.WON:
         _check_win(game, result.moves, goal)
     return result

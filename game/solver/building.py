@@ -22,6 +22,7 @@ is then "unknown" with the limit that stopped the search, never a guess.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from game.rules import Game, Move
 from game.rules.building import BuildingEngine
@@ -49,6 +50,7 @@ class BuildingSolver:
         self.host_for = {r: deck.down(r) for r in deck.cycle}
         self.safe_refill = "piles" in rules.pile_takes or rules.gap_fill != "stock"
         self.values = engine.values
+        self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
 
     def key(self, state: State) -> tuple[object, ...]:
         piles = state.piles
@@ -99,6 +101,12 @@ class BuildingSolver:
             limit,
         )
 
+    def _check_clock(self) -> None:
+        if time.perf_counter() > self.deadline:
+            raise Limit("time limit")
+        if self.cancel is not None and self.cancel():
+            raise Limit("cancelled")
+
     def _points(self, state: State) -> int:
         return sum(self.values[c] for c in self.engine.remaining(state))
 
@@ -121,8 +129,8 @@ class BuildingSolver:
             self.nodes += 1
             if self.nodes > self.node_limit:
                 raise Limit(f"node limit {self.node_limit}")
-            if not self.nodes & 255 and time.perf_counter() > self.deadline:
-                raise Limit("time limit")
+            if not self.nodes & 255:
+                self._check_clock()
             if engine.is_won(after):
                 path.append(move)
                 return True
@@ -170,8 +178,14 @@ class BuildingSolver:
 
 
 def solve_building(
-    game: Game, node_limit: int = 1_000_000, seconds: float = 10.0, best: bool = True
+    game: Game,
+    node_limit: int = 1_000_000,
+    seconds: float = 10.0,
+    best: bool = True,
+    cancel: Callable[[], bool] | None = None,
 ) -> SolveResult:
     engine = game.engine
     assert isinstance(engine, BuildingEngine)
-    return BuildingSolver(engine, game.state).solve(node_limit, seconds, best)
+    solver = BuildingSolver(engine, game.state)
+    solver.cancel = cancel
+    return solver.solve(node_limit, seconds, best)

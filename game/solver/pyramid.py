@@ -29,6 +29,7 @@ the reference the tests check the pruned verdicts against.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from game.rules import Game
 from game.rules.engine import State
@@ -84,6 +85,7 @@ class PyramidSolver:
             )
             for v in set(self.pval) | set(self.sval)
         }
+        self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
         self.shift_ptr = n + self.m
         self.shift_pass = self.shift_ptr + 6
         self.shift_chain = self.shift_pass + 4
@@ -251,6 +253,12 @@ class PyramidSolver:
             self._dead(v, self.start_present, 0, self.start_ptr, self.start_passes) for v in values
         )
 
+    def _check_clock(self) -> None:
+        if time.perf_counter() > self.deadline:
+            raise Limit("time limit")
+        if self.cancel is not None and self.cancel():
+            raise Limit("cancelled")
+
     def _points(self, present: int, srem: int) -> int:
         pval, sval = self.pval, self.sval
         return sum(pval[i] for i in _bits(present)) + sum(sval[j] for j in _bits(~srem & self.full))
@@ -262,8 +270,8 @@ class PyramidSolver:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise Limit(f"node limit {self.node_limit}")
-        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise Limit("time limit")
+        if not self.nodes & 1023:
+            self._check_clock()
         if present == 0 and (srem == self.full or self.goal == "pyramid"):
             return True
         key = (
@@ -450,7 +458,10 @@ def solve_pyramid(
     seconds: float = 60.0,
     goal: str = "all",
     best: bool = False,
+    cancel: Callable[[], bool] | None = None,
 ) -> SolveResult:
     engine = game.engine
     assert isinstance(engine, PyramidEngine)
-    return PyramidSolver(engine, game.state, goal).solve(node_limit, seconds, best)
+    solver = PyramidSolver(engine, game.state, goal)
+    solver.cancel = cancel
+    return solver.solve(node_limit, seconds, best)

@@ -1,0 +1,143 @@
+"""The solver in a separate process, so that a frame never waits for it.
+
+A thread would share the interpreter lock with the game loop and stall frames;
+a process does not. Requests carry ids; a newer request cancels the one being
+worked on (the worker's search asks a shared counter now and then). A worker
+that died is started again at the next request.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import queue
+import random
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+ANALYSE = "analyse"  # solve the position a replay reaches
+WINNABLE = "winnable"  # find a deal number the solver proves winnable
+
+
+class SolverWorker:
+    def __init__(self) -> None:
+        self._ctx = mp.get_context("spawn")
+        self._process: Any = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._latest: Any = None
+        self._next_id = 0
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    def start(self) -> None:
+        if self.running:
+            return
+        ctx = self._ctx
+        self._requests = ctx.Queue()
+        self._replies = ctx.Queue()
+        self._latest = ctx.Value("q", 0)
+        self._process = ctx.Process(
+            target=serve,
+            args=(self._requests, self._replies, self._latest),
+            name="piramida-solver",
+            daemon=True,
+        )
+        self._process.start()
+
+    def submit(self, kind: str, **payload: Any) -> int:
+        """Queue a request (starting the worker if needed); returns its id."""
+        self.start()
+        self._next_id += 1
+        self._latest.value = self._next_id
+        self._requests.put({"id": self._next_id, "kind": kind, **payload})
+        return self._next_id
+
+    def poll(self) -> list[dict[str, Any]]:
+        """The replies that have arrived, without waiting."""
+        found: list[dict[str, Any]] = []
+        if self._replies is None:
+            return found
+        while True:
+            try:
+                found.append(self._replies.get_nowait())
+            except (queue.Empty, OSError, EOFError):
+                return found
+
+    def close(self) -> None:
+        if self._process is None:
+            return
+        try:
+            self._latest.value = -1
+            self._requests.put(None)
+            self._process.join(timeout=2)
+        except (OSError, ValueError):
+            pass
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout=2)
+        self._process = None
+
+
+def serve(requests: Any, replies: Any, latest: Any) -> None:
+    """The worker's loop: one request at a time, the newest wins."""
+    while True:
+        request = requests.get()
+        if request is None:
+            return
+        # skip to the newest request waiting: older ones are stale
+        while True:
+            try:
+                newer = requests.get_nowait()
+            except queue.Empty:
+                break
+            if newer is None:
+                return
+            request = newer
+        try:
+            reply = handle(request, lambda rid=request["id"]: latest.value != rid)
+        except Exception as e:  # a worker must answer, whatever went wrong
+            log.exception("solver worker failed")
+            reply = {"error": str(e)}
+        replies.put({"id": request["id"], "kind": request["kind"], **reply})
+
+
+def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
+    from game.rules import Game
+    from game.rules.replay import run_replay
+
+    from . import Verdict, solve
+
+    if request["kind"] == ANALYSE:
+        game = run_replay(request["replay"])
+        result = solve(
+            game,
+            request.get("nodes", 5_000_000),
+            request.get("seconds", 10.0),
+            best=True,
+            cancel=cancelled,
+        )
+        return {
+            "moves_played": len(game.moves),
+            "outcome": str(result.outcome),
+            "line": result.moves if result.outcome == Verdict.WON else result.best_moves,
+            "best_remaining_points": result.best_remaining_points,
+            "limit": result.limit,
+        }
+    if request["kind"] == WINNABLE:
+        rng = random.Random(request.get("seed"))
+        for _ in range(request.get("tries", 300)):
+            if cancelled():
+                break
+            deal = rng.randrange(10**9)
+            game = Game(request["ruleset"], request.get("options"), deal=deal)
+            result = solve(
+                game, 2_000_000, request.get("seconds", 1.5), best=False, cancel=cancelled
+            )
+            if result.outcome == Verdict.WON:
+                return {"deal": deal}
+        return {"deal": None}
+    raise ValueError(f"unknown request {request['kind']!r}")

@@ -1,0 +1,66 @@
+"""The solver worker: a real separate process."""
+
+import time
+
+import pytest
+
+from game.rules import Game
+from game.solver.worker import ANALYSE, WINNABLE, SolverWorker
+
+
+def wait_for(worker, rid, seconds=30.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for reply in worker.poll():
+            if reply["id"] == rid:
+                return reply
+        time.sleep(0.02)
+    raise AssertionError("no reply")
+
+
+@pytest.fixture
+def worker():
+    w = SolverWorker()
+    yield w
+    w.close()
+
+
+def test_the_worker_analyses_a_position_in_another_process(worker):
+    game = Game("pyramid52", deal=8)
+    game.play("p7.2+p7.5")
+    rid = worker.submit(ANALYSE, replay=game.to_replay(), seconds=10)
+    reply = wait_for(worker, rid)
+    assert reply["outcome"] == "won" and reply["moves_played"] == 1
+    for move in reply["line"]:
+        game.play(move)
+    assert game.won
+
+
+def test_a_newer_request_cancels_the_older_one(worker):
+    slow = worker.submit(ANALYSE, replay=Game("egyptian", deal=3).to_replay(), seconds=30)
+    quick = worker.submit(ANALYSE, replay=Game("pyramid36", deal=1).to_replay(), seconds=10)
+    replies = {}
+    end = time.monotonic() + 30
+    while quick not in replies and time.monotonic() < end:
+        for r in worker.poll():
+            replies[r["id"]] = r
+        time.sleep(0.02)
+    assert replies[quick]["outcome"] == "lost"
+    assert slow not in replies or replies[slow]["limit"] == "cancelled"
+
+
+def test_the_worker_finds_a_winnable_deal(worker):
+    rid = worker.submit(WINNABLE, ruleset="pyramid36", options={}, seed=5)
+    deal = wait_for(worker, rid)["deal"]
+    assert deal is not None
+    from game.solver import solve
+
+    assert solve(Game("pyramid36", deal=deal)).outcome == "won"
+
+
+def test_a_dead_worker_is_started_again(worker):
+    worker.start()
+    worker._process.kill()
+    worker._process.join()
+    rid = worker.submit(ANALYSE, replay=Game("pyramid52", deal=8).to_replay())
+    assert wait_for(worker, rid)["outcome"] == "won"
