@@ -22,6 +22,7 @@ from game.audio import Sounds
 from game.rules import Game
 from game.scenes.base import Scene
 from game.settings import Settings, SettingsStore
+from game.solver.worker import SolverWorker
 from game.store import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, GameFacts, Problem, Records
 from game.ui.pointer import PointerTranslator
 
@@ -90,6 +91,8 @@ class App:
         # Open the audio device now: done at the first sound, it would stall a frame.
         _ = self.sounds.available
         self.pointer = PointerTranslator(self.clock.now)
+        # the solver runs in its own process, started at the first question
+        self.solver = SolverWorker()
         self.scene: Scene | None = None
         self._next: Callable[[], Scene] | None = None
         self._fade = 0.0  # 1 = black; fading out when _next is set, else in
@@ -203,8 +206,14 @@ class App:
             # Without vsync, do not spin the CPU; a still table idles cheaper still.
             busy = self.scene is not None and (self.scene.redraw or self._next or self._fade > 0)
             self._tick.tick(self._frame_cap if busy else 60)
+        self.close()
+
+    def close(self) -> None:
+        """Leave the scene and stop the solver's process."""
         if self.scene:
             self.scene.exit()
+            self.scene = None
+        self.solver.close()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         t = event.type

@@ -43,6 +43,7 @@ class Settings:
     four_colour: bool = False
     fullscreen: bool = False
     card_back: str = "classic"
+    winnable_only: bool = False  # new random deals only among those the solver proved winnable
     left_handed: bool = False
 
     def __post_init__(self) -> None:

@@ -8,7 +8,6 @@ toggles, the deal number, and Play. Every control is a `Button` in one
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -121,16 +120,13 @@ class MenuScene(Scene):
         self._rebuild()
 
     def play(self) -> None:
-        deal = self.deal if self.deal is not None else random.randrange(10**9)
-        game = self.started = Game(self.ruleset, self.options, deal=deal)
-        app = self.app
+        from game.scenes.deal_finder import open_table, start_random_deal
 
-        def table() -> Scene:
-            from game.scenes.table import TableScene
-
-            return TableScene(app, game)
-
-        app.switch(table)
+        if self.deal is None:
+            self.started = start_random_deal(self.app, self.ruleset, dict(self.options))
+            return
+        game = self.started = Game(self.ruleset, self.options, deal=self.deal)
+        open_table(self.app, game)
 
     def show_rules(self) -> None:
         app, ruleset_id = self.app, self.ruleset.id

@@ -10,7 +10,6 @@ An arcade game says where the run stands and leads to the next level.
 from __future__ import annotations
 
 import logging
-import random
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -138,8 +137,10 @@ class ResultsScene(Scene):
         self._play(again, self.summary.fortune or self.summary.fortune_replayed)
 
     def new_deal(self) -> None:
+        from game.scenes.deal_finder import start_random_deal
+
         game = self.summary.game
-        self._play(Game(game.ruleset, game.options, deal=random.randrange(10**9)), False)
+        self.started = start_random_deal(self.app, game.ruleset, dict(game.options))
 
     def export(self) -> None:
         """Write the game as a replay file with its claim, and say where it went."""

@@ -81,6 +81,7 @@ class SettingsScene(Scene):
             choice("four_colour", _("Four-colour suits"), on_off, s.four_colour),
             choice("card_back", _("Card back"), backs, s.card_back, weight=1.5),
             choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
+            choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
         ]
         self.resize(self.app.size)
 

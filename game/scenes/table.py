@@ -16,6 +16,7 @@ from game.render.table_view import TableView
 from game.rules import Game, Move
 from game.rules.moves import MOVE, PAIR, SINGLE
 from game.scenes.base import Scene
+from game.scenes.table_analysis import Analysis, Position
 from game.scenes.table_controls import Drag, Press, TableControls
 from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
@@ -56,6 +57,13 @@ class TableScene(TableControls, TablePlay, Scene):
         self.finishing: list[Move] | None = None
         self.autoplay: list[Move] = []
         self.celebration: Celebration | None = None
+        self.analysis = Analysis(app.solver, game)
+        self.hint_pending = False
+        self.hint_wait = 0.0
+        self.hint_overdue = False
+        self.demo = False
+        self.demo_wait = 0.0
+        self.told_lost: Position | None = None
         self.fortune = facts.fortune
         self.wish_pending = self.fortune and not game.moves
         self.dealt = False
@@ -140,6 +148,10 @@ class TableScene(TableControls, TablePlay, Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
+        if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
+            on_demo = t == POINTER_DOWN and self.buttons["demo"].hit(event.pos, 12)
+            if not on_demo and not (t == pygame.KEYDOWN and event.key == pygame.K_d):
+                self.demo = False  # the player takes over
         if t == POINTER_DOWN:
             return self._pointer_down(event)
         if t == POINTER_MOVE:
@@ -167,14 +179,26 @@ class TableScene(TableControls, TablePlay, Scene):
                 self._invalidate()
         if self.autoplay and not self.animator.busy:
             self._play(self.autoplay.pop(0))
+        if self.analysis.poll():
+            self._analysis_arrived()
+        if self.hint_pending:
+            self.hint_wait -= dt
+            if self.hint_wait <= 0:
+                self.hint_pending, self.hint_overdue = False, True
+                self._hint()
+        if self.demo:
+            self._demo_step(dt)
         if self.celebration:
             self.celebration.update(dt)
             self.redraw = True
             if self.celebration.done:
                 self.celebration = None
                 self._show_results()
-        if figures(self.game, self.seconds) != self._figures:
+        if self._current_figures() != self._figures:
             self.redraw = True
+
+    def _current_figures(self) -> HudFigures:
+        return figures(self.game, self.seconds, self.analysis.verdict())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None
@@ -188,7 +212,7 @@ class TableScene(TableControls, TablePlay, Scene):
         else:
             static = self.view.static
             assert static is not None
-            current = figures(self.game, self.seconds)
+            current = self._current_figures()
             if current != self._figures:
                 self._figures = current
                 self.hud.draw_top(static, current)
@@ -230,7 +254,7 @@ class TableScene(TableControls, TablePlay, Scene):
             draw_banner(static, play_area, self.banner, avoid=cards)
         elif self.status:
             draw_banner(static, play_area, Banner(self.status, []), small=True, avoid=cards)
-        self._figures = figures(self.game, self.seconds)
+        self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
         self._static_valid = True
@@ -311,6 +335,7 @@ class TableScene(TableControls, TablePlay, Scene):
             "redo": Button(_("Redo"), self._redo, key="redo"),
             "hint": Button(_("Hint"), self._hint, key="hint"),
             "finish": Button(_("Finish"), self._auto_finish, key="finish"),
+            "demo": Button(_("Demo"), self._toggle_demo, key="demo"),
             "resign": Button(_("Give up"), self._resign, key="resign"),
             "rules": Button(_("Rules"), self._rules, key="rules"),
             "menu": Button(_("Menu"), self._to_menu, key="menu"),

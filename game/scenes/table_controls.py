@@ -269,6 +269,8 @@ class TableControls:
             self.selected = None
             if not self.game.over:
                 self._stock()
+        elif key == pygame.K_d:
+            self._toggle_demo()
         elif key == pygame.K_n:
             self._new_deal()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):

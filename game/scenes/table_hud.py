@@ -31,9 +31,10 @@ class HudFigures:
     clock: str
     cards: int
     points: int
+    verdict: str = ""
 
 
-def figures(game: Game, seconds: float) -> HudFigures:
+def figures(game: Game, seconds: float, verdict: str = "") -> HudFigures:
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
     return HudFigures(
@@ -45,6 +46,7 @@ def figures(game: Game, seconds: float) -> HudFigures:
         clock_text(seconds),
         score.remaining_cards,
         score.remaining_points,
+        verdict,
     )
 
 
@@ -93,19 +95,22 @@ class Hud:
         right = draw_text(
             surface, score, size, (bar.right - pad, y), theme.GOLD, "midright", bold=True
         )
-        stats = "   ".join(
-            [
-                _("Stock {n}", n=f.stock),
-                _("Passes left {n}", n=f.passes_left),
-                _("Moves {n}", n=f.moves),
-                f.clock,
-            ]
-        )
-        middle = theme.font(size).size(stats)[0]
+        parts = [
+            _("Stock {n}", n=f.stock),
+            _("Passes left {n}", n=f.passes_left),
+            _("Moves {n}", n=f.moves),
+            f.clock,
+            f.verdict,
+        ]
         room_left = left.right + size + theme.font(size).size(f.deal)[0] + size
-        x = max(room_left, min((bar.width - middle) // 2, right.left - size - middle))
-        if x + middle < right.left:
-            draw_text(surface, stats, size, (x, y), theme.INK, "midleft")
+        # a narrow window drops the figures that matter least first
+        for drop in ((), (1,), (1, 0), (1, 0, 2)):
+            stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
+            middle = theme.font(size).size(stats)[0]
+            x = max(room_left, min((bar.width - middle) // 2, right.left - size - middle))
+            if x + middle < right.left:
+                draw_text(surface, stats, size, (x, y), theme.INK, "midleft")
+                break
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)

@@ -12,16 +12,18 @@ from game.hints import suggest
 from game.i18n import _
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
-from game.rules import Action, Game, IllegalMove, Move, Outcome
+from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.analysis import finishing_moves, is_stuck
 from game.rules.events import REDEAL, REMOVE, TURN
-from game.rules.moves import PAIR, SINGLE, STOCK_TURN
+from game.rules.moves import PAIR, SINGLE, STOCK_TURN, parse_move
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.summary import GameSummary
 from game.scenes.table_overlay import Banner
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
+DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
+HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 STUCK_LIMIT = 4000
 
 
@@ -137,6 +139,7 @@ class TablePlay:
         self.refused_pile = None
         game = self.game
         self.app.game_changed(game, self.facts if self.recorded else None)
+        self.analysis.ask()
         engine = game.engine
         self.finishing = finishing_moves(engine, game.state)
         self.stuck = is_stuck(engine, game.state, STUCK_LIMIT) if not game.over else False
@@ -202,10 +205,9 @@ class TablePlay:
     # -- buttons' actions ----------------------------------------------------------
 
     def _new_deal(self) -> None:
-        from game.scenes.table import TableScene
+        from game.scenes.deal_finder import start_random_deal
 
-        game = Game(self.game.ruleset, self.game.options, deal=random.randrange(10**9))
-        self.app.switch(lambda: TableScene(self.app, game))
+        start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
 
     def _restart(self) -> None:
         self._finish_animation()
@@ -239,15 +241,92 @@ class TablePlay:
         self._after_change()
 
     def _hint(self) -> None:
+        """The next move of a winning line, or toward the best score left: from the
+        solver's answer for this position (at once when known, else when it comes)."""
         self._finish_animation()
-        move = suggest(self.game)
-        if move is None:
-            self._say(_("No moves left."))
+        if self.game.over:
             return
+        known = self.analysis.known()
+        if known is None and not self.hint_overdue:
+            self.hint_pending = True
+            self.hint_wait = HINT_PATIENCE_S
+            self.analysis.ask()
+            self._say(_("Thinking…"), 30.0)
+            return
+        known = known or {"outcome": "unknown", "line": []}
+        self.hint_overdue = False
+        self.hint_pending = False
+        line = known.get("line") or []
+        if known["outcome"] in ("won", "lost") and line:
+            move = parse_move(line[0])
+            if known["outcome"] == "won":
+                why = _("This deal can still be won.")
+            else:
+                why = _(
+                    "No win is possible now; best possible: {n} points left.",
+                    n=known["best_remaining_points"],
+                )
+        else:
+            fallback = suggest(self.game)
+            if fallback is None:
+                self._say(_("No moves left."))
+                return
+            move = fallback
+            why = _("The solver has not decided this position: a likely move.")
         self.hints_used += 1
         self.assisted = True
         self.hint = move
-        self._say(_("Hint: {move}", move=self._describe(move)))
+        self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
+        self._invalidate()
+
+    def _analysis_arrived(self) -> None:
+        """The solver answered: a hint that waited shows; a proven loss is said once."""
+        self.redraw = True
+        hinted = self.hint_pending and self.analysis.known() is not None
+        if hinted:
+            self._hint()  # its words already say whether a win is possible
+        known = self.analysis.known()
+        where = self.analysis.position()
+        if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
+            self.told_lost = where
+            if not hinted and not self.demo:
+                self._say(
+                    _(
+                        "There is no way to win from here. Best possible: {n} points left.",
+                        n=known["best_remaining_points"],
+                    ),
+                    5.0,
+                )
+
+    def _toggle_demo(self) -> None:
+        """The solver plays the deal, move by move, with the normal animations."""
+        self.demo = not self.demo
+        self.demo_wait = 0.0
+        if self.demo:
+            self.assisted = True
+            self.analysis.ask()
+            self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
+
+    def _demo_step(self, dt: float) -> None:
+        if self.animator.busy or self.celebration or self.wish_pending:
+            return
+        self.demo_wait -= dt
+        if self.demo_wait > 0:
+            return
+        if self.game.over:
+            self.demo = False
+            return
+        known = self.analysis.known()
+        if known is None:
+            self.analysis.ask()
+            return
+        line = known.get("line") or []
+        if not line:
+            self.demo = False
+            self._say(_("The solver has no better move to show."))
+            return
+        self.demo_wait = DEMO_STEP_S
+        self._play(parse_move(line[0]))
 
     def _describe(self, move: Move) -> str:
         if move == STOCK_TURN:

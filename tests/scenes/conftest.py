@@ -12,6 +12,7 @@ def app(tmp_path, monkeypatch):
     application = App(size=(1280, 800), clock=ManualClock())
     application.settings.animation_speed = 2.0
     yield application
+    application.solver.close()
     pygame.display.quit()
 
 

@@ -230,6 +230,7 @@ def test_hint_marks_a_move_and_counts(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
     driver.key(pygame.K_h)
+    driver.frames(70)  # an undecided position: after a second, a likely move
     assert scene.hint is not None and scene.hint in game.legal_moves
     assert scene.hints_used == 1 and scene.assisted
 
@@ -279,3 +280,91 @@ def test_escape_goes_back_to_the_menu(app, driver):
 
 def test_move_equality_for_pairs_ignores_order():
     assert parse_move("p7.5+p7.2") == Move("pair", "p7.2", "p7.5")
+
+
+def _wait_for_analysis(scene, driver, seconds=20.0):
+    import time
+
+    end = time.monotonic() + seconds
+    while scene.analysis.known() is None and time.monotonic() < end:
+        driver.frames(1)
+        time.sleep(0.01)
+    assert scene.analysis.known() is not None, "the solver did not answer"
+
+
+def test_the_hud_says_whether_the_deal_can_still_be_won(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    _wait_for_analysis(scene, driver)
+    assert scene.analysis.verdict() == "Can be won"
+    lost = open_table(app, driver, Game("pyramid52", deal=0))
+    _wait_for_analysis(lost, driver)
+    assert lost.analysis.verdict() == "No win possible"
+    assert "no way to win from here" in lost.status.lower()
+
+
+def test_a_hint_shows_the_next_move_of_a_winning_line_at_once_when_known(app, driver):
+    import time
+
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    _wait_for_analysis(scene, driver)
+    start = time.perf_counter()
+    driver.key(pygame.K_h)
+    assert time.perf_counter() - start < 0.1
+    line = scene.analysis.known()["line"]
+    assert scene.hint == parse_move(line[0]) and "can still be won" in scene.status
+    assert scene.hints_used == 1 and scene.assisted
+
+
+def test_a_hint_asked_before_the_answer_comes_when_it_arrives(app, driver):
+    game = Game("pyramid36", deal=1)  # lost: the hint leads to the best score
+    scene = open_table(app, driver, game)
+    scene.analysis.results.clear()
+    driver.key(pygame.K_h)
+    if scene.hint is None:
+        assert scene.hint_pending
+        _wait_for_analysis(scene, driver)
+        driver.frames(2)
+    assert scene.hint is not None and scene.hint in game.legal_moves
+    assert "best possible" in scene.status
+
+
+def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
+    import time
+
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.click(scene.buttons["demo"].rect.center)
+    assert scene.demo and scene.assisted
+    end = time.monotonic() + 60
+    while not game.won and time.monotonic() < end:
+        driver.frames(10)
+    assert game.won
+
+
+def test_touching_the_table_stops_the_demo(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_d)
+    assert scene.demo
+    driver.click(centre(scene, "p7.1"))
+    assert not scene.demo
+
+
+def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
+    from game.scenes.deal_finder import DealFinderScene, start_random_deal
+    from game.solver import solve
+
+    app.settings.winnable_only = True
+    start_random_deal(app, Game("pyramid36", deal=0).ruleset, {"passes": 1})
+    driver.frames(20)
+    import time
+
+    end = time.monotonic() + 30
+    while not isinstance(app.scene, TableScene) and time.monotonic() < end:
+        assert isinstance(app.scene, DealFinderScene) or app.scene is None
+        driver.frames(5)
+        time.sleep(0.01)
+    assert isinstance(app.scene, TableScene)
+    deal = app.scene.game.deal_number
+    assert solve(Game("pyramid36", deal=deal)).outcome == "won"

@@ -1,0 +1,77 @@
+"""What the solver knows about the positions of the game on the table.
+
+After every action the position is sent to the solver's worker process; its
+answers are kept by position, so a hint for a position already analysed comes
+at once, and a player who follows a known line keeps its answer move by move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.i18n import _
+from game.rules import Game
+from game.solver.worker import ANALYSE, SolverWorker
+
+Position = tuple[str, ...]
+ANALYSE_SECONDS = 10.0
+
+
+class Analysis:
+    def __init__(self, worker: SolverWorker, game: Game) -> None:
+        self.worker = worker
+        self.game = game
+        self.results: dict[Position, dict[str, Any]] = {}
+        self.pending: dict[int, Position] = {}
+
+    def position(self) -> Position:
+        return tuple(str(m) for m in self.game.moves)
+
+    def ask(self) -> None:
+        """Ask about the current position, unless it is known or the game is over."""
+        if self.game.over or self.known() is not None:
+            return
+        where = self.position()
+        if where in self.pending.values():
+            return
+        rid = self.worker.submit(ANALYSE, replay=self.game.to_replay(), seconds=ANALYSE_SECONDS)
+        self.pending = {rid: where}  # a newer question cancels the older ones
+
+    def poll(self) -> bool:
+        """Take the worker's answers; True when one arrived."""
+        arrived = False
+        for reply in self.worker.poll():
+            where = self.pending.pop(reply.get("id", -1), None)
+            if where is not None and "outcome" in reply:
+                self.results[where] = reply
+                arrived = True
+        return arrived
+
+    @property
+    def waiting(self) -> bool:
+        return self.position() in self.pending.values()
+
+    def known(self, where: Position | None = None) -> dict[str, Any] | None:
+        """The answer for a position: asked about it, or along a line known before it."""
+        where = self.position() if where is None else where
+        found = self.results.get(where)
+        if found is not None or not where:
+            return found
+        before = self.known(where[:-1])
+        if before and before["line"] and before["line"][0] == where[-1]:
+            found = dict(before, line=before["line"][1:])
+            self.results[where] = found
+        return found
+
+    def verdict(self) -> str:
+        """A few words for the top bar: can the deal still be won from here?"""
+        if self.game.over:
+            return ""
+        known = self.known()
+        if known is None:
+            return _("Checking…") if self.waiting else ""
+        if known["outcome"] == "won":
+            return _("Can be won")
+        if known["outcome"] == "lost":
+            return _("No win possible")
+        return _("Not decided")
