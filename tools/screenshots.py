@@ -1,0 +1,95 @@
+"""Render the game's screens to PNG, as a player sees them: every ruleset's table
+in play, the menu and a results screen.
+
+    python tools/screenshots.py [OUT_DIR] [--size WxH] [--language en|ru]
+
+The default folder is docs/screenshots, which README shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--language", default="en", choices=("en", "ru"))
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["PIRAMIDA_HOME"] = tempfile.mkdtemp(prefix="piramida-shots-")
+    import pygame
+
+    from game import i18n
+    from game.app import App, ManualClock
+    from game.rules import Game, rulesets
+    from game.scenes.menu import MenuScene
+    from game.scenes.results import ResultsScene
+    from game.scenes.summary import GameSummary
+    from game.scenes.table import TableScene
+
+    w, h = (int(x) for x in args.size.split("x"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(size=(w, h), clock=ManualClock())
+    app.settings.language = args.language
+    i18n.set_language(args.language)
+    suffix = "" if args.language == "en" else f"-{args.language}"
+
+    def settle(frames: int = 90) -> None:
+        for _ in range(frames):
+            app.clock.advance(1 / 60)
+            app.frame()
+
+    def save(name: str) -> None:
+        path = out / f"{name}{suffix}.png"
+        pygame.image.save(app.surface, str(path))
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+    app.switch(MenuScene(app), fade=False)
+    settle()
+    save("menu")
+    for rid in rulesets():
+        game = Game(rid, deal=20261130)
+        under_way(game, random.Random(rid))
+        scene = TableScene(app, game)
+        if scene.wish_pending:
+            scene.wish_pending = False
+        app.switch(scene, fade=False)
+        settle()
+        save(f"table-{rid}")
+    won = Game("pyramid52", deal=8)
+    from game.solver import solve
+
+    for move in solve(won).moves:
+        won.play(move)
+    app.switch(ResultsScene(app, GameSummary(won, 312.0)), fade=False)
+    settle()
+    save("results")
+    app.close()
+    return 0
+
+
+def under_way(game, rng: random.Random, moves: int = 25) -> None:  # type: ignore[no-untyped-def]
+    """A few sensible moves, so that a table shows a game in play."""
+    for _ in range(moves):
+        legal = [m for m in game.legal_moves]
+        if not legal or game.over:
+            return
+        home = [m for m in legal if m.kind != "move" or m.b.startswith(("f", "t"))]
+        game.play(rng.choice(home) if home and rng.random() < 0.8 else rng.choice(legal))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
