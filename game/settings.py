@@ -81,14 +81,14 @@ class SettingsStore:
 
     def load(self) -> Settings:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return Settings()
         except OSError as e:
             log.warning("cannot read %s: %s", self.path, e)
             return Settings()
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("not an object")
         except (ValueError, UnicodeDecodeError) as e:

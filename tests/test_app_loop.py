@@ -1,0 +1,74 @@
+"""The fixed-timestep loop: updates at 60 Hz from an accumulator, long frames clamped,
+catch-up capped, drawing given the blend factor, and only when something changed."""
+
+import pygame
+import pytest
+
+from game.app import MAX_FRAME, MAX_STEPS, STEP, App, ManualClock
+from game.scenes.base import Scene
+
+
+class Probe(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.updates = 0
+        self.alphas = []
+
+    def update(self, dt):
+        assert dt == STEP
+        self.updates += 1
+
+    def draw(self, surface, alpha):
+        self.alphas.append(alpha)
+        return [surface.get_rect()]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    application = App(size=(800, 600), clock=ManualClock())
+    yield application
+    application.close()
+    pygame.display.quit()
+
+
+def test_one_second_gives_sixty_updates(app):
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    for _ in range(60):
+        app.clock.advance(1 / 60)
+        app.frame()
+    assert probe.updates == pytest.approx(60, abs=1)
+
+
+def test_a_long_frame_is_clamped_and_catch_up_is_capped(app):
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    app.clock.advance(5.0)  # a stall
+    app.frame()
+    assert probe.updates == MAX_STEPS
+    assert MAX_STEPS * STEP < MAX_FRAME  # the cap, not the clamp, stopped it
+    app.clock.advance(1 / 60)
+    app.frame()
+    assert probe.updates <= MAX_STEPS + 2  # the backlog was dropped, not replayed
+
+
+def test_drawing_gets_the_blend_factor_between_updates(app):
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    app.clock.advance(STEP * 1.5)
+    probe.redraw = True
+    app.frame()
+    assert probe.alphas[-1] == pytest.approx(0.5, abs=0.01)
+
+
+def test_a_scene_that_did_not_change_is_not_drawn(app):
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    app.clock.advance(STEP)
+    app.frame()
+    drawn = len(probe.alphas)
+    for _ in range(10):
+        app.clock.advance(STEP)
+        app.frame()
+    assert len(probe.alphas) == drawn
