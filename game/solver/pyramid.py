@@ -274,6 +274,9 @@ class PyramidSolver:
             self._check_clock()
         if present == 0 and (srem == self.full or self.goal == "pyramid"):
             return True
+        s_top, w_top = self.tops(srem, ptr)
+        # the pointer skips the stock cards already removed: one position, one key
+        ptr = s_top if s_top >= 0 else self.m
         key = (
             present
             | srem << self.n
@@ -286,7 +289,6 @@ class PyramidSolver:
         target = self.target
         pval, sval = self.pval, self.sval
         free = self._free(present)
-        s_top, w_top = self.tops(srem, ptr)
         in_chain = chain != 0
         lazy = self.pruning and self.goal == "all" and (s_top >= 0 or w_top >= 0)
         wanted = chain >> 1  # the positions a chain uncovered
