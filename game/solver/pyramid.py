@@ -75,7 +75,8 @@ class PyramidSolver:
         self.smask_of: dict[int, int] = {}
         for j, v in enumerate(self.sval):
             self.smask_of[v] = self.smask_of.get(v, 0) | 1 << j
-        self.related = [self._below(i) | self._above(i) for i in range(n)]
+        # the positions each card can never pair with: those on it or under it, at any depth
+        self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
         self._free_cache: dict[int, tuple[int, ...]] = {}
         self._dead_cache: dict[tuple[int, int, int, int], bool] = {}
         self._class_masks = {
@@ -91,28 +92,6 @@ class PyramidSolver:
         self.shift_chain = self.shift_pass + 4
 
     # -- the pyramid's shape ---------------------------------------------------------
-
-    def _below(self, i: int) -> int:
-        """Positions lying on position i, at any depth."""
-        found, frontier = 0, self.cover[i]
-        while frontier:
-            found |= frontier
-            nxt = 0
-            for j in _bits(frontier):
-                nxt |= self.cover[j]
-            frontier = nxt & ~found
-        return found
-
-    def _above(self, i: int) -> int:
-        """Positions position i lies on, at any depth."""
-        found, frontier = 0, self.parents[i]
-        while frontier:
-            found |= frontier
-            nxt = 0
-            for j in _bits(frontier):
-                nxt |= self.parents[j]
-            frontier = nxt & ~found
-        return found
 
     def _free(self, present: int) -> tuple[int, ...]:
         """The uncovered pyramid positions (there are few distinct pyramids: cached)."""
@@ -408,6 +387,18 @@ class PyramidSolver:
 
     def _name(self, code: int) -> str:
         return self.names[code] if code >= 0 else ("st" if code == STOCK else "w")
+
+
+def _reach(edges: list[int], start: int) -> int:
+    """Every position reachable from `start` by following the bit masks in `edges`."""
+    found, frontier = 0, edges[start]
+    while frontier:
+        found |= frontier
+        nxt = 0
+        for j in _bits(frontier):
+            nxt |= edges[j]
+        frontier = nxt & ~found
+    return found
 
 
 def _bits(mask: int):  # type: ignore[no-untyped-def]
