@@ -66,7 +66,8 @@ def run(jobs: int, only: str | None) -> None:
         for option in options:
             command += ["--option", option]
         command += ["--goal", goal, "--jobs", str(jobs), "--seconds", str(seconds), "--json"]
-        command += ["--csv", str(RESULTS / f"{name}.csv")]
+        # relative to the repository, where the command runs: no machine paths in the docs
+        command += ["--csv", str((RESULTS / f"{name}.csv").relative_to(ROOT))]
         print(f"{name}: {' '.join(command[3:])}", flush=True)
         out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
         summary.write_text(out.stdout, encoding="utf-8")
