@@ -207,7 +207,11 @@ def tweens_for(
                 end = out_rects[0]
             up_to = True
         else:
-            dst_rects = rects(e.dst, counts_after[e.dst])
+            # a card may only pass through (turned to the waste, then straight into a gap):
+            # its place there is counted even if the pile ends the action empty
+            dst_rects = rects(e.dst, max(counts_after[e.dst], dst_i + 1))
+            if not dst_rects:
+                continue
             end = dst_rects[min(dst_i, len(dst_rects) - 1)]
             up_to = face_up(e.dst, dst_i, counts_after[e.dst])
         if src_rect is None:
