@@ -13,7 +13,7 @@ import os
 import time
 import warnings
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -25,6 +25,9 @@ from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, GameFacts, Problem, Records
 from game.ui.pointer import PointerTranslator
+
+if TYPE_CHECKING:
+    from game.kiosk.policy import KioskPolicy
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +99,8 @@ class App:
         self.scene: Scene | None = None
         self._next: Callable[[], Scene] | None = None
         self._fade = 0.0  # 1 = black; fading out when _next is set, else in
+        self._unshaded: pygame.Surface | None = None  # the last faded frame without its shade
+        self._shade = pygame.Surface((1, 1))
         self._accumulator = 0.0
         self._last = self.clock.now()
         self.running = True
@@ -103,6 +108,9 @@ class App:
         self.frames = 0
         self._tick = pygame.time.Clock()
         self._frame_cap = frame_cap
+        # a kiosk's rules, when it runs as one: consulted on quitting, entering
+        # scenes, idling and failing (see game.kiosk.policy)
+        self.kiosk: KioskPolicy | None = None
 
     # -- window --------------------------------------------------------------------
 
@@ -169,7 +177,14 @@ class App:
         else:
             self._next = factory
 
+    @property
+    def switching(self) -> bool:
+        """Another scene is on its way in (the current one is fading out)."""
+        return self._next is not None
+
     def _enter(self, scene: Scene) -> None:
+        if self.kiosk is not None:
+            scene = self.kiosk.admit(scene)
         if self.scene:
             self.scene.exit()
         self.scene = scene
@@ -180,10 +195,30 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def restart_with(self, make: Callable[[], Scene]) -> None:
+        """After a scene failed: drop it (its exit may fail too) and enter `make()` at once."""
+        self.scene = None
+        self._next = None
+        self._fade = 0.0
+        self._unshaded = None
+        self.switch(make, fade=False)
+
     # -- the loop ------------------------------------------------------------------
 
-    def frame(self) -> None:
-        """One frame: input, fixed updates, draw."""
+    def frame(self, draw: bool = True) -> None:
+        """One frame: input, fixed updates, draw (unless `draw` is False: a soak's quick frames).
+
+        In a kiosk an exception from a scene is the kiosk's to handle (logged, then
+        back to the attract loop); elsewhere it is a bug and goes up.
+        """
+        try:
+            self._frame(draw)
+        except Exception as error:
+            if self.kiosk is None:
+                raise
+            self.kiosk.recover(error)
+
+    def _frame(self, draw: bool) -> None:
         now = self.clock.now()
         elapsed = min(max(0.0, now - self._last), MAX_FRAME)
         self._last = now
@@ -197,7 +232,8 @@ class App:
             steps += 1
         if steps == MAX_STEPS:
             self._accumulator = min(self._accumulator, STEP)
-        self._draw(self._accumulator / STEP)
+        if draw:
+            self._draw(self._accumulator / STEP)
         self.frames += 1
 
     def run(self) -> None:
@@ -217,6 +253,8 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         t = event.type
+        if self.kiosk is not None and self.kiosk.intercept(event):
+            return  # closing keys, the window's close, the operator's corner
         if t == pygame.QUIT:
             self.request_quit()
             return
@@ -248,6 +286,9 @@ class App:
             self.scene.handle_event(event)
 
     def request_quit(self) -> None:
+        """Quit as the player asked (the menu's Quit, Esc there, the window's close button)."""
+        if self.kiosk is not None and not self.kiosk.allows_quit():
+            return
         self.quit()
 
     def game_changed(self, game: Game, facts: GameFacts | None = None) -> None:
@@ -285,6 +326,8 @@ class App:
                 self.scene.redraw = True
         if self.scene:
             self.scene.update(dt)
+        if self.kiosk is not None:
+            self.kiosk.update(dt)
 
     def _draw(self, alpha: float) -> None:
         scene = self.scene
@@ -293,13 +336,23 @@ class App:
         fading = self._fade > 0 or self._next is not None
         if not scene.redraw and not fading:
             return
+        unshaded = self._unshaded
+        if unshaded is not None and unshaded.get_size() == self.size:
+            # a scene that repaints only what changed must find its own picture, not the shade
+            self.surface.blit(unshaded, (0, 0))
         rects = scene.draw(self.surface, alpha)
         scene.redraw = False
         if fading:
-            shade = pygame.Surface(self.size)
-            shade.set_alpha(int(255 * self._fade))
-            self.surface.blit(shade, (0, 0))
+            if unshaded is None or unshaded.get_size() != self.size:
+                unshaded = self._unshaded = pygame.Surface(self.size)
+                self._shade = pygame.Surface(self.size)
+            unshaded.blit(self.surface, (0, 0))
+            self._shade.set_alpha(int(255 * self._fade))
+            self.surface.blit(self._shade, (0, 0))
             rects = [self.surface.get_rect()]
+        elif unshaded is not None:
+            self._unshaded = None
+            rects = [self.surface.get_rect()]  # the last shaded frame is still on the screen
         if rects:
             pygame.display.update(rects)
 

@@ -35,6 +35,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--fullscreen", action="store_true", help="play in full screen")
     parser.add_argument("--size", metavar="WxH", help="window size (default 1280x800)")
+    parser.add_argument(
+        "--kiosk", action="store_true", help="run as a self-running touch-screen kiosk"
+    )
+    parser.add_argument(
+        "--kiosk-config",
+        metavar="FILE",
+        help="the kiosk's configuration (default: kiosk.toml in the config folder)",
+    )
 
     p = sub.add_parser("play", help="open the game straight onto a table")
     p.add_argument("ruleset")
@@ -67,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.kiosk or args.kiosk_config:
+            return start_kiosk(args)
         if args.command is None:
             return start_game(args, None)
         return int(args.handler(args))
@@ -92,6 +102,31 @@ def start_game(args: argparse.Namespace, game: Game | None) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from e
     return run(game, size=size, fullscreen=True if args.fullscreen else None)
+
+
+def start_kiosk(args: argparse.Namespace) -> int:
+    """`piramida --kiosk [--kiosk-config FILE]`: the configuration is checked before any window."""
+    from pathlib import Path
+
+    from game.kiosk.config import KioskConfigError, default_path, load_config
+    from game.main import parse_size, run_kiosk
+
+    if args.command is not None:
+        raise UsageError("--kiosk runs the whole screen by itself: it takes no command")
+    if args.fullscreen:
+        raise UsageError("--kiosk is always full screen: leave out --fullscreen")
+    try:
+        size = parse_size(args.size) if args.size else None
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    given = args.kiosk_config is not None
+    try:
+        config = load_config(Path(args.kiosk_config) if given else default_path(), given=given)
+    except KioskConfigError as e:
+        for problem in e.problems:  # every problem of the file, one line each
+            print(f"piramida: {one_line(problem)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run_kiosk(config, size=size)
 
 
 def start_watch(args: argparse.Namespace, replay: dict[str, Any]) -> int:

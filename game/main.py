@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
+import signal
+from typing import TYPE_CHECKING
 
 from game.rules import Game
+
+if TYPE_CHECKING:
+    from game.kiosk.config import KioskConfig
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -59,3 +65,38 @@ def run_watch(
     finally:
         pygame.quit()
     return 0
+
+
+def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
+    """The kiosk (`piramida --kiosk`): full screen at the screen's own size, or in a
+    window of `size` to try a configuration. Ends only by the operator's PIN; the
+    exit status then is the policy's OPERATOR_EXIT."""
+    # a kiosk that loses focus (a notification, a second screen) must stay on screen
+    os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+    # SDL would turn SIGTERM into the window's close, which a kiosk ignores: the
+    # service manager's stop must stop it, so the signal is handled below instead
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+    import pygame
+
+    from game.app import App
+    from game.kiosk.config import KioskSettingsStore
+    from game.kiosk.logfile import install_log_file
+    from game.kiosk.policy import KioskPolicy
+
+    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.setLevel(logging.WARNING)  # the terminal hears of problems; the file of all
+    install_log_file()
+    fullscreen = size is None
+    app = App(
+        size=size or (1280, 800), fullscreen=fullscreen, settings_store=KioskSettingsStore(config)
+    )
+    policy = app.kiosk = KioskPolicy(app, config)
+    for stop in (signal.SIGTERM, signal.SIGINT):  # the service manager; Ctrl+C at a terminal
+        signal.signal(stop, lambda _signum, _frame: policy.stop())
+    policy.start()
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return policy.exit_status

@@ -242,6 +242,9 @@ class ResultsScene(Scene):
         chart_top = self.figures_top + rows * self.row_h + gaps // 2
         self.chart_rect = pygame.Rect(self.box.x + pad, chart_top, inner_w, self.chart_h)
         buttons = self._buttons()
+        if getattr(self.app, "kiosk", None) is not None:
+            # a kiosk writes no files for passers-by
+            buttons = [b for b in buttons if b.key != "export"]
         row = pygame.Rect(self.box.x + pad, self.box.bottom - pad - self.button_h, inner_w, 0)
         row.height = self.button_h
         layout_row(buttons, row, self.button_h, px(14, s, 8))

@@ -307,6 +307,11 @@ class TablePlay:
             self.analysis.ask()
             self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
 
+    def start_demo(self) -> None:
+        """Let the solver play from here on (a kiosk's show); nothing if it already does."""
+        if not self.demo:
+            self._toggle_demo()
+
     def _demo_step(self, dt: float) -> None:
         if self.animator.busy or self.celebration or self.wish_pending:
             return

@@ -1,0 +1,171 @@
+"""The attract loop: what the kiosk shows while nobody plays, round and round.
+
+An invitation card (while it shows, the solver looks for a deal it can prove
+winnable), then that deal played by the solver on a real table with every
+animation, then the high scores of that game; then the next offered game.
+Any touch anywhere in the loop starts a fresh game.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _
+from game.kiosk.config import KioskConfig, OfferedGame
+from game.kiosk.invitation import InvitationScene, draw_ribbon, wants_to_play
+from game.kiosk.memory import release_free_memory
+from game.rules import Game
+from game.scenes.table import TableScene
+from game.solver.worker import WINNABLE
+from game.store import GameFacts
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.base import Scene
+
+log = logging.getLogger(__name__)
+
+DEAL_PATIENCE_S = 20.0  # past the invitation's time, the search gives way to any deal
+WINNABLE_TRIES = 60
+LINGER_S = 2.5  # a finished demo stays in view this long
+
+
+class AttractLoop:
+    def __init__(
+        self,
+        app: App,
+        config: KioskConfig,
+        play: Callable[[], None],
+        rng: random.Random | None = None,
+    ) -> None:
+        self.app = app
+        self.config = config
+        self.play = play  # a touch: start a game
+        self.rng = rng or random.Random()
+        self.turn = 0  # which offered game the next demo plays
+        self.request: int | None = None
+        self.deal: int | None = None
+        self.rounds = 0  # whole rounds shown (the soak counts them)
+        self.demos_won = 0
+
+    @property
+    def offered(self) -> OfferedGame:
+        games = self.config.games
+        return games[self.turn % len(games)]
+
+    # -- the stages, in order ----------------------------------------------------------
+
+    def start(self) -> None:
+        """From the top: the invitation."""
+        self.app.switch(self.first_scene)
+
+    def first_scene(self) -> Scene:
+        release_free_memory()  # a quiet moment: what the last round freed goes back
+        return InvitationScene(self.app, self)
+
+    def look_for_deal(self) -> None:
+        """Ask the solver for a winnable deal of the next game (the invitation shows meanwhile)."""
+        offered = self.offered
+        self.deal = None
+        self.request = self.app.solver.submit(
+            WINNABLE,
+            ruleset=offered.ruleset,
+            options=offered.options,
+            seed=self.rng.randrange(10**9),
+            tries=WINNABLE_TRIES,
+        )
+
+    def demo_due(self, shown: float) -> bool:
+        """The invitation has shown its time, and the deal is found or was waited for enough."""
+        wait = self.config.attract.invitation_seconds
+        return shown >= wait and (self.deal_ready() or shown >= wait + DEAL_PATIENCE_S)
+
+    def deal_ready(self) -> bool:
+        if self.request is None:
+            return True
+        for reply in self.app.solver.poll():
+            if reply.get("id") == self.request:
+                self.deal, self.request = reply.get("deal"), None
+        return self.request is None
+
+    def show_demo(self) -> None:
+        deal = self.deal
+        if deal is None:
+            log.info("kiosk: no winnable %s deal came in time: a random one", self.offered.ruleset)
+            deal = self.rng.randrange(10**9)
+        self.request = None
+        game = Game(self.offered.ruleset, self.offered.options, deal=deal)
+        self.app.switch(lambda: DemoTableScene(self.app, game, self))
+
+    def show_tables(self) -> None:
+        from game.kiosk.high_scores import HighScoresScene
+
+        offered = self.offered
+        self.app.switch(lambda: HighScoresScene(self.app, self, offered))
+
+    def next_round(self) -> None:
+        self.turn += 1
+        self.rounds += 1
+        self.start()
+
+
+class DemoTableScene(TableScene):
+    """A table the solver plays by itself; a ribbon over the buttons invites a touch."""
+
+    recorded = False
+    attract = True
+
+    def __init__(self, app: App, game: Game, loop: AttractLoop) -> None:
+        super().__init__(app, game, facts=GameFacts())  # no wish: nobody is there to make one
+        self.loop = loop
+        self.shown = 0.0
+        self.linger = 0.0
+        self.leaving = False
+
+    def enter(self) -> None:
+        super().enter()
+        self.start_demo()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if wants_to_play(event):
+            self.leaving = True
+            self.loop.play()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.shown += dt
+        self.redraw = True  # the ribbon's words pulse
+        if self.leaving:
+            return
+        if not self.demo and not self.celebration and not self.animator.busy:
+            self.linger += dt
+        limit = self.loop.config.attract.demo_seconds
+        if self.linger >= LINGER_S or self.shown >= limit:
+            self._leave()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        rects = super().draw(surface, alpha)
+        # drawn over the buttons (nobody may press them here), after the table each frame
+        ribbon = self.hud.bottom
+        draw_ribbon(surface, ribbon, self.shown, _("Demo: the solver plays"))
+        return [*rects, ribbon]
+
+    def _show_results(self) -> None:
+        if self.game.won and not self.leaving:
+            self.loop.demos_won += 1
+        self._leave()
+
+    def _say(self, text: str, seconds: float = 0.0) -> None:
+        pass  # the table's words are for a player: the ribbon speaks here
+
+    def _leave(self) -> None:
+        if not self.leaving and not self.app.switching:  # the policy may have sent us elsewhere
+            self.leaving = True
+            self.loop.show_tables()

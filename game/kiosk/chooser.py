@@ -1,0 +1,139 @@
+"""The kiosk's start screen: the games it offers as big cards; a touch on one deals it.
+
+It stands where the menu would (no settings, records or Quit for passers-by).
+Each card has its Play and its Rules; Back returns to the attract loop.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, localized
+from game.render.preview import draw_ruleset_card
+from game.rules import get_ruleset
+from game.scenes.base import Scene
+from game.scenes.menu import ButtonPad, choice_label, px, summary_text
+from game.ui import theme
+from game.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.kiosk.config import OfferedGame
+    from game.kiosk.policy import KioskPolicy
+
+
+def options_line(offered: OfferedGame) -> str:
+    ruleset = get_ruleset(offered.ruleset)
+    return " · ".join(
+        f"{localized(o.label)}: {choice_label(o, offered.options[o.key])}" for o in ruleset.options
+    )
+
+
+class ChooserScene(Scene):
+    def __init__(self, app: App, policy: KioskPolicy) -> None:
+        super().__init__(app)
+        self.policy = policy
+        self.games = policy.config.games
+        self.pad = ButtonPad()
+        self.pad.focus_key = "play:0"
+        self.size = app.size
+        self.scale = 1.0
+        self.cards: list[pygame.Rect] = []
+        self.title_pos = (0, 0)
+
+    def play(self, index: int) -> None:
+        self.policy.play(self.games[index])
+
+    def rules(self, index: int) -> None:
+        from game.scenes.rules import RulesScene
+
+        app, policy, offered = self.app, self.policy, self.games[index]
+        options: dict[str, object] = dict(offered.options)
+        app.switch(
+            lambda: RulesScene(
+                app, offered.ruleset, options, back=lambda: ChooserScene(app, policy)
+            )
+        )
+
+    def back(self) -> None:
+        self.policy.attract.start()
+
+    # -- scene ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        self._layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        used, changed = self.pad.handle_event(event, self.scale)
+        self.redraw = self.redraw or changed
+        return used
+
+    def _layout(self) -> None:
+        w, h = self.size
+        s = self.scale = theme.ui_scale(self.size)
+        m = px(32, s, 14)
+        title_h = theme.font(px(48, s, 28), serif=True).get_linesize()
+        self.title_pos = (m, m)
+        back = Button(_("Back"), self.back, key="back")
+        bh = px(56, s, 44)
+        back.rect = pygame.Rect(0, 0, px(180, s, 120), bh)
+        back.rect.topright = (w - m, m + (title_h - bh) // 2)
+        top = m + title_h + px(20, s, 10)
+        n = len(self.games)
+        gap = px(18, s, 10)
+        row_h = min(px(230, s, 120), (h - top - m - gap * (n - 1)) // n)
+        top += (h - m - top - n * row_h - (n - 1) * gap) // 2  # the list in the middle
+        side_w = px(230, s, 150)
+        buttons = [back]
+        self.cards = []
+        for i in range(n):
+            y = top + i * (row_h + gap)
+            card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
+            pick = Button("", partial(self.play, i), key=f"card:{i}")
+            pick.rect = card
+            column = pygame.Rect(card.right + gap, y, side_w, row_h)
+            inner_gap = px(12, s, 6)
+            play_h = (row_h - inner_gap) * 3 // 5
+            play = Button(_("Play"), partial(self.play, i), key=f"play:{i}", selected=True)
+            play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
+            rules = Button(_("Rules"), partial(self.rules, i), key=f"rules:{i}")
+            rules.rect = pygame.Rect(
+                column.x, play.rect.bottom + inner_gap, column.width, row_h - play_h - inner_gap
+            )
+            buttons += [play, rules, pick]
+            self.cards.append(card)
+        self.pad.set(buttons)
+        self.redraw = True
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        s = self.scale
+        surface.blit(theme.felt(self.size), (0, 0))
+        draw_text(
+            surface, _("Choose a patience"), px(48, s, 28), self.title_pos, theme.GOLD, serif=True
+        )
+        for i, offered in enumerate(self.games):
+            ruleset = get_ruleset(offered.ruleset)
+            line = options_line(offered)
+            summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
+            hot = any(b.hot or b.pressed for b in self.pad.buttons if b.key == f"card:{i}")
+            texts = (localized(ruleset.name), summary)
+            draw_ruleset_card(surface, self.cards[i], ruleset.id, texts, (False, hot), s * 1.5)
+        side = max(16, min(px(30, s), self.cards[0].height // 6)) if self.cards else 16
+        for b in self.pad.buttons:
+            if b.key == "back":
+                b.draw(surface, max(14, int(b.rect.height * 0.42)))
+            elif not b.key.startswith("card:"):
+                b.draw(surface, side)
+        self.pad.draw_focus(surface, s)
+        return [surface.get_rect()]

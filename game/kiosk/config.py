@@ -1,0 +1,320 @@
+"""The kiosk's configuration file (TOML): what it offers, how it idles, how the operator leaves.
+
+Everything is checked before the window opens. Every problem found is
+reported, each naming the file, the key and what is wrong with it; a file with
+any problem stops start-up, so a kiosk never runs half configured.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules import RulesError, get_ruleset, rulesets
+from game.rules.ruleset import OptionValue
+from game.settings import LANGUAGES, Settings, SettingsStore
+
+FILE_NAME = "kiosk.toml"
+EXAMPLE = Path(__file__).with_name("kiosk.example.toml")
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+PIN_DIGITS = (4, 8)
+
+
+class KioskConfigError(Exception):
+    """The configuration cannot be used; `problems` are one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class OfferedGame:
+    ruleset: str
+    options: dict[str, OptionValue]
+
+
+@dataclass(frozen=True)
+class Operator:
+    """How the operator leaves: hold `corner` for `hold_seconds`, then type `pin`."""
+
+    pin: str
+    corner: str = "top-left"
+    hold_seconds: float = 5.0
+
+
+@dataclass(frozen=True)
+class Attract:
+    """The show while nobody plays: how long each part lasts, and whether it makes sound."""
+
+    demo_seconds: float = 150.0  # a demo game longer than this stops for the tables
+    tables_seconds: float = 12.0
+    invitation_seconds: float = 8.0
+    sound: bool = False  # a public place: the show is silent unless asked otherwise
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    path: Path
+    games: tuple[OfferedGame, ...]
+    operator: Operator
+    attract: Attract = field(default_factory=Attract)
+    idle_seconds: float = 60.0
+    language: str = ""  # empty: the system's language
+    volume: float = 0.5
+    ask_initials: bool = True
+    winnable_only: bool = False
+
+    def settings(self) -> Settings:
+        """The game's settings on this kiosk: from the file, the rest defaults."""
+        return Settings(
+            language=self.language,
+            volume=self.volume,
+            muted=self.volume == 0,
+            fullscreen=True,
+            winnable_only=self.winnable_only,
+        )
+
+
+class KioskSettingsStore(SettingsStore):
+    """The kiosk's settings are its configuration's; nothing a passer-by does is written."""
+
+    def __init__(self, config: KioskConfig) -> None:  # no file of its own: no super()
+        self.config = config
+        self.path = config.path
+        self.notice = None
+
+    def load(self) -> Settings:
+        return self.config.settings()
+
+    def save(self, settings: Settings) -> None:
+        pass
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def default_path() -> Path:
+    from game.userdirs import config_dir
+
+    return config_dir() / FILE_NAME
+
+
+def load_config(path: Path, given: bool = True) -> KioskConfig:
+    """Read and check the file; raises KioskConfigError naming every problem.
+
+    `given` says the path came from the command line; otherwise the message for a
+    missing file says where the game looked and how to make one.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError as e:
+        if given:
+            raise KioskConfigError([f"{path}: no such file"]) from e
+        raise KioskConfigError(
+            [
+                f"no kiosk configuration at {path}: copy {EXAMPLE.name} there"
+                f" (from {EXAMPLE.parent}) and set its PIN, or give --kiosk-config FILE"
+            ]
+        ) from e
+    except OSError as e:
+        raise KioskConfigError([f"{path}: cannot read it: {e.strerror}"]) from e
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise KioskConfigError([f"{path}: not UTF-8 text"]) from e
+    return parse_config(text, path)
+
+
+def parse_config(text: str, path: Path) -> KioskConfig:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise KioskConfigError([f"{path}: not valid TOML: {e}"]) from e
+    check = _Checker(path)
+    config = check.config(data)
+    if check.problems or config is None:
+        raise KioskConfigError(check.problems)
+    return config
+
+
+# -- checking --------------------------------------------------------------------------
+
+TOP_KEYS = (
+    "games",
+    "operator",
+    "attract",
+    "idle_seconds",
+    "language",
+    "volume",
+    "ask_initials",
+    "winnable_only",
+)
+
+
+class _Checker:
+    """Reads the parsed file, collecting a message for every problem instead of stopping."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problems: list[str] = []
+
+    def fail(self, where: str, problem: str) -> None:
+        self.problems.append(f"{self.path}: {where}: {problem}")
+
+    def only(self, data: Mapping[str, Any], known: tuple[str, ...], prefix: str = "") -> None:
+        for key in data:
+            if key not in known:
+                self.fail(f"{prefix}{key}", f"unknown key (known here: {', '.join(known)})")
+
+    def table(self, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+        value = data.get(key, {})
+        if not isinstance(value, dict):
+            self.fail(key, f"must be a table ([{key}]), not {_shown(value)}")
+            return {}
+        return value
+
+    def number(
+        self, data: Mapping[str, Any], key: str, lo: float, hi: float, default: float, where: str
+    ) -> float:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            self.fail(where, f"must be a number from {_num(lo)} to {_num(hi)}, not {_shown(value)}")
+            return default
+        return float(value)
+
+    def flag(self, data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.fail(where, f"must be true or false, not {_shown(value)}")
+            return default
+        return value
+
+    def choice(
+        self, data: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str, where: str
+    ) -> str:
+        value = data.get(key, default)
+        if value not in allowed:
+            self.fail(where, f"must be one of {', '.join(allowed)}; not {_shown(value)}")
+            return default
+        return str(value)
+
+    # -- the sections --------------------------------------------------------------------
+
+    def config(self, data: Mapping[str, Any]) -> KioskConfig | None:
+        self.only(data, TOP_KEYS)
+        games = self.games(data.get("games"))
+        operator = self.operator(self.table(data, "operator"))
+        attract = self.attract(self.table(data, "attract"))
+        idle = self.number(data, "idle_seconds", 15, 3600, 60, "idle_seconds")
+        language = data.get("language", "")  # left out: the system's language
+        if "language" in data and language not in LANGUAGES:
+            self.fail("language", f"must be one of {', '.join(LANGUAGES)}; not {_shown(language)}")
+            language = ""
+        volume = self.number(data, "volume", 0, 1, 0.5, "volume")
+        ask = self.flag(data, "ask_initials", True, "ask_initials")
+        winnable = self.flag(data, "winnable_only", False, "winnable_only")
+        if operator is None:
+            return None
+        return KioskConfig(
+            self.path, games, operator, attract, idle, language, volume, ask, winnable
+        )
+
+    def games(self, value: object) -> tuple[OfferedGame, ...]:
+        if value is None:
+            example = '[[games]] ruleset = "pyramid36"'
+            self.fail("games", f"missing: offer at least one game, e.g. {example}")
+            return ()
+        if not isinstance(value, list) or not value:
+            self.fail("games", "must be one or more [[games]] tables, each with a ruleset")
+            return ()
+        found: list[OfferedGame] = []
+        for i, entry in enumerate(value, 1):
+            where = f"games[{i}]"
+            if not isinstance(entry, dict):
+                self.fail(where, f"must be a table with a ruleset, not {_shown(entry)}")
+                continue
+            self.only(entry, ("ruleset", "options"), f"{where}.")
+            game = self.game(entry, where)
+            if game is None:
+                continue
+            if game in found:
+                self.fail(where, "offers the same ruleset and options as an earlier game")
+                continue
+            found.append(game)
+        return tuple(found)
+
+    def game(self, entry: Mapping[str, Any], where: str) -> OfferedGame | None:
+        ruleset_id = entry.get("ruleset")
+        if not isinstance(ruleset_id, str):
+            known = ", ".join(rulesets())
+            self.fail(f"{where}.ruleset", f"missing or not a word; one of {known}")
+            return None
+        try:
+            ruleset = get_ruleset(ruleset_id)
+        except RulesError as e:
+            self.fail(f"{where}.ruleset", str(e))
+            return None
+        options = entry.get("options", {})
+        if not isinstance(options, dict):
+            self.fail(f"{where}.options", f"must be a table, not {_shown(options)}")
+            return None
+        try:
+            chosen = ruleset.choose(options)
+        except RulesError as e:
+            self.fail(f"{where}.options", str(e))
+            return None
+        return OfferedGame(ruleset.id, chosen)
+
+    def operator(self, data: Mapping[str, Any]) -> Operator | None:
+        self.only(data, ("pin", "corner", "hold_seconds"), "operator.")
+        corner = self.choice(data, "corner", CORNERS, "top-left", "operator.corner")
+        hold = self.number(data, "hold_seconds", 2, 30, 5, "operator.hold_seconds")
+        pin = data.get("pin")
+        lo, hi = PIN_DIGITS
+        if pin is None:
+            example = 'pin = "2580"'
+            self.fail(
+                "operator.pin", f"missing: the operator's PIN, {lo} to {hi} digits: {example}"
+            )
+            return None
+        if isinstance(pin, int) and not isinstance(pin, bool):
+            # a number would silently lose leading zeros: the PIN is text
+            self.fail("operator.pin", f'write the PIN in quotes: pin = "{pin}"')
+            return None
+        if not isinstance(pin, str) or not pin.isascii() or not pin.isdigit():
+            self.fail("operator.pin", f"must be {lo} to {hi} digits in quotes, not {_shown(pin)}")
+            return None
+        if not lo <= len(pin) <= hi:
+            self.fail("operator.pin", f"must be {lo} to {hi} digits long, not {len(pin)}")
+            return None
+        return Operator(pin, corner, hold)
+
+    def attract(self, data: Mapping[str, Any]) -> Attract:
+        keys = ("demo_seconds", "tables_seconds", "invitation_seconds", "sound")
+        self.only(data, keys, "attract.")
+        return Attract(
+            self.number(data, "demo_seconds", 20, 1800, 150, "attract.demo_seconds"),
+            self.number(data, "tables_seconds", 3, 120, 12, "attract.tables_seconds"),
+            self.number(data, "invitation_seconds", 3, 120, 8, "attract.invitation_seconds"),
+            self.flag(data, "sound", False, "attract.sound"),
+        )
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _shown(value: object) -> str:
+    """A value as the file wrote it, short."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,172 @@
+"""The attract loop's high scores: the table of the game just shown, large, to be read from afar.
+
+Read only: no Watch, no reset, no tabs; any touch starts a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, localized
+from game.kiosk.invitation import draw_ribbon, wants_to_play
+from game.render.preview import fill_translucent, fit_text
+from game.rules import get_ruleset
+from game.scenes.base import Scene
+from game.scenes.menu import choice_label
+from game.scenes.table_hud import clock_text
+from game.store import FREE, ScoreEntry, TableKey
+from game.store.scores import TOP
+from game.ui import theme
+from game.ui.widgets import draw_text
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.kiosk.attract import AttractLoop
+    from game.kiosk.config import OfferedGame
+
+
+def columns() -> list[tuple[str, float, str]]:
+    """(heading, where across the panel as a share of its width, anchor)."""
+    return [
+        ("#", 0.08, "midright"),
+        (_("Initials"), 0.13, "midleft"),
+        (_("Points"), 0.46, "midright"),
+        (_("Cards"), 0.60, "midright"),
+        (_("Time"), 0.74, "midright"),
+        (_("Date"), 0.94, "midright"),
+    ]
+
+
+def row_values(place: int, entry: ScoreEntry) -> list[str]:
+    f = entry.figures
+    return [
+        str(place),
+        entry.initials,
+        str(f.remaining_points),
+        str(f.remaining_cards),
+        clock_text(f.seconds),
+        entry.created_at[:10],
+    ]
+
+
+class HighScoresScene(Scene):
+    attract = True
+
+    def __init__(self, app: App, loop: AttractLoop, offered: OfferedGame) -> None:
+        super().__init__(app)
+        self.loop = loop
+        self.offered = offered
+        key = TableKey.of(FREE, offered.ruleset, offered.options)
+        self.entries = app.records.scores.top(key)
+        self.shown = 0.0
+        self.leaving = False
+        self.still: pygame.Surface | None = None
+        self.ribbon = pygame.Rect(0, 0, 0, 0)
+        self._full = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.still = None
+        self.redraw = True
+
+    def enter(self) -> None:
+        super().enter()
+        self._full = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if wants_to_play(event) and not self.leaving:
+            self.leaving = True
+            self.loop.play()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        self.redraw = True  # the ribbon pulses
+        done = self.shown >= self.loop.config.attract.tables_seconds
+        if done and not self.leaving and not self.app.switching:
+            self.leaving = True
+            self.loop.next_round()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        if self.still is None or self.still.get_size() != surface.get_size():
+            self.still = self._paint(surface.get_size())
+            self._full = True
+        full, self._full = self._full, False
+        if full:
+            surface.blit(self.still, (0, 0))
+        draw_ribbon(surface, self.ribbon, self.shown)
+        return [surface.get_rect()] if full else [self.ribbon]
+
+    # -- painting --------------------------------------------------------------------
+
+    def _paint(self, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
+        s = theme.ui_scale(size)
+        still = theme.felt(size).copy()
+        self.ribbon = pygame.Rect(0, h - max(56, int(76 * s)), w, max(56, int(76 * s)))
+        m = int(28 * s)
+        title = draw_text(
+            still,
+            _("High scores"),
+            max(32, int(64 * s)),
+            (w // 2, m),
+            theme.GOLD,
+            "midtop",
+            serif=True,
+        )
+        ruleset = get_ruleset(self.offered.ruleset)
+        chosen = ", ".join(
+            f"{localized(o.label)}: {choice_label(o, self.offered.options[o.key])}"
+            for o in ruleset.options
+        )
+        name = draw_text(
+            still,
+            localized(ruleset.name),
+            max(20, int(34 * s)),
+            (w // 2, title.bottom + int(4 * s)),
+            theme.INK,
+            "midtop",
+            bold=True,
+        )
+        top = name.bottom + int(6 * s)
+        if chosen:
+            top = draw_text(
+                still, chosen, max(14, int(20 * s)), (w // 2, top), theme.INK_DIM, "midtop"
+            ).bottom
+        panel = pygame.Rect(0, 0, min(w - 2 * m, int(1100 * s)), 0)
+        panel.top = top + int(18 * s)
+        panel.height = self.ribbon.top - int(24 * s) - panel.top
+        panel.centerx = w // 2
+        fill_translucent(still, panel, theme.PANEL, 215, int(16 * s))
+        self._paint_table(still, panel, s)
+        return still
+
+    def _paint_table(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
+        row_h = (panel.height - int(24 * s)) // (TOP + 1)
+        text = max(14, min(int(row_h * 0.5), int(30 * s)))
+        y = panel.y + int(12 * s)
+        for heading, share, anchor in columns():
+            where = (panel.x + int(panel.width * share), y + row_h // 2)
+            draw_text(surface, heading, max(12, text * 3 // 4), where, theme.INK_DIM, anchor)
+        if not self.entries:
+            lines = (
+                _("Nobody is in this table yet."),
+                _("Play without hints and be the first!"),
+            )
+            centre_y = panel.centery - row_h // 2
+            for i, line in enumerate(lines):
+                shown = fit_text(line, text, panel.width - int(40 * s), bold=i == 0)
+                colour = theme.INK if i == 0 else theme.GOLD
+                where = (panel.centerx, centre_y + i * int(row_h * 1.2))
+                draw_text(surface, shown, text, where, colour, "center", bold=i == 0)
+            return
+        for i, entry in enumerate(self.entries):
+            y += row_h
+            colour = theme.GOLD if i == 0 else theme.INK
+            for (_head, share, anchor), value in zip(
+                columns(), row_values(i + 1, entry), strict=True
+            ):
+                where = (panel.x + int(panel.width * share), y + row_h // 2)
+                draw_text(surface, value, text, where, colour, anchor, bold=i == 0)

@@ -1,0 +1,44 @@
+"""The kiosk's log: a rotating file in the user state folder, read after the fact.
+
+A kiosk runs unattended for weeks, so what went wrong must be kept on disk,
+but never fill it: the file rolls over at 1 MB and five old ones are kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+LOG_NAME = "piramida.log"
+MAX_BYTES = 1_000_000
+BACKUPS = 5
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def log_path() -> Path:
+    from game.userdirs import state_dir
+
+    folder = state_dir() / "logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / LOG_NAME
+
+
+def install_log_file(path: Path | None = None) -> logging.Handler:
+    """Send the game's log (INFO and above) to the rotating file; returns the handler."""
+    handler = RotatingFileHandler(
+        path or log_path(), maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+    )
+    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.setLevel(logging.INFO)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    # the kiosk's own comings and goings are INFO: the root must let them through
+    if root.level > logging.INFO or root.level == logging.NOTSET:
+        root.setLevel(logging.INFO)
+    return handler
+
+
+def remove_log_file(handler: logging.Handler) -> None:
+    logging.getLogger().removeHandler(handler)
+    handler.close()

@@ -1,0 +1,202 @@
+"""The operator's PIN pad: big keys for a finger; the right PIN closes the kiosk.
+
+A wrong PIN clears the entry and says so; after a few in a row the pad rests
+for a while, so guessing takes long. Cancel goes back (to the game in play,
+if there was one, else to the attract loop). The digits typed show as dots.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _
+from game.kiosk.config import PIN_DIGITS
+from game.render.preview import fill_translucent
+from game.scenes.base import Scene
+from game.scenes.menu import DIGIT_KEYS, ButtonPad, px
+from game.ui import theme
+from game.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.kiosk.policy import KioskPolicy
+
+log = logging.getLogger(__name__)
+
+TRIES = 3  # wrong PINs in a row before the pad rests
+REST_S = 30.0
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
+
+
+class PinPadScene(Scene):
+    def __init__(self, app: App, policy: KioskPolicy, back: Scene | None = None) -> None:
+        super().__init__(app)
+        self.policy = policy
+        self._back = back
+        self.entry = ""
+        self.message = ""
+        self.wrong = 0  # wrong PINs in a row
+        self.resting = 0.0  # seconds left before the pad takes digits again
+        self.pad = ButtonPad()
+        self.size = app.size
+        self.scale = 1.0
+        self.field = pygame.Rect(0, 0, 0, 0)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    # -- the PIN -------------------------------------------------------------------
+
+    def type_digit(self, digit: str) -> None:
+        if self.resting > 0 or len(self.entry) >= PIN_DIGITS[1]:
+            return
+        self.entry += digit
+        self.message = ""
+        self.redraw = True
+
+    def delete(self) -> None:
+        self.entry = self.entry[:-1]
+        self.redraw = True
+
+    def submit(self) -> None:
+        if self.resting > 0 or not self.entry:
+            return
+        # compared in constant time: the pad gives nothing away about how near a guess was
+        if hmac.compare_digest(self.entry, self.policy.config.operator.pin):
+            self.policy.operator_exit()
+            return
+        self.wrong += 1
+        self.entry = ""
+        log.warning("kiosk: a wrong PIN was typed (%d in a row)", self.wrong)
+        if self.wrong >= TRIES:
+            self.wrong = 0
+            self.resting = REST_S
+        self.message = _("Wrong PIN.")
+        self._layout()
+
+    def back(self) -> None:
+        previous = self._back
+        if previous is not None:
+            self.app.switch(lambda: previous)
+        else:
+            self.policy.attract.start()
+
+    # -- scene ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        self._layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._layout()
+
+    def update(self, dt: float) -> None:
+        if self.resting > 0:
+            before = int(self.resting + 0.999)
+            self.resting = max(0.0, self.resting - dt)
+            self.redraw = self.redraw or int(self.resting + 0.999) != before  # the countdown
+            if self.resting == 0:
+                self.message = ""
+                self._layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in DIGIT_KEYS:
+                self.type_digit(DIGIT_KEYS[key])
+                return True
+            if key == pygame.K_BACKSPACE:
+                self.delete()
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+                return True
+            if key == pygame.K_ESCAPE:
+                self.back()
+                return True
+        used, changed = self.pad.handle_event(event, self.scale)
+        self.redraw = self.redraw or changed
+        return used
+
+    # -- layout and drawing ----------------------------------------------------------
+
+    def _layout(self) -> None:
+        w, h = self.size
+        s = self.scale = theme.ui_scale(self.size)
+        key = max(64, min(int(h * 0.105), int(w * 0.11)))  # a fingertip, with room
+        gap = max(10, key // 7)
+        grid_w = 3 * key + 2 * gap
+        pad = px(28, s, 14)
+        head = px(40, s, 28) + px(20, s, 14) + 3 * px(16, s, 10)
+        field_h = max(48, int(key * 0.8))
+        height = pad + head + field_h + gap + 4 * key + 3 * gap + 2 * gap + key * 3 // 4 + pad
+        self.box = pygame.Rect(0, 0, grid_w + 2 * pad + px(80, s, 40), min(h - 8, height))
+        self.box.center = (w // 2, h // 2)
+        y = self.box.y + pad + head
+        self.field = pygame.Rect(0, y, grid_w, field_h)
+        self.field.centerx = self.box.centerx
+        top = self.field.bottom + gap
+        x0 = self.box.centerx - grid_w // 2
+        buttons = []
+        for i, name in enumerate(KEYS):
+            x, row = x0 + (i % 3) * (key + gap), i // 3
+            if name == "del":
+                b = Button("⌫", self.delete, key="del")
+            elif name == "ok":
+                b = Button(_("OK"), self.submit, key="ok", selected=True)
+            else:
+                b = Button(name, partial(self.type_digit, name), key=f"digit:{name}")
+            b.rect = pygame.Rect(x, top + row * (key + gap), key, key)
+            b.enabled = self.resting == 0 or name == "del"
+            buttons.append(b)
+        cancel = Button(_("Cancel"), self.back, key="cancel")
+        cancel.rect = pygame.Rect(x0, top + 4 * (key + gap) + gap, grid_w, key * 3 // 4)
+        buttons.append(cancel)
+        self.pad.set(buttons)
+        self.redraw = True
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
+        s, box = self.scale, self.box
+        surface.blit(theme.felt(self.size), (0, 0))
+        fill_translucent(surface, box, theme.PANEL, 230, px(18, s, 8))
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=px(18, s, 8))
+        y = box.y + px(28, s, 14)
+        title = draw_text(
+            surface,
+            _("Operator"),
+            px(40, s, 28),
+            (box.centerx, y),
+            theme.GOLD,
+            "midtop",
+            serif=True,
+        )
+        if self.resting > 0:
+            line = _("Too many wrong PINs: wait {n} s.", n=int(self.resting + 0.999))
+            colour = theme.WARN
+        elif self.message:
+            line, colour = self.message, theme.WARN
+        else:
+            line, colour = _("Type the PIN to close the game."), theme.INK
+        where = (box.centerx, title.bottom + px(16, s, 10))
+        draw_text(surface, line, px(20, s, 14), where, colour, "midtop")
+        self._draw_field(surface)
+        for b in self.pad.buttons:
+            b.draw(surface, max(16, int(b.rect.height * 0.42)))
+        self.pad.draw_focus(surface, s)
+        return [surface.get_rect()]
+
+    def _draw_field(self, surface: pygame.Surface) -> None:
+        f = self.field
+        radius = max(6, f.height // 4)
+        pygame.draw.rect(surface, theme.FELT_DARK, f, border_radius=radius)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, f, width=1, border_radius=radius)
+        dot = max(6, f.height // 6)
+        count = len(self.entry)
+        step = dot * 3
+        x = f.centerx - (count - 1) * step // 2
+        for i in range(count):
+            pygame.draw.circle(surface, theme.GOLD, (x + i * step, f.centery), dot)

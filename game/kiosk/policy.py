@@ -1,0 +1,271 @@
+"""The kiosk's rules, which the App consults: a self-running cabinet for a public place.
+
+- No way out for passers-by: the window's close, Alt+F4, F11 and every Quit do
+  nothing; the operator holds a corner of the screen, then types the PIN.
+- Only the scenes a passer-by should reach: a table, its rules, the results,
+  the initials, the kiosk's own. Anything else (the menu, the settings, the
+  records with their reset) becomes the kiosk's game chooser.
+- A game left (for another deal, the chooser, or by walking away) is ended and
+  recorded as given up, so the kiosk never piles up games in play.
+- Idle for the configured time: back to the attract loop.
+- A scene that fails is logged and replaced by the attract loop; only failures
+  in quick succession end the process, for the service manager to start afresh.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.kiosk.attract import AttractLoop
+from game.kiosk.config import KioskConfig, OfferedGame
+from game.kiosk.operator import CornerHold
+from game.rules import RulesError, get_ruleset
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.base import Scene
+    from game.scenes.table import TableScene
+
+log = logging.getLogger(__name__)
+
+OPERATOR_EXIT = 4  # the exit status of the operator's exit (a service unit may exempt it)
+NO_INITIALS = "---"  # a high score's name where the kiosk does not ask for initials
+CRASH_LIMIT = 5  # failures within CRASH_WINDOW_S: something is badly wrong, start afresh
+CRASH_WINDOW_S = 60.0
+POINTER_REST_S = 3.0  # a mouse still this long: its pointer hides again
+INPUT_EVENTS = (
+    pygame.KEYDOWN,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEMOTION,
+    pygame.MOUSEWHEEL,
+    pygame.FINGERDOWN,
+    pygame.FINGERMOTION,
+)
+
+
+class KioskPolicy:
+    def __init__(self, app: App, config: KioskConfig, rng: random.Random | None = None) -> None:
+        self.app = app
+        self.config = config
+        operator = config.operator
+        self.corner = CornerHold(operator.corner, operator.hold_seconds)
+        self.attract = AttractLoop(app, config, self.start_playing, rng)
+        self.last_input = app.clock.now()
+        self.table: TableScene | None = None  # the game in play: ended when it is left
+        self.exit_status = 0
+        self.crashes: list[float] = []
+        self.games_ended = 0
+        self.pointer_visible = False
+        self.pointer_moved = 0.0
+        pygame.mouse.set_visible(False)  # touch first: the pointer shows while a mouse moves
+
+    def start(self) -> None:
+        log.info("kiosk: started with %s", self.config.path)
+        self.attract.start()
+
+    # -- what the App asks -------------------------------------------------------------
+
+    def allows_quit(self) -> bool:
+        log.info("kiosk: a quit was asked for and ignored")
+        return False
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """A raw event before the scene sees it; True when the kiosk keeps it."""
+        t = event.type
+        if t == pygame.QUIT:
+            log.info("kiosk: a request to close the window was ignored")
+            return True
+        if t in INPUT_EVENTS:
+            self.last_input = self.app.clock.now()
+            self._show_pointer(event)
+        if t in (pygame.KEYDOWN, pygame.KEYUP):
+            alt_f4 = event.key == pygame.K_F4 and event.mod & pygame.KMOD_ALT
+            return event.key == pygame.K_F11 or bool(alt_f4)
+        return self.corner.observe(event, self.app.size, self.app.clock.now())
+
+    def admit(self, scene: Scene) -> Scene:
+        """The scene the App is about to enter, or the one the kiosk shows instead."""
+        from game.kiosk.pin_pad import PinPadScene
+        from game.scenes.initials import InitialsScene, clean_initials
+        from game.scenes.rules import RulesScene
+        from game.scenes.table import TableScene
+
+        if isinstance(scene, InitialsScene):
+            if self.config.ask_initials:
+                scene.letters = list(clean_initials(""))  # not the last player's letters
+            else:
+                scene.finished = True
+                scene = scene.done(NO_INITIALS)  # the place is kept; the results follow
+        if not self._for_passers_by(scene):
+            log.info("kiosk: %s is not for passers-by: the chooser instead", type(scene).__name__)
+            scene = self.home()
+        keeps_table = scene is self.table or isinstance(scene, RulesScene | PinPadScene)
+        if self.table is not None and not keeps_table:
+            self.end_game(self.table)
+            self.table = None
+        if isinstance(scene, TableScene) and scene.recorded:
+            self.table = scene
+        quiet = getattr(scene, "attract", False) and not self.config.attract.sound
+        self.app.sounds.muted = quiet or self.config.volume == 0
+        return scene
+
+    def update(self, dt: float) -> None:
+        """Each fixed step: the notices, the operator's corner, the idle clock."""
+        app = self.app
+        while app.notices:
+            log.warning("kiosk: notice: %s", app.notices.pop(0))  # nobody reads a menu here
+        now = app.clock.now()
+        if self.pointer_visible and now - self.pointer_moved >= POINTER_REST_S:
+            self._set_pointer(False)
+        if self.corner.held(now):
+            self.corner.cancel()
+            self.open_pin_pad()
+            return
+        scene = app.scene
+        if scene is None or getattr(scene, "attract", False):
+            return
+        if now - self.last_input >= self.config.idle_seconds:
+            log.info(
+                "kiosk: nobody touched %s for %d s", type(scene).__name__, now - self.last_input
+            )
+            self.to_attract()
+
+    def recover(self, error: Exception) -> None:
+        """A scene raised: log it with its traceback, end the game in play, start the show."""
+        app = self.app
+        name = type(app.scene).__name__ if app.scene is not None else "no scene"
+        log.error("kiosk: %s failed; back to the attract loop", name, exc_info=error)
+        now = app.clock.now()
+        self.crashes = [t for t in self.crashes if now - t < CRASH_WINDOW_S] + [now]
+        if len(self.crashes) >= CRASH_LIMIT:
+            log.critical("kiosk: %d failures in %d s: ending for a fresh start", CRASH_LIMIT, 60)
+            raise error
+        if self.table is not None:
+            try:
+                self.end_game(self.table)
+            except Exception:
+                log.exception("kiosk: the game in play could not be ended")
+            self.table = None
+        self.corner.cancel()
+        self.last_input = now
+        app.restart_with(self.attract.first_scene)
+
+    # -- where the kiosk goes ------------------------------------------------------------
+
+    def home(self) -> Scene:
+        from game.kiosk.chooser import ChooserScene
+
+        return ChooserScene(self.app, self)
+
+    def start_playing(self) -> None:
+        """A touch in the attract loop: a fresh game, or the chooser when there are several."""
+        games = self.config.games
+        if len(games) == 1:
+            self.play(games[0])
+        else:
+            self.app.switch(self.home)
+
+    def play(self, offered: OfferedGame) -> None:
+        from game.scenes.deal_finder import start_random_deal
+
+        start_random_deal(self.app, get_ruleset(offered.ruleset), dict(offered.options))
+
+    def to_attract(self) -> None:
+        from game.scenes.initials import InitialsScene
+
+        scene = self.app.scene
+        if isinstance(scene, InitialsScene) and not scene.finished:
+            # the place in the table was earned: it is kept under the letters shown
+            scene.finished = True
+            scene.done(scene.initials)
+        self.last_input = self.app.clock.now()
+        self.attract.start()
+
+    def open_pin_pad(self) -> None:
+        from game.kiosk.pin_pad import PinPadScene
+
+        scene = self.app.scene
+        if isinstance(scene, PinPadScene):
+            return
+        log.info("kiosk: the operator's corner was held: the PIN pad opens")
+        back = scene if scene is not None and scene is self.table else None
+        self.app.switch(lambda: PinPadScene(self.app, self, back))
+
+    def operator_exit(self) -> None:
+        log.info("kiosk: the operator closed the kiosk")
+        self._close(OPERATOR_EXIT)
+
+    def stop(self) -> None:
+        """The service manager stops the kiosk (SIGTERM): a clean end, not a crash."""
+        log.info("kiosk: stopped by a signal")
+        self._close(0)
+
+    def _close(self, status: int) -> None:
+        if self.table is not None:
+            self.end_game(self.table)
+            self.table = None
+        self.exit_status = status
+        self.app.quit()
+
+    # -- the game in play ----------------------------------------------------------------
+
+    def end_game(self, table: TableScene) -> None:
+        """Give up a game that was left in play, and record it (one with no move stays unplayed)."""
+        game = table.game
+        if game.over or not game.moves:
+            return
+        try:
+            game.play("resign")
+        except RulesError as e:
+            log.warning("kiosk: a game left in play could not be ended: %s", e)
+            return
+        self.app.game_changed(game, table.facts)
+        self.games_ended += 1
+        log.info(
+            "kiosk: a game left in play was ended: %s deal %s after %d moves",
+            game.ruleset.id,
+            game.deal_number,
+            len(game.moves) - 1,
+        )
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _for_passers_by(self, scene: Scene) -> bool:
+        from game.kiosk.chooser import ChooserScene
+        from game.kiosk.pin_pad import PinPadScene
+        from game.scenes.deal_finder import DealFinderScene
+        from game.scenes.initials import InitialsScene
+        from game.scenes.results import ResultsScene
+        from game.scenes.rules import RulesScene
+        from game.scenes.table import TableScene
+        from game.scenes.watch import WatchScene
+
+        allowed = (
+            TableScene,
+            ResultsScene,
+            InitialsScene,
+            RulesScene,
+            DealFinderScene,
+            ChooserScene,
+            PinPadScene,
+        )
+        if isinstance(scene, WatchScene):
+            return False
+        return isinstance(scene, allowed) or getattr(scene, "attract", False)
+
+    def _show_pointer(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            self.pointer_moved = self.app.clock.now()
+            self._set_pointer(True)
+        elif t in (pygame.FINGERDOWN, pygame.FINGERMOTION):
+            self._set_pointer(False)
+
+    def _set_pointer(self, visible: bool) -> None:
+        if visible != self.pointer_visible:
+            self.pointer_visible = visible
+            pygame.mouse.set_visible(visible)

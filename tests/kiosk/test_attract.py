@@ -1,0 +1,143 @@
+"""The attract loop: invitation, a demo the solver wins, the high scores, the next game; a touch
+anywhere starts a fresh game (through the chooser when several are offered)."""
+
+import time
+
+import pygame
+import pytest
+
+from game.kiosk.attract import DemoTableScene
+from game.kiosk.chooser import ChooserScene
+from game.kiosk.high_scores import HighScoresScene
+from game.kiosk.invitation import InvitationScene
+from game.rules import Game
+from game.scenes.deal_finder import DealFinderScene
+from game.scenes.rules import RulesScene
+from game.scenes.table import TableScene
+from game.store import FREE, GameFacts, TableKey
+from tests.scenes.driver import Driver
+from tests.store.helpers import DEAL_8_WIN
+
+
+def wait_for(driver, kind, seconds: float = 60.0):
+    """Step frames until the scene is of this kind; real time too, for the solver's answers."""
+    end = time.monotonic() + seconds
+    while not isinstance(driver.app.scene, kind):
+        assert time.monotonic() < end, f"still {type(driver.app.scene).__name__}"
+        driver.frames(10)
+        time.sleep(0.002)
+    return driver.app.scene
+
+
+def test_the_loop_goes_round_every_game_offered(kiosk, driver):
+    loop = kiosk.kiosk.attract
+    assert isinstance(kiosk.scene, InvitationScene)
+    shown = []
+    for _ in range(3):
+        demo = wait_for(driver, DemoTableScene)
+        assert demo.demo and not demo.recorded
+        shown.append(demo.game.ruleset.id)
+        tables = wait_for(driver, HighScoresScene)
+        assert tables.offered.ruleset == shown[-1]
+        wait_for(driver, InvitationScene)
+    assert shown == ["pyramid36", "pyramid52", "nechego"]
+    assert loop.rounds == 3
+    assert kiosk.records.history() == []  # the show records nothing
+
+
+def test_the_demo_plays_a_winnable_deal_to_the_end_with_its_animations(kiosk, driver):
+    demo = wait_for(driver, DemoTableScene)
+    game = demo.game
+    moved = False
+    end = time.monotonic() + 60
+    while isinstance(kiosk.scene, DemoTableScene) and time.monotonic() < end:
+        driver.frames(5)
+        moved = moved or bool(demo.animator.tweens and game.moves)
+        time.sleep(0.001)
+    assert moved  # the moves flew, they did not jump
+    assert game.won and kiosk.kiosk.attract.demos_won == 1
+
+
+@pytest.mark.parametrize("stage", [InvitationScene, DemoTableScene, HighScoresScene])
+def test_a_touch_anywhere_in_the_loop_opens_the_chooser(kiosk, driver, stage):
+    wait_for(driver, stage)
+    driver.tap((900, 300))
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+
+
+def test_escape_in_the_loop_starts_nothing(kiosk, driver):
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, InvitationScene)
+
+
+def test_with_one_game_offered_a_touch_deals_it_at_once(make_kiosk):
+    kiosk = make_kiosk(
+        text='[operator]\npin = "2580"\n[[games]]\nruleset = "nechego"\noptions = {piles = 10}\n'
+    )
+    driver = Driver(kiosk)
+    driver.tap((640, 400))
+    driver.settle(1.0)
+    assert isinstance(kiosk.scene, TableScene) and not isinstance(kiosk.scene, DemoTableScene)
+    assert kiosk.scene.game.ruleset.id == "nechego" and kiosk.scene.game.options["piles"] == 10
+    assert kiosk.scene.recorded
+
+
+def test_the_chooser_deals_the_game_touched_with_its_options(kiosk, driver):
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    chooser = kiosk.scene
+    driver.tap(chooser.cards[2].center)
+    driver.settle(1.0)
+    table = kiosk.scene
+    assert isinstance(table, TableScene)
+    assert table.game.ruleset.id == "nechego" and table.game.options["cards"] == 32
+
+
+def test_the_chooser_shows_rules_and_comes_back(kiosk, driver):
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    driver.tap(kiosk.scene.pad.get("rules:1").rect.center)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, RulesScene) and kiosk.scene.ruleset.id == "pyramid52"
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+
+
+def test_the_chooser_s_back_returns_to_the_show(kiosk, driver):
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    driver.tap(kiosk.scene.pad.get("back").rect.center)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, InvitationScene)
+
+
+def test_winnable_only_deals_through_the_deal_finder(make_kiosk):
+    kiosk = make_kiosk("winnable_only = true\n")
+    driver = Driver(kiosk)
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    driver.tap(kiosk.scene.cards[0].center)
+    driver.frames(20)
+    assert isinstance(kiosk.scene, DealFinderScene | TableScene)
+    table = wait_for(driver, TableScene, 30)
+    assert table.game.ruleset.id == "pyramid36"
+
+
+def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    facts = GameFacts(seconds=95.0)
+    kiosk.records.save_game(game, facts)
+    kiosk.records.add_game_score(game, facts, "ЁЖИ")
+    loop = kiosk.kiosk.attract
+    loop.turn = 1  # pyramid52
+    loop.show_tables()
+    tables = wait_for(driver, HighScoresScene)
+    assert [e.initials for e in tables.entries] == ["ЁЖИ"]
+    key = TableKey.of(FREE, "pyramid52", game.options)
+    assert tables.entries == kiosk.records.scores.top(key)
+    driver.frames(3)  # drawn, with Cyrillic initials, without a fault

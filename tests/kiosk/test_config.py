@@ -1,0 +1,246 @@
+"""The kiosk's configuration: every field checked, every problem named with its file and key."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.kiosk.config import (
+    EXAMPLE,
+    FILE_NAME,
+    KioskConfigError,
+    KioskSettingsStore,
+    load_config,
+    parse_config,
+)
+from game.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+PATH = Path("kiosk.toml")
+MINIMAL = '[operator]\npin = "2580"\n[[games]]\nruleset = "pyramid36"\n'
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(KioskConfigError) as caught:
+        parse_config(text, PATH)
+    return caught.value.problems
+
+
+def one_problem(text: str) -> str:
+    found = problems(text)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_example_file_is_a_valid_configuration():
+    config = load_config(EXAMPLE)
+    assert [g.ruleset for g in config.games] == ["pyramid36", "sbudetsya", "nechego"]
+    assert config.games[2].options == {"cards": 36, "piles": 8, "passes": 1, "to_piles": "waste"}
+    assert config.operator.pin == "2580" and config.operator.corner == "top-left"
+    assert config.idle_seconds == 60 and config.language == "ru" and config.ask_initials
+
+
+def test_a_minimal_file_takes_the_defaults():
+    config = parse_config(MINIMAL, PATH)
+    assert config.idle_seconds == 60.0
+    assert config.volume == 0.5 and config.language == ""
+    assert config.ask_initials and not config.winnable_only
+    assert config.operator.hold_seconds == 5.0
+    assert config.attract.tables_seconds == 12.0 and not config.attract.sound
+    assert config.games[0].options == {"passes": 1}  # the ruleset's defaults, filled in
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "words"),
+    [
+        ("idle_seconds = 5", "idle_seconds", "from 15 to 3600, not 5"),
+        ('idle_seconds = "soon"', "idle_seconds", "not 'soon'"),
+        ("idle_seconds = true", "idle_seconds", "not true"),
+        ("volume = 1.5", "volume", "from 0 to 1, not 1.5"),
+        ('language = "fr"', "language", "one of ru, en; not 'fr'"),
+        ('ask_initials = "yes"', "ask_initials", "true or false, not 'yes'"),
+        ("winnable_only = 1", "winnable_only", "true or false, not 1"),
+        ("idle_secs = 60", "idle_secs", "unknown key"),
+        ("attract = 3", "attract", "must be a table ([attract]), not 3"),
+    ],
+)
+def test_a_bad_top_level_value_is_named(line, key, words):
+    problem = one_problem(line + "\n" + MINIMAL)
+    assert problem.startswith(f"kiosk.toml: {key}: ")
+    assert words in problem
+
+
+@pytest.mark.parametrize(
+    ("operator", "key", "words"),
+    [
+        ("pin = 2580", "operator.pin", 'in quotes: pin = "2580"'),
+        ('pin = "25a0"', "operator.pin", "4 to 8 digits in quotes, not '25a0'"),
+        ('pin = "123"', "operator.pin", "4 to 8 digits long, not 3"),
+        ('pin = "123456789"', "operator.pin", "4 to 8 digits long, not 9"),
+        ('pin = "٢٥٨٠"', "operator.pin", "4 to 8 digits in quotes"),  # digits, but not 0-9
+        ('pin = "2580"\ncorner = "middle"', "operator.corner", "top-left, top-right"),
+        ('pin = "2580"\nhold_seconds = 1', "operator.hold_seconds", "from 2 to 30, not 1"),
+        ('pin = "2580"\ncombo = 1', "operator.combo", "unknown key"),
+    ],
+)
+def test_a_bad_operator_value_is_named(operator, key, words):
+    text = f"[operator]\n{operator}\n[[games]]\nruleset = 'pyramid36'\n"
+    problem = one_problem(text)
+    assert problem.startswith(f"kiosk.toml: {key}: ")
+    assert words in problem
+
+
+def test_the_pin_is_required():
+    problem = one_problem('[[games]]\nruleset = "pyramid36"\n')
+    assert problem.startswith("kiosk.toml: operator.pin: missing")
+
+
+@pytest.mark.parametrize(
+    ("attract", "key", "words"),
+    [
+        ("demo_seconds = 5", "attract.demo_seconds", "from 20 to 1800"),
+        ("tables_seconds = 0", "attract.tables_seconds", "from 3 to 120"),
+        ("invitation_seconds = 500", "attract.invitation_seconds", "from 3 to 120"),
+        ('sound = "loud"', "attract.sound", "true or false"),
+        ("music = true", "attract.music", "unknown key"),
+    ],
+)
+def test_a_bad_attract_value_is_named(attract, key, words):
+    problem = one_problem(MINIMAL + f"[attract]\n{attract}\n")
+    assert problem.startswith(f"kiosk.toml: {key}: ")
+    assert words in problem
+
+
+@pytest.mark.parametrize(
+    ("games", "key", "words"),
+    [
+        ("", "games", "missing: offer at least one game"),
+        ("games = []\n", "games", "one or more [[games]]"),
+        ('[[games]]\nruleset = "pyramid99"\n', "games[1].ruleset", "unknown ruleset 'pyramid99'"),
+        ("[[games]]\nruleset = 7\n", "games[1].ruleset", "missing or not a word"),
+        ("[[games]]\noptions = {passes = 1}\n", "games[1].ruleset", "missing"),
+        (
+            '[[games]]\nruleset = "nechego"\noptions = {cards = 33}\n',
+            "games[1].options",
+            "option 'cards' cannot be 33; choose one of 36, 32",
+        ),
+        (
+            '[[games]]\nruleset = "pyramid36"\noptions = {colour = 1}\n',
+            "games[1].options",
+            "pyramid36 has no option 'colour'",
+        ),
+        ('[[games]]\nruleset = "pyramid36"\noptions = 3\n', "games[1].options", "a table"),
+        ('[[games]]\nruleset = "pyramid36"\nseed = 3\n', "games[1].seed", "unknown key"),
+        (
+            '[[games]]\nruleset = "pyramid36"\n[[games]]\nruleset = "pyramid36"\n'
+            "options = {passes = 1}\n",
+            "games[2]",
+            "the same ruleset and options as an earlier game",
+        ),
+    ],
+)
+def test_a_bad_game_is_named(games, key, words):
+    operator = '[operator]\npin = "2580"\n'
+    # a plain key must come before the first [table]; an array of tables may come anywhere
+    problem = one_problem(operator + games if games.startswith("[[") else games + operator)
+    assert problem.startswith(f"kiosk.toml: {key}: ")
+    assert words in problem
+
+
+def test_every_problem_of_a_file_is_reported_at_once():
+    found = problems(
+        'idle_seconds = 1\nvolume = -1\n[operator]\npin = "12"\n'
+        '[[games]]\nruleset = "nope"\n[attract]\nsound = 2\n'
+    )
+    keys = [p.split(": ")[1] for p in found]
+    assert sorted(keys) == sorted(
+        ["idle_seconds", "volume", "operator.pin", "games[1].ruleset", "attract.sound"]
+    )
+
+
+def test_a_file_that_is_not_toml_says_where():
+    problem = one_problem('[operator]\npin = "2580\n')
+    assert problem.startswith("kiosk.toml: not valid TOML: ") and "line 2" in problem
+
+
+def test_a_missing_file_given_by_option_is_named(tmp_path):
+    with pytest.raises(KioskConfigError) as caught:
+        load_config(tmp_path / "nowhere.toml", given=True)
+    assert caught.value.problems == [f"{tmp_path / 'nowhere.toml'}: no such file"]
+
+
+def test_a_missing_default_file_says_how_to_make_one(tmp_path):
+    with pytest.raises(KioskConfigError) as caught:
+        load_config(tmp_path / FILE_NAME, given=False)
+    (problem,) = caught.value.problems
+    assert str(tmp_path / FILE_NAME) in problem
+    assert "kiosk.example.toml" in problem and "--kiosk-config" in problem
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(b'[operator]\npin = "\xff\xfe"\n')
+    with pytest.raises(KioskConfigError) as caught:
+        load_config(path)
+    assert caught.value.problems == [f"{path}: not UTF-8 text"]
+
+
+def test_the_kiosk_settings_come_from_the_file_and_are_never_written(tmp_path):
+    config = parse_config('language = "ru"\nvolume = 0\nwinnable_only = true\n' + MINIMAL, PATH)
+    store = KioskSettingsStore(config)
+    settings = store.load()
+    assert (settings.language, settings.volume, settings.muted) == ("ru", 0.0, True)
+    assert settings.winnable_only and settings.fullscreen
+    store.save(Settings(language="en"))  # a passer-by's change: kept nowhere
+    assert store.load().language == "ru"
+    assert not list(tmp_path.iterdir())
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+def piramida(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(PIRAMIDA_HOME=str(home), PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy")
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_a_bad_file_stops_the_kiosk_before_any_window(tmp_path):
+    path = tmp_path / "kiosk.toml"
+    path.write_text('idle_seconds = 2\n[operator]\npin = 12\n[[games]]\nruleset = "x"\n')
+    result = piramida("--kiosk", "--kiosk-config", str(path), home=tmp_path / "home")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 3, result.stderr
+    assert all(line.startswith(f"piramida: {path}: ") for line in lines)
+    assert "Traceback" not in result.stderr and "pygame" not in result.stdout
+
+
+def test_without_a_file_the_kiosk_says_where_it_looked(tmp_path):
+    result = piramida("--kiosk", home=tmp_path / "home")
+    assert result.returncode == 2
+    where = tmp_path / "home" / "config" / FILE_NAME
+    assert result.stderr.startswith(f"piramida: no kiosk configuration at {where}")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--kiosk", "rulesets"], "takes no command"),
+        (["--kiosk", "--fullscreen"], "always full screen"),
+        (["--kiosk", "--size", "12x12"], "at least 320x240"),
+    ],
+)
+def test_the_kiosk_options_refuse_what_does_not_go_with_them(tmp_path, args, words):
+    result = piramida(*args, home=tmp_path / "home")
+    assert result.returncode == 2 and words in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -1,0 +1,157 @@
+"""The operator's way out: hold the corner, then the PIN on the pad, by touch alone."""
+
+import pygame
+
+from game.kiosk.operator import CornerHold
+from game.kiosk.pin_pad import REST_S, TRIES, PinPadScene
+from game.kiosk.policy import OPERATOR_EXIT
+from game.rules import Game
+from game.scenes.table import TableScene
+from tests.kiosk.conftest import finger
+
+CORNER = (10, 10)  # inside the top-left corner of a 1280x800 screen
+
+
+def hold(kiosk, driver, seconds: float, pos=CORNER) -> None:
+    pygame.event.post(finger(pygame.FINGERDOWN, pos, kiosk.size))
+    driver.frames(1)
+    driver.settle(seconds)
+
+
+def release(kiosk, driver, pos=CORNER) -> None:
+    pygame.event.post(finger(pygame.FINGERUP, pos, kiosk.size))
+    driver.frames(1)
+
+
+def open_pad(kiosk, driver) -> PinPadScene:
+    hold(kiosk, driver, 5.2)
+    release(kiosk, driver)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, PinPadScene)
+    return kiosk.scene
+
+
+def tap_keys(kiosk, driver, pad: PinPadScene, keys: str) -> None:
+    """Tap the pad's keys on the screen: digits, then OK."""
+    for key in keys:
+        driver.tap(pad.pad.get(f"digit:{key}").rect.center)
+    driver.tap(pad.pad.get("ok").rect.center)
+
+
+def test_the_corner_is_a_square_a_fingertip_fits(kiosk):
+    for corner, where in [
+        ("top-left", "topleft"),
+        ("top-right", "topright"),
+        ("bottom-left", "bottomleft"),
+        ("bottom-right", "bottomright"),
+    ]:
+        area = CornerHold(corner, 5).area((1920, 1080))
+        assert area.width == area.height >= 48
+        assert getattr(area, where) == getattr(pygame.Rect(0, 0, 1920, 1080), where)
+
+
+def test_holding_the_corner_opens_the_pin_pad_and_the_press_starts_no_game(kiosk, driver):
+    hold(kiosk, driver, 4.5)
+    assert getattr(kiosk.scene, "attract", False)  # not yet, and the press started no game
+    driver.settle(0.8)
+    assert isinstance(kiosk.scene, PinPadScene)
+
+
+def test_a_short_press_or_one_that_slides_away_opens_nothing(kiosk, driver):
+    hold(kiosk, driver, 2)
+    release(kiosk, driver)
+    driver.settle(4)
+    assert not isinstance(kiosk.scene, PinPadScene)
+    hold(kiosk, driver, 1)
+    pygame.event.post(finger(pygame.FINGERMOTION, (400, 300), kiosk.size))
+    driver.settle(5)
+    assert not isinstance(kiosk.scene, PinPadScene)
+
+
+def test_another_corner_opens_nothing(kiosk, driver):
+    hold(kiosk, driver, 6, pos=(1270, 790))
+    assert not isinstance(kiosk.scene, PinPadScene)
+
+
+def test_a_mouse_held_in_the_corner_works_too(kiosk, driver):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=CORNER, button=1))
+    driver.settle(5.5)
+    assert isinstance(kiosk.scene, PinPadScene)
+
+
+def test_a_wrong_pin_stays_on_the_pad_and_says_so(kiosk, driver):
+    pad = open_pad(kiosk, driver)
+    tap_keys(kiosk, driver, pad, "1234")
+    driver.settle(0.3)
+    assert kiosk.scene is pad and kiosk.running
+    assert pad.entry == "" and pad.message == "Wrong PIN."
+
+
+def test_the_right_pin_closes_the_kiosk_with_the_operator_s_status(kiosk, driver):
+    pad = open_pad(kiosk, driver)
+    tap_keys(kiosk, driver, pad, "2580")
+    assert not kiosk.running
+    assert kiosk.kiosk.exit_status == OPERATOR_EXIT
+
+
+def test_the_pad_takes_a_keyboard_too_and_deletes(kiosk, driver):
+    pad = open_pad(kiosk, driver)
+    for key in (pygame.K_2, pygame.K_5, pygame.K_9, pygame.K_BACKSPACE, pygame.K_8, pygame.K_0):
+        driver.key(key)
+    assert pad.entry == "2580"
+    driver.key(pygame.K_RETURN)
+    assert not kiosk.running
+
+
+def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk("idle_seconds = 120\n")  # longer than the rest
+    driver = Driver(kiosk)
+    pad = open_pad(kiosk, driver)
+    for _ in range(TRIES):
+        tap_keys(kiosk, driver, pad, "1111")
+    assert pad.resting > 0
+    tap_keys(kiosk, driver, pad, "2580")  # even the right one waits
+    assert kiosk.running and kiosk.scene is pad
+    driver.settle(REST_S + 0.5)
+    assert pad.resting == 0
+    tap_keys(kiosk, driver, pad, "2580")
+    assert not kiosk.running
+
+
+def test_cancel_returns_to_the_game_in_play(kiosk, driver):
+    game = Game("pyramid52", deal=8)
+    kiosk.switch(lambda: TableScene(kiosk, game))
+    driver.settle(1)
+    table = kiosk.scene
+    for pile in ("p7.2", "p7.5"):
+        driver.click(table.view.top_rect(pile).center)
+    pad = open_pad(kiosk, driver)
+    driver.tap(pad.pad.get("cancel").rect.center)
+    driver.settle(0.5)
+    assert kiosk.scene is table and not game.over and len(game.moves) == 1
+
+
+def test_the_operator_s_exit_ends_the_game_in_play_and_records_it(kiosk, driver):
+    game = Game("pyramid52", deal=8)
+    kiosk.switch(lambda: TableScene(kiosk, game))
+    driver.settle(1)
+    for pile in ("p7.2", "p7.5"):
+        driver.click(kiosk.scene.view.top_rect(pile).center)
+    pad = open_pad(kiosk, driver)
+    tap_keys(kiosk, driver, pad, "2580")
+    assert game.outcome == "resigned"
+    (row,) = kiosk.records.history()
+    assert row.outcome == "resigned"
+
+
+def test_a_pad_left_alone_goes_back_to_the_show(kiosk, driver):
+    open_pad(kiosk, driver)
+    driver.settle(31)
+    assert getattr(kiosk.scene, "attract", False)
+
+
+def test_a_signal_to_stop_ends_the_kiosk_cleanly(kiosk, driver):
+    kiosk.kiosk.stop()  # what SIGTERM from the service manager does
+    assert not kiosk.running and kiosk.kiosk.exit_status == 0

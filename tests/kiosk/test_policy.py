@@ -1,0 +1,293 @@
+"""The kiosk's rules on the real App: no way out, idle back to the show, games left are ended,
+failures logged and survived."""
+
+import logging
+
+import pygame
+import pytest
+
+from game.kiosk.attract import DemoTableScene
+from game.kiosk.chooser import ChooserScene
+from game.kiosk.invitation import InvitationScene
+from game.kiosk.logfile import install_log_file, remove_log_file
+from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS
+from game.rules import Game
+from game.scenes.base import Scene
+from game.scenes.initials import InitialsScene
+from game.scenes.menu import MenuScene
+from game.scenes.records import RecordsScene
+from game.scenes.results import ResultsScene
+from game.scenes.rules import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.table import TableScene
+from game.scenes.watch import WatchScene
+from tests.kiosk.conftest import finger
+from tests.scenes.test_table import click_move
+from tests.store.helpers import DEAL_8_WIN
+
+
+def open_table(kiosk, driver, game: Game) -> TableScene:
+    kiosk.switch(lambda: TableScene(kiosk, game))
+    driver.settle(1.0)
+    assert isinstance(kiosk.scene, TableScene)
+    return kiosk.scene
+
+
+def play_a_pair(driver, scene: TableScene) -> None:
+    """pyramid52 deal 8 opens with p7.2 + p7.5 (13): two clicks on the cards."""
+    for pile in ("p7.2", "p7.5"):
+        driver.click(scene.view.top_rect(pile).center)
+    driver.settle(0.5)
+
+
+def game_rows(kiosk):
+    return kiosk.records.history()
+
+
+# -- no way out ------------------------------------------------------------------------
+
+
+def test_the_window_s_close_and_alt_f4_do_nothing(kiosk, driver):
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    driver.frames(2)
+    driver.key(pygame.K_F4, pygame.KMOD_ALT)
+    assert kiosk.running
+
+
+def test_f11_does_not_leave_full_screen(kiosk, driver):
+    before = kiosk.fullscreen
+    driver.key(pygame.K_F11)
+    assert kiosk.fullscreen == before and kiosk.running
+
+
+def test_esc_everywhere_never_quits(kiosk, driver):
+    driver.tap((640, 400))  # the attract loop: a touch opens the chooser
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+    for _ in range(4):
+        driver.key(pygame.K_ESCAPE)
+        driver.settle(0.5)
+        assert kiosk.running
+    assert kiosk.scene is not None
+
+
+def test_the_menu_and_its_quit_never_show_and_quit_does_nothing(kiosk, driver):
+    kiosk.switch(lambda: MenuScene(kiosk))
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)  # the chooser stands in for the menu
+    kiosk.request_quit()  # what the menu's Quit does
+    driver.frames(2)
+    assert kiosk.running
+
+
+@pytest.mark.parametrize("make", ["settings", "records", "watch"])
+def test_scenes_not_for_passers_by_become_the_chooser(kiosk, driver, make):
+    game = Game("pyramid36", deal=1)
+    scenes = {
+        "settings": lambda: SettingsScene(kiosk),
+        "records": lambda: RecordsScene(kiosk, "pyramid36", {}),
+        "watch": lambda: WatchScene(kiosk, [game.to_replay()]),
+    }
+    kiosk.switch(scenes[make])
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+
+
+def test_the_pointer_shows_only_while_a_mouse_moves(kiosk, driver):
+    assert not pygame.mouse.get_visible()
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    )
+    driver.frames(1)
+    assert pygame.mouse.get_visible()
+    pygame.event.post(finger(pygame.FINGERDOWN, (640, 400), kiosk.size))
+    driver.frames(1)
+    assert not pygame.mouse.get_visible()
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(9, 9), rel=(1, 1), buttons=(0, 0, 0))
+    )
+    driver.settle(2.5)
+    assert pygame.mouse.get_visible()
+    driver.settle(1.0)
+    assert not pygame.mouse.get_visible()  # the mouse rests: its pointer hides
+
+
+# -- idle -------------------------------------------------------------------------------
+
+
+def test_idle_goes_back_to_the_attract_loop(kiosk, driver):
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+    driver.settle(25)
+    assert isinstance(kiosk.scene, ChooserScene)  # 30 s is the configured idle time
+    driver.settle(6)
+    assert isinstance(kiosk.scene, InvitationScene)
+
+
+def test_touches_keep_the_game_from_idling(kiosk, driver):
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    for _ in range(4):
+        driver.settle(20)
+        pygame.event.post(finger(pygame.FINGERMOTION, (600, 300), kiosk.size))
+        driver.frames(1)
+    assert kiosk.scene is scene  # 80 s at the table, never 30 s without a touch
+
+
+def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    assert len(scene.game.moves) == 1
+    driver.settle(31)
+    assert kiosk.scene is not scene and getattr(kiosk.scene, "attract", False)
+    (row,) = [r for r in game_rows(kiosk) if r.deal == 8]
+    assert row.outcome == "resigned" and row.moves == 2  # the pair, then the resignation
+    assert kiosk.records.unfinished() is None
+    assert kiosk.kiosk.games_ended == 1
+
+
+def test_a_table_left_untouched_is_not_counted_as_a_game_played(kiosk, driver):
+    open_table(kiosk, driver, Game("pyramid52", deal=8))
+    driver.settle(31)
+    assert all(r.outcome is None for r in game_rows(kiosk))
+    assert kiosk.records.statistics("pyramid52").played == 0
+
+
+def test_leaving_a_game_for_another_deal_ends_it_but_its_rules_do_not(kiosk, driver):
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.click(scene.buttons["rules"].rect.center)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, RulesScene)
+    assert not scene.game.over
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert kiosk.scene is scene and not scene.game.over
+    driver.click(scene.buttons["new"].rect.center)
+    driver.settle(1.0)
+    assert isinstance(kiosk.scene, TableScene) and kiosk.scene is not scene
+    assert scene.game.outcome == "resigned"
+
+
+def test_the_table_s_menu_leads_to_the_chooser_and_ends_the_game(kiosk, driver):
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.click(scene.buttons["menu"].rect.center)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+    assert scene.game.outcome == "resigned"
+
+
+def test_a_finished_game_shows_its_results_then_idles_back_to_the_show(make_kiosk):
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk("ask_initials = false\n")
+    driver = Driver(kiosk)
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    assert scene.game.won
+    driver.settle(8)
+    assert isinstance(kiosk.scene, ResultsScene)  # no initials asked: straight to the results
+    assert kiosk.scene.pad.get("export") is None and kiosk.scene.pad.get("new") is not None
+    (entry,) = kiosk.records.scores.top(kiosk.records.table_for(scene.game, scene.facts))
+    assert entry.initials == NO_INITIALS
+    driver.settle(20)
+    assert isinstance(kiosk.scene, ResultsScene)
+    driver.settle(12)
+    assert getattr(kiosk.scene, "attract", False)
+
+
+def test_initials_start_blank_and_a_player_who_walks_away_keeps_the_place(kiosk, driver):
+    kiosk.records.set_initials("ZZZ")  # the last player's
+    kept = []
+
+    def done(initials):
+        kept.append(initials)
+        return ChooserScene(kiosk, kiosk.kiosk)
+
+    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", kiosk.records.initials, done))
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, InitialsScene)
+    assert kiosk.scene.initials == "AAA"  # not the last player's letters
+    driver.settle(31)
+    assert kept == ["AAA"]
+    assert isinstance(kiosk.scene, InvitationScene)
+
+
+# -- failures ---------------------------------------------------------------------------
+
+
+class Broken(Scene):
+    def update(self, dt):
+        raise RuntimeError("a bug in a scene")
+
+
+class BrokenChooser(ChooserScene):  # a scene a kiosk shows, with a bug
+    def update(self, dt):
+        raise RuntimeError("a bug in a scene")
+
+
+def test_a_failing_scene_is_logged_and_the_show_goes_on(kiosk, driver, home, tmp_path):
+    handler = install_log_file(tmp_path / "piramida.log")
+    try:
+        scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+        play_a_pair(driver, scene)
+        kiosk.switch(lambda: BrokenChooser(kiosk, kiosk.kiosk))
+        driver.settle(1.0)
+    finally:
+        remove_log_file(handler)
+    assert isinstance(kiosk.scene, InvitationScene) and kiosk.running
+    text = (tmp_path / "piramida.log").read_text()
+    assert "kiosk: BrokenChooser failed; back to the attract loop" in text
+    assert "Traceback" in text and "RuntimeError: a bug in a scene" in text
+    assert scene.game.outcome == "resigned"  # the game in play was ended and kept
+
+
+def test_failing_again_and_again_ends_the_process_for_a_fresh_start(kiosk, driver):
+    class AlwaysBroken(InvitationScene):
+        def draw(self, surface, alpha):
+            raise RuntimeError("broken for good")
+
+    kiosk.kiosk.attract.first_scene = lambda: AlwaysBroken(kiosk, kiosk.kiosk.attract)
+    kiosk.switch(lambda: BrokenChooser(kiosk, kiosk.kiosk), fade=False)
+    with pytest.raises(RuntimeError, match="broken for good"):
+        driver.frames(CRASH_LIMIT + 2)
+
+
+def test_outside_a_kiosk_a_failing_scene_is_a_bug_that_goes_up(app, driver_plain):
+    app.switch(lambda: Broken(app), fade=False)
+    with pytest.raises(RuntimeError, match="a bug in a scene"):
+        driver_plain.frames(2)
+
+
+@pytest.fixture
+def app(home):
+    from game.app import App, ManualClock
+
+    application = App(size=(1280, 800), clock=ManualClock())
+    yield application
+    application.solver.close()
+    pygame.display.quit()
+
+
+@pytest.fixture
+def driver_plain(app):
+    from tests.scenes.driver import Driver
+
+    return Driver(app)
+
+
+def test_the_demo_table_is_never_recorded(kiosk, driver):
+    kiosk.kiosk.attract.show_demo()
+    driver.settle(2)
+    assert isinstance(kiosk.scene, DemoTableScene) and kiosk.scene.demo
+    assert kiosk.records.history() == []
+
+
+def test_notices_are_logged_not_kept(kiosk, driver, caplog):
+    kiosk.notices.append("No winnable deal was found quickly: a random one.")
+    with caplog.at_level(logging.WARNING, logger="game.kiosk.policy"):
+        driver.frames(1)
+    assert kiosk.notices == []
+    assert "No winnable deal" in caplog.text
