@@ -15,9 +15,10 @@ from game.i18n import _, localized
 from game.render.preview import draw_ruleset_card
 from game.rules import get_ruleset
 from game.scenes.base import Scene
-from game.scenes.menu import ButtonPad, choice_label, px, summary_text
 from game.ui import theme
-from game.ui.widgets import Button, draw_text
+from game.ui.labels import choice_label, summary_text
+from game.ui.pad import ButtonPad
+from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App

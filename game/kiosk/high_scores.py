@@ -14,11 +14,11 @@ from game.kiosk.invitation import draw_ribbon, wants_to_play
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.scenes.base import Scene
-from game.scenes.menu import choice_label
 from game.scenes.table_hud import clock_text
 from game.store import FREE, ScoreEntry, TableKey
 from game.store.scores import TOP
 from game.ui import theme
+from game.ui.labels import choice_label
 from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from game.i18n import _
 from game.kiosk.config import PIN_DIGITS
 from game.render.preview import fill_translucent
 from game.scenes.base import Scene
-from game.scenes.menu import DIGIT_KEYS, ButtonPad, px
 from game.ui import theme
-from game.ui.widgets import Button, draw_text
+from game.ui.pad import DIGIT_KEYS, ButtonPad
+from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App

@@ -17,10 +17,10 @@ from game import i18n
 from game.i18n import _
 from game.render.preview import fill_translucent
 from game.scenes.base import Scene
-from game.scenes.menu import ButtonPad, px
 from game.ui import theme
+from game.ui.pad import ButtonPad
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
 from game.i18n import _, localized
 from game.render.preview import (
     PREVIEW_RATIO,
@@ -23,21 +22,19 @@ from game.render.preview import (
     fit_text,
     preview,
 )
-from game.rules import Game, Option, Ruleset, rulesets
+from game.rules import Game, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
 from game.scenes.menu_records import MenuRecords
 from game.ui import theme
-from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text, layout_row
+from game.ui.labels import choice_label, summary_text
+from game.ui.pad import DIGIT_KEYS, ButtonPad
+from game.ui.widgets import Button, draw_text, layout_row, px
 
 if TYPE_CHECKING:
     from game.app import App
 
 DEAL_DIGITS = 10
-DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
-    getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
-}
 
 
 @dataclass
@@ -46,20 +43,6 @@ class MenuChoice:
 
     ruleset_id: str
     options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
-
-
-def choice_label(option: Option, choice: OptionValue) -> str:
-    labels = option.choice_labels.get(str(choice))
-    return localized(labels) if labels else str(choice)
-
-
-def summary_text(ruleset: Ruleset) -> str:
-    return (ruleset.text.get(i18n.language()) or ruleset.text["en"])["summary"]
-
-
-def px(value: float, scale: float, least: int = 1) -> int:
-    """A length designed at 1280x800, at the window's scale, never below `least`."""
-    return max(least, round(value * scale))
 
 
 class MenuScene(Scene):
@@ -395,159 +378,3 @@ class MenuScene(Scene):
                 hint = fit_text(_("random"), self.text_size, f.width - 2 * inset)
             where = (f.x + inset, f.centery)
             draw_text(surface, hint, self.text_size, where, theme.INK_DIM, "midleft")
-
-
-# -- buttons under pointer and keyboard ----------------------------------------------
-# (shared with the results scene; a candidate for game/ui/ once that is open to edits)
-
-ARROWS = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_DOWN: (0, 1),
-}
-ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-
-
-class ButtonPad:
-    """A scene's buttons under mouse, touch and keyboard.
-
-    Hover and press for the pointer (a click runs the button it started on, if
-    it ends there too); a focus ring moved by the arrows (to the nearest button
-    that way) and Tab, and Enter or Space to run the focused button. The ring
-    shows only once the keyboard is used, and hides again on a click.
-    """
-
-    def __init__(self) -> None:
-        self.buttons: list[Button] = []
-        self.focus_key = ""
-        self.show_focus = False
-        self._pressed_key = ""
-        self._pointer: tuple[int, int] | None = None
-        self.regions: list[pygame.Rect] = []  # columns that up and down keep to
-
-    def set(self, buttons: list[Button]) -> None:
-        """Take a fresh set of buttons; focus and press carry over by key."""
-        self.buttons = buttons
-        focused = self.get(self.focus_key)
-        if focused is None or not focused.enabled:
-            enabled = [b for b in buttons if b.enabled]
-            self.focus_key = enabled[0].key if enabled else ""
-        for b in buttons:
-            b.pressed = b.key == self._pressed_key
-            b.hot = self._pointer is not None and b.hit(self._pointer)
-
-    def get(self, key: str) -> Button | None:
-        return next((b for b in self.buttons if b.key == key), None)
-
-    @property
-    def focused(self) -> Button | None:
-        return self.get(self.focus_key)
-
-    def button_at(self, pos: tuple[int, int], margin: int) -> Button | None:
-        # an exact hit wins over one in another button's touch margin
-        exact = next((b for b in self.buttons if b.hit(pos)), None)
-        return exact or next((b for b in self.buttons if b.hit(pos, margin)), None)
-
-    def handle_event(self, event: pygame.event.Event, scale: float) -> tuple[bool, bool]:
-        """Returns (the event was used, the picture changed)."""
-        if event.type in (POINTER_MOVE, POINTER_DOWN, POINTER_UP):
-            return self._pointer_event(event, scale)
-        if event.type != pygame.KEYDOWN:
-            return False, False
-        key = event.key
-        if key in ARROWS or key == pygame.K_TAB:
-            if self.show_focus or key == pygame.K_TAB:
-                self._move(key, bool(event.mod & pygame.KMOD_SHIFT))
-            self.show_focus = True
-            return True, True
-        if key in ACTIVATE_KEYS and self.show_focus:
-            b = self.focused
-            if b is not None and b.enabled:
-                b.action()
-            return True, True
-        return False, False
-
-    def _pointer_event(self, event: pygame.event.Event, scale: float) -> tuple[bool, bool]:
-        touch = event.source == "touch"
-        margin = px(8, scale) if touch else 0
-        if event.type == POINTER_MOVE:
-            self._pointer = None if touch else event.pos
-            changed = False
-            for b in self.buttons:
-                hot = not touch and b.hit(event.pos)
-                pressed = b.key == self._pressed_key and b.hit(event.pos, margin)
-                if (hot, pressed) != (b.hot, b.pressed):
-                    b.hot, b.pressed, changed = hot, pressed, True
-            return False, changed
-        if event.button != 1:
-            return False, False
-        under = self.button_at(event.pos, margin)
-        if event.type == POINTER_DOWN:
-            self._pressed_key = under.key if under else ""
-            if under:
-                under.pressed = True
-            changed = self.show_focus or under is not None
-            self.show_focus = False
-            return under is not None, changed
-        started_on, self._pressed_key = self._pressed_key, ""
-        for b in self.buttons:
-            b.pressed = False
-        if under is None or under.key != started_on:
-            return False, bool(started_on)
-        self.focus_key = under.key
-        under.action()
-        return True, True
-
-    def _move(self, key: int, backwards: bool) -> None:
-        current = self.focused
-        enabled = [b for b in self.buttons if b.enabled]
-        if not enabled:
-            return
-        if current is None:
-            self.focus_key = enabled[0].key
-            return
-        if key == pygame.K_TAB:
-            order = [b for b in self.buttons if b.enabled or b is current]
-            i = order.index(current) + (-1 if backwards else 1)
-            self.focus_key = order[i % len(order)].key
-            return
-        others = [b for b in enabled if b is not current]
-        direction = ARROWS[key]
-        target = None
-        if direction[1]:  # up and down stay in the current column while they can
-            region = next((r for r in self.regions if r.collidepoint(current.rect.center)), None)
-            if region is not None:
-                inside = [b for b in others if region.collidepoint(b.rect.center)]
-                target = nearest(current.rect, inside, direction)
-        target = target or nearest(current.rect, others, direction)
-        if target is not None:
-            self.focus_key = target.key
-
-    def draw_focus(self, surface: pygame.Surface, scale: float) -> None:
-        b = self.focused
-        if self.show_focus and b is not None:
-            ring = b.rect.inflate(px(8, scale, 4), px(8, scale, 4))
-            width = px(3, scale, 2)
-            pygame.draw.rect(
-                surface, theme.FOCUS, ring, width=width, border_radius=px(10, scale, 5)
-            )
-
-
-def nearest(rect: pygame.Rect, buttons: list[Button], direction: tuple[int, int]) -> Button | None:
-    """The button nearest to `rect` in a direction; those in line with it count as nearer."""
-    dx, dy = direction
-    best, best_score = None, float("inf")
-    for b in buttons:
-        r = b.rect
-        along = (r.centerx - rect.centerx) * dx + (r.centery - rect.centery) * dy
-        if along <= 0:
-            continue
-        if dx:  # sideways: how far apart the two are vertically (0 when they overlap)
-            across = max(0, r.top - rect.bottom, rect.top - r.bottom)
-        else:
-            across = max(0, r.left - rect.right, rect.left - r.right)
-        score = along + 3 * across
-        if score < best_score:
-            best, best_score = b, score
-    return best

@@ -15,13 +15,14 @@ from game.render.preview import fill_translucent, fit_text
 from game.rules import rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
-from game.scenes.menu import ButtonPad, choice_label, px
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
 from game.ui import theme
-from game.ui.widgets import Button, draw_text, layout_row, wrap
+from game.ui.labels import choice_label
+from game.ui.pad import ButtonPad
+from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 if TYPE_CHECKING:
     from game.app import App

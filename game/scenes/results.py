@@ -19,14 +19,15 @@ from game.i18n import _, localized
 from game.render.preview import fill_translucent, fit_text
 from game.rules import Game, Outcome
 from game.scenes.base import Scene
-from game.scenes.menu import ButtonPad, MenuScene, px
+from game.scenes.menu import MenuScene
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.summary import GameSummary
 from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY
 from game.store.saved import exported, replay_text, to_saved_replay
 from game.ui import theme
-from game.ui.widgets import Button, draw_text, layout_row, wrap
+from game.ui.pad import ButtonPad
+from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 if TYPE_CHECKING:
     from game.app import App

@@ -111,3 +111,8 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def px(value: float, scale: float, least: int = 1) -> int:
+    """A length designed at 1280x800, at the window's scale, never below `least`."""
+    return max(least, round(value * scale))
