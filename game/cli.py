@@ -9,12 +9,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import random
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from game.rules import Game, RulesError, get_ruleset, rulesets
+from game.rules import Game, RulesError, get_ruleset, random_deal, rulesets
 from game.rules.replay import parse_replay_text, position_json, run_replay
 
 EXIT_BAD_INPUT = 2
@@ -140,12 +139,19 @@ def start_watch(args: argparse.Namespace, replay: dict[str, Any]) -> int:
     return run_watch(replay, size=size, fullscreen=True if args.fullscreen else None)
 
 
+def deal_number(given: int | None) -> int:
+    """`--deal N` as given, or a random deal when it is left out."""
+    if given is None:
+        return random_deal()
+    if given < 0:
+        raise UsageError("a deal number is a non-negative integer")
+    return given
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
-    if args.deal is not None and args.deal < 0:
-        raise UsageError("a deal number is a non-negative integer")
-    number = args.deal if args.deal is not None else random.randrange(1_000_000_000)
+    number = deal_number(args.deal)
     return start_game(args, Game(ruleset, options, deal=number))
 
 
@@ -215,9 +221,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 def cmd_deal(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
-    if args.deal is not None and args.deal < 0:
-        raise UsageError("a deal number is a non-negative integer")
-    number = args.deal if args.deal is not None else random.randrange(1_000_000_000)
+    number = deal_number(args.deal)
     game = Game(ruleset, options, deal=number)
     if args.json:
         print(json.dumps(position_json(game), ensure_ascii=False))

@@ -14,35 +14,26 @@ import platformdirs
 APP = "piramida"
 
 
-def _home() -> Path | None:
+def _folder(under_home: str, platform_path: str | Path) -> Path:
+    """`PIRAMIDA_HOME/under_home` when that is set, else the platform's place; made if missing."""
     home = os.environ.get("PIRAMIDA_HOME")
-    return Path(home) if home else None
+    path = Path(home) / under_home if home else Path(platform_path)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def config_dir() -> Path:
-    home = _home()
-    path = home / "config" if home else Path(platformdirs.user_config_dir(APP))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder("config", platformdirs.user_config_dir(APP))
 
 
 def data_dir() -> Path:
-    home = _home()
-    path = home / "data" if home else Path(platformdirs.user_data_dir(APP))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder("data", platformdirs.user_data_dir(APP))
 
 
 def state_dir() -> Path:
-    home = _home()
-    path = home / "state" if home else Path(platformdirs.user_state_dir(APP))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder("state", platformdirs.user_state_dir(APP))
 
 
 def replays_dir() -> Path:
     """Where exported replay files go: a folder the player finds among their documents."""
-    home = _home()
-    path = home / "replays" if home else Path(platformdirs.user_documents_dir()) / "Piramida"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder("replays", Path(platformdirs.user_documents_dir()) / "Piramida")

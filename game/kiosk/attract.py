@@ -19,7 +19,7 @@ from game.i18n import _
 from game.kiosk.config import KioskConfig, OfferedGame
 from game.kiosk.invitation import InvitationScene, draw_ribbon, wants_to_play
 from game.kiosk.memory import release_free_memory
-from game.rules import Game
+from game.rules import Game, random_deal
 from game.scenes.table import TableScene
 from game.solver.worker import WINNABLE
 from game.store import GameFacts
@@ -97,7 +97,7 @@ class AttractLoop:
         deal = self.deal
         if deal is None:
             log.info("kiosk: no winnable %s deal came in time: a random one", self.offered.ruleset)
-            deal = self.rng.randrange(10**9)
+            deal = random_deal(self.rng)
         self.request = None
         game = Game(self.offered.ruleset, self.offered.options, deal=deal)
         self.app.switch(lambda: DemoTableScene(self.app, game, self))

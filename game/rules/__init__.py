@@ -8,7 +8,17 @@ actions; its state is the fold of their events. The public surface:
 - `parse_move`, `Move`; `Event` and its kinds; `IllegalMove` and the other errors.
 """
 
-from .cards import ALL_CARDS, DECKS, RANKS, SUITS, Card, DeckKind, parse_card, parse_deck
+from .cards import (
+    ALL_CARDS,
+    DECKS,
+    RANKS,
+    SUITS,
+    Card,
+    DeckKind,
+    parse_card,
+    parse_deck,
+    random_deal,
+)
 from .engine import Engine, State
 from .errors import REFUSALS, IllegalMove, LevelError, Refusal, ReplayError, RulesError
 from .events import Event
@@ -52,6 +62,7 @@ __all__ = [
     "parse_move",
     "parse_replay_text",
     "position_json",
+    "random_deal",
     "rulesets",
     "run_replay",
 ]

@@ -13,11 +13,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Card = str
+_random = random.Random()
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 ALL_CARDS: tuple[Card, ...] = tuple(r + s for s in SUITS for r in RANKS)
+
+
+RANDOM_DEALS = 10**9  # a random deal is drawn from 0 .. RANDOM_DEALS - 1: nine digits to type
+
+
+def random_deal(rng: random.Random | None = None) -> int:
+    """A deal number drawn at random (from `rng`, or the module's generator)."""
+    return (rng or _random).randrange(RANDOM_DEALS)
 
 
 def rank(card: Card) -> str:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.i18n import _, localized, n_
 from game.ladder import Ladder, load_ladder
-from game.rules import Game
+from game.rules import Game, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
 
@@ -86,7 +85,7 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
         game, facts = resumed
     else:
         level = ladder.levels[run.state.level]
-        game = Game(level.ruleset, level.options, deal=random.randrange(10**9))
+        game = Game(level.ruleset, level.options, deal=random_deal())
         facts = GameFacts(mode=ARCADE, arcade_run=run.id)
     scene = TableScene(app, game, facts=facts)
     scene.announce(level_line(ladder, run))

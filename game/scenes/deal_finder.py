@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.rules import Game, Ruleset
+from game.rules import Game, Ruleset, random_deal
 from game.scenes.base import Scene
 from game.solver.worker import WINNABLE
 from game.ui import theme
@@ -29,7 +29,7 @@ def start_random_deal(app: App, ruleset: Ruleset, options: dict[str, object]) ->
     if app.settings.winnable_only:
         app.switch(lambda: DealFinderScene(app, ruleset, options))
         return None
-    game = Game(ruleset, options, deal=random.randrange(10**9))
+    game = Game(ruleset, options, deal=random_deal())
     open_table(app, game)
     return game
 
@@ -66,7 +66,7 @@ class DealFinderScene(Scene):
             if deal is None:
                 # none proven winnable within the tries: play a random one, and say so
                 self.app.notices.append(_("No winnable deal was found quickly: a random one."))
-                deal = random.randrange(10**9)
+                deal = random_deal()
             self.found = deal
             open_table(self.app, Game(self.ruleset, self.options, deal=deal))
 

@@ -106,7 +106,7 @@ def serve(requests: Any, replies: Any, latest: Any) -> None:
 
 
 def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
-    from game.rules import Game
+    from game.rules import Game, random_deal
     from game.rules.replay import run_replay
 
     from . import Verdict, solve
@@ -132,7 +132,7 @@ def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
         for _ in range(request.get("tries", 300)):
             if cancelled():
                 break
-            deal = rng.randrange(10**9)
+            deal = random_deal(rng)
             game = Game(request["ruleset"], request.get("options"), deal=deal)
             result = solve(
                 game, 2_000_000, request.get("seconds", 1.5), best=False, cancel=cancelled

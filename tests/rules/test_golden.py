@@ -72,3 +72,14 @@ def test_pinned_deals_and_move_counts(key):
         assert " ".join(game.deck) == pinned["deck"]
         counts = [perft(game.engine, game.state, d) for d in range(1, DEPTH + 1)]
         assert counts == pinned["perft"], f"deal {number}"
+
+
+def test_a_random_deal_is_a_nine_digit_number_reproducible_from_its_generator():
+    import random
+
+    from game.rules import random_deal
+
+    drawn = [random_deal(random.Random(5)) for _ in range(2)]
+    assert drawn[0] == drawn[1]
+    many = {random_deal() for _ in range(200)}
+    assert all(0 <= n < 10**9 for n in many) and len(many) > 190
