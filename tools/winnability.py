@@ -15,6 +15,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "winnability"
@@ -52,6 +53,8 @@ LITERATURE = (
     " deals, solitairewinrates.com) finds 6.80% of deals winnable when all 52 cards"
     " must go and 9.02% when clearing the pyramid is enough."
 )
+# our run: the published rate it must agree with
+PUBLISHED = {"pyramid52": 0.0680, "pyramid52-goal-pyramid": 0.0902}
 
 
 def run(jobs: int, only: str | None) -> None:
@@ -74,12 +77,16 @@ def run(jobs: int, only: str | None) -> None:
 
 
 def table() -> None:
-    rows = []
-    for name in PLAN:
+    rows, missing, checks = [], [], []
+    for name, (ruleset, options_given, goal, last, _seconds) in PLAN.items():
         path = RESULTS / f"{name}.json"
         if not path.exists():
+            given = " ".join(options_given) or "default options"
+            missing.append(f"- `{ruleset}` ({given}, goal {goal}), deals 0..{last}")
             continue
         s = json.loads(path.read_text("utf-8"))
+        if name in PUBLISHED:
+            checks.append(_against_published(s, PUBLISHED[name]))
         options = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "—"
         low, high = s["interval_95"]
         rows.append(
@@ -105,6 +112,8 @@ CSV files in `docs/winnability/`.
 
 {LITERATURE}
 
+{chr(10).join(checks) or "Our Pyramid 52 runs are not in yet."}
+
 ## What is not settled
 
 - The Egyptian games (two decks, cards moving freely between piles) have far
@@ -113,9 +122,26 @@ CSV files in `docs/winnability/`.
   rates are lower bounds.
 - The plan asks for 10,000 deals of each default ruleset and 100,000 of
   Pyramid 52; the rows show how many were run so far (`run` resumes).
-"""
+{_not_run(missing)}"""
     TABLE.write_text(text, encoding="utf-8")
     print(f"wrote {TABLE.relative_to(ROOT)}")
+
+
+def _against_published(s: dict[str, Any], published: float) -> str:
+    low, high = s["interval_95"]
+    goal = "clearing the pyramid" if s["goal"] == "pyramid" else "all cards"
+    verdict = "agrees" if low <= published <= high else "does NOT agree"
+    return (
+        f"- Ours, {goal}: {s['win_rate']:.2%} of {s['won'] + s['lost'] + s['unknown']:,} deals"
+        f" (95% interval {low:.2%} – {high:.2%}) against the published {published:.2%}:"
+        f" it {verdict}."
+    )
+
+
+def _not_run(missing: list[str]) -> str:
+    if not missing:
+        return ""
+    return "- Planned runs not made yet:\n  " + "\n  ".join(missing) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
