@@ -90,6 +90,7 @@ class PyramidSolver:
         self.shift_ptr = n + self.m
         self.shift_pass = self.shift_ptr + 6
         self.shift_chain = self.shift_pass + 4
+        self.chain_free = (1 << self.shift_chain) - 1  # a key's bits without its chain
 
     # -- the pyramid's shape ---------------------------------------------------------
 
@@ -263,7 +264,8 @@ class PyramidSolver:
             | passes << self.shift_pass
             | chain << self.shift_chain
         )
-        if key in self.failed:
+        # a chain only narrows the moves: a position lost without one is lost with one
+        if key in self.failed or (chain and key & self.chain_free in self.failed):
             return False
         target = self.target
         pval, sval = self.pval, self.sval
