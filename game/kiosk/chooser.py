@@ -14,10 +14,9 @@ import pygame
 from game.i18n import _, localized
 from game.render.preview import draw_ruleset_card
 from game.rules import get_ruleset
-from game.scenes.base import Scene
+from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
-from game.ui.pad import ButtonPad
 from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
@@ -33,15 +32,12 @@ def options_line(offered: OfferedGame) -> str:
     )
 
 
-class ChooserScene(Scene):
+class ChooserScene(PadScene):
     def __init__(self, app: App, policy: KioskPolicy) -> None:
         super().__init__(app)
         self.policy = policy
         self.games = policy.config.games
-        self.pad = ButtonPad()
         self.pad.focus_key = "play:0"
-        self.size = app.size
-        self.scale = 1.0
         self.cards: list[pygame.Rect] = []
         self.title_pos = (0, 0)
 
@@ -64,23 +60,7 @@ class ChooserScene(Scene):
 
     # -- scene ---------------------------------------------------------------------
 
-    def enter(self) -> None:
-        super().enter()
-        self._layout()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._layout()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        used, changed = self.pad.handle_event(event, self.scale)
-        self.redraw = self.redraw or changed
-        return used
-
-    def _layout(self) -> None:
+    def layout(self) -> None:
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         m = px(32, s, 14)

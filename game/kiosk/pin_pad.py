@@ -18,8 +18,9 @@ from game.i18n import _
 from game.kiosk.config import PIN_DIGITS
 from game.render.preview import fill_translucent
 from game.scenes.base import Scene
+from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.pad import DIGIT_KEYS, ButtonPad
+from game.ui.pad import DIGIT_KEYS
 from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ REST_S = 30.0
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 
 
-class PinPadScene(Scene):
+class PinPadScene(PadScene):
     def __init__(self, app: App, policy: KioskPolicy, back: Scene | None = None) -> None:
         super().__init__(app)
         self.policy = policy
@@ -42,9 +43,6 @@ class PinPadScene(Scene):
         self.message = ""
         self.wrong = 0  # wrong PINs in a row
         self.resting = 0.0  # seconds left before the pad takes digits again
-        self.pad = ButtonPad()
-        self.size = app.size
-        self.scale = 1.0
         self.field = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -75,7 +73,7 @@ class PinPadScene(Scene):
             self.wrong = 0
             self.resting = REST_S
         self.message = _("Wrong PIN.")
-        self._layout()
+        self.layout()
 
     def back(self) -> None:
         previous = self._back
@@ -86,14 +84,6 @@ class PinPadScene(Scene):
 
     # -- scene ---------------------------------------------------------------------
 
-    def enter(self) -> None:
-        super().enter()
-        self._layout()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._layout()
-
     def update(self, dt: float) -> None:
         if self.resting > 0:
             before = int(self.resting + 0.999)
@@ -101,7 +91,7 @@ class PinPadScene(Scene):
             self.redraw = self.redraw or int(self.resting + 0.999) != before  # the countdown
             if self.resting == 0:
                 self.message = ""
-                self._layout()
+                self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -118,13 +108,11 @@ class PinPadScene(Scene):
             if key == pygame.K_ESCAPE:
                 self.back()
                 return True
-        used, changed = self.pad.handle_event(event, self.scale)
-        self.redraw = self.redraw or changed
-        return used
+        return self.pad_event(event)
 
     # -- layout and drawing ----------------------------------------------------------
 
-    def _layout(self) -> None:
+    def layout(self) -> None:
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         key = max(64, min(int(h * 0.105), int(w * 0.11)))  # a fingertip, with room

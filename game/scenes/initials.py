@@ -17,8 +17,8 @@ from game import i18n
 from game.i18n import _
 from game.render.preview import fill_translucent
 from game.scenes.base import Scene
+from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.pad import ButtonPad
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, draw_text, px
 
@@ -45,7 +45,7 @@ def clean_initials(text: str) -> str:
     return "".join(chosen).ljust(PLACES, letters[0])
 
 
-class InitialsScene(Scene):
+class InitialsScene(PadScene):
     """`done(initials)` gives the scene to go to once the player says OK."""
 
     def __init__(
@@ -58,9 +58,6 @@ class InitialsScene(Scene):
         self.place = 0
         self.done = done
         self.finished = False
-        self.pad = ButtonPad()
-        self.size = app.size
-        self.scale = 1.0
         self.cards: list[pygame.Rect] = []
 
     @property
@@ -74,17 +71,17 @@ class InitialsScene(Scene):
         current = letters.find(self.letters[place])
         self.letters[place] = letters[(current + step) % len(letters)]
         self.place = place
-        self._rebuild()
+        self.layout()
 
     def choose(self, place: int) -> None:
         self.place = place
-        self._rebuild()
+        self.layout()
 
     def type_letter(self, char: str) -> None:
         if char.upper() in wheel():
             self.letters[self.place] = char.upper()
             self.place = min(PLACES - 1, self.place + 1)
-            self._rebuild()
+            self.layout()
 
     def accept(self) -> None:
         if self.finished:
@@ -97,13 +94,6 @@ class InitialsScene(Scene):
         self.accept()  # the place in the table is earned: Esc keeps it under these letters
 
     # -- scene ---------------------------------------------------------------------------
-
-    def enter(self) -> None:
-        self._rebuild()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -124,14 +114,12 @@ class InitialsScene(Scene):
                 return False
             return True
         if event.type in (POINTER_DOWN, POINTER_MOVE, POINTER_UP):
-            used, changed = self.pad.handle_event(event, self.scale)
-            self.redraw = self.redraw or changed
-            return used
+            return self.pad_event(event)
         return False
 
     # -- layout and drawing ------------------------------------------------------------
 
-    def _rebuild(self) -> None:
+    def layout(self) -> None:
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         big = s * 1.3  # a kiosk's finger needs room: everything here is larger than elsewhere

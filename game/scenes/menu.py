@@ -26,9 +26,10 @@ from game.rules import Game, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
 from game.scenes.menu_records import MenuRecords
+from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
-from game.ui.pad import DIGIT_KEYS, ButtonPad
+from game.ui.pad import DIGIT_KEYS
 from game.ui.widgets import Button, draw_text, layout_row, px
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class MenuChoice:
     options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
 
 
-class MenuScene(Scene):
+class MenuScene(PadScene):
     """The start screen: ruleset cards, options, deal number, Play, Rules, Settings, Quit."""
 
     def __init__(self, app: App) -> None:
@@ -58,10 +59,7 @@ class MenuScene(Scene):
         app.last_choice = choice  # type: ignore[attr-defined]
         self.deal_text = ""  # the digits typed; none means a random deal
         self.started: Game | None = None  # the game Play handed to the table
-        self.pad = ButtonPad()
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
-        self.size = app.size
-        self.scale = 1.0
         self.cards: list[Button] = []
         self.option_labels: list[tuple[str, tuple[int, int]]] = []
         self.panel = self.preview_rect = self.deal_field = self.notice_rect = pygame.Rect(
@@ -87,20 +85,20 @@ class MenuScene(Scene):
 
     def select(self, ruleset_id: str) -> None:
         self.choice.ruleset_id = ruleset_id
-        self._rebuild()
+        self.layout()
 
     def set_option(self, key: str, value: OptionValue) -> None:
         self.choice.options.setdefault(self.ruleset.id, {})[key] = value
-        self._rebuild()
+        self.layout()
 
     def type_digit(self, digit: str) -> None:
         if len(self.deal_text) < DEAL_DIGITS:
             self.deal_text = (self.deal_text + digit).lstrip("0") or "0"
-        self._rebuild()
+        self.layout()
 
     def clear_deal(self) -> None:
         self.deal_text = ""
-        self._rebuild()
+        self.layout()
 
     def play(self) -> None:
         from game.scenes.deal_finder import open_table, start_random_deal
@@ -135,17 +133,13 @@ class MenuScene(Scene):
     def dismiss_notice(self) -> None:
         if self.app.notices:
             self.app.notices.pop(0)
-        self._rebuild()
+        self.layout()
 
     # -- scene ---------------------------------------------------------------------
 
     def enter(self) -> None:
         self.records.refresh()
-        self._rebuild()  # the language may have changed in the settings
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._rebuild()
+        self.layout()  # the language may have changed in the settings
 
     def back(self) -> None:
         self.app.request_quit()
@@ -161,7 +155,7 @@ class MenuScene(Scene):
                 return True
             if key == pygame.K_BACKSPACE:
                 self.deal_text = self.deal_text[:-1]
-                self._rebuild()
+                self.layout()
                 return True
             if key == pygame.K_DELETE:
                 self.clear_deal()
@@ -169,13 +163,11 @@ class MenuScene(Scene):
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
                 self.play()  # with no focus ring shown, Enter means Play
                 return True
-        used, changed = self.pad.handle_event(event, self.scale)
-        self.redraw = self.redraw or changed
-        return used
+        return self.pad_event(event)
 
     # -- layout --------------------------------------------------------------------
 
-    def _rebuild(self) -> None:
+    def layout(self) -> None:
         """Make the controls for the current choice and place them for the window size."""
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)

@@ -15,13 +15,13 @@ from game.render.preview import fill_translucent, fit_text
 from game.rules import rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
+from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
 from game.ui import theme
 from game.ui.labels import choice_label
-from game.ui.pad import ButtonPad
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
     ]
 
 
-class RecordsScene(Scene):
+class RecordsScene(PadScene):
     def __init__(
         self,
         app: App,
@@ -77,10 +77,7 @@ class RecordsScene(Scene):
         self.tab = tab if tab in TABS else FREE
         self._back = back
         self.confirming = False
-        self.pad = ButtonPad()
         self.pad.focus_key = "tab:" + self.tab
-        self.size = app.size
-        self.scale = 1.0
         self.entries: list[ScoreEntry] = []
         self.stats = Statistics()
         self.chart: list[int] = []
@@ -97,7 +94,7 @@ class RecordsScene(Scene):
 
     def show_tab(self, tab: str) -> None:
         self.tab, self.confirming = tab, False
-        self._rebuild()
+        self.layout()
 
     def step_ruleset(self, step: int) -> None:
         ids = list(self.rulesets)
@@ -106,21 +103,21 @@ class RecordsScene(Scene):
         remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
         self.options = self.ruleset.choose(remembered)
         self.confirming = False
-        self._rebuild()
+        self.layout()
 
     def ask_reset(self) -> None:
         self.confirming = True
-        self._rebuild()
+        self.layout()
 
     def reset(self) -> None:
         self.app.records.reset_statistics(self.ruleset.id)
         self.app.take_record_problems()
         self.confirming = False
-        self._rebuild()
+        self.layout()
 
     def cancel(self) -> None:
         self.confirming = False
-        self._rebuild()
+        self.layout()
 
     def watch(self, entry: ScoreEntry) -> None:
         from game.scenes.watch import WatchScene
@@ -151,24 +148,9 @@ class RecordsScene(Scene):
 
     # -- scene -------------------------------------------------------------------------
 
-    def enter(self) -> None:
-        self._rebuild()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._rebuild()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        used, changed = self.pad.handle_event(event, self.scale)
-        self.redraw = self.redraw or changed
-        return used
-
     # -- layout ------------------------------------------------------------------------
 
-    def _rebuild(self) -> None:
+    def layout(self) -> None:
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         m = px(28, s, 12)

@@ -20,13 +20,13 @@ from game.render.preview import fill_translucent, fit_text
 from game.rules import Game, Outcome
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
+from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.summary import GameSummary
 from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY
 from game.store.saved import exported, replay_text, to_saved_replay
 from game.ui import theme
-from game.ui.pad import ButtonPad
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     return rows
 
 
-class ResultsScene(Scene):
+class ResultsScene(PadScene):
     """The results of a finished game, with Export, Same deal again, New deal and Menu."""
 
     def __init__(self, app: App, summary: GameSummary, arcade: ArcadeStatus | None = None) -> None:
@@ -118,11 +118,8 @@ class ResultsScene(Scene):
             app.records.recent_points(summary.game.ruleset.id, CHART_GAMES) if facts else []
         )
         self.exported_to = ""
-        self.pad = ButtonPad()
         self.pad.focus_key = "new"
         self.started: Game | None = None  # the game a button handed to the table
-        self.size = app.size
-        self.scale = 1.0
         self.box = pygame.Rect(0, 0, 0, 0)
         self.lines: list[HeadingLine] = []
 
@@ -160,7 +157,7 @@ class ResultsScene(Scene):
             self.exported_to = _("The replay could not be saved: {reason}", reason=e.strerror)
         else:
             self.exported_to = _("Replay saved: {path}", path=str(path))
-        self._rebuild()
+        self.layout()
 
     def next_level(self) -> None:
         from game.scenes.arcade import continue_or_start
@@ -193,13 +190,6 @@ class ResultsScene(Scene):
 
     # -- scene -----------------------------------------------------------------------
 
-    def enter(self) -> None:
-        self._rebuild()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._rebuild()
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -210,13 +200,11 @@ class ResultsScene(Scene):
                 if main is not None:
                     main.action()
                 return True
-        used, changed = self.pad.handle_event(event, self.scale)
-        self.redraw = self.redraw or changed
-        return used
+        return self.pad_event(event)
 
     # -- layout ----------------------------------------------------------------------
 
-    def _rebuild(self) -> None:
+    def layout(self) -> None:
         w, h = self.size
         # a little larger than elsewhere in small windows: there is room, and it is the news
         s = self.scale = max(theme.ui_scale(self.size), min(0.85, w / 1000))

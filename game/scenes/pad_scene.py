@@ -1,0 +1,50 @@
+"""A scene whose controls are one ButtonPad, laid out from the window's size."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui.pad import ButtonPad
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class PadScene(Scene):
+    """Mouse, touch and keyboard reach the same buttons; Esc leads `back()`.
+
+    A subclass builds its buttons in `layout()`, which runs on entering, on a
+    resize, and whenever the scene's choices change the buttons."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pad = ButtonPad()
+        self.size = app.size
+        self.scale = 1.0
+
+    def layout(self) -> None:
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        super().enter()
+        self.layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.size = size
+        self.layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return self.pad_event(event)
+
+    def pad_event(self, event: pygame.event.Event) -> bool:
+        """The pad's share of an event; True when it used it."""
+        used, changed = self.pad.handle_event(event, self.scale)
+        self.redraw = self.redraw or changed
+        return used
