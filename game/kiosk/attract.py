@@ -17,8 +17,9 @@ import pygame
 
 from game.i18n import _
 from game.kiosk.config import KioskConfig, OfferedGame
-from game.kiosk.invitation import InvitationScene, draw_ribbon, wants_to_play
+from game.kiosk.invitation import InvitationScene
 from game.kiosk.memory import release_free_memory
+from game.kiosk.show import draw_ribbon, wants_to_play
 from game.rules import Game, random_deal
 from game.scenes.table import TableScene
 from game.solver.worker import WINNABLE

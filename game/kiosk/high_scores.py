@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, localized
-from game.kiosk.invitation import draw_ribbon, wants_to_play
+from game.kiosk.show import ShowScene, draw_ribbon
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
-from game.scenes.base import Scene
 from game.scenes.table_hud import clock_text
 from game.store import FREE, ScoreEntry, TableKey
 from game.store.scores import TOP
@@ -51,61 +50,29 @@ def row_values(place: int, entry: ScoreEntry) -> list[str]:
     ]
 
 
-class HighScoresScene(Scene):
-    attract = True
-
+class HighScoresScene(ShowScene):
     def __init__(self, app: App, loop: AttractLoop, offered: OfferedGame) -> None:
-        super().__init__(app)
-        self.loop = loop
+        super().__init__(app, loop)
         self.offered = offered
         key = TableKey.of(FREE, offered.ruleset, offered.options)
         self.entries = app.records.scores.top(key)
-        self.shown = 0.0
-        self.leaving = False
-        self.still: pygame.Surface | None = None
-        self.ribbon = pygame.Rect(0, 0, 0, 0)
-        self._full = True
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.still = None
-        self.redraw = True
+    def done(self) -> bool:
+        return self.shown >= self.loop.config.attract.tables_seconds
 
-    def enter(self) -> None:
-        super().enter()
-        self._full = True
+    def go_on(self) -> None:
+        self.loop.next_round()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if wants_to_play(event) and not self.leaving:
-            self.leaving = True
-            self.loop.play()
-            return True
-        return False
-
-    def update(self, dt: float) -> None:
-        self.shown += dt
-        self.redraw = True  # the ribbon pulses
-        done = self.shown >= self.loop.config.attract.tables_seconds
-        if done and not self.leaving and not self.app.switching:
-            self.leaving = True
-            self.loop.next_round()
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
-        if self.still is None or self.still.get_size() != surface.get_size():
-            self.still = self._paint(surface.get_size())
-            self._full = True
-        full, self._full = self._full, False
-        if full:
-            surface.blit(self.still, (0, 0))
-        draw_ribbon(surface, self.ribbon, self.shown)
-        return [surface.get_rect()] if full else [self.ribbon]
+    def draw_live(self, surface: pygame.Surface) -> None:
+        draw_ribbon(surface, self.live, self.shown)
 
     # -- painting --------------------------------------------------------------------
 
-    def _paint(self, size: tuple[int, int]) -> pygame.Surface:
+    def paint(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         s = theme.ui_scale(size)
         still = theme.felt(size).copy()
-        self.ribbon = pygame.Rect(0, h - max(56, int(76 * s)), w, max(56, int(76 * s)))
+        self.live = pygame.Rect(0, h - max(56, int(76 * s)), w, max(56, int(76 * s)))
         m = int(28 * s)
         title = draw_text(
             still,
@@ -137,7 +104,7 @@ class HighScoresScene(Scene):
             ).bottom
         panel = pygame.Rect(0, 0, min(w - 2 * m, int(1100 * s)), 0)
         panel.top = top + int(18 * s)
-        panel.height = self.ribbon.top - int(24 * s) - panel.top
+        panel.height = self.live.top - int(24 * s) - panel.top
         panel.centerx = w // 2
         fill_translucent(still, panel, theme.PANEL, 215, int(16 * s))
         self._paint_table(still, panel, s)

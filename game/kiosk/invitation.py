@@ -1,4 +1,4 @@
-"""The attract loop's invitation card, and the pulsing "touch to play" words the loop shares.
+"""The attract loop's invitation card.
 
 The card is painted once per size into a still picture; each frame only the
 pulsing invitation is drawn again over it.
@@ -6,121 +6,40 @@ pulsing invitation is drawn again over it.
 
 from __future__ import annotations
 
-import math
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _, localized
+from game.kiosk.show import ShowScene, blend, pulse
 from game.render.cards import card_art
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
-from game.scenes.base import Scene
 from game.ui import theme
-from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import draw_text
 
-if TYPE_CHECKING:
-    from game.app import App
-    from game.kiosk.attract import AttractLoop
-
-PULSE_S = 1.6  # one breath of the invitation's glow
 # The picture's small pyramid: a King on top (it goes alone in Pyramid 52), the rest shuffled.
 PYRAMID_CARDS = ("KS", "QH", "AC", "6D", "7S", "JD", "2C", "9H", "4S", "TC")
 PYRAMID_ROWS = 4
 ROW_STEP = 0.5  # of a card's height, from one row to the next
 
 
-def wants_to_play(event: pygame.event.Event) -> bool:
-    """A touch, a click or a key (Esc aside: it means nothing here) on an attract screen."""
-    if event.type == POINTER_DOWN:
-        return True
-    return event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE
-
-
-def pulse(clock: float) -> float:
-    """0 to 1 and back, once every PULSE_S seconds."""
-    return 0.5 - 0.5 * math.cos(2 * math.pi * clock / PULSE_S)
-
-
-def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def draw_ribbon(surface: pygame.Surface, rect: pygame.Rect, clock: float, note: str = "") -> None:
-    """A band across the screen: the invitation in the middle, a note on the left if room."""
-    pygame.draw.rect(surface, theme.PANEL, rect)
-    line = max(2, rect.height // 24)
-    pygame.draw.rect(surface, theme.GOLD, (rect.x, rect.y, rect.width, line))
-    size = max(14, int(rect.height * 0.42))
-    colour = blend(theme.INK, theme.GOLD, pulse(clock))
-    centre = (rect.centerx, rect.centery + line // 2)
-    words = draw_text(surface, _("Touch the screen to play"), size, centre, colour, "center", True)
-    small = max(11, size * 2 // 3)
-    if note and theme.font(small).size(note)[0] + 2 * size < words.left:
-        draw_text(surface, note, small, (rect.x + size, centre[1]), theme.INK_DIM, "midleft")
-
-
-class InvitationScene(Scene):
+class InvitationScene(ShowScene):
     """The title, a little pyramid of cards, and "touch the screen to play"."""
-
-    attract = True
-
-    def __init__(self, app: App, loop: AttractLoop) -> None:
-        super().__init__(app)
-        self.loop = loop
-        self.shown = 0.0
-        self.leaving = False
-        self.size = app.size
-        self.still: pygame.Surface | None = None
-        self.call = pygame.Rect(0, 0, 0, 0)  # the pulsing invitation
-        self._full = True
 
     def enter(self) -> None:
         super().enter()
-        self._full = True
         self.loop.look_for_deal()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.still = None
-        self._full = True
-        self.redraw = True
+    def done(self) -> bool:
+        return self.loop.demo_due(self.shown)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if wants_to_play(event) and not self.leaving:
-            self.leaving = True
-            self.loop.play()
-            return True
-        return False
-
-    def update(self, dt: float) -> None:
-        self.shown += dt
-        self.redraw = True  # the invitation pulses
-        if not self.leaving and not self.app.switching and self.loop.demo_due(self.shown):
-            self.leaving = True
-            self.loop.show_demo()
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
-        if self.still is None or self.still.get_size() != surface.get_size():
-            self.still = self._paint(surface.get_size())
-            self._full = True
-        if self._full:
-            surface.blit(self.still, (0, 0))
-        else:
-            surface.blit(self.still, self.call, self.call)
-        self._draw_call(surface)
-        full, self._full = self._full, False
-        return [surface.get_rect()] if full else [self.call]
+    def go_on(self) -> None:
+        self.loop.show_demo()
 
     # -- painting --------------------------------------------------------------------
 
-    def _paint(self, size: tuple[int, int]) -> pygame.Surface:
+    def paint(self, size: tuple[int, int]) -> pygame.Surface:
         """Everything that stays still: felt, cards, title, the games offered; centred whole."""
         w, h = size
         s = theme.ui_scale(size)
@@ -151,11 +70,11 @@ class InvitationScene(Scene):
         )
         words = theme.font(int(call_h * 0.42), bold=True).size(_("Touch the screen to play"))[0]
         call_w = min(w - int(48 * s), max(int(560 * s), words + 2 * call_h))
-        self.call = pygame.Rect(0, 0, call_w, call_h)
-        self.call.midtop = (w // 2, subtitle.bottom + gaps[2])
+        self.live = pygame.Rect(0, 0, call_w, call_h)
+        self.live.midtop = (w // 2, subtitle.bottom + gaps[2])
         names = " · ".join(localized(get_ruleset(g.ruleset).name) for g in self.loop.config.games)
         names = fit_text(names, names_size, w - int(48 * s))
-        where = (w // 2, self.call.bottom + gaps[3])
+        where = (w // 2, self.live.bottom + gaps[3])
         draw_text(still, names, names_size, where, theme.INK_DIM, "midtop")
         return still
 
@@ -186,8 +105,8 @@ class InvitationScene(Scene):
                 bottom = rect.bottom
         return bottom
 
-    def _draw_call(self, surface: pygame.Surface) -> None:
-        r = self.call
+    def draw_live(self, surface: pygame.Surface) -> None:
+        r = self.live
         glow = pulse(self.shown)
         radius = r.height // 2
         pygame.draw.rect(surface, blend(theme.PANEL, theme.BUTTON, glow), r, border_radius=radius)
