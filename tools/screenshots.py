@@ -1,5 +1,5 @@
 """Render the game's screens to PNG, as a player sees them: every ruleset's table
-in play, the menu and a results screen.
+in play, the menu, a results screen, and the kiosk's invitation and game chooser.
 
     python tools/screenshots.py [OUT_DIR] [--size WxH] [--language en|ru]
 
@@ -52,9 +52,9 @@ def main(argv: list[str] | None = None) -> int:
             app.clock.advance(1 / 60)
             app.frame()
 
-    def save(name: str) -> None:
+    def save(name: str, surface: pygame.Surface | None = None) -> None:
         path = out / f"{name}{suffix}.png"
-        pygame.image.save(app.surface, str(path))
+        pygame.image.save(surface or app.surface, str(path))
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
     app.switch(MenuScene(app), fade=False)
@@ -78,7 +78,33 @@ def main(argv: list[str] | None = None) -> int:
     settle()
     save("results")
     app.close()
+    kiosk_screens((w, h), args.language, save)
     return 0
+
+
+def kiosk_screens(size: tuple[int, int], language: str, save) -> None:  # type: ignore[no-untyped-def]
+    """The kiosk, as its example configuration sets it up: the invitation, then the chooser."""
+    from game.app import App, ManualClock
+    from game.kiosk.config import EXAMPLE, KioskSettingsStore, parse_config
+    from game.kiosk.policy import KioskPolicy
+
+    text = EXAMPLE.read_text("utf-8").replace('language = "ru"', f'language = "{language}"')
+    config = parse_config(text, EXAMPLE)
+    app = App(size=size, clock=ManualClock(), settings_store=KioskSettingsStore(config))
+    app.kiosk = KioskPolicy(app, config, rng=random.Random(3))
+    app.kiosk.start()
+
+    def settle() -> None:
+        for _ in range(90):
+            app.clock.advance(1 / 60)
+            app.frame()
+
+    settle()
+    save("kiosk-invitation", app.surface)
+    app.kiosk.start_playing()
+    settle()
+    save("kiosk-chooser", app.surface)
+    app.close()
 
 
 def under_way(game, rng: random.Random, moves: int = 25) -> None:  # type: ignore[no-untyped-def]
