@@ -27,7 +27,6 @@ import logging
 import os
 import random
 import sys
-import tempfile
 import traceback
 from collections import Counter
 from pathlib import Path
@@ -36,6 +35,8 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.headless import go_headless  # noqa: E402
 
 VISIT = 200  # frames at one scene before the fuzzer opens the next
 SIZES = ((800, 600), (1280, 800), (1024, 768), (1920, 1080))  # the first is the start
@@ -407,13 +408,6 @@ def run(frames: int, seed: int) -> dict[str, object]:
     }
 
 
-def scratch_home(prefix: str) -> str:
-    """A fresh home for the records; in memory where there is such a folder, since every
-    move commits with a sync, and waiting for a disk is not what is measured here."""
-    shm = Path("/dev/shm")
-    return tempfile.mkdtemp(prefix=prefix, dir=shm if shm.is_dir() else None)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=100_000)
@@ -422,10 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.frames < 3 * VISIT:
         parser.error(f"a fuzz runs at least {3 * VISIT} frames")
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # Ctrl+C stops the run (a kiosk ignores QUIT)
-    os.environ["PIRAMIDA_HOME"] = scratch_home("piramida-fuzz-")
+    go_headless("piramida-fuzz-")
     os.environ.setdefault("LANG", "en_GB.UTF-8")
     try:
         report = run(args.frames, args.seed)

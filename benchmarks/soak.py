@@ -35,7 +35,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 from array import array
 from pathlib import Path
 from time import perf_counter
@@ -43,6 +42,8 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.headless import go_headless  # noqa: E402
 
 FPS = 60
 DRAW_EVERY = 60
@@ -220,13 +221,6 @@ def verdicts(figures: dict[str, object]) -> dict[str, bool]:
     }
 
 
-def scratch_home(prefix: str) -> str:
-    """A fresh home for the records; in memory where there is such a folder, since every
-    move commits with a sync, and waiting for a disk is not what is measured here."""
-    shm = Path("/dev/shm")
-    return tempfile.mkdtemp(prefix=prefix, dir=shm if shm.is_dir() else None)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     length = parser.add_mutually_exclusive_group()
@@ -241,10 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     if seconds < 60 or args.visitors < 0:
         parser.error("a soak lasts at least 60 simulated seconds, with 0 or more visitors")
     w, _sep, h = args.size.partition("x")
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # Ctrl+C stops the run (a kiosk ignores QUIT)
-    os.environ["PIRAMIDA_HOME"] = scratch_home("piramida-soak-")
+    go_headless("piramida-soak-")
     figures = soak(seconds, args.visitors, (int(w), int(h)), args.seed)
     checks = verdicts(figures)
     figures["passed"] = all(checks.values())
