@@ -29,6 +29,7 @@ from tests.cli.conftest import (
     run_subprocess,
     won_pyramid52,
 )
+from tests.spec import RULESET_IDS
 
 ReplayFile = Callable[[object], str]
 
@@ -44,15 +45,6 @@ POSITION_KEYS = {
     "piles",
     "legal",
 }
-RULESET_IDS = (
-    "egyptian",
-    "egyptian-old",
-    "devils-bridge",
-    "sbudetsya",
-    "nechego",
-    "pyramid36",
-    "pyramid52",
-)
 # The contract's table: every ruleset's options, default first.
 RULESET_OPTIONS: dict[str, dict[str, list[object]]] = {
     "egyptian": {"base": ["first", "K", "A"], "draw": [1, 3]},

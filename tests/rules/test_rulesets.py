@@ -8,20 +8,11 @@ import pytest
 
 from game.paths import LEVELS_DIR
 from game.rules import LevelError, RulesError, get_ruleset, load_ruleset, rulesets
-
-IDS = [
-    "egyptian",
-    "egyptian-old",
-    "devils-bridge",
-    "sbudetsya",
-    "nechego",
-    "pyramid36",
-    "pyramid52",
-]
+from tests.spec import RULESET_IDS
 
 
 def test_the_seven_rulesets_load_in_menu_order():
-    assert list(rulesets()) == IDS
+    assert list(rulesets()) == list(RULESET_IDS)
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 import pygame
 import pytest
 
+from game import i18n
 from game.app import App, ManualClock
 from tests.scenes.driver import Driver
 
@@ -19,3 +20,11 @@ def app(tmp_path, monkeypatch):
 @pytest.fixture
 def driver(app):
     return Driver(app)
+
+
+@pytest.fixture
+def english():
+    """English during the test, and again after it, whatever the test switched to."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

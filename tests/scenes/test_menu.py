@@ -12,12 +12,7 @@ from game.rules import rulesets
 from game.scenes.menu import MenuScene
 from tests.scenes.driver import Driver
 
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def open_menu(app, driver) -> MenuScene:

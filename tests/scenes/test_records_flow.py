@@ -6,7 +6,6 @@ import json
 import pygame
 import pytest
 
-from game import i18n
 from game.app import App, ManualClock
 from game.rules import Game
 from game.scenes.initials import InitialsScene
@@ -18,21 +17,10 @@ from game.store.daily import today_deal
 from game.store.database import FILE_NAME
 from game.store.proof import verify
 from tests.scenes.driver import Driver
+from tests.scenes.test_menu import open_menu
 from tests.scenes.test_table import DEAL_8_WIN, centre, click_move, open_table
 
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-def open_menu(app, driver) -> MenuScene:
-    scene = MenuScene(app)
-    app.switch(scene, fade=False)
-    driver.frames(1)
-    return scene
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def press(driver, scene, key):

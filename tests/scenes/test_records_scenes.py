@@ -19,12 +19,7 @@ from tests.scenes.driver import Driver
 from tests.scenes.test_table import DEAL_8_WIN
 from tests.store.helpers import random_game, won_game
 
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def fill_records(records):

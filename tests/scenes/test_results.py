@@ -13,12 +13,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.summary import GameSummary
 from tests.scenes.driver import Driver
 
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 class WonSummary(GameSummary):
