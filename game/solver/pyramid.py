@@ -8,7 +8,7 @@ stock (its top the first); turning the reserve over moves the pointer back to
 the start, as the order is kept.
 
 The search is depth-first with a table of positions already searched, and
-three prunings, each of which keeps every win:
+four prunings, each of which keeps every win:
 
 - A King is removed as soon as it is playable.
 - Pairs of two pyramid cards are played only when needed: such a pair never
@@ -20,8 +20,13 @@ three prunings, each of which keeps every win:
 - Dead cards: the cards of a value and of its partner value must still be
   matchable into pairs that can ever meet (two pyramid cards one on the other
   cannot; on the last pass two reserve cards cannot).
+- Tangles (all cards to go): a card with a single partner left goes at the same
+  moment as it, a card goes before the cards it lies on, and on the last pass a
+  reserve card before those under it. When those moments cannot be ordered,
+  the position is lost. Checked where the stock turns (a card joins the reserve)
+  and cached on the pairs that are forced.
 
-The best reachable score (for a lost deal) is searched without the last two
+The best reachable score (for a lost deal) is searched without the last three
 prunings, which only keep wins; that search, which sees every line, is also
 the reference the tests check the pruned verdicts against.
 """
@@ -79,6 +84,13 @@ class PyramidSolver:
         self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
         self._free_cache: dict[int, tuple[int, ...]] = {}
         self._dead_cache: dict[tuple[int, int, int, int], bool] = {}
+        # the forced pairs of a class, interned: the tangle's cache keys on a few ints
+        self._forced_cache: dict[tuple[int, int, int, int], int] = {}
+        self._forced_ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self._forced_pairs: list[tuple[tuple[int, int], ...]] = []
+        self._tangle_cache: dict[tuple[int, ...], bool] = {}
+        # the positions on each card, at any depth: they go before it
+        self.above = [_reach(self.cover, i) for i in range(n)]
         self._class_masks = {
             v: (
                 self.pmask_of.get(v, 0) | self.pmask_of.get(self.target - v, 0),
@@ -91,6 +103,13 @@ class PyramidSolver:
         self.shift_pass = self.shift_ptr + 6
         self.shift_chain = self.shift_pass + 4
         self.chain_free = (1 << self.shift_chain) - 1  # a key's bits without its chain
+        # one value of each pair of partner values (Kings go alone)
+        dealt = {v for v in set(self.pval) | set(self.sval) if v and v != self.target}
+        self._pair_classes = [
+            (v, *self._class_masks[v])
+            for v in sorted(dealt)
+            if self.target - v not in dealt or v < self.target - v
+        ]
 
     # -- the pyramid's shape ---------------------------------------------------------
 
@@ -154,6 +173,92 @@ class PyramidSolver:
         need_mine = [x for x, a in enumerate(mine) if a >= 0]
         need_theirs = {k for k, b in enumerate(theirs) if b >= 0}
         return not _covering_matching(options, need_mine, need_theirs, len(theirs))
+
+    def _tangled(self, present: int, srem: int, ptr: int, passes: int) -> bool:
+        """True when the remaining cards cannot all go, in whatever order.
+
+        Each card goes at one moment. A card on another goes before it; on the last
+        pass a reserve card goes before the ones under it; a card with a single
+        partner it can still meet goes at the same moment as that partner. When those
+        moments cannot be put in order (a cycle), the deal is lost from here. Only
+        the forced pairs can close a cycle (the pyramid's order and the reserve's are
+        each without one), so the answer depends on them and on where the reserve
+        ends: it is cached on those."""
+        last = passes >= self.passes
+        under = (1 << ptr) - 1 if last else 0
+        cache = self._forced_cache
+        ids = []
+        for v, pm, sm in self._pair_classes:  # _forced, its cache looked up here: a hot path
+            forced = cache.get((v, present & pm, srem & sm, sm & under if last else -1))
+            if forced is None:
+                forced = self._forced(v, present, srem, ptr, passes)
+            if forced < 0:
+                return True
+            ids.append(forced)
+        reserve_end = self.n + ptr if last else self.n  # on earlier passes: no order
+        ids.append(reserve_end)
+        key = tuple(ids)
+        found = self._tangle_cache.get(key)
+        if found is None:
+            pairs = [pair for i in ids[:-1] for pair in self._forced_pairs[i]]
+            found = self._tangle_cache[key] = _cycle(pairs, self.n, self.above, reserve_end)
+        return found
+
+    def _forced(self, value: int, present: int, srem: int, ptr: int, passes: int) -> int:
+        """The pairs of a value and its partner value that can only go together, as an
+        index into `_forced_pairs` (cards as pyramid positions, or n + sequence index);
+        -1 when a card has no partner left or two cards have the same single partner.
+        Cached on those cards, as for the dead cards."""
+        pm, sm = self._class_masks[value]
+        last = passes >= self.passes
+        key = (value, present & pm, srem & sm, sm & ((1 << ptr) - 1) if last else -1)
+        found = self._forced_cache.get(key)
+        if found is None:
+            pairs = self._forced_now(value, present, srem, ptr, last)
+            if pairs is None:
+                found = -1
+            else:
+                found = self._forced_ids.setdefault(pairs, len(self._forced_pairs))
+                if found == len(self._forced_pairs):
+                    self._forced_pairs.append(pairs)
+            self._forced_cache[key] = found
+        return found
+
+    def _forced_now(
+        self, value: int, present: int, srem: int, ptr: int, last: bool
+    ) -> tuple[tuple[int, int], ...] | None:
+        n, related = self.n, self.related
+        mine = [c if c >= 0 else n - 1 - c for c in self._cards(value, present, srem)]
+        theirs = [
+            c if c >= 0 else n - 1 - c for c in self._cards(self.target - value, present, srem)
+        ]
+        found: set[tuple[int, int]] = set()
+        taken: set[int] = set()
+        for group, others in ((mine, theirs), (theirs, mine)):
+            for c in group:
+                only = -1
+                for d in others:
+                    if c == d:
+                        continue
+                    if c < n and d < n:
+                        if related[c] >> d & 1:
+                            continue
+                    elif c >= n and d >= n and last and c < n + ptr and d < n + ptr:
+                        continue
+                    if only != -1:
+                        only = -2
+                        break
+                    only = d
+                if only == -1:
+                    return None
+                if only >= 0:
+                    pair = (min(c, only), max(c, only))
+                    if pair not in found:
+                        if c in taken or only in taken:
+                            return None  # two cards with one and the same single partner
+                        taken.update(pair)
+                        found.add(pair)
+        return tuple(sorted(found))
 
     def tops(self, srem: int, ptr: int) -> tuple[int, int]:
         """Sequence indexes of the stock top and the reserve top (-1 when empty)."""
@@ -229,9 +334,10 @@ class PyramidSolver:
 
     def _hopeless(self) -> bool:
         values = {v for v in self.pval + self.sval if v}
-        return any(
-            self._dead(v, self.start_present, 0, self.start_ptr, self.start_passes) for v in values
-        )
+        start = (self.start_present, 0, self.start_ptr, self.start_passes)
+        if any(self._dead(v, *start) for v in values):
+            return True
+        return self.goal == "all" and self._tangled(*start)
 
     def _check_clock(self) -> None:
         if time.perf_counter() > self.deadline:
@@ -264,8 +370,9 @@ class PyramidSolver:
             | passes << self.shift_pass
             | chain << self.shift_chain
         )
+        failed = self.failed
         # a chain only narrows the moves: a position lost without one is lost with one
-        if key in self.failed or (chain and key & self.chain_free in self.failed):
+        if key in failed or (chain and key & self.chain_free in failed):
             return False
         target = self.target
         pval, sval = self.pval, self.sval
@@ -287,7 +394,6 @@ class PyramidSolver:
                 return self._step(
                     ("one", RESERVE, 0), key, present, srem | 1 << w_top, ptr, passes, 0
                 )
-
         dead = self._dead
         # pairs with the stock or reserve top
         tops = []
@@ -335,9 +441,10 @@ class PyramidSolver:
         if not in_chain:
             if s_top >= 0:
                 turned = sval[s_top]
-                if not dead(turned, present, srem, s_top + 1, passes) and self._step(
-                    ("turn", 0, 0), None, present, srem, s_top + 1, passes, 0
-                ):
+                if (
+                    not dead(turned, present, srem, s_top + 1, passes)
+                    and not (lazy and self._tangled(present, srem, s_top + 1, passes))
+                ) and self._step(("turn", 0, 0), None, present, srem, s_top + 1, passes, 0):
                     return True
             elif (
                 w_top >= 0
@@ -389,6 +496,42 @@ class PyramidSolver:
 
     def _name(self, code: int) -> str:
         return self.names[code] if code >= 0 else ("st" if code == STOCK else "w")
+
+
+def _cycle(pairs: list[tuple[int, int]], n: int, above: list[int], reserve_end: int) -> bool:
+    """Whether the forced pairs must go in a circle: pair g before pair h when a pyramid
+    card of g lies on one of h (at any depth), or a reserve card of g (below
+    `reserve_end`) lies above one of h."""
+    on, over, top, bottom = [], [], [], []
+    for pair in pairs:
+        mask = cards_over = 0
+        high, low = -1, 1 << 30
+        for x in pair:
+            if x < n:
+                mask |= 1 << x
+                cards_over |= above[x]
+            elif x < reserve_end:
+                high, low = max(high, x), min(low, x)
+        on.append(mask)
+        over.append(cards_over)
+        top.append(high)
+        bottom.append(low)
+    count = len(pairs)
+    later = [
+        [h for h in range(count) if h != g and (on[g] & over[h] or top[g] > bottom[h])]
+        for g in range(count)
+    ]
+    state = [0] * count  # 0 unvisited, 1 on the path, 2 done
+
+    def visit(g: int) -> bool:
+        state[g] = 1
+        for h in later[g]:
+            if state[h] == 1 or (state[h] == 0 and visit(h)):
+                return True
+        state[g] = 2
+        return False
+
+    return any(state[g] == 0 and visit(g) for g in range(count))
 
 
 def _reach(edges: list[int], start: int) -> int:

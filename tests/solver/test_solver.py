@@ -80,6 +80,21 @@ def test_pyramid52_pruned_verdicts_agree_with_the_search_of_every_line(deal):
     assert (result.outcome == Verdict.WON) == _every_line_wins(game)
 
 
+@pytest.mark.parametrize("deal", [16, 21, 82])
+def test_pairs_forced_into_a_circle_prove_a_deal_lost(deal):
+    # Deals where every value can still be paired off (the dead-card test passes), but
+    # some cards have a single partner each and those pairs cannot all be put in order:
+    # the tangle test sees it at once, and the search of every line agrees.
+    game = Game("pyramid36", deal=deal)
+    solver = PyramidSolver(game.engine, game.state)
+    solver.pruning = True
+    start = (solver.start_present, 0, solver.start_ptr, solver.start_passes)
+    assert not any(solver._dead(v, *start) for v in set(solver.pval + solver.sval) if v)
+    assert solver._tangled(*start) and solver._hopeless()
+    assert solve(game, best=False).outcome == Verdict.LOST
+    assert not _every_line_wins(game)
+
+
 def _brute_force_winnable(game: Game) -> bool:
     """Every position the rules engine reaches (small games only)."""
     seen = set()
