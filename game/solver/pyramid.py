@@ -34,7 +34,7 @@ the reference the tests check the pruned verdicts against.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from game.rules import Game
 from game.rules.engine import State
@@ -554,6 +554,28 @@ def _bits(mask: int):  # type: ignore[no-untyped-def]
 
 
 def _perfect_matching(options: list[list[int]], right: int) -> bool:
+    return _saturates(options, range(len(options)), right)
+
+
+def _covering_matching(
+    options: list[list[int]], need_left: list[int], need_right: set[int], right: int
+) -> bool:
+    """A matching in which every needed left and every needed right vertex is matched.
+
+    By the Mendelsohn-Dulmage theorem there is one exactly when one matching covers
+    the needed left vertices and another the needed right ones: two plain matchings."""
+    if not _saturates(options, need_left, right):
+        return False
+    reverse: list[list[int]] = [[] for _ in range(right)]
+    for x, ks in enumerate(options):
+        for k in ks:
+            reverse[k].append(x)
+    return _saturates(reverse, sorted(need_right), len(options))
+
+
+def _saturates(options: list[list[int]], needed: Iterable[int], right: int) -> bool:
+    """A matching of the bipartite graph `options` (left x -> right ks) that matches
+    every left vertex in `needed` (augmenting paths)."""
     match = [-1] * right
 
     def augment(x: int, seen: list[bool]) -> bool:
@@ -565,29 +587,7 @@ def _perfect_matching(options: list[list[int]], right: int) -> bool:
                     return True
         return False
 
-    return all(augment(x, [False] * right) for x in range(len(options)))
-
-
-def _covering_matching(
-    options: list[list[int]], need_left: list[int], need_right: set[int], right: int
-) -> bool:
-    """A matching in which every needed left and right vertex is matched (small sets)."""
-    left = len(options)
-    best = False
-
-    def extend(x: int, used: int, matched_right: int) -> bool:
-        if x == left:
-            return all(matched_right >> k & 1 for k in need_right)
-        # leave x unmatched if it is not needed
-        if x not in need_left and extend(x + 1, used, matched_right):
-            return True
-        for k in options[x]:
-            if not used >> k & 1 and extend(x + 1, used | 1 << k, matched_right | 1 << k):
-                return True
-        return False
-
-    best = extend(0, 0, 0)
-    return best
+    return all(augment(x, [False] * right) for x in needed)
 
 
 def solve_pyramid(

@@ -3,10 +3,12 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
-from game.solver.pyramid import PyramidSolver
+from game.solver.pyramid import PyramidSolver, _covering_matching
 
 PYRAMID = ["pyramid36", "pyramid52"]
 
@@ -164,3 +166,31 @@ def test_every_ruleset_gets_an_answer_in_its_family():
     for ruleset in rulesets():
         result = solve(Game(ruleset, deal=2), seconds=2, node_limit=50_000, best=False)
         assert result.outcome in (Verdict.WON, Verdict.LOST, Verdict.UNKNOWN)
+
+
+@given(
+    st.integers(1, 5).flatmap(
+        lambda right: st.tuples(
+            st.just(right),
+            st.lists(st.lists(st.integers(0, right - 1), unique=True), max_size=5),
+            st.sets(st.integers(0, right - 1)),
+        )
+    ),
+    st.data(),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_covering_matching_is_found_exactly_when_one_exists(graph, data):
+    # The pyramid goal's dead-card test: every pyramid card needs a partner, stock cards
+    # may stay. Checked against trying every set of edges.
+    right, options, need_right = graph
+    need_left = sorted(data.draw(st.sets(st.integers(0, len(options) - 1)))) if options else []
+
+    def brute(x: int = 0, used: frozenset[int] = frozenset()) -> bool:
+        """Every matching: each left vertex takes a free right one, or none."""
+        if x == len(options):
+            return need_right <= used
+        if x not in need_left and brute(x + 1, used):
+            return True
+        return any(brute(x + 1, used | {k}) for k in options[x] if k not in used)
+
+    assert _covering_matching(options, need_left, need_right, right) == brute()
