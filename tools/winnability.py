@@ -5,12 +5,15 @@
 
 `run` calls `piramida stats` for each line of PLAN that has no result yet in
 docs/winnability/ (a JSON summary and a CSV of per-deal outcomes each), so it
-can be stopped and started again. `table` turns those results into markdown.
+can be stopped and started again; the longest lines run in parts of PART deals
+(in docs/winnability/NAME/), summed up as they come. `table` turns those results
+into markdown.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import subprocess
 import sys
@@ -18,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "docs" / "winnability"
 TABLE = ROOT / "docs" / "winnability.md"
 
@@ -25,7 +30,7 @@ TABLE = ROOT / "docs" / "winnability.md"
 PLAN: dict[str, tuple[str, list[str], str, int, float]] = {
     "pyramid36": ("pyramid36", [], "all", 9999, 60),
     "pyramid36-passes3": ("pyramid36", ["passes=3"], "all", 1999, 60),
-    "pyramid52": ("pyramid52", [], "all", 9999, 60),
+    "pyramid52": ("pyramid52", [], "all", 99999, 60),
     "pyramid52-goal-pyramid": ("pyramid52", [], "pyramid", 9999, 60),
     "pyramid52-passes3": ("pyramid52", ["passes=3"], "all", 1999, 60),
     "sbudetsya": ("sbudetsya", [], "all", 1999, 10),
@@ -41,6 +46,10 @@ PLAN: dict[str, tuple[str, list[str], str, int, float]] = {
     "egyptian-old": ("egyptian-old", [], "all", 199, 10),
     "devils-bridge": ("devils-bridge", [], "all", 199, 10),
 }
+
+# Long runs go in parts of this many deals, kept in docs/winnability/NAME/: a part
+# done is never run again, and the table counts the parts done so far.
+PART = {"pyramid52": 10_000}
 
 HEADER = (
     "| ruleset | options | goal | deals | won | lost | unknown | win rate | 95% interval"
@@ -59,21 +68,59 @@ PUBLISHED = {"pyramid52": 0.0680, "pyramid52-goal-pyramid": 0.0902}
 
 def run(jobs: int, only: str | None) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
-    for name, (ruleset, options, goal, last, seconds) in PLAN.items():
+    for name, (_ruleset, _options, _goal, last, _seconds) in PLAN.items():
         if only and name != only:
             continue
-        summary = RESULTS / f"{name}.json"
-        if summary.exists():
+        if name not in PART:
+            stats(name, RESULTS / name, 0, last, jobs)
             continue
-        command = [sys.executable, "-m", "game", "stats", ruleset, "--deals", f"0..{last}"]
-        for option in options:
-            command += ["--option", option]
-        command += ["--goal", goal, "--jobs", str(jobs), "--seconds", str(seconds), "--json"]
-        # relative to the repository, where the command runs: no machine paths in the docs
-        command += ["--csv", str((RESULTS / f"{name}.csv").relative_to(ROOT))]
-        print(f"{name}: {' '.join(command[3:])}", flush=True)
-        out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
-        summary.write_text(out.stdout, encoding="utf-8")
+        for first in range(0, last + 1, PART[name]):
+            part_last = min(first + PART[name] - 1, last)
+            stats(name, RESULTS / name / f"{first}-{part_last}", first, part_last, jobs)
+        merge(name)
+
+
+def stats(name: str, out: Path, first: int, last: int, jobs: int) -> None:
+    """`piramida stats` on deals first..last of a plan's line, into out.json and out.csv
+    (nothing when out.json exists)."""
+    summary = out.with_suffix(".json")
+    if summary.exists():
+        return
+    ruleset, options, goal, _last, seconds = PLAN[name]
+    command = [sys.executable, "-m", "game", "stats", ruleset, "--deals", f"{first}..{last}"]
+    for option in options:
+        command += ["--option", option]
+    command += ["--goal", goal, "--jobs", str(jobs), "--seconds", str(seconds), "--json"]
+    # relative to the repository, where the command runs: no machine paths in the docs
+    command += ["--csv", str(out.with_suffix(".csv").relative_to(ROOT))]
+    print(f"{name}: {' '.join(command[3:])}", flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    summary.write_text(done.stdout, encoding="utf-8")
+
+
+def merge(name: str) -> None:
+    """One summary for a line run in parts, from the parts done so far."""
+    from game.solver import stats as solver_stats
+
+    parts = sorted((RESULTS / name).glob("*.json"), key=lambda p: int(p.stem.split("-")[0]))
+    if not parts:
+        return
+    rows: list[solver_stats.Row] = []
+    for part in parts:
+        with part.with_suffix(".csv").open(encoding="utf-8") as f:
+            for r in csv.DictReader(f):
+                rows.append((int(r["deal"]), r["outcome"], int(r["nodes"]), float(r["seconds"])))
+    first = json.loads(parts[0].read_text("utf-8"))
+    deals = sorted(r[0] for r in rows)
+    contiguous = deals == list(range(deals[0], deals[-1] + 1))
+    span = f"{deals[0]}..{deals[-1]}" if contiguous else f"{len(deals)} deals in {len(parts)} parts"
+    summary = solver_stats.summarise(
+        first["ruleset"], first["options"], first["goal"], span, rows, first["seconds_limit"]
+    )
+    # the parts' CSV files are the per-deal outcomes: the summary names their folder
+    record = summary.to_json() | {"csv": str((RESULTS / name).relative_to(ROOT)) + "/"}
+    (RESULTS / f"{name}.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
 
 
 def table() -> None:
