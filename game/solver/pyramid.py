@@ -34,12 +34,13 @@ the reference the tests check the pruned verdicts against.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from game.rules import Game
 from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
+from .pairing import covering_matching, forced_cycle, perfect_matching
 from .result import SolveResult, Verdict
 
 STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
@@ -168,11 +169,11 @@ class PyramidSolver:
         if self.goal == "all":
             if len(mine) != len(theirs):
                 return True
-            return not _perfect_matching(options, len(theirs))
+            return not perfect_matching(options, len(theirs))
         # the pyramid goal: each pyramid card needs a partner, stock cards are optional
         need_mine = [x for x, a in enumerate(mine) if a >= 0]
         need_theirs = {k for k, b in enumerate(theirs) if b >= 0}
-        return not _covering_matching(options, need_mine, need_theirs, len(theirs))
+        return not covering_matching(options, need_mine, need_theirs, len(theirs))
 
     def _tangled(self, present: int, srem: int, ptr: int, passes: int) -> bool:
         """True when the remaining cards cannot all go, in whatever order.
@@ -201,7 +202,7 @@ class PyramidSolver:
         found = self._tangle_cache.get(key)
         if found is None:
             pairs = [pair for i in ids[:-1] for pair in self._forced_pairs[i]]
-            found = self._tangle_cache[key] = _cycle(pairs, self.n, self.above, reserve_end)
+            found = self._tangle_cache[key] = forced_cycle(pairs, self.n, self.above, reserve_end)
         return found
 
     def _forced(self, value: int, present: int, srem: int, ptr: int, passes: int) -> int:
@@ -498,42 +499,6 @@ class PyramidSolver:
         return self.names[code] if code >= 0 else ("st" if code == STOCK else "w")
 
 
-def _cycle(pairs: list[tuple[int, int]], n: int, above: list[int], reserve_end: int) -> bool:
-    """Whether the forced pairs must go in a circle: pair g before pair h when a pyramid
-    card of g lies on one of h (at any depth), or a reserve card of g (below
-    `reserve_end`) lies above one of h."""
-    on, over, top, bottom = [], [], [], []
-    for pair in pairs:
-        mask = cards_over = 0
-        high, low = -1, 1 << 30
-        for x in pair:
-            if x < n:
-                mask |= 1 << x
-                cards_over |= above[x]
-            elif x < reserve_end:
-                high, low = max(high, x), min(low, x)
-        on.append(mask)
-        over.append(cards_over)
-        top.append(high)
-        bottom.append(low)
-    count = len(pairs)
-    later = [
-        [h for h in range(count) if h != g and (on[g] & over[h] or top[g] > bottom[h])]
-        for g in range(count)
-    ]
-    state = [0] * count  # 0 unvisited, 1 on the path, 2 done
-
-    def visit(g: int) -> bool:
-        state[g] = 1
-        for h in later[g]:
-            if state[h] == 1 or (state[h] == 0 and visit(h)):
-                return True
-        state[g] = 2
-        return False
-
-    return any(state[g] == 0 and visit(g) for g in range(count))
-
-
 def _reach(edges: list[int], start: int) -> int:
     """Every position reachable from `start` by following the bit masks in `edges`."""
     found, frontier = 0, edges[start]
@@ -551,43 +516,6 @@ def _bits(mask: int):  # type: ignore[no-untyped-def]
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def _perfect_matching(options: list[list[int]], right: int) -> bool:
-    return _saturates(options, range(len(options)), right)
-
-
-def _covering_matching(
-    options: list[list[int]], need_left: list[int], need_right: set[int], right: int
-) -> bool:
-    """A matching in which every needed left and every needed right vertex is matched.
-
-    By the Mendelsohn-Dulmage theorem there is one exactly when one matching covers
-    the needed left vertices and another the needed right ones: two plain matchings."""
-    if not _saturates(options, need_left, right):
-        return False
-    reverse: list[list[int]] = [[] for _ in range(right)]
-    for x, ks in enumerate(options):
-        for k in ks:
-            reverse[k].append(x)
-    return _saturates(reverse, sorted(need_right), len(options))
-
-
-def _saturates(options: list[list[int]], needed: Iterable[int], right: int) -> bool:
-    """A matching of the bipartite graph `options` (left x -> right ks) that matches
-    every left vertex in `needed` (augmenting paths)."""
-    match = [-1] * right
-
-    def augment(x: int, seen: list[bool]) -> bool:
-        for k in options[x]:
-            if not seen[k]:
-                seen[k] = True
-                if match[k] < 0 or augment(match[k], seen):
-                    match[k] = x
-                    return True
-        return False
-
-    return all(augment(x, [False] * right) for x in needed)
 
 
 def solve_pyramid(

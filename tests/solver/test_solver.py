@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
-from game.solver.pyramid import PyramidSolver, _covering_matching
+from game.solver.pairing import covering_matching
+from game.solver.pyramid import PyramidSolver
 
 PYRAMID = ["pyramid36", "pyramid52"]
 
@@ -193,4 +194,4 @@ def test_a_covering_matching_is_found_exactly_when_one_exists(graph, data):
             return True
         return any(brute(x + 1, used | {k}) for k in options[x] if k not in used)
 
-    assert _covering_matching(options, need_left, need_right, right) == brute()
+    assert covering_matching(options, need_left, need_right, right) == brute()
