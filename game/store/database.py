@@ -71,7 +71,27 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def open_checked(path: Path | str) -> sqlite3.Connection:
-    """Open, check and migrate; raises sqlite3.DatabaseError or NewerDatabase."""
+    """Open, check and migrate; raises sqlite3.DatabaseError or NewerDatabase.
+
+    Another copy of the game opening the same file at the same moment can make
+    SQLite answer "locked" at once, without waiting (switching a new file to WAL,
+    recovering the WAL index): such an answer is retried for BUSY_TIMEOUT_MS."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            return _open_checked_once(path)
+        except sqlite3.OperationalError as e:
+            if not is_busy(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    name = getattr(error, "sqlite_errorname", None) or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(error)
+
+
+def _open_checked_once(path: Path | str) -> sqlite3.Connection:
     conn = connect(path)
     try:
         check = conn.execute("PRAGMA quick_check").fetchone()[0]

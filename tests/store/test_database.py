@@ -122,3 +122,38 @@ def test_a_write_that_fails_is_reported_once_and_the_game_goes_on(records):
 @pytest.mark.parametrize("pragma, value", [("journal_mode", "wal"), ("foreign_keys", 1)])
 def test_the_file_is_opened_with_wal_and_foreign_keys(records, pragma, value):
     assert records.conn.execute(f"PRAGMA {pragma}").fetchone()[0] == value
+
+
+def test_a_copy_told_locked_at_once_while_another_opens_the_file_waits_and_gets_it(
+    tmp_path, monkeypatch
+):
+    # SQLite may answer "locked" without waiting while another copy of the game makes
+    # the same new file (switching it to WAL): the open is tried again, not given up.
+    from game.store import database
+
+    real = database._open_checked_once
+    answers = [sqlite3.OperationalError("database is locked")] * 2
+
+    def busy_then_real(path):
+        if answers:
+            raise answers.pop()
+        return real(path)
+
+    monkeypatch.setattr(database, "_open_checked_once", busy_then_real)
+    opened = open_database(tmp_path / FILE_NAME)
+    assert opened.path == tmp_path / FILE_NAME and opened.problems == [] and not answers
+
+
+def test_an_error_other_than_locked_is_not_waited_for(tmp_path, monkeypatch):
+    from game.store import database
+
+    calls = []
+
+    def unusable(path):
+        calls.append(path)
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(database, "_open_checked_once", unusable)
+    opened = open_database(tmp_path / FILE_NAME)
+    assert opened.path is None and [p.kind for p in opened.problems] == [IN_MEMORY]
+    assert len(calls) == 1
