@@ -16,6 +16,8 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+PARENT_CHECK_S = 1.0  # how often an idle worker looks whether the game still runs
+
 ANALYSE = "analyse"  # solve the position a replay reaches
 WINNABLE = "winnable"  # find a deal number the solver proves winnable
 
@@ -82,10 +84,22 @@ class SolverWorker:
         self._process = None
 
 
+def next_request(requests: Any) -> Any:
+    """The next request, or None once the game that sent them is gone: a game killed
+    or crashed never says goodbye, and its worker must not linger for ever."""
+    parent = mp.parent_process()
+    while True:
+        try:
+            return requests.get(timeout=PARENT_CHECK_S)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return None
+
+
 def serve(requests: Any, replies: Any, latest: Any) -> None:
     """The worker's loop: one request at a time, the newest wins."""
     while True:
-        request = requests.get()
+        request = next_request(requests)
         if request is None:
             return
         # skip to the newest request waiting: older ones are stale

@@ -64,3 +64,43 @@ def test_a_dead_worker_is_started_again(worker):
     worker._process.join()
     rid = worker.submit(ANALYSE, replay=Game("pyramid52", deal=8).to_replay())
     assert wait_for(worker, rid)["outcome"] == "won"
+
+
+def test_a_worker_whose_game_is_killed_ends_too():
+    # A game killed (or crashed) never closes its worker: the worker sees it is gone.
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    game = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from game.solver.worker import SolverWorker\n"
+            "w = SolverWorker(); w.submit('analyse', replay={})\n"
+            "print(w._process.pid, flush=True); time.sleep(60)\n",
+        ],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    worker_pid = int(game.stdout.readline())
+    game.send_signal(signal.SIGKILL)
+    game.wait()
+    stat = Path(f"/proc/{worker_pid}/stat")
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return  # gone
+        if state in ("Z", "X"):
+            return  # ended; only waiting to be reaped by whoever adopted it
+        time.sleep(0.1)
+    os.kill(worker_pid, signal.SIGKILL)
+    raise AssertionError("the worker outlived its game by 10 s")
