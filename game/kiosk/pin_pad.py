@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import _
 from game.kiosk.config import PIN_DIGITS
-from game.render.preview import fill_translucent
+from game.render.preview import framed_box
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
@@ -150,8 +150,7 @@ class PinPadScene(PadScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, box = self.scale, self.box
         surface.blit(theme.felt(self.size), (0, 0))
-        fill_translucent(surface, box, theme.PANEL, 230, px(18, s, 8))
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=px(18, s, 8))
+        framed_box(surface, box, theme.PANEL, 230, px(18, s, 8))
         y = box.y + px(28, s, 14)
         title = draw_text(
             surface,

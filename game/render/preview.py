@@ -146,3 +146,15 @@ def fill_translucent(
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
     surface.blit(layer, rect)
+
+
+def framed_box(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: tuple[int, int, int],
+    alpha: int,
+    radius: int,
+) -> None:
+    """A translucent rounded box with a thin edge: a panel that holds text and buttons."""
+    fill_translucent(surface, rect, colour, alpha, radius)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, rect, width=1, border_radius=radius)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.i18n import _, localized
-from game.render.preview import fill_translucent, fit_text
+from game.render.preview import fit_text, framed_box
 from game.rules import Game, Outcome
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
@@ -298,8 +298,7 @@ class ResultsScene(PadScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, box = self.scale, self.box
         surface.blit(theme.felt(self.size), (0, 0))
-        fill_translucent(surface, box, theme.PANEL, 215, px(16, s, 8))
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=px(16, s, 8))
+        framed_box(surface, box, theme.PANEL, 215, px(16, s, 8))
         top = box.y + px(28, s, 14)
         for line in self.lines:
             where = (box.centerx, top + line.y)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, n_
-from game.render.preview import fill_translucent
+from game.render.preview import framed_box
 from game.ui import theme
 from game.ui.widgets import draw_text
 
@@ -21,8 +21,7 @@ def draw_points_chart(
 ) -> None:
     """Bars of `points`, oldest left; the last one is the game just played."""
     radius = max(4, round(8 * scale))
-    fill_translucent(surface, rect, theme.FELT_DARK, 200, radius)
-    pygame.draw.rect(surface, theme.BUTTON_EDGE, rect, width=1, border_radius=radius)
+    framed_box(surface, rect, theme.FELT_DARK, 200, radius)
     size = max(11, round(14 * scale))
     pad = max(6, round(10 * scale))
     title = caption or (
