@@ -83,6 +83,21 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     from game.kiosk.logfile import install_log_file
     from game.kiosk.policy import KioskPolicy
 
+    # the service manager may stop the kiosk while it is still starting: from the
+    # first moment a stop is kept, and honoured once the kiosk is up
+    policy: KioskPolicy | None = None
+    stop_asked = False
+
+    def on_stop(_signum: int, _frame: object) -> None:
+        nonlocal stop_asked
+        if policy is None:
+            stop_asked = True
+        else:
+            policy.stop()
+
+    for stop in (signal.SIGTERM, signal.SIGINT):  # the service manager; Ctrl+C at a terminal
+        signal.signal(stop, on_stop)
+
     logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.setLevel(logging.WARNING)  # the terminal hears of problems; the file of all
@@ -92,9 +107,9 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
         size=size or (1280, 800), fullscreen=fullscreen, settings_store=KioskSettingsStore(config)
     )
     policy = app.kiosk = KioskPolicy(app, config)
-    for stop in (signal.SIGTERM, signal.SIGINT):  # the service manager; Ctrl+C at a terminal
-        signal.signal(stop, lambda _signum, _frame: policy.stop())
     policy.start()
+    if stop_asked:
+        policy.stop()
     try:
         app.run()
     finally:
