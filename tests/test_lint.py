@@ -1,4 +1,5 @@
-"""Lint and types are part of the test command: ruff on everything, mypy --strict on the rules."""
+"""Lint and types are part of the test command: ruff on everything, mypy --strict on the
+rules and the solver."""
 
 import shutil
 import subprocess
@@ -18,6 +19,6 @@ def test_ruff_finds_nothing():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_rules_module_type_checks_strictly():
-    result = _run(sys.executable, "-m", "mypy", "--strict", "game/rules")
+def test_rules_and_solver_type_check_strictly():
+    result = _run(sys.executable, "-m", "mypy", "--strict", "game/rules", "game/solver")
     assert result.returncode == 0, result.stdout + result.stderr

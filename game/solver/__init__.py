@@ -47,8 +47,8 @@ def solve(
 def _check_win(game: Game, moves: list[str], goal: str) -> None:
     """Every win the solver reports is replayed through the rules and must win."""
     check = Game(game.ruleset, game.options, deck=game.deck)
-    for move in game.moves:
-        check.play(move)
+    for played in game.moves:
+        check.play(played)
     try:
         for move in moves:
             check.play(move)

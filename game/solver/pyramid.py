@@ -34,7 +34,7 @@ the reference the tests check the pruned verdicts against.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from game.rules import Game
 from game.rules.engine import State
@@ -44,6 +44,9 @@ from .pairing import covering_matching, forced_cycle, perfect_matching
 from .result import SolveResult, Verdict
 
 STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
+
+# A class of cards: a value and its partner value (see PyramidSolver.classes)
+Class = tuple[int, int, int, dict[tuple[int, int, int], bool], dict[tuple[int, int, int], int]]
 
 
 class Limit(Exception):
@@ -78,48 +81,48 @@ class PyramidSolver:
         for i, v in enumerate(self.pval):
             if piles[i]:
                 self.pmask_of[v] = self.pmask_of.get(v, 0) | 1 << i
+        # the same as a list: pmask_by_value[v], the positions dealt a card of value v
+        self.pmask_by_value = [self.pmask_of.get(v, 0) for v in range(self.target + 1)]
         self.smask_of: dict[int, int] = {}
         for j, v in enumerate(self.sval):
             self.smask_of[v] = self.smask_of.get(v, 0) | 1 << j
         # the positions each card can never pair with: those on it or under it, at any depth
         self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
-        self._free_cache: dict[int, tuple[int, ...]] = {}
-        self._dead_cache: dict[tuple[int, int, int, int], bool] = {}
+        self._free_cache: dict[int, int] = {}
         # the forced pairs of a class, interned: the tangle's cache keys on a few ints
-        self._forced_cache: dict[tuple[int, int, int, int], int] = {}
         self._forced_ids: dict[tuple[tuple[int, int], ...], int] = {}
         self._forced_pairs: list[tuple[tuple[int, int], ...]] = []
         self._tangle_cache: dict[tuple[int, ...], bool] = {}
         # the positions on each card, at any depth: they go before it
         self.above = [_reach(self.cover, i) for i in range(n)]
-        self._class_masks = {
-            v: (
-                self.pmask_of.get(v, 0) | self.pmask_of.get(self.target - v, 0),
-                self.smask_of.get(v, 0) | self.smask_of.get(self.target - v, 0),
-            )
-            for v in set(self.pval) | set(self.sval)
-        }
         self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
         self.shift_ptr = n + self.m
         self.shift_pass = self.shift_ptr + 6
         self.shift_chain = self.shift_pass + 4
         self.chain_free = (1 << self.shift_chain) - 1  # a key's bits without its chain
-        # one value of each pair of partner values (Kings go alone)
-        dealt = {v for v in set(self.pval) | set(self.sval) if v and v != self.target}
-        self._pair_classes = [
-            (v, *self._class_masks[v])
-            for v in sorted(dealt)
-            if self.target - v not in dealt or v < self.target - v
-        ]
+        # A class: the cards of a value and of its partner value (Kings go alone). Its
+        # dead-card and forced-pair answers depend only on its own cards, and are cached
+        # on them (class_key()).
+        target = self.target
+        dealt = {v for v in set(self.pval) | set(self.sval) if v and v != target}
+        lows = sorted(v for v in dealt if target - v not in dealt or v < target - v)
+        # each: (a value of it, pyramid mask, sequence mask, dead-card cache, forced cache)
+        self.classes: list[Class] = []
+        self.class_of: list[Class | None] = [None] * (target + 1)  # by value
+        for v in lows:
+            pm = self.pmask_of.get(v, 0) | self.pmask_of.get(target - v, 0)
+            sm = self.smask_of.get(v, 0) | self.smask_of.get(target - v, 0)
+            self.classes.append((v, pm, sm, {}, {}))
+            self.class_of[v] = self.class_of[target - v] = self.classes[-1]
 
     # -- the pyramid's shape ---------------------------------------------------------
 
-    def _free(self, present: int) -> tuple[int, ...]:
-        """The uncovered pyramid positions (there are few distinct pyramids: cached)."""
+    def _free(self, present: int) -> int:
+        """The uncovered pyramid positions, a bit each (few distinct pyramids: cached)."""
         free = self._free_cache.get(present)
         if free is None:
             cover = self.cover
-            free = tuple(i for i in _bits(present) if not present & cover[i])
+            free = sum(1 << i for i in _bits(present) if not present & cover[i])
             self._free_cache[present] = free
         return free
 
@@ -131,18 +134,26 @@ class PyramidSolver:
         found.extend(-1 - j for j in _bits(self.smask_of.get(value, 0) & ~srem & self.full))
         return found
 
+    def class_key(
+        self, cls: Class, present: int, srem: int, ptr: int, passes: int
+    ) -> tuple[int, int, int]:
+        """A class's remaining cards, and on the last pass which of them are in the
+        reserve (they cannot pair with each other; -1 on earlier passes)."""
+        _, pm, sm, _, _ = cls
+        return (present & pm, srem & sm, sm & ((1 << ptr) - 1) if passes >= self.passes else -1)
+
     def _dead(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
         """True when this value's cards and its partner value's can no longer be paired off.
 
         The answer depends only on those cards: it is cached on them."""
-        if value == self.target or not self.pruning:
+        cls = self.class_of[value]
+        if cls is None or not self.pruning:
             return False
-        pm, sm = self._class_masks[value]
-        last = passes >= self.passes
-        key = (value, present & pm, srem & sm, sm & ((1 << ptr) - 1) if last else -1)
-        found = self._dead_cache.get(key)
+        _, pm, sm, cache, _ = cls  # class_key(), written out: the turn's hot path
+        key = (present & pm, srem & sm, sm & ((1 << ptr) - 1) if passes >= self.passes else -1)
+        found = cache.get(key)
         if found is None:
-            found = self._dead_cache[key] = self._dead_now(value, present, srem, ptr, passes)
+            found = cache[key] = self._dead_now(value, present, srem, ptr, passes)
         return found
 
     def _dead_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
@@ -187,10 +198,10 @@ class PyramidSolver:
         ends: it is cached on those."""
         last = passes >= self.passes
         under = (1 << ptr) - 1 if last else 0
-        cache = self._forced_cache
         ids = []
-        for v, pm, sm in self._pair_classes:  # _forced, its cache looked up here: a hot path
-            forced = cache.get((v, present & pm, srem & sm, sm & under if last else -1))
+        # class_key() and the cache lookup of _forced(), written out: a hot path
+        for v, pm, sm, _, cache in self.classes:
+            forced = cache.get((present & pm, srem & sm, sm & under if last else -1))
             if forced is None:
                 forced = self._forced(v, present, srem, ptr, passes)
             if forced < 0:
@@ -210,19 +221,20 @@ class PyramidSolver:
         index into `_forced_pairs` (cards as pyramid positions, or n + sequence index);
         -1 when a card has no partner left or two cards have the same single partner.
         Cached on those cards, as for the dead cards."""
-        pm, sm = self._class_masks[value]
-        last = passes >= self.passes
-        key = (value, present & pm, srem & sm, sm & ((1 << ptr) - 1) if last else -1)
-        found = self._forced_cache.get(key)
+        cls = self.class_of[value]
+        assert cls is not None
+        key = self.class_key(cls, present, srem, ptr, passes)
+        cache = cls[4]
+        found = cache.get(key)
         if found is None:
-            pairs = self._forced_now(value, present, srem, ptr, last)
+            pairs = self._forced_now(value, present, srem, ptr, passes >= self.passes)
             if pairs is None:
                 found = -1
             else:
                 found = self._forced_ids.setdefault(pairs, len(self._forced_pairs))
                 if found == len(self._forced_pairs):
                     self._forced_pairs.append(pairs)
-            self._forced_cache[key] = found
+            cache[key] = found
         return found
 
     def _forced_now(
@@ -273,9 +285,8 @@ class PyramidSolver:
     def legal(self, present: int, srem: int, ptr: int, passes: int) -> set[str]:
         """Every legal move of a position, unpruned, in spec notation: the search's own
         view of the rules, checked against the rules module by a differential test."""
-        free = self._free(present)
         s_top, w_top = self.tops(srem, ptr)
-        cards = [(self.pval[i], i) for i in free]
+        cards = [(self.pval[i], i) for i in _bits(self._free(present))]
         if s_top >= 0:
             cards.append((self.sval[s_top], STOCK))
         if w_top >= 0:
@@ -348,20 +359,29 @@ class PyramidSolver:
 
     def _points(self, present: int, srem: int) -> int:
         pval, sval = self.pval, self.sval
-        return sum(pval[i] for i in _bits(present)) + sum(sval[j] for j in _bits(~srem & self.full))
+        in_pyramid = sum(pval[i] for i in _bits(present))
+        return in_pyramid + sum(sval[j] for j in _bits(~srem & self.full))
 
     def _search(self, present: int, srem: int, ptr: int, passes: int, chain: int) -> bool:
         """`chain`: positions uncovered by pyramid pairs since the last other move (plus
         one marker bit while a chain runs): the next move other than a pyramid pair
-        must use one of them."""
+        must use one of them.
+
+        The hottest code of the solver: the stock and reserve tops, the steps down and
+        the dead-card cache are written out here rather than called."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise Limit(f"node limit {self.node_limit}")
         if not self.nodes & 1023:
             self._check_clock()
-        if present == 0 and (srem == self.full or self.goal == "pyramid"):
+        full = self.full
+        if present == 0 and (srem == full or self.goal == "pyramid"):
             return True
-        s_top, w_top = self.tops(srem, ptr)
+        avail = ~srem & full
+        stock_avail = avail >> ptr << ptr
+        s_top = (stock_avail & -stock_avail).bit_length() - 1 if stock_avail else -1
+        waste_avail = avail & ((1 << ptr) - 1)
+        w_top = waste_avail.bit_length() - 1
         # the pointer skips the stock cards already removed: one position, one key
         ptr = s_top if s_top >= 0 else self.m
         key = (
@@ -377,103 +397,114 @@ class PyramidSolver:
             return False
         target = self.target
         pval, sval = self.pval, self.sval
-        free = self._free(present)
+        free = self._free_cache.get(present)
+        if free is None:
+            free = self._free(present)
         in_chain = chain != 0
         lazy = self.pruning and self.goal == "all" and (s_top >= 0 or w_top >= 0)
-        wanted = chain >> 1  # the positions a chain uncovered
+        # the free positions a move may use: in a chain, only those the chain uncovered
+        usable = free & (chain >> 1) if in_chain else free
+        of_value = self.pmask_by_value
+        path, search = self.path, self._search
 
         # a King goes at once, wherever it is (in a chain, only one it uncovered)
-        for i in free:
-            if pval[i] == target and (not in_chain or wanted >> i & 1):
-                return self._step(("one", i, 0), key, present & ~(1 << i), srem, ptr, passes, 0)
-        if not in_chain:
+        king = None
+        kings = usable & of_value[target]
+        if kings:
+            i = (kings & -kings).bit_length() - 1
+            king = ("one", i, 0), present & ~(1 << i), srem
+        elif not in_chain:
             if s_top >= 0 and sval[s_top] == target:
-                return self._step(
-                    ("one", STOCK, 0), key, present, srem | 1 << s_top, ptr, passes, 0
-                )
-            if w_top >= 0 and sval[w_top] == target:
-                return self._step(
-                    ("one", RESERVE, 0), key, present, srem | 1 << w_top, ptr, passes, 0
-                )
-        dead = self._dead
+                king = ("one", STOCK, 0), present, srem | 1 << s_top
+            elif w_top >= 0 and sval[w_top] == target:
+                king = ("one", RESERVE, 0), present, srem | 1 << w_top
+        if king is not None:
+            step, np_, ns = king
+            path.append(step)
+            if search(np_, ns, ptr, passes, 0):
+                return True
+            path.pop()
+            failed.add(key)
+            return False
+
+        # the dead-card test (`_dead`), class_key() and its cache lookup written out
+        pruning = self.pruning
+        class_of = self.class_of
+        last = passes >= self.passes
+        under = (1 << ptr) - 1
+
+        def dead(value: int, present: int, srem: int) -> bool:
+            cls = class_of[value]
+            if cls is None or not pruning:
+                return False
+            _, pm, sm, cache, _ = cls
+            found = cache.get((present & pm, srem & sm, sm & under if last else -1))
+            if found is None:
+                found = self._dead(value, present, srem, ptr, passes)
+            return found
+
         # pairs with the stock or reserve top
-        tops = []
-        if s_top >= 0:
-            tops.append((STOCK, s_top))
-        if w_top >= 0:
-            tops.append((RESERVE, w_top))
-        for code, j in tops:
+        for code, j in ((STOCK, s_top), (RESERVE, w_top)):
+            if j < 0:
+                continue
             v = sval[j]
-            need = target - v
-            for i in free:
-                if pval[i] == need and (not in_chain or wanted >> i & 1):
-                    np_, ns = present & ~(1 << i), srem | 1 << j
-                    if dead(v, np_, ns, ptr, passes):
-                        continue
-                    if self._step(("pair", i, code), None, np_, ns, ptr, passes, 0):
-                        return True
+            partners = usable & of_value[target - v]
+            while partners:
+                low = partners & -partners
+                partners ^= low
+                np_, ns = present & ~low, srem | 1 << j
+                if dead(v, np_, ns):
+                    continue
+                path.append(("pair", low.bit_length() - 1, code))
+                if search(np_, ns, ptr, passes, 0):
+                    return True
+                path.pop()
         if not in_chain and s_top >= 0 and w_top >= 0 and sval[s_top] + sval[w_top] == target:
             ns = srem | 1 << s_top | 1 << w_top
-            if not dead(sval[s_top], present, ns, ptr, passes) and self._step(
-                ("pair", STOCK, RESERVE), None, present, ns, ptr, passes, 0
-            ):
-                return True
+            if not dead(sval[s_top], present, ns):
+                path.append(("pair", STOCK, RESERVE))
+                if search(present, ns, ptr, passes, 0):
+                    return True
+                path.pop()
         # pairs of two pyramid cards, deepest first
-        for x in range(len(free) - 1, -1, -1):
-            i = free[x]
-            need = target - pval[i]
-            for y in range(x - 1, -1, -1):
-                k = free[y]
-                if pval[k] != need:
-                    continue
+        parents, free_of = self.parents, self._free_cache.get
+        rest = free
+        while rest:
+            i = rest.bit_length() - 1
+            rest ^= 1 << i
+            partners = rest & of_value[target - pval[i]]
+            while partners:
+                k = partners.bit_length() - 1
+                partners ^= 1 << k
                 np_ = present & ~(1 << i) & ~(1 << k)
-                if dead(pval[i], np_, srem, ptr, passes):
+                if dead(pval[i], np_, srem):
                     continue
                 next_chain = 0
                 if lazy:
-                    opened = (self.parents[i] | self.parents[k]) & np_
-                    uncovered = 0
-                    for p in _bits(opened):
-                        if not np_ & self.cover[p]:
-                            uncovered |= 1 << p
-                    next_chain = (wanted | uncovered) << 1 | 1
-                if self._step(("pair", k, i), None, np_, srem, ptr, passes, next_chain):
+                    uncovered = (parents[i] | parents[k]) & (free_of(np_) or self._free(np_))
+                    next_chain = (chain >> 1 | uncovered) << 1 | 1
+                path.append(("pair", k, i))
+                if search(np_, srem, ptr, passes, next_chain):
                     return True
+                path.pop()
         if not in_chain:
             if s_top >= 0:
                 turned = sval[s_top]
-                if (
-                    not dead(turned, present, srem, s_top + 1, passes)
-                    and not (lazy and self._tangled(present, srem, s_top + 1, passes))
-                ) and self._step(("turn", 0, 0), None, present, srem, s_top + 1, passes, 0):
+                if not self._dead(turned, present, srem, s_top + 1, passes) and not (
+                    lazy and self._tangled(present, srem, s_top + 1, passes)
+                ):
+                    path.append(("turn", 0, 0))
+                    if search(present, srem, s_top + 1, passes, 0):
+                        return True
+                    path.pop()
+            elif w_top >= 0 and passes < self.passes:
+                path.append(("redeal", 0, 0))
+                if search(present, srem, 0, passes + 1, 0):
                     return True
-            elif (
-                w_top >= 0
-                and passes < self.passes
-                and self._step(("redeal", 0, 0), None, present, srem, 0, passes + 1, 0)
-            ):
-                return True
-        if not self.pruning:
+                path.pop()
+        if not pruning:
             self._note(present, srem)
-        self.failed.add(key)
-        return False
-
-    def _step(
-        self,
-        step: tuple[str, int, int],
-        forced_key: int | None,
-        present: int,
-        srem: int,
-        ptr: int,
-        passes: int,
-        chain: int,
-    ) -> bool:
-        self.path.append(step)
-        if self._search(present, srem, ptr, passes, chain):
-            return True
-        self.path.pop()
-        if forced_key is not None:
-            self.failed.add(forced_key)
+        failed.add(key)
         return False
 
     def _note(self, present: int, srem: int) -> None:
@@ -511,7 +542,7 @@ def _reach(edges: list[int], start: int) -> int:
     return found
 
 
-def _bits(mask: int):  # type: ignore[no-untyped-def]
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

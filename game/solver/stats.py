@@ -49,6 +49,7 @@ def run(
     work = [(ruleset, options, d, goal, seconds, node_limit) for d in range(first, last + 1)]
     total = len(work)
     start = time.perf_counter()
+    results: Iterator[Row]
     if jobs <= 1:
         results = map(solve_deal, work)
         pool = None
