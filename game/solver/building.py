@@ -10,9 +10,17 @@ Depth-first search over the positions the rules engine produces, with:
   no card still in play could ever be built on it (every card one rank below it
   is home), unless that empties a pile which the stock would then refill in a
   game where piles cannot pass cards on (in Sbudetsya a refilled card is stuck
-  until it can go home);
+  until it can go home); under strict rules, where no pile takes a card, every
+  card goes home as soon as it can but for one that would empty a pile;
 - move ordering: foundation moves, then the waste, then piles, then the stock;
-- an explicit stack, as lines of play can run thousands of moves deep.
+- an explicit stack, as lines of play can run thousands of moves deep;
+- dives: most of these deals are won, but an early wrong turn can keep a
+  depth-first search busy below it for minutes. Once the complete search has had
+  its first 20,000 positions, it takes turns with dives: short searches from the
+  start that try same-kind moves in a random order (seeded: the answers are
+  reproducible), with budgets by Luby's restart sequence. A dive's win is a win;
+  only the complete search, which gets as many positions as the dives, can prove
+  a deal lost.
 
 The Egyptian games let cards hop between piles, and the arrangements multiply:
 many of their lost deals cannot be proven lost within seconds, and the answer
@@ -21,6 +29,7 @@ is then "unknown" with the limit that stopped the search, never a guess.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 
@@ -36,6 +45,12 @@ class Limit(Exception):
     pass
 
 
+# Positions the complete search gets alone first (most deals are decided in far
+# fewer), and the unit of a dive's budget (see _luby).
+FIRST_BUDGET = 20_000
+DIVE_BUDGET = 2_000
+
+
 class BuildingSolver:
     def __init__(self, engine: BuildingEngine, state: State) -> None:
         self.engine = engine
@@ -49,6 +64,15 @@ class BuildingSolver:
         self.full_rank = 4 * deck.copies
         self.host_for = {r: deck.down(r) for r in deck.cycle}
         self.safe_refill = "piles" in rules.pile_takes or rules.gap_fill != "stock"
+        # strict rules: no pile or gap ever takes a card by a move
+        self.nothing_taken = not rules.pile_takes and not rules.gap_takes
+        self.last_pass = rules.passes
+        # each rank's place in a suit's run home (strict rules with one deck: _buried)
+        self.home_order: dict[str, int] = {}
+        if self.nothing_taken and deck.copies == 1:
+            cycle = deck.cycle
+            base = cycle.index(engine._base_rank(state.piles))
+            self.home_order = {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
         self.values = engine.values
         self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
 
@@ -66,94 +90,104 @@ class BuildingSolver:
     def _safe(self, state: State, move: Move) -> bool:
         piles = state.piles
         src = self.engine.index[move.a]
-        card = piles[src][-1]
-        if self._home_count(state, self.host_for[card[0]]) < self.full_rank:
-            return False
         empties = src in self.tableau and len(piles[src]) == 1
-        return not (empties and piles[0] and not self.safe_refill)
+        if empties and piles[0] and not self.safe_refill:
+            # the stock's top card would fill the pile: which card gets that place,
+            # in reach until it goes home, is a choice (wait, turn, then empty it)
+            return False
+        # Under strict rules a card's only way anywhere is home: sending it at once
+        # loses nothing. Otherwise not while a card could still be built on it.
+        card = piles[src][-1]
+        return (
+            self.nothing_taken or self._home_count(state, self.host_for[card[0]]) == self.full_rank
+        )
+
+    def _buried(self, state: State) -> bool:
+        """Strict rules, last pass: the waste's top card lies on a card of its suit that
+        must go home before it. A waste card can only go home, so neither ever will:
+        the position is lost. (Any such pair in the waste was once the top one.)"""
+        if state.passes_used < self.last_pass:
+            return False
+        waste = state.piles[1]
+        if len(waste) < 2:
+            return False
+        top = waste[-1]
+        order, suit = self.home_order, top[1]
+        place = order[top[0]]
+        return any(c[1] == suit and order[c[0]] < place for c in waste[:-1])
 
     def solve(
         self, node_limit: int = 1_000_000, seconds: float = 10.0, best: bool = True
     ) -> SolveResult:
+        """The complete search, taking turns with dives (see the module's docstring)."""
         start = time.perf_counter()
         self.deadline = start + seconds
         self.node_limit = node_limit
         self.nodes = 0
-        self.seen: set[tuple[object, ...]] = set()
-        self.path: list[Move] = []
         self.best_points = self._points(self.start)
         self.best_path: list[Move] = []
         self.track_best = best
-        outcome, limit = Verdict.LOST, ""
+        complete = DepthFirst(self, self.start)
+        outcome, limit, line = Verdict.LOST, "", complete.path
         try:
-            if self._search(self.start):
+            found = complete.run(FIRST_BUDGET)
+            dives = 0
+            while found is None:
+                dives += 1
+                dive = DepthFirst(self, self.start, random.Random(dives))
+                budget = DIVE_BUDGET * _luby(dives)
+                if dive.run(budget):
+                    found, line = True, dive.path
+                    break
+                found = complete.run(budget)
+            if found:
                 outcome = Verdict.WON
         except Limit as e:
             outcome, limit = Verdict.UNKNOWN, str(e)
         won = outcome == Verdict.WON
         return SolveResult(
             outcome,
-            [str(m) for m in self.path] if won else [],
+            [str(m) for m in line] if won else [],
             self.nodes,
             time.perf_counter() - start,
             0 if won else self.best_points,
-            [str(m) for m in (self.path if won else self.best_path)],
+            [str(m) for m in (line if won else self.best_path)],
             limit,
         )
 
-    def _check_clock(self) -> None:
-        if time.perf_counter() > self.deadline:
-            raise Limit("time limit")
-        if self.cancel is not None and self.cancel():
-            raise Limit("cancelled")
+    def count(self) -> None:
+        """One more position searched: stop at the node limit, the time limit, or
+        when cancelled."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise Limit(f"node limit {self.node_limit}")
+        if not self.nodes & 255:
+            if time.perf_counter() > self.deadline:
+                raise Limit("time limit")
+            if self.cancel is not None and self.cancel():
+                raise Limit("cancelled")
+
+    def note(self, state: State, path: list[Move]) -> None:
+        """Keep the line to the fewest points left seen so far (any line is real)."""
+        if self.track_best:
+            points = self._points(state)
+            if points < self.best_points:
+                self.best_points = points
+                self.best_path = list(path)
 
     def _points(self, state: State) -> int:
         return sum(self.values[c] for c in self.engine.remaining(state))
 
-    def _search(self, root: State) -> bool:
-        engine = self.engine
-        if engine.is_won(root):
-            return True
-        self.seen.add(self.key(root))
-        stack = [(root, iter(self._moves(root)))]
-        path = self.path
-        while stack:
-            state, moves = stack[-1]
-            move = next(moves, None)
-            if move is None:
-                stack.pop()
-                if path:
-                    path.pop()
-                continue
-            after, _ = engine.play(state, move)
-            self.nodes += 1
-            if self.nodes > self.node_limit:
-                raise Limit(f"node limit {self.node_limit}")
-            if not self.nodes & 255:
-                self._check_clock()
-            if engine.is_won(after):
-                path.append(move)
-                return True
-            key = self.key(after)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
-            path.append(move)
-            if self.track_best:
-                points = self._points(after)
-                if points < self.best_points:
-                    self.best_points = points
-                    self.best_path = list(path)
-            stack.append((after, iter(self._moves(after))))
-        return False
-
-    def _moves(self, state: State) -> list[Move]:
+    def moves(self, state: State, rng: random.Random | None = None) -> list[Move]:
         """The moves to try, best first; a safe move alone when there is one.
 
         Foundation moves, then the waste's card, then pile moves that uncover a card
         a foundation wants or empty a pile, then the stock, and last the pile moves
-        that only shuffle (tried once the stock has run out of help)."""
+        that only shuffle (tried once the stock has run out of help). With `rng`,
+        moves of the same kind come in a random order."""
         engine = self.engine
+        if self.home_order and self._buried(state):
+            return []
         legal = engine.legal(state)
         for move in legal:
             if move.kind == MOVE and move.b[0] == "f" and self._safe(state, move):
@@ -174,7 +208,71 @@ class BuildingSolver:
                 return 4
             return 3
 
-        return sorted(legal, key=order)
+        if rng is None:
+            return sorted(legal, key=order)
+        return sorted(legal, key=lambda move: (order(move), rng.random()))
+
+
+class DepthFirst:
+    """One depth-first search from a position, on an explicit stack (lines of play
+    run thousands of moves deep), that stops after a budget of positions and goes on
+    from there when run again. With `rng` it is a dive: same-kind moves in a random
+    order."""
+
+    def __init__(self, solver: BuildingSolver, root: State, rng: random.Random | None = None):
+        self.solver = solver
+        self.rng = rng
+        self.seen = {solver.key(root)}
+        self.path: list[Move] = []
+        self.stack = [(root, iter(solver.moves(root, rng)))]
+        self.won = solver.engine.is_won(root)
+
+    def run(self, budget: int) -> bool | None:
+        """Search up to `budget` more positions: True on a win (its line in `path`),
+        False once every position is searched (a proof), None when the budget ends."""
+        if self.won:
+            return True
+        solver, engine = self.solver, self.solver.engine
+        stack, path, seen, key = self.stack, self.path, self.seen, solver.key
+        while stack:
+            if budget <= 0:
+                return None
+            state, moves = stack[-1]
+            move = next(moves, None)
+            if move is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            after, _ = engine.play(state, move)
+            budget -= 1
+            solver.count()
+            if engine.is_won(after):
+                path.append(move)
+                self.won = True
+                return True
+            position = key(after)
+            if position in seen:
+                continue
+            seen.add(position)
+            path.append(move)
+            solver.note(after, path)
+            stack.append((after, iter(solver.moves(after, self.rng))))
+        return False
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: restart
+    budgets within a constant factor of the best fixed budget, whatever it is."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 def solve_building(

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
+from game.solver.building import _luby
 from game.solver.pairing import covering_matching
 from game.solver.pyramid import PyramidSolver
 
@@ -136,6 +137,36 @@ def test_building_solver_lost_is_a_proof(deal):
     for move in result.best_moves:
         check.play(move)
     assert check.score.remaining_points == result.best_remaining_points
+
+
+def test_dives_find_a_win_the_depth_first_search_misses_for_minutes():
+    # Sbudetsya deal 46: the plain depth-first search needed 3.4 million positions
+    # (45 s) to find its win; a dive finds one within the first hundred thousand.
+    game = Game("sbudetsya", deal=46)
+    result = solve(game, node_limit=100_000, seconds=60, best=False)
+    assert result.outcome == Verdict.WON  # solve() has replayed the line to a win
+    assert result.nodes <= 100_000
+
+
+@pytest.mark.parametrize("deal", [7, 15, 40, 75])
+def test_strict_rules_wins_that_wait_before_emptying_a_pile(deal):
+    # Under strict rules every card may go home at once but one that empties a pile:
+    # the stock's next card fills it, and these deals are won only by turning a card
+    # or more first, so that a later one gets the pile's place.
+    result = solve(Game("nechego", {"to_piles": "none"}, deal=deal), seconds=20, best=False)
+    assert result.outcome == Verdict.WON
+
+
+def test_strict_rules_a_card_on_an_earlier_one_of_its_suit_in_the_waste_is_lost():
+    # Deal 1 under strict rules, one pass: proven lost in a handful of positions (the
+    # complete search without the waste test needed 10 s and more for such deals).
+    game = Game("nechego", {"to_piles": "none"}, deal=1)
+    result = solve(game, seconds=20, best=False)
+    assert result.outcome == Verdict.LOST and result.nodes < 100
+
+
+def test_dive_budgets_follow_lubys_sequence():
+    assert [_luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_solving_from_mid_game_keeps_the_moves_played():
