@@ -63,7 +63,7 @@ def display():
     server.wait(5)
 
 
-def _wait(predicate, timeout=15.0):
+def _wait(predicate, timeout=30.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
