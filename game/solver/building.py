@@ -11,7 +11,8 @@ Depth-first search over the positions the rules engine produces, with:
   is home), unless that empties a pile which the stock would then refill in a
   game where piles cannot pass cards on (in Sbudetsya a refilled card is stuck
   until it can go home); under strict rules, where no pile takes a card, every
-  card goes home as soon as it can but for one that would empty a pile;
+  card goes home as soon as it can but for one that would empty a pile; all
+  this on the last pass only (see _safe);
 - move ordering: foundation moves, then the waste, then piles, then the stock;
 - an explicit stack, as lines of play can run thousands of moves deep;
 - dives: most of these deals are won, but an early wrong turn can keep a
@@ -90,6 +91,10 @@ class BuildingSolver:
     def _safe(self, state: State, move: Move) -> bool:
         piles = state.piles
         src = self.engine.index[move.a]
+        if state.passes_used < self.last_pass:
+            # a card sent home now would be missing from the stock after the waste is
+            # turned over, and every later card would fill gaps in another order
+            return False
         empties = src in self.tableau and len(piles[src]) == 1
         if empties and piles[0] and not self.safe_refill:
             # the stock's top card would fill the pile: which card gets that place,
