@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
-from game.solver.building import _luby
+from game.solver.building import BuildingSolver, _luby
 from game.solver.pairing import covering_matching
 from game.solver.pyramid import PyramidSolver
 
@@ -163,6 +163,24 @@ def test_strict_rules_a_card_on_an_earlier_one_of_its_suit_in_the_waste_is_lost(
     game = Game("nechego", {"to_piles": "none"}, deal=1)
     result = solve(game, seconds=20, best=False)
     assert result.outcome == Verdict.LOST and result.nodes < 100
+
+
+def test_no_safe_moves_while_the_waste_will_be_turned_over():
+    # A card sent home before the waste is turned over would be missing from the
+    # new stock, and every later card would fill gaps in another order: a choice.
+    def first_home_move(options):
+        game = Game("nechego", options, deal=0)
+        while True:
+            home = [m for m in game.legal_moves if m.a == "w" and m.b.startswith("f")]
+            if home:
+                solver = BuildingSolver(game.engine, game.state)
+                return solver.moves(game.state)
+            game.play("st>w")
+
+    one_pass = first_home_move({"to_piles": "none"})
+    two_passes = first_home_move({"to_piles": "none", "passes": 2})
+    assert len(one_pass) == 1 and one_pass[0].a == "w"  # played at once
+    assert len(two_passes) > 1  # on the first of two passes, one choice of several
 
 
 def test_dive_budgets_follow_lubys_sequence():
