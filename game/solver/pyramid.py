@@ -427,21 +427,11 @@ class PyramidSolver:
             failed.add(key)
             return False
 
-        # the dead-card test (`_dead`), class_key() and its cache lookup written out
+        # the dead-card test after a pair: `_dead`, with class_key() and its cache
+        # lookup written out at the two busy places below
         pruning = self.pruning
         class_of = self.class_of
-        last = passes >= self.passes
-        under = (1 << ptr) - 1
-
-        def dead(value: int, present: int, srem: int) -> bool:
-            cls = class_of[value]
-            if cls is None or not pruning:
-                return False
-            _, pm, sm, cache, _ = cls
-            found = cache.get((present & pm, srem & sm, sm & under if last else -1))
-            if found is None:
-                found = self._dead(value, present, srem, ptr, passes)
-            return found
+        under = (1 << ptr) - 1 if passes >= self.passes else -1
 
         # pairs with the stock or reserve top
         for code, j in ((STOCK, s_top), (RESERVE, w_top)):
@@ -449,19 +439,25 @@ class PyramidSolver:
                 continue
             v = sval[j]
             partners = usable & of_value[target - v]
+            cls = class_of[v] if pruning else None
             while partners:
                 low = partners & -partners
                 partners ^= low
                 np_, ns = present & ~low, srem | 1 << j
-                if dead(v, np_, ns):
-                    continue
+                if cls is not None:
+                    _, pm, sm, cache, _ = cls
+                    dead = cache.get((np_ & pm, ns & sm, sm & under if under >= 0 else -1))
+                    if dead is None:
+                        dead = self._dead(v, np_, ns, ptr, passes)
+                    if dead:
+                        continue
                 path.append(("pair", low.bit_length() - 1, code))
                 if search(np_, ns, ptr, passes, 0):
                     return True
                 path.pop()
         if not in_chain and s_top >= 0 and w_top >= 0 and sval[s_top] + sval[w_top] == target:
             ns = srem | 1 << s_top | 1 << w_top
-            if not dead(sval[s_top], present, ns):
+            if not self._dead(sval[s_top], present, ns, ptr, passes):
                 path.append(("pair", STOCK, RESERVE))
                 if search(present, ns, ptr, passes, 0):
                     return True
@@ -473,12 +469,18 @@ class PyramidSolver:
             i = rest.bit_length() - 1
             rest ^= 1 << i
             partners = rest & of_value[target - pval[i]]
+            cls = class_of[pval[i]] if pruning else None
             while partners:
                 k = partners.bit_length() - 1
                 partners ^= 1 << k
                 np_ = present & ~(1 << i) & ~(1 << k)
-                if dead(pval[i], np_, srem):
-                    continue
+                if cls is not None:
+                    _, pm, sm, cache, _ = cls
+                    dead = cache.get((np_ & pm, srem & sm, sm & under if under >= 0 else -1))
+                    if dead is None:
+                        dead = self._dead(pval[i], np_, srem, ptr, passes)
+                    if dead:
+                        continue
                 next_chain = 0
                 if lazy:
                     uncovered = (parents[i] | parents[k]) & (free_of(np_) or self._free(np_))
