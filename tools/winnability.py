@@ -45,6 +45,10 @@ PLAN: dict[str, tuple[str, list[str], str, int, float]] = {
     "egyptian": ("egyptian", [], "all", 199, 10),
     "egyptian-old": ("egyptian-old", [], "all", 199, 10),
     "devils-bridge": ("devils-bridge", [], "all", 199, 10),
+    "egyptian-base-k": ("egyptian", ["base=K"], "all", 199, 10),
+    "egyptian-base-a": ("egyptian", ["base=A"], "all", 199, 10),
+    "egyptian-draw3": ("egyptian", ["draw=3"], "all", 199, 10),
+    "devils-bridge-draw3": ("devils-bridge", ["draw=3"], "all", 199, 10),
 }
 
 # Long runs go in parts of this many deals, kept in docs/winnability/NAME/: a part
@@ -188,9 +192,10 @@ CSV files in `docs/winnability/`.
 - The Egyptian games (two decks, cards moving freely between piles) have far
   larger state spaces: within the time limit the solver wins many deals but
   proves few losses, so their rows have a large unknown share and their win
-  rates are lower bounds. They are planned at 200 deals, not 10,000: with about
-  a third of the deals taking the whole 10 s, 10,000 deals would take some ten
-  hours of a core for each, and their unknown share would not shrink.
+  rates are lower bounds. They are planned at 200 deals, not 10,000 (default
+  options) or 2,000 (the other option values): with a quarter of the deals
+  taking the whole 10 s, 10,000 deals would take some eight hours of a core for
+  each row, and its unknown share would not shrink.
 - Sbudetsya and От нечего делать with strict rules (`to_piles=none`) are
   decided in full: there the solver sends every card home at once (but one
   that would empty a pile) and knows a waste card lying on an earlier card of
