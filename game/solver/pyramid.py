@@ -77,15 +77,14 @@ class PyramidSolver:
         self.full = (1 << self.m) - 1
         self.start_ptr = len(waste)
         self.start_passes = state.passes_used
-        self.pmask_of: dict[int, int] = {}
+        # by value: the pyramid positions, and the sequence indexes, dealt a card of it
+        self.pmask_of = [0] * (self.target + 1)
         for i, v in enumerate(self.pval):
             if piles[i]:
-                self.pmask_of[v] = self.pmask_of.get(v, 0) | 1 << i
-        # the same as a list: pmask_by_value[v], the positions dealt a card of value v
-        self.pmask_by_value = [self.pmask_of.get(v, 0) for v in range(self.target + 1)]
-        self.smask_of: dict[int, int] = {}
+                self.pmask_of[v] |= 1 << i
+        self.smask_of = [0] * (self.target + 1)
         for j, v in enumerate(self.sval):
-            self.smask_of[v] = self.smask_of.get(v, 0) | 1 << j
+            self.smask_of[v] |= 1 << j
         # the positions each card can never pair with: those on it or under it, at any depth
         self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
         self._free_cache: dict[int, int] = {}
@@ -110,8 +109,8 @@ class PyramidSolver:
         self.classes: list[Class] = []
         self.class_of: list[Class | None] = [None] * (target + 1)  # by value
         for v in lows:
-            pm = self.pmask_of.get(v, 0) | self.pmask_of.get(target - v, 0)
-            sm = self.smask_of.get(v, 0) | self.smask_of.get(target - v, 0)
+            pm = self.pmask_of[v] | self.pmask_of[target - v]
+            sm = self.smask_of[v] | self.smask_of[target - v]
             self.classes.append((v, pm, sm, {}, {}))
             self.class_of[v] = self.class_of[target - v] = self.classes[-1]
 
@@ -130,8 +129,8 @@ class PyramidSolver:
 
     def _cards(self, value: int, present: int, srem: int) -> list[int]:
         """Remaining cards of a value: pyramid positions (>= 0), sequence indexes (-1 - j)."""
-        found = list(_bits(self.pmask_of.get(value, 0) & present))
-        found.extend(-1 - j for j in _bits(self.smask_of.get(value, 0) & ~srem & self.full))
+        found = list(_bits(self.pmask_of[value] & present))
+        found.extend(-1 - j for j in _bits(self.smask_of[value] & ~srem & self.full))
         return found
 
     def class_key(
@@ -404,7 +403,7 @@ class PyramidSolver:
         lazy = self.pruning and self.goal == "all" and (s_top >= 0 or w_top >= 0)
         # the free positions a move may use: in a chain, only those the chain uncovered
         usable = free & (chain >> 1) if in_chain else free
-        of_value = self.pmask_by_value
+        of_value = self.pmask_of
         path, search = self.path, self._search
 
         # a King goes at once, wherever it is (in a chain, only one it uncovered)
