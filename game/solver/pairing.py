@@ -44,37 +44,38 @@ def saturates(options: list[list[int]], needed: Iterable[int], right: int) -> bo
     return all(augment(x, [False] * right) for x in needed)
 
 
-def forced_cycle(pairs: list[tuple[int, int]], n: int, above: list[int], reserve_end: int) -> bool:
+# A forced pair, as forced_cycle() reads it: its pyramid cards (a bit each), the
+# pyramid cards on them (at any depth), and its stock or reserve cards (in deal order).
+ForcedPair = tuple[int, int, tuple[int, ...]]
+
+
+def forced_cycle(pairs: list[ForcedPair], reserve_end: int) -> bool:
     """Whether the forced pairs must go in a circle: pair g before pair h when a pyramid
     card of g lies on one of h (at any depth), or a reserve card of g (below
     `reserve_end`) lies above one of h."""
-    on, over, top, bottom = [], [], [], []
-    for pair in pairs:
-        mask = cards_over = 0
-        high, low = -1, 1 << 30
-        for x in pair:
-            if x < n:
-                mask |= 1 << x
-                cards_over |= above[x]
-            elif x < reserve_end:
-                high, low = max(high, x), min(low, x)
-        on.append(mask)
-        over.append(cards_over)
-        top.append(high)
-        bottom.append(low)
     count = len(pairs)
-    later = [
-        [h for h in range(count) if h != g and (on[g] & over[h] or top[g] > bottom[h])]
-        for g in range(count)
-    ]
-    state = [0] * count  # 0 unvisited, 1 on the path, 2 done
-
-    def visit(g: int) -> bool:
-        state[g] = 1
-        for h in later[g]:
-            if state[h] == 1 or (state[h] == 0 and visit(h)):
-                return True
-        state[g] = 2
-        return False
-
-    return any(state[g] == 0 and visit(g) for g in range(count))
+    top = [-1] * count
+    bottom = [1 << 30] * count
+    for g, (_, _, cards) in enumerate(pairs):
+        in_reserve = [x for x in cards if x < reserve_end]
+        if in_reserve:
+            top[g], bottom[g] = in_reserve[-1], in_reserve[0]
+    later = [0] * count  # a bit for each pair that must go after pair g
+    for g, (on, _, _) in enumerate(pairs):
+        above_of, high = 0, top[g]
+        for h, (_, over, _) in enumerate(pairs):
+            if on & over or high > bottom[h]:
+                above_of |= 1 << h
+        later[g] = above_of & ~(1 << g)
+    # take away, round by round, the pairs that need nothing after them: a cycle is what
+    # is left when none can go
+    left = (1 << count) - 1
+    while left:
+        done = 0
+        for g in range(count):
+            if left >> g & 1 and not later[g] & left:
+                done |= 1 << g
+        if not done:
+            return True
+        left ^= done
+    return False

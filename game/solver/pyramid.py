@@ -40,7 +40,7 @@ from game.rules import Game
 from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
-from .pairing import covering_matching, forced_cycle, perfect_matching
+from .pairing import ForcedPair, covering_matching, forced_cycle, perfect_matching
 from .result import SolveResult, Verdict
 
 STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
@@ -90,7 +90,7 @@ class PyramidSolver:
         self._free_cache: dict[int, int] = {}
         # the forced pairs of a class, interned: the tangle's cache keys on a few ints
         self._forced_ids: dict[tuple[tuple[int, int], ...], int] = {}
-        self._forced_pairs: list[tuple[tuple[int, int], ...]] = []
+        self._forced_pairs: list[list[ForcedPair]] = []
         self._tangle_cache: dict[tuple[int, ...], bool] = {}
         # the positions on each card, at any depth: they go before it
         self.above = [_reach(self.cover, i) for i in range(n)]
@@ -212,7 +212,7 @@ class PyramidSolver:
         found = self._tangle_cache.get(key)
         if found is None:
             pairs = [pair for i in ids[:-1] for pair in self._forced_pairs[i]]
-            found = self._tangle_cache[key] = forced_cycle(pairs, self.n, self.above, reserve_end)
+            found = self._tangle_cache[key] = forced_cycle(pairs, reserve_end)
         return found
 
     def _forced(self, value: int, present: int, srem: int, ptr: int, passes: int) -> int:
@@ -232,9 +232,17 @@ class PyramidSolver:
             else:
                 found = self._forced_ids.setdefault(pairs, len(self._forced_pairs))
                 if found == len(self._forced_pairs):
-                    self._forced_pairs.append(pairs)
+                    self._forced_pairs.append([self._forced_pair(pair) for pair in pairs])
             cache[key] = found
         return found
+
+    def _forced_pair(self, pair: tuple[int, int]) -> ForcedPair:
+        n, on, over = self.n, 0, 0
+        for x in pair:
+            if x < n:
+                on |= 1 << x
+                over |= self.above[x]
+        return on, over, tuple(x for x in pair if x >= n)
 
     def _forced_now(
         self, value: int, present: int, srem: int, ptr: int, last: bool
