@@ -46,7 +46,7 @@ from .result import SolveResult, Verdict
 STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
 
 # A class of cards: a value and its partner value (see PyramidSolver.classes)
-Class = tuple[int, int, int, dict[tuple[int, int, int], bool], dict[tuple[int, int, int], int]]
+Class = tuple[int, int, int, dict[tuple[int, int, int], int], int]
 
 
 class Limit(Exception):
@@ -100,19 +100,24 @@ class PyramidSolver:
         self.shift_chain = self.shift_pass + 4
         self.chain_free = (1 << self.shift_chain) - 1  # a key's bits without its chain
         # A class: the cards of a value and of its partner value (Kings go alone). Its
-        # dead-card and forced-pair answers depend only on its own cards, and are cached
-        # on them (class_key()).
+        # answer (class_answer()) depends only on its own cards, and is cached on them
+        # (class_key()).
         target = self.target
         dealt = {v for v in set(self.pval) | set(self.sval) if v and v != target}
         lows = sorted(v for v in dealt if target - v not in dealt or v < target - v)
-        # each: (a value of it, pyramid mask, sequence mask, dead-card cache, forced cache)
+        # each: (a value of it, pyramid mask, sequence mask, answer cache, its index)
         self.classes: list[Class] = []
         self.class_of: list[Class | None] = [None] * (target + 1)  # by value
         for v in lows:
             pm = self.pmask_of[v] | self.pmask_of[target - v]
             sm = self.smask_of[v] | self.smask_of[target - v]
-            self.classes.append((v, pm, sm, {}, {}))
+            self.classes.append((v, pm, sm, {}, len(self.classes)))
             self.class_of[v] = self.class_of[target - v] = self.classes[-1]
+        # While searching: the answer of each class at the position searched, then one
+        # scratch place for the reserve's end (together: the tangle cache's key). Kept
+        # up to date move by move (a move changes one class at most), so that the
+        # tangle test where the stock turns looks up one class instead of all.
+        self.answers: list[int] = []
 
     # -- the pyramid's shape ---------------------------------------------------------
 
@@ -141,19 +146,37 @@ class PyramidSolver:
         _, pm, sm, _, _ = cls
         return (present & pm, srem & sm, sm & ((1 << ptr) - 1) if passes >= self.passes else -1)
 
-    def _dead(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
-        """True when this value's cards and its partner value's can no longer be paired off.
-
-        The answer depends only on those cards: it is cached on them."""
-        cls = self.class_of[value]
-        if cls is None or not self.pruning:
-            return False
-        _, pm, sm, cache, _ = cls  # class_key(), written out: the turn's hot path
-        key = (present & pm, srem & sm, sm & ((1 << ptr) - 1) if passes >= self.passes else -1)
+    def class_answer(self, cls: Class, present: int, srem: int, ptr: int, passes: int) -> int:
+        """-1 when the class's cards can no longer be paired off (dead cards); else,
+        all cards to go, its forced pairs as an index into `_forced_pairs` (0 for the
+        pyramid goal). It depends only on those cards: it is cached on them."""
+        cache = cls[3]
+        key = self.class_key(cls, present, srem, ptr, passes)
         found = cache.get(key)
         if found is None:
-            found = cache[key] = self._dead_now(value, present, srem, ptr, passes)
+            found = cache[key] = self._class_answer_now(cls[0], present, srem, ptr, passes)
         return found
+
+    def _class_answer_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> int:
+        if self._dead_now(value, present, srem, ptr, passes):
+            return -1
+        if self.goal != "all":
+            return 0
+        pairs = self._forced_now(value, present, srem, ptr, passes >= self.passes)
+        if pairs is None:
+            return -1  # a card without a partner, or two with the same single one: dead
+        found = self._forced_ids.setdefault(pairs, len(self._forced_pairs))
+        if found == len(self._forced_pairs):
+            self._forced_pairs.append([self._forced_pair(pair) for pair in pairs])
+        return found
+
+    def _answers(self, present: int, srem: int, ptr: int, passes: int) -> list[int]:
+        return [self.class_answer(c, present, srem, ptr, passes) for c in self.classes]
+
+    def _dead(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
+        """True when this value's cards and its partner value's can no longer be paired off."""
+        cls = self.class_of[value]
+        return cls is not None and self.class_answer(cls, present, srem, ptr, passes) < 0
 
     def _dead_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
         partner = self.target - value
@@ -186,7 +209,17 @@ class PyramidSolver:
         return not covering_matching(options, need_mine, need_theirs, len(theirs))
 
     def _tangled(self, present: int, srem: int, ptr: int, passes: int) -> bool:
-        """True when the remaining cards cannot all go, in whatever order.
+        """True when the remaining cards cannot all go, in whatever order (see
+        `_tangle`): a position's answers worked out afresh."""
+        answers = self._answers(present, srem, ptr, passes)
+        if min(answers, default=0) < 0:
+            return True
+        answers.append(self.n + ptr if passes >= self.passes else self.n)
+        return self._tangle(tuple(answers))
+
+    def _tangle(self, key: tuple[int, ...]) -> bool:
+        """Whether the forced pairs of every class (key: the classes' answers, then
+        where the reserve ends) go in a circle.
 
         Each card goes at one moment. A card on another goes before it; on the last
         pass a reserve card goes before the ones under it; a card with a single
@@ -195,45 +228,10 @@ class PyramidSolver:
         the forced pairs can close a cycle (the pyramid's order and the reserve's are
         each without one), so the answer depends on them and on where the reserve
         ends: it is cached on those."""
-        last = passes >= self.passes
-        under = (1 << ptr) - 1 if last else 0
-        ids = []
-        # class_key() and the cache lookup of _forced(), written out: a hot path
-        for v, pm, sm, _, cache in self.classes:
-            forced = cache.get((present & pm, srem & sm, sm & under if last else -1))
-            if forced is None:
-                forced = self._forced(v, present, srem, ptr, passes)
-            if forced < 0:
-                return True
-            ids.append(forced)
-        reserve_end = self.n + ptr if last else self.n  # on earlier passes: no order
-        ids.append(reserve_end)
-        key = tuple(ids)
         found = self._tangle_cache.get(key)
         if found is None:
-            pairs = [pair for i in ids[:-1] for pair in self._forced_pairs[i]]
-            found = self._tangle_cache[key] = forced_cycle(pairs, reserve_end)
-        return found
-
-    def _forced(self, value: int, present: int, srem: int, ptr: int, passes: int) -> int:
-        """The pairs of a value and its partner value that can only go together, as an
-        index into `_forced_pairs` (cards as pyramid positions, or n + sequence index);
-        -1 when a card has no partner left or two cards have the same single partner.
-        Cached on those cards, as for the dead cards."""
-        cls = self.class_of[value]
-        assert cls is not None
-        key = self.class_key(cls, present, srem, ptr, passes)
-        cache = cls[4]
-        found = cache.get(key)
-        if found is None:
-            pairs = self._forced_now(value, present, srem, ptr, passes >= self.passes)
-            if pairs is None:
-                found = -1
-            else:
-                found = self._forced_ids.setdefault(pairs, len(self._forced_pairs))
-                if found == len(self._forced_pairs):
-                    self._forced_pairs.append([self._forced_pair(pair) for pair in pairs])
-            cache[key] = found
+            pairs = [pair for i in key[:-1] for pair in self._forced_pairs[i]]
+            found = self._tangle_cache[key] = forced_cycle(pairs, key[-1])
         return found
 
     def _forced_pair(self, pair: tuple[int, int]) -> ForcedPair:
@@ -247,6 +245,9 @@ class PyramidSolver:
     def _forced_now(
         self, value: int, present: int, srem: int, ptr: int, last: bool
     ) -> tuple[tuple[int, int], ...] | None:
+        """The pairs of a value and its partner value that can only go together (cards
+        as pyramid positions, or n + sequence index); None when a card has no partner
+        left or two cards have the same single partner."""
         n, related = self.n, self.related
         mine = [c if c >= 0 else n - 1 - c for c in self._cards(value, present, srem)]
         theirs = [
@@ -352,9 +353,10 @@ class PyramidSolver:
         )
 
     def _hopeless(self) -> bool:
-        values = {v for v in self.pval + self.sval if v}
         start = (self.start_present, 0, self.start_ptr, self.start_passes)
-        if any(self._dead(v, *start) for v in values):
+        self.answers = self._answers(*start)
+        self.answers.append(0)  # the reserve's end, set where it is read
+        if min(self.answers) < 0:
             return True
         return self.goal == "all" and self._tangled(*start)
 
@@ -434,10 +436,12 @@ class PyramidSolver:
             failed.add(key)
             return False
 
-        # the dead-card test after a pair: `_dead`, with class_key() and its cache
-        # lookup written out at the two busy places below
+        # After a move, the answers of the classes it changed (class_answer(), with
+        # class_key() and the cache lookup written out at the busy places below): a
+        # dead class ends the line, the others go into `answers` for the child's
+        # search, and back after it.
         pruning = self.pruning
-        class_of = self.class_of
+        class_of, answers = self.class_of, self.answers
         under = (1 << ptr) - 1 if passes >= self.passes else -1
 
         # pairs with the stock or reserve top
@@ -452,23 +456,33 @@ class PyramidSolver:
                 partners ^= low
                 np_, ns = present & ~low, srem | 1 << j
                 if cls is not None:
-                    _, pm, sm, cache, _ = cls
-                    dead = cache.get((np_ & pm, ns & sm, sm & under if under >= 0 else -1))
-                    if dead is None:
-                        dead = self._dead(v, np_, ns, ptr, passes)
-                    if dead:
+                    _, pm, sm, cache, c = cls
+                    answer = cache.get((np_ & pm, ns & sm, sm & under if under >= 0 else -1))
+                    if answer is None:
+                        answer = self.class_answer(cls, np_, ns, ptr, passes)
+                    if answer < 0:
                         continue
+                    was, answers[c] = answers[c], answer
                 path.append(("pair", low.bit_length() - 1, code))
                 if search(np_, ns, ptr, passes, 0):
                     return True
                 path.pop()
+                if cls is not None:
+                    answers[c] = was
         if not in_chain and s_top >= 0 and w_top >= 0 and sval[s_top] + sval[w_top] == target:
             ns = srem | 1 << s_top | 1 << w_top
-            if not self._dead(sval[s_top], present, ns, ptr, passes):
+            cls = class_of[sval[s_top]] if pruning else None
+            answer = 0 if cls is None else self.class_answer(cls, present, ns, ptr, passes)
+            if answer >= 0:
+                if cls is not None:
+                    c = cls[4]
+                    was, answers[c] = answers[c], answer
                 path.append(("pair", STOCK, RESERVE))
                 if search(present, ns, ptr, passes, 0):
                     return True
                 path.pop()
+                if cls is not None:
+                    answers[c] = was
         # pairs of two pyramid cards, deepest first
         parents, free_of = self.parents, self._free_cache.get
         rest = free
@@ -482,12 +496,13 @@ class PyramidSolver:
                 partners ^= 1 << k
                 np_ = present & ~(1 << i) & ~(1 << k)
                 if cls is not None:
-                    _, pm, sm, cache, _ = cls
-                    dead = cache.get((np_ & pm, srem & sm, sm & under if under >= 0 else -1))
-                    if dead is None:
-                        dead = self._dead(pval[i], np_, srem, ptr, passes)
-                    if dead:
+                    _, pm, sm, cache, c = cls
+                    answer = cache.get((np_ & pm, srem & sm, sm & under if under >= 0 else -1))
+                    if answer is None:
+                        answer = self.class_answer(cls, np_, srem, ptr, passes)
+                    if answer < 0:
                         continue
+                    was, answers[c] = answers[c], answer
                 next_chain = 0
                 if lazy:
                     uncovered = (parents[i] | parents[k]) & (free_of(np_) or self._free(np_))
@@ -496,21 +511,49 @@ class PyramidSolver:
                 if search(np_, srem, ptr, passes, next_chain):
                     return True
                 path.pop()
+                if cls is not None:
+                    answers[c] = was
         if not in_chain:
             if s_top >= 0:
-                turned = sval[s_top]
-                if not self._dead(turned, present, srem, s_top + 1, passes) and not (
-                    lazy and self._tangled(present, srem, s_top + 1, passes)
-                ):
-                    path.append(("turn", 0, 0))
-                    if search(present, srem, s_top + 1, passes, 0):
+                # the turned card joins the reserve: on the last pass its class changes
+                # (reserve cards cannot pair with each other); on earlier ones nothing does
+                cls = class_of[sval[s_top]] if pruning and under >= 0 else None
+                answer = 0
+                if cls is not None:
+                    _, pm, sm, cache, c = cls
+                    answer = cache.get((present & pm, srem & sm, sm & ((2 << s_top) - 1)))
+                    if answer is None:
+                        answer = self.class_answer(cls, present, srem, s_top + 1, passes)
+                if answer >= 0:
+                    if cls is not None:
+                        was, answers[c] = answers[c], answer
+                    if lazy:
+                        answers[-1] = self.n + s_top + 1 if under >= 0 else self.n
+                        tangle_key = tuple(answers)
+                        tangled = self._tangle_cache.get(tangle_key)
+                        if tangled is None:
+                            tangled = self._tangle(tangle_key)
+                    else:
+                        tangled = False
+                    if not tangled:
+                        path.append(("turn", 0, 0))
+                        if search(present, srem, s_top + 1, passes, 0):
+                            return True
+                        path.pop()
+                    if cls is not None:
+                        answers[c] = was
+            elif w_top >= 0 and passes < self.passes:
+                # the last pass begins: every class's reserve cards are new
+                saved, alive = answers[:], True
+                if pruning and passes + 1 >= self.passes:
+                    answers[:-1] = self._answers(present, srem, 0, passes + 1)
+                    alive = min(answers) >= 0
+                if alive:
+                    path.append(("redeal", 0, 0))
+                    if search(present, srem, 0, passes + 1, 0):
                         return True
                     path.pop()
-            elif w_top >= 0 and passes < self.passes:
-                path.append(("redeal", 0, 0))
-                if search(present, srem, 0, passes + 1, 0):
-                    return True
-                path.pop()
+                answers[:] = saved
         if not pruning:
             self._note(present, srem)
         failed.add(key)
