@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
 from game.solver.building import BuildingSolver, _luby
-from game.solver.pairing import covering_matching
+from game.solver.pairing import covering_matching, forced_cycle
 from game.solver.pyramid import PyramidSolver
 
 PYRAMID = ["pyramid36", "pyramid52"]
@@ -97,6 +97,20 @@ def test_pairs_forced_into_a_circle_prove_a_deal_lost(deal):
     assert solver._tangled(*start) and solver._hopeless()
     assert solve(game, best=False).outcome == Verdict.LOST
     assert not _every_line_wins(game)
+
+
+def test_forced_pairs_in_a_circle_through_the_pyramid_and_the_reserve():
+    # Pair g: pyramid card 1 (lying on card 0) with reserve card 20; pair h: pyramid
+    # card 0 with sequence card 25. g goes before h (its card lies on h's); with card
+    # 25 in the reserve, above card 20, h must go before g too: a circle.
+    n = 10
+    g = (1 << 1, 0, (n + 20,))
+    h = (1 << 0, 1 << 1, (n + 25,))
+    assert forced_cycle([g, h], reserve_end=n + 30)
+    # card 25 still in the stock: no order between the two sequence cards
+    assert not forced_cycle([g, h], reserve_end=n + 22)
+    assert not forced_cycle([g], reserve_end=n + 30)
+    assert not forced_cycle([], reserve_end=n)
 
 
 def _brute_force_winnable(game: Game) -> bool:
