@@ -24,7 +24,7 @@ four prunings, each of which keeps every win:
   moment as it, a card goes before the cards it lies on, and on the last pass a
   reserve card before those under it. When those moments cannot be ordered,
   the position is lost. Checked where the stock turns (a card joins the reserve)
-  and cached on the pairs that are forced.
+  and after a pair that changes which pairs are forced; cached on those pairs.
 
 The best reachable score (for a lost deal) is searched without the last three
 prunings, which only keep wins; that search, which sees every line, is also
@@ -233,6 +233,12 @@ class PyramidSolver:
             pairs = [pair for i in key[:-1] for pair in self._forced_pairs[i]]
             found = self._tangle_cache[key] = forced_cycle(pairs, key[-1])
         return found
+
+    def _tangle_at(self, reserve_end: int) -> bool:
+        """The tangle test of the position searched, from its classes' answers."""
+        answers = self.answers
+        answers[-1] = reserve_end
+        return self._tangle(tuple(answers))
 
     def _forced_pair(self, pair: tuple[int, int]) -> ForcedPair:
         n, on, over = self.n, 0, 0
@@ -443,6 +449,7 @@ class PyramidSolver:
         pruning = self.pruning
         class_of, answers = self.class_of, self.answers
         under = (1 << ptr) - 1 if passes >= self.passes else -1
+        reserve_end = self.n + ptr if under >= 0 else self.n  # see _tangle
 
         # pairs with the stock or reserve top
         for code, j in ((STOCK, s_top), (RESERVE, w_top)):
@@ -463,6 +470,9 @@ class PyramidSolver:
                     if answer < 0:
                         continue
                     was, answers[c] = answers[c], answer
+                    if lazy and answer != was and self._tangle_at(reserve_end):
+                        answers[c] = was
+                        continue
                 path.append(("pair", low.bit_length() - 1, code))
                 if search(np_, ns, ptr, passes, 0):
                     return True
@@ -503,6 +513,9 @@ class PyramidSolver:
                     if answer < 0:
                         continue
                     was, answers[c] = answers[c], answer
+                    if lazy and answer != was and self._tangle_at(reserve_end):
+                        answers[c] = was
+                        continue
                 next_chain = 0
                 if lazy:
                     uncovered = (parents[i] | parents[k]) & (free_of(np_) or self._free(np_))
@@ -527,6 +540,7 @@ class PyramidSolver:
                 if answer >= 0:
                     if cls is not None:
                         was, answers[c] = answers[c], answer
+                    # _tangle_at(), written out: the stock turns at a third of the positions
                     if lazy:
                         answers[-1] = self.n + s_top + 1 if under >= 0 else self.n
                         tangle_key = tuple(answers)
