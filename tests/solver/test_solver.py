@@ -113,6 +113,15 @@ def test_forced_pairs_in_a_circle_through_the_pyramid_and_the_reserve():
     assert not forced_cycle([], reserve_end=n)
 
 
+def test_the_hardest_early_pyramid52_deal_is_proven_lost_within_its_position_budget():
+    # Deal 186 takes the most positions of deals 0..199. The tangle test after pairs
+    # (not only where the stock turns) brought it from 172,522 positions to 139,185:
+    # a pruning lost on the way would show here first.
+    result = solve(Game("pyramid52", deal=186), best=False)
+    assert result.outcome == Verdict.LOST
+    assert result.nodes <= 145_000
+
+
 def _brute_force_winnable(game: Game) -> bool:
     """Every position the rules engine reaches (small games only)."""
     seen = set()
