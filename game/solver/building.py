@@ -39,6 +39,7 @@ from game.rules.building import BuildingEngine
 from game.rules.engine import State
 from game.rules.moves import MOVE
 
+from .collector import collector_paused
 from .result import SolveResult, Verdict
 
 
@@ -125,6 +126,10 @@ class BuildingSolver:
         self, node_limit: int = 1_000_000, seconds: float = 10.0, best: bool = True
     ) -> SolveResult:
         """The complete search, taking turns with dives (see the module's docstring)."""
+        with collector_paused():
+            return self._solve(node_limit, seconds, best)
+
+    def _solve(self, node_limit: int, seconds: float, best: bool) -> SolveResult:
         start = time.perf_counter()
         self.deadline = start + seconds
         self.node_limit = node_limit

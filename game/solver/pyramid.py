@@ -40,6 +40,7 @@ from game.rules import Game
 from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
+from .collector import collector_paused
 from .pairing import ForcedPair, covering_matching, forced_cycle, perfect_matching
 from .result import SolveResult, Verdict
 
@@ -324,6 +325,10 @@ class PyramidSolver:
         self, node_limit: int = 2_000_000, seconds: float = 60.0, best: bool = False
     ) -> SolveResult:
         """Win or prove no win; with `best`, also the fewest points any line leaves."""
+        with collector_paused():
+            return self._solve(node_limit, seconds, best)
+
+    def _solve(self, node_limit: int, seconds: float, best: bool) -> SolveResult:
         start = time.perf_counter()
         self.deadline = start + seconds
         self.node_limit = node_limit

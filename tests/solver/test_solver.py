@@ -1,5 +1,6 @@
 """The solvers: their view of the rules, their wins, their proofs."""
 
+import gc
 import random
 
 import pytest
@@ -120,6 +121,26 @@ def test_the_hardest_early_pyramid52_deal_is_proven_lost_within_its_position_bud
     result = solve(Game("pyramid52", deal=186), best=False)
     assert result.outcome == Verdict.LOST
     assert result.nodes <= 145_000
+
+
+@pytest.mark.parametrize("ruleset, deal", [("egyptian", 1), ("pyramid52", 186)])
+def test_the_cycle_collector_is_paused_while_searching_and_as_it_was_after(ruleset, deal):
+    enabled_during = []
+
+    def cancel():  # asked now and then during the search
+        enabled_during.append(gc.isenabled())
+        return len(enabled_during) >= 3
+
+    assert gc.isenabled()
+    result = solve(Game(ruleset, deal=deal), best=False, cancel=cancel)
+    assert result.outcome == Verdict.UNKNOWN and result.limit == "cancelled"
+    assert enabled_during == [False] * 3 and gc.isenabled()
+    gc.disable()
+    try:
+        solve(Game(ruleset, deal=deal), best=False, cancel=lambda: True)
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
 
 
 def _brute_force_winnable(game: Game) -> bool:
