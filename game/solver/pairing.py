@@ -62,11 +62,11 @@ def forced_cycle(pairs: list[ForcedPair], reserve_end: int) -> bool:
             top[g], bottom[g] = in_reserve[-1], in_reserve[0]
     later = [0] * count  # a bit for each pair that must go after pair g
     for g, (on, _, _) in enumerate(pairs):
-        above_of, high = 0, top[g]
+        after_g, high = 0, top[g]
         for h, (_, over, _) in enumerate(pairs):
             if on & over or high > bottom[h]:
-                above_of |= 1 << h
-        later[g] = above_of & ~(1 << g)
+                after_g |= 1 << h
+        later[g] = after_g & ~(1 << g)
     # take away, round by round, the pairs that need nothing after them: a cycle is what
     # is left when none can go
     left = (1 << count) - 1
