@@ -488,10 +488,12 @@ class PyramidSolver:
             ns = srem | 1 << s_top | 1 << w_top
             cls = class_of[sval[s_top]] if pruning else None
             answer = 0 if cls is None else self.class_answer(cls, present, ns, ptr, passes)
+            if answer >= 0 and cls is not None:
+                c = cls[4]
+                was, answers[c] = answers[c], answer
+                if lazy and answer != was and self._tangle_at(reserve_end):
+                    answers[c], answer = was, -1
             if answer >= 0:
-                if cls is not None:
-                    c = cls[4]
-                    was, answers[c] = answers[c], answer
                 path.append(("pair", STOCK, RESERVE))
                 if search(present, ns, ptr, passes, 0):
                     return True
