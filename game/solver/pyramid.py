@@ -34,27 +34,24 @@ the reference the tests check the pruned verdicts against.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from game.rules import Game
 from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
 from .collector import collector_paused
-from .pairing import ForcedPair, covering_matching, forced_cycle, perfect_matching
+from .pyramid_classes import ClassAnswers, bits
 from .result import SolveResult, Verdict
 
 STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
-
-# A class of cards: a value and its partner value (see PyramidSolver.classes)
-Class = tuple[int, int, int, dict[tuple[int, int, int], int], int]
 
 
 class Limit(Exception):
     pass
 
 
-class PyramidSolver:
+class PyramidSolver(ClassAnswers):
     def __init__(self, engine: PyramidEngine, state: State, goal: str = "all") -> None:
         rules = engine.rules
         self.target = rules.pair_sum
@@ -90,9 +87,9 @@ class PyramidSolver:
         self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
         self._free_cache: dict[int, int] = {}
         # the forced pairs of a class, interned: the tangle's cache keys on a few ints
-        self._forced_ids: dict[tuple[tuple[int, int], ...], int] = {}
-        self._forced_pairs: list[list[ForcedPair]] = []
-        self._tangle_cache: dict[tuple[int, ...], bool] = {}
+        self._forced_ids = {}
+        self._forced_pairs = []
+        self._tangle_cache = {}
         # the positions on each card, at any depth: they go before it
         self.above = [_reach(self.cover, i) for i in range(n)]
         self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
@@ -107,8 +104,8 @@ class PyramidSolver:
         dealt = {v for v in set(self.pval) | set(self.sval) if v and v != target}
         lows = sorted(v for v in dealt if target - v not in dealt or v < target - v)
         # each: (a value of it, pyramid mask, sequence mask, answer cache, its index)
-        self.classes: list[Class] = []
-        self.class_of: list[Class | None] = [None] * (target + 1)  # by value
+        self.classes = []
+        self.class_of = [None] * (target + 1)  # by value
         for v in lows:
             pm = self.pmask_of[v] | self.pmask_of[target - v]
             sm = self.smask_of[v] | self.smask_of[target - v]
@@ -118,7 +115,7 @@ class PyramidSolver:
         # scratch place for the reserve's end (together: the tangle cache's key). Kept
         # up to date move by move (a move changes one class at most), so that the
         # tangle test where the stock turns looks up one class instead of all.
-        self.answers: list[int] = []
+        self.answers = []
 
     # -- the pyramid's shape ---------------------------------------------------------
 
@@ -127,166 +124,9 @@ class PyramidSolver:
         free = self._free_cache.get(present)
         if free is None:
             cover = self.cover
-            free = sum(1 << i for i in _bits(present) if not present & cover[i])
+            free = sum(1 << i for i in bits(present) if not present & cover[i])
             self._free_cache[present] = free
         return free
-
-    # -- dead cards ------------------------------------------------------------------
-
-    def _cards(self, value: int, present: int, srem: int) -> list[int]:
-        """Remaining cards of a value: pyramid positions (>= 0), sequence indexes (-1 - j)."""
-        found = list(_bits(self.pmask_of[value] & present))
-        found.extend(-1 - j for j in _bits(self.smask_of[value] & ~srem & self.full))
-        return found
-
-    def class_key(
-        self, cls: Class, present: int, srem: int, ptr: int, passes: int
-    ) -> tuple[int, int, int]:
-        """A class's remaining cards, and on the last pass which of them are in the
-        reserve (they cannot pair with each other; -1 on earlier passes)."""
-        _, pm, sm, _, _ = cls
-        return (present & pm, srem & sm, sm & ((1 << ptr) - 1) if passes >= self.passes else -1)
-
-    def class_answer(self, cls: Class, present: int, srem: int, ptr: int, passes: int) -> int:
-        """-1 when the class's cards can no longer be paired off (dead cards); else,
-        all cards to go, its forced pairs as an index into `_forced_pairs` (0 for the
-        pyramid goal). It depends only on those cards: it is cached on them."""
-        cache = cls[3]
-        key = self.class_key(cls, present, srem, ptr, passes)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = self._class_answer_now(cls[0], present, srem, ptr, passes)
-        return found
-
-    def _class_answer_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> int:
-        if self._dead_now(value, present, srem, ptr, passes):
-            return -1
-        if self.goal != "all":
-            return 0
-        pairs = self._forced_now(value, present, srem, ptr, passes >= self.passes)
-        if pairs is None:
-            return -1  # a card without a partner, or two with the same single one: dead
-        found = self._forced_ids.setdefault(pairs, len(self._forced_pairs))
-        if found == len(self._forced_pairs):
-            self._forced_pairs.append([self._forced_pair(pair) for pair in pairs])
-        return found
-
-    def _answers(self, present: int, srem: int, ptr: int, passes: int) -> list[int]:
-        return [self.class_answer(c, present, srem, ptr, passes) for c in self.classes]
-
-    def _dead(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
-        """True when this value's cards and its partner value's can no longer be paired off."""
-        cls = self.class_of[value]
-        return cls is not None and self.class_answer(cls, present, srem, ptr, passes) < 0
-
-    def _dead_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
-        partner = self.target - value
-        mine = self._cards(value, present, srem)
-        theirs = self._cards(partner, present, srem)
-        if not mine and not theirs:
-            return False
-        last = passes >= self.passes
-        related = self.related
-        options = []
-        for a in mine:
-            row = []
-            for k, b in enumerate(theirs):
-                if a >= 0 and b >= 0:
-                    ok = not related[a] >> b & 1
-                elif a < 0 and b < 0:
-                    ok = not (last and -a - 1 < ptr and -b - 1 < ptr)
-                else:
-                    ok = True
-                if ok:
-                    row.append(k)
-            options.append(row)
-        if self.goal == "all":
-            if len(mine) != len(theirs):
-                return True
-            return not perfect_matching(options, len(theirs))
-        # the pyramid goal: each pyramid card needs a partner, stock cards are optional
-        need_mine = [x for x, a in enumerate(mine) if a >= 0]
-        need_theirs = {k for k, b in enumerate(theirs) if b >= 0}
-        return not covering_matching(options, need_mine, need_theirs, len(theirs))
-
-    def _tangled(self, present: int, srem: int, ptr: int, passes: int) -> bool:
-        """True when the remaining cards cannot all go, in whatever order (see
-        `_tangle`): a position's answers worked out afresh."""
-        answers = self._answers(present, srem, ptr, passes)
-        if min(answers, default=0) < 0:
-            return True
-        answers.append(self.n + ptr if passes >= self.passes else self.n)
-        return self._tangle(tuple(answers))
-
-    def _tangle(self, key: tuple[int, ...]) -> bool:
-        """Whether the forced pairs of every class (key: the classes' answers, then
-        where the reserve ends) go in a circle.
-
-        Each card goes at one moment. A card on another goes before it; on the last
-        pass a reserve card goes before the ones under it; a card with a single
-        partner it can still meet goes at the same moment as that partner. When those
-        moments cannot be put in order (a cycle), the deal is lost from here. Only
-        the forced pairs can close a cycle (the pyramid's order and the reserve's are
-        each without one), so the answer depends on them and on where the reserve
-        ends: it is cached on those."""
-        found = self._tangle_cache.get(key)
-        if found is None:
-            pairs = [pair for i in key[:-1] for pair in self._forced_pairs[i]]
-            found = self._tangle_cache[key] = forced_cycle(pairs, key[-1])
-        return found
-
-    def _tangle_at(self, reserve_end: int) -> bool:
-        """The tangle test of the position searched, from its classes' answers."""
-        answers = self.answers
-        answers[-1] = reserve_end
-        return self._tangle(tuple(answers))
-
-    def _forced_pair(self, pair: tuple[int, int]) -> ForcedPair:
-        n, on, over = self.n, 0, 0
-        for x in pair:
-            if x < n:
-                on |= 1 << x
-                over |= self.above[x]
-        return on, over, tuple(x for x in pair if x >= n)
-
-    def _forced_now(
-        self, value: int, present: int, srem: int, ptr: int, last: bool
-    ) -> tuple[tuple[int, int], ...] | None:
-        """The pairs of a value and its partner value that can only go together (cards
-        as pyramid positions, or n + sequence index); None when a card has no partner
-        left or two cards have the same single partner."""
-        n, related = self.n, self.related
-        mine = [c if c >= 0 else n - 1 - c for c in self._cards(value, present, srem)]
-        theirs = [
-            c if c >= 0 else n - 1 - c for c in self._cards(self.target - value, present, srem)
-        ]
-        found: set[tuple[int, int]] = set()
-        taken: set[int] = set()
-        for group, others in ((mine, theirs), (theirs, mine)):
-            for c in group:
-                only = -1
-                for d in others:
-                    if c == d:
-                        continue
-                    if c < n and d < n:
-                        if related[c] >> d & 1:
-                            continue
-                    elif c >= n and d >= n and last and c < n + ptr and d < n + ptr:
-                        continue
-                    if only != -1:
-                        only = -2
-                        break
-                    only = d
-                if only == -1:
-                    return None
-                if only >= 0:
-                    pair = (min(c, only), max(c, only))
-                    if pair not in found:
-                        if c in taken or only in taken:
-                            return None  # two cards with one and the same single partner
-                        taken.update(pair)
-                        found.add(pair)
-        return tuple(sorted(found))
 
     def tops(self, srem: int, ptr: int) -> tuple[int, int]:
         """Sequence indexes of the stock top and the reserve top (-1 when empty)."""
@@ -301,7 +141,7 @@ class PyramidSolver:
         """Every legal move of a position, unpruned, in spec notation: the search's own
         view of the rules, checked against the rules module by a differential test."""
         s_top, w_top = self.tops(srem, ptr)
-        cards = [(self.pval[i], i) for i in _bits(self._free(present))]
+        cards = [(self.pval[i], i) for i in bits(self._free(present))]
         if s_top >= 0:
             cards.append((self.sval[s_top], STOCK))
         if w_top >= 0:
@@ -379,8 +219,8 @@ class PyramidSolver:
 
     def _points(self, present: int, srem: int) -> int:
         pval, sval = self.pval, self.sval
-        in_pyramid = sum(pval[i] for i in _bits(present))
-        return in_pyramid + sum(sval[j] for j in _bits(~srem & self.full))
+        in_pyramid = sum(pval[i] for i in bits(present))
+        return in_pyramid + sum(sval[j] for j in bits(~srem & self.full))
 
     def _search(self, present: int, srem: int, ptr: int, passes: int, chain: int) -> bool:
         """`chain`: positions uncovered by pyramid pairs since the last other move (plus
@@ -609,17 +449,10 @@ def _reach(edges: list[int], start: int) -> int:
     while frontier:
         found |= frontier
         nxt = 0
-        for j in _bits(frontier):
+        for j in bits(frontier):
             nxt |= edges[j]
         frontier = nxt & ~found
     return found
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def solve_pyramid(
