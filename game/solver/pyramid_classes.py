@@ -73,11 +73,6 @@ class ClassAnswers:
     def _answers(self, present: int, srem: int, ptr: int, passes: int) -> list[int]:
         return [self.class_answer(c, present, srem, ptr, passes) for c in self.classes]
 
-    def _dead(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
-        """True when this value's cards and its partner value's can no longer be paired off."""
-        cls = self.class_of[value]
-        return cls is not None and self.class_answer(cls, present, srem, ptr, passes) < 0
-
     def _dead_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
         partner = self.target - value
         mine = self._cards(value, present, srem)
