@@ -18,14 +18,18 @@ Depth-first search over the positions the rules engine produces, with:
 - dives: most of these deals are won, but an early wrong turn can keep a
   depth-first search busy below it for minutes. Once the complete search has had
   its first 20,000 positions, it takes turns with dives: short searches from the
-  start that try same-kind moves in a random order (seeded: the answers are
-  reproducible), with budgets by Luby's restart sequence. A dive's win is a win;
-  only the complete search, which gets as many positions as the dives, can prove
-  a deal lost.
+  start in a random order (seeded: the answers are reproducible), with budgets by
+  Luby's restart sequence. Dives take turns too: one keeps the order of kinds and
+  shuffles moves of the same kind; the next mixes the kinds as well (but for
+  foundation moves, still first), so that it also tries leaving a card on the
+  waste where a pile would take it, and turning the stock before a pile move.
+  Each finds wins the other misses. A dive's win is a win; only the complete
+  search, which gets as many positions as the dives, can prove a deal lost.
 
 The Egyptian games let cards hop between piles, and the arrangements multiply:
-many of their lost deals cannot be proven lost within seconds, and the answer
-is then "unknown" with the limit that stopped the search, never a guess.
+the complete search has not proven one of their deals lost yet, and a deal no
+dive wins within the limits is "unknown", with the limit that stopped the search,
+never a guess.
 """
 
 from __future__ import annotations
@@ -51,6 +55,9 @@ class Limit(Exception):
 # fewer), and the unit of a dive's budget (see _luby).
 FIRST_BUDGET = 20_000
 DIVE_BUDGET = 2_000
+# How far a mixing dive may move a move from its kind's place. Kinds are numbered
+# 0..4 (see moves()); with 4, any kind but the foundation's may come first.
+MIXED_SPREAD = 4.0
 
 
 class BuildingSolver:
@@ -144,7 +151,8 @@ class BuildingSolver:
             dives = 0
             while found is None:
                 dives += 1
-                dive = DepthFirst(self, self.start, random.Random(dives))
+                spread = MIXED_SPREAD if dives % 2 == 0 else 1.0
+                dive = DepthFirst(self, self.start, random.Random(dives), spread)
                 budget = DIVE_BUDGET * _luby(dives)
                 if dive.run(budget):
                     found, line = True, dive.path
@@ -188,13 +196,17 @@ class BuildingSolver:
     def _points(self, state: State) -> int:
         return sum(self.values[c] for c in self.engine.remaining(state))
 
-    def moves(self, state: State, rng: random.Random | None = None) -> list[Move]:
+    def moves(
+        self, state: State, rng: random.Random | None = None, spread: float = 1.0
+    ) -> list[Move]:
         """The moves to try, best first; a safe move alone when there is one.
 
         Foundation moves, then the waste's card, then pile moves that uncover a card
         a foundation wants or empty a pile, then the stock, and last the pile moves
         that only shuffle (tried once the stock has run out of help). With `rng`,
-        moves of the same kind come in a random order."""
+        moves of the same kind come in a random order, and with a `spread` above 1
+        the kinds mix too: each move's place is its kind plus up to `spread` at
+        random. Foundation moves stay first."""
         engine = self.engine
         if self.home_order and self._buried(state):
             return []
@@ -220,21 +232,33 @@ class BuildingSolver:
 
         if rng is None:
             return sorted(legal, key=order)
-        return sorted(legal, key=lambda move: (order(move), rng.random()))
+
+        def shuffled(move: Move) -> float:
+            kind = order(move)
+            return kind + rng.random() * (spread if kind else 1.0)
+
+        return sorted(legal, key=shuffled)
 
 
 class DepthFirst:
     """One depth-first search from a position, on an explicit stack (lines of play
     run thousands of moves deep), that stops after a budget of positions and goes on
-    from there when run again. With `rng` it is a dive: same-kind moves in a random
-    order."""
+    from there when run again. With `rng` it is a dive: moves in a random order,
+    within their kind or, with a `spread` above 1, across kinds (see moves())."""
 
-    def __init__(self, solver: BuildingSolver, root: State, rng: random.Random | None = None):
+    def __init__(
+        self,
+        solver: BuildingSolver,
+        root: State,
+        rng: random.Random | None = None,
+        spread: float = 1.0,
+    ):
         self.solver = solver
         self.rng = rng
+        self.spread = spread
         self.seen = {solver.key(root)}
         self.path: list[Move] = []
-        self.stack = [(root, iter(solver.moves(root, rng)))]
+        self.stack = [(root, iter(solver.moves(root, rng, spread)))]
         self.won = solver.engine.is_won(root)
 
     def run(self, budget: int) -> bool | None:
@@ -267,7 +291,7 @@ class DepthFirst:
             seen.add(position)
             path.append(move)
             solver.note(after, path)
-            stack.append((after, iter(solver.moves(after, self.rng))))
+            stack.append((after, iter(solver.moves(after, self.rng, self.spread))))
         return False
 
 

@@ -192,6 +192,16 @@ def test_dives_find_a_win_the_depth_first_search_misses_for_minutes():
     assert result.nodes <= 100_000
 
 
+def test_dives_that_mix_kinds_of_moves_find_wins_the_others_miss():
+    # Sbudetsya deal 258 was unknown after 10 s (611,584 positions) while every dive
+    # kept the order of kinds (a waste card onto a pile that takes it before the
+    # stock turns). A dive that mixes the kinds finds a win within 40,000.
+    game = Game("sbudetsya", deal=258)
+    result = solve(game, node_limit=100_000, seconds=60, best=False)
+    assert result.outcome == Verdict.WON  # solve() has replayed the line to a win
+    assert result.nodes <= 40_000
+
+
 @pytest.mark.parametrize("deal", [7, 15, 40, 75])
 def test_strict_rules_wins_that_wait_before_emptying_a_pile(deal):
     # Under strict rules every card may go home at once but one that empties a pile:
