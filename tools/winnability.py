@@ -45,15 +45,24 @@ PLAN: dict[str, tuple[str, list[str], str, int, float]] = {
     "egyptian": ("egyptian", [], "all", 999, 10),
     "egyptian-old": ("egyptian-old", [], "all", 999, 10),
     "devils-bridge": ("devils-bridge", [], "all", 9999, 10),
-    "egyptian-base-k": ("egyptian", ["base=K"], "all", 199, 10),
-    "egyptian-base-a": ("egyptian", ["base=A"], "all", 199, 10),
-    "egyptian-draw3": ("egyptian", ["draw=3"], "all", 199, 10),
-    "devils-bridge-draw3": ("devils-bridge", ["draw=3"], "all", 199, 10),
+    "egyptian-base-k": ("egyptian", ["base=K"], "all", 1999, 10),
+    "egyptian-base-a": ("egyptian", ["base=A"], "all", 1999, 10),
+    "egyptian-draw3": ("egyptian", ["draw=3"], "all", 1999, 10),
+    "devils-bridge-draw3": ("devils-bridge", ["draw=3"], "all", 1999, 10),
 }
 
 # Long runs go in parts of this many deals, kept in docs/winnability/NAME/: a part
 # done is never run again, and the table counts the parts done so far.
-PART = {"pyramid52": 10_000, "egyptian": 200, "egyptian-old": 200, "devils-bridge": 200}
+PART = {
+    "pyramid52": 10_000,
+    "egyptian": 200,
+    "egyptian-old": 200,
+    "devils-bridge": 200,
+    "egyptian-base-k": 200,
+    "egyptian-base-a": 200,
+    "egyptian-draw3": 200,
+    "devils-bridge-draw3": 200,
+}
 
 HEADER = (
     "| ruleset | options | goal | deals | won | lost | unknown | win rate | 95% interval"
