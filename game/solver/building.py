@@ -72,6 +72,11 @@ class BuildingSolver:
         deck = rules.deck
         self.full_rank = 4 * deck.copies
         self.host_for = {r: deck.down(r) for r in deck.cycle}
+        # each foundation with the way it builds along the rank cycle: +1 up, -1 down
+        self.builds = [(f, 1) for f in engine.ace_foundations]
+        self.builds += [(f, -1) for f in engine.king_foundations]
+        self.rank_place = {r: i for i, r in enumerate(deck.cycle)}
+        self.cycle_length = len(deck.cycle)
         self.safe_refill = "piles" in rules.pile_takes or rules.gap_fill != "stock"
         # strict rules: no pile or gap ever takes a card by a move
         self.nothing_taken = not rules.pile_takes and not rules.gap_takes
@@ -88,13 +93,23 @@ class BuildingSolver:
     def key(self, state: State) -> tuple[object, ...]:
         piles = state.piles
         tableau = tuple(sorted(piles[t] for t in self.tableau))
-        homes = tuple(tuple(sorted(piles[f] for f in group)) for group in self.groups)
+        # A foundation is a run from its group's base card: its top card says all.
+        homes = tuple(
+            tuple(sorted(piles[f][-1] for f in group if piles[f])) for group in self.groups
+        )
         return (tableau, piles[0], piles[1], homes, state.passes_used)
 
     def _home_count(self, state: State, rank: str) -> int:
-        return sum(
-            1 for group in self.groups for f in group for c in state.piles[f] if c[0] == rank
-        )
+        """How many cards of `rank` are home: a foundation's cards are a run along the
+        rank cycle from its bottom card, so it holds `rank` when the rank's distance
+        from that card (counted the way the foundation builds) is within its length."""
+        count, piles, place, n = 0, state.piles, self.rank_place, self.cycle_length
+        goal = place[rank]
+        for f, step in self.builds:
+            pile = piles[f]
+            if pile and (goal - place[pile[0][0]]) * step % n < len(pile):
+                count += 1
+        return count
 
     def _safe(self, state: State, move: Move) -> bool:
         piles = state.piles
