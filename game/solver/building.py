@@ -23,8 +23,11 @@ Depth-first search over the positions the rules engine produces, with:
   shuffles moves of the same kind; the next mixes the kinds as well (but for
   foundation moves, still first), so that it also tries leaving a card on the
   waste where a pile would take it, and turning the stock before a pile move.
-  Each finds wins the other misses. A dive's win is a win; only the complete
-  search, which gets as many positions as the dives, can prove a deal lost.
+  Each finds wins the other misses. And a dive gives an ending (the play once
+  the stock has run out, where most positions lie) a share of its budget only,
+  then goes back to before the stock ran out and tries another ending. A dive's
+  win is a win; only the complete search, which gets as many positions as the
+  dives, can prove a deal lost.
 
 The Egyptian games let cards hop between piles, and the arrangements multiply:
 the complete search has not proven one of their deals lost yet, and a deal no
@@ -58,6 +61,9 @@ DIVE_BUDGET = 2_000
 # How far a mixing dive may move a move from its kind's place. Kinds are numbered
 # 0..4 (see moves()); with 4, any kind but the foundation's may come first.
 MIXED_SPREAD = 4.0
+# Positions a dive may spend once the stock has run out before it gives that ending
+# up and goes back to before the stock ran out (see DepthFirst).
+ENDGAME_CAP = 1_500
 
 
 class BuildingSolver:
@@ -167,7 +173,7 @@ class BuildingSolver:
             while found is None:
                 dives += 1
                 spread = MIXED_SPREAD if dives % 2 == 0 else 1.0
-                dive = DepthFirst(self, self.start, random.Random(dives), spread)
+                dive = DepthFirst(self, self.start, random.Random(dives), spread, ENDGAME_CAP)
                 budget = DIVE_BUDGET * _luby(dives)
                 if dive.run(budget):
                     found, line = True, dive.path
@@ -259,7 +265,14 @@ class DepthFirst:
     """One depth-first search from a position, on an explicit stack (lines of play
     run thousands of moves deep), that stops after a budget of positions and goes on
     from there when run again. With `rng` it is a dive: moves in a random order,
-    within their kind or, with a `spread` above 1, across kinds (see moves())."""
+    within their kind or, with a `spread` above 1, across kinds (see moves()).
+
+    With a `cap`, an ending (the positions after the stock has run out) gets at most
+    that many positions; then the search gives it up and goes back to before the
+    stock ran out. Most of a building search goes into endings, and refuting a lost
+    one takes thousands of positions, while its neighbours (the same ending after
+    another order of the last moves) are mostly lost too: a dive that moves on
+    tries more endings. Only for dives: the complete search must search them all."""
 
     def __init__(
         self,
@@ -267,10 +280,14 @@ class DepthFirst:
         root: State,
         rng: random.Random | None = None,
         spread: float = 1.0,
+        cap: int = 0,
     ):
         self.solver = solver
         self.rng = rng
         self.spread = spread
+        self.cap = cap
+        # the endings being searched: (depth of its first position, budget left then)
+        self.endings: list[tuple[int, int]] = []
         self.seen = {solver.key(root)}
         self.path: list[Move] = []
         self.stack = [(root, iter(solver.moves(root, rng, spread)))]
@@ -283,15 +300,23 @@ class DepthFirst:
             return True
         solver, engine = self.solver, self.solver.engine
         stack, path, seen, key = self.stack, self.path, self.seen, solver.key
+        endings, cap = self.endings, self.cap
         while stack:
             if budget <= 0:
                 return None
+            if endings and endings[-1][1] - budget >= cap:
+                depth = endings.pop()[0]
+                del stack[depth:]
+                del path[depth - 1 :]
+                continue
             state, moves = stack[-1]
             move = next(moves, None)
             if move is None:
                 stack.pop()
                 if path:
                     path.pop()
+                if endings and len(stack) <= endings[-1][0]:
+                    endings.pop()
                 continue
             after, _ = engine.play(state, move)
             budget -= 1
@@ -306,6 +331,8 @@ class DepthFirst:
             seen.add(position)
             path.append(move)
             solver.note(after, path)
+            if cap and not after.piles[0] and state.piles[0]:
+                endings.append((len(stack), budget))
             stack.append((after, iter(solver.moves(after, self.rng, self.spread))))
         return False
 

@@ -202,6 +202,17 @@ def test_dives_that_mix_kinds_of_moves_find_wins_the_others_miss():
     assert result.nodes <= 40_000
 
 
+def test_dives_that_give_up_endings_find_wins_the_others_miss():
+    # Egyptian deal 49 was unknown after 1,000,000 positions while each dive
+    # searched every ending (the play once the stock has run out) that it reached
+    # before going back further. Dives that give an ending a share of their budget
+    # and move on find a win within 160,000.
+    game = Game("egyptian", deal=49)
+    result = solve(game, node_limit=200_000, seconds=120, best=False)
+    assert result.outcome == Verdict.WON  # solve() has replayed the line to a win
+    assert result.nodes <= 160_000
+
+
 @pytest.mark.parametrize("deal", [7, 15, 40, 75])
 def test_strict_rules_wins_that_wait_before_emptying_a_pile(deal):
     # Under strict rules every card may go home at once but one that empties a pile:
