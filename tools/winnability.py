@@ -158,7 +158,7 @@ def merge(name: str) -> None:
 
 
 def table() -> None:
-    rows, missing, checks = [], [], []
+    rows, missing, partial, checks = [], [], [], []
     for name, (ruleset, options_given, goal, last, _seconds) in PLAN.items():
         path = RESULTS / f"{name}.json"
         if not path.exists():
@@ -166,6 +166,9 @@ def table() -> None:
             missing.append(f"- `{ruleset}` ({given}, goal {goal}), deals 0..{last}")
             continue
         s = json.loads(path.read_text("utf-8"))
+        if s["deals"] != f"0..{last}":
+            given = " ".join(options_given) or "default options"
+            partial.append(f"- `{ruleset}` ({given}): deals {s['deals']} of 0..{last} so far")
         if name in PUBLISHED:
             checks.append(_against_published(s, PUBLISHED[name]))
         options = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "—"
@@ -215,7 +218,7 @@ CSV files in `docs/winnability/`.
   decided in full: there the solver sends every card home at once (but one
   that would empty a pile) and knows a waste card lying on an earlier card of
   its suit for lost.
-{_not_run(missing)}"""
+{_under_way(partial)}{_not_run(missing)}"""
     TABLE.write_text(text, encoding="utf-8")
     print(f"wrote {TABLE.relative_to(ROOT)}")
 
@@ -229,6 +232,12 @@ def _against_published(s: dict[str, Any], published: float) -> str:
         f" (95% interval {low:.2%} – {high:.2%}) against the published {published:.2%}:"
         f" it {verdict}."
     )
+
+
+def _under_way(partial: list[str]) -> str:
+    if not partial:
+        return ""
+    return "- Runs in parts, not finished yet:\n  " + "\n  ".join(partial) + "\n"
 
 
 def _not_run(missing: list[str]) -> str:

@@ -1,0 +1,52 @@
+"""`tools/winnability.py`: a row run in parts is summed from the parts done, and the
+table says which rows are not finished yet."""
+
+import json
+
+import pytest
+
+from game.solver import stats
+from tools import winnability
+
+
+@pytest.fixture
+def results(tmp_path, monkeypatch):
+    monkeypatch.setattr(winnability, "ROOT", tmp_path)
+    monkeypatch.setattr(winnability, "RESULTS", tmp_path / "docs" / "winnability")
+    monkeypatch.setattr(winnability, "TABLE", tmp_path / "docs" / "winnability.md")
+    monkeypatch.setattr(
+        winnability, "PLAN", {"devils-bridge": ("devils-bridge", [], "all", 599, 10)}
+    )
+    return tmp_path / "docs" / "winnability"
+
+
+def _part(results, first, last, outcomes):
+    rows = [(first + i, o, 100 * (i + 1), 0.5) for i, o in enumerate(outcomes)]
+    assert len(rows) == last - first + 1
+    stats.write_csv(results / "devils-bridge" / f"{first}-{last}.csv", rows)
+    summary = stats.summarise("devils-bridge", {"draw": 1}, "all", f"{first}..{last}", rows, 10)
+    (results / "devils-bridge" / f"{first}-{last}.json").write_text(
+        json.dumps(summary.to_json()), encoding="utf-8"
+    )
+
+
+def test_parts_done_are_summed_and_the_table_says_the_row_is_not_finished(results):
+    _part(results, 0, 2, ["won", "won", "unknown"])
+    _part(results, 3, 5, ["won", "lost", "won"])
+    winnability.merge("devils-bridge")
+    row = json.loads((results / "devils-bridge.json").read_text("utf-8"))
+    assert (row["deals"], row["won"], row["lost"], row["unknown"]) == ("0..5", 4, 1, 1)
+    assert row["csv"] == "docs/winnability/devils-bridge/"
+
+    winnability.table()
+    text = winnability.TABLE.read_text("utf-8")
+    assert "| `devils-bridge` | draw=1 | all | 0..5 | 4 | 1 | 1 |" in text
+    assert "`devils-bridge` (default options): deals 0..5 of 0..599 so far" in text
+
+
+def test_a_part_missing_in_the_middle_is_not_passed_off_as_a_range(results):
+    _part(results, 0, 2, ["won", "won", "won"])
+    _part(results, 6, 8, ["won", "won", "won"])
+    winnability.merge("devils-bridge")
+    row = json.loads((results / "devils-bridge.json").read_text("utf-8"))
+    assert row["deals"] == "6 deals in 2 parts"
