@@ -63,7 +63,7 @@ DIVE_BUDGET = 2_000
 MIXED_SPREAD = 4.0
 # Positions a dive may spend once the stock has run out before it gives that ending
 # up and goes back to before the stock ran out (see DepthFirst).
-ENDGAME_CAP = 1_500
+ENDING_CAP = 1_500
 
 
 class BuildingSolver:
@@ -173,7 +173,7 @@ class BuildingSolver:
             while found is None:
                 dives += 1
                 spread = MIXED_SPREAD if dives % 2 == 0 else 1.0
-                dive = DepthFirst(self, self.start, random.Random(dives), spread, ENDGAME_CAP)
+                dive = DepthFirst(self, self.start, random.Random(dives), spread, ENDING_CAP)
                 budget = DIVE_BUDGET * _luby(dives)
                 if dive.run(budget):
                     found, line = True, dive.path
@@ -286,7 +286,8 @@ class DepthFirst:
         self.rng = rng
         self.spread = spread
         self.cap = cap
-        # the endings being searched: (depth of its first position, budget left then)
+        # the endings being searched: (depth of the first position, budget left then;
+        # a dive runs once, so its budget counts down from one start)
         self.endings: list[tuple[int, int]] = []
         self.seen = {solver.key(root)}
         self.path: list[Move] = []
