@@ -161,13 +161,12 @@ def table() -> None:
     rows, missing, partial, checks = [], [], [], []
     for name, (ruleset, options_given, goal, last, _seconds) in PLAN.items():
         path = RESULTS / f"{name}.json"
+        given = " ".join(options_given) or "default options"
         if not path.exists():
-            given = " ".join(options_given) or "default options"
             missing.append(f"- `{ruleset}` ({given}, goal {goal}), deals 0..{last}")
             continue
         s = json.loads(path.read_text("utf-8"))
         if s["deals"] != f"0..{last}":
-            given = " ".join(options_given) or "default options"
             partial.append(f"- `{ruleset}` ({given}): deals {s['deals']} of 0..{last} so far")
         if name in PUBLISHED:
             checks.append(_against_published(s, PUBLISHED[name]))
@@ -179,6 +178,9 @@ def table() -> None:
             f" {s['unknown_share']:.1%} | {s['mean_ms']:.0f} | {s['median_ms']:.0f} |"
             f" {s['max_ms'] / 1000:.1f} | {s['seconds_limit']:g} |"
         )
+    unfinished = _listed("Runs in parts, not finished yet", partial) + _listed(
+        "Planned runs not made yet", missing
+    )
     text = f"""# How often each patience comes out
 
 Made by `python tools/winnability.py table` from the results of
@@ -223,7 +225,7 @@ CSV files in `docs/winnability/`.
   decided in full: there the solver sends every card home at once (but one
   that would empty a pile) and knows a waste card lying on an earlier card of
   its suit for lost.
-{_under_way(partial)}{_not_run(missing)}"""
+{unfinished}"""
     TABLE.write_text(text, encoding="utf-8")
     print(f"wrote {TABLE.relative_to(ROOT)}")
 
@@ -239,16 +241,10 @@ def _against_published(s: dict[str, Any], published: float) -> str:
     )
 
 
-def _under_way(partial: list[str]) -> str:
-    if not partial:
+def _listed(title: str, lines: list[str]) -> str:
+    if not lines:
         return ""
-    return "- Runs in parts, not finished yet:\n  " + "\n  ".join(partial) + "\n"
-
-
-def _not_run(missing: list[str]) -> str:
-    if not missing:
-        return ""
-    return "- Planned runs not made yet:\n  " + "\n  ".join(missing) + "\n"
+    return f"- {title}:\n  " + "\n  ".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
