@@ -57,6 +57,8 @@ class BuildingEngine(Engine):
         half = self.nf // 2 if self.aces_and_kings else self.nf
         self.ace_foundations = self.foundations[:half]
         self.king_foundations = self.foundations[half:]
+        self._needs_for: tuple[tuple[Card, ...], ...] | None = None
+        self._needs: dict[Card, list[int]] = {}
 
     # -- deal ----------------------------------------------------------------------
 
@@ -80,7 +82,17 @@ class BuildingEngine(Engine):
     # -- legal moves ---------------------------------------------------------------
 
     def _foundation_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
-        """Which foundations take which card now."""
+        """Which foundations take which card now (not to be changed by the caller).
+
+        The last answer is kept: the solver asks again for the position whose
+        moves were just listed. Holding `piles` keeps its identity from being reused."""
+        if piles is self._needs_for:
+            return self._needs
+        needs = self._needs = self._list_needs(piles)
+        self._needs_for = piles
+        return needs
+
+    def _list_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
         needs: dict[Card, list[int]] = {}
         if self.aces_and_kings:
             for group, step, start in (

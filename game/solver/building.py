@@ -72,9 +72,8 @@ class BuildingSolver:
         self.start = state
         rules = engine.rules
         self.tableau = list(engine.tableau)
-        self.groups = [
-            g for g in (list(engine.ace_foundations), list(engine.king_foundations)) if g
-        ]
+        self.tableau_slice = _slice(engine.tableau)
+        self.groups = [_slice(g) for g in (engine.ace_foundations, engine.king_foundations) if g]
         deck = rules.deck
         self.full_rank = 4 * deck.copies
         self.host_for = {r: deck.down(r) for r in deck.cycle}
@@ -98,11 +97,10 @@ class BuildingSolver:
 
     def key(self, state: State) -> tuple[object, ...]:
         piles = state.piles
-        tableau = tuple(sorted(piles[t] for t in self.tableau))
+        # the piles are each a contiguous run of indices: slices, not loops (hot path)
+        tableau = tuple(sorted(piles[self.tableau_slice]))
         # A foundation is a run from its group's base card: its top card says all.
-        homes = tuple(
-            tuple(sorted(piles[f][-1] for f in group if piles[f])) for group in self.groups
-        )
+        homes = tuple(tuple(sorted([f[-1] for f in piles[group] if f])) for group in self.groups)
         return (tableau, piles[0], piles[1], homes, state.passes_used)
 
     def _home_count(self, state: State, rank: str) -> int:
@@ -336,6 +334,10 @@ class DepthFirst:
                 endings.append((len(stack), budget))
             stack.append((after, iter(solver.moves(after, self.rng, self.spread))))
         return False
+
+
+def _slice(indices: range) -> slice:
+    return slice(indices.start, indices.stop)
 
 
 def _luby(i: int) -> int:
