@@ -57,8 +57,7 @@ class BuildingEngine(Engine):
         half = self.nf // 2 if self.aces_and_kings else self.nf
         self.ace_foundations = self.foundations[:half]
         self.king_foundations = self.foundations[half:]
-        self._needs_for: tuple[tuple[Card, ...], ...] | None = None
-        self._needs: dict[Card, list[int]] = {}
+        self._last_needs: tuple[object, dict[Card, list[int]]] = (None, {})
 
     # -- deal ----------------------------------------------------------------------
 
@@ -86,10 +85,11 @@ class BuildingEngine(Engine):
 
         The last answer is kept: the solver asks again for the position whose
         moves were just listed. Holding `piles` keeps its identity from being reused."""
-        if piles is self._needs_for:
-            return self._needs
-        needs = self._needs = self._list_needs(piles)
-        self._needs_for = piles
+        last_piles, last_needs = self._last_needs  # one read: safe if threads share us
+        if piles is last_piles:
+            return last_needs
+        needs = self._list_needs(piles)
+        self._last_needs = (piles, needs)
         return needs
 
     def _list_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
