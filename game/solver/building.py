@@ -97,7 +97,7 @@ class BuildingSolver:
 
     def key(self, state: State) -> tuple[object, ...]:
         piles = state.piles
-        # the piles are each a contiguous run of indices: slices, not loops (hot path)
+        # the tableau and each group of foundations are runs of indices: slices (hot path)
         tableau = tuple(sorted(piles[self.tableau_slice]))
         # A foundation is a run from its group's base card: its top card says all.
         homes = tuple(tuple(sorted([f[-1] for f in piles[group] if f])) for group in self.groups)
