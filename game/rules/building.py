@@ -57,6 +57,7 @@ class BuildingEngine(Engine):
         half = self.nf // 2 if self.aces_and_kings else self.nf
         self.ace_foundations = self.foundations[:half]
         self.king_foundations = self.foundations[half:]
+        self.foundation_slice = slice(self.foundations.start, self.foundations.stop)
         self._last_needs: tuple[object, dict[Card, list[int]]] = (None, {})
 
     # -- deal ----------------------------------------------------------------------
@@ -83,13 +84,15 @@ class BuildingEngine(Engine):
     def _foundation_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
         """Which foundations take which card now (not to be changed by the caller).
 
-        The last answer is kept: the solver asks again for the position whose
-        moves were just listed. Holding `piles` keeps its identity from being reused."""
-        last_piles, last_needs = self._last_needs  # one read: safe if threads share us
-        if piles is last_piles:
+        It depends on the foundations alone, which most moves leave as they were:
+        the last answer is kept with the foundations it was for, and a position
+        whose foundations are the same (the same pile objects, mostly) gets it."""
+        homes = piles[self.foundation_slice]
+        last_homes, last_needs = self._last_needs  # one read: safe if threads share us
+        if homes == last_homes:
             return last_needs
         needs = self._list_needs(piles)
-        self._last_needs = (piles, needs)
+        self._last_needs = (homes, needs)
         return needs
 
     def _list_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
@@ -190,8 +193,16 @@ class BuildingEngine(Engine):
     def play(self, state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         if move.kind == RESIGN_KIND:
             return State(state.piles, state.passes_used, True), (Event(RESIGN),)
-        piles = list(state.piles)
         events: list[Event] = []
+        return self._after(state, move, events), tuple(events)
+
+    def successor(self, state: State, move: Move) -> State:
+        """The position after a move, as `play` gives it, without its events: the
+        solver's hot path, which makes millions of moves and reads none of them."""
+        return self._after(state, move, None)
+
+    def _after(self, state: State, move: Move, events: list[Event] | None) -> State:
+        piles = list(state.piles)
         passes_used = state.passes_used
         a, b = self.index[move.a], self.index[move.b]
         if a == ST:
@@ -200,13 +211,15 @@ class BuildingEngine(Engine):
             turned = stock[-n:][::-1]
             piles[ST] = stock[:-n]
             piles[W] = piles[W] + turned
-            events.extend(Event(TURN, "st", "w", (c,)) for c in turned)
+            if events is not None:
+                events.extend(Event(TURN, "st", "w", (c,)) for c in turned)
         elif b == ST:
             waste = piles[W]
             piles[ST] = waste[::-1]
             piles[W] = ()
             passes_used += 1
-            events.append(Event(REDEAL, "w", "st", waste))
+            if events is not None:
+                events.append(Event(REDEAL, "w", "st", waste))
             if self.gaps_from_stock:
                 for j in self.tableau:
                     if not piles[j] and piles[ST]:
@@ -216,22 +229,24 @@ class BuildingEngine(Engine):
             card = src[-1]
             piles[a] = src[:-1]
             piles[b] = piles[b] + (card,)
-            events.append(Event(MOVE, move.a, move.b, (card,)))
+            if events is not None:
+                events.append(Event(MOVE, move.a, move.b, (card,)))
             if self.gaps_from_stock and not piles[a] and a != W and piles[ST]:
                 self._refill(piles, events, ST, a)
         if not self.gaps_from_stock:
             for j in self.tableau:
                 if not piles[j] and piles[W]:
                     self._refill(piles, events, W, j)
-        return State(tuple(piles), passes_used, state.resigned), tuple(events)
+        return State(tuple(piles), passes_used, state.resigned)
 
     def _refill(
-        self, piles: list[tuple[Card, ...]], events: list[Event], src: int, dst: int
+        self, piles: list[tuple[Card, ...]], events: list[Event] | None, src: int, dst: int
     ) -> None:
         card = piles[src][-1]
         piles[src] = piles[src][:-1]
         piles[dst] = (card,)
-        events.append(Event(REFILL, self.pile_names[src], self.pile_names[dst], (card,)))
+        if events is not None:
+            events.append(Event(REFILL, self.pile_names[src], self.pile_names[dst], (card,)))
 
     def movable(self, state: State, index: int) -> bool:
         return bool(state.piles[index]) and (index == W or index in self.tableau)
