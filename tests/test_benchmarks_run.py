@@ -56,3 +56,19 @@ def test_benchmark_check_and_bad_arguments() -> None:
     assert run("--check", "--json", "--seconds", "0.01").returncode in (0, 1)
     bad = run("--seconds", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_building_search_benchmark_reports_every_building_ruleset() -> None:
+    script = ROOT / "benchmarks" / "building_search.py"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    args = [sys.executable, str(script), "--json", "--deals", "1", "--positions", "300"]
+    proc = subprocess.run(
+        [*args, "--runs", "1"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    building = {"egyptian", "egyptian-old", "devils-bridge", "sbudetsya", "nechego"}
+    assert set(report["positions_per_s"]) == building
+    assert all(type(v) is int and v > 0 for v in report["positions_per_s"].values())
+    bad = subprocess.run([*args, "--runs", "0"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
