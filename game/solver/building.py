@@ -26,8 +26,8 @@ Depth-first search over the positions the rules engine produces, with:
   Each finds wins the other misses. And a dive gives an ending (the play once
   the stock has run out, where most positions lie) a share of its budget only,
   then goes back to before the stock ran out and tries another ending. A dive's
-  win is a win; only the complete search, which gets as many positions as the
-  dives, can prove a deal lost.
+  win is a win; only the complete search, which then gets a quarter as many
+  positions as the dives, can prove a deal lost.
 
 The Egyptian games let cards hop between piles, and the arrangements multiply:
 the complete search has not proven one of their deals lost yet, and a deal no
@@ -64,6 +64,12 @@ MIXED_SPREAD = 4.0
 # Positions a dive may spend once the stock has run out before it gives that ending
 # up and goes back to before the stock ran out (see DepthFirst).
 ENDING_CAP = 1_500
+# The complete search's positions for each of a dive's, once it has had its first
+# budget. Every deal it has proven lost (strict rules) it proved within that first
+# budget; beyond it the wins come from the dives. At 1,200,000 positions, 14 of 60
+# Devil's Bridge deals left unknown at 10 s were won with a quarter where 6 were
+# with equal shares.
+COMPLETE_SHARE = 0.25
 
 
 class BuildingSolver:
@@ -204,7 +210,7 @@ class BuildingSolver:
                 if dive.run(budget):
                     found, line = True, dive.path
                     break
-                found = complete.run(budget)
+                found = complete.run(int(budget * COMPLETE_SHARE))
             if found:
                 outcome = Verdict.WON
         except Limit as e:

@@ -213,6 +213,16 @@ def test_dives_that_give_up_endings_find_wins_the_others_miss():
     assert result.nodes <= 160_000
 
 
+def test_dives_get_most_of_the_positions_once_the_first_budget_is_spent():
+    # Devil's Bridge deal 5294 was unknown after 10 s in the table's run. With the
+    # complete search taking as many positions as the dives after its first
+    # 20,000, the dive that wins it came after 130,000 positions; with a quarter
+    # as many, after 94,000.
+    result = solve(Game("devils-bridge", deal=5294), node_limit=110_000, seconds=60, best=False)
+    assert result.outcome == Verdict.WON
+    assert result.nodes <= 100_000
+
+
 @pytest.mark.parametrize("deal", [7, 15, 40, 75])
 def test_strict_rules_wins_that_wait_before_emptying_a_pile(deal):
     # Under strict rules every card may go home at once but one that empties a pile:
