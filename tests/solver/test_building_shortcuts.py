@@ -11,8 +11,9 @@ from game.rules.building import BuildingEngine
 from game.rules.moves import MOVE
 from game.solver.building import BuildingSolver
 
-# every building ruleset with piles that pass cards on, and one where gaps fill from
-# the waste; sbudetsya's piles take from the waste only
+# The first four let piles pass cards to each other (the old rules' gaps fill from
+# the waste, the others' from the stock); in the last two piles take from the waste
+# only, or nothing.
 BUILDING = [
     ("egyptian", {}),
     ("egyptian", {"draw": 3}),
@@ -45,15 +46,15 @@ def playouts(ruleset, options, games, seed):
 @pytest.mark.parametrize("ruleset, options", BUILDING)
 def test_the_position_after_a_move_is_the_one_play_gives(ruleset, options):
     checked = 0
+    engine = Game(ruleset, options, deal=0).engine
     for _before, _move, state in playouts(ruleset, options, 6, seed=1):
-        engine = Game(ruleset, options, deal=0).engine
         for move in engine.legal(state):
             assert engine.successor(state, move) == engine.play(state, move)[0]
             checked += 1
     assert checked > 200
 
 
-@pytest.mark.parametrize("ruleset, options", BUILDING[:4])
+@pytest.mark.parametrize("ruleset, options", BUILDING[:4])  # piles to piles
 def test_a_move_taking_the_last_back_is_known_exactly_when_it_leads_back(ruleset, options):
     game = Game(ruleset, options, deal=0)
     assert isinstance(game.engine, BuildingEngine)
