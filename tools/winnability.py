@@ -213,8 +213,9 @@ CSV files in `docs/winnability/`.
   solver wins deals that the solver still leaves unknown at 10 s (egyptian
   deals 9 and 10 in 8–12 s, deal 12 in 131 s). Devil's Bridge leaves 1.09% of
   10,000 deals unknown at 10 s (109 deals; 150 with the solver before).
-- The building rows were run before the dives began to give up an ending (the
-  play once the stock has run out) after 1,500 positions. With that, in runs
+- The `egyptian` rows and Devil's Bridge with `draw=3` were run before the dives
+  began to give up an ending (the play once the stock has run out) after 1,500
+  positions. With that, in runs
   outside the table, 178 egyptian deals of 0..199 are won within 10 s where 175
   were, and 20 of the 150 unknown Devil's Bridge deals of 0..9999 are won. The
   rows go on with the solver they began with: a row never mixes two.
