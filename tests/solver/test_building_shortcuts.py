@@ -91,3 +91,52 @@ def test_the_foundations_answer_is_never_another_positions(ruleset):
         assert shared._generate(state) == fresh._generate(state)
         homes.add(state.piles[shared.foundation_slice])
     assert len(homes) > 50  # the foundations differ from one position to the next
+
+
+def moves_by_the_rules(solver, state, rng=None, spread=1.0):
+    """The solver's moves as its docstring orders them, from the rules' legal list:
+    the reference for the list the solver makes itself."""
+    engine = solver.engine
+    if solver.home_order and solver._buried(state):
+        return []
+    legal = engine.legal(state)
+    for move in legal:
+        if move.kind == MOVE and move.b[0] == "f" and solver._safe(state, move):
+            return [move]
+    piles = state.piles
+    wanted = engine._foundation_needs(piles)
+
+    def kind(move):
+        if move.b[0] == "f":
+            return 0
+        if move.a == "w":
+            return 1  # the waste's card, or turning the waste over
+        if move.a[0] == "t":
+            src = piles[engine.index[move.a]]
+            return 2 if len(src) == 1 or src[-2] in wanted else 4
+        return 3  # the stock
+
+    if rng is None:
+        return sorted(legal, key=kind)
+    return sorted(legal, key=lambda m: kind(m) + rng.random() * (spread if kind(m) else 1.0))
+
+
+@pytest.mark.parametrize(
+    "ruleset, options", [*BUILDING, ("nechego", {}), ("nechego", {"passes": 2})]
+)
+def test_the_solver_lists_the_rules_legal_moves_in_its_order(ruleset, options):
+    """Same moves, same order, same random draws: the search is the one it was when
+    the solver sorted the rules' list, position for position."""
+    game = Game(ruleset, options, deal=0)
+    solver = BuildingSolver(game.engine, game.state)
+    checked = 0
+    for n, (_before, _move, state) in enumerate(playouts(ruleset, options, 12, seed=5)):
+        mine = solver.moves(state)
+        assert mine == moves_by_the_rules(solver, state)
+        if len(mine) > 1:  # not a safe move alone: every legal move, once
+            assert sorted(mine) == sorted(game.engine.legal(state))
+        for spread in (1.0, 4.0):
+            draws = solver.moves(state, random.Random(n), spread)
+            assert draws == moves_by_the_rules(solver, state, random.Random(n), spread)
+        checked += 1
+    assert checked > 300
