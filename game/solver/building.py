@@ -102,7 +102,9 @@ class BuildingSolver:
             self.home_order = {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
         self.values = engine.values
         # what moves() reads of the rules, to list their legal moves itself
-        self.limit, self.wanted_rank, self.table = rules.pile_limit, engine.wanted_rank, engine.moves
+        self.limit = rules.pile_limit
+        self.wanted_rank = engine.wanted_rank
+        self.table = engine.moves  # the move from pile a to pile b: table[a][b]
         self.waste_to_pile, self.pile_to_pile = engine.waste_to_pile, engine.pile_to_pile
         self.waste_to_gap, self.pile_to_gap = engine.waste_to_gap, engine.pile_to_gap
         self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
@@ -266,9 +268,8 @@ class BuildingSolver:
         random. Foundation moves stay first.
 
         The hot path of the search: it lists the rules' legal moves itself, in the
-        rules' order, straight into their kinds, where listing them and sorting them
-        by kind took half the search's time (the tests hold it to the rules' list
-        and to that order)."""
+        rules' order, straight into their kinds, rather than sorting the rules' list
+        (the tests hold it to that list and to that order)."""
         if self.home_order and self._buried(state):
             return []
         engine = self.engine

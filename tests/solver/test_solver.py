@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
-from game.solver.building import BuildingSolver, _luby
+from game.solver.building import BuildingSolver, DepthFirst, _luby
 from game.solver.pairing import covering_matching, forced_cycle
 from game.solver.pyramid import PyramidSolver
 
@@ -211,6 +211,42 @@ def test_dives_that_give_up_endings_find_wins_the_others_miss():
     result = solve(game, node_limit=200_000, seconds=120, best=False)
     assert result.outcome == Verdict.WON  # solve() has replayed the line to a win
     assert result.nodes <= 160_000
+
+
+class CountedList(list):
+    def __init__(self):
+        super().__init__()
+        self.appended = 0
+
+    def append(self, item):
+        self.appended += 1
+        super().append(item)
+
+
+def test_a_capped_dive_gives_each_ending_its_share_and_moves_on():
+    # An ending is the play once the stock has run out. Uncapped, a dive searches
+    # each one it reaches to its end before going back further; capped, it gives
+    # one at most `cap` positions, and with the same budget it tries more of them.
+    def endings_tried(cap):
+        game = Game("egyptian", deal=1)
+        solver = BuildingSolver(game.engine, game.state)
+        solver.deadline, solver.node_limit, solver.nodes = float("inf"), 10**9, 0
+        in_endings = 0
+
+        def note(state, path):
+            nonlocal in_endings
+            in_endings += not state.piles[0]
+
+        solver.note = note
+        dive = DepthFirst(solver, solver.start, random.Random(1), 1.0, cap)
+        dive.endings = entered = CountedList()
+        dive.run(30_000)
+        return entered.appended, in_endings
+
+    capped, capped_positions = endings_tried(200)
+    uncapped, _ = endings_tried(10**9)  # a cap never reached: endings still counted
+    assert uncapped <= 2 and capped >= 40 * uncapped
+    assert capped_positions <= 200 * capped
 
 
 def test_dives_get_most_of_the_positions_once_the_first_budget_is_spent():
