@@ -240,7 +240,9 @@ CSV files in `docs/winnability/`.
   of 0..599 that the row's solver did not win within 2 s, the current solver
   wins 58 within 10 s; with the complete search given 5% of the dives'
   positions instead of 25%, 60; with endings capped at 500 positions instead of
-  1,500, 60. More Egyptian wins need another kind of search, not other numbers.
+  1,500, 60; with dives preferring to put a card on the pile whose cards the
+  foundations want last, 58 (59 when that preference outranks the kinds of
+  moves). More Egyptian wins need another kind of search, not other numbers.
 - At about 2 s a deal, 10,000 Egyptian deals take some six hours of a core for
   each row, so the Egyptian rows run in parts of 200 deals (`PART`), and the
   table counts the parts done so far (listed below while a row is not finished).
