@@ -139,9 +139,11 @@ class BuildingEngine(Engine):
                 return piles[i][0][0]
         raise ValueError("no foundation has its base card")
 
-    def _generate(self, state: State) -> tuple[Move, ...]:
-        piles = state.piles
-        needs = self._foundation_needs(piles)
+    def _pile_targets(
+        self, piles: tuple[tuple[Card, ...], ...]
+    ) -> tuple[dict[str, list[int]], list[int]]:
+        """The piles that take a card now: by the rank they take (a pile not yet at
+        its limit takes one rank below its top card), and the gaps."""
         wants: dict[str, list[int]] = {}
         gaps = []
         limit, wanted_rank = self.limit, self.wanted_rank
@@ -152,6 +154,12 @@ class BuildingEngine(Engine):
                     wants.setdefault(wanted_rank[p[-1][0]], []).append(j)
             else:
                 gaps.append(j)
+        return wants, gaps
+
+    def _generate(self, state: State) -> tuple[Move, ...]:
+        piles = state.piles
+        needs = self._foundation_needs(piles)
+        wants, gaps = self._pile_targets(piles)
         table = self.moves
         found: list[Move] = []
         add = found.append

@@ -102,8 +102,6 @@ class BuildingSolver:
             self.home_order = {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
         self.values = engine.values
         # what moves() reads of the rules, to list their legal moves itself
-        self.limit = rules.pile_limit
-        self.wanted_rank = engine.wanted_rank
         self.table = engine.moves  # the move from pile a to pile b: table[a][b]
         self.waste_to_pile, self.pile_to_pile = engine.waste_to_pile, engine.pile_to_pile
         self.waste_to_gap, self.pile_to_gap = engine.waste_to_gap, engine.pile_to_gap
@@ -275,16 +273,8 @@ class BuildingSolver:
         engine = self.engine
         piles = state.piles
         needs = engine._foundation_needs(piles)
-        limit, wanted_rank, table = self.limit, self.wanted_rank, self.table
-        wants: dict[str, list[int]] = {}
-        gaps = []
-        for j in self.tableau:
-            p = piles[j]
-            if p:
-                if len(p) < limit:
-                    wants.setdefault(wanted_rank[p[-1][0]], []).append(j)
-            else:
-                gaps.append(j)
+        wants, gaps = engine._pile_targets(piles)
+        table = self.table
         # kinds 0..4 (see above), each in the rules' order; `listed` keeps that order
         # across kinds for the dives' random draws
         home: list[Move] = []
