@@ -18,7 +18,16 @@ import pygame
 from game.app import App, ManualClock
 from game.rules import Game
 from game.scenes.menu import MenuScene
-from tests.e2e.test_real_window import ROOT, SIZE, _card_centre, _state, _wait, display, pytestmark
+from tests.e2e.test_real_window import (
+    ROOT,
+    SIZE,
+    _card_centre,
+    _state,
+    _wait,
+    display,
+    game_window,
+    pytestmark,
+)
 from tests.store.helpers import DEAL_8_WIN
 
 __all__ = ["display", "pytestmark"]  # the fixture and the skip rule come from there
@@ -33,16 +42,7 @@ def start(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[bytes], str
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    window = _wait(
-        lambda: subprocess.run(
-            ["xdotool", "search", "--pid", str(proc.pid), "--name", "^Piramida$"],
-            env=env,
-            capture_output=True,
-            text=True,
-        ).stdout.split()
-    )[0]
-    time.sleep(1.5)  # the deal flies in, or the menu fades in
-    return proc, window
+    return proc, game_window(env, proc.pid)
 
 
 def click(env: dict[str, str], window: str, pos: tuple[int, int]) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.kiosk.policy import OPERATOR_EXIT
-from tests.e2e.test_real_window import TOOLS, _missing, _wait, display  # noqa: F401
+from tests.e2e.test_real_window import TOOLS, _missing, _wait, display, game_window  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = (1280, 1024)  # the display fixture's screen
@@ -52,18 +52,7 @@ def start_kiosk(screen: str, tmp_path: Path):  # type: ignore[no-untyped-def]
         stderr=subprocess.PIPE,
     )
 
-    def windows() -> list[str]:
-        found = subprocess.run(
-            ["xdotool", "search", "--pid", str(game.pid), "--name", "^Piramida$"],
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        return found.stdout.split()
-
-    _wait(windows)
-    time.sleep(1.5)  # the window may be made twice (a renderer tried, then a plain one)
-    return game, _wait(windows)[-1], env
+    return game, game_window(env, game.pid), env
 
 
 def xdo(env, *args: str) -> str:  # type: ignore[no-untyped-def]

@@ -63,6 +63,27 @@ def display():
     server.wait(5)
 
 
+def game_window(env: dict[str, str], pid: int) -> str:
+    """The X window of the game process `pid`, once it is there to stay.
+
+    The game may make its window twice (a vsync renderer tried, then a plain
+    window): a window found at once can be gone a moment later.
+    """
+
+    def windows() -> list[str]:
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(pid), "--name", "^Piramida$"],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        return found.stdout.split()
+
+    _wait(windows)
+    time.sleep(1.5)  # the deal flies in, or the menu fades in; a second window is made by now
+    return max(_wait(windows), key=int)  # one client's X ids grow: the newest window
+
+
 def _wait(predicate, timeout=30.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -116,15 +137,7 @@ def test_a_player_clicks_a_pair_away_and_undoes_it_in_a_real_window(display, tmp
     )
     try:
         xdo = {**env}
-        window = _wait(
-            lambda: subprocess.run(
-                ["xdotool", "search", "--pid", str(game.pid), "--name", "^Piramida$"],
-                env=xdo,
-                capture_output=True,
-                text=True,
-            ).stdout.split()
-        )[0]
-        time.sleep(1.5)  # the deal flies in
+        window = game_window(xdo, game.pid)
         model = Game("pyramid52", deal=8)
         for pile in ("p7.2", "p7.5"):
             x, y = _card_centre(model, pile)
