@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
-from game.solver import Verdict, solve
+from game.solver import Verdict, building, solve
 from game.solver.building import BuildingSolver, DepthFirst, _luby
 from game.solver.pairing import covering_matching, forced_cycle
 from game.solver.pyramid import PyramidSolver
@@ -249,11 +249,39 @@ def test_a_capped_dive_gives_each_ending_its_share_and_moves_on():
     assert capped_positions <= 200 * capped
 
 
-def test_dives_get_most_of_the_positions_once_the_first_budget_is_spent():
+def test_dives_from_the_furthest_line_find_wins_the_dives_from_the_deal_miss(monkeypatch):
+    # Egyptian deal 142 was unknown after 10 s (1,612,544 positions) with every dive
+    # starting from the deal. With every third dive starting from a random point
+    # of the line that has sent the most cards home, a win comes within 170,000.
+    def solved():
+        return solve(Game("egyptian", deal=142), node_limit=200_000, seconds=120, best=False)
+
+    result = solved()
+    assert result.outcome == Verdict.WON  # solve() has replayed the line to a win
+    assert result.nodes <= 170_000
+    monkeypatch.setattr(building, "FROM_FURTHEST_EVERY", 10**9)
+    assert solved().outcome == Verdict.UNKNOWN
+
+
+def test_the_furthest_line_is_played_from_the_deal_and_sends_that_many_cards_home():
+    game = Game("egyptian", deal=1)
+    solver = BuildingSolver(game.engine, game.state)
+    assert solver.solve(node_limit=150_000, seconds=120, best=False).outcome == Verdict.UNKNOWN
+    assert solver.furthest_home > 1  # the deal puts one card home
+    replayed = Game("egyptian", deal=1)
+    for move in solver.furthest:
+        replayed.play(str(move))  # raises on a move the rules do not allow
+    piles = replayed.state.piles
+    assert sum(len(piles[f]) for f in replayed.engine.foundations) == solver.furthest_home
+
+
+def test_dives_get_most_of_the_positions_once_the_first_budget_is_spent(monkeypatch):
     # Devil's Bridge deal 5294 was unknown after 10 s in the table's run. With the
     # complete search taking as many positions as the dives after its first
     # 20,000, the dive that wins it came after 130,000 positions; with a quarter
-    # as many, after 94,000.
+    # as many, after 94,000 (every dive from the deal: one from the furthest line
+    # wins it later).
+    monkeypatch.setattr(building, "FROM_FURTHEST_EVERY", 10**9)
     result = solve(Game("devils-bridge", deal=5294), node_limit=110_000, seconds=60, best=False)
     assert result.outcome == Verdict.WON
     assert result.nodes <= 100_000
