@@ -264,13 +264,14 @@ class BuildingSolver:
             if self.cancel is not None and self.cancel():
                 raise Limit("cancelled")
 
-    def note(self, state: State, path: list[Move]) -> None:
-        """Keep the line to the fewest points left seen so far (any line is real)."""
+    def note(self, state: State, path: list[Move], prefix: list[Move]) -> None:
+        """Keep the line to the fewest points left seen so far (any line is real):
+        `prefix`, from the start to where the search began, then `path`."""
         if self.track_best:
             points = self._points(state)
             if points < self.best_points:
                 self.best_points = points
-                self.best_path = list(path)
+                self.best_path = [*prefix, *path]
 
     def _points(self, state: State) -> int:
         return sum(self.values[c] for c in self.engine.remaining(state))
@@ -437,7 +438,7 @@ class DepthFirst:
             if len(seen) == known:
                 continue
             path.append(move)
-            solver.note(after, path)
+            solver.note(after, path, self.prefix)
             if dive and move.b[0] == "f":
                 home = sum(map(len, after.piles[homes]))
                 if home > solver.furthest_home:
