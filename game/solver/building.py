@@ -403,7 +403,7 @@ class DepthFirst:
         solver, engine = self.solver, self.solver.engine
         stack, path, seen, key = self.stack, self.path, self.seen, solver.key
         endings, cap = self.endings, self.cap
-        homes = engine.foundation_slice
+        homes, prefix = engine.foundation_slice, self.prefix
         dive = self.rng is not None
         successor, is_won, undoes = engine.successor, engine.is_won, solver.undoes
         while stack:
@@ -438,11 +438,11 @@ class DepthFirst:
             if len(seen) == known:
                 continue
             path.append(move)
-            solver.note(after, path, self.prefix)
+            solver.note(after, path, prefix)
             if dive and move.b[0] == "f":
                 home = sum(map(len, after.piles[homes]))
                 if home > solver.furthest_home:
-                    solver.furthest_home, solver.furthest = home, self.prefix + path
+                    solver.furthest_home, solver.furthest = home, prefix + path
             if cap and not after.piles[0] and state.piles[0]:
                 endings.append((len(stack), budget))
             stack.append((after, iter(solver.moves(after, self.rng, self.spread)), after_key))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.kiosk.policy import OPERATOR_EXIT
-from tests.e2e.test_real_window import TOOLS, _missing, _wait, display, game_window  # noqa: F401
+from tests.e2e.test_real_window import TOOLS, _missing, display, game_window  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = (1280, 1024)  # the display fixture's screen
