@@ -21,6 +21,7 @@ from game import i18n
 from game.audio import Sounds
 from game.rules import Game
 from game.scenes.base import Scene
+from game.screen import NoScreenError, check_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, GameFacts, Problem, Records
@@ -71,6 +72,11 @@ class App:
         frame_cap: int = 120,
         records: Records | None = None,
     ) -> None:
+        try:
+            pygame.display.init()
+        except pygame.error as e:  # a video driver asked for by name could not start
+            raise NoScreenError(f"no screen to show the window on: {e}") from e
+        check_screen(pygame.display.get_driver(), os.environ)
         self.clock = clock or SystemClock()
         self.store = settings_store or SettingsStore()
         self.settings: Settings = self.store.load()
@@ -85,7 +91,6 @@ class App:
         i18n.set_language(self.settings.language)
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
-        pygame.display.init()
         pygame.font.init()
         self.windowed_size = size
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen

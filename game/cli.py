@@ -15,8 +15,10 @@ from typing import Any, NoReturn
 
 from game.rules import Game, RulesError, get_ruleset, random_deal, rulesets
 from game.rules.replay import parse_replay_text, position_json, run_replay
+from game.screen import NoScreenError
 
 EXIT_BAD_INPUT = 2
+EXIT_NO_SCREEN = 3  # a service manager may try again: the display can come up later
 
 
 class UsageError(Exception):
@@ -82,6 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, RulesError) as e:
         print(f"piramida: {one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except NoScreenError as e:
+        print(f"piramida: {e}", file=sys.stderr)
+        return EXIT_NO_SCREEN
 
 
 # Characters str.splitlines() breaks at; a message quoting the user's text keeps them escaped.

@@ -42,7 +42,7 @@ def start(env: dict[str, str], *args: str) -> tuple[subprocess.Popen[bytes], str
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    return proc, game_window(env, proc.pid)
+    return proc, game_window(env, proc)
 
 
 def click(env: dict[str, str], window: str, pos: tuple[int, int]) -> None:

@@ -52,7 +52,7 @@ def start_kiosk(screen: str, tmp_path: Path):  # type: ignore[no-untyped-def]
         stderr=subprocess.PIPE,
     )
 
-    return game, game_window(env, game.pid), env
+    return game, game_window(env, game), env
 
 
 def xdo(env, *args: str) -> str:  # type: ignore[no-untyped-def]

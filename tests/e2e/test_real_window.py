@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,41 +40,61 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 def display():
+    """A fresh Xvfb screen of 1280x1024, ready when given: the server picks a free
+    display number and writes it to a pipe only once it accepts clients (a number
+    guessed beforehand can be taken, and a server still starting makes SDL fall
+    back to drawing offscreen)."""
     missing = _missing()
     assert not missing, f"missing {missing}: install xvfb, xdotool and imagemagick"
-    number = 90 + os.getpid() % 50
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    name = f":{number}"
-    for _ in range(50):
-        if (
-            subprocess.run(
-                ["xdotool", "getmouselocation"],
-                env={**os.environ, "DISPLAY": name},
-                capture_output=True,
-            ).returncode
-            == 0
-        ):
-            break
-        time.sleep(0.1)
-    yield name
-    server.terminate()
-    server.wait(5)
+    ready, write_end = os.pipe()
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(
+            [
+                "Xvfb",
+                "-displayfd",
+                str(write_end),
+                "-screen",
+                "0",
+                "1280x1024x24",
+                "-nolisten",
+                "tcp",
+            ],
+            pass_fds=(write_end,),
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        os.close(write_end)
+        try:
+            with os.fdopen(ready) as pipe:
+                waited, _, _ = select.select([pipe], [], [], 60.0)
+                number = pipe.readline().strip() if waited else ""
+            if not number.isdigit():
+                log.seek(0)
+                raise AssertionError(f"Xvfb gave no display in 60 s: {log.read().decode()}")
+            yield f":{number}"
+        finally:
+            server.terminate()
+            server.wait(10)
 
 
-def game_window(env: dict[str, str], pid: int) -> str:
-    """The X window of the game process `pid`, once it is there to stay.
+def _stderr(process: subprocess.Popen) -> str:  # type: ignore[type-arg]
+    err = process.stderr.read() if process.stderr else b""
+    return err.decode("utf-8", "replace") if isinstance(err, bytes) else err
+
+
+def game_window(env: dict[str, str], game: subprocess.Popen) -> str:  # type: ignore[type-arg]
+    """The X window of the `game` process, once it is there to stay.
 
     The game may make its window twice (a vsync renderer tried, then a plain
-    window): a window found at once can be gone a moment later.
+    window): a window found at once can be gone a moment later. A game that ends
+    while it is looked for fails the test with what it printed.
     """
 
     def windows() -> list[str]:
+        if game.poll() is not None:
+            raise AssertionError(f"the game ended ({game.returncode}): {_stderr(game)}")
         found = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(pid), "--name", "^Piramida$"],
+            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid), "--name", "^Piramida$"],
             env=env,
             capture_output=True,
             text=True,
@@ -137,7 +159,7 @@ def test_a_player_clicks_a_pair_away_and_undoes_it_in_a_real_window(display, tmp
     )
     try:
         xdo = {**env}
-        window = game_window(xdo, game.pid)
+        window = game_window(xdo, game)
         model = Game("pyramid52", deal=8)
         for pile in ("p7.2", "p7.5"):
             x, y = _card_centre(model, pile)

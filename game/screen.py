@@ -1,0 +1,31 @@
+"""Whether there is a screen to show the window on.
+
+SDL falls back to its "offscreen" driver by itself when no display can be
+reached (no DISPLAY, a display server not up yet): the game would then run,
+and a kiosk keep running, where nobody can see it. Better to stop and say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+# SDL's video drivers that draw into memory only
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+
+
+class NoScreenError(RuntimeError):
+    """No display to open the window on, and no headless driver asked for."""
+
+
+def check_screen(driver: str, environ: Mapping[str, str]) -> None:
+    """Raise NoScreenError when SDL's video `driver` is a headless fallback.
+
+    A headless driver named in SDL_VIDEODRIVER (the tests, a screenshot script) is
+    a choice, not a fallback, and passes.
+    """
+    if driver in HEADLESS_DRIVERS and environ.get("SDL_VIDEODRIVER", "").lower() != driver:
+        raise NoScreenError(
+            "no screen to show the window on: no display could be reached"
+            f" (DISPLAY is {environ.get('DISPLAY', '')!r},"
+            f" WAYLAND_DISPLAY is {environ.get('WAYLAND_DISPLAY', '')!r})"
+        )

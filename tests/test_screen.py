@@ -1,0 +1,72 @@
+"""Without a display the game says so and stops (exit status 3), rather than run
+in SDL's offscreen fallback where nobody sees it; a kiosk's service manager then
+starts it again, as the display may come up later."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import EXIT_NO_SCREEN
+from game.screen import NoScreenError, check_screen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("driver", ["x11", "wayland", "kmsdrm", "windows", "cocoa"])
+def test_a_real_video_driver_passes(driver: str) -> None:
+    check_screen(driver, {})
+
+
+@pytest.mark.parametrize("driver", ["offscreen", "dummy"])
+def test_a_headless_fallback_is_refused_and_names_the_display(driver: str) -> None:
+    with pytest.raises(NoScreenError, match=r"no screen.*DISPLAY is ':7'"):
+        check_screen(driver, {"DISPLAY": ":7"})
+
+
+@pytest.mark.parametrize("driver", ["offscreen", "dummy", "DUMMY"])
+def test_a_headless_driver_asked_for_by_name_passes(driver: str) -> None:
+    check_screen(driver.lower(), {"SDL_VIDEODRIVER": driver})
+
+
+def test_asking_for_one_headless_driver_does_not_excuse_the_other() -> None:
+    with pytest.raises(NoScreenError):
+        check_screen("offscreen", {"SDL_VIDEODRIVER": "dummy"})
+
+
+def _start(*args: str, **environ: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "WAYLAND"))}
+    env.pop("DISPLAY", None)
+    env.update(PYTHONPATH=str(ROOT), SDL_AUDIODRIVER="dummy", **environ)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("kiosk", [False, True], ids=["game", "kiosk"])
+def test_a_display_that_cannot_be_reached_ends_the_program_with_one_line(
+    kiosk: bool, tmp_path: Path
+) -> None:
+    config = tmp_path / "kiosk.toml"
+    config.write_text('[operator]\npin = "2580"\n[[games]]\nruleset = "pyramid36"\n', "utf-8")
+    args = ("--kiosk", "--kiosk-config", str(config)) if kiosk else ("play", "pyramid52")
+    done = _start(*args, SDL_VIDEODRIVER="x11", DISPLAY=":65000", PIRAMIDA_HOME=str(tmp_path))
+    assert done.returncode == EXIT_NO_SCREEN == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "piramida: no screen to show the window on" in done.stderr
+
+
+@pytest.mark.skipif(Path("/dev/dri").exists(), reason="SDL could open the console's screen")
+def test_no_display_at_all_is_not_run_offscreen(tmp_path: Path) -> None:
+    done = _start("play", "pyramid36", PIRAMIDA_HOME=str(tmp_path))
+    assert done.returncode == EXIT_NO_SCREEN, done.stderr
+    assert "DISPLAY is ''" in done.stderr
