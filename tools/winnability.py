@@ -211,8 +211,8 @@ CSV files in `docs/winnability/`.
   egyptian deals of 0..999 are won within 10 s where 754 were before, and 859
   egyptian-old deals where 750 were. A wide beam search tried outside the
   solver wins deals that the solver still leaves unknown at 10 s (egyptian
-  deals 9 and 10 in 8–12 s, deal 12 in 131 s). Devil's Bridge leaves 1.09% of
-  10,000 deals unknown at 10 s (109 deals; 150 with the solver before).
+  deals 9 and 10 in 8–12 s, deal 12 in 131 s). Devil's Bridge leaves 0.47% of
+  10,000 deals unknown at 10 s (47 deals; 109 and 150 with older solvers).
 - The `egyptian` row with the default options was run before the dives began
   to give up an ending (the play once the stock has run out) after 1,500
   positions. With that, in runs outside the table, 178 egyptian deals of 0..199
@@ -233,7 +233,8 @@ CSV files in `docs/winnability/`.
   solver wins 11 of that row's first 20 unknown deals (deals 12..172, won in
   16 s to 57 s). Devil's Bridge with `draw=3` was run again last, with the same
   search listing its moves itself (about 6% less time): 43 of 2,000 deals
-  unknown where 55 were (mean 0.86 s a deal, was 1.09 s).
+  unknown where 55 were (mean 0.86 s a deal, was 1.09 s). Both Devil's Bridge
+  rows have since been run again with the current solver (below).
 - A deal one search leaves unknown is often won by another search that is no
   better, so a change tried on the deals the solver left unknown looks better
   than it is. Dives that skip a move leading where an earlier one already led
@@ -268,10 +269,13 @@ CSV files in `docs/winnability/`.
   told; Devil's Bridge deals 0..399: 398 where 397, in 134 s where 194 s. Every
   second dive instead (which leaves no dive from the deal that mixes the kinds
   of moves) wins 171 of egyptian deals 0..199; every fourth 180, every fifth
-  182. The table's rows were run before this, but for egyptian `draw=3`, run
-  again whole with it: 1,089 of 2,000 deals won (54.45%) where the solver from
-  before endings were capped won 632 (31.60%); 911 unknown where 1,368 were;
-  5.73 s a deal where 7.69 s.
+  182. The table's rows were run before this but for these, run again whole
+  with it: egyptian `draw=3`, 1,089 of 2,000 deals won (54.45%) where the
+  solver from before endings were capped won 632 (31.60%), 911 unknown where
+  1,368 were, 5.73 s a deal where 7.69 s; Devil's Bridge, 47 of 10,000 deals
+  unknown where 109 were (0.28 s a deal where 0.40 s), and with `draw=3`, 10
+  of 2,000 where 43 were (0.48 s where 0.86 s): both Devil's Bridge rows now
+  decide more than 99% of their deals within 10 s.
 - Not kept: a search by layers of the stock (the best positions with as many
   cards left in the stock, by cards home less cards on the waste, widened
   each round) wins 154 of egyptian deals 0..199 within 10 s where the dives
