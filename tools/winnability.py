@@ -222,7 +222,8 @@ CSV files in `docs/winnability/`.
   ran Devil's Bridge with `draw=3` (below), before any dive started from the
   furthest line (`base=A`: 1,684 deals won where the older solver won 1,620,
   316 unknown where 380, 2.15 s a deal where 2.66 s; `base=K`: 1,671 won
-  where 1,596 were, 329 unknown where 404, 2.23 s where 2.77 s).
+  where 1,596 were, 329 unknown where 404, 2.23 s where 2.77 s), and since
+  then again with the current solver (below).
 - Devil's Bridge's default row was then run again, all 10,000 deals, with a
   solver that makes the same search in about three quarters of the time and,
   after its first 20,000 positions, gives the complete search a quarter of the
@@ -275,7 +276,10 @@ CSV files in `docs/winnability/`.
   1,368 were, 5.73 s a deal where 7.69 s; Devil's Bridge, 47 of 10,000 deals
   unknown where 109 were (0.28 s a deal where 0.40 s), and with `draw=3`, 10
   of 2,000 where 43 were (0.48 s where 0.86 s): both Devil's Bridge rows now
-  decide more than 99% of their deals within 10 s.
+  decide more than 99% of their deals within 10 s; egyptian `base=A`, 1,715
+  of 2,000 won where 1,684 were (285 unknown where 316, 2.04 s a deal where
+  2.15 s), and `base=K`, 1,716 where 1,671 (284 unknown where 329, 2.07 s
+  where 2.23 s).
 - Not kept: a search by layers of the stock (the best positions with as many
   cards left in the stock, by cards home less cards on the waste, widened
   each round) wins 154 of egyptian deals 0..199 within 10 s where the dives
