@@ -5,7 +5,7 @@
 One process, one core. For pyramid52 (one pass) and pyramid36: the mean, the
 99th percentile and the largest time per deal over deals 0..N-1. For every
 building ruleset: the share of deals 0..M-1 decided (won or proven lost) within
-S seconds each, and the distribution of times.
+S seconds each, and the distribution of times (`--building-deals 0` skips them).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import argparse
 import json
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +40,9 @@ def times_ms(ruleset: str, deals: int, seconds: float) -> tuple[list[float], int
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--building-deals", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--deals", type=_at_least(1), default=200)
+    parser.add_argument("--building-deals", type=_at_least(0), default=10)
+    parser.add_argument("--seconds", type=_positive_seconds, default=10.0)
     args = parser.parse_args(argv)
 
     p52, won52 = times_ms("pyramid52", args.deals, 60.0)
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     decided: dict[str, float] = {}
     spread: dict[str, list[float]] = {}
     for rid, ruleset in rulesets().items():
-        if ruleset.family != "building":
+        if ruleset.family != "building" or not args.building_deals:
             continue
         times = []
         count = 0
@@ -85,6 +86,23 @@ def main(argv: list[str] | None = None) -> int:
             f"   (median {statistics.median(times):.2f} s, max {max(times):.2f} s)"
         )
     return 0
+
+
+def _at_least(minimum: int) -> Callable[[str], int]:
+    def count(text: str) -> int:
+        value = int(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"at least {minimum}, not {value}")
+        return value
+
+    return count
+
+
+def _positive_seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"more than 0 s, not {text}")
+    return value
 
 
 def _p99(values: list[float]) -> float:
