@@ -1,4 +1,5 @@
-"""The rules benchmark still runs and reports what it promises (a short run, so it cannot rot)."""
+"""The rules and solver benchmarks still run and report what they promise (short runs, so
+they cannot rot)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.rules import rulesets
 from tests.spec import RULESET_IDS
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "rules.py"
+BUILDING = {rid for rid, r in rulesets().items() if r.family == "building"}
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, script: str = "rules.py") -> subprocess.CompletedProcess[str]:
     # No PYTHONPATH: the script finds the repository root by itself.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     return subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -67,8 +69,37 @@ def test_building_search_benchmark_reports_every_building_ruleset() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
-    building = {"egyptian", "egyptian-old", "devils-bridge", "sbudetsya", "nechego"}
-    assert set(report["positions_per_s"]) == building
+    assert set(report["positions_per_s"]) == BUILDING
     assert all(type(v) is int and v > 0 for v in report["positions_per_s"].values())
     bad = subprocess.run([*args, "--runs", "0"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+# -- the solver's benchmark: the figures issue 4 names ---------------------------------
+
+SOLVER = "solver.py"
+
+
+def test_solver_json_has_the_figures_and_a_share_decided_for_every_building_ruleset() -> None:
+    proc = run("--json", "--deals", "3", "--building-deals", "1", "--seconds", "0.3", script=SOLVER)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("\n") == 1
+    report = json.loads(proc.stdout)
+    for key in ("pyramid52_mean_ms", "pyramid52_max_ms", "pyramid36_mean_ms"):
+        assert type(report[key]) is float and report[key] > 0
+    assert report["pyramid52_mean_ms"] <= report["pyramid52_max_ms"]
+    decided = report["decided_within_10s"]
+    assert set(decided) == BUILDING
+    assert all(share in (0, 1) for share in decided.values())  # one deal each: all or none
+
+
+def test_solver_building_deals_0_skips_the_building_rulesets() -> None:
+    proc = run("--deals", "2", "--building-deals", "0", script=SOLVER)
+    assert proc.returncode == 0, proc.stderr
+    assert "pyramid52_mean_ms" in proc.stdout and "decided within" not in proc.stdout
+
+
+def test_solver_bad_counts_are_refused_in_one_line() -> None:
+    for args in (["--deals", "0"], ["--building-deals", "-1"], ["--seconds", "0"]):
+        proc = run(*args, script=SOLVER)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
