@@ -15,10 +15,9 @@ from typing import Any, NoReturn
 
 from game.rules import Game, RulesError, get_ruleset, random_deal, rulesets
 from game.rules.replay import parse_replay_text, position_json, run_replay
-from game.screen import NoScreenError
+from game.screen import EXIT_NO_SCREEN, NoScreenError
 
 EXIT_BAD_INPUT = 2
-EXIT_NO_SCREEN = 3  # a service manager may try again: the display can come up later
 
 
 class UsageError(Exception):

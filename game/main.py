@@ -82,6 +82,7 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     from game.kiosk.config import KioskSettingsStore
     from game.kiosk.logfile import install_log_file
     from game.kiosk.policy import KioskPolicy
+    from game.screen import EXIT_NO_SCREEN, NoScreenError
 
     # the service manager may stop the kiosk while it is still starting: from the
     # first moment a stop is kept, and honoured once the kiosk is up
@@ -103,9 +104,15 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
         handler.setLevel(logging.WARNING)  # the terminal hears of problems; the file of all
     install_log_file()
     fullscreen = size is None
-    app = App(
-        size=size or (1280, 800), fullscreen=fullscreen, settings_store=KioskSettingsStore(config)
-    )
+    try:
+        app = App(
+            size=size or (1280, 800),
+            fullscreen=fullscreen,
+            settings_store=KioskSettingsStore(config),
+        )
+    except NoScreenError as e:
+        logging.getLogger(__name__).error("%s", e)  # the terminal, and the kiosk's log file
+        return EXIT_NO_SCREEN
     policy = app.kiosk = KioskPolicy(app, config)
     policy.start()
     if stop_asked:

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+# The exit status without a screen: a service manager may try again, as the display
+# can come up later.
+EXIT_NO_SCREEN = 3
+
 # SDL's video drivers that draw into memory only
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 

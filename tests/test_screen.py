@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import EXIT_NO_SCREEN
-from game.screen import NoScreenError, check_screen
+from game.screen import EXIT_NO_SCREEN, NoScreenError, check_screen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,6 +62,10 @@ def test_a_display_that_cannot_be_reached_ends_the_program_with_one_line(
     assert done.returncode == EXIT_NO_SCREEN == 3, done.stderr
     assert "Traceback" not in done.stderr
     assert "piramida: no screen to show the window on" in done.stderr
+    assert done.stderr.count("no screen") == 1
+    if kiosk:  # its operator reads the kiosk's own log file too
+        log = (tmp_path / "state" / "logs" / "piramida.log").read_text("utf-8")
+        assert "no screen to show the window on" in log
 
 
 @pytest.mark.skipif(Path("/dev/dri").exists(), reason="SDL could open the console's screen")
