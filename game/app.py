@@ -75,7 +75,7 @@ class App:
         try:
             pygame.display.init()
         except pygame.error as e:  # a video driver asked for by name could not start
-            raise NoScreenError(f"no screen to show the window on: {e}") from e
+            raise NoScreenError(str(e)) from e
         check_screen(pygame.display.get_driver(), os.environ)
         self.clock = clock or SystemClock()
         self.store = settings_store or SettingsStore()

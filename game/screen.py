@@ -20,6 +20,9 @@ HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 class NoScreenError(RuntimeError):
     """No display to open the window on, and no headless driver asked for."""
 
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"no screen to show the window on: {reason}")
+
 
 def check_screen(driver: str, environ: Mapping[str, str]) -> None:
     """Raise NoScreenError when SDL's video `driver` is a headless fallback.
@@ -29,7 +32,7 @@ def check_screen(driver: str, environ: Mapping[str, str]) -> None:
     """
     if driver in HEADLESS_DRIVERS and environ.get("SDL_VIDEODRIVER", "").lower() != driver:
         raise NoScreenError(
-            "no screen to show the window on: no display could be reached"
+            "no display could be reached"
             f" (DISPLAY is {environ.get('DISPLAY', '')!r},"
             f" WAYLAND_DISPLAY is {environ.get('WAYLAND_DISPLAY', '')!r})"
         )
