@@ -132,7 +132,11 @@ class BuildingSolver:
         else:
             # A foundation is a run from its group's base card: its top card says all.
             homes = tuple([tuple(sorted([f[-1] for f in piles[g] if f])) for g in self.groups])
-        return (tableau, piles[0], piles[1], homes, state.passes_used)
+        # Before the first redeal the stock is always what is left of the dealt one (cards
+        # leave its top only): its length says which cards it holds, and hashes at once.
+        passes = state.passes_used
+        stock = piles[0] if passes else len(piles[0])
+        return (tableau, stock, piles[1], homes, passes)
 
     def undoes(self, move: Move, last: Move, before: State, now: State) -> bool:
         """Whether `move`, played in `now`, only takes back `last`, the move that led
@@ -438,11 +442,13 @@ class DepthFirst:
             if len(seen) == known:
                 continue
             path.append(move)
-            solver.note(after, path, prefix)
-            if dive and move.b[0] == "f":
-                home = sum(map(len, after.piles[homes]))
-                if home > solver.furthest_home:
-                    solver.furthest_home, solver.furthest = home, prefix + path
+            if move.b[0] == "f":
+                # only a card sent home changes the points left, or the cards home
+                solver.note(after, path, prefix)
+                if dive:
+                    home = sum(map(len, after.piles[homes]))
+                    if home > solver.furthest_home:
+                        solver.furthest_home, solver.furthest = home, prefix + path
             if cap and not after.piles[0] and state.piles[0]:
                 endings.append((len(stack), budget))
             stack.append((after, iter(solver.moves(after, self.rng, self.spread)), after_key))
