@@ -132,11 +132,7 @@ class BuildingSolver:
         else:
             # A foundation is a run from its group's base card: its top card says all.
             homes = tuple([tuple(sorted([f[-1] for f in piles[g] if f])) for g in self.groups])
-        # Before the first redeal the stock is always what is left of the dealt one (cards
-        # leave its top only): its length says which cards it holds, and hashes at once.
-        passes = state.passes_used
-        stock = piles[0] if passes else len(piles[0])
-        return (tableau, stock, piles[1], homes, passes)
+        return (tableau, piles[0], piles[1], homes, state.passes_used)
 
     def undoes(self, move: Move, last: Move, before: State, now: State) -> bool:
         """Whether `move`, played in `now`, only takes back `last`, the move that led

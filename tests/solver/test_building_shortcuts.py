@@ -140,3 +140,48 @@ def test_the_solver_lists_the_rules_legal_moves_in_its_order(ruleset, options):
             assert draws == moves_by_the_rules(solver, state, random.Random(n), spread)
         checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize(
+    "ruleset, options", [*BUILDING, ("nechego", {"passes": 2}), ("sbudetsya", {"passes": 2})]
+)
+def test_two_positions_share_a_key_exactly_when_they_are_the_same(ruleset, options):
+    """The key leaves out the piles' order and which of two like foundations holds
+    what, and keeps a foundation's top card alone: nothing a rule could tell apart,
+    and nothing more. Every position one move from a random line of one deal (a move
+    between piles changes the tableau alone), on lines that go past a redeal."""
+    game = Game(ruleset, options, deal=7)
+    engine = game.engine
+    solver = BuildingSolver(engine, game.state)
+    rng = random.Random(8)
+    keys: dict[tuple[object, ...], tuple[object, ...]] = {}
+    wholes: dict[tuple[object, ...], tuple[object, ...]] = {}
+    redealt = 0
+    for _ in range(10):
+        state = game.state
+        key = solver.key(state)
+        for _ in range(200):
+            moves = engine.legal(state)
+            if not moves:
+                break
+            for move in moves:
+                after = engine.successor(state, move)
+                # the foundations' part taken from the last key when no card went home
+                after_key = solver.key(after, key, move)
+                piles = after.piles
+                whole = (
+                    tuple(sorted(piles[solver.tableau_slice])),
+                    piles[0],
+                    piles[1],
+                    tuple(tuple(sorted(piles[g])) for g in solver.groups),
+                    after.passes_used,
+                )
+                assert keys.setdefault(after_key, whole) == whole
+                assert wholes.setdefault(whole, after_key) == after_key
+            move = rng.choice(moves)
+            before, state = state, engine.successor(state, move)
+            key = solver.key(state, key, move)
+            redealt += state.passes_used > before.passes_used
+    assert len(keys) > 300
+    if options.get("passes") == 2:
+        assert redealt > 3
