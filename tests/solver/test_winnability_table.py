@@ -50,3 +50,24 @@ def test_a_part_missing_in_the_middle_is_not_passed_off_as_a_range(results):
     winnability.merge("devils-bridge")
     row = json.loads((results / "devils-bridge.json").read_text("utf-8"))
     assert row["deals"] == "6 deals in 2 parts"
+
+
+def test_the_timing_table_gives_the_share_decided_within_each_time(results):
+    # seconds per deal: a win at 0.05 s, a loss proven at 1.5 s, a win a little past
+    # the 10 s limit (the clock is read every few hundred positions), and an unknown
+    rows = [(0, "won", 10, 0.05), (1, "lost", 10, 1.5), (2, "won", 10, 10.003)]
+    rows.append((3, "unknown", 10, 10.001))
+    stats.write_csv(results / "devils-bridge" / "0-3.csv", rows)
+    summary = stats.summarise("devils-bridge", {"draw": 1}, "all", "0..3", rows, 10)
+    (results / "devils-bridge" / "0-3.json").write_text(
+        json.dumps(summary.to_json()), encoding="utf-8"
+    )
+    winnability.merge("devils-bridge")
+
+    winnability.table()
+    text = winnability.TABLE.read_text("utf-8")
+    # within 0.1 s, 1 s, 2 s, 5 s, 10 s: one deal, one, two, two, three of the four
+    assert (
+        "| `devils-bridge` | draw=1 | 0..3 | 25.00% | 25.00% | 50.00% | 50.00% | 75.00% | no |"
+        in text
+    )
