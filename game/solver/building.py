@@ -265,8 +265,11 @@ class BuildingSolver:
                 raise Limit("cancelled")
 
     def note(self, state: State, path: list[Move], prefix: list[Move]) -> None:
-        """Keep the line to the fewest points left seen so far (any line is real):
-        `prefix`, from the start to where the search began, then `path`."""
+        """When the best line is tracked (`best`: hints and `piramida solve`; not the
+        win-rate runs), keep the line to the fewest points left seen so far (any line
+        is real): `prefix`, from the start to where the search began, then `path`.
+        Called after a card goes home: no other move changes the points, so every other
+        position has its parent's, already noted."""
         if self.track_best:
             points = self._points(state)
             if points < self.best_points:
@@ -438,8 +441,7 @@ class DepthFirst:
             if len(seen) == known:
                 continue
             path.append(move)
-            if move.b[0] == "f":
-                # only a card sent home changes the points left, or the cards home
+            if move.b[0] == "f":  # only a card sent home changes the points or cards home
                 solver.note(after, path, prefix)
                 if dive:
                     home = sum(map(len, after.piles[homes]))

@@ -147,9 +147,10 @@ def test_the_solver_lists_the_rules_legal_moves_in_its_order(ruleset, options):
 )
 def test_two_positions_share_a_key_exactly_when_they_are_the_same(ruleset, options):
     """The key leaves out the piles' order and which of two like foundations holds
-    what, and keeps a foundation's top card alone: nothing a rule could tell apart,
-    and nothing more. Every position one move from a random line of one deal (a move
-    between piles changes the tableau alone), on lines that go past a redeal."""
+    what, and keeps a foundation's top card alone; it is held to the whole position
+    with just those left out, both ways. Every position one move from random lines of
+    one deal (a move that sends no card home leaves the foundations' part of the key
+    as it was), and with two passes, lines past the redeal."""
     game = Game(ruleset, options, deal=7)
     engine = game.engine
     solver = BuildingSolver(engine, game.state)

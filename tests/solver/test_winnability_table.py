@@ -1,5 +1,5 @@
-"""`tools/winnability.py`: a row run in parts is summed from the parts done, and the
-table says which rows are not finished yet."""
+"""`tools/winnability.py`: a row run in parts is summed from the parts done, the table
+says which rows are not finished yet, and how long the building games take to decide."""
 
 import json
 
@@ -67,7 +67,41 @@ def test_the_timing_table_gives_the_share_decided_within_each_time(results):
     winnability.table()
     text = winnability.TABLE.read_text("utf-8")
     # within 0.1 s, 1 s, 2 s, 5 s, 10 s: one deal, one, two, two, three of the four
-    assert (
-        "| `devils-bridge` | draw=1 | 0..3 | 25.00% | 25.00% | 50.00% | 50.00% | 75.00% | no |"
-        in text
+    row = (
+        "| `devils-bridge` | draw=1 | 0..3 | 10 | 25.00% | 25.00% | 50.00% | 50.00% | 75.00% | no |"
     )
+    assert row in text
+
+
+def test_the_timing_table_counts_from_the_files_a_row_has_and_leaves_out_the_pyramids(
+    results, monkeypatch
+):
+    monkeypatch.setattr(
+        winnability,
+        "PLAN",
+        {
+            "nechego": ("nechego", [], "all", 3, 10),
+            "pyramid36": ("pyramid36", [], "all", 3, 60),
+            "devils-bridge": ("devils-bridge", [], "all", 599, 10),
+        },
+    )
+    for name in ("nechego", "pyramid36"):  # one file each, every deal won at once
+        rows = [(d, "won", 10, 0.01) for d in range(4)]
+        stats.write_csv(results / f"{name}.csv", rows)
+        summary = stats.summarise(name, {}, "all", "0..3", rows, 10)
+        record = summary.to_json() | {"csv": f"docs/winnability/{name}.csv"}
+        (results / f"{name}.json").write_text(json.dumps(record), encoding="utf-8")
+    # a row in parts whose summary counts its first part only: the second was done
+    # after it was summed up, and the shares count the deals of both
+    _part(results, 0, 1, ["won", "won"])  # each deal in 0.5 s
+    winnability.merge("devils-bridge")
+    _part(results, 2, 3, ["unknown", "unknown"])
+
+    winnability.table()
+    text = winnability.TABLE.read_text("utf-8")
+    timing = text.split("## How long the building games take to decide")[1].split("##")[0]
+    every = " | ".join(["100.00%"] * 5)
+    assert f"| `nechego` | — | 0..3 | 10 | {every} | yes |" in timing
+    assert "pyramid36" not in timing
+    half = " | ".join(["50.00%"] * 4)
+    assert f"| `devils-bridge` | draw=1 | 0..1 | 10 | 0.00% | {half} | no |" in timing
