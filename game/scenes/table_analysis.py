@@ -28,8 +28,12 @@ class Analysis:
         return tuple(str(m) for m in self.game.moves)
 
     def ask(self) -> None:
-        """Ask about the current position, unless it is known or the game is over."""
-        if self.game.over or self.known() is not None:
+        """Ask about the current position, unless it is known or the game is over (an
+        undecided answer carried along a line is asked again: see known())."""
+        if self.game.over:
+            return
+        known = self.known()
+        if known is not None and not known.get("carried"):
             return
         where = self.position()
         if where in self.pending.values():
@@ -52,14 +56,20 @@ class Analysis:
         return self.position() in self.pending.values()
 
     def known(self, where: Position | None = None) -> dict[str, Any] | None:
-        """The answer for a position: asked about it, or along a line known before it."""
+        """The answer for a position: asked about it, or along a line known before it.
+
+        Along a won or lost answer's line the answer holds, proven. Along the best line
+        of an undecided search it is only the best guess so far: it is "carried", kept
+        for the demo to play on with, while the position is asked about again (the
+        search from a position further on may decide it)."""
         where = self.position() if where is None else where
         found = self.results.get(where)
         if found is not None or not where:
             return found
         before = self.known(where[:-1])
         if before and before["line"] and before["line"][0] == where[-1]:
-            found = dict(before, line=before["line"][1:])
+            carried = before["outcome"] not in ("won", "lost")
+            found = dict(before, line=before["line"][1:], carried=carried)
             self.results[where] = found
         return found
 
@@ -68,7 +78,7 @@ class Analysis:
         if self.game.over:
             return ""
         known = self.known()
-        if known is None:
+        if known is None or (known.get("carried") and self.waiting):
             return _("Checking…") if self.waiting else ""
         if known["outcome"] == "won":
             return _("Can be won")

@@ -137,6 +137,11 @@ class TablePlay:
         self.selected = None
         self.hint = None
         self.refused_pile = None
+        if self.hint_pending:  # asked about the position before: no hint for this one
+            self.hint_pending = False
+            if self.status == _("Thinking…"):
+                self._say("", 0.0)
+        self.hint_overdue = False
         game = self.game
         self.app.game_changed(game, self.facts if self.recorded else None)
         self.analysis.ask()
@@ -257,22 +262,23 @@ class TablePlay:
         self.hint_overdue = False
         self.hint_pending = False
         line = known.get("line") or []
-        if known["outcome"] in ("won", "lost") and line:
-            move = parse_move(line[0])
-            if known["outcome"] == "won":
-                why = _("This deal can still be won.")
-            else:
-                why = _(
-                    "No win is possible now; best possible: {n} points left.",
-                    n=known["best_remaining_points"],
-                )
+        move: Move | None
+        if known["outcome"] == "won" and line:
+            move, why = parse_move(line[0]), _("This deal can still be won.")
+        elif known["outcome"] == "lost":
+            # toward the best score; where no move lowers the points (the line is
+            # empty), any move keeps them
+            move = parse_move(line[0]) if line else suggest(self.game)
+            why = _(
+                "No win is possible now; best possible: {n} points left.",
+                n=known["best_remaining_points"],
+            )
         else:
-            fallback = suggest(self.game)
-            if fallback is None:
-                self._say(_("No moves left."))
-                return
-            move = fallback
+            move = suggest(self.game)
             why = _("The solver has not decided this position: a likely move.")
+        if move is None:
+            self._say(_("No moves left."))
+            return
         self.hints_used += 1
         self.assisted = True
         self.hint = move
@@ -300,6 +306,8 @@ class TablePlay:
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""
+        if self.game.over and not self.demo:
+            return  # nothing left to show: the game stays as the player ended it
         self.demo = not self.demo
         self.demo_wait = 0.0
         if self.demo:

@@ -12,7 +12,9 @@ Depth-first search over the positions the rules engine produces, with:
   game where piles cannot pass cards on (in Sbudetsya a refilled card is stuck
   until it can go home); under strict rules, where no pile takes a card, every
   card goes home as soon as it can but for one that would empty a pile; all
-  this on the last pass only (see _safe);
+  this on the last pass only (see _safe); and under strict rules with one deck, a
+  waste card lying on an earlier card of its suit ends the search below it (see
+  _buried), but for the search for the best score once a deal is proven lost;
 - move ordering: foundation moves, then the waste, then piles, then the stock;
 - an explicit stack, as lines of play can run thousands of moves deep;
 - dives: most of these deals are won, but an early wrong turn can keep a
@@ -108,12 +110,20 @@ class BuildingSolver:
             cycle = deck.cycle
             base = cycle.index(engine._base_rank(state.piles))
             self.home_order = {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
+        # each suit's points from each place in its run home on (_points_beyond_reach)
+        self.run_points: dict[str, list[int]] = {}
+        for suit in {c[1] for c in deck.unshuffled()}:
+            by_place = sorted((p, engine.values[r + suit]) for r, p in self.home_order.items())
+            self.run_points[suit] = [sum(v for _p, v in by_place[i:]) for i in range(len(by_place))]
         self.values = engine.values
         # what moves() reads of the rules, to list their legal moves itself
         self.table = engine.moves  # the move from pile a to pile b: table[a][b]
         self.waste_to_pile, self.pile_to_pile = engine.waste_to_pile, engine.pile_to_pile
         self.waste_to_gap, self.pile_to_gap = engine.waste_to_gap, engine.pile_to_gap
         self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
+        # strict rules: a position with a buried waste card counts as a dead end (see
+        # _buried), but for the search for the best score after a loss is proven
+        self.cut_buried = True
         # the dives' line that has sent the most cards home, and how many
         self.furthest: list[Move] = []
         self.furthest_home = 0
@@ -197,6 +207,28 @@ class BuildingSolver:
         place = order[top[0]]
         return any(c[1] == suit and order[c[0]] < place for c in waste[:-1])
 
+    def _points_beyond_reach(self, state: State) -> int:
+        """Strict rules, last pass: the points that can never go home any more. Below the
+        highest waste card that lies on an earlier card of its suit, every waste card is
+        stuck for good (a waste card only goes home), and so is every card of a stuck
+        card's suit from its place in the run on. A bound for the search for the best
+        score: a position where it is no lower than the best so far can't do better."""
+        if state.passes_used < self.last_pass:
+            return 0
+        waste, order = state.piles[1], self.home_order
+        lowest: dict[str, int] = {}  # the earliest place of each suit below, so far
+        stuck = 0  # how many waste cards from the bottom can never move
+        for i, card in enumerate(waste):
+            place, suit = order[card[0]], card[1]
+            if place > lowest.get(suit, place):
+                stuck = i + 1
+            lowest[suit] = min(place, lowest.get(suit, place))
+        first: dict[str, int] = {}  # each suit's earliest stuck place
+        for card in waste[:stuck]:
+            place, suit = order[card[0]], card[1]
+            first[suit] = min(place, first.get(suit, place))
+        return sum(self.run_points[suit][place] for suit, place in first.items())
+
     def solve(
         self, node_limit: int = 1_000_000, seconds: float = 10.0, best: bool = True
     ) -> SolveResult:
@@ -213,6 +245,7 @@ class BuildingSolver:
         self.best_path: list[Move] = []
         self.furthest, self.furthest_home = [], 0
         self.track_best = best
+        self.cut_buried = True
         complete = DepthFirst(self, self.start)
         outcome, limit, line = Verdict.LOST, "", complete.path
         try:
@@ -233,6 +266,13 @@ class BuildingSolver:
                 found = complete.run(int(budget * COMPLETE_SHARE))
             if found:
                 outcome = Verdict.WON
+            elif best and self.home_order:
+                # Lost, proven. A buried card ends the hope of a win, not of sending
+                # other cards home: every line again, for the fewest points left (an
+                # answer whose best score is cut short by a limit is unknown, as the
+                # pyramid solver's is)
+                self.cut_buried = False
+                DepthFirst(self, self.start).run(node_limit)
         except Limit as e:
             outcome, limit = Verdict.UNKNOWN, str(e)
         won = outcome == Verdict.WON
@@ -294,8 +334,12 @@ class BuildingSolver:
         The hot path of the search: it lists the rules' legal moves itself, in the
         rules' order, straight into their kinds, rather than sorting the rules' list
         (the tests hold it to that list and to that order)."""
-        if self.home_order and self._buried(state):
-            return []
+        if self.home_order:
+            if self.cut_buried:
+                if self._buried(state):
+                    return []
+            elif self._points_beyond_reach(state) >= self.best_points:
+                return []  # the search for the best score: no better below
         engine = self.engine
         piles = state.piles
         needs = engine._foundation_needs(piles)

@@ -101,6 +101,8 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
 def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
     driver.key(pygame.K_h)
+    driver.settle(1.5)  # a hint shows within a second (a likely move if the solver is slow)
+    assert scene.hints_used == 1
     for text in DEAL_8_WIN:
         click_move(driver, scene, text)
     driver.settle(8.0)

@@ -368,3 +368,42 @@ def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
     assert isinstance(app.scene, TableScene)
     deal = app.scene.game.deal_number
     assert solve(Game("pyramid36", deal=deal)).outcome == "won"
+
+
+def test_a_hint_asked_for_and_then_moved_away_from_is_not_given(app, driver):
+    game = Game("egyptian", deal=1)  # the solver takes its whole 10 s here
+    scene = open_table(app, driver, game)
+    scene.analysis.results.clear()
+    driver.key(pygame.K_h)
+    assert scene.hint_pending and scene.status == "Thinking…"
+    driver.key(pygame.K_SPACE)  # the player turns the stock instead of waiting
+    assert len(game.moves) == 1
+    driver.frames(90)  # past the second a hint waits for the solver
+    assert scene.hint is None and scene.hints_used == 0 and not scene.assisted
+    assert scene.status != "Thinking…"
+
+
+def test_the_demo_does_not_start_on_a_game_that_is_over(app, driver):
+    # A deck whose bottom row is four Twos and three Threes and whose last stock card
+    # is a Three: with the stock turned through, no pair and no King is free.
+    ends = ["2S", "2H", "2D", "2C", "3S", "3H", "3D"]
+    rest = [c for c in Game("pyramid52", deal=0).deck if c not in (*ends, "3C")]
+    game = Game("pyramid52", deck=rest[:21] + ends + rest[21:] + ["3C"])
+    for _ in range(24):
+        game.play("st>w")
+    assert game.over and not game.won
+    scene = open_table(app, driver, game)
+    assert "No moves left." in scene.banner.text
+    driver.key(pygame.K_d)
+    driver.click(scene.buttons["demo"].rect.center)
+    assert not scene.demo and not scene.assisted
+
+
+def test_a_hint_on_a_proven_loss_where_no_move_lowers_the_points_says_so(app, driver):
+    game = Game("egyptian", deal=1)
+    scene = open_table(app, driver, game)
+    where = scene.analysis.position()
+    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
+    driver.key(pygame.K_h)
+    assert "No win is possible now; best possible: 42 points left." in scene.status
+    assert scene.hint in game.legal_moves and scene.hints_used == 1

@@ -1,0 +1,71 @@
+"""What the table knows of the solver's answers, position by position: answers carried
+along a line, and which positions are asked about again (a stand-in worker)."""
+
+from game.rules import Game
+from game.scenes.table_analysis import Analysis
+
+
+class ScriptedWorker:
+    """Takes requests and gives back the replies a test hands it."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        self.replies: list[dict] = []
+
+    def submit(self, kind: str, **payload) -> int:
+        self.asked.append(len(self.asked) + 1)
+        return self.asked[-1]
+
+    def poll(self) -> list[dict]:
+        replies, self.replies = self.replies, []
+        return replies
+
+
+def a_line(game: Game, length: int) -> list[str]:
+    """The first legal move, again and again, from the game's position (on a copy)."""
+    copy = Game(game.ruleset, game.options, deck=game.deck)
+    line = []
+    for _ in range(length):
+        move = str(next(iter(copy.legal_moves)))
+        copy.play(move)
+        line.append(move)
+    return line
+
+
+def answered(worker: ScriptedWorker, analysis: Analysis, outcome: str, line: list[str]) -> None:
+    reply = {"id": worker.asked[-1], "outcome": outcome, "line": line}
+    worker.replies.append(reply | {"best_remaining_points": 10})
+    assert analysis.poll()
+
+
+def test_along_a_won_line_the_answer_holds_and_nothing_is_asked_again():
+    game = Game("egyptian", deal=0)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.ask()
+    line = a_line(game, 3)
+    answered(worker, analysis, "won", line)
+    for move in line[:2]:
+        game.play(move)
+        analysis.ask()
+    assert worker.asked == [1]
+    assert analysis.verdict() == "Can be won" and analysis.known()["line"] == line[2:]
+
+
+def test_along_an_undecided_line_the_position_is_asked_about_again():
+    game = Game("egyptian", deal=0)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.ask()
+    line = a_line(game, 3)
+    answered(worker, analysis, "unknown", line)
+    assert analysis.verdict() == "Not decided"
+    game.play(line[0])
+    analysis.ask()
+    assert worker.asked == [1, 2]  # the search from here may decide it
+    assert analysis.verdict() == "Checking…"
+    assert analysis.known()["line"] == line[1:]  # the demo plays on meanwhile
+    answered(worker, analysis, "won", line[1:])
+    assert analysis.verdict() == "Can be won"
+    analysis.ask()
+    assert worker.asked == [1, 2]
