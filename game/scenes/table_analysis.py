@@ -23,6 +23,7 @@ class Analysis:
         self.game = game
         self.results: dict[Position, dict[str, Any]] = {}
         self.pending: dict[int, Position] = {}
+        self.asked_again: set[Position] = set()  # after the worker died with them
 
     def position(self) -> Position:
         return tuple(str(m) for m in self.game.moves)
@@ -43,6 +44,15 @@ class Analysis:
 
     def poll(self) -> bool:
         """Take the worker's answers; True when one arrived."""
+        if self.pending and not self.worker.running:
+            # The worker died with the question (killed, out of memory): it starts again
+            # when asked, and "Checking…" would otherwise stay up until the next move.
+            # Once a position: a position that kills it is not asked about for ever.
+            where = next(iter(self.pending.values()))
+            self.pending = {}
+            if where not in self.asked_again:
+                self.asked_again.add(where)
+                self.ask()
         arrived = False
         for reply in self.worker.poll():
             where = self.pending.pop(reply.get("id", -1), None)

@@ -407,3 +407,14 @@ def test_a_hint_on_a_proven_loss_where_no_move_lowers_the_points_says_so(app, dr
     driver.key(pygame.K_h)
     assert "No win is possible now; best possible: 42 points left." in scene.status
     assert scene.hint in game.legal_moves and scene.hints_used == 1
+
+
+def test_the_solver_killed_while_checking_is_started_again(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=1))  # 10 s of checking
+    assert scene.analysis.verdict() == "Checking…"
+    process = scene.analysis.worker._process
+    process.kill()
+    process.join(5)
+    driver.frames(2)
+    assert scene.analysis.worker.running and scene.analysis.worker._process is not process
+    assert scene.analysis.verdict() == "Checking…"

@@ -11,6 +11,7 @@ class ScriptedWorker:
     def __init__(self) -> None:
         self.asked: list[int] = []
         self.replies: list[dict] = []
+        self.running = True
 
     def submit(self, kind: str, **payload) -> int:
         self.asked.append(len(self.asked) + 1)
@@ -69,3 +70,16 @@ def test_along_an_undecided_line_the_position_is_asked_about_again():
     assert analysis.verdict() == "Can be won"
     analysis.ask()
     assert worker.asked == [1, 2]
+
+
+def test_a_question_the_worker_died_with_is_asked_again():
+    game = Game("egyptian", deal=0)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.ask()
+    assert not analysis.poll() and worker.asked == [1]  # still working
+    worker.running = False  # killed
+    analysis.poll()
+    assert worker.asked == [1, 2] and analysis.verdict() == "Checking…"
+    analysis.poll()  # killed again by the same position: not asked a third time
+    assert worker.asked == [1, 2] and analysis.verdict() == ""
