@@ -281,9 +281,16 @@ class TablePlay:
             return
         self.hints_used += 1
         self.assisted = True
+        self._keep_facts()
         self.hint = move
         self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
         self._invalidate()
+
+    def _keep_facts(self) -> None:
+        """Save at once what a hint or the demo changed: the game is assisted even if it
+        is killed before the next move (and resumed, or its deal played again)."""
+        if self.recorded and self.game.moves:
+            self.app.game_changed(self.game, self.facts)
 
     def _analysis_arrived(self) -> None:
         """The solver answered: a hint that waited shows; a proven loss is said once."""
@@ -312,6 +319,7 @@ class TablePlay:
         self.demo_wait = 0.0
         if self.demo:
             self.assisted = True
+            self._keep_facts()
             self.analysis.ask()
             self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
 

@@ -201,3 +201,14 @@ def test_records_that_cannot_be_saved_leave_the_game_playable(tmp_path, monkeypa
         assert app.records.unfinished().moves == 1  # in memory, for this session
     finally:
         pygame.display.quit()
+
+
+def test_a_hint_is_kept_in_the_records_before_the_next_move(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    driver.key(pygame.K_SPACE)  # one move: the game is in the records
+    driver.key(pygame.K_h)
+    driver.settle(1.5)
+    assert scene.hints_used == 1
+    # killed here, before another move: the game resumed is assisted, its hint counted
+    _game, facts = app.records.resume(app.records.unfinished())
+    assert facts.assisted and facts.hints == 1
