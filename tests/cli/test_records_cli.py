@@ -74,6 +74,8 @@ def test_verify_refutes_a_tampered_replay(
 
 def test_verify_without_a_claim_or_with_a_broken_file(cli: Cli, replay_file: ReplayFile) -> None:
     assert_refused(cli("verify", replay_file(won_game().to_replay())), "no 'result'")
+    not_an_object = won_game().to_replay() | {"result": 5}
+    assert_refused(cli("verify", replay_file(not_an_object)), "'result' must be an object")
     assert_refused(cli("verify", replay_file("{")), "not a JSON replay")
     assert_refused(cli("verify", "/no/such/file.json"), "cannot read")
 
@@ -145,3 +147,13 @@ def test_the_records_commands_load_no_pygame() -> None:
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60
     )
     assert proc.stdout.strip() == "False", proc.stderr
+
+
+def test_replay_ignores_result_and_meta_as_the_spec_says(cli: Cli, replay_file: ReplayFile) -> None:
+    honest = json.loads(cli("replay", replay_file(won_game().to_replay()), "--json").out)
+    odd = won_game().to_replay() | {"result": 5, "meta": "written by another tool"}
+    result = cli("replay", replay_file(odd), "--json")
+    assert result.rc == 0 and json.loads(result.out) == honest
+    # and a JSON number written 1.0 is the number 1
+    written = won_game().to_replay() | {"options": {"passes": 1.0}}
+    assert json.loads(cli("replay", replay_file(written), "--json").out) == honest

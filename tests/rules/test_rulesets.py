@@ -57,7 +57,9 @@ def test_every_ruleset_has_names_and_rules_in_both_languages():
 def test_option_values_are_checked_by_type():
     passes = get_ruleset("pyramid52").option("passes")
     assert passes.check(3) == 3
-    for bad in ("1", True, 2):
+    # a JSON number written 3.0 is the number 3, and an int once checked
+    assert passes.check(3.0) == 3 and type(passes.check(3.0)) is int
+    for bad in ("1", True, 2, 2.5, 3.5):
         with pytest.raises(RulesError):
             passes.check(bad)
     assert passes.parse("3") == 3
