@@ -78,7 +78,9 @@ class InitialsScene(PadScene):
         self.layout()
 
     def type_letter(self, char: str) -> None:
-        if char.upper() in wheel():
+        # one letter of the wheel: "ﬆ" upper-cases to "ST", and an input method may
+        # send several characters at once
+        if len(char.upper()) == 1 and char.upper() in wheel():
             self.letters[self.place] = char.upper()
             self.place = min(PLACES - 1, self.place + 1)
             self.layout()

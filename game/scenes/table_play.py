@@ -288,8 +288,9 @@ class TablePlay:
 
     def _keep_facts(self) -> None:
         """Save at once what a hint or the demo changed: the game is assisted even if it
-        is killed before the next move (and resumed, or its deal played again)."""
-        if self.recorded and self.game.moves:
+        is killed before the next move, or left before the first (a daily or arcade
+        game is kept from its deal on, and resumed)."""
+        if self.recorded:
             self.app.game_changed(self.game, self.facts)
 
     def _analysis_arrived(self) -> None:

@@ -10,6 +10,7 @@ such event is reported as a `Problem` for the game to tell the player.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 import time
@@ -17,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.store.schema import NewerDatabase, migrate
 
@@ -58,16 +60,26 @@ def connect(path: Path | str) -> sqlite3.Connection:
     return conn
 
 
+def read_json(text: str, where: str) -> Any:
+    """A JSON column's value. Damaged text (the file edited by hand) is a damaged
+    database to the callers, which report it and go on, not a crash."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise sqlite3.DatabaseError(f"{where} is damaged: {e}") from e
+
+
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One write transaction: all of it is stored, or none of it."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
+        conn.execute("COMMIT")  # a commit that fails (a full disk) is rolled back too
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
 
 
 def open_checked(path: Path | str) -> sqlite3.Connection:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Game
-from game.store.database import transaction
+from game.store.database import read_json, transaction
 from game.store.saved import DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
 
@@ -43,7 +43,7 @@ class GameRow:
         return cls(
             id=row["id"],
             ruleset=row["ruleset"],
-            options=json.loads(row["options"]),
+            options=read_json(row["options"], f"game {row['id']}"),
             deal=row["deal"],
             mode=row["mode"],
             arcade_run=row["arcade_run"],
@@ -59,7 +59,7 @@ class GameRow:
             outcome=row["outcome"],
             remaining_cards=row["remaining_cards"],
             remaining_points=row["remaining_points"],
-            replay=json.loads(row["replay"]),
+            replay=read_json(row["replay"], f"game {row['id']}"),
         )
 
 
@@ -93,6 +93,7 @@ class GameLog:
             "remaining_points": score.remaining_points,
             "replay": json.dumps(to_saved_replay(game, facts), separators=(",", ":")),
         }
+        new_id = None
         with transaction(self.conn):
             if facts.record_id is None:
                 cursor = self.conn.execute(
@@ -106,7 +107,7 @@ class GameLog:
                     values,
                 )
                 assert cursor.lastrowid is not None
-                facts.record_id = cursor.lastrowid
+                new_id = cursor.lastrowid
             else:
                 # finished_at keeps the first end; an undo after the end reopens the game
                 self.conn.execute(
@@ -120,6 +121,8 @@ class GameLog:
                     WHERE id = :id""",
                     values | {"id": facts.record_id},
                 )
+        if new_id is not None:  # only once stored: a failed commit leaves the game new
+            facts.record_id = new_id
         return facts.record_id
 
     def get(self, record_id: int) -> GameRow | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.ladder import Ladder, LevelResult, progress
 from game.rules import ReplayError
-from game.store.database import transaction
+from game.store.database import read_json, transaction
 from game.store.proof import verify
 from game.store.saved import ARCADE, DAILY, FREE, canonical_options, now_iso
 
@@ -210,7 +210,7 @@ def _entry(row: sqlite3.Row) -> ScoreEntry:
         figures,
         row["deal"],
         row["created_at"],
-        json.loads(row["replay"]),
+        read_json(row["replay"], f"score {row['id']}"),
         row["game_id"],
         row["arcade_run"],
     )

@@ -212,3 +212,12 @@ def test_a_hint_is_kept_in_the_records_before_the_next_move(app, driver):
     # killed here, before another move: the game resumed is assisted, its hint counted
     _game, facts = app.records.resume(app.records.unfinished())
     assert facts.assisted and facts.hints == 1
+
+
+def test_a_hint_before_the_first_move_is_kept_in_the_records(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_h)
+    driver.settle(1.5)
+    assert scene.hints_used == 1 and not scene.game.moves
+    row = app.records.games.get(scene.facts.record_id)
+    assert row.assisted and row.hints == 1

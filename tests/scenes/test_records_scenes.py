@@ -167,3 +167,12 @@ def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
                 assert all(min(r.size) >= 48 for r in rects)
     finally:
         pygame.display.quit()
+
+
+def test_initials_take_one_letter_at_a_time(app):
+    scene = InitialsScene(app, "Top ten", "", "AAA", lambda initials: app.scene)
+    for text in ("ﬆ", "12", "ß"):  # "ST", two characters at once, "SS"
+        scene.type_letter(text)
+    assert scene.initials == "AAA" and scene.place == 0
+    scene.type_letter("b")
+    assert scene.initials == "BAA" and scene.place == 1

@@ -1,5 +1,7 @@
 """Every game is a row; autosave keeps the exact position with its undo and redo history."""
 
+import sqlite3
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -135,3 +137,44 @@ def test_the_daily_game_is_the_first_of_the_day(records):
     assert records.daily("pyramid52", options, day).id == first.record_id
     assert records.daily("pyramid52", options, day + 1) is None
     assert records.daily("pyramid52", {"passes": 3}, day) is None
+
+
+class CommitFails:
+    """A connection whose COMMIT fails, as on a full disk; all else goes through."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def execute(self, sql, *args):
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.conn.execute(sql, *args)
+
+    @property
+    def in_transaction(self):
+        return self.conn.in_transaction
+
+
+def test_a_commit_that_fails_is_rolled_back_and_the_game_stays_new(records):
+    game = random_game("egyptian", deal=5, moves=10, end=False)
+    facts = GameFacts()
+    real = records.games.conn
+    records.games.conn = CommitFails(real)
+    assert not records.save_game(game, facts)
+    assert facts.record_id is None and not real.in_transaction
+    assert [p.kind for p in records.problems] == ["save_failed"]
+    records.games.conn = real  # room again: the next save stores the whole game
+    assert records.save_game(game, facts) and facts.record_id is not None
+    assert records.games.get(facts.record_id).moves == 10
+
+
+def test_a_damaged_row_is_reported_not_a_crash(records):
+    game = random_game("egyptian", deal=5, moves=10, end=False)
+    facts = GameFacts()
+    records.save_game(game, facts)
+    with records.conn:
+        records.conn.execute(
+            "UPDATE games SET replay = '{not json' WHERE id = ?", (facts.record_id,)
+        )
+    assert records.history() == []
+    assert any("damaged" in p.detail for p in records.problems)
