@@ -390,6 +390,11 @@ class TablePlay:
     def _to_menu(self) -> None:
         from game.scenes.menu import MenuScene
 
+        if self.game.over and self.recorded:
+            # the result of a game that has ended comes first: a daily or arcade game
+            # left from its "No moves left" would never get its place in the table
+            self._show_results()
+            return
         self.app.switch(lambda: MenuScene(self.app))
 
     def _finish_animation(self) -> None:

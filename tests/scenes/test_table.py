@@ -383,15 +383,31 @@ def test_a_hint_asked_for_and_then_moved_away_from_is_not_given(app, driver):
     assert scene.status != "Thinking…"
 
 
-def test_the_demo_does_not_start_on_a_game_that_is_over(app, driver):
-    # A deck whose bottom row is four Twos and three Threes and whose last stock card
-    # is a Three: with the stock turned through, no pair and no King is free.
+def no_moves_left() -> Game:
+    """A game over with cards left: the deck's bottom row is four Twos and three Threes
+    and its last stock card a Three; with the stock turned through, no pair and no
+    King is free."""
     ends = ["2S", "2H", "2D", "2C", "3S", "3H", "3D"]
     rest = [c for c in Game("pyramid52", deal=0).deck if c not in (*ends, "3C")]
     game = Game("pyramid52", deck=rest[:21] + ends + rest[21:] + ["3C"])
     for _ in range(24):
         game.play("st>w")
     assert game.over and not game.won
+    return game
+
+
+def test_leaving_a_game_that_is_over_shows_its_result_first(app, driver):
+    from game.scenes.initials import InitialsScene
+    from game.scenes.results import ResultsScene
+
+    open_table(app, driver, no_moves_left())
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    assert isinstance(app.scene, ResultsScene | InitialsScene)
+
+
+def test_the_demo_does_not_start_on_a_game_that_is_over(app, driver):
+    game = no_moves_left()
     scene = open_table(app, driver, game)
     assert "No moves left." in scene.banner.text
     driver.key(pygame.K_d)
