@@ -41,6 +41,16 @@ class TableScene(TableControls, TablePlay, Scene):
         if facts.fortune and facts.record_id is None and not facts.fortune_replayed:
             # a verdict once given cannot be changed by dealing the same cards again
             facts.fortune_replayed = app.records.deal_played_before(game)
+        # help once had on these cards stays with them: a new game of the deal (the
+        # same deal again, its number typed, the day's deal) is assisted from the start
+        self.helped_before = (
+            self.recorded
+            and facts.record_id is None
+            and not facts.assisted
+            and app.records.deal_assisted_before(game)
+        )
+        if self.helped_before:
+            facts.assisted = True
         self.hud = Hud()
         self.view: TableView | None = None
         self.animator = Animator()

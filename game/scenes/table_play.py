@@ -57,6 +57,8 @@ class TablePlay:
         if tweens:
             self.app.sounds.play("deal")
         self._after_change()
+        if self.helped_before:
+            self._say(_("The solver helped you with this deal before: this game is assisted."), 6.0)
 
     def _wish_made(self) -> None:
         self.wish_pending = False

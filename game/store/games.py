@@ -178,6 +178,18 @@ class GameLog:
         ).fetchone()
         return row is not None
 
+    def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
+        """Whether a game of this deal (same ruleset and options) had the solver's help:
+        its player has seen the solver's moves for these very cards."""
+        if game.deal_number is None:
+            return False
+        row = self.conn.execute(
+            """SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND assisted
+            AND id IS NOT ? LIMIT 1""",
+            (game.ruleset.id, canonical_options(game.options), game.deal_number, except_id),
+        ).fetchone()
+        return row is not None
+
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         """The day's daily game of a ruleset and options: the first one started, if any."""
         row = self.conn.execute(

@@ -107,6 +107,11 @@ class Records:
             "read the games", lambda: self.games.deal_played_before(game, except_id), False
         )
 
+    def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
+        return self._guard(
+            "read the games", lambda: self.games.deal_assisted_before(game, except_id), False
+        )
+
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         return self._guard("read the games", lambda: self.games.daily(ruleset, options, day), None)
 

@@ -221,3 +221,22 @@ def test_a_hint_before_the_first_move_is_kept_in_the_records(app, driver):
     assert scene.hints_used == 1 and not scene.game.moves
     row = app.records.games.get(scene.facts.record_id)
     assert row.assisted and row.hints == 1
+
+
+def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, monkeypatch):
+    said = []
+    say = TableScene._say
+    monkeypatch.setattr(
+        TableScene, "_say", lambda s, text, *a: (said.append(text), say(s, text, *a))
+    )
+    # the day's deal number typed as a free game, the demo played, and then the daily
+    practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
+    driver.key(pygame.K_d)
+    assert practice.assisted
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    press(driver, menu, "daily")
+    daily = app.scene
+    assert daily.facts.mode == DAILY and daily.assisted
+    assert any("helped you with this deal before" in text for text in said)
+    assert app.records.games.get(daily.facts.record_id).assisted

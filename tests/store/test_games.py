@@ -178,3 +178,14 @@ def test_a_damaged_row_is_reported_not_a_crash(records):
         )
     assert records.history() == []
     assert any("damaged" in p.detail for p in records.problems)
+
+
+def test_help_had_on_a_deal_is_known_by_ruleset_options_and_number(records):
+    game, helped = random_game("sbudetsya", deal=12, moves=2, end=False), GameFacts(assisted=True)
+    records.save_game(game, helped)
+    records.save_game(random_game("sbudetsya", deal=13, moves=2, end=False), GameFacts())
+    again = Game("sbudetsya", deal=12)
+    assert records.deal_assisted_before(again)
+    assert not records.deal_assisted_before(again, except_id=helped.record_id)  # itself
+    assert not records.deal_assisted_before(Game("sbudetsya", {"passes": 2}, deal=12))
+    assert not records.deal_assisted_before(Game("sbudetsya", deal=13))  # played, no help
