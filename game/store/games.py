@@ -169,22 +169,20 @@ class GameLog:
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
         """Whether this deal (same ruleset and options) has been played before, a move made."""
-        if game.deal_number is None:
-            return False
-        row = self.conn.execute(
-            """SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND moves > 0
-            AND id IS NOT ? LIMIT 1""",
-            (game.ruleset.id, canonical_options(game.options), game.deal_number, except_id),
-        ).fetchone()
-        return row is not None
+        return self._another_game_of_the_deal(game, except_id, "moves > 0")
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         """Whether a game of this deal (same ruleset and options) had the solver's help:
         its player has seen the solver's moves for these very cards."""
+        return self._another_game_of_the_deal(game, except_id, "assisted")
+
+    def _another_game_of_the_deal(self, game: Game, except_id: int | None, such: str) -> bool:
+        """Whether a game other than `except_id` dealt the same numbered deal and is
+        `such` (an SQL condition of this module's own, never a caller's text)."""
         if game.deal_number is None:
             return False
         row = self.conn.execute(
-            """SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND assisted
+            f"""SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND {such}
             AND id IS NOT ? LIMIT 1""",
             (game.ruleset.id, canonical_options(game.options), game.deal_number, except_id),
         ).fetchone()
