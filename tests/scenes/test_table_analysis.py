@@ -22,6 +22,15 @@ class ScriptedWorker:
         return replies
 
 
+def asked_at_the_deal() -> tuple[Game, ScriptedWorker, Analysis]:
+    """A game at its deal whose analysis has asked the worker about it once."""
+    game = Game("egyptian", deal=0)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.ask()
+    return game, worker, analysis
+
+
 def a_line(game: Game, length: int) -> list[str]:
     """The first legal move, again and again, from the game's position (on a copy)."""
     copy = Game(game.ruleset, game.options, deck=game.deck)
@@ -40,10 +49,7 @@ def answered(worker: ScriptedWorker, analysis: Analysis, outcome: str, line: lis
 
 
 def test_along_a_won_line_the_answer_holds_and_nothing_is_asked_again():
-    game = Game("egyptian", deal=0)
-    worker = ScriptedWorker()
-    analysis = Analysis(worker, game)
-    analysis.ask()
+    game, worker, analysis = asked_at_the_deal()
     line = a_line(game, 3)
     answered(worker, analysis, "won", line)
     for move in line[:2]:
@@ -54,10 +60,7 @@ def test_along_a_won_line_the_answer_holds_and_nothing_is_asked_again():
 
 
 def test_along_an_undecided_line_the_position_is_asked_about_again():
-    game = Game("egyptian", deal=0)
-    worker = ScriptedWorker()
-    analysis = Analysis(worker, game)
-    analysis.ask()
+    game, worker, analysis = asked_at_the_deal()
     line = a_line(game, 3)
     answered(worker, analysis, "unknown", line)
     assert analysis.verdict() == "Not decided"
@@ -73,10 +76,7 @@ def test_along_an_undecided_line_the_position_is_asked_about_again():
 
 
 def test_a_question_the_worker_died_with_is_asked_again():
-    game = Game("egyptian", deal=0)
-    worker = ScriptedWorker()
-    analysis = Analysis(worker, game)
-    analysis.ask()
+    _game, worker, analysis = asked_at_the_deal()
     assert not analysis.poll() and worker.asked == [1]  # still working
     worker.running = False  # killed
     analysis.poll()
