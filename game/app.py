@@ -19,12 +19,14 @@ import pygame
 
 from game import i18n
 from game.audio import Sounds
-from game.rules import Game
+from game.ladder import Ladder, load_ladder
+from game.rules import Game, LevelError, get_ruleset
 from game.scenes.base import Scene
 from game.screen import NoScreenError, check_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, GameFacts, Problem, Records
+from game.store.records import MissedEntry
 from game.ui.pointer import PointerTranslator
 
 if TYPE_CHECKING:
@@ -90,6 +92,7 @@ class App:
             )
         i18n.set_language(self.settings.language)
         self.records = records if records is not None else Records.open()
+        self._enter_missed_scores()
         self.take_record_problems()
         pygame.font.init()
         self.windowed_size = size
@@ -314,6 +317,19 @@ class App:
                 json.dump(game.to_replay(result=True), f)
             os.replace(tmp, path)
 
+    def _enter_missed_scores(self) -> None:
+        """A place in a table earned by the last game or arcade run, closed before its
+        initials were asked, is entered now under the initials last used."""
+        from game.scenes.initials import clean_initials
+
+        try:
+            ladder: Ladder | None = load_ladder()
+        except LevelError:
+            ladder = None  # the arcade says so when it is opened
+        initials = clean_initials(self.records.initials)
+        for entry in self.records.enter_missed_scores(ladder, initials):
+            self.notices.append(missed_entry_notice(entry))
+
     def take_record_problems(self) -> None:
         """Tell the player, in the menu's notices, what went wrong with the records file."""
         while self.records.problems:
@@ -360,6 +376,24 @@ class App:
             rects = [self.surface.get_rect()]  # the last shaded frame is still on the screen
         if rects:
             pygame.display.update(rects)
+
+
+def missed_entry_notice(entry: MissedEntry) -> str:
+    if entry.ruleset is None:
+        return i18n._(
+            "Place {n} in the arcade table, under {initials}: the last run was closed"
+            " before its initials were asked.",
+            n=entry.place,
+            initials=entry.initials,
+        )
+    return i18n._(
+        "Place {n} in the table for {name}, deal {deal}, under {initials}: the game was"
+        " closed before its initials were asked.",
+        name=i18n.localized(get_ruleset(entry.ruleset).name),
+        deal=entry.deal,
+        n=entry.place,
+        initials=entry.initials,
+    )
 
 
 def record_notice(problem: Problem) -> str:

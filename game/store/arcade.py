@@ -57,12 +57,14 @@ class ArcadeRuns:
         assisted = any(g.assisted for g in counted)
         return Run(row["id"], row["ladder"], row["started_at"], state, assisted, counted)
 
-    def latest_open(self, ladder: Ladder) -> Run | None:
-        """The last run of this ladder that is not over yet."""
+    def latest(self, ladder: Ladder) -> Run | None:
+        """The last run of this ladder, over or not."""
         row = self.conn.execute(
             "SELECT id FROM arcade_runs WHERE ladder = ? ORDER BY id DESC LIMIT 1", (ladder.id,)
         ).fetchone()
-        if row is None:
-            return None
-        run = self.get(ladder, row["id"])
+        return self.get(ladder, row["id"]) if row is not None else None
+
+    def latest_open(self, ladder: Ladder) -> Run | None:
+        """The last run of this ladder that is not over yet."""
+        run = self.latest(ladder)
         return run if run is not None and not run.state.over(ladder) else None

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.rules import Game
 from game.store.database import read_json, transaction
-from game.store.saved import DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
+from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,15 @@ class GameLog:
             params = (arcade_run,)
         row = self.conn.execute(
             sql + " ORDER BY updated_at DESC, id DESC LIMIT 1", params
+        ).fetchone()
+        return GameRow.from_sql(row) if row else None
+
+    def latest_finished(self) -> GameRow | None:
+        """The game that ended last, but for arcade games (their run is what enters a table)."""
+        row = self.conn.execute(
+            """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
+            ORDER BY finished_at DESC, id DESC LIMIT 1""",
+            (ARCADE,),
         ).fetchone()
         return GameRow.from_sql(row) if row else None
 

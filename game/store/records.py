@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,6 +36,17 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 INITIALS_KEY = "initials"
+
+
+@dataclass(frozen=True)
+class MissedEntry:
+    """A table place a game or an arcade run earned, entered only when the game was next
+    started: it had been closed between the end and the initials."""
+
+    ruleset: str | None  # None: an arcade run
+    deal: int | None
+    place: int
+    initials: str
 
 
 class Records:
@@ -170,6 +182,37 @@ class Records:
             )
 
         return self._refusable(add)
+
+    def enter_missed_scores(self, ladder: Ladder | None, initials: str) -> list[MissedEntry]:
+        """Enter the places that the last game and the last arcade run earned but never
+        got under `initials`: the game was closed, or killed, after its end and before
+        its initials were asked (during the win's celebration, or on the initials scene,
+        where even Esc keeps the place). Only the last of each can have missed it: the
+        game is started with this called, before anything else is played."""
+        missed = []
+        row = self._guard("read the games", self.games.latest_finished, None)
+        if row is not None and not self._guard(
+            "read the tables", lambda: self.scores.holds(game_id=row.id), True
+        ):
+            restored = self.resume(row)
+            if restored is not None:
+                game, facts = restored
+                place = self.add_game_score(game, facts, initials)
+                if place is not None:
+                    missed.append(MissedEntry(row.ruleset, row.deal, place, initials))
+        if ladder is not None:
+            run = self._guard("read the arcade runs", lambda: self.arcade.latest(ladder), None)
+            if (
+                run is not None
+                and run.state.over(ladder)
+                and not self._guard(
+                    "read the tables", lambda: self.scores.holds(arcade_run=run.id), True
+                )
+            ):
+                place = self.add_run_score(ladder, run, initials)
+                if place is not None:
+                    missed.append(MissedEntry(None, None, place, initials))
+        return missed
 
     def arcade_key(self, ladder: Ladder) -> TableKey:
         return TableKey(ARCADE, ladder.id, "{}")

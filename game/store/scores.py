@@ -89,6 +89,15 @@ class ScoreTables:
         ahead = sum(1 for e in self.top(key) if e.figures.order() <= figures.order())
         return ahead + 1 if ahead < TOP else None
 
+    def holds(self, *, game_id: int | None = None, arcade_run: int | None = None) -> bool:
+        """Whether some table holds an entry of this game, or of this arcade run."""
+        row = self.conn.execute(
+            """SELECT 1 FROM scores WHERE (game_id = :game AND :game IS NOT NULL)
+            OR (arcade_run = :run AND :run IS NOT NULL) LIMIT 1""",
+            {"game": game_id, "run": arcade_run},
+        ).fetchone()
+        return row is not None
+
     def best(self, key: TableKey) -> ScoreEntry | None:
         entries = self.top(key, 1)
         return entries[0] if entries else None

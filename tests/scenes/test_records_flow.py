@@ -6,7 +6,7 @@ import json
 import pygame
 import pytest
 
-from game.app import App, ManualClock
+from game.app import App, ManualClock, missed_entry_notice
 from game.rules import Game
 from game.scenes.initials import InitialsScene
 from game.scenes.menu import MenuScene
@@ -16,6 +16,7 @@ from game.store import DAILY, GameFacts, Records
 from game.store.daily import today_deal
 from game.store.database import FILE_NAME
 from game.store.proof import verify
+from game.store.records import MissedEntry
 from tests.scenes.driver import Driver
 from tests.scenes.test_menu import open_menu
 from tests.scenes.test_table import DEAL_8_WIN, centre, click_move, open_table
@@ -96,6 +97,36 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     # the next entry offers the same initials
     win(app, driver)
     assert app.scene.initials == "B9Z"
+
+
+def test_a_win_closed_during_its_celebration_takes_its_place_at_the_next_start(
+    app, driver, tmp_path
+):
+    app.records.set_initials("KOT")
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    driver.frames(10)
+    assert scene.celebration is not None and app.scene is scene  # killed right here
+    assert app.records.scores.tables() == []
+    app.records.close()
+    second = App(size=(1280, 800), clock=ManualClock())
+    (key,) = second.records.scores.tables()
+    assert second.records.scores.best(key).initials == "KOT"
+    (notice,) = second.notices
+    assert notice.startswith("Place 1 in the table for Pyramid 52, deal 8, under KOT")
+    menu = MenuScene(second)
+    second.switch(menu, fade=False)
+    Driver(second).frames(1)
+    assert menu.notice_rect.width > 0  # the menu shows it
+    second.records.close()
+    third = App(size=(1280, 800), clock=ManualClock())
+    assert third.notices == [] and len(third.records.scores.top(key)) == 1
+
+
+def test_an_arcade_run_closed_before_its_initials_is_told_as_one():
+    notice = missed_entry_notice(MissedEntry(None, None, 2, "ABC"))
+    assert notice.startswith("Place 2 in the arcade table, under ABC")
 
 
 def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):

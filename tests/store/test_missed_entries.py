@@ -1,0 +1,73 @@
+"""A place in a table earned by a game, or an arcade run, closed between its end and its
+initials (killed during the win's celebration, or on the initials scene) is entered
+when the game is next started."""
+
+from game.ladder import Ladder, Level
+from game.store import DAILY, GameFacts
+from game.store.saved import ARCADE
+from tests.store.helpers import random_game, won_game
+
+LADDER = Ladder("test", {"en": "Test"}, 1, (Level("pyramid52", {"passes": 1}),) * 2)
+
+
+def test_the_last_finished_game_gets_the_place_it_missed_once(records):
+    game, facts = won_game(), GameFacts(mode=DAILY, seconds=30.0)
+    records.save_game(game, facts)
+    (missed,) = records.enter_missed_scores(LADDER, "ЖУК")
+    assert (missed.ruleset, missed.deal, missed.place, missed.initials) == (
+        "pyramid52",
+        8,
+        1,
+        "ЖУК",
+    )
+    (key,) = records.scores.tables()
+    entry = records.scores.best(key)
+    assert key.board == DAILY and entry.game_id == facts.record_id and entry.initials == "ЖУК"
+    assert records.enter_missed_scores(LADDER, "ЖУК") == []  # never twice
+    assert len(records.scores.top(key)) == 1
+
+
+def test_a_game_entered_in_its_table_or_kept_out_of_them_misses_nothing(records):
+    game, facts = won_game(), GameFacts(seconds=30.0)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "ABC")
+    assert records.enter_missed_scores(LADDER, "XYZ") == []
+    assisted = GameFacts(seconds=20.0, hints=1, assisted=True)
+    records.save_game(won_game(), assisted)
+    assert records.enter_missed_scores(LADDER, "XYZ") == []
+    (key,) = records.scores.tables()
+    assert [e.initials for e in records.scores.top(key)] == ["ABC"]
+
+
+def test_a_game_still_in_play_is_no_missed_entry(records):
+    records.save_game(random_game("pyramid52", 3, 4, end=False), GameFacts())
+    assert records.enter_missed_scores(LADDER, "XYZ") == []
+    assert records.scores.tables() == []
+
+
+def test_only_the_game_that_ended_last_is_looked_at(records):
+    """The check runs as the game starts, before anything is played: only the last game
+    can have been closed before its initials. An earlier one without an entry had no
+    place (a place, once taken, is never lost to a later game's check)."""
+    first, facts = won_game(), GameFacts(seconds=10.0)
+    records.save_game(first, facts)
+    later, later_facts = random_game("pyramid36", 2, 3), GameFacts(seconds=5.0)
+    records.save_game(later, later_facts)
+    (missed,) = records.enter_missed_scores(LADDER, "XYZ")
+    assert missed.ruleset == "pyramid36"
+    assert {k.ruleset for k in records.scores.tables()} == {"pyramid36"}
+
+
+def test_an_arcade_run_that_ended_without_its_entry_gets_it_once(records):
+    run_id = records.start_run(LADDER)
+    records.save_game(won_game(), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=3.0))
+    assert records.enter_missed_scores(LADDER, "RUN") == []  # the run goes on
+    records.save_game(
+        random_game("pyramid52", 4, 6), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=4.0)
+    )
+    (missed,) = records.enter_missed_scores(LADDER, "RUN")
+    assert missed.ruleset is None and missed.place == 1
+    (entry,) = records.scores.top(records.arcade_key(LADDER))
+    assert entry.arcade_run == run_id and entry.figures.levels == 1
+    assert records.enter_missed_scores(LADDER, "RUN") == []
+    assert records.enter_missed_scores(None, "RUN") == []  # no ladder file: no run looked at
