@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .building import BuildingEngine
 from .cards import Card
 from .engine import Engine, State
-from .errors import IllegalMove, RulesError
+from .errors import IllegalMove, Refusal, RulesError
 from .events import Event
 from .moves import RESIGN, Move, parse_move
 from .pyramid import PyramidEngine
@@ -183,14 +183,15 @@ class Game:
 
     def play(self, move: Move | str) -> Action:
         """Play a move after checking it; raises IllegalMove saying why it is refused."""
+        written = move
         move = parse_move(move)
         state = self.state
         engine = self.engine
         if move.kind == RESIGN:
             if engine.is_over(state):
-                raise IllegalMove(str(move), engine.refusal(state, move))
+                raise IllegalMove(str(move), self._refused(move, written))
         elif move not in engine.legal_set(state):
-            raise IllegalMove(str(move), engine.refusal(state, move))
+            raise IllegalMove(str(move), self._refused(move, written))
         new_state, events = engine.play(state, move)
         action = Action(move, events)
         del self._actions[self._cursor :]
@@ -202,15 +203,25 @@ class Game:
 
     def refusal(self, move: Move | str) -> str | None:
         """Why this move is illegal now, in words; None when it is legal."""
+        written = move
         try:
             move = parse_move(move)
         except IllegalMove as e:
             return str(e.refusal)
         if move.kind == RESIGN:
-            return str(self.engine.refusal(self.state, move)) if self.over else None
+            return str(self._refused(move, written)) if self.over else None
         if move in self.engine.legal_set(self.state):
             return None
-        return str(self.engine.refusal(self.state, move))
+        return str(self._refused(move, written))
+
+    def _refused(self, move: Move, written: Move | str) -> Refusal:
+        """The engine's refusal of `move`, quoting a move that names no move of these
+        rules as the player wrote it (a pair's names are kept in their canonical order,
+        so "t1+st" would be quoted back as "st+t1")."""
+        refusal = self.engine.refusal(self.state, move)
+        if refusal.key == "bad_move" and isinstance(written, str):
+            return Refusal("bad_move", {"text": written.strip()})
+        return refusal
 
     @property
     def can_undo(self) -> bool:

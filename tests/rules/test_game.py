@@ -63,6 +63,15 @@ def test_unknown_pile_and_unreadable_move_are_refused_in_words():
         game.play("x>>y")
     with pytest.raises(IllegalMove, match="there is no p1.1 in this game"):
         game.play("p1.1+st")
+    # a pair in a building game, or a move in a pyramid game, is quoted as written
+    with pytest.raises(IllegalMove) as err:
+        game.play(" t1+st ")
+    assert str(err.value).startswith("'t1+st' is not a move")
+    assert game.refusal("t1+st").startswith("'t1+st' is not a move")
+    pyramid = Game("pyramid52", deal=0)
+    with pytest.raises(IllegalMove) as err:
+        pyramid.play("ST>P7.1")
+    assert str(err.value).startswith("'ST>P7.1' is not a move")
 
 
 def test_moves_are_read_case_insensitively():
