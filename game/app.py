@@ -92,7 +92,6 @@ class App:
             )
         i18n.set_language(self.settings.language)
         self.records = records if records is not None else Records.open()
-        self._enter_missed_scores()
         self.take_record_problems()
         pygame.font.init()
         self.windowed_size = size
@@ -317,18 +316,23 @@ class App:
                 json.dump(game.to_replay(result=True), f)
             os.replace(tmp, path)
 
-    def _enter_missed_scores(self) -> None:
-        """A place in a table earned by the last game or arcade run, closed before its
-        initials were asked, is entered now under the initials last used."""
+    def enter_missed_scores(self, initials: str | None = None) -> list[MissedEntry]:
+        """Enter a place in a table earned by the last game or arcade run and missed
+        because it was closed before its initials were asked: under `initials`, by
+        default those last used, and said in the menu's notices. Called by the
+        program's starts before their first scene (a kiosk gives its own initials)."""
         from game.scenes.initials import clean_initials
 
         try:
             ladder: Ladder | None = load_ladder()
         except LevelError:
             ladder = None  # the arcade says so when it is opened
-        initials = clean_initials(self.records.initials)
-        for entry in self.records.enter_missed_scores(ladder, initials):
-            self.notices.append(missed_entry_notice(entry))
+        if initials is None:
+            initials = clean_initials(self.records.initials)
+        entries = self.records.enter_missed_scores(ladder, initials)
+        self.notices.extend(missed_entry_notice(entry) for entry in entries)
+        self.take_record_problems()
+        return entries
 
     def take_record_problems(self) -> None:
         """Tell the player, in the menu's notices, what went wrong with the records file."""

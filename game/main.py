@@ -34,6 +34,7 @@ def run(
 
     logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
     app = App(size=size or DEFAULT_SIZE, fullscreen=fullscreen)
+    app.enter_missed_scores()
     if game is None:
         app.switch(MenuScene(app), fade=False)
     else:

@@ -65,6 +65,9 @@ class KioskPolicy:
 
     def start(self) -> None:
         log.info("kiosk: started with %s", self.config.path)
+        # the player of a game that ended as the kiosk stopped has long gone: no letters
+        # (its notice goes to the log with the others, see update())
+        self.app.enter_missed_scores(NO_INITIALS)
         self.attract.start()
 
     # -- what the App asks -------------------------------------------------------------

@@ -291,3 +291,23 @@ def test_notices_are_logged_not_kept(kiosk, driver, caplog):
         driver.frames(1)
     assert kiosk.notices == []
     assert "No winnable deal" in caplog.text
+
+
+def test_a_win_cut_short_by_a_restart_keeps_its_place_without_anyone_s_letters(make_kiosk):
+    from game.store import GameFacts, Records
+    from tests.scenes.driver import Driver
+
+    records = Records.open()
+    records.set_initials("ZZZ")  # the last player's, long gone
+    won = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        won.play(move)
+    records.save_game(won, GameFacts(seconds=50.0))  # the kiosk stopped in its celebration
+    records.close()
+    kiosk = make_kiosk()
+    (key,) = kiosk.records.scores.tables()
+    assert kiosk.records.scores.best(key).initials == NO_INITIALS
+    (notice,) = kiosk.notices
+    assert notice.startswith("Place 1 in the table for Pyramid 52, deal 8, under ---")
+    Driver(kiosk).frames(1)
+    assert kiosk.notices == []  # to the log: nobody reads a menu here

@@ -111,6 +111,7 @@ def test_a_win_closed_during_its_celebration_takes_its_place_at_the_next_start(
     assert app.records.scores.tables() == []
     app.records.close()
     second = App(size=(1280, 800), clock=ManualClock())
+    second.enter_missed_scores()  # as the program's start does, before its first scene
     (key,) = second.records.scores.tables()
     assert second.records.scores.best(key).initials == "KOT"
     (notice,) = second.notices
@@ -121,7 +122,34 @@ def test_a_win_closed_during_its_celebration_takes_its_place_at_the_next_start(
     assert menu.notice_rect.width > 0  # the menu shows it
     second.records.close()
     third = App(size=(1280, 800), clock=ManualClock())
-    assert third.notices == [] and len(third.records.scores.top(key)) == 1
+    assert third.enter_missed_scores() == [] and third.notices == []
+    assert len(third.records.scores.top(key)) == 1
+
+
+def test_the_program_enters_a_missed_place_before_its_menu(tmp_path, monkeypatch):
+    from game.main import run as start_program
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    records = Records.open()  # where the program keeps them
+    won = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        won.play(move)
+    records.save_game(won, GameFacts(seconds=40.0))  # won, and closed before its initials
+    records.close()
+    seen = []
+
+    def run(app):
+        seen.append((app.scene, app.notices, app.records.scores.tables()))
+        app.close()
+
+    monkeypatch.setattr(App, "run", run)
+    # the program quits pygame as it ends; the fonts other tests hold must outlive it
+    monkeypatch.setattr(pygame, "quit", pygame.display.quit)
+    assert start_program() == 0
+    ((scene, notices, tables),) = seen
+    assert isinstance(scene, MenuScene) and len(tables) == 1
+    assert notices[0].startswith("Place 1 in the table for Pyramid 52, deal 8, under AAA")
 
 
 def test_an_arcade_run_closed_before_its_initials_is_told_as_one():
