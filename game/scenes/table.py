@@ -188,7 +188,7 @@ class TableScene(TableControls, TablePlay, Scene):
                 self.refused_pile = None
                 self._invalidate()
         if self.autoplay and not self.animator.busy:
-            self._play(self.autoplay.pop(0))
+            self._play(self.autoplay.pop(0), cascade=True)
         if self.analysis.poll():
             self._analysis_arrived()
         if self.hint_pending:

@@ -65,9 +65,16 @@ class TablePlay:
         self.banner = None
         self._deal()
 
-    def _play(self, move: Move, from_rect: pygame.Rect | None = None) -> bool:
-        """Play a move with its animation; a refused move is explained. True if played."""
+    def _play(
+        self, move: Move, from_rect: pygame.Rect | None = None, cascade: bool = False
+    ) -> bool:
+        """Play a move with its animation; a refused move is explained. True if played.
+
+        Any move but the Finish cascade's own (`cascade`) stops the cascade: its list was
+        made for the position before."""
         assert self.view is not None
+        if not cascade:
+            self.autoplay.clear()
         self.animator.finish()
         before = self.view.counts()
         try:
@@ -76,6 +83,9 @@ class TablePlay:
             self._refuse(i18n.refusal(e.refusal), move)
             if from_rect is not None and self.drag:
                 self._fly_back(from_rect)
+            if cascade:  # never expected; the cascade stops rather than refuse on
+                self.autoplay.clear()
+                self._update_buttons()
             return False
         self._animate(action.events, before, from_rect)
         self._sound_for(action)
@@ -137,6 +147,10 @@ class TablePlay:
     def _after_change(self) -> None:
         """After any change of position: marks, analysis, buttons, the end of the game."""
         self.selected = None
+        # a card held or pressed belongs to the position before (a cascade's move, an
+        # undo by key while a card is held): dropping it would move another card
+        self.drag = None
+        self.press = None
         self.hint = None
         self.refused_pile = None
         if self.hint_pending:  # asked about the position before: no hint for this one
@@ -220,6 +234,7 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
+        self.autoplay.clear()
         self.game.restart()
         if self.fortune:
             self.fortune_replayed = True

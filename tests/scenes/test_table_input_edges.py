@@ -1,0 +1,98 @@
+"""The table when input and the game cross: the Finish cascade, a card held while the
+position changes, a tap that slips, keys that must not reach past what the buttons allow."""
+
+import pygame
+import pytest
+
+from game.rules import Game
+from tests.scenes.test_table import centre, open_table
+
+pytestmark = pytest.mark.usefixtures("english")
+
+# Egyptian with a sorted two-deck pack: every card can go home from the deal on
+SORTED = [rank + suit for rank in "A23456789TJQK" for suit in "SSHHDDCC"]
+
+
+def finishing_table(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deck=SORTED))
+    assert scene.finishing and scene.buttons["finish"].enabled
+    return scene
+
+
+def hold(driver, start, to):
+    """Press the mouse on `start` and move it to `to`, the button still down."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
+    driver.frames(1)
+    for i in range(1, 5):
+        pos = (start[0] + (to[0] - start[0]) * i // 4, start[1] + (to[1] - start[1]) * i // 4)
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False
+            )
+        )
+        driver.frames(1)
+
+
+def release(driver, pos):
+    """Move the held mouse to `pos` and let go there."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    )
+    driver.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    driver.frames(1)
+
+
+def test_restart_stops_the_finish_cascade(app, driver):
+    scene = finishing_table(app, driver)
+    driver.click(scene.buttons["finish"].rect.center)
+    driver.settle(0.5)
+    assert scene.game.moves
+    driver.click(scene.buttons["restart"].rect.center)
+    driver.settle(2.0)
+    assert scene.game.moves == [] and scene.game.can_redo  # Restart keeps the redo
+    assert scene.autoplay == [] and scene.buttons["finish"].enabled
+
+
+def test_a_move_of_the_player_stops_the_cascade_and_nothing_is_refused(app, driver):
+    scene = finishing_table(app, driver)
+    refused = []
+    app.sounds.play = lambda name: refused.append(name) if name == "refused" else None
+    driver.click(scene.buttons["finish"].rect.center)
+    driver.settle(0.4)
+    driver.key(pygame.K_SPACE)  # the player turns the stock
+    assert str(scene.game.moves[-1]) == "st>w" and scene.autoplay == []
+    driver.settle(5.0)
+    assert refused == []
+    assert scene.buttons["finish"].enabled == bool(scene.finishing)
+    driver.click(scene.buttons["finish"].rect.center)  # Finish again plays it out
+    driver.settle(30.0)
+    assert scene.game.won
+
+
+def test_a_card_held_when_an_undo_changes_the_position_is_let_go(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    driver.drag(centre(scene, "t1"), centre(scene, "t6"))  # 9D onto TH
+    driver.settle(0.5)
+    assert [str(m) for m in scene.game.moves] == ["t1>t6"]
+    start = centre(scene, "t6")
+    hold(driver, start, (start[0], start[1] + 60))
+    assert scene.drag is not None and scene.drag.card == "9D"
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.game.moves == [] and scene.drag is None
+    release(driver, centre(scene, "t5"))
+    driver.settle(0.5)
+    assert scene.game.moves == [] and scene.status == ""  # nothing moved, nothing refused
+
+
+def test_a_card_pressed_while_the_cascade_runs_moves_nothing_else(app, driver):
+    scene = finishing_table(app, driver)
+    driver.click(scene.buttons["finish"].rect.center)
+    start = centre(scene, "t4")
+    hold(driver, start, (start[0] - 40, start[1] - 60))
+    driver.settle(0.6)  # the cascade plays on, the pressed card among its moves
+    release(driver, centre(scene, "t1"))
+    assert scene.drag is None and scene.press is None
+    assert "t4>t1" not in [str(m) for m in scene.game.moves]
+    driver.settle(30.0)
+    assert scene.game.won
