@@ -11,7 +11,9 @@ from game.rules import Move
 from game.rules.moves import MOVE, PAIR, SINGLE, STOCK_TURN, pair
 from game.rules.moves import REDEAL as REDEAL_MOVE
 
+# How far a press moves before it is a drag; a finger wobbles more than a mouse.
 DRAG_START_PX = 6
+TOUCH_DRAG_START_PX = 12
 
 
 @dataclass
@@ -31,7 +33,12 @@ class Drag:
     card: str
     offset: tuple[int, int]
     rect: pygame.Rect
+    press: Press
+    selected_before: str | None
     over: str | None = None  # the pile it would drop on
+    # moved half a card's width from where it was pressed: only then a drop can be a
+    # move; before, letting go is the click the press began (a tap that slipped)
+    far: bool = False
 
 
 class TableControls:
@@ -79,14 +86,14 @@ class TableControls:
         if self.drag:
             d = self.drag
             d.rect.topleft = (event.pos[0] - d.offset[0], event.pos[1] - d.offset[1])
-            d.over = self._drop_target(d)
+            if not d.far:
+                d.far = _distance(event.pos, d.press.pos) > self.view.layout.card[0] // 2
+            d.over = self._drop_target(d) if d.far else None
             self.redraw = True
             return True
         p = self.press
-        if p and (
-            abs(event.pos[0] - p.pos[0]) > DRAG_START_PX
-            or abs(event.pos[1] - p.pos[1]) > DRAG_START_PX
-        ):
+        start = TOUCH_DRAG_START_PX if p and p.source == "touch" else DRAG_START_PX
+        if p and _distance(event.pos, p.pos) > start:
             self._start_drag(p, event.pos)
             return True
         hovered = self.hud.button_at(event.pos)
@@ -108,9 +115,8 @@ class TableControls:
         if not cards or press.index != len(cards) - 1 or not self.game.movable(press.pile):
             return
         rect = self.view.top_rect(press.pile).copy()
-        self.drag = Drag(
-            press.pile, cards[-1], (press.pos[0] - rect.x, press.pos[1] - rect.y), rect
-        )
+        offset = (press.pos[0] - rect.x, press.pos[1] - rect.y)
+        self.drag = Drag(press.pile, cards[-1], offset, rect, press, self.selected)
         self.drag.rect.topleft = (pos[0] - self.drag.offset[0], pos[1] - self.drag.offset[1])
         self.selected = press.pile
         self.app.sounds.play("pick")
@@ -127,6 +133,13 @@ class TableControls:
     def _pointer_up(self, event: pygame.event.Event) -> bool:
         if self.drag:
             drag = self.drag
+            if not drag.far:
+                # a tap that slipped a little: the click it began, not a drop on a neighbour
+                self.drag = None
+                self.selected = drag.selected_before
+                self._invalidate()
+                self._click(drag.press.pile, drag.press.index, drag.press.clicks)
+                return True
             target = self._drop_target(drag)
             self.drag = self.drag  # kept for _fly_back while the move is judged
             played = False
@@ -300,3 +313,8 @@ class TableControls:
             elif move.kind == PAIR and source in (move.a, move.b):
                 found.add(move.b if move.a == source else move.a)
         return found
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """How far apart two points are, the larger of the two ways (cheaper than a root)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))

@@ -96,3 +96,43 @@ def test_a_card_pressed_while_the_cascade_runs_moves_nothing_else(app, driver):
     assert "t4>t1" not in [str(m) for m in scene.game.moves]
     driver.settle(30.0)
     assert scene.game.won
+
+
+def slipping_tap(app, driver, pos, dx, dy):
+    """A finger that lands on `pos` and lifts `dx`, `dy` pixels further."""
+    w, h = app.size
+    app.clock.advance(0.5)
+    for kind, (x, y) in (
+        (pygame.FINGERDOWN, pos),
+        (pygame.FINGERMOTION, (pos[0] + dx, pos[1] + dy)),
+        (pygame.FINGERUP, (pos[0] + dx, pos[1] + dy)),
+    ):
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0
+            )
+        )
+        driver.frames(1)
+
+
+@pytest.mark.parametrize("slip", [8, 20])
+def test_a_tap_that_slips_selects_its_card_and_pairs_nothing(app, driver, slip):
+    scene = open_table(app, driver, Game("pyramid52", deal=1))  # p7.5 6D, p7.6 7C: 13
+    slipping_tap(app, driver, centre(scene, "p7.5"), slip, 0)
+    assert scene.game.moves == [] and scene.selected == "p7.5"
+    slipping_tap(app, driver, centre(scene, "p7.6"), -slip, 0)  # the second card of the pair
+    assert [str(m) for m in scene.game.moves] == ["p7.5+p7.6"]
+
+
+def test_a_mouse_press_that_wobbles_on_a_building_card_selects_it(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    start = centre(scene, "t4")
+    hold(driver, start, (start[0], start[1] - 12))
+    release(driver, (start[0], start[1] - 12))
+    assert scene.game.moves == [] and scene.selected == "t4" and scene.status == ""
+
+
+def test_a_real_drag_onto_a_neighbour_still_pairs(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=1))
+    driver.drag(centre(scene, "p7.5"), centre(scene, "p7.6"))
+    assert [str(m) for m in scene.game.moves] == ["p7.5+p7.6"]
