@@ -55,6 +55,9 @@ class TableView:
         self.art: CardArt
         self.area = area
         self.static: pygame.Surface | None = None
+        # empty foundations say what they wait for, but for a deal not shown yet (the
+        # fortune's wish comes first): their base rank would give its first card away
+        self.show_waits = True
         self.resize(area)
 
     # -- geometry ------------------------------------------------------------------
@@ -211,7 +214,7 @@ class TableView:
 
     def _draw_empty(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
         label: str | None = None
-        if name[0] == "f":
+        if name[0] == "f" and self.show_waits:
             label = self.game.waits_for(name)
         elif name == "st":
             label = None

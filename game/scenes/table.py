@@ -255,6 +255,13 @@ class TableScene(TableControls, TablePlay, Scene):
         hidden = self.animator.hidden()
         if self.drag:
             hidden.add((self.drag.pile, len(self.game.pile(self.drag.pile)) - 1))
+        if self.wish_pending:
+            # the wish comes before the deal: nothing is dealt yet but the stock
+            game = self.game
+            hidden |= {
+                (n, i) for n in self.view.piles if n != "st" for i in range(len(game.pile(n)))
+            }
+        self.view.show_waits = not self.wish_pending
         static = self.view.render_static(size, hidden, self._marks())
         if self.game.rules.family == "pyramid" and self.view.layout.legend:
             draw_legend(static, self.view.layout.legend, self.game)
@@ -323,7 +330,7 @@ class TableScene(TableControls, TablePlay, Scene):
             marks[self.selected] = "selected"
         if self.hint:
             marks[self.hint.a] = "hint"
-            if self.hint.b and self.hint.b != "w":
+            if self.hint.b and (self.hint.kind == PAIR or self.hint.b != "w"):  # st>w: the stock
                 marks[self.hint.b] = "hint"
         if self.refused_pile:
             marks[self.refused_pile] = "refused"
@@ -360,9 +367,11 @@ class TableScene(TableControls, TablePlay, Scene):
         b["undo"].enabled = game.can_undo and not self.celebration
         b["redo"].enabled = game.can_redo and not self.celebration
         b["restart"].enabled = game.can_undo and not self.celebration
-        b["hint"].enabled = not over and bool(game.legal_moves)
+        undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
+        b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
         b["finish"].enabled = bool(self.finishing) and not self.autoplay
-        b["resign"].enabled = not over
+        b["demo"].enabled = not undealt
+        b["resign"].enabled = not over and not undealt
         # a daily or arcade deal is the one dealt: no dodging it with another
         b["new"].enabled = self.facts.mode not in (DAILY, ARCADE)
         self._buttons_dirty = True

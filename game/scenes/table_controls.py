@@ -56,6 +56,9 @@ class TableControls:
             self.celebration = None
             self._show_results()
             return True
+        if event.button == 3:  # the right button cancels, on a button too
+            self._cancel()
+            return True
         margin = self._touch_margin(event)
         if self.banner:
             for b in self.banner.buttons:
@@ -68,9 +71,6 @@ class TableControls:
             button.action()
             return True
         if self.wish_pending:
-            return True
-        if event.button == 3:
-            self._cancel()
             return True
         self._finish_animation()
         spot = self.view.spot_at(event.pos, margin)
@@ -260,32 +260,32 @@ class TableControls:
             self.celebration = None
             self._show_results()
             return True
-        if self.banner and key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.banner.buttons:
-            self.banner.buttons[0].action()
+        banner = self.banner
+        if (
+            banner
+            and banner.enter
+            and banner.buttons
+            and key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            banner.buttons[0].action()
             return True
         if self.wish_pending:
             if key == pygame.K_ESCAPE:
                 self._to_menu()
             return True
         self._finish_animation()
-        if (ctrl and key == pygame.K_z) or key == pygame.K_u:
-            self._undo()
-        elif (ctrl and key == pygame.K_y) or key == pygame.K_r:
-            self._redo()
-        elif key == pygame.K_h:
-            self._hint()
-        elif key == pygame.K_F1:
-            self._rules()
+        button = _button_for_key(key, bool(ctrl))
+        if button is not None:
+            # a key does what its button does, and only when the button may be pressed
+            # (no New deal in a daily game, no hint before the wish)
+            if self.buttons[button].enabled:
+                self.buttons[button].action()
         elif key == pygame.K_ESCAPE:
             self.back()
         elif key == pygame.K_SPACE:
             self.selected = None
             if not self.game.over:
                 self._stock()
-        elif key == pygame.K_d:
-            self._toggle_demo()
-        elif key == pygame.K_n:
-            self._new_deal()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.keys.focus:
                 self.keys.visible = True
@@ -318,3 +318,21 @@ class TableControls:
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     """How far apart two points are, the larger of the two ways (cheaper than a root)."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+# The keys that press a table button (see README's keys): {key: button}, and with Ctrl
+KEY_BUTTONS = {
+    pygame.K_u: "undo",
+    pygame.K_r: "redo",
+    pygame.K_h: "hint",
+    pygame.K_F1: "rules",
+    pygame.K_d: "demo",
+    pygame.K_n: "new",
+}
+CTRL_KEY_BUTTONS = {pygame.K_z: "undo", pygame.K_y: "redo"}
+
+
+def _button_for_key(key: int, ctrl: bool) -> str | None:
+    if ctrl and key in CTRL_KEY_BUTTONS:
+        return CTRL_KEY_BUTTONS[key]
+    return KEY_BUTTONS.get(key)

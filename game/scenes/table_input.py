@@ -39,10 +39,15 @@ class KeyboardFocus:
         if key not in DIRECTIONS:
             return False
         self.visible = True
-        if self.focus not in places:
+        if self.focus is None:
             self.focus = places[0]
             return True
-        self.focus = nearest(self.focus, DIRECTIONS[key], places, rect_of) or self.focus
+        # from where the focus is, even a place just emptied (a pair removed under it):
+        # its neighbour, not the first place of all
+        found = nearest(self.focus, DIRECTIONS[key], places, rect_of)
+        if found is None and self.focus not in places:
+            found = nearest_any(self.focus, places, rect_of)
+        self.focus = found or self.focus
         return True
 
 
@@ -68,3 +73,14 @@ def nearest(
         if cost < best_cost:
             best, best_cost = name, cost
     return best
+
+
+def nearest_any(origin: str, places: list[str], rect_of: Callable[[str], pygame.Rect]) -> str:
+    """The place closest to `origin`, whichever way."""
+    ox, oy = rect_of(origin).center
+
+    def cost(name: str) -> int:
+        x, y = rect_of(name).center
+        return abs(x - ox) + abs(y - oy)
+
+    return min(places, key=cost)

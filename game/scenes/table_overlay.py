@@ -17,6 +17,9 @@ from game.ui.widgets import Button, layout_row, wrap
 class Banner:
     text: str
     buttons: list[Button] = field(default_factory=list)
+    # Enter presses the first button; not where it ends something the player may not
+    # mean to end (Enter also picks up the focused card)
+    enter: bool = True
 
 
 def draw_banner(

@@ -180,6 +180,7 @@ class TablePlay:
             self.banner = Banner(
                 _("No sequence of moves leads anywhere now: the game is stuck."),
                 [Button(_("End the game"), self._resign, key="end")],
+                enter=False,
             )
         elif self.finishing and not self.autoplay:
             self._say(_("Every card can go home now: press Finish."), 5.0)

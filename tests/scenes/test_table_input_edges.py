@@ -5,7 +5,11 @@ import pygame
 import pytest
 
 from game.rules import Game
+from game.rules.moves import parse_move
+from game.scenes.table import TableScene
+from game.store import ARCADE, DAILY, GameFacts
 from tests.scenes.test_table import centre, open_table
+from tests.store.helpers import DEAL_8_WIN
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -136,3 +140,90 @@ def test_a_real_drag_onto_a_neighbour_still_pairs(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=1))
     driver.drag(centre(scene, "p7.5"), centre(scene, "p7.6"))
     assert [str(m) for m in scene.game.moves] == ["p7.5+p7.6"]
+
+
+@pytest.mark.parametrize("mode", [DAILY, ARCADE])
+def test_n_deals_no_new_game_where_the_new_deal_button_is_off(app, driver, mode):
+    scene = TableScene(app, Game("pyramid52", deal=20261130), facts=GameFacts(mode=mode))
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    driver.click(centre(scene, "st"))
+    assert not scene.buttons["new"].enabled
+    driver.key(pygame.K_n)
+    driver.settle(1.0)
+    assert app.scene is scene
+
+
+def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver):
+    scene = open_table(app, driver, Game("sbudetsya", deal=11))
+    assert scene.wish_pending and not scene.view.show_waits  # no base rank given away
+    enabled = {name for name, b in scene.buttons.items() if b.enabled}
+    assert enabled == {"new", "rules", "menu"}
+    driver.click(scene.buttons["hint"].rect.center)
+    driver.settle(1.5)
+    assert scene.hints_used == 0 and not scene.assisted
+    dealt = {(n, i) for n in scene.view.piles if n != "st" for i in range(len(scene.game.pile(n)))}
+    drawn = app.surface.copy()
+    scene._wish_made()
+    scene.animator.finish()
+    scene._invalidate()
+    driver.frames(1)
+    after = app.surface
+    # the piles' places were bare before the wish and hold their cards after it
+    changed = sum(
+        drawn.get_at(scene.view.top_rect(n).center) != after.get_at(scene.view.top_rect(n).center)
+        for n, _i in dealt
+    )
+    assert changed >= len({n for n, _i in dealt}) - 1
+    assert scene.buttons["hint"].enabled and scene.buttons["demo"].enabled
+    assert scene.view.show_waits
+
+
+def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN[:7]:
+        game.play(move)
+    scene = open_table(app, driver, game)
+    with_reserve = next(m for m in game.legal_moves if m.kind == "pair" and m.b == "w")
+    scene.hint = with_reserve
+    marks = scene._marks()
+    assert marks[with_reserve.a] == "hint" and marks["w"] == "hint"
+    scene.hint = parse_move("st>w")
+    assert scene._marks().get("w") != "hint"  # a stock turn marks the stock alone
+
+
+def test_a_right_click_on_a_button_presses_nothing(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.click(centre(scene, "st"))
+    assert len(scene.game.moves) == 1
+    pos = scene.buttons["undo"].rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=3, touch=False))
+    driver.frames(1)
+    assert len(scene.game.moves) == 1
+
+
+def test_the_focus_moves_on_from_a_pair_just_removed_to_its_neighbour(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))  # p7.2 + p7.5 make 13
+    scene.keys.focus, scene.keys.visible = "p7.2", True
+    driver.key(pygame.K_RETURN)
+    for _ in range(3):
+        driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "p7.5"
+    driver.key(pygame.K_RETURN)
+    assert [str(m) for m in scene.game.moves] == ["p7.2+p7.5"]
+    driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "p7.6"
+
+
+def test_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
+    import game.scenes.table_play
+
+    monkeypatch.setattr(game.scenes.table_play, "is_stuck", lambda *args: True)
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    assert scene.banner is not None and scene.banner.buttons[0].key == "end"
+    scene.keys.focus, scene.keys.visible = "t1", True
+    driver.key(pygame.K_RETURN)  # picks up the focused card, as everywhere
+    assert not scene.game.over and scene.selected == "t1"
+    driver.click(scene.banner.buttons[0].rect.center)  # the button itself still ends it
+    assert scene.game.over
