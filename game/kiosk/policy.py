@@ -154,6 +154,8 @@ class KioskPolicy:
                 log.exception("kiosk: the game in play could not be ended")
             self.table = None
         self.corner.cancel()
+        # the failed frame's other events are lost, a finger's lift among them maybe
+        app.pointer.reset()
         self.last_input = now
         app.restart_with(self.attract.first_scene)
 

@@ -20,6 +20,9 @@ POINTER_EVENTS = (POINTER_DOWN, POINTER_MOVE, POINTER_UP)
 DOUBLE_CLICK_S = 0.4
 DOUBLE_CLICK_PX = 12
 TOUCH_DOUBLE_PX = 40
+# A finger silent this long when another lands has lost its lift (an event dropped, a
+# window switched mid-touch): the new finger is the pointer, or touch would be dead.
+STALE_FINGER_S = 2.0
 
 
 class PointerTranslator:
@@ -27,6 +30,13 @@ class PointerTranslator:
         self.now = now
         self._last_down: tuple[float, tuple[int, int], str] | None = None
         self._finger: int | None = None
+        self._finger_seen = 0.0  # when the finger held last moved or landed
+
+    def reset(self) -> None:
+        """Forget any finger held and any click to pair with: the events that would have
+        ended them may be lost (a kiosk recovering from a failed scene)."""
+        self._finger = None
+        self._last_down = None
 
     def translate(
         self, event: pygame.event.Event, size: tuple[int, int]
@@ -49,13 +59,15 @@ class PointerTranslator:
         if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             pos = (int(event.x * size[0]), int(event.y * size[1]))
             if t == pygame.FINGERDOWN:
-                if self._finger is not None:
+                held = self._finger is not None
+                if held and self.now() - self._finger_seen < STALE_FINGER_S:
                     return None  # a second finger is ignored
-                self._finger = event.finger_id
+                self._finger, self._finger_seen = event.finger_id, self.now()
                 return self._down(pos, "touch", 1)
             if event.finger_id != self._finger:
                 return None
             if t == pygame.FINGERMOTION:
+                self._finger_seen = self.now()
                 return pygame.event.Event(POINTER_MOVE, pos=pos, source="touch", held=True)
             self._finger = None
             return pygame.event.Event(POINTER_UP, pos=pos, source="touch", button=1)

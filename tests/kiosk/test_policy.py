@@ -21,6 +21,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
+from game.ui.pointer import POINTER_DOWN
 from tests.kiosk.conftest import finger
 from tests.scenes.test_table import click_move
 from tests.store.helpers import DEAL_8_WIN
@@ -242,6 +243,31 @@ def test_a_failing_scene_is_logged_and_the_show_goes_on(kiosk, driver, home, tmp
     assert "kiosk: BrokenChooser failed; back to the attract loop" in text
     assert "Traceback" in text and "RuntimeError: a bug in a scene" in text
     assert scene.game.outcome == "resigned"  # the game in play was ended and kept
+
+
+def test_touch_works_after_a_scene_failed_on_a_tap_whose_lift_was_lost(kiosk, driver):
+    calls = []
+
+    class FailingOnce(InvitationScene):
+        def handle_event(self, event):
+            if event.type == POINTER_DOWN and not calls:
+                calls.append(event)
+                raise RuntimeError("a bug in a scene's input")
+            return super().handle_event(event)
+
+    kiosk.switch(lambda: FailingOnce(kiosk, kiosk.kiosk.attract), fade=False)
+    driver.frames(1)
+    # a quick tap: down and up in one frame; the down fails, the up is lost with the frame
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(finger(kind, (640, 400), kiosk.size, finger_id=7))
+    driver.frames(1)
+    driver.settle(0.5)
+    assert calls and isinstance(kiosk.scene, InvitationScene) and kiosk.running
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):  # the next passer-by's tap
+        pygame.event.post(finger(kind, (640, 400), kiosk.size, finger_id=8))
+    driver.frames(2)
+    driver.settle(1.0)
+    assert not isinstance(kiosk.scene, InvitationScene)  # it starts a game
 
 
 def test_failing_again_and_again_ends_the_process_for_a_fresh_start(kiosk, driver):

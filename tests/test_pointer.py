@@ -1,0 +1,59 @@
+"""Mouse and touch as one pointer: one finger at a time, unless the held one fell silent."""
+
+import pygame
+
+from game.ui.pointer import POINTER_DOWN, POINTER_UP, STALE_FINGER_S, PointerTranslator
+
+SIZE = (1000, 500)
+
+
+def finger(kind, finger_id, x=0.5, y=0.5):
+    return pygame.event.Event(
+        kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=finger_id, touch_id=1, pressure=1.0
+    )
+
+
+class Clock:
+    def __init__(self):
+        self.t = 100.0
+
+    def __call__(self):
+        return self.t
+
+
+def test_a_second_finger_is_ignored_while_the_first_is_down():
+    clock = Clock()
+    pointer = PointerTranslator(clock)
+    assert pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE).type == POINTER_DOWN
+    clock.t += 0.5
+    assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE) is None
+    assert pointer.translate(finger(pygame.FINGERUP, 2), SIZE) is None
+    up = pointer.translate(finger(pygame.FINGERUP, 1, 0.2, 0.4), SIZE)
+    assert up.type == POINTER_UP and up.pos == (200, 200)
+
+
+def test_a_finger_whose_lift_was_lost_gives_way_to_the_next():
+    clock = Clock()
+    pointer = PointerTranslator(clock)
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)  # its FINGERUP never comes
+    clock.t += STALE_FINGER_S + 0.1
+    down = pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE)
+    assert down is not None and down.type == POINTER_DOWN
+    assert pointer.translate(finger(pygame.FINGERUP, 2), SIZE).type == POINTER_UP
+
+
+def test_a_finger_that_keeps_moving_is_not_stale():
+    clock = Clock()
+    pointer = PointerTranslator(clock)
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
+    for _ in range(5):
+        clock.t += STALE_FINGER_S / 2
+        pointer.translate(finger(pygame.FINGERMOTION, 1, 0.6), SIZE)
+    assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE) is None
+
+
+def test_reset_forgets_the_finger_held():
+    pointer = PointerTranslator(Clock())
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
+    pointer.reset()
+    assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE).type == POINTER_DOWN
