@@ -55,7 +55,7 @@ class HighScoresScene(ShowScene):
         super().__init__(app, loop)
         self.offered = offered
         key = TableKey.of(FREE, offered.ruleset, offered.options)
-        self.entries = app.records.scores.top(key)
+        self.entries = app.records.top(key)
 
     def done(self) -> bool:
         return self.shown >= self.loop.config.attract.tables_seconds

@@ -185,7 +185,7 @@ class RecordsScene(PadScene):
             self.chart = self.app.records.recent_points(self.ruleset.id, CHART_GAMES)
             buttons += self._stats_buttons(bh, gap)
         else:
-            self.entries = self.app.records.scores.top(self.table_key())
+            self.entries = self.app.records.top(self.table_key())
             buttons += self._watch_buttons()
         self.pad.set(buttons)
         self.redraw = True

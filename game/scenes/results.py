@@ -94,7 +94,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     key = records.table_for(game, facts)
     if key is None:
         return []
-    top = records.scores.top(key)
+    top = records.top(key)
     place = next((i for i, e in enumerate(top, 1) if e.game_id == facts.record_id), None)
     table = _("Deal of the day") if facts.mode == DAILY else _("Table")
     rows = [(table, _("{n} of {count}", n=place, count=len(top)) if place else "—", "")]

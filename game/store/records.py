@@ -29,7 +29,7 @@ from game.store.database import (
 )
 from game.store.games import GameLog, GameRow
 from game.store.saved import ARCADE, DAILY, FREE, GameFacts, restore, to_saved_replay
-from game.store.scores import Figures, ScoreRefused, ScoreTables, TableKey
+from game.store.scores import Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
 from game.store.stats import Statistics, reset_statistics, statistics
 
 log = logging.getLogger(__name__)
@@ -142,6 +142,10 @@ class Records:
         return self._guard("reset the statistics", reset, False)
 
     # -- high scores -----------------------------------------------------------------
+
+    def top(self, key: TableKey) -> list[ScoreEntry]:
+        """A table's entries, best first; none when the file cannot be read."""
+        return self._guard("read the tables", lambda: self.scores.top(key), [])
 
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
         """The table a finished game may enter; None when it may enter none.

@@ -337,3 +337,25 @@ def test_a_win_cut_short_by_a_restart_keeps_its_place_without_anyone_s_letters(m
     assert notice.startswith("Place 1 in the table for Pyramid 52, deal 8, under ---")
     Driver(kiosk).frames(1)
     assert kiosk.notices == []  # to the log: nobody reads a menu here
+
+
+def test_a_damaged_score_table_still_shows_a_passer_by_the_results(make_kiosk):
+    from game.store import FREE, Records, TableKey
+    from tests.scenes.driver import Driver
+
+    records = Records.open()
+    key = TableKey.of(FREE, "pyramid52", Game("pyramid52", deal=1).options)
+    records.conn.execute(
+        """INSERT INTO scores (board, ruleset, options, deal, initials, remaining_cards,
+        remaining_points, seconds, moves, replay, created_at)
+        VALUES (?, ?, ?, 1, 'ABC', 0, 0, 60.0, 30, '{broken', '2026-01-01')""",
+        (key.board, key.ruleset, key.options),
+    )
+    records.close()
+    kiosk = make_kiosk()
+    driver = Driver(kiosk)
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.click(scene.buttons["resign"].rect.center)
+    driver.settle(1.0)
+    assert isinstance(kiosk.scene, ResultsScene) and kiosk.kiosk.crashes == []

@@ -123,3 +123,14 @@ def test_initials_are_remembered(records):
     records.set_initials("ПЁС")
     records.set_initials("ABC")
     assert records.initials == "ABC"
+
+
+def test_a_damaged_entry_empties_its_table_for_the_game_and_is_reported(records):
+    game, facts = won_game(), GameFacts(seconds=20.0)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "ABC")
+    (key,) = records.scores.tables()
+    records.conn.execute("UPDATE scores SET replay = '{broken'")
+    assert records.top(key) == []  # read through the guard: no crash
+    assert records.entry_position(game, facts) is None
+    assert any("damaged" in p.detail for p in records.problems)
