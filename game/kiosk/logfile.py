@@ -24,11 +24,19 @@ def log_path() -> Path:
     return folder / LOG_NAME
 
 
-def install_log_file(path: Path | None = None) -> logging.Handler:
-    """Send the game's log (INFO and above) to the rotating file; returns the handler."""
-    handler = RotatingFileHandler(
-        path or log_path(), maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
-    )
+def install_log_file(path: Path | None = None) -> logging.Handler | None:
+    """Send the game's log (INFO and above) to the rotating file; returns the handler,
+    or None when the file cannot be opened: that is said where the log goes without it
+    (the terminal, the service manager's journal) and the kiosk runs on, for a kiosk
+    that stopped at every start over its log (a file left by another user, a read-only
+    folder) would only be restarted by its service manager again and again."""
+    try:
+        handler = RotatingFileHandler(
+            path or log_path(), maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+        )
+    except OSError as e:
+        logging.getLogger(__name__).error("kiosk: no log file, the log goes on without it: %s", e)
+        return None
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.setLevel(logging.INFO)
     root = logging.getLogger()

@@ -359,3 +359,12 @@ def test_a_damaged_score_table_still_shows_a_passer_by_the_results(make_kiosk):
     driver.click(scene.buttons["resign"].rect.center)
     driver.settle(1.0)
     assert isinstance(kiosk.scene, ResultsScene) and kiosk.kiosk.crashes == []
+
+
+def test_a_log_file_that_cannot_be_opened_is_said_and_the_kiosk_runs_on(tmp_path, caplog):
+    taken = tmp_path / "piramida.log"
+    taken.mkdir()  # a folder where the file should be: no file can be opened there
+    with caplog.at_level(logging.ERROR):
+        assert install_log_file(taken) is None
+    assert "no log file, the log goes on without it" in caplog.text
+    assert all(getattr(h, "baseFilename", None) != str(taken) for h in logging.getLogger().handlers)
