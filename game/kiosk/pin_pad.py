@@ -34,6 +34,25 @@ REST_S = 30.0
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 
 
+class PinLock:
+    """Wrong PINs in a row and the rest they earn. The kiosk keeps one for all its pads:
+    kept by a pad, Cancel and the corner held again gave a fresh pad with no rest."""
+
+    def __init__(self) -> None:
+        self.wrong = 0
+        self.resting = 0.0  # seconds left before a pad takes digits again
+
+    def wrong_pin(self) -> None:
+        self.wrong += 1
+        log.warning("kiosk: a wrong PIN was typed (%d in a row)", self.wrong)
+        if self.wrong >= TRIES:
+            self.wrong = 0
+            self.resting = REST_S
+
+    def tick(self, dt: float) -> None:
+        self.resting = max(0.0, self.resting - dt)
+
+
 class PinPadScene(PadScene):
     def __init__(self, app: App, policy: KioskPolicy, back: Scene | None = None) -> None:
         super().__init__(app)
@@ -41,10 +60,15 @@ class PinPadScene(PadScene):
         self._back = back
         self.entry = ""
         self.message = ""
-        self.wrong = 0  # wrong PINs in a row
-        self.resting = 0.0  # seconds left before the pad takes digits again
+        self.lock = policy.pin_lock
+        self._rested = self.resting == 0  # as last laid out
+        self._shown_seconds = 0  # the countdown as last drawn
         self.field = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def resting(self) -> float:
+        return self.lock.resting
 
     # -- the PIN -------------------------------------------------------------------
 
@@ -66,12 +90,8 @@ class PinPadScene(PadScene):
         if hmac.compare_digest(self.entry, self.policy.config.operator.pin):
             self.policy.operator_exit()
             return
-        self.wrong += 1
+        self.lock.wrong_pin()
         self.entry = ""
-        log.warning("kiosk: a wrong PIN was typed (%d in a row)", self.wrong)
-        if self.wrong >= TRIES:
-            self.wrong = 0
-            self.resting = REST_S
         self.message = _("Wrong PIN.")
         self.layout()
 
@@ -85,13 +105,16 @@ class PinPadScene(PadScene):
     # -- scene ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.resting > 0:
-            before = int(self.resting + 0.999)
-            self.resting = max(0.0, self.resting - dt)
-            self.redraw = self.redraw or int(self.resting + 0.999) != before  # the countdown
-            if self.resting == 0:
+        # the kiosk counts the rest down (see PinLock); the pad shows it
+        seconds = int(self.resting + 0.999)
+        if seconds != self._shown_seconds:
+            self.redraw = True  # the countdown
+            self._shown_seconds = seconds
+        rested = self.resting == 0
+        if rested != self._rested:
+            if rested:
                 self.message = ""
-                self.layout()
+            self.layout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -141,6 +164,7 @@ class PinPadScene(PadScene):
             b.rect = pygame.Rect(x, top + row * (key + gap), key, key)
             b.enabled = self.resting == 0 or name == "del"
             buttons.append(b)
+        self._rested = self.resting == 0
         cancel = Button(_("Cancel"), self.back, key="cancel")
         cancel.rect = pygame.Rect(x0, top + 4 * (key + gap) + gap, grid_w, key * 3 // 4)
         buttons.append(cancel)

@@ -23,6 +23,7 @@ import pygame
 from game.kiosk.attract import AttractLoop
 from game.kiosk.config import KioskConfig, OfferedGame
 from game.kiosk.operator import CornerHold
+from game.kiosk.pin_pad import PinLock
 from game.rules import RulesError, get_ruleset
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class KioskPolicy:
         self.exit_status = 0
         self.crashes: list[float] = []
         self.games_ended = 0
+        self.pin_lock = PinLock()  # one for every pad opened: see PinLock
         self.pointer_visible = False
         self.pointer_moved = 0.0
         pygame.mouse.set_visible(False)  # touch first: the pointer shows while a mouse moves
@@ -119,6 +121,7 @@ class KioskPolicy:
     def update(self, dt: float) -> None:
         """Each fixed step: the notices, the operator's corner, the idle clock."""
         app = self.app
+        self.pin_lock.tick(dt)
         while app.notices:
             log.warning("kiosk: notice: %s", app.notices.pop(0))  # nobody reads a menu here
         now = app.clock.now()

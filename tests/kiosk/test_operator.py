@@ -120,6 +120,26 @@ def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
     assert not kiosk.running
 
 
+def test_cancelling_and_opening_the_pad_again_does_not_end_its_rest(make_kiosk):
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk("idle_seconds = 120\n")
+    driver = Driver(kiosk)
+    pad = open_pad(kiosk, driver)
+    for _ in range(TRIES):
+        tap_keys(kiosk, driver, pad, "1111")
+    assert pad.resting > 0
+    driver.tap(pad.pad.get("cancel").rect.center)  # Cancel stays at hand during the rest
+    driver.settle(1.0)
+    again = open_pad(kiosk, driver)
+    assert again is not pad and again.resting > REST_S - 10
+    tap_keys(kiosk, driver, again, "2580")  # the right PIN still waits for the rest
+    assert kiosk.running
+    driver.settle(REST_S)
+    tap_keys(kiosk, driver, again, "2580")
+    assert not kiosk.running
+
+
 def test_cancel_returns_to_the_game_in_play(kiosk, driver):
     game = Game("pyramid52", deal=8)
     kiosk.switch(lambda: TableScene(kiosk, game))
