@@ -190,6 +190,9 @@ class KioskPolicy:
             # the place in the table was earned: it is kept under the letters shown
             scene.finished = True
             scene.done(scene.initials)
+        # a game that ended and was walked away from before its result (left at "No
+        # moves left") earned its place too: under no one's letters
+        self.app.enter_missed_scores(NO_INITIALS)
         self.last_input = self.app.clock.now()
         self.attract.start()
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, ReplayError
+from game.rules import Game, Outcome, ReplayError
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     FILE_NAME,
@@ -192,9 +192,15 @@ class Records:
         got under `initials`: the game was closed, or killed, after its end and before
         its initials were asked (during the win's celebration, or on the initials scene,
         where even Esc keeps the place). Only the last of each can have missed it: the
-        game is started with this called, before anything else is played."""
+        game is started with this called, before anything else is played.
+
+        A game given up is not looked at: the player's Give up shows its result at once,
+        so one with no entry was given up by a kiosk for the passer-by who walked away,
+        and those stay out of the tables."""
         missed = []
         row = self._guard("read the games", self.games.latest_finished, None)
+        if row is not None and row.outcome == Outcome.RESIGNED:
+            row = None
         if row is not None and not self._guard(
             "read the tables", lambda: self.scores.holds(game_id=row.id), True
         ):

@@ -368,3 +368,19 @@ def test_a_log_file_that_cannot_be_opened_is_said_and_the_kiosk_runs_on(tmp_path
         assert install_log_file(taken) is None
     assert "no log file, the log goes on without it" in caplog.text
     assert all(getattr(h, "baseFilename", None) != str(taken) for h in logging.getLogger().handlers)
+
+
+def test_a_game_walked_away_from_at_no_moves_left_keeps_its_place(kiosk, driver):
+    from tests.store.helpers import random_game
+
+    game = random_game("pyramid36", 2, 1000, end=False)  # over: no moves left
+    game.undo()
+    scene = open_table(kiosk, driver, game)
+    driver.tap(scene.buttons["redo"].rect.center)  # the passer-by's last move ends it
+    driver.settle(1.0)
+    assert scene.game.over and "No moves left." in scene.banner.text
+    driver.settle(31)  # and walks away
+    assert getattr(kiosk.scene, "attract", False)
+    (key,) = kiosk.records.scores.tables()
+    (entry,) = kiosk.records.scores.top(key)
+    assert entry.initials == NO_INITIALS and entry.figures.remaining_cards == 12

@@ -45,13 +45,24 @@ def test_a_game_still_in_play_is_no_missed_entry(records):
     assert records.scores.tables() == []
 
 
+def test_a_game_given_up_is_not_looked_at(records):
+    """The player's Give up shows the result at once: one without its entry was given up
+    by a kiosk for a passer-by who walked away, and stays out."""
+    given_up = random_game("pyramid52", 3, 4)
+    assert given_up.outcome == "resigned"
+    records.save_game(given_up, GameFacts(seconds=9.0))
+    assert records.enter_missed_scores(LADDER, "XYZ") == []
+    assert records.scores.tables() == []
+
+
 def test_only_the_game_that_ended_last_is_looked_at(records):
     """The check runs as the game starts, before anything is played: only the last game
     can have been closed before its initials. An earlier one without an entry had no
     place (a place, once taken, is never lost to a later game's check)."""
     first, facts = won_game(), GameFacts(seconds=10.0)
     records.save_game(first, facts)
-    later, later_facts = random_game("pyramid36", 2, 3), GameFacts(seconds=5.0)
+    later, later_facts = random_game("pyramid36", 2, 1000, end=False), GameFacts(seconds=5.0)
+    assert later.outcome == "no_moves"
     records.save_game(later, later_facts)
     (missed,) = records.enter_missed_scores(LADDER, "XYZ")
     assert missed.ruleset == "pyramid36"
