@@ -23,6 +23,10 @@ from game.ui.widgets import Button, draw_text
 if TYPE_CHECKING:
     from game.app import App
 
+# The longest a player waits for a winnable deal: then, or at once if the solver's
+# process has died, a random deal (a hung or killed worker would leave the search up)
+PATIENCE_S = 45.0
+
 
 def start_random_deal(app: App, ruleset: Ruleset, options: dict[str, object]) -> Game | None:
     """Open a table on a random deal; returns the game, or None while one is searched for."""
@@ -49,6 +53,7 @@ class DealFinderScene(Scene):
         self.dots = 0.0
         self.cancel_button = Button(_("Cancel"), self._cancel, key="cancel")
         self.found: int | None = None
+        self.waited = 0.0
 
     def enter(self) -> None:
         super().enter()
@@ -57,18 +62,31 @@ class DealFinderScene(Scene):
         )
 
     def update(self, dt: float) -> None:
+        if self.found is not None:
+            return  # its table is on its way
         self.dots = (self.dots + dt * 2) % 4
         self.redraw = True
-        for reply in self.app.solver.poll():
-            if reply.get("id") != self.request:
-                continue
-            deal = reply.get("deal")
-            if deal is None:
-                # none proven winnable within the tries: play a random one, and say so
-                self.app.notices.append(_("No winnable deal was found quickly: a random one."))
-                deal = random_deal()
-            self.found = deal
-            open_table(self.app, Game(self.ruleset, self.options, deal=deal))
+        self.waited += dt
+        solver = self.app.solver
+        for reply in solver.poll():
+            if reply.get("id") == self.request:
+                # None: none proven winnable within the tries
+                self._open(reply.get("deal"))
+                return
+        if not solver.running or self.waited > PATIENCE_S:
+            self._stop_search()
+            self._open(None)
+
+    def _open(self, deal: int | None) -> None:
+        if deal is None:  # play a random one, and say so
+            self.app.notices.append(_("No winnable deal was found quickly: a random one."))
+            deal = random_deal()
+        self.found = deal
+        open_table(self.app, Game(self.ruleset, self.options, deal=deal))
+
+    def _stop_search(self) -> None:
+        if self.app.solver.running:
+            self.app.solver.submit(WINNABLE, ruleset=self.ruleset.id, options=self.options, tries=0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == POINTER_DOWN and self.cancel_button.hit(event.pos, 12):
@@ -82,7 +100,7 @@ class DealFinderScene(Scene):
     def _cancel(self) -> None:
         from game.scenes.menu import MenuScene
 
-        self.app.solver.submit(WINNABLE, ruleset=self.ruleset.id, options=self.options, tries=0)
+        self._stop_search()
         self.app.switch(lambda: MenuScene(self.app))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:

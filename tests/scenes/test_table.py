@@ -370,6 +370,44 @@ def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
     assert solve(Game("pyramid36", deal=deal)).outcome == "won"
 
 
+class SilentSolver:
+    """A solver worker that never answers: hung (`running`) or dead."""
+
+    def __init__(self, running):
+        self.running = running
+        self.asked = []
+
+    def submit(self, kind, **payload):
+        self.asked.append(payload)
+        return len(self.asked)
+
+    def poll(self):
+        return []
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("running, wait", [(False, 0.5), (True, 46.0)])
+def test_the_deal_finder_gives_a_random_deal_when_the_solver_dies_or_hangs(
+    app, driver, running, wait
+):
+    from game.scenes.deal_finder import DealFinderScene, start_random_deal
+
+    app.solver.close()
+    app.solver = SilentSolver(running)
+    app.settings.winnable_only = True
+    start_random_deal(app, Game("pyramid36", deal=0).ruleset, {"passes": 1})
+    driver.settle(1.0 if running else 0.2)
+    if running:
+        assert isinstance(app.scene, DealFinderScene)
+    driver.settle(wait)
+    assert isinstance(app.scene, TableScene)
+    assert app.notices == ["No winnable deal was found quickly: a random one."]
+    if running:
+        assert {"tries": 0}.items() <= app.solver.asked[1].items()  # its search called off
+
+
 def test_a_hint_asked_for_and_then_moved_away_from_is_not_given(app, driver):
     game = Game("egyptian", deal=1)  # the solver takes its whole 10 s here
     scene = open_table(app, driver, game)
