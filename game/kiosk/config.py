@@ -21,6 +21,9 @@ FILE_NAME = "kiosk.toml"
 EXAMPLE = Path(__file__).with_name("kiosk.example.toml")
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 PIN_DIGITS = (4, 8)
+# The most games the chooser shows as one column of rows a finger can hit, Play and
+# Rules side by side, on a screen 800 pixels high
+MAX_GAMES = 6
 
 
 class KioskConfigError(Exception):
@@ -230,6 +233,13 @@ class _Checker:
             return ()
         if not isinstance(value, list) or not value:
             self.fail("games", "must be one or more [[games]] tables, each with a ruleset")
+            return ()
+        if len(value) > MAX_GAMES:
+            self.fail(
+                "games",
+                f"offers {len(value)} games; at most {MAX_GAMES} fit the chooser as buttons"
+                " a finger can hit on a screen 800 pixels high",
+            )
             return ()
         found: list[OfferedGame] = []
         for i, entry in enumerate(value, 1):

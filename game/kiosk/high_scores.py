@@ -15,6 +15,7 @@ from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.scenes.table_hud import clock_text
 from game.store import FREE, ScoreEntry, TableKey
+from game.store.saved import local_date
 from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import choice_label
@@ -46,7 +47,7 @@ def row_values(place: int, entry: ScoreEntry) -> list[str]:
         str(f.remaining_points),
         str(f.remaining_cards),
         clock_text(f.seconds),
-        entry.created_at[:10],
+        local_date(entry.created_at),
     ]
 
 

@@ -25,6 +25,19 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def local_date(stamp: str) -> str:
+    """The day, where the game runs, of a time stored by now_iso() (in UTC): a score
+    set at 01:00 in Moscow was set that day, not the day before. A stamp that does not
+    read is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp[:10]
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().date().isoformat()
+
+
 @dataclass
 class GameFacts:
     """The facts of one game at the table that its moves cannot tell."""

@@ -244,3 +244,17 @@ def test_the_kiosk_options_refuse_what_does_not_go_with_them(tmp_path, args, wor
     result = piramida(*args, home=tmp_path / "home")
     assert result.returncode == 2 and words in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_more_games_than_the_chooser_can_show_for_a_finger_are_refused():
+    from game.kiosk.config import MAX_GAMES
+
+    games = [
+        f'[[games]]\nruleset = "nechego"\noptions = {{ piles = {piles}, cards = {cards} }}\n'
+        for piles in (8, 9, 10)
+        for cards in (32, 36)
+    ] + ['[[games]]\nruleset = "pyramid36"\n']
+    operator = '[operator]\npin = "2580"\n'
+    assert len(parse_config(operator + "".join(games[:MAX_GAMES]), PATH).games) == MAX_GAMES
+    problem = one_problem(operator + "".join(games[: MAX_GAMES + 1]))
+    assert problem.startswith("kiosk.toml: games: offers 7 games; at most 6 fit the chooser")

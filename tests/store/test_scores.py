@@ -134,3 +134,20 @@ def test_a_damaged_entry_empties_its_table_for_the_game_and_is_reported(records)
     assert records.top(key) == []  # read through the guard: no crash
     assert records.entry_position(game, facts) is None
     assert any("damaged" in p.detail for p in records.problems)
+
+
+def test_a_stored_moment_is_shown_as_the_local_day(monkeypatch):
+    import time
+
+    from game.store.saved import local_date
+
+    monkeypatch.setenv("TZ", "Europe/Moscow")
+    time.tzset()
+    try:
+        assert local_date("2026-11-30T22:30:00+00:00") == "2026-12-01"  # 01:30 in Moscow
+        assert local_date("2026-11-30T12:00:00+00:00") == "2026-11-30"
+        assert local_date("2026-11-30T22:30:00") == "2026-12-01"  # read as UTC
+        assert local_date("not a date") == "not a date"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
