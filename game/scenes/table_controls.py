@@ -83,6 +83,11 @@ class TableControls:
 
     def _pointer_move(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
+        if not getattr(event, "held", True) and (self.drag or self.press):
+            # the mouse moves with no button down: its release was lost (let go outside
+            # the window): the card goes back, nothing is played
+            self._let_go()
+            return True
         if self.drag:
             d = self.drag
             d.rect.topleft = (event.pos[0] - d.offset[0], event.pos[1] - d.offset[1])
@@ -158,6 +163,14 @@ class TableControls:
             return False
         self._click(press.pile, press.index, press.clicks)
         return True
+
+    def _let_go(self) -> None:
+        if self.drag:
+            self._fly_back(self.drag.rect.copy())
+            self.selected = self.drag.selected_before
+        self.drag = None
+        self.press = None
+        self._invalidate()
 
     def _move_between(self, a: str, b: str) -> Move:
         if self.game.rules.family == "pyramid":

@@ -227,3 +227,21 @@ def test_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
     assert not scene.game.over and scene.selected == "t1"
     driver.click(scene.banner.buttons[0].rect.center)  # the button itself still ends it
     assert scene.game.over
+
+
+def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    start = centre(scene, "t1")
+    hold(driver, start, centre(scene, "t6"))  # 9D held over TH, where it could go
+    assert scene.drag is not None
+    # the button came up outside the window: the next motion has no button held
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=centre(scene, "t6"), rel=(0, 0), buttons=(0, 0, 0), touch=False
+        )
+    )
+    driver.frames(1)
+    assert scene.drag is None and scene.game.moves == []
+    driver.settle(0.5)
+    driver.click(centre(scene, "t6"))  # a later click is a click again
+    assert scene.game.moves == [] and scene.selected == "t6"
