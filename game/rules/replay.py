@@ -53,6 +53,8 @@ def new_game(data: Mapping[str, Any]) -> Game:
         ruleset = get_ruleset(ruleset_id)
         if "deal" in data:
             deal = data["deal"]
+            if isinstance(deal, float) and deal.is_integer():
+                deal = int(deal)  # JSON makes no difference between 17 and 17.0
             if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
                 raise ReplayError(f"'deal' must be a non-negative integer, got {deal!r}")
             return Game(ruleset, options, deal=deal)
@@ -72,9 +74,14 @@ def new_game(data: Mapping[str, Any]) -> Game:
 
 
 def replay_moves(data: Mapping[str, Any]) -> list[str]:
+    """The replay's moves, as written (none when left out: the position dealt)."""
     moves = data.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+    if not isinstance(moves, list):
         raise ReplayError("'moves' must be a list of move strings")
+    for number, move in enumerate(moves, 1):
+        if not isinstance(move, str):
+            shown = json.dumps(move, ensure_ascii=False)
+            raise ReplayError(f"move {number} {shown}: a move is written as a string")
     return moves
 
 

@@ -286,6 +286,13 @@ def test_replay_ignores_result_and_meta(cli: Cli, replay_file: ReplayFile) -> No
     assert extra.rc == 0 and extra.out == plain.out
 
 
+def test_a_deal_written_as_a_whole_decimal_is_that_deal(cli: Cli, replay_file: ReplayFile) -> None:
+    """JSON makes no difference between 17 and 17.0 (nor between 3 and 3.0 for options)."""
+    whole = cli("replay", replay_file({"ruleset": "pyramid52", "deal": 17}), "--json")
+    decimal = cli("replay", replay_file({"ruleset": "pyramid52", "deal": 17.0}), "--json")
+    assert decimal.rc == 0 and decimal.json() == whole.json() and whole.json()["deal"] == 17
+
+
 def test_replay_accepts_a_move_list_from_to_replay(cli: Cli, replay_file: ReplayFile) -> None:
     game = Game("egyptian", {"draw": 3}, deal=42)
     for _ in range(5):
@@ -382,7 +389,13 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     ("unknown top-level key", {**GOOD, "seed": 5}, ("seed",)),
     ("version 2", {**GOOD, "version": 2}, ("version",)),
     ("moves not a list", {**GOOD, "moves": "st>w"}, ("moves",)),
-    ("moves with a number", {**GOOD, "moves": ["st>w", 3]}, ("moves",)),
+    ("moves with a number", {**GOOD, "moves": ["st>w", 3]}, ("move 2 3: ",)),
+    (
+        "moves with a null",
+        {**GOOD, "moves": [None]},
+        ("move 1 null: a move is written as a string",),
+    ),
+    ("deal with a fraction", {**GOOD, "deal": 17.5}, ("'deal' must be a non-negative integer",)),
     ("unreadable move", {**GOOD, "moves": ["x>>y"]}, ("move 1 'x>>y': ",)),
     ("empty move", {**GOOD, "moves": ["st>w", ""]}, ("move 2 '': ",)),
     ("no such pile", {**GOOD, "moves": ["t1>f1"]}, ("move 1 't1>f1': ",)),
