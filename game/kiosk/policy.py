@@ -240,7 +240,7 @@ class KioskPolicy:
             "kiosk: a game left in play was ended: %s deal %s after %d moves",
             game.ruleset.id,
             game.deal_number,
-            len(game.moves) - 1,
+            game.moves_made,
         )
 
     # -- helpers -------------------------------------------------------------------------

@@ -175,6 +175,12 @@ class Game:
         return [a.move for a in self._actions[: self._cursor]]
 
     @property
+    def moves_made(self) -> int:
+        """The moves made on the table: giving up ends a game but is no move there (the
+        replay's count, `len(moves)`, has it, as the spec says)."""
+        return self._cursor - (1 if self.state.resigned else 0)
+
+    @property
     def events(self) -> list[Event]:
         """Every event since the deal, the deal's own excluded, in order."""
         return [e for a in self._actions[: self._cursor] for e in a.events]

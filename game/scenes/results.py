@@ -76,7 +76,7 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
     return [
         (_("Cards left"), str(score.remaining_cards), ""),
         (_("Points left"), str(score.remaining_points), _("lower is better, 0 is a win")),
-        (_("Moves"), str(len(game.moves)), ""),
+        (_("Moves"), str(game.moves_made), ""),
         (_("Time"), clock_text(summary.seconds), ""),
         (_("Undos"), str(game.undo_count), ""),
         (_("Hints used"), hints, _("assisted") if summary.assisted else ""),

@@ -42,7 +42,7 @@ def figures(game: Game, seconds: float, verdict: str = "") -> HudFigures:
         deal,
         len(game.pile("st")),
         game.passes_left,
-        len(game.moves),
+        game.moves_made,
         clock_text(seconds),
         score.remaining_cards,
         score.remaining_points,

@@ -82,7 +82,7 @@ class GameLog:
             "updated_at": now,
             "finished": now if outcome is not None else None,
             "seconds": round(facts.seconds, 3),
-            "moves": len(game.moves),
+            "moves": game.moves_made,
             "undos": game.undo_count,
             "hints": facts.hints,
             "assisted": int(facts.assisted),

@@ -167,7 +167,7 @@ class Records:
             return None
         score = game.score
         figures = Figures(
-            score.remaining_points, score.remaining_cards, facts.seconds, len(game.moves)
+            score.remaining_points, score.remaining_cards, facts.seconds, game.moves_made
         )
         return self._guard("read the tables", lambda: self.scores.position(key, figures), None)
 

@@ -173,7 +173,7 @@ def _game_figures(key: TableKey, replay: dict[str, Any], seconds: float) -> tupl
     if game.deal_number is None:
         raise ScoreRefused("only numbered deals enter a table")
     score = game.score
-    return Figures(score.remaining_points, score.remaining_cards, seconds, len(game.moves)), (
+    return Figures(score.remaining_points, score.remaining_cards, seconds, game.moves_made), (
         game.deal_number
     )
 
@@ -200,7 +200,7 @@ def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> F
         score = game.score
         results.append(
             LevelResult(
-                game.won, score.remaining_points, score.remaining_cards, 0.0, len(game.moves)
+                game.won, score.remaining_points, score.remaining_cards, 0.0, game.moves_made
             )
         )
     state = progress(ladder, results)

@@ -4,6 +4,7 @@ import pytest
 
 from game.rules import Game, IllegalMove, Move, RulesError, parse_move
 from game.rules.replay import run_replay
+from tests.store.helpers import DEAL_8_WIN
 
 
 def test_play_records_the_move_and_its_events_and_undo_redo_move_a_cursor():
@@ -164,3 +165,14 @@ def test_movable_names_the_piles_whose_top_card_may_be_played():
     pyramid = Game("pyramid52", deal=0)
     assert pyramid.movable("p7.1") and pyramid.movable("st")
     assert not pyramid.movable("p6.1") and not pyramid.movable("w")
+
+
+def test_giving_up_is_in_the_replay_but_no_move_made_on_the_table():
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN[:3]:
+        game.play(move)
+    game.undo()
+    assert game.moves_made == 2
+    game.play("resign")
+    assert len(game.moves) == 3 and str(game.moves[-1]) == "resign"  # the spec's count
+    assert game.moves_made == 2

@@ -299,3 +299,21 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
     assert daily.facts.mode == DAILY and daily.assisted
     assert any("helped you with this deal before" in text for text in said)
     assert app.records.games.get(daily.facts.record_id).assisted
+
+
+def test_giving_up_after_an_undo_counts_the_moves_the_table_showed(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN[:4]:
+        click_move(driver, scene, text)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene._current_figures().moves == 3
+    driver.click(scene.buttons["resign"].rect.center)
+    driver.settle(1.0)
+    if isinstance(app.scene, InitialsScene):
+        press(driver, app.scene, "ok")
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    rows = {label: value for label, value, _note in results.all_figures()}
+    assert rows["Moves"] == "3"
+    (row,) = app.records.history()
+    assert row.moves == 3 and row.replay["moves"][-1] == "resign"

@@ -24,7 +24,7 @@ def test_top_ten_by_points_then_time_then_moves(records):
     for deal in range(14):
         game, facts = finished(records, deal, seconds=100 - deal, moves=deal % 5)
         if records.add_game_score(game, facts, "ABC") is not None:
-            entered.append((game.score.remaining_points, facts.seconds, len(game.moves)))
+            entered.append((game.score.remaining_points, facts.seconds, game.moves_made))
     key = TableKey.of(FREE, "pyramid36", Game("pyramid36", deal=0).options)
     top = records.scores.top(key)
     assert len(top) == TOP
