@@ -89,3 +89,13 @@ def refusal(reason: Refusal) -> str:
 def localized(names: Mapping[str, str]) -> str:
     """Pick the current language from a `{en: ..., ru: ...}` table of a level file."""
     return names.get(_current.language) or names.get("en") or next(iter(names.values()))
+
+
+# The languages that write a decimal comma (718,4), not a point
+DECIMAL_COMMA = ("ru",)
+
+
+def decimal(value: float, digits: int) -> str:
+    """A number with `digits` decimals, written as the current language writes them."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _current.language in DECIMAL_COMMA else text

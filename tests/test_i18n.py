@@ -236,3 +236,15 @@ def test_pyramid_refusal_in_russian():
     assert i18n.refusal(error.refusal) == RUSSIAN["refusals"][error.refusal.key].format(
         **error.refusal.params
     )
+
+
+def test_numbers_with_decimals_are_written_the_language_s_way():
+    from game import i18n
+
+    try:
+        i18n.set_language("ru")
+        assert i18n.decimal(718.44, 1) == "718,4"
+        i18n.set_language("en")
+        assert i18n.decimal(718.44, 1) == "718.4"
+    finally:
+        i18n.set_language("en")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.i18n import _, localized
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_text
@@ -43,7 +44,7 @@ def tab_label(tab: str) -> str:
 
 def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
     def number(value: float | None, digits: int = 1) -> str:
-        return "—" if value is None else f"{value:.{digits}f}"
+        return "—" if value is None else i18n.decimal(value, digits)
 
     rate = stats.win_rate
     return [
