@@ -38,10 +38,18 @@ def start_random_deal(app: App, ruleset: Ruleset, options: dict[str, object]) ->
     return game
 
 
-def open_table(app: App, game: Game) -> None:
-    from game.scenes.table import TableScene
+def open_table(app: App, game: Game, say: str = "") -> None:
+    """Open a table on the game, with a line for the player over it."""
 
-    app.switch(lambda: TableScene(app, game))
+    def table() -> Scene:
+        from game.scenes.table import TableScene
+
+        scene = TableScene(app, game)
+        if say:
+            scene.announce(say)
+        return scene
+
+    app.switch(table)
 
 
 class DealFinderScene(Scene):
@@ -78,11 +86,12 @@ class DealFinderScene(Scene):
             self._open(None)
 
     def _open(self, deal: int | None) -> None:
-        if deal is None:  # play a random one, and say so
-            self.app.notices.append(_("No winnable deal was found quickly: a random one."))
+        say = ""
+        if deal is None:  # play a random one, and say so over its table
+            say = _("No winnable deal was found quickly: a random one.")
             deal = random_deal()
         self.found = deal
-        open_table(self.app, Game(self.ruleset, self.options, deal=deal))
+        open_table(self.app, Game(self.ruleset, self.options, deal=deal), say)
 
     def _stop_search(self) -> None:
         if self.app.solver.running:
