@@ -44,6 +44,9 @@ class MenuChoice:
 
     ruleset_id: str
     options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
+    # the deal number typed, kept while the player looks at the rules or the settings;
+    # cleared once a game is started with it
+    deal_text: str = ""
 
 
 class MenuScene(PadScene):
@@ -57,7 +60,6 @@ class MenuScene(PadScene):
             choice = MenuChoice(next(iter(self.rulesets)))
         self.choice = choice
         app.last_choice = choice  # type: ignore[attr-defined]
-        self.deal_text = ""  # the digits typed; none means a random deal
         self.started: Game | None = None  # the game Play handed to the table
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
         self.cards: list[Button] = []
@@ -78,6 +80,15 @@ class MenuScene(PadScene):
     @property
     def options(self) -> dict[str, OptionValue]:
         return self.ruleset.choose(self.choice.options.get(self.ruleset.id, {}))
+
+    @property
+    def deal_text(self) -> str:
+        """The digits typed; none means a random deal."""
+        return self.choice.deal_text
+
+    @deal_text.setter
+    def deal_text(self, text: str) -> None:
+        self.choice.deal_text = text
 
     @property
     def deal(self) -> int | None:
@@ -107,6 +118,7 @@ class MenuScene(PadScene):
             self.started = start_random_deal(self.app, self.ruleset, dict(self.options))
             return
         game = self.started = Game(self.ruleset, self.options, deal=self.deal)
+        self.deal_text = ""
         open_table(self.app, game)
 
     def show_rules(self) -> None:

@@ -87,6 +87,22 @@ def test_typing_a_deal_number_deals_it(app, driver):
     on_table(driver, app, scene.started)
 
 
+def test_a_typed_deal_number_waits_while_the_rules_are_read(app, driver):
+    scene = open_menu(app, driver)
+    for key in (pygame.K_4, pygame.K_7, pygame.K_1, pygame.K_1):
+        driver.key(key)
+    click(driver, scene, "rules")
+    driver.settle(0.6)
+    driver.key(pygame.K_ESCAPE)  # back from the rules: a new menu
+    driver.settle(0.6)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu is not scene and menu.deal_text == "4711"
+    click(driver, menu, "play")
+    assert menu.started.deal_number == 4711
+    on_table(driver, app, menu.started)
+    assert MenuScene(app).deal_text == ""  # the game started with it: the field is clear
+
+
 def test_random_clears_the_deal_number_and_deals_at_random(app, driver):
     scene = open_menu(app, driver)
     assert not scene.pad.get("random").enabled  # nothing typed yet
