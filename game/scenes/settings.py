@@ -150,6 +150,13 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()  # saves the setting and lays every scene out again
         self._build()
 
+    def _shows_old_fullscreen(self) -> bool:
+        shown = f"fullscreen:{self.app.fullscreen}"
+        for row in getattr(self, "rows", []):
+            if row.key == "fullscreen":
+                return not any(b.selected and b.key == shown for b in row.buttons)
+        return False
+
     def back(self) -> None:
         if self._back is not None:
             self.app.switch(self._back)
@@ -161,6 +168,9 @@ class SettingsScene(Scene):
     # -- layout --------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
+        if self._shows_old_fullscreen():
+            self._build()  # F11 (or the window manager) changed it here: rows anew
+            return
         super().resize(size)
         w, h = size
         s = self.scale = theme.ui_scale(size)
@@ -174,11 +184,19 @@ class SettingsScene(Scene):
         panel_w = min(w - 2 * margin, max(int(1000 * s), 760))
         self.panel = pygame.Rect(0, 0, panel_w, int(unit * units) + margin)
         self.panel.midtop = (w // 2, top + max(0, (bottom - top - self.panel.height) // 3))
-        self.label_size = max(15, int(21 * s))
         self.button_size = max(12, int(unit * 0.72 * 0.42))
-        label_font = theme.font(self.label_size)
-        widest = max(label_font.size(r.label)[0] for r in self.rows)
-        label_w = min(int(panel_w * 0.34), widest + int(margin * 1.5))
+        # the labels' column: as wide as the widest label, up to two fifths of the panel;
+        # a label wider than that (Russian ones are long) gets a smaller size, never
+        # the controls' place
+        room = int(panel_w * 0.4)
+        self.label_size = max(15, int(21 * s))
+        while True:
+            label_font = theme.font(self.label_size)
+            widest = max(label_font.size(r.label)[0] for r in self.rows)
+            if widest + int(margin * 1.5) <= room or self.label_size <= 11:
+                break
+            self.label_size -= 1
+        label_w = min(room, widest + int(margin * 1.5))
         y = self.panel.y + margin // 2
         for row in self.rows:
             row.rect = pygame.Rect(

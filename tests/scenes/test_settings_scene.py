@@ -222,3 +222,29 @@ def test_nothing_is_off_screen_and_targets_are_big(size, language, tmp_path, mon
     for i, a in enumerate(buttons):
         for b in buttons[i + 1 :]:
             assert not a.rect.colliderect(b.rect), (a.key, b.key)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_no_label_runs_under_its_controls_in_russian(app, driver, size):
+    from game.ui import theme
+
+    app.settings.language = "ru"
+    i18n.set_language("ru")
+    driver.resize(size)
+    scene = open_settings(app, driver)
+    for row in scene.rows:
+        ends = row.rect.x + scene.margin // 2 + theme.font(scene.label_size).size(row.label)[0]
+        controls = [b.rect.x for b in row.buttons] or [row.rect.right]
+        assert ends < min(controls), (row.label, ends, min(controls))
+
+
+def test_f11_on_this_screen_shows_at_once_and_enter_turns_it_back(app, driver):
+    scene = open_settings(app, driver)
+    assert not app.fullscreen
+    driver.key(pygame.K_F11)
+    driver.frames(2)
+    assert app.fullscreen and scene.button("fullscreen:True").selected
+    focus_row(driver, scene, "fullscreen")
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert not app.fullscreen and scene.button("fullscreen:False").selected
