@@ -49,6 +49,8 @@ class WatchScene(TableScene):
         self.back_to = back
         self.script = replay_moves(replays[index])
         super().__init__(app, new_game(replays[index]), facts=GameFacts())
+        # the clock shows the time the game took, not how long the replay has played
+        self.seconds = played_seconds(replays[index])
 
     @property
     def step_count(self) -> int:
@@ -104,7 +106,9 @@ class WatchScene(TableScene):
             self.script = self.script[:played]
 
     def update(self, dt: float) -> None:
+        seconds = self.seconds
         super().update(dt)
+        self.seconds = seconds
         if self.paused or self.celebration or self.step_count >= len(self.script):
             return
         self.wait -= dt
@@ -195,3 +199,12 @@ class WatchScene(TableScene):
                 action()
                 return True
         return False
+
+
+def played_seconds(replay: dict[str, Any]) -> float:
+    """The seconds the game was played, as its replay's facts say; 0 when they do not."""
+    meta = replay.get("meta")
+    seconds = meta.get("seconds") if isinstance(meta, dict) else None
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds >= 0:
+        return float(seconds)
+    return 0.0

@@ -107,6 +107,15 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     assert watch.game.moves == []  # watch again, from the deal
 
 
+def test_watch_shows_the_time_the_game_took(app, driver):
+    replay = won_game().to_replay(result=True)
+    replay["meta"] = {"seconds": 3725.4}
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.settle(5.0)  # moves play on; the clock stays the game's
+    assert watch.game.moves
+    assert watch._current_figures().clock == "1:02:05"
+
+
 def test_initials_keep_to_the_wheel():
     assert clean_initials("ab") == "ABA"
     assert clean_initials("жук!") == "ЖУК"
