@@ -9,7 +9,7 @@ the menu asks for the same few again and again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 import pygame
@@ -133,6 +133,17 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and font.size(text.rstrip() + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def fit_path(template: Callable[[str], str], path: str, size: int, width: int) -> str:
+    """`template(path)`, the path cut at its start if the whole is wider than `width`
+    pixels: a file's name, at the end, is what the player needs to find it."""
+    font = theme.font(size)
+    shown, cut = path, 0
+    while cut < len(path) - 1 and font.size(template(shown))[0] > width:
+        cut += 1
+        shown = "…" + path[cut:]
+    return template(shown)
 
 
 def fill_translucent(

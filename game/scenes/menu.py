@@ -30,12 +30,14 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import Button, draw_text, layout_row, px
+from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 if TYPE_CHECKING:
     from game.app import App
 
 DEAL_DIGITS = 10
+HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
+NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
 
 
 @dataclass
@@ -213,10 +215,18 @@ class MenuScene(PadScene):
             if not shown:
                 continue
             bar = pygame.Rect(m, top, w - 2 * m, self.button_h + px(10, s, 6))
-            setattr(self, attr, bar)
             button = Button(label, action, key=key, selected=key == "continue")
             area = bar.inflate(-px(10, s, 6), 0)
             layout_row([button], area, self.button_h - px(8, s, 4), 0, align="right")
+            if key == "dismiss":
+                # a notice is read whole: the bar grows to its lines (two or three at
+                # 800x600), its button stays in the middle of its height
+                lines = self._notice_lines(bar, button)
+                height = len(lines) * theme.font(self.text_size).get_linesize() + px(14, s, 8)
+                if height > bar.height:
+                    bar.height = height
+                    button.rect.centery = bar.centery
+            setattr(self, attr, bar)
             buttons.append(button)
             top = bar.bottom + px(12, s, 8)
 
@@ -310,7 +320,8 @@ class MenuScene(PadScene):
         m = px(28, s, 12)
         title = draw_text(surface, _("Piramida"), self.title_size, (m, m), theme.GOLD, serif=True)
         subtitle, sub_size = _("Old Russian pyramid patiences"), px(18, s, 12)
-        left_of_buttons = min(b.rect.left for b in self.pad.buttons if b.key == "settings")
+        header = [b.rect.left for b in self.pad.buttons if b.key in HEADER_KEYS]
+        left_of_buttons = min(header, default=self.size[0])
         if title.right + px(60, s) + theme.font(sub_size).size(subtitle)[0] < left_of_buttons:
             where = (title.right + px(18, s, 10), title.bottom - px(10, s, 6))
             draw_text(surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft")
@@ -330,6 +341,16 @@ class MenuScene(PadScene):
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]
 
+    def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
+        """The width a bar's text has, left of its button."""
+        return (button.rect.left if button else r.right) - r.x - px(28, self.scale, 16)
+
+    def _notice_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
+        if not self.app.notices:
+            return []
+        font = theme.font(self.text_size)
+        return wrap(self.app.notices[0], font, self._bar_room(r, button))[:NOTICE_LINES]
+
     def _draw_bar(
         self,
         surface: pygame.Surface,
@@ -338,15 +359,20 @@ class MenuScene(PadScene):
         key: str,
         colour: tuple[int, int, int],
     ) -> None:
-        """A line across the menu with its one button: a notice, or the game to continue."""
+        """A band across the menu with its one button: a notice (in as many lines as it
+        needs), or the game to continue (one line)."""
         s = self.scale
         fill_translucent(surface, r, theme.PANEL, 230, px(8, s, 4))
         pygame.draw.rect(surface, colour, r, width=1, border_radius=px(8, s, 4))
         button = self.pad.get(key)
-        room = (button.rect.left if button else r.right) - r.x - px(28, s, 16)
-        text = fit_text(text, self.text_size, room)
-        where = (r.x + px(14, s, 8), r.centery)
-        draw_text(surface, text, self.text_size, where, colour, anchor="midleft")
+        room = self._bar_room(r, button)
+        lines = self._notice_lines(r, button) if key == "dismiss" else [text]
+        lines = [fit_text(line, self.text_size, room) for line in lines]
+        step = theme.font(self.text_size).get_linesize()
+        y = r.centery - step * (len(lines) - 1) // 2
+        for line in lines:
+            draw_text(surface, line, self.text_size, (r.x + px(14, s, 8), y), colour, "midleft")
+            y += step
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         s, panel = self.scale, self.panel
@@ -371,6 +397,9 @@ class MenuScene(PadScene):
         inset = px(10, s, 6)
         if self.deal_text:
             size = max(11, int(f.height * 0.42))
+            room = f.width - 2 * inset - px(4, s, 3)  # the caret too
+            while size > 9 and theme.font(size, bold=True).size(self.deal_text)[0] > room:
+                size -= 1  # ten digits in a narrow field (Russian at 800x600)
             shown = draw_text(
                 surface, self.deal_text, size, (f.x + inset, f.centery), theme.INK, "midleft", True
             )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.i18n import _, localized
-from game.render.preview import fit_text, framed_box
+from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, Outcome
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
@@ -117,7 +117,8 @@ class ResultsScene(PadScene):
         self.chart = (
             app.records.recent_points(summary.game.ruleset.id, CHART_GAMES) if facts else []
         )
-        self.exported_to = ""
+        self.exported_to = ""  # what the export said, in full
+        self.exported_path = ""  # the file it wrote, if it did
         self.pad.focus_key = "new"
         self.started: Game | None = None  # the game a button handed to the table
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -156,6 +157,7 @@ class ResultsScene(PadScene):
             log.warning("cannot export the replay: %s", e)
             self.exported_to = _("The replay could not be saved: {reason}", reason=e.strerror)
         else:
+            self.exported_path = str(path)
             self.exported_to = _("Replay saved: {path}", path=str(path))
         self.layout()
 
@@ -314,7 +316,11 @@ class ResultsScene(PadScene):
         if self.exported_to:
             size = px(14, s, 11)
             where = (box.centerx, self.pad.buttons[0].rect.top - px(6, s, 3))
-            text = fit_text(self.exported_to, size, box.width - px(40, s, 20))
+            room = box.width - px(40, s, 20)
+            if self.exported_path:
+                text = fit_path(saved_at, self.exported_path, size, room)
+            else:
+                text = fit_text(self.exported_to, size, room)
             draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
         for b in self.pad.buttons:
             b.draw(surface, max(11, int(b.rect.height * 0.42)))
@@ -340,3 +346,7 @@ class ResultsScene(PadScene):
                 where = (shown.right + px(12, s, 8), centre)
                 draw_text(surface, note, note_size, where, colour, "midleft")
             y += self.row_h
+
+
+def saved_at(path: str) -> str:
+    return _("Replay saved: {path}", path=path)

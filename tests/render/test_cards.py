@@ -226,3 +226,19 @@ def test_import_changes_no_pygame_state() -> None:
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_path_too_long_to_show_keeps_its_file_name():
+    from game.render.preview import fit_path
+    from game.ui import theme
+
+    pygame.font.init()
+    path = "/home/someone/.local/share/piramida/replays/piramida-egyptian-123-20261202.json"
+
+    def said(p: str) -> str:
+        return f"Replay saved: {p}"
+
+    shown = fit_path(said, path, 14, 300)
+    assert theme.font(14).size(shown)[0] <= 300
+    assert shown.startswith("Replay saved: …") and shown.endswith("-123-20261202.json")
+    assert fit_path(said, "/r/x.json", 14, 300) == "Replay saved: /r/x.json"

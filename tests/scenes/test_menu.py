@@ -256,3 +256,28 @@ def test_preview_is_the_asked_size_and_cached():
     assert preview("pyramid52", {"passes": 1}, (160, 100)) is first
     other = preview("nechego", {"piles": 10, "cards": 32}, (300, 120))
     assert other.get_size() == (300, 120)
+
+
+def test_a_long_notice_is_shown_whole_at_800x600_in_russian(app, driver):
+    i18n.set_language("ru")
+    try:
+        driver.resize((800, 600))
+        notice = i18n._(
+            "The records file was damaged: it was set aside as {name} and a fresh one started.",
+            name="records.sqlite3.broken-20261202-051500",
+        )
+        app.notices.append(notice)
+        scene = open_menu(app, driver)
+        lines = scene._notice_lines(scene.notice_rect, scene.pad.get("dismiss"))
+        assert len(lines) >= 2 and " ".join(lines) == notice
+        step = line_height(scene)
+        assert scene.notice_rect.height >= len(lines) * step
+        assert scene.notice_rect.bottom < min(c.rect.top for c in scene.cards)
+    finally:
+        i18n.set_language("en")
+
+
+def line_height(scene) -> int:
+    from game.ui import theme
+
+    return theme.font(scene.text_size).get_linesize()
