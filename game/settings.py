@@ -44,7 +44,6 @@ class Settings:
     fullscreen: bool = False
     card_back: str = "classic"
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
-    left_handed: bool = False
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
