@@ -91,6 +91,8 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     records = app.records
     if facts.assisted:
         return [(_("Table"), "—", _("assisted games stay out"))]
+    if records.practised(game, facts):
+        return [(_("Deal of the day"), "—", _("played before: it stays out"))]
     key = records.table_for(game, facts)
     if key is None:
         return []

@@ -51,6 +51,8 @@ class TableScene(TableControls, TablePlay, Scene):
         )
         if self.helped_before:
             facts.assisted = True
+        # a day's deal played before (its number typed) is known: no place in its table
+        self.practised = self.recorded and app.records.practised(game, facts)
         self.hud = Hud()
         self.view: TableView | None = None
         self.animator = Animator()

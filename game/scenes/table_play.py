@@ -59,6 +59,8 @@ class TablePlay:
         self._after_change()
         if self.helped_before:
             self._say(_("The solver helped you with this deal before: this game is assisted."), 6.0)
+        elif self.practised:
+            self._say(_("You have played this deal before: this game stays out of its table."), 6.0)
 
     def _wish_made(self) -> None:
         self.wish_pending = False

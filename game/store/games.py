@@ -185,6 +185,24 @@ class GameLog:
         its player has seen the solver's moves for these very cards."""
         return self._another_game_of_the_deal(game, except_id, "assisted")
 
+    def deal_played_earlier(self, game: Game, record_id: int | None) -> bool:
+        """Whether a game of this deal (same ruleset and options), a move made, was
+        started before the game `record_id` (before now, for a game not yet saved)."""
+        if game.deal_number is None:
+            return False
+        row = self.conn.execute(
+            """SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND moves > 0
+            AND (? IS NULL OR id < ?) LIMIT 1""",
+            (
+                game.ruleset.id,
+                canonical_options(game.options),
+                game.deal_number,
+                record_id,
+                record_id,
+            ),
+        ).fetchone()
+        return row is not None
+
     def _another_game_of_the_deal(self, game: Game, except_id: int | None, such: str) -> bool:
         """Whether a game other than `except_id` dealt the same numbered deal and is
         `such` (an SQL condition of this module's own, never a caller's text)."""

@@ -147,16 +147,24 @@ class Records:
         """A table's entries, best first; none when the file cannot be read."""
         return self._guard("read the tables", lambda: self.scores.top(key), [])
 
+    def practised(self, game: Game, facts: GameFacts) -> bool:
+        """A day's deal whose cards were played before its daily game (its number typed
+        as a free game): that game knows them, and stays out of the day's table."""
+        return facts.mode == DAILY and self._guard(
+            "read the games", lambda: self.games.deal_played_earlier(game, facts.record_id), False
+        )
+
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
         """The table a finished game may enter; None when it may enter none.
 
-        Assisted games stay out, and so do given decks (anyone could give an easy one).
+        Assisted games stay out, and so do given decks (anyone could give an easy one)
+        and a day's deal practised before its daily game.
         """
         if facts.assisted or game.outcome is None or game.deal_number is None:
             return None
         if facts.mode == FREE:
             return TableKey.of(FREE, game.ruleset.id, game.options)
-        if facts.mode == DAILY:
+        if facts.mode == DAILY and not self.practised(game, facts):
             return TableKey.of(DAILY, game.ruleset.id, game.options)
         return None
 

@@ -301,6 +301,44 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
     assert app.records.games.get(daily.facts.record_id).assisted
 
 
+def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver, monkeypatch):
+    said = []
+    say = TableScene._say
+    monkeypatch.setattr(
+        TableScene, "_say", lambda s, text, *a: (said.append(text), say(s, text, *a))
+    )
+    # the day's deal number typed as a free game, a move made, then the daily
+    practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
+    driver.click(centre(practice, "st"))
+    assert not practice.practised  # a free game: its own table takes it
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    press(driver, menu, "daily")
+    daily = app.scene
+    assert daily.facts.mode == DAILY and daily.practised and not daily.assisted
+    assert "You have played this deal before: this game stays out of its table." in said
+    driver.click(daily.buttons["resign"].rect.center)
+    driver.settle(1.0)
+    results = app.scene
+    assert isinstance(results, ResultsScene)  # no initials: no place
+    rows = {label: (value, note) for label, value, note in results.all_figures()}
+    assert rows["Deal of the day"] == ("—", "played before: it stays out")
+    assert [k.board for k in app.records.scores.tables()] == []
+    assert app.records.games.get(daily.facts.record_id).outcome == "resigned"  # kept
+
+
+def test_a_free_game_of_the_day_s_deal_after_the_daily_takes_nothing_from_it(app, driver):
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    press(driver, menu, "daily")
+    daily = app.scene
+    driver.click(centre(daily, "st"))
+    assert not daily.practised
+    later = Game("pyramid36", deal=today_deal())
+    assert not app.records.practised(later, GameFacts())  # a free game is no daily
+    assert not app.records.practised(daily.game, daily.facts)  # nor is the daily practised
+
+
 def test_giving_up_after_an_undo_counts_the_moves_the_table_showed(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
     for text in DEAL_8_WIN[:4]:

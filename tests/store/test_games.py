@@ -189,3 +189,20 @@ def test_help_had_on_a_deal_is_known_by_ruleset_options_and_number(records):
     assert not records.deal_assisted_before(again, except_id=helped.record_id)  # itself
     assert not records.deal_assisted_before(Game("sbudetsya", {"passes": 2}, deal=12))
     assert not records.deal_assisted_before(Game("sbudetsya", deal=13))  # played, no help
+
+
+def test_a_deal_played_earlier_counts_only_games_before_this_one(records):
+
+    daily = random_game("pyramid36", 20261202, 3, end=False)
+    facts = GameFacts(mode=DAILY)
+    records.save_game(daily, facts)
+    assert not records.practised(daily, facts)
+    later = random_game("pyramid36", 20261202, 2, end=False)  # a free game after it
+    records.save_game(later, GameFacts())
+    assert not records.practised(daily, facts)
+    other_day = GameFacts(mode=DAILY)
+    records.save_game(random_game("pyramid36", 20261202, 1, end=False), other_day)
+    assert records.practised(daily, other_day)  # games before it, moves made
+    unplayed = Game("pyramid36", deal=20261203)
+    records.save_game(unplayed, GameFacts())  # dealt, no move: not played
+    assert not records.practised(Game("pyramid36", deal=20261203), GameFacts(mode=DAILY))
