@@ -193,12 +193,20 @@ class WatchScene(TableScene):
                 pygame.K_MINUS: self.slower,
                 pygame.K_HOME: self.from_start,
                 pygame.K_ESCAPE: self.back,
+                pygame.K_RETURN: self._press_banner,
+                pygame.K_KP_ENTER: self._press_banner,
             }
             action = actions.get(event.key)
             if action is not None:
                 action()
                 return True
         return False
+
+
+    def _press_banner(self) -> None:
+        """Enter at the end of the replay: its first choice (Watch again); Esc is Back."""
+        if self.banner and self.banner.buttons:
+            self.banner.buttons[0].action()
 
 
 def played_seconds(replay: dict[str, Any]) -> float:

@@ -105,6 +105,10 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     press_banner = watch.banner.buttons[0]
     driver.click(press_banner.rect.center)
     assert watch.game.moves == []  # watch again, from the deal
+    driver.settle(40.0)
+    assert watch.game.won and watch.banner is not None
+    driver.key(pygame.K_RETURN)  # the keyboard's way to the same choice
+    assert watch.game.moves == []
 
 
 def test_watch_shows_the_time_the_game_took(app, driver):
