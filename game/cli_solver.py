@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ def register(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     p.add_argument("ruleset")
     p.add_argument("--deals", required=True, metavar="A..B")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--jobs", type=int, default=0, help="processes (default: one per core)")
+    p.add_argument("--jobs", type=int, help="processes (default: one per core)")
     p.add_argument("--goal", choices=("all", "pyramid"), default="all")
     p.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
     p.add_argument("--nodes", type=int, default=20_000_000, help="node limit per deal")
@@ -37,6 +38,27 @@ def _usage(message: str) -> Exception:
     from game.cli import UsageError
 
     return UsageError(message)
+
+
+def _digits(text: str) -> bool:
+    """Plain digits 0-9 (str.isdigit takes '²' too, which int() refuses)."""
+    return bool(text) and all("0" <= c <= "9" for c in text)
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    if not args.seconds > 0:
+        raise _usage(f"--seconds is a time limit above 0, not {args.seconds}")
+    if args.nodes < 1:
+        raise _usage(f"--nodes is a node limit, at least 1, not {args.nodes}")
+
+
+def _check_writable(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise _usage(f"cannot write the CSV file {path}: {e.strerror or e}") from e
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -58,6 +80,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         game = Game(ruleset, ruleset.parse_options(args.option), deal=args.deal)
     if args.goal == "pyramid" and game.rules.family != "pyramid":
         raise _usage("--goal pyramid is for the pyramid games")
+    _check_limits(args)
     result = solve(game, args.nodes, args.seconds, args.goal, best=True)
     if args.json:
         print(json.dumps(result.to_json()))
@@ -68,8 +91,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     print(f"nodes: {result.nodes}, time: {result.seconds:.3f} s")
     if result.moves:
         print(f"solution ({len(result.moves)} moves): {' '.join(result.moves)}")
-    else:
+        return 0
+    if result.best_exact:
         print(f"best reachable: {result.best_remaining_points} points left")
+    else:
+        print(f"best found so far: {result.best_remaining_points} points left (not proven best)")
+    if result.best_moves:
+        print(f"line to it ({len(result.best_moves)} moves): {' '.join(result.best_moves)}")
     return 0
 
 
@@ -82,13 +110,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
     first, sep, last = args.deals.partition("..")
-    if not sep or not first.isdigit() or not last.isdigit() or int(first) > int(last):
+    if not sep or not _digits(first) or not _digits(last) or int(first) > int(last):
         raise _usage(f"--deals is written A..B with A <= B, not '{args.deals}'")
     if args.goal == "pyramid" and ruleset.family != "pyramid":
         raise _usage("--goal pyramid is for the pyramid games")
+    _check_limits(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise _usage(f"--jobs is a number of processes, at least 1, not {args.jobs}")
     jobs = args.jobs or os.cpu_count() or 1
-    rows = list(
-        stats.run(
+    tag = "".join(f"-{k}{v}" for k, v in options.items())
+    path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{first}-{last}.csv")
+    _check_writable(path)  # before the hours of solving, not after
+    rows: list[stats.Row] = []
+    try:
+        for row in stats.run(
             ruleset.id,
             options,
             int(first),
@@ -98,11 +133,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
             args.seconds,
             args.nodes,
             progress=not args.json,
+        ):
+            rows.append(row)
+    except KeyboardInterrupt:
+        # Ctrl+C: the deals done so far are kept, and said to be a part
+        stats.write_csv(path, rows)
+        total = int(last) - int(first) + 1
+        print(
+            f"piramida: stopped after {len(rows)} of {total} deals; they are in {path}",
+            file=sys.stderr,
         )
-    )
+        return 130
     summary = stats.summarise(ruleset.id, options, args.goal, args.deals, rows, args.seconds)
-    tag = "".join(f"-{k}{v}" for k, v in options.items())
-    path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{first}-{last}.csv")
     stats.write_csv(path, rows)
     if args.json:
         print(json.dumps(summary.to_json() | {"csv": str(path)}))

@@ -173,11 +173,16 @@ class Ruleset:
     def parse_options(self, pairs: list[str]) -> dict[str, OptionValue]:
         """Options written `key=value` on a command line."""
         chosen = self.defaults()
+        given: set[str] = set()
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep:
                 raise RulesError(f"an option is written key=value, not '{pair}'")
-            chosen[key.strip()] = self.option(key.strip()).parse(value)
+            key = key.strip()
+            if key in given:
+                raise RulesError(f"the option '{key}' is given twice")
+            given.add(key)
+            chosen[key] = self.option(key).parse(value)
         return chosen
 
     def rules(self, options: Mapping[str, object] | None = None) -> Rules:

@@ -289,10 +289,11 @@ class TablePlay:
             # toward the best score; where no move lowers the points (the line is
             # empty), any move keeps them
             move = parse_move(line[0]) if line else suggest(self.game)
-            why = _(
-                "No win is possible now; best possible: {n} points left.",
-                n=known["best_remaining_points"],
-            )
+            n = known["best_remaining_points"]
+            if known.get("best_exact", True):
+                why = _("No win is possible now; best possible: {n} points left.", n=n)
+            else:  # the search for the best score ran out of time: the best it found
+                why = _("No win is possible now; best found: {n} points left.", n=n)
         else:
             move = suggest(self.game)
             why = _("The solver has not decided this position: a likely move.")
@@ -324,13 +325,14 @@ class TablePlay:
         if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
             self.told_lost = where
             if not hinted and not self.demo:
-                self._say(
-                    _(
-                        "There is no way to win from here. Best possible: {n} points left.",
-                        n=known["best_remaining_points"],
-                    ),
-                    5.0,
-                )
+                n = known["best_remaining_points"]
+                if known.get("best_exact", True):
+                    text = _(
+                        "There is no way to win from here. Best possible: {n} points left.", n=n
+                    )
+                else:
+                    text = _("There is no way to win from here. Best found: {n} points left.", n=n)
+                self._say(text, 5.0)
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""

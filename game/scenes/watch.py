@@ -202,7 +202,6 @@ class WatchScene(TableScene):
                 return True
         return False
 
-
     def _press_banner(self) -> None:
         """Enter at the end of the replay: its first choice (Watch again); Esc is Back."""
         if self.banner and self.banner.buttons:

@@ -29,6 +29,10 @@ def solve(
 
     `cancel`, asked now and then during the search, stops it early when true
     (the answer is then unknown)."""
+    if game.over:
+        # won, given up or out of moves: nothing can change, the score is the best
+        score = game.score.remaining_points
+        return SolveResult(Verdict.WON if game.won else Verdict.LOST, best_remaining_points=score)
     if game.rules.family == "pyramid":
         from .pyramid import solve_pyramid
 
@@ -40,12 +44,15 @@ def solve(
 
         result = solve_building(game, node_limit, seconds, best, cancel)
     if result.outcome == Verdict.WON:
-        _check_win(game, result.moves, goal)
+        end = _check_win(game, result.moves, goal)
+        # the pyramid cleared may leave cards in the stock and the reserve
+        result.best_remaining_points = end.score.remaining_points
     return result
 
 
-def _check_win(game: Game, moves: list[str], goal: str) -> None:
-    """Every win the solver reports is replayed through the rules and must win."""
+def _check_win(game: Game, moves: list[str], goal: str) -> Game:
+    """Every win the solver reports is replayed through the rules and must win; the
+    game at the line's end."""
     check = Game(game.ruleset, game.options, deck=game.deck)
     for played in game.moves:
         check.play(played)
@@ -60,3 +67,4 @@ def _check_win(game: Game, moves: list[str], goal: str) -> None:
             raise AssertionError("the solver's line does not clear the pyramid")
     elif not check.won:
         raise AssertionError("the solver's line does not win")
+    return check

@@ -266,16 +266,20 @@ class BuildingSolver:
                 found = complete.run(int(budget * COMPLETE_SHARE))
             if found:
                 outcome = Verdict.WON
-            elif best and self.home_order:
-                # Lost, proven. A buried card ends the hope of a win, not of sending
-                # other cards home: every line again, for the fewest points left (an
-                # answer whose best score is cut short by a limit is unknown, as the
-                # pyramid solver's is)
-                self.cut_buried = False
-                DepthFirst(self, self.start).run(node_limit)
         except Limit as e:
             outcome, limit = Verdict.UNKNOWN, str(e)
         won = outcome == Verdict.WON
+        # the complete search saw every position, so its best is the best (when kept)
+        exact = won or (outcome == Verdict.LOST and best)
+        if outcome == Verdict.LOST and best and self.home_order:
+            # Lost, proven. A buried card ends the hope of a win, not of sending other
+            # cards home: every line again, for the fewest points left; cut short by a
+            # limit, the loss stands and the best found so far is said to be no more
+            self.cut_buried = False
+            try:
+                DepthFirst(self, self.start).run(node_limit)
+            except Limit as e:
+                exact, limit = False, f"best score: {e}"
         return SolveResult(
             outcome,
             [str(m) for m in line] if won else [],
@@ -284,6 +288,7 @@ class BuildingSolver:
             0 if won else self.best_points,
             [str(m) for m in (line if won else self.best_path)],
             limit,
+            exact,
         )
 
     def _after(self, line: list[Move]) -> State:

@@ -178,21 +178,28 @@ class PyramidSolver(ClassAnswers):
         self.best_points = self._points(self.start_present, 0)
         self.best_path: list[tuple[str, int, int]] = []
         self.pruning = True
-        outcome, limit = Verdict.LOST, ""
+        outcome, limit, exact = Verdict.LOST, "", True  # exact: see SolveResult.best_exact
         try:
-            if not self._hopeless() and self._search(
+            won = not self._hopeless() and self._search(
                 self.start_present, 0, self.start_ptr, self.start_passes, 0
-            ):
-                outcome = Verdict.WON
-            elif best:
-                # every line, for the fewest points left: the prunings only keep wins
-                self.pruning = False
-                self.failed.clear()
-                self.path = []
-                self._search(self.start_present, 0, self.start_ptr, self.start_passes, 0)
+            )
         except Limit as e:
-            outcome, limit = Verdict.UNKNOWN, str(e)
-        won = outcome == Verdict.WON
+            won, outcome, limit, exact = False, Verdict.UNKNOWN, str(e), False
+        if won:
+            outcome = Verdict.WON
+        elif best and outcome == Verdict.LOST:
+            # Lost, proven. Every line again, for the fewest points left (the prunings
+            # only keep wins); cut short by a limit, the loss stands and the best found
+            # so far is said to be no more than that
+            self.pruning = False
+            self.failed.clear()
+            self.path = []
+            try:
+                self._search(self.start_present, 0, self.start_ptr, self.start_passes, 0)
+            except Limit as e:
+                exact, limit = False, f"best score: {e}"
+        elif not won:
+            exact = False  # no search for the best score was asked for
         return SolveResult(
             outcome,
             [self._notation(p) for p in self.path] if won else [],
@@ -201,6 +208,7 @@ class PyramidSolver(ClassAnswers):
             0 if won else self.best_points,
             [self._notation(p) for p in (self.path if won else self.best_path)],
             limit,
+            exact,
         )
 
     def _hopeless(self) -> bool:

@@ -20,9 +20,15 @@ class SolveResult:
     seconds: float = 0.0
     best_remaining_points: int = 0  # fewest points left over the positions searched
     best_moves: list[str] = field(default_factory=list)  # the line to that best position
-    limit: str = ""  # which limit stopped an unknown search
+    limit: str = ""  # which limit stopped an unknown search, or a lost one's best score
+    # Whether `best_remaining_points` is proven the fewest: False for an unknown answer,
+    # and for a lost one whose search for the best score a limit cut short (the loss is
+    # proven; the best found so far is reached by `best_moves`)
+    best_exact: bool = True
 
     def to_json(self) -> dict[str, object]:
+        """The object `piramida solve --json` prints: the issue's keys, exactly (whether
+        a lost deal's best is proven is said by the readable output and the game)."""
         return {
             "outcome": str(self.outcome),
             "moves": self.moves,

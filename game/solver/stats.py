@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import math
+import signal
 import statistics
 import sys
 import time
@@ -54,7 +55,7 @@ def run(
         results = map(solve_deal, work)
         pool = None
     else:
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts)
         results = pool.map(solve_deal, work, chunksize=max(1, min(64, total // (jobs * 8) or 1)))
     shown = 0.0
     try:
@@ -69,6 +70,12 @@ def run(
             pool.shutdown(cancel_futures=True)
         if progress:
             print(file=sys.stderr)
+
+
+def _leave_interrupts() -> None:
+    """In a worker: Ctrl+C is for the parent, which stops the run and keeps what is
+    done; a worker hit by it too would only print its traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _bar(done: int, total: int, elapsed: float) -> None:

@@ -139,6 +139,7 @@ def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
             "outcome": str(result.outcome),
             "line": result.moves if result.outcome == Verdict.WON else result.best_moves,
             "best_remaining_points": result.best_remaining_points,
+            "best_exact": result.best_exact,
             "limit": result.limit,
         }
     if request["kind"] == WINNABLE:

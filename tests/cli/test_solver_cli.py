@@ -52,3 +52,59 @@ def test_stats_counts_and_writes_a_csv(cli, tmp_path):
 
 def test_stats_bad_range_is_refused(cli):
     assert_refused(cli("stats", "pyramid36", "--deals", "9..3"), "A..B")
+
+
+def test_solve_says_when_a_lost_deal_s_best_score_is_not_proven(cli):
+    out = cli("solve", "pyramid52", "--deal", "1", "--nodes", "3000").out
+    assert "outcome: lost (best score: node limit 3000)" in out
+    assert "best found so far:" in out and "line to it" in out
+
+
+def test_solve_a_replay_of_a_game_given_up(cli, replay_file):
+    path = replay_file({"ruleset": "pyramid52", "deal": 8, "moves": ["resign"]})
+    result = cli("solve", "--replay", path, "--json")
+    assert result.rc == 0
+    data = json.loads(result.out)
+    assert data["outcome"] == "lost" and data["moves"] == []
+    assert data["best_remaining_points"] == 364  # the whole deck: nothing is legal now
+
+
+def test_limits_and_processes_out_of_range_are_refused(cli, tmp_path):
+    assert_refused(cli("solve", "pyramid52", "--deal", "1", "--seconds", "0"), "--seconds")
+    assert_refused(cli("solve", "pyramid52", "--deal", "1", "--nodes", "-3"), "--nodes")
+    base = ["stats", "pyramid36", "--deals", "0..1", "--csv", str(tmp_path / "s.csv")]
+    assert_refused(cli(*base, "--jobs", "0"), "--jobs")
+    assert_refused(cli(*base, "--seconds", "-5"), "--seconds")
+    assert_refused(cli("stats", "pyramid36", "--deals", "²..3"), "A..B")
+    twice = ["--option", "passes=1", "--option", "passes=3"]
+    assert_refused(cli("solve", "pyramid52", "--deal", "1", *twice), "given twice")
+
+
+def test_stats_checks_its_csv_can_be_written_before_it_solves(cli, tmp_path, monkeypatch):
+    import game.solver.stats
+
+    started = []
+    monkeypatch.setattr(game.solver.stats, "run", lambda *a, **k: started.append(a) or [])
+    result = cli("stats", "pyramid36", "--deals", "0..1", "--csv", str(tmp_path))  # a folder
+    assert_refused(result, "cannot write the CSV file")
+    assert started == []
+
+
+def test_ctrl_c_keeps_the_deals_done(cli, tmp_path, monkeypatch):
+    import game.solver.stats
+
+    def interrupted(*args, **kwargs):
+        yield (0, "won", 10, 0.01)
+        yield (1, "lost", 20, 0.02)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game.solver.stats, "run", interrupted)
+    path = tmp_path / "part.csv"
+    result = cli("stats", "pyramid36", "--deals", "0..9", "--csv", str(path))
+    assert result.rc == 130
+    assert "stopped after 2 of 10 deals" in result.err and result.err[-1] == "\n"
+    assert path.read_text().splitlines() == [
+        "deal,outcome,nodes,seconds",
+        "0,won,10,0.0100",
+        "1,lost,20,0.0200",
+    ]

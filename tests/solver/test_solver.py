@@ -414,3 +414,52 @@ def test_a_covering_matching_is_found_exactly_when_one_exists(graph, data):
         return any(brute(x + 1, used | {k}) for k in options[x] if k not in used)
 
     assert covering_matching(options, need_left, need_right, right) == brute()
+
+
+def test_a_game_that_is_over_is_answered_as_it_stands():
+    given_up = Game("pyramid52", deal=0)
+    given_up.play("resign")
+    result = solve(given_up)
+    assert result.outcome == Verdict.LOST and result.moves == [] and result.best_exact
+    assert result.best_remaining_points == given_up.score.remaining_points  # nothing is legal
+    strict = Game("nechego", {"to_piles": "none"}, deal=1)
+    strict.play("resign")
+    assert solve(strict).best_remaining_points == strict.score.remaining_points
+    won = Game("pyramid52", deal=8)
+    for move in solve(Game("pyramid52", deal=8)).moves:
+        won.play(move)
+    assert solve(won).outcome == Verdict.WON and solve(won).best_remaining_points == 0
+
+
+def test_a_proven_loss_stays_proven_when_its_best_score_runs_out_of_limit():
+    game = Game("pyramid52", deal=1)
+    plain = solve(game, best=False)
+    assert plain.outcome == Verdict.LOST and plain.nodes < 3000
+    cut = solve(game, node_limit=3000)
+    assert cut.outcome == Verdict.LOST and not cut.best_exact and "best score" in cut.limit
+    full = solve(game)
+    assert full.best_exact and full.best_remaining_points <= cut.best_remaining_points
+    # the best found so far is reached by its line
+    check = Game("pyramid52", deal=1)
+    for move in cut.best_moves:
+        check.play(move)
+    assert check.score.remaining_points == cut.best_remaining_points
+
+
+def test_a_strict_building_loss_stays_proven_when_its_best_score_runs_out_of_limit():
+    game = Game("nechego", {"to_piles": "none"}, deal=1)
+    plain = solve(game, best=False)
+    assert plain.outcome == Verdict.LOST  # proven in a few positions
+    cut = solve(game, node_limit=plain.nodes + 5)  # too few for the best score's search
+    assert cut.outcome == Verdict.LOST and not cut.best_exact and "best score" in cut.limit
+    full = solve(game)
+    assert full.best_exact and full.best_remaining_points < cut.best_remaining_points
+
+
+def test_the_pyramid_goal_s_win_says_the_points_its_line_leaves():
+    game = Game("pyramid52", deal=37)
+    result = solve(game, goal="pyramid")
+    assert result.outcome == Verdict.WON
+    for move in result.moves:
+        game.play(move)
+    assert result.best_remaining_points == game.score.remaining_points > 0
