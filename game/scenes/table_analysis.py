@@ -76,11 +76,19 @@ class Analysis:
         found = self.results.get(where)
         if found is not None or not where:
             return found
-        before = self.known(where[:-1])
-        if before and before["line"] and before["line"][0] == where[-1]:
-            carried = before["outcome"] not in ("won", "lost")
-            found = dict(before, line=before["line"][1:], carried=carried)
-            self.results[where] = found
+        # back to the last position with an answer, then on along its line move by move
+        # (a loop: a long game played faster than the answers come would overflow the
+        # stack of a recursion, one frame a move)
+        start = len(where) - 1
+        while start > 0 and where[:start] not in self.results:
+            start -= 1
+        found = self.results.get(where[:start])
+        for i in range(start, len(where)):
+            if not (found and found["line"] and found["line"][0] == where[i]):
+                return None
+            carried = found["outcome"] not in ("won", "lost")
+            found = dict(found, line=found["line"][1:], carried=carried)
+            self.results[where[: i + 1]] = found
         return found
 
     def verdict(self) -> str:

@@ -83,3 +83,21 @@ def test_a_question_the_worker_died_with_is_asked_again():
     assert worker.asked == [1, 2] and analysis.verdict() == "Checking…"
     analysis.poll()  # killed again by the same position: not asked a third time
     assert worker.asked == [1, 2] and analysis.verdict() == ""
+
+
+def test_a_long_game_played_faster_than_the_answers_come_is_no_trouble():
+    """Thousands of moves with no answer yet (a question cancelled at every move): what
+    is known walks back over all of them, and along a long line, without a recursion."""
+    game, worker, analysis = asked_at_the_deal()
+    line = a_line(game, 40)
+    answered(worker, analysis, "won", line)
+    for move in line:
+        game.play(move)
+    assert analysis.known()["line"] == [] and analysis.verdict() == "Can be won"
+    for _ in range(1500):  # pile to pile and back, never answered
+        shuttle = next(
+            m for m in game.legal_moves if m.kind == "move" and m.a[0] == "t" and m.b[0] == "t"
+        )
+        game.play(shuttle)
+        analysis.ask()
+    assert analysis.known() is None and analysis.verdict() == "Checking…"
