@@ -132,7 +132,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
             args.goal,
             args.seconds,
             args.nodes,
-            progress=not args.json,
+            # the bar redraws one line: for a terminal, not for a log or a pipe
+            progress=not args.json and sys.stderr.isatty(),
         ):
             rows.append(row)
     except KeyboardInterrupt:

@@ -239,6 +239,7 @@ class BuildingSolver:
     def _solve(self, node_limit: int, seconds: float, best: bool) -> SolveResult:
         start = time.perf_counter()
         self.deadline = start + seconds
+        self.seconds_limit = seconds
         self.node_limit = node_limit
         self.nodes = 0
         self.best_points = self._points(self.start)
@@ -305,7 +306,7 @@ class BuildingSolver:
             raise Limit(f"node limit {self.node_limit}")
         if not self.nodes & 255:
             if time.perf_counter() > self.deadline:
-                raise Limit("time limit")
+                raise Limit(f"time limit {self.seconds_limit:g} s")
             if self.cancel is not None and self.cancel():
                 raise Limit("cancelled")
 

@@ -171,6 +171,7 @@ class PyramidSolver(ClassAnswers):
     def _solve(self, node_limit: int, seconds: float, best: bool) -> SolveResult:
         start = time.perf_counter()
         self.deadline = start + seconds
+        self.seconds_limit = seconds
         self.node_limit = node_limit
         self.nodes = 0
         self.failed: set[int] = set()
@@ -221,7 +222,7 @@ class PyramidSolver(ClassAnswers):
 
     def _check_clock(self) -> None:
         if time.perf_counter() > self.deadline:
-            raise Limit("time limit")
+            raise Limit(f"time limit {self.seconds_limit:g} s")
         if self.cancel is not None and self.cancel():
             raise Limit("cancelled")
 

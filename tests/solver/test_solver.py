@@ -371,6 +371,9 @@ def test_solving_from_mid_game_keeps_the_moves_played():
 def test_limits_give_unknown_never_a_guess():
     result = solve(Game("pyramid52", deal=0), node_limit=10, best=False)
     assert result.outcome == Verdict.UNKNOWN and "node limit" in result.limit
+    # a time limit is named with its value, as a node limit is
+    hard = solve(Game("egyptian", deal=9), seconds=0.05, best=False)
+    assert hard.outcome == Verdict.UNKNOWN and hard.limit == "time limit 0.05 s"
 
 
 def test_pyramid_goal_clears_the_pyramid_only():
