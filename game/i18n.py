@@ -81,9 +81,25 @@ def _russian_form(n: int) -> int:
     return 2
 
 
+# A card as the player sees it on its face: "10♥", "K♠" (the rules' codes are "TH", "KS")
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_SIGNS = {"T": "10"}
+CARD_PARAMS = ("card", "other", "needed")  # a refusal's parameters that hold a card
+
+
+def card_name(code: str) -> str:
+    """A card's code ("TH") as its face shows it ("10♥"); anything else as it is."""
+    if len(code) != 2 or code[1] not in SUIT_SIGNS:
+        return code
+    return RANK_SIGNS.get(code[0], code[0]) + SUIT_SIGNS[code[1]]
+
+
 def refusal(reason: Refusal) -> str:
-    """Why a move was refused, in the current language."""
-    return reason.render(_current.refusals, _current.ranks, _current.suits)
+    """Why a move was refused, in the current language, its cards as their faces show
+    them (the command line keeps the spec's codes)."""
+    params = {k: card_name(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
+    shown = Refusal(reason.key, params)
+    return shown.render(_current.refusals, _current.ranks, _current.suits)
 
 
 def localized(names: Mapping[str, str]) -> str:

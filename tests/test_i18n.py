@@ -208,12 +208,15 @@ def test_a_real_refusal_in_russian():
     error = refused(game, "t1>t2")
     i18n.set_language("en")
     english = i18n.refusal(error.refusal)
-    assert english == str(error)
+    # the game names cards as their faces do; the command line keeps the spec's codes
+    card = game.pile("t1")[-1]
+    assert english == str(error).replace(card, i18n.card_name(card), 1)
+    assert english != str(error) and i18n.card_name(card)[-1] in "♠♥♦♣"
     i18n.set_language("ru")
     russian = i18n.refusal(error.refusal)
     assert russian != english
     assert "нельзя положить на" in russian
-    assert russian.startswith(game.pile("t1")[-1])
+    assert russian.startswith(i18n.card_name(card))
 
 
 def test_refusals_name_ranks_in_russian_words():
@@ -248,3 +251,9 @@ def test_numbers_with_decimals_are_written_the_language_s_way():
         assert i18n.decimal(718.44, 1) == "718.4"
     finally:
         i18n.set_language("en")
+
+
+def test_a_card_is_named_as_its_face_shows_it():
+    assert i18n.card_name("TH") == "10♥" and i18n.card_name("KS") == "K♠"
+    assert i18n.card_name("2D") == "2♦" and i18n.card_name("AC") == "A♣"
+    assert i18n.card_name("f1") == "f1"  # not a card: as it is

@@ -187,6 +187,7 @@ class CardArt:
         tile = pygame.Surface(self.size, pygame.SRCALPHA)
         ink_height = round(self.height * 0.16)
         text, suit = (label[:-1], label[-1]) if label[-1] in SUITS else (label, None)
+        text = "10" if text == "T" else text  # as the faces write it (a Т reads Туз)
         parts: list[pygame.Surface] = []
         if text:
             parts.append(ink_text(text, SANS_BOLD, ink_height, SLOT_INK, round(self.width * 0.6)))

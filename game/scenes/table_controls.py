@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.rules import Move
 from game.rules.moves import MOVE, PAIR, SINGLE, STOCK_TURN, pair
@@ -232,7 +233,7 @@ class TableControls:
                 return
         cards = self.game.pile(pile)
         if cards:
-            self._refuse(_("No foundation takes {card} now.", card=cards[-1]))
+            self._refuse(_("No foundation takes {card} now.", card=i18n.card_name(cards[-1])))
 
     def _click_pyramid(self, pile: str) -> None:
         game = self.game

@@ -377,7 +377,8 @@ class TablePlay:
             return _("turn the stock")
         if move == REDEAL_MOVE:
             return _("turn the waste over into the stock")
-        cards = [self.game.pile(n)[-1] for n in (move.a, move.b) if n and self.game.pile(n)]
+        piles = (move.a, move.b)
+        cards = [i18n.card_name(self.game.pile(n)[-1]) for n in piles if n and self.game.pile(n)]
         if move.kind == PAIR:
             return _("remove {a} and {b}", a=cards[0], b=cards[1])
         if move.kind == SINGLE:
@@ -386,7 +387,7 @@ class TablePlay:
         if move.b.startswith("f"):
             return _("{card} to a foundation", card=cards[0])
         if target:
-            return _("{card} onto {other}", card=cards[0], other=target[-1])
+            return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))
         return _("{card} into the empty place", card=cards[0])
 
     def _auto_finish(self) -> None:

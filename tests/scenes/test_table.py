@@ -78,7 +78,7 @@ def test_an_illegal_drop_flies_back_and_says_why(app, driver):
     scene = open_table(app, driver, game)
     driver.drag(centre(scene, "t1"), centre(scene, "f1"))
     assert game.moves == []
-    assert scene.status == "9D cannot go on f1, which needs 3S"
+    assert scene.status == "9♦ cannot go on f1, which needs 3♠"  # cards as their faces
     assert scene.animator.busy  # the card is flying home
     driver.settle(0.5)
     assert game.pile("t1") == ("9D",)
