@@ -22,7 +22,7 @@ MARK_COLOURS = {
     "playable": (255, 255, 255, 70),
     "selected": (*theme.GOLD, 255),
     "target": (*theme.TARGET, 255),
-    "hint": (*theme.GLOW, 255),
+    "hint": (*theme.HINT, 255),
     "focus": (*theme.FOCUS, 255),
     "refused": (*theme.WARN, 255),
 }
@@ -165,7 +165,8 @@ class TableView:
         if name[0] == "p" and not n:
             return  # a removed pyramid card leaves the cards under it in view
         if n == 0 or all((name, i) in hidden for i in range(n)):
-            self._draw_empty(surface, name, spot.rect)
+            if name[0] != "p":  # so does one in flight (the deal, an undo): no empty box
+                self._draw_empty(surface, name, spot.rect)
             if n == 0:
                 return
         rects = spot.card_rects(n)

@@ -23,6 +23,8 @@ DISABLED = (110, 130, 116)
 GLOW = (255, 226, 120)
 TARGET = (120, 230, 160)
 FOCUS = (120, 190, 255)
+# the solver's hint: a colour of its own, apart from the player's selection (gold)
+HINT = (236, 140, 255)
 WARN = (255, 170, 140)
 
 SANS = FONTS_DIR / "DejaVuSans.ttf"
