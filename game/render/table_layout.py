@@ -26,6 +26,9 @@ class PileSpot:
     fan: tuple[float, float] = (0.0, 0.0)  # offset of each next card, in pixels
     reach: pygame.Rect | None = None  # the pile must stay inside this
     shown: int = 0  # 0 = every card; n = only the top n fan (waste with draw 3)
+    # how far left the first card may move when a pile fanning right needs the room
+    # (Sbudetsya's left piles grow toward the middle from wide felt)
+    slide: int = 0
 
     def card_rects(self, count: int) -> list[pygame.Rect]:
         """The rectangle of each card, bottom to top."""
@@ -36,16 +39,21 @@ class PileSpot:
         if self.shown:
             first = max(0, count - self.shown)
         n = count - first
+        start = self.rect
         if self.reach is not None and n > 1 and (dx or dy):
             room_x = self.reach.width - self.rect.width
             room_y = self.reach.height - self.rect.height
+            if dx > 0 and self.slide and dx * (n - 1) > room_x:
+                shift = min(self.slide, round(dx * (n - 1) - room_x))
+                start = self.rect.move(-shift, 0)
+                room_x += shift
             if dx and abs(dx) * (n - 1) > room_x:
                 dx = (room_x / (n - 1)) * (1 if dx > 0 else -1)
             if dy and dy * (n - 1) > room_y:
                 dy = room_y / (n - 1)
-        rects = [self.rect.copy() for _ in range(first)]
+        rects = [start.copy() for _ in range(first)]
         for i in range(n):
-            rects.append(self.rect.move(round(dx * i), round(dy * i)))
+            rects.append(start.move(round(dx * i), round(dy * i)))
         return rects
 
 
@@ -189,7 +197,10 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
         x = max(area.x + g, x)
         right_end = cx - inner if left else area.right - g
         reach = pygame.Rect(x, y, right_end - x, ch)
-        spots[f"t{i + 1}"] = PileSpot(pygame.Rect(x, y, cw, ch), (cw * FAN_H, 0.0), reach)
+        slide = x - (area.x + g) if left else 0
+        spots[f"t{i + 1}"] = PileSpot(
+            pygame.Rect(x, y, cw, ch), (cw * FAN_H, 0.0), reach, slide=slide
+        )
     return TableLayout((cw, ch), spots)
 
 

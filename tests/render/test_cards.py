@@ -242,3 +242,18 @@ def test_a_path_too_long_to_show_keeps_its_file_name():
     assert theme.font(14).size(shown)[0] <= 300
     assert shown.startswith("Replay saved: …") and shown.endswith("-123-20261202.json")
     assert fit_path(said, "/r/x.json", 14, 300) == "Replay saved: /r/x.json"
+
+
+def test_a_long_left_pile_of_the_fortune_uses_the_felt_to_its_left():
+    """Sbudetsya's left piles fan toward the middle; sixteen cards slide left into the
+    free felt rather than squeeze their corner indices to a sliver."""
+    from game.render.table_layout import central_column
+
+    area = pygame.Rect(0, 30, 800, 530)
+    layout = central_column(8, 4, area)
+    cw = layout.card[0]
+    rects = layout.rects("t1", 16)
+    step = rects[1].x - rects[0].x
+    assert step >= cw * 0.2  # a "10" and its suit show (9 px before, 14 now)
+    assert rects[0].left >= area.left and rects[-1].right <= layout.spots["f1"].rect.left
+    assert layout.rects("t1", 1)[0] == layout.spots["t1"].rect  # one card: where it was
