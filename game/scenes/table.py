@@ -306,11 +306,18 @@ class TableScene(TableControls, TablePlay, Scene):
             self.view.draw_card(surface, self.drag.card, self.drag.rect, True)
             rects.append(self.drag.rect.union(shadow).inflate(4, 4))
         if self.celebration:
+            # the cards bounce over the play area only: the bars keep their figures
+            area = self.view.area
+            clips = (static.get_clip(), surface.get_clip())
+            static.set_clip(area)
+            surface.set_clip(area)
             for card, rect in self.celebration.positions(self.view.layout.card):
                 # drawn into the still picture too: the trail stays behind
                 self.view.draw_card(static, card, rect, True)
                 self.view.draw_card(surface, card, rect, True)
-                rects.append(rect)
+                rects.append(rect.clip(area))
+            static.set_clip(clips[0])
+            surface.set_clip(clips[1])
             self._moving = []
             return rects
         return rects

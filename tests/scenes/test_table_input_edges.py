@@ -245,3 +245,19 @@ def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(ap
     driver.settle(0.5)
     driver.click(centre(scene, "t6"))  # a later click is a click again
     assert scene.game.moves == [] and scene.selected == "t6"
+
+
+def test_the_win_celebration_keeps_off_the_top_bar(app, driver):
+    from tests.scenes.test_table import click_move
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    assert scene.celebration is not None
+    top = scene.hud.top
+    before = pygame.image.tobytes(app.surface.subsurface(top), "RGB")
+    for _ in range(60):
+        driver.frames(1)
+        if scene.celebration is None:
+            break
+        assert pygame.image.tobytes(app.surface.subsurface(top), "RGB") == before
