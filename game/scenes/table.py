@@ -379,7 +379,7 @@ class TableScene(TableControls, TablePlay, Scene):
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
         b["finish"].enabled = bool(self.finishing) and not self.autoplay
-        b["demo"].enabled = not undealt
+        b["demo"].enabled = not undealt and not self.celebration
         b["resign"].enabled = not over and not undealt
         # a daily or arcade deal is the one dealt: no dodging it with another
         b["new"].enabled = self.facts.mode not in (DAILY, ARCADE)
