@@ -26,7 +26,7 @@ class HudFigures:
     title: str
     deal: str
     stock: int
-    passes_left: int
+    passes: tuple[int, int]  # the pass through the stock under way, of how many
     moves: int
     clock: str
     cards: int
@@ -41,7 +41,7 @@ def figures(game: Game, seconds: float, verdict: str = "") -> HudFigures:
         localized(game.ruleset.name),
         deal,
         len(game.pile("st")),
-        game.passes_left,
+        (game.rules.passes - game.passes_left, game.rules.passes),
         game.moves_made,
         clock_text(seconds),
         score.remaining_cards,
@@ -97,7 +97,8 @@ class Hud:
         )
         parts = [
             _("Stock {n}", n=f.stock),
-            _("Passes left {n}", n=f.passes_left),
+            # "Pass 1 of 1", not "Passes left 0": a fresh deal's stock is still to go through
+            _("Pass {n} of {total}", n=f.passes[0], total=f.passes[1]),
             _("Moves {n}", n=f.moves),
             f.clock,
             f.verdict,

@@ -261,3 +261,12 @@ def test_the_win_celebration_keeps_off_the_top_bar(app, driver):
         if scene.celebration is None:
             break
         assert pygame.image.tobytes(app.surface.subsurface(top), "RGB") == before
+
+
+def test_the_top_bar_says_which_pass_through_the_stock_is_under_way(app, driver):
+    scene = open_table(app, driver, Game("pyramid36", {"passes": 3}, deal=2))
+    assert scene._current_figures().passes == (1, 3)  # "Pass 1 of 3", not "Passes left 2"
+    while scene.game.pile("st"):
+        scene.game.play("st>w")
+    scene.game.play("w>st")
+    assert scene._current_figures().passes == (2, 3)
