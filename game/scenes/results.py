@@ -324,8 +324,13 @@ class ResultsScene(PadScene):
             else:
                 text = fit_text(self.exported_to, size, room)
             draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
-        for b in self.pad.buttons:
-            b.draw(surface, max(11, int(b.rect.height * 0.42)))
+        # one size for the row: the one the longest label fits at
+        buttons = self.pad.buttons
+        size = min(
+            (b.fitting_size(max(11, int(b.rect.height * 0.42))) for b in buttons), default=11
+        )
+        for b in buttons:
+            b.draw(surface, size)
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]
 

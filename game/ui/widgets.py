@@ -27,6 +27,14 @@ class Button:
     def hit(self, pos: tuple[int, int], margin: int = 0) -> bool:
         return self.enabled and self.rect.inflate(margin * 2, margin * 2).collidepoint(pos)
 
+    def fitting_size(self, size: int, least: int = 10) -> int:
+        """The largest text size up to `size` at which the label fits the button."""
+        while (
+            size > least and theme.font(size, bold=True).size(self.label)[0] > self.rect.width - 8
+        ):
+            size -= 1
+        return size
+
     def draw(self, surface: pygame.Surface, size: int) -> None:
         r = self.rect
         if self.selected:
@@ -44,7 +52,8 @@ class Button:
         edge = theme.GOLD if self.selected else theme.FOCUS if self.focused else theme.BUTTON_EDGE
         pygame.draw.rect(surface, edge, r, width=3 if self.focused else 1, border_radius=radius)
         ink = theme.INK if self.enabled else theme.DISABLED
-        text = theme.font(size, bold=True).render(self.label, True, ink)
+        # a smaller size, crisp, before a shrunk image, blurred
+        text = theme.font(self.fitting_size(size), bold=True).render(self.label, True, ink)
         if text.get_width() > r.width - 8:
             scale = (r.width - 8) / text.get_width()
             text = pygame.transform.smoothscale(
