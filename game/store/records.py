@@ -199,8 +199,9 @@ class Records:
         """Enter the places that the last game and the last arcade run earned but never
         got under `initials`: the game was closed, or killed, after its end and before
         its initials were asked (during the win's celebration, or on the initials scene,
-        where even Esc keeps the place). Only the last of each can have missed it: the
-        game is started with this called, before anything else is played.
+        where even Esc keeps the place), or walked away from in a kiosk. Only the last of
+        each can have missed it: this is called as the game starts, before anything else
+        is played, and by a kiosk each time it goes back to its show.
 
         A game given up is not looked at: the player's Give up shows its result at once,
         so one with no entry was given up by a kiosk for the passer-by who walked away,
