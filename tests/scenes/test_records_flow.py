@@ -282,12 +282,18 @@ def test_a_hint_before_the_first_move_is_kept_in_the_records(app, driver):
     assert row.assisted and row.hints == 1
 
 
-def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, monkeypatch):
-    said = []
+@pytest.fixture
+def said(monkeypatch) -> list[str]:
+    """Every line the tables put up for the player, in order (some last a moment only)."""
+    lines: list[str] = []
     say = TableScene._say
     monkeypatch.setattr(
-        TableScene, "_say", lambda s, text, *a: (said.append(text), say(s, text, *a))
+        TableScene, "_say", lambda s, text, *a: (lines.append(text), say(s, text, *a))
     )
+    return lines
+
+
+def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, said):
     # the day's deal number typed as a free game, the demo played, and then the daily
     practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
     driver.key(pygame.K_d)
@@ -301,12 +307,7 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
     assert app.records.games.get(daily.facts.record_id).assisted
 
 
-def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver, monkeypatch):
-    said = []
-    say = TableScene._say
-    monkeypatch.setattr(
-        TableScene, "_say", lambda s, text, *a: (said.append(text), say(s, text, *a))
-    )
+def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver, said):
     # the day's deal number typed as a free game, a move made, then the daily
     practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
     driver.click(centre(practice, "st"))
