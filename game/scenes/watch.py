@@ -19,6 +19,7 @@ from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_overlay import Banner
 from game.store import GameFacts
+from game.store.saved import played_seconds
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
@@ -206,12 +207,3 @@ class WatchScene(TableScene):
         """Enter at the end of the replay: its first choice (Watch again); Esc is Back."""
         if self.banner and self.banner.buttons:
             self.banner.buttons[0].action()
-
-
-def played_seconds(replay: dict[str, Any]) -> float:
-    """The seconds the game was played, as its replay's facts say; 0 when they do not."""
-    meta = replay.get("meta")
-    seconds = meta.get("seconds") if isinstance(meta, dict) else None
-    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds >= 0:
-        return float(seconds)
-    return 0.0

@@ -112,7 +112,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
     run = meta.get("arcade_run")
     facts = GameFacts(
         mode=mode if mode in MODES else FREE,
-        seconds=float(meta["seconds"]) if _number(meta.get("seconds")) else 0.0,
+        seconds=played_seconds(replay),
         hints=meta["hints"] if _count(meta.get("hints")) else 0,
         assisted=meta.get("assisted") is True,
         fortune=meta.get("fortune") is True,
@@ -122,6 +122,13 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         started_at=str(meta.get("started") or now_iso()),
     )
     return game, facts
+
+
+def played_seconds(replay: Mapping[str, Any]) -> float:
+    """The seconds the game was played, as its replay's facts say; 0 when they do not."""
+    meta = replay.get("meta")
+    seconds = meta.get("seconds") if isinstance(meta, dict) else None
+    return float(seconds) if _number(seconds) else 0.0
 
 
 def _count(value: object) -> bool:
