@@ -1,13 +1,14 @@
 """Every text the player reads goes through here, gettext style: `_("New deal")`.
 
 English is the message id; other languages are catalogues in `assets/locale/`
-(TOML: [messages] for text, [plurals] for counted text, [refusals], [ranks]
-and [suits] for the rules module's reasons). A missing translation falls back
+(TOML: [messages] for text, [plurals] for counted text, [refusals], [ranks],
+[suits] and [piles] for the rules module's reasons). A missing translation falls back
 to English, and a test checks that Russian misses nothing.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,12 +28,36 @@ class Catalogue:
     refusals: Mapping[str, str] = field(default_factory=dict)
     ranks: Mapping[str, str] = field(default_factory=dict)
     suits: Mapping[str, str] = field(default_factory=dict)
+    piles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+
+# A pile's code in words, for the refusals the game shows (the command line keeps the
+# codes): each kind of pile with its forms. A refusal says `{pile}`; a language whose
+# words change after a preposition adds forms, which its templates ask for as
+# `{pile_to}` (where a card goes: "на стопку 3") and `{pile_at}` (where it lies: "в
+# стопке 3"). English needs the one.
+PILE_WORDS: Mapping[str, Mapping[str, str]] = {
+    "stock": {"": "the stock"},
+    "waste": {"": "the waste"},
+    "foundation": {"": "foundation {n}"},
+    "pile": {"": "pile {n}"},
+    "pyramid": {"": "card {n} of row {row}"},
+}
+PILE_CODES = (  # the spec's pile names, and the kind each names
+    (re.compile(r"st"), "stock"),
+    (re.compile(r"w"), "waste"),
+    (re.compile(r"f(?P<n>\d+)"), "foundation"),
+    (re.compile(r"t(?P<n>\d+)"), "pile"),
+    (re.compile(r"p(?P<row>\d+)\.(?P<n>\d+)"), "pyramid"),
+)
 
 
 @cache
 def catalogue(language: str) -> Catalogue:
     if language == "en":
-        return Catalogue("en", refusals=REFUSALS, ranks=RANK_WORDS, suits=SUIT_WORDS)
+        return Catalogue(
+            "en", refusals=REFUSALS, ranks=RANK_WORDS, suits=SUIT_WORDS, piles=PILE_WORDS
+        )
     data = tomllib.loads((LOCALE_DIR / f"{language}.toml").read_text(encoding="utf-8"))
     return Catalogue(
         language,
@@ -41,6 +66,7 @@ def catalogue(language: str) -> Catalogue:
         {**REFUSALS, **data.get("refusals", {})},
         {**RANK_WORDS, **data.get("ranks", {})},
         {**SUIT_WORDS, **data.get("suits", {})},
+        {**PILE_WORDS, **data.get("piles", {})},
     )
 
 
@@ -94,10 +120,27 @@ def card_name(code: str) -> str:
     return RANK_SIGNS.get(code[0], code[0]) + SUIT_SIGNS[code[1]]
 
 
+def pile_words(code: str) -> dict[str, str]:
+    """A pile's code ("t3") in the current language's words, in every form it has:
+    {"pile": "pile 3"} (and "pile_to", "pile_at" where the language has them). A code
+    that names no pile stays as it is."""
+    for pattern, kind in PILE_CODES:
+        found = pattern.fullmatch(code)
+        if found:
+            forms = _current.piles[kind]
+            return {
+                f"pile_{form}" if form else "pile": text.format(**found.groupdict())
+                for form, text in forms.items()
+            }
+    return {"pile": code, "pile_to": code, "pile_at": code}
+
+
 def refusal(reason: Refusal) -> str:
     """Why a move was refused, in the current language, its cards as their faces show
-    them (the command line keeps the spec's codes)."""
+    them and its piles in words (the command line keeps the spec's codes)."""
     params = {k: card_name(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
+    if "pile" in params:
+        params.update(pile_words(str(params["pile"])))
     shown = Refusal(reason.key, params)
     return shown.render(_current.refusals, _current.ranks, _current.suits)
 

@@ -14,7 +14,7 @@ import pytest
 
 from game import i18n
 from game.rules import Game, IllegalMove
-from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS
+from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS, Refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_DIR = ROOT / "game"
@@ -182,11 +182,43 @@ def test_points_and_moves_in_russian():
 # -- (d) refusals ----------------------------------------------------------------
 
 
+def pile_fields(text: str) -> set[str]:
+    """A template's parameters, a pile in any of its forms counted as `pile`."""
+    return {"pile" if name.startswith("pile_") else name for name in fields(text)}
+
+
 def test_every_refusal_has_a_russian_template_with_the_same_placeholders():
     russian = RUSSIAN["refusals"]
     assert set(russian) == set(REFUSALS)
     for key, english in REFUSALS.items():
-        assert fields(russian[key]) == fields(english), key
+        assert pile_fields(russian[key]) == fields(english), key
+
+
+def test_every_pile_has_the_forms_the_russian_refusals_ask_for():
+    asked = {name for text in RUSSIAN["refusals"].values() for name in fields(text)}
+    forms = {"" if name == "pile" else name.removeprefix("pile_") for name in asked}
+    forms &= {"", "to", "at"}
+    assert forms == {"", "to", "at"}
+    assert set(RUSSIAN["piles"]) == set(i18n.PILE_WORDS)
+    for kind, words in RUSSIAN["piles"].items():
+        assert set(words) == forms, kind
+
+
+@pytest.mark.parametrize(
+    ("code", "english", "russian"),
+    [
+        ("st", "the stock", "колода"),
+        ("w", "the waste", "талон"),
+        ("f3", "foundation 3", "базовое место 3"),
+        ("t10", "pile 10", "стопка 10"),
+        ("p7.2", "card 2 of row 7", "2-я карта 7-го ряда"),
+        ("x9", "x9", "x9"),  # names no pile: as it is
+    ],
+)
+def test_piles_are_named_in_words(code, english, russian):
+    assert i18n.pile_words(code)["pile"] == english
+    i18n.set_language("ru")
+    assert i18n.pile_words(code)["pile"] == russian
 
 
 def test_ranks_and_suits_have_russian_words():
@@ -210,13 +242,26 @@ def test_a_real_refusal_in_russian():
     english = i18n.refusal(error.refusal)
     # the game names cards as their faces do; the command line keeps the spec's codes
     card = game.pile("t1")[-1]
-    assert english == str(error).replace(card, i18n.card_name(card), 1)
+    shown = str(error).replace(card, i18n.card_name(card), 1).replace("on t2", "on pile 2")
+    assert english == shown
     assert english != str(error) and i18n.card_name(card)[-1] in "♠♥♦♣"
     i18n.set_language("ru")
     russian = i18n.refusal(error.refusal)
     assert russian != english
-    assert "нельзя положить на" in russian
+    assert "нельзя положить на стопку 2" in russian  # the pile in words, in its case
     assert russian.startswith(i18n.card_name(card))
+    assert "t1" not in english + russian and "t2" not in english + russian
+    assert "on pile 2, which needs" in english
+
+
+def test_a_full_pile_and_an_empty_one_in_russian():
+    i18n.set_language("ru")
+    full = i18n.refusal(Refusal("pile_full", {"pile": "t4", "limit": 16}))
+    assert full == "в стопке 4 уже 16 карт"
+    empty = i18n.refusal(Refusal("empty", {"pile": "w"}))
+    assert empty == "в талоне нет карт"
+    home = i18n.refusal(Refusal("foundation_full", {"pile": "f2"}))
+    assert home == "на базовом месте 2 масть собрана полностью"
 
 
 def test_refusals_name_ranks_in_russian_words():
@@ -236,9 +281,17 @@ def test_pyramid_refusal_in_russian():
     game = Game("pyramid52", deal=0)
     error = refused(game, "p1.1+p2.1")
     i18n.set_language("ru")
-    assert i18n.refusal(error.refusal) == RUSSIAN["refusals"][error.refusal.key].format(
-        **error.refusal.params
-    )
+    assert i18n.refusal(error.refusal) == "1-я карта 1-го ряда закрыта другими картами"
+
+
+def test_a_covered_pyramid_card_in_words():
+    game = Game("pyramid52", deal=0)
+    reason = game.refusal_reason("p6.2")
+    assert reason is not None and reason.key == "not_playable"
+    assert str(reason) == "p6.2 is covered"  # the command line: the spec's code
+    assert i18n.refusal(reason) == "card 2 of row 6 is covered"
+    i18n.set_language("ru")
+    assert i18n.refusal(reason) == "2-я карта 6-го ряда закрыта другими картами"
 
 
 def test_numbers_with_decimals_are_written_the_language_s_way():

@@ -209,16 +209,22 @@ class Game:
 
     def refusal(self, move: Move | str) -> str | None:
         """Why this move is illegal now, in words; None when it is legal."""
+        reason = self.refusal_reason(move)
+        return None if reason is None else str(reason)
+
+    def refusal_reason(self, move: Move | str) -> Refusal | None:
+        """Why this move is illegal now, for a caller to put in its own words (the
+        game's language); None when it is legal."""
         written = move
         try:
             move = parse_move(move)
         except IllegalMove as e:
-            return str(e.refusal)
+            return e.refusal
         if move.kind == RESIGN:
-            return str(self._refused(move, written)) if self.over else None
+            return self._refused(move, written) if self.over else None
         if move in self.engine.legal_set(self.state):
             return None
-        return str(self._refused(move, written))
+        return self._refused(move, written)
 
     def _refused(self, move: Move, written: Move | str) -> Refusal:
         """The engine's refusal of `move`, quoting a move that names no move of these

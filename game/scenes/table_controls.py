@@ -194,7 +194,7 @@ class TableControls:
         elif REDEAL_MOVE in self.game.legal_moves:
             self._play(REDEAL_MOVE)
         else:
-            self._refuse(self.game.refusal(STOCK_TURN) or "")
+            self._refuse_move(STOCK_TURN)
 
     def _click_building(self, pile: str, index: int, clicks: int) -> None:
         if pile == "st":
@@ -251,7 +251,7 @@ class TableControls:
             return
         if not game.pile(pile) or not game.movable(pile):
             if game.pile(pile):
-                self._refuse(game.refusal(Move(SINGLE, pile)) or "")
+                self._refuse_move(Move(SINGLE, pile))
             return
         if selected == pile:
             self.selected = None

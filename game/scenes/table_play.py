@@ -137,6 +137,13 @@ class TablePlay:
         if move is not None and move.b and move.b in (self.view.layout.spots if self.view else {}):
             self.refused_pile = move.b
 
+    def _refuse_move(self, move: Move) -> None:
+        """Say why the rules refuse a move the player asked for by a click (the stock's,
+        a covered card's), in the game's language."""
+        reason = self.game.refusal_reason(move)
+        if reason is not None:
+            self._refuse(i18n.refusal(reason))
+
     def announce(self, text: str, seconds: float = 6.0) -> None:
         """A line for the player over the table (an arcade level, a resumed game)."""
         self._say(text, seconds)

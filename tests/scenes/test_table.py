@@ -78,10 +78,23 @@ def test_an_illegal_drop_flies_back_and_says_why(app, driver):
     scene = open_table(app, driver, game)
     driver.drag(centre(scene, "t1"), centre(scene, "f1"))
     assert game.moves == []
-    assert scene.status == "9♦ cannot go on f1, which needs 3♠"  # cards as their faces
+    # cards as their faces show them, piles in words (the command line keeps the codes)
+    assert scene.status == "9♦ cannot go on foundation 1, which needs 3♠"
     assert scene.animator.busy  # the card is flying home
     driver.settle(0.5)
     assert game.pile("t1") == ("9D",)
+
+
+def test_a_click_on_the_empty_stock_says_why_in_the_game_s_language(app, driver):
+    from game import i18n
+
+    game = Game("egyptian", deal=0)
+    while game.pile("st"):
+        game.play("st>w")
+    scene = open_table(app, driver, game)
+    i18n.set_language("ru")
+    driver.click(centre(scene, "st"))
+    assert scene.status == "колода пуста"  # was the rules' English
 
 
 def test_double_click_sends_a_card_to_a_foundation(app, driver):
