@@ -3,7 +3,9 @@
 A thread would share the interpreter lock with the game loop and stall frames;
 a process does not. Requests carry ids; a newer request cancels the one being
 worked on (the worker's search asks a shared counter now and then). A worker
-that died is started again at the next request.
+that died is started again at the next request, and so is one that hung: a
+request unanswered well past its own time limit ends its worker (a kiosk runs
+for days, and a worker that never answers would leave "Checking…" up for good).
 """
 
 from __future__ import annotations
@@ -12,14 +14,22 @@ import logging
 import multiprocessing as mp
 import queue
 import random
+import time
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 PARENT_CHECK_S = 1.0  # how often an idle worker looks whether the game still runs
+# How long past a request's own time limit its worker may stay silent before it counts
+# as hung: a fresh worker imports the game first (about a second; more on a busy machine)
+HANG_GRACE_S = 20.0
 
 ANALYSE = "analyse"  # solve the position a replay reaches
 WINNABLE = "winnable"  # find a deal number the solver proves winnable
+# the limits a request has unless it names its own
+ANALYSE_S = 10.0  # an analysis's time limit
+WINNABLE_TRIES = 300  # deals a search for a winnable one tries
+WINNABLE_S = 1.5  # the time limit for each of them
 
 
 class SolverWorker:
@@ -30,6 +40,7 @@ class SolverWorker:
         self._replies: Any = None
         self._latest: Any = None
         self._next_id = 0
+        self._due: float | None = None  # when the newest request must be answered by
 
     @property
     def running(self) -> bool:
@@ -56,10 +67,13 @@ class SolverWorker:
         self._next_id += 1
         self._latest.value = self._next_id
         self._requests.put({"id": self._next_id, "kind": kind, **payload})
+        self._due = time.monotonic() + time_needed(kind, payload) + HANG_GRACE_S
         return self._next_id
 
     def poll(self) -> list[dict[str, Any]]:
-        """The replies that have arrived, without waiting."""
+        """The replies that have arrived, without waiting. A worker that let its newest
+        request's time pass unanswered is ended here (callers see it not running, as
+        if it had died, and ask again)."""
         found: list[dict[str, Any]] = []
         if self._replies is None:
             return found
@@ -67,7 +81,15 @@ class SolverWorker:
             try:
                 found.append(self._replies.get_nowait())
             except (queue.Empty, OSError, EOFError):
-                return found
+                break
+        if any(reply.get("id") == self._next_id for reply in found):
+            self._due = None
+        elif self._due is not None and time.monotonic() > self._due and self.running:
+            log.warning("solver worker silent past its time: ended, to start again")
+            self._due = None
+            self._process.kill()  # hung: nothing of its to keep (a stopped one too)
+            self._process.join(timeout=2)
+        return found
 
     def close(self) -> None:
         if self._process is None:
@@ -82,6 +104,13 @@ class SolverWorker:
             self._process.terminate()
             self._process.join(timeout=2)
         self._process = None
+
+
+def time_needed(kind: str, payload: dict[str, Any]) -> float:
+    """The longest a request may take by its own limits (see handle())."""
+    if kind == WINNABLE:
+        return float(payload.get("tries", WINNABLE_TRIES) * payload.get("seconds", WINNABLE_S))
+    return float(payload.get("seconds", ANALYSE_S))
 
 
 def next_request(requests: Any) -> Any:
@@ -130,7 +159,7 @@ def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
         result = solve(
             game,
             request.get("nodes", 5_000_000),
-            request.get("seconds", 10.0),
+            request.get("seconds", ANALYSE_S),
             best=True,
             cancel=cancelled,
         )
@@ -144,13 +173,13 @@ def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
         }
     if request["kind"] == WINNABLE:
         rng = random.Random(request.get("seed"))
-        for _ in range(request.get("tries", 300)):
+        for _ in range(request.get("tries", WINNABLE_TRIES)):
             if cancelled():
                 break
             deal = random_deal(rng)
             game = Game(request["ruleset"], request.get("options"), deal=deal)
             result = solve(
-                game, 2_000_000, request.get("seconds", 1.5), best=False, cancel=cancelled
+                game, 2_000_000, request.get("seconds", WINNABLE_S), best=False, cancel=cancelled
             )
             if result.outcome == Verdict.WON:
                 return {"deal": deal}

@@ -66,6 +66,39 @@ def test_a_dead_worker_is_started_again(worker):
     assert wait_for(worker, rid)["outcome"] == "won"
 
 
+def test_a_hung_worker_is_ended_and_started_again(worker, monkeypatch):
+    import os
+    import signal
+
+    from game.solver import worker as module
+
+    monkeypatch.setattr(module, "HANG_GRACE_S", 1.0)
+    game = Game("pyramid52", deal=8)
+    worker.start()
+    os.kill(worker._process.pid, signal.SIGSTOP)  # hung: alive, and never answers
+    hung = worker._process
+    rid = worker.submit(ANALYSE, replay=game.to_replay(), seconds=0.5)
+    time.sleep(1.0)
+    assert worker.poll() == [] and worker.running  # within its time: waited for
+    end = time.monotonic() + 10
+    while worker.running and time.monotonic() < end:
+        assert worker.poll() == []
+        time.sleep(0.05)
+    assert not worker.running and not hung.is_alive()  # ended once its time was past
+    rid = worker.submit(ANALYSE, replay=game.to_replay(), seconds=10)
+    assert wait_for(worker, rid)["outcome"] == "won"  # a fresh worker answers
+
+
+def test_a_request_s_time_is_what_its_own_limits_allow():
+    from game.solver.worker import time_needed
+
+    assert time_needed(ANALYSE, {"seconds": 3}) == 3
+    assert time_needed(ANALYSE, {}) == 10  # an analysis's default limit
+    # a search for a winnable deal may try every deal up to its limit
+    assert time_needed(WINNABLE, {"tries": 60, "seconds": 2}) == 120
+    assert time_needed(WINNABLE, {"tries": 0}) == 0
+
+
 def test_a_worker_whose_game_is_killed_ends_too():
     # A game killed (or crashed) never closes its worker: the worker sees it is gone.
     import os
