@@ -194,22 +194,29 @@ class TableView:
         for k in range(edges, 0, -1):
             surface.blit(back, rect.move(-k * 2, -k * 2))
         top_hidden = ("st", n - 1) in hidden
+        face_up = self.family == "pyramid" and not top_hidden
         if self.family == "pyramid":
             if n > 1 or top_hidden:
                 surface.blit(back, rect)
-            if not top_hidden:
+            if face_up:
                 surface.blit(self.art.face(cards[-1]), rect)
         elif not top_hidden or n > 1:
             surface.blit(back, rect)
-        self._badge(surface, rect, str(n))
+        # on a face the count would read as the card's own index: under the card then
+        self._badge(surface, rect, str(n), below=face_up)
 
-    def _badge(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+    def _badge(
+        self, surface: pygame.Surface, rect: pygame.Rect, text: str, below: bool = False
+    ) -> None:
         size = max(10, rect.width // 6)
         image = theme.font(size, bold=True).render(text, True, theme.INK)
         pad = size // 4
         box = image.get_rect()
         box.inflate_ip(pad * 2, pad)
-        box.midbottom = (rect.centerx, rect.bottom - pad)
+        if below:
+            box.midtop = (rect.centerx, rect.bottom + pad)
+        else:
+            box.midbottom = (rect.centerx, rect.bottom - pad)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
         surface.blit(image, image.get_rect(center=box.center))
 

@@ -97,6 +97,22 @@ def test_a_click_on_the_empty_stock_says_why_in_the_game_s_language(app, driver)
     assert scene.status == "колода пуста"  # was the rules' English
 
 
+@pytest.mark.parametrize(("ruleset", "below"), [("pyramid52", True), ("egyptian", False)])
+def test_the_stock_count_stays_off_a_face_up_stock_card(app, driver, ruleset, below):
+    from game.ui import theme
+
+    scene = open_table(app, driver, Game(ruleset, deal=0))
+    stock = scene.view.top_rect("st")
+    screen = app.surface
+    # the count's dark pill: under a face-up card (a count on its face reads as its
+    # index), on a face-down one's back
+    under = (stock.centerx, stock.bottom + stock.width // 12)
+    inside = (stock.centerx, stock.bottom - stock.width // 12)
+    assert tuple(screen.get_at(under if below else inside))[:3] == theme.PANEL
+    if below:
+        assert tuple(screen.get_at(inside))[:3] != theme.PANEL  # the card's face
+
+
 def test_double_click_sends_a_card_to_a_foundation(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
