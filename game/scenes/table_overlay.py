@@ -28,9 +28,10 @@ def draw_banner(
     banner: Banner,
     small: bool = False,
     avoid: list[pygame.Rect] | None = None,
-) -> None:
+) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
-    (`avoid`); its buttons are laid out as it is drawn."""
+    (`avoid`), or else between them; its buttons are laid out as it is drawn. Returns
+    where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     size = max(12, int((18 if small else 22) * scale))
     font = theme.font(size, bold=not small)
@@ -39,9 +40,14 @@ def draw_banner(
     wide = min(area.width - 40, int(760 * scale))
     narrow = max(int(area.width * 0.28), int(240 * scale))
     candidates = []
-    for width in (wide, narrow) if avoid else (wide,):
+
+    def panel_lines(width: int) -> tuple[int, list[str]]:
         lines = wrap(banner.text, font, width - 2 * size)
         height = len(lines) * font.get_linesize() + size + (button_h + size // 2 if button_h else 0)
+        return height, lines
+
+    for width in (wide, narrow) if avoid else (wide,):
+        height, lines = panel_lines(width)
         for anchor, pos in (
             ("midbottom", (area.centerx, area.bottom - margin)),
             ("midtop", (area.centerx, area.top + margin)),
@@ -55,6 +61,13 @@ def draw_banner(
             candidates.append((panel, lines))
     # the place that hides the fewest cards; ties keep the first (low and wide)
     panel, lines = min(candidates, key=lambda c: sum(_overlap(c[0], r) for r in avoid or []))
+    if avoid and panel.collidelist(avoid) != -1:
+        # every such place hides some: the narrow panel where it hides none, in the felt
+        # between the piles (at 800x600 each corner may hold a card or its place)
+        height, narrow_lines = panel_lines(narrow)
+        free = _free_place(area.inflate(-2 * margin, -2 * margin), (narrow, height), avoid, margin)
+        if free is not None:
+            panel, lines = free, narrow_lines
     line_h = font.get_linesize()
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, 225), layer.get_rect(), border_radius=size // 2)
@@ -70,11 +83,26 @@ def draw_banner(
         layout_row(banner.buttons, row, button_h, size)
         for b in banner.buttons:
             b.draw(surface, max(11, int(button_h * 0.4)))
+    return panel
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    clip = a.clip(b)
-    return clip.width * clip.height
+def _free_place(
+    bounds: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect], gap: int
+) -> pygame.Rect | None:
+    """A place of `size` within `bounds` that overlaps none of `avoid`: along the bottom,
+    then the middle, then the top, the nearest to the middle; None if there is none.
+    Tried just clear of every rectangle's sides and at even steps between."""
+    width, height = size
+    xs = [bounds.left + (bounds.width - width) * k // 16 for k in range(17)]
+    xs += [r.right + gap // 2 for r in avoid] + [r.left - gap // 2 - width for r in avoid]
+    xs = [x for x in xs if bounds.left <= x <= bounds.right - width]
+    xs.sort(key=lambda x: abs(x + width // 2 - bounds.centerx))
+    for y in (bounds.bottom - height, bounds.centery - height // 2, bounds.top):
+        for x in xs:
+            place = pygame.Rect(x, y, width, height)
+            if place.collidelist(avoid) == -1:
+                return place
+    return None
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

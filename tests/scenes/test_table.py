@@ -244,6 +244,21 @@ def test_sbudetsya_asks_for_a_wish_before_the_deal(app, driver):
     assert not scene.wish_pending
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_wish_banner_hides_no_place_of_a_card(app, driver, size):
+    from game.scenes.table_overlay import draw_banner
+
+    driver.resize(size)
+    scene = open_table(app, driver, Game("sbudetsya", deal=3))
+    assert scene.wish_pending
+    places = scene.view.card_rects_in_view()
+    panel = draw_banner(app.surface.copy(), scene.view.area, scene.banner, avoid=places)
+    # at 800x600 each corner holds a pile's place: the banner goes between the piles
+    assert panel.collidelist(places) == -1
+    assert scene.view.area.contains(panel)
+    assert panel.contains(scene.banner.buttons[0].rect)
+
+
 def test_a_new_input_during_an_animation_finishes_it_at_once(app, driver):
     app.settings.animation_speed = 0.5  # slow
     game = Game("egyptian", deal=0)
