@@ -20,7 +20,7 @@ from game.scenes.base import Scene
 from game.settings import CARD_BACKS, Settings
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text, layout_row
+from game.ui.widgets import Button, button_at, draw_text, layout_row
 
 if TYPE_CHECKING:
     from game.app import App
@@ -257,12 +257,10 @@ class SettingsScene(Scene):
         return [*found, (len(self.rows), self.back_button)]
 
     def button_at(self, pos: tuple[int, int]) -> tuple[int, Button] | None:
-        """The button under a point: an exact hit first, then one within the touch margin."""
-        for margin in (0, HIT_MARGIN):
-            for i, b in self._targets():
-                if b.hit(pos, margin):
-                    return i, b
-        return None
+        """The button under a point, or the nearest within the touch margin."""
+        targets = self._targets()
+        found = button_at((b for _i, b in targets), pos, HIT_MARGIN)
+        return next(((i, b) for i, b in targets if b is found), None)
 
     def button(self, key: str) -> Button:
         """The button with this key (tests and keyboard shortcuts use it)."""

@@ -11,6 +11,7 @@ from game.i18n import _
 from game.rules import Move
 from game.rules.moves import MOVE, PAIR, SINGLE, STOCK_TURN, pair
 from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.ui.widgets import button_at
 
 # How far a press moves before it is a drag; a finger wobbles more than a mouse.
 DRAG_START_PX = 6
@@ -62,10 +63,10 @@ class TableControls:
             return True
         margin = self._touch_margin(event)
         if self.banner:
-            for b in self.banner.buttons:
-                if b.hit(event.pos, margin):
-                    b.action()
-                    return True
+            pressed = button_at(self.banner.buttons, event.pos, margin)
+            if pressed:
+                pressed.action()
+                return True
         button = self.hud.button_at(event.pos, margin)
         if button:
             self._finish_animation()

@@ -9,7 +9,7 @@ import pygame
 from game.i18n import _, localized, n_
 from game.rules import Game
 from game.ui import theme
-from game.ui.widgets import Button, draw_text, layout_row
+from game.ui.widgets import Button, button_at, draw_text, layout_row
 
 
 def clock_text(seconds: float) -> str:
@@ -120,7 +120,4 @@ class Hud:
             b.draw(surface, size)
 
     def button_at(self, pos: tuple[int, int], margin: int = 0) -> Button | None:
-        for b in self.buttons:
-            if b.hit(pos, margin):
-                return b
-        return None
+        return button_at(self.buttons, pos, margin)

@@ -21,7 +21,7 @@ from game.scenes.table_overlay import Banner
 from game.store import GameFacts
 from game.store.saved import played_seconds
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button
+from game.ui.widgets import Button, button_at
 
 if TYPE_CHECKING:
     from game.app import App
@@ -176,11 +176,12 @@ class WatchScene(TableScene):
         t = event.type
         if t == POINTER_DOWN:
             margin = self._touch_margin(event)
-            for b in (self.banner.buttons if self.banner else []) + self.hud.buttons:
-                if b.hit(event.pos, margin):
-                    b.action()
-                    return True
-            return False
+            pressed = button_at(
+                (self.banner.buttons if self.banner else []) + self.hud.buttons, event.pos, margin
+            )
+            if pressed:
+                pressed.action()
+            return pressed is not None
         if t == POINTER_MOVE:
             return self._pointer_move(event)
         if t == POINTER_UP:

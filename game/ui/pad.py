@@ -6,7 +6,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, px
+from game.ui.widgets import Button, button_at, px
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
     getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
@@ -57,9 +57,7 @@ class ButtonPad:
         return self.get(self.focus_key)
 
     def button_at(self, pos: tuple[int, int], margin: int) -> Button | None:
-        # an exact hit wins over one in another button's touch margin
-        exact = next((b for b in self.buttons if b.hit(pos)), None)
-        return exact or next((b for b in self.buttons if b.hit(pos, margin)), None)
+        return button_at(self.buttons, pos, margin)
 
     def handle_event(self, event: pygame.event.Event, scale: float) -> tuple[bool, bool]:
         """Returns (the event was used, the picture changed)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -125,3 +125,27 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def px(value: float, scale: float, least: int = 1) -> int:
     """A length designed at 1280x800, at the window's scale, never below `least`."""
     return max(least, round(value * scale))
+
+
+def button_at(buttons: Iterable[Button], pos: tuple[int, int], margin: int = 0) -> Button | None:
+    """The button a press at `pos` means: the one under it (none when that one is
+    disabled), else the nearest one that takes presses within `margin`, a finger's
+    slack. Never a neighbour whose margin reaches over the button pressed: buttons
+    stand closer together than the slack."""
+    near: list[tuple[int, Button]] = []
+    for b in buttons:
+        if b.rect.collidepoint(pos):
+            return b if b.enabled else None
+        if b.hit(pos, margin):
+            near.append((_distance(b.rect, pos), b))
+    return min(near, key=_nearest)[1] if near else None
+
+
+def _distance(rect: pygame.Rect, pos: tuple[int, int]) -> int:
+    dx = max(rect.left - pos[0], 0, pos[0] - rect.right + 1)
+    dy = max(rect.top - pos[1], 0, pos[1] - rect.bottom + 1)
+    return dx * dx + dy * dy
+
+
+def _nearest(pair: tuple[int, Button]) -> int:
+    return pair[0]

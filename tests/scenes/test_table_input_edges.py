@@ -270,3 +270,35 @@ def test_the_top_bar_says_which_pass_through_the_stock_is_under_way(app, driver)
         scene.game.play("st>w")
     scene.game.play("w>st")
     assert scene._current_figures().passes == (2, 3)
+
+
+def test_a_tap_near_a_button_s_edge_presses_that_button_not_its_neighbour(app, driver):
+    # buttons stand closer together than a finger's slack: the one under the finger wins
+    game = Game("egyptian", deal=0)
+    for move in ("st>w", "st>w", "st>w"):
+        game.play(move)
+    scene = open_table(app, driver, game)
+    scene.buttons["undo"].action()
+    driver.settle(0.5)
+    assert len(game.moves) == 2
+    redo = scene.buttons["redo"].rect
+    driver.tap((redo.left + 4, redo.centery))
+    driver.settle(0.5)
+    assert len(game.moves) == 3  # redone, where the Undo next to it undid a second move
+    # a disabled button under the finger is pressed by nobody (Redo is now disabled)
+    driver.tap((redo.left + 4, redo.centery))
+    driver.settle(0.5)
+    assert len(game.moves) == 3
+
+
+def test_a_tap_just_beside_a_button_still_presses_it():
+    from game.ui.widgets import Button, button_at
+
+    left = Button("a", lambda: None, pygame.Rect(0, 0, 100, 40))
+    right = Button("b", lambda: None, pygame.Rect(106, 0, 100, 40))
+    assert button_at([left, right], (102, 20), 14) is left  # nearer the left one
+    assert button_at([left, right], (104, 20), 14) is right
+    assert button_at([left, right], (50, 50), 14) is left  # below it, in the slack
+    assert button_at([left, right], (50, 60), 14) is None
+    right.enabled = False
+    assert button_at([left, right], (110, 20), 14) is None  # on a disabled button
