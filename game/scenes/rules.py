@@ -27,6 +27,16 @@ from game.ui.widgets import Button, draw_text, layout_row
 if TYPE_CHECKING:
     from game.app import App
 
+
+def keys_text() -> str:
+    """The table's keys, closing every ruleset's rules (in the language of the moment)."""
+    return _(
+        "Keys. Arrows or Tab move the focus, Enter picks a card up and puts it down, Space"
+        " turns the stock. U or Ctrl+Z undo, R or Ctrl+Y redo, H hint, D demo, F finish,"
+        " N new deal, F5 restart, G give up, F1 rules, F11 full screen, Esc back."
+    )
+
+
 # A paragraph may open with a short title sentence ("Piles.", "Пустые места.").
 LEAD_IN = re.compile(r"^([^\W\d]+(?: [^\W\d]+)?\.)\s+(.+)$", re.DOTALL)
 
@@ -143,6 +153,7 @@ class RulesScene(Scene):
         width = self.text_rect.width - 2 * self.pad
         self.lines = wrap_paragraphs(texts["summary"], "summary", body, bold, width)
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
+        self.lines += wrap_paragraphs(keys_text(), "body", body, bold, width)
         self.line_h = body.get_linesize()
         self.gap_h = self.line_h // 2
         content = sum(self.line_h + (self.gap_h if ln.gap_before else 0) for ln in self.lines)

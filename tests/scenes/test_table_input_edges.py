@@ -302,3 +302,35 @@ def test_a_tap_just_beside_a_button_still_presses_it():
     assert button_at([left, right], (50, 60), 14) is None
     right.enabled = False
     assert button_at([left, right], (110, 20), 14) is None  # on a disabled button
+
+
+def test_a_keyboard_player_reaches_finish_restart_and_give_up(app, driver):
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_SPACE)
+    driver.settle(0.3)
+    assert len(game.moves) == 1
+    driver.key(pygame.K_F5)  # restart: back to the deal
+    driver.settle(0.3)
+    assert game.moves == []
+    driver.key(pygame.K_f)  # Finish is not offered here: nothing happens
+    driver.settle(0.3)
+    assert game.moves == []
+    driver.key(pygame.K_g)  # give up: the game ends, and its results show
+    driver.settle(0.5)
+    assert game.over and app.scene is not scene
+
+
+def test_the_rules_screen_lists_the_table_s_keys(app, driver):
+    from game import i18n
+    from game.scenes.rules import RulesScene
+
+    scene = RulesScene(app, "egyptian")
+    app.switch(scene, fade=False)
+    driver.settle(0.3)
+    text = " ".join(line.full for line in scene.lines)
+    assert "F5 restart" in text and "G give up" in text and "Ctrl+Z" in text
+    i18n.set_language("ru")
+    scene._wrap()
+    assert "F5 — заново" in " ".join(line.full for line in scene.lines)
+    i18n.set_language("en")
