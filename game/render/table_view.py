@@ -143,8 +143,11 @@ class TableView:
         size: tuple[int, int],
         hidden: set[tuple[str, int]],
         marks: Mapping[str, str],
+        focus: str | None = None,
     ) -> pygame.Surface:
-        """The table without the cards in flight (`hidden`), with marks on pile tops."""
+        """The table without the cards in flight (`hidden`), with marks on pile tops and
+        the keyboard's focus round its pile's top (outside any mark, which stays seen:
+        a card picked up by Enter is both)."""
         if self.static is None or self.static.get_size() != size:
             self.static = pygame.Surface(size)
         surface = self.static
@@ -154,6 +157,11 @@ class TableView:
         for name, mark in marks.items():
             if name in self.layout.spots:
                 self.draw_mark(surface, self.top_rect(name), mark)
+        if focus in self.layout.spots:
+            ring = self.top_rect(focus)
+            if focus in marks:
+                ring = ring.inflate(self._mark_width("focus") * 4, self._mark_width("focus") * 4)
+            self.draw_mark(surface, ring, "focus")
         return surface
 
     def _draw_pile(self, surface: pygame.Surface, name: str, hidden: set[tuple[str, int]]) -> None:
@@ -268,7 +276,7 @@ class TableView:
 
     def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: str) -> None:
         colour = MARK_COLOURS.get(mark, MARK_COLOURS["focus"])
-        width = max(2, rect.width // 30) + (1 if mark != "playable" else 0)
+        width = self._mark_width(mark, rect)
         radius = max(4, rect.width // 12)
         outline = rect.inflate(width * 2, width * 2)
         if len(colour) == 4 and colour[3] < 255:
@@ -277,6 +285,10 @@ class TableView:
             surface.blit(layer, outline)
         else:
             pygame.draw.rect(surface, colour[:3], outline, width=width, border_radius=radius)
+
+    def _mark_width(self, mark: str, rect: pygame.Rect | None = None) -> int:
+        width = (rect or pygame.Rect((0, 0), self.layout.card)).width
+        return max(2, width // 30) + (1 if mark != "playable" else 0)
 
     def draw_tween(self, surface: pygame.Surface, tween: Tween, now: float) -> pygame.Rect:
         rect = tween.rect_at(now)

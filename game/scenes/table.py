@@ -264,7 +264,9 @@ class TableScene(TableControls, TablePlay, Scene):
                 (n, i) for n in self.view.piles if n != "st" for i in range(len(game.pile(n)))
             }
         self.view.show_waits = not self.wish_pending
-        static = self.view.render_static(size, hidden, self._marks())
+        quiet = self.animator.busy or self.celebration or self.wish_pending  # as _marks()
+        focus = self.keys.focus if self.keys.visible and not quiet else None
+        static = self.view.render_static(size, hidden, self._marks(), focus)
         if self.game.rules.family == "pyramid" and self.view.layout.legend:
             draw_legend(static, self.view.layout.legend, self.game)
         play_area = self.view.area
@@ -343,8 +345,6 @@ class TableScene(TableControls, TablePlay, Scene):
                 marks[self.hint.b] = "hint"
         if self.refused_pile:
             marks[self.refused_pile] = "refused"
-        if self.keys.focus and self.keys.visible:
-            marks[self.keys.focus] = "focus"
         return marks
 
     def _invalidate(self) -> None:

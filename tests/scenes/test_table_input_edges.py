@@ -334,3 +334,30 @@ def test_the_rules_screen_lists_the_table_s_keys(app, driver):
     scene._wrap()
     assert "F5 — заново" in " ".join(line.full for line in scene.lines)
     i18n.set_language("en")
+
+
+def test_a_card_picked_up_by_key_shows_both_its_mark_and_the_focus(app, driver):
+    from game.ui import theme
+
+    game = Game("egyptian", deal=0)  # t1's 9D goes on t6's TH
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_TAB)
+    scene.keys.focus = "t1"
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.2)
+    assert scene.selected == "t1" and scene.keys.focus == "t1"
+
+    def colours_round(pile):
+        ring = scene.view.top_rect(pile).inflate(30, 30)
+        return {
+            tuple(app.surface.get_at((x, y)))[:3]
+            for x in range(ring.left, ring.right)
+            for y in (ring.centery,)
+        }
+
+    around = colours_round("t1")
+    assert theme.GOLD in around and theme.FOCUS in around  # picked up, and focused
+    scene.keys.focus = "t6"
+    scene._invalidate()
+    driver.settle(0.2)
+    assert theme.TARGET in colours_round("t6") and theme.FOCUS in colours_round("t6")
