@@ -7,7 +7,7 @@ from game import i18n
 from game.app import App, ManualClock
 from game.rules import rulesets
 from game.scenes.base import Scene
-from game.scenes.rules import RulesScene
+from game.scenes.rules import RulesScene, keys_text
 from game.ui import theme
 
 RULESET_IDS = list(rulesets())
@@ -55,7 +55,8 @@ def test_shows_the_ruleset_text_in_the_language(app, driver, ruleset_id, languag
     scene = open_rules(app, driver, ruleset_id, language=language)
     text = rulesets()[ruleset_id].text[language]
     shown = [w for line in scene.wrapped_lines() for w in words(line)]
-    assert shown == words(text["summary"]) + words(text["rules"])
+    # the ruleset's text, then the table's keys
+    assert shown == words(text["summary"]) + words(text["rules"]) + words(keys_text())
     assert i18n.localized(scene.ruleset.name) == rulesets()[ruleset_id].name[language]
 
 
@@ -77,6 +78,7 @@ def test_paragraph_titles_are_set_apart(app, driver):
         "Piles.",
         "Gaps.",
         "Stock.",
+        "Keys.",
     ]
 
 
