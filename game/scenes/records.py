@@ -13,7 +13,7 @@ from game import i18n
 from game.i18n import _, localized
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_text
-from game.rules import rulesets
+from game.rules import RulesError, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
@@ -78,6 +78,7 @@ class RecordsScene(PadScene):
         self.tab = tab if tab in TABS else FREE
         self._back = back
         self.confirming = False
+        self.problem = ""  # why the replay last asked for cannot be shown
         self.pad.focus_key = "tab:" + self.tab
         self.entries: list[ScoreEntry] = []
         self.stats = Statistics()
@@ -121,10 +122,14 @@ class RecordsScene(PadScene):
         self.layout()
 
     def watch(self, entry: ScoreEntry) -> None:
-        from game.scenes.watch import WatchScene
+        from game.scenes.watch import WatchScene, checked_replays
 
-        replay = entry.replay
-        replays = replay["games"] if isinstance(replay, dict) and "games" in replay else [replay]
+        try:
+            replays = checked_replays(entry.replay)
+        except RulesError as e:  # stored by an older version, or damaged: said, not shown
+            self.problem = _("This replay cannot be shown: {reason}", reason=str(e))
+            return
+        self.problem = ""
         self.watching = replays
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
@@ -330,6 +335,14 @@ class RecordsScene(PadScene):
             for (_head, share, anchor), value in zip(columns, values, strict=True):
                 where = (area.x + int(area.width * share), y + self.row_h // 2)
                 draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
+        if self.problem:  # under the rows, at the panel's foot
+            inset = px(16, s, 8)
+            font = theme.font(size)
+            lines = wrap(self.problem, font, area.width - 2 * inset)[:3]
+            y = area.bottom - inset - len(lines) * font.get_linesize()
+            for line in lines:
+                draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
+                y += font.get_linesize()
 
     def _draw_today(self, surface: pygame.Surface) -> None:
         row = self.app.records.daily(self.ruleset.id, self.options, today_deal())

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.rules import IllegalMove
-from game.rules.replay import new_game, replay_moves
+from game.rules import IllegalMove, ReplayError
+from game.rules.moves import parse_move
+from game.rules.replay import new_game, replay_moves, run_replay
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_overlay import Banner
@@ -29,6 +30,19 @@ if TYPE_CHECKING:
 SPEEDS = (2.0, 1.2, 0.7, 0.35, 0.15)  # seconds between moves
 START_SPEED = 2
 FIRST_MOVE_S = 1.2
+
+
+def checked_replays(replay: object) -> list[dict[str, Any]]:
+    """The games a stored replay holds (an arcade run holds several), each run through
+    to its end: a replay that cannot be shown raises RulesError saying why."""
+    games = replay.get("games") if isinstance(replay, dict) and "games" in replay else [replay]
+    if not isinstance(games, list) or not games:
+        raise ReplayError("the replay holds no game")
+    for game in games:
+        if not isinstance(game, dict):
+            raise ReplayError("a game of the replay is not an object")
+        run_replay(game)
+    return games
 
 
 class WatchScene(TableScene):
@@ -101,9 +115,13 @@ class WatchScene(TableScene):
         played = self.step_count
         if played >= len(self.script):
             return
+        # checked before it was shown (checked_replays); never expected: the replay ends
+        # where its moves stop making sense, as said over the table
         try:
-            self._play(self.script[played])
-        except IllegalMove:  # checked before the window opened; never expected
+            playable = self._play(parse_move(self.script[played]))
+        except IllegalMove:
+            playable = False
+        if not playable:
             self.script = self.script[:played]
 
     def update(self, dt: float) -> None:

@@ -136,7 +136,13 @@ def _count(value: object) -> bool:
 
 
 def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+    """A count of time or points as JSON may carry it: not negative, and finite (JSON
+    as Python reads it takes Infinity and NaN)."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and 0 <= value < float("inf")
+    )
 
 
 def exported(replay: Mapping[str, Any]) -> dict[str, Any]:

@@ -58,6 +58,40 @@ def test_the_table_lists_the_ten_best_and_watch_plays_one_back(app, driver):
     assert isinstance(app.scene, RecordsScene)
 
 
+@pytest.mark.parametrize(
+    ("replay", "reason"),
+    [
+        ({"ruleset": "pyramid52", "deal": 1, "moves": ["p1.1", "zz"]}, "move 1 'p1.1'"),
+        ({"ruleset": "gone", "deal": 1}, "gone"),
+        ({"ruleset": "pyramid52", "deal": 1, "options": {"passes": 7}}, "passes"),
+        ({"ladder": "arcade", "games": []}, "holds no game"),
+        ([1, 2], "not an object"),
+    ],
+)
+def test_a_stored_replay_that_cannot_be_shown_is_said_and_the_records_stay(
+    app, driver, replay, reason
+):
+    import dataclasses
+
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    damaged = dataclasses.replace(scene.entries[0], replay=replay)
+    scene.watch(damaged)  # it crashed the game (a move no longer legal, a ruleset gone)
+    driver.settle(0.5)
+    assert app.scene is scene
+    assert scene.problem.startswith("This replay cannot be shown:") and reason in scene.problem
+    press(driver, scene, "watch:0")  # a good one still plays, and the problem is gone
+    assert isinstance(app.scene, WatchScene) and scene.problem == ""
+
+
+def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
+    replay = {"ruleset": "pyramid52", "deal": 8, "moves": [DEAL_8_WIN[0], "p1.1"]}
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.settle(6.0)
+    assert [str(m) for m in watch.game.moves] == [DEAL_8_WIN[0]]
+    assert watch.script == [DEAL_8_WIN[0]]  # it crashed on the move it could not play
+
+
 def test_tabs_and_arrows_choose_the_table(app, driver):
     fill_records(app.records)
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}))

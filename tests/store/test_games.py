@@ -2,6 +2,7 @@
 
 import sqlite3
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -206,3 +207,20 @@ def test_a_deal_played_earlier_counts_only_games_before_this_one(records):
     unplayed = Game("pyramid36", deal=20261203)
     records.save_game(unplayed, GameFacts())  # dealt, no move: not played
     assert not records.practised(Game("pyramid36", deal=20261203), GameFacts(mode=DAILY))
+
+
+@pytest.mark.parametrize("seconds", [float("inf"), float("nan"), -5, "abc", True, None])
+def test_a_saved_game_s_time_that_is_no_time_reads_as_none(seconds):
+    # JSON as Python reads it takes Infinity and NaN: Continue crashed on them, every time
+    import json
+
+    from game.rules import Game
+    from game.store.saved import played_seconds, restore
+
+    replay = json.loads(json.dumps({**Game("pyramid52", deal=1).to_replay(), "meta": {}}))
+    replay["meta"]["seconds"] = seconds
+    assert played_seconds(replay) == 0.0
+    _game, facts = restore(replay)
+    assert facts.seconds == 0.0
+    replay["meta"]["seconds"] = 61.5
+    assert played_seconds(replay) == 61.5
