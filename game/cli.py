@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from game.rules import Game, RulesError, get_ruleset, random_deal, rulesets
 from game.rules.replay import parse_replay_text, position_json, run_replay
 from game.screen import EXIT_NO_SCREEN, NoScreenError
+from game.store.saved import LARGEST_KEPT_DEAL
 
 EXIT_BAD_INPUT = 2
 
@@ -156,6 +157,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
     number = deal_number(args.deal)
+    if number > LARGEST_KEPT_DEAL:
+        raise UsageError(
+            f"the game keeps deals up to {LARGEST_KEPT_DEAL}"
+            f" (`piramida deal` shows any deal's layout)"
+        )
     return start_game(args, Game(ruleset, options, deal=number))
 
 

@@ -7,7 +7,7 @@ game uses and `database` for how a damaged or unreadable file is handled.
 from game.store.database import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, Problem
 from game.store.games import GameRow
 from game.store.records import Records
-from game.store.saved import ARCADE, DAILY, FREE, GameFacts
+from game.store.saved import ARCADE, DAILY, FREE, LARGEST_KEPT_DEAL, GameFacts
 from game.store.scores import Figures, ScoreEntry, TableKey
 from game.store.stats import Statistics
 
@@ -16,6 +16,7 @@ __all__ = [
     "DAILY",
     "FREE",
     "IN_MEMORY",
+    "LARGEST_KEPT_DEAL",
     "NEWER",
     "SAVE_FAILED",
     "SET_ASIDE",

@@ -21,6 +21,10 @@ ARCADE = "arcade"
 MODES = (FREE, DAILY, ARCADE)
 
 
+# The largest deal number a saved game and a table entry can keep (an SQLite integer)
+LARGEST_KEPT_DEAL = 2**63 - 1
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -139,9 +143,7 @@ def _number(value: object) -> bool:
     """A count of time or points as JSON may carry it: not negative, and finite (JSON
     as Python reads it takes Infinity and NaN)."""
     return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and 0 <= value < float("inf")
+        isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < float("inf")
     )
 
 

@@ -513,6 +513,14 @@ def test_deal_option_messages(cli: Cli) -> None:
     assert_refused(cli("frobnicate"), "frobnicate")
 
 
+def test_a_deal_too_large_to_keep_is_refused_before_the_window(cli: Cli) -> None:
+    # the records keep a deal in an SQLite integer: the game crashed on its first frame
+    huge = str(2**63)
+    assert_refused(cli("play", "pyramid52", "--deal", huge), "9223372036854775807")
+    shown = cli("deal", "pyramid52", "--deal", huge)  # its layout can still be looked at
+    assert shown.rc == 0 and huge in shown.out
+
+
 # --- the same, as a real subprocess ---------------------------------------------------------
 
 
