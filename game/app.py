@@ -91,6 +91,7 @@ class App:
                 )
             )
         i18n.set_language(self.settings.language)
+        self.take_settings_problem()
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()
@@ -159,6 +160,7 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
         self.store.save(self.settings)
+        self.take_settings_problem()
         self.surface = self._open_window()
         self._resized()
 
@@ -173,6 +175,7 @@ class App:
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.store.save(self.settings)
+        self.take_settings_problem()
 
     # -- scenes --------------------------------------------------------------------
 
@@ -333,6 +336,17 @@ class App:
         self.notices.extend(missed_entry_notice(entry) for entry in entries)
         self.take_record_problems()
         return entries
+
+    def take_settings_problem(self) -> None:
+        """Tell the player, in the menu's notices, that the settings cannot be kept."""
+        if self.store.problem:
+            self.notices.append(
+                i18n._(
+                    "The settings cannot be kept ({reason}): they last until the game is closed.",
+                    reason=self.store.problem,
+                )
+            )
+            self.store.problem = None
 
     def take_record_problems(self) -> None:
         """Tell the player, in the menu's notices, what went wrong with the records file."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import locale
 import logging
+import math
 import os
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.userdirs import config_dir
 
@@ -48,7 +49,7 @@ class Settings:
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
             self.language = system_language()
-        self.volume = min(1.0, max(0.0, float(self.volume)))
+        self.volume = min(1.0, max(0.0, self.volume)) if _finite(self.volume) else 0.7
         if self.animation_speed not in ANIMATION_SPEEDS:
             self.animation_speed = 1.0
         if self.card_back not in CARD_BACKS:
@@ -58,39 +59,66 @@ class Settings:
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Known keys of the right type are taken; anything else keeps its default."""
         defaults = cls()
-        chosen = {}
+        chosen: dict[str, Any] = {}
         for f in fields(cls):
             value = data.get(f.name)
             default = getattr(defaults, f.name)
-            if isinstance(value, type(default)) or (
-                isinstance(default, float)
-                and isinstance(value, int)
-                and not isinstance(value, bool)
-            ):
+            if isinstance(default, float):
+                if _finite(value):
+                    chosen[f.name] = float(value)
+            elif isinstance(value, type(default)):
                 chosen[f.name] = value
         return cls(**chosen)
 
 
+def _finite(value: object) -> TypeGuard[int | float]:
+    """A number a setting can hold: JSON as Python reads it also gives Infinity, NaN
+    and integers too large for a float."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 class SettingsStore:
-    """Loads and saves the settings file; `notice` tells of a file set aside."""
+    """Loads and saves the settings file; `notice` tells of a file set aside, `problem`
+    why the settings cannot be read or kept (the game runs on with them as they are)."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or config_dir() / "settings.json"
         self.notice: str | None = None
+        self.problem: str | None = None  # taken by the game to say it, once a session
+        self._told = False
+        if path is None:
+            try:
+                path = config_dir() / "settings.json"
+            except OSError as e:  # a folder that cannot be made: a read-only or full disk
+                self._failed(e)
+        self.path = path
+
+    def _failed(self, error: OSError) -> None:
+        log.warning("settings: %s", error)
+        if not self._told:  # the first says it; the player need not hear it again
+            self._told = True
+            self.problem = error.strerror or str(error)
 
     def load(self) -> Settings:
+        if self.path is None:
+            return Settings()
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return Settings()
         except OSError as e:
-            log.warning("cannot read %s: %s", self.path, e)
+            self._failed(e)
             return Settings()
         try:
-            data = json.loads(raw.decode("utf-8"))
+            # a byte-order mark, as some editors write, is no damage
+            data = json.loads(raw.decode("utf-8-sig"))
             if not isinstance(data, dict):
                 raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError) as e:
+        except (ValueError, UnicodeDecodeError, RecursionError) as e:
             aside = self.path.with_name(f"{self.path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
                 self.path.replace(aside)
@@ -103,9 +131,11 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> None:
         """Write atomically: a crash mid-write leaves the old file whole."""
+        if self.path is None:
+            return
         tmp = self.path.with_suffix(".tmp")
         try:
             tmp.write_text(json.dumps(asdict(settings), indent=1), encoding="utf-8")
             tmp.replace(self.path)
         except OSError as e:
-            log.warning("cannot save settings to %s: %s", self.path, e)
+            self._failed(e)

@@ -14,16 +14,18 @@ import platformdirs
 APP = "piramida"
 
 
-def _folder(under_home: str, platform_path: str | Path) -> Path:
-    """`PIRAMIDA_HOME/under_home` when that is set, else the platform's place; made if missing."""
+def _folder(under_home: str, platform_path: str | Path, make: bool = True) -> Path:
+    """`PIRAMIDA_HOME/under_home` when that is set, else the platform's place; made if
+    missing (unless only to be read), raising OSError when it cannot be."""
     home = os.environ.get("PIRAMIDA_HOME")
     path = Path(home) / under_home if home else Path(platform_path)
-    path.mkdir(parents=True, exist_ok=True)
+    if make:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def config_dir() -> Path:
-    return _folder("config", platformdirs.user_config_dir(APP))
+def config_dir(make: bool = True) -> Path:
+    return _folder("config", platformdirs.user_config_dir(APP), make)
 
 
 def data_dir() -> Path:

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from game.settings import Settings, SettingsStore
 
 
@@ -53,3 +55,66 @@ def test_the_app_starts_with_a_broken_settings_file_and_says_so(tmp_path, monkey
         assert any("set aside" in n for n in app.notices)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"volume": Infinity, "animation_speed": 1e400}',
+        '{"volume": NaN}',
+        '{"volume": 1' + "0" * 400 + "}",  # an integer too large for a float
+    ],
+)
+def test_numbers_no_setting_can_hold_fall_back_to_defaults(tmp_path, text):
+    # each crashed the game at every start (OverflowError), or kept a NaN volume
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    loaded = SettingsStore(path).load()
+    assert loaded.volume == Settings().volume and loaded.animation_speed == 1.0
+
+
+def test_a_file_nested_past_reading_is_set_aside(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("[" * 100_000, encoding="utf-8")  # RecursionError at every start
+    store = SettingsStore(path)
+    assert store.load().volume == Settings().volume
+    assert store.notice and not path.exists()
+
+
+def test_a_byte_order_mark_is_no_damage(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'\xef\xbb\xbf{"language": "ru", "volume": 0.1}')
+    store = SettingsStore(path)
+    assert store.load() == Settings(language="ru", volume=0.1)
+    assert store.notice is None and path.exists()
+
+
+def test_settings_that_cannot_be_kept_are_said_once_and_the_game_runs(tmp_path, monkeypatch):
+    from game.app import App, ManualClock
+
+    blocker = tmp_path / "home"
+    blocker.write_text("a file where the folder would go", encoding="utf-8")
+    monkeypatch.setenv("PIRAMIDA_HOME", str(blocker))
+    app = App(size=(800, 600), clock=ManualClock())  # it crashed: the folder cannot be made
+    try:
+        said = [n for n in app.notices if "settings cannot be kept" in n]
+        assert len(said) == 1
+        app.settings.volume = 0.3
+        app.apply_settings()  # in effect for the session, and not said again
+        assert app.sounds.volume == 0.3
+        assert len([n for n in app.notices if "settings cannot be kept" in n]) == 1
+    finally:
+        app.close()
+
+
+def test_a_settings_save_that_fails_is_said(tmp_path):
+    folder = tmp_path / "config"
+    folder.mkdir()
+    store = SettingsStore(folder / "settings.json")
+    store.load()
+    (folder / "settings.tmp").mkdir()  # the write cannot happen
+    store.save(Settings(volume=0.2))
+    assert store.problem
+    store.problem = None
+    store.save(Settings(volume=0.3))
+    assert store.problem is None  # said once a session

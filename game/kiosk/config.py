@@ -89,6 +89,7 @@ class KioskSettingsStore(SettingsStore):
         self.config = config
         self.path = config.path
         self.notice = None
+        self.problem = None
 
     def load(self) -> Settings:
         return self.config.settings()
@@ -103,7 +104,7 @@ class KioskSettingsStore(SettingsStore):
 def default_path() -> Path:
     from game.userdirs import config_dir
 
-    return config_dir() / FILE_NAME
+    return config_dir(make=False) / FILE_NAME  # only read: no folder made for it
 
 
 def load_config(path: Path, given: bool = True) -> KioskConfig:
