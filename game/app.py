@@ -25,7 +25,16 @@ from game.scenes.base import Scene
 from game.screen import NoScreenError, check_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
-from game.store import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, GameFacts, Problem, Records
+from game.store import (
+    IN_MEMORY,
+    NEWER,
+    READ_FAILED,
+    SAVE_FAILED,
+    SET_ASIDE,
+    GameFacts,
+    Problem,
+    Records,
+)
 from game.store.records import MissedEntry
 from game.ui.pointer import PointerTranslator
 
@@ -424,6 +433,11 @@ def record_notice(problem: Problem) -> str:
         return i18n._(
             "The records file is from a newer Piramida and was left as it is:"
             " this session's games are not saved."
+        )
+    if problem.kind == READ_FAILED:
+        return i18n._(
+            "Part of the records could not be read ({reason}): it is left out, the rest is shown.",
+            reason=problem.detail,
         )
     if problem.kind == SAVE_FAILED:
         return i18n._(

@@ -4,7 +4,7 @@ One SQLite database in the user data folder; see `records.Records` for what the
 game uses and `database` for how a damaged or unreadable file is handled.
 """
 
-from game.store.database import IN_MEMORY, NEWER, SAVE_FAILED, SET_ASIDE, Problem
+from game.store.database import IN_MEMORY, NEWER, READ_FAILED, SAVE_FAILED, SET_ASIDE, Problem
 from game.store.games import GameRow
 from game.store.records import Records
 from game.store.saved import ARCADE, DAILY, FREE, LARGEST_KEPT_DEAL, GameFacts
@@ -18,6 +18,7 @@ __all__ = [
     "IN_MEMORY",
     "LARGEST_KEPT_DEAL",
     "NEWER",
+    "READ_FAILED",
     "SAVE_FAILED",
     "SET_ASIDE",
     "Figures",

@@ -33,6 +33,7 @@ SET_ASIDE = "set_aside"  # detail: the name the damaged file now has
 IN_MEMORY = "in_memory"  # detail: why the file could not be used
 NEWER = "newer"  # detail: the file's name; it is left as it is
 SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
+READ_FAILED = "read_failed"  # detail: the error; what could be read is shown
 
 
 @dataclass(frozen=True)

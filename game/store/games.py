@@ -40,10 +40,17 @@ class GameRow:
 
     @classmethod
     def from_sql(cls, row: sqlite3.Row) -> GameRow:
+        """The row as the game reads it; sqlite3.DatabaseError when a column holds what
+        the game never writes there (the file edited by hand)."""
+        where = f"game {row['id']}"
+        for name in ("seconds", "moves", "undos", "hints", "remaining_cards", "remaining_points"):
+            value = row[name]
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise sqlite3.DatabaseError(f"{where} is damaged: {name} {value!r}")
         return cls(
             id=row["id"],
             ruleset=row["ruleset"],
-            options=read_json(row["options"], f"game {row['id']}"),
+            options=read_json(row["options"], where),
             deal=row["deal"],
             mode=row["mode"],
             arcade_run=row["arcade_run"],
@@ -59,7 +66,7 @@ class GameRow:
             outcome=row["outcome"],
             remaining_cards=row["remaining_cards"],
             remaining_points=row["remaining_points"],
-            replay=read_json(row["replay"], f"game {row['id']}"),
+            replay=read_json(row["replay"], where),
         )
 
 
@@ -129,21 +136,17 @@ class GameLog:
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (record_id,)).fetchone()
         return GameRow.from_sql(row) if row else None
 
-    def latest_unfinished(self, arcade_run: int | None = None) -> GameRow | None:
-        """The game to offer as "Continue": the last one left in play with a move made.
-
-        With `arcade_run`, that run's game in play, moves made or not.
-        """
+    def unfinished(self, arcade_run: int | None = None) -> sqlite3.Cursor:
+        """The games left in play with a move made, the latest first, as rows to read
+        one by one (see Records.unfinished). With `arcade_run`, that run's games in
+        play, moves made or not."""
         if arcade_run is None:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND moves > 0"
             params: tuple[int, ...] = ()
         else:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
             params = (arcade_run,)
-        row = self.conn.execute(
-            sql + " ORDER BY updated_at DESC, id DESC LIMIT 1", params
-        ).fetchone()
-        return GameRow.from_sql(row) if row else None
+        return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
 
     def latest_finished(self) -> GameRow | None:
         """The game that ended last, but for arcade games (their run is what enters a table)."""
@@ -154,8 +157,8 @@ class GameLog:
         ).fetchone()
         return GameRow.from_sql(row) if row else None
 
-    def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
-        """Games, the newest first."""
+    def history(self, ruleset: str | None = None, limit: int | None = None) -> sqlite3.Cursor:
+        """Games, the newest first, as rows to read one by one (see Records.history)."""
         sql = "SELECT * FROM games"
         params: list[object] = []
         if ruleset is not None:
@@ -165,7 +168,7 @@ class GameLog:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return [GameRow.from_sql(r) for r in self.conn.execute(sql, params)]
+        return self.conn.execute(sql, params)
 
     def recent_points(self, ruleset: str, count: int = 30) -> list[int]:
         """Remaining points of the last `count` finished games of a ruleset, oldest first."""

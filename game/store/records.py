@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,6 +20,7 @@ from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     FILE_NAME,
     IN_MEMORY,
+    READ_FAILED,
     SAVE_FAILED,
     Opened,
     Problem,
@@ -57,7 +58,7 @@ class Records:
         self.games = GameLog(self.conn)
         self.scores = ScoreTables(self.conn)
         self.arcade = ArcadeRuns(self.conn)
-        self._failed = False
+        self._told: set[str] = set()  # the kinds of problem the player has been told of
 
     @classmethod
     def open(cls, path: Path | None = None) -> Records:
@@ -81,24 +82,61 @@ class Records:
 
     # -- guarding --------------------------------------------------------------------
 
-    def _guard(self, what: str, action: Callable[[], T], default: T) -> T:
+    def _write(self, what: str, action: Callable[[], T], default: T) -> T:
+        """A write that must not stop the game: on failure, `default`, and one notice."""
+        return self._guarded(what, action, default, SAVE_FAILED)
+
+    def _read(self, what: str, action: Callable[[], T], default: T) -> T:
+        """A read that must not stop the game: on failure, `default`, and one notice
+        that says a read failed (a damaged row is not a failed save)."""
+        return self._guarded(what, action, default, READ_FAILED)
+
+    def _guarded(self, what: str, action: Callable[[], T], default: T, kind: str) -> T:
         try:
             return action()
         except sqlite3.Error as e:
             log.warning("records: cannot %s: %s", what, e)
-            if not self._failed:
-                self._failed = True  # one notice is enough; later writes are still tried
-                self.problems.append(Problem(SAVE_FAILED, str(e)))
+            self._tell(kind, str(e))
             return default
+
+    def _tell(self, kind: str, detail: str) -> None:
+        """A problem for the player's notices: the first of its kind in a session."""
+        if kind not in self._told:
+            self._told.add(kind)  # one notice of each kind is enough; later ones are tried
+            self.problems.append(Problem(kind, detail))
 
     # -- games -----------------------------------------------------------------------
 
     def save_game(self, game: Game, facts: GameFacts) -> bool:
         """Autosave: the game as it stands, in one transaction. False if it could not."""
-        return self._guard("save the game", lambda: self.games.save(game, facts) > 0, False)
+        return self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
 
     def unfinished(self, arcade_run: int | None = None) -> GameRow | None:
-        return self._guard("read the games", lambda: self.games.latest_unfinished(arcade_run), None)
+        """The game to offer as "Continue": the latest left in play that can go on. One
+        whose record is damaged or whose rules this version lacks is passed over (and
+        said once): it would be offered at every start and hide the older ones."""
+
+        def latest() -> GameRow | None:
+            for row in self._rows(self.games.unfinished(arcade_run)):
+                try:
+                    restore(row.replay, row.id)
+                except ReplayError as e:
+                    log.warning("records: game %s cannot be continued: %s", row.id, e)
+                    self._tell(READ_FAILED, f"game {row.id}: {e}")
+                    continue
+                return row
+            return None
+
+        return self._read("read the games", latest, None)
+
+    def _rows(self, rows: Iterable[sqlite3.Row]) -> Iterator[GameRow]:
+        """The rows that read; a damaged one is passed over, and said once."""
+        for row in rows:
+            try:
+                yield GameRow.from_sql(row)
+            except sqlite3.DatabaseError as e:
+                log.warning("records: %s", e)
+                self._tell(READ_FAILED, str(e))
 
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
         """The saved game at its position with its history; None if its replay is unusable."""
@@ -109,28 +147,30 @@ class Records:
             return None
 
     def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
-        return self._guard("read the games", lambda: self.games.history(ruleset, limit), [])
+        return self._read(
+            "read the games", lambda: list(self._rows(self.games.history(ruleset, limit))), []
+        )
 
     def recent_points(self, ruleset: str, count: int = 30) -> list[int]:
-        return self._guard("read the games", lambda: self.games.recent_points(ruleset, count), [])
+        return self._read("read the games", lambda: self.games.recent_points(ruleset, count), [])
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
-        return self._guard(
+        return self._read(
             "read the games", lambda: self.games.deal_played_before(game, except_id), False
         )
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
-        return self._guard(
+        return self._read(
             "read the games", lambda: self.games.deal_assisted_before(game, except_id), False
         )
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
-        return self._guard("read the games", lambda: self.games.daily(ruleset, options, day), None)
+        return self._read("read the games", lambda: self.games.daily(ruleset, options, day), None)
 
     # -- statistics ------------------------------------------------------------------
 
     def statistics(self, ruleset: str) -> Statistics:
-        return self._guard(
+        return self._read(
             "read the statistics", lambda: statistics(self.conn, ruleset), Statistics()
         )
 
@@ -139,18 +179,18 @@ class Records:
             reset_statistics(self.conn, ruleset)
             return True
 
-        return self._guard("reset the statistics", reset, False)
+        return self._write("reset the statistics", reset, False)
 
     # -- high scores -----------------------------------------------------------------
 
     def top(self, key: TableKey) -> list[ScoreEntry]:
         """A table's entries, best first; none when the file cannot be read."""
-        return self._guard("read the tables", lambda: self.scores.top(key), [])
+        return self._read("read the tables", lambda: self.scores.top(key), [])
 
     def practised(self, game: Game, facts: GameFacts) -> bool:
         """A day's deal whose cards were played before its daily game (its number typed
         as a free game): that game knows them, and stays out of the day's table."""
-        return facts.mode == DAILY and self._guard(
+        return facts.mode == DAILY and self._read(
             "read the games", lambda: self.games.deal_played_earlier(game, facts.record_id), False
         )
 
@@ -177,7 +217,7 @@ class Records:
         figures = Figures(
             score.remaining_points, score.remaining_cards, facts.seconds, game.moves_made
         )
-        return self._guard("read the tables", lambda: self.scores.position(key, figures), None)
+        return self._read("read the tables", lambda: self.scores.position(key, figures), None)
 
     def add_game_score(self, game: Game, facts: GameFacts, initials: str) -> int | None:
         """Store the game in its table under these initials; its position, or None."""
@@ -207,10 +247,10 @@ class Records:
         so one with no entry was given up by a kiosk for the passer-by who walked away,
         and those stay out of the tables."""
         missed = []
-        row = self._guard("read the games", self.games.latest_finished, None)
+        row = self._read("read the games", self.games.latest_finished, None)
         if row is not None and row.outcome == Outcome.RESIGNED:
             row = None
-        if row is not None and not self._guard(
+        if row is not None and not self._read(
             "read the tables", lambda: self.scores.holds(game_id=row.id), True
         ):
             restored = self.resume(row)
@@ -220,11 +260,11 @@ class Records:
                 if place is not None:
                     missed.append(MissedEntry(row.ruleset, row.deal, place, initials))
         if ladder is not None:
-            run = self._guard("read the arcade runs", lambda: self.arcade.latest(ladder), None)
+            run = self._read("read the arcade runs", lambda: self.arcade.latest(ladder), None)
             if (
                 run is not None
                 and run.state.over(ladder)
-                and not self._guard(
+                and not self._read(
                     "read the tables", lambda: self.scores.holds(arcade_run=run.id), True
                 )
             ):
@@ -242,7 +282,7 @@ class Records:
         s = run.state
         figures = Figures(s.points, s.cards, s.seconds, s.moves, levels=s.level)
         key = self.arcade_key(ladder)
-        return self._guard("read the tables", lambda: self.scores.position(key, figures), None)
+        return self._read("read the tables", lambda: self.scores.position(key, figures), None)
 
     def add_run_score(self, ladder: Ladder, run: Run, initials: str) -> int | None:
         if self.run_position(ladder, run) is None:
@@ -263,7 +303,7 @@ class Records:
 
     def _refusable(self, add: Callable[[], int | None]) -> int | None:
         try:
-            return self._guard("store the score", add, None)
+            return self._write("store the score", add, None)
         except ScoreRefused as e:
             # our own game failed its proof: a bug to log, never a crash for the player
             log.error("records: a score was refused: %s", e)
@@ -272,19 +312,19 @@ class Records:
     # -- arcade ----------------------------------------------------------------------
 
     def start_run(self, ladder: Ladder) -> int | None:
-        return self._guard("start an arcade run", lambda: self.arcade.start(ladder), None)
+        return self._write("start an arcade run", lambda: self.arcade.start(ladder), None)
 
     def run(self, ladder: Ladder, run_id: int) -> Run | None:
-        return self._guard("read the arcade run", lambda: self.arcade.get(ladder, run_id), None)
+        return self._read("read the arcade run", lambda: self.arcade.get(ladder, run_id), None)
 
     def open_run(self, ladder: Ladder) -> Run | None:
-        return self._guard("read the arcade runs", lambda: self.arcade.latest_open(ladder), None)
+        return self._read("read the arcade runs", lambda: self.arcade.latest_open(ladder), None)
 
     # -- the player ------------------------------------------------------------------
 
     @property
     def initials(self) -> str:
-        row = self._guard(
+        row = self._read(
             "read the profile",
             lambda: self.conn.execute(
                 "SELECT value FROM profile WHERE key = ?", (INITIALS_KEY,)
@@ -303,4 +343,4 @@ class Records:
                 )
             return True
 
-        return self._guard("remember the initials", store, False)
+        return self._write("remember the initials", store, False)

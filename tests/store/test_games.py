@@ -1,5 +1,6 @@
 """Every game is a row; autosave keeps the exact position with its undo and redo history."""
 
+import json
 import sqlite3
 
 import pytest
@@ -224,3 +225,42 @@ def test_a_saved_game_s_time_that_is_no_time_reads_as_none(seconds):
     assert facts.seconds == 0.0
     replay["meta"]["seconds"] = 61.5
     assert played_seconds(replay) == 61.5
+
+
+def _two_games_in_play(records):
+    ids = []
+    for deal in (1, 2):
+        facts = GameFacts()
+        records.save_game(random_game("pyramid52", deal, 3, end=False), facts)
+        ids.append(facts.record_id)
+    return ids  # the second is the latest
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("replay", "{broken"), ("options", "["), ("seconds", "abc"), ("moves", "x")],
+)
+def test_a_damaged_game_row_is_passed_over_and_the_others_stay(records, column, value):
+    older, latest = _two_games_in_play(records)
+    records.conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, latest))
+    # the whole history and Continue vanished for one damaged row (and "seconds" crashed
+    # the menu), with a notice that a save had failed
+    assert [row.id for row in records.history()] == [older]
+    assert records.unfinished().id == older
+    assert [p.kind for p in records.problems] == ["read_failed"]
+    assert records.save_game(random_game("pyramid52", 3, 2, end=False), GameFacts())
+    records.conn.execute("PRAGMA query_only = ON")
+    assert not records.save_game(random_game("pyramid52", 4, 2, end=False), GameFacts())
+    # a failed save is still said: the read's notice did not use it up
+    assert [p.kind for p in records.problems] == ["read_failed", "save_failed"]
+
+
+def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
+    older, latest = _two_games_in_play(records)
+    row = records.games.get(latest)
+    gone = {**row.replay, "ruleset": "gone"}
+    records.conn.execute("UPDATE games SET replay = ? WHERE id = ?", (json.dumps(gone), latest))
+    # offered at every start, and hid the older game that can go on
+    assert records.unfinished().id == older
+    assert [p.kind for p in records.problems] == ["read_failed"]
+    assert latest in [r.id for r in records.history()]  # it stays in the history
