@@ -20,7 +20,7 @@ import pygame
 from game import i18n
 from game.audio import Sounds
 from game.ladder import Ladder, load_ladder
-from game.rules import Game, LevelError, get_ruleset
+from game.rules import Game, LevelError, get_ruleset, level_problems
 from game.scenes.base import Scene
 from game.screen import NoScreenError, check_screen
 from game.settings import Settings, SettingsStore
@@ -101,6 +101,8 @@ class App:
             )
         i18n.set_language(self.settings.language)
         self.take_settings_problem()
+        for problem in level_problems():  # a broken level file: the other games still play
+            self.notices.append(i18n._("A level file was left out: {reason}", reason=problem))
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()

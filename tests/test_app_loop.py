@@ -72,3 +72,15 @@ def test_a_scene_that_did_not_change_is_not_drawn(app):
         app.clock.advance(STEP)
         app.frame()
     assert len(probe.alphas) == drawn
+
+
+def test_a_level_file_left_out_is_said_in_the_notices(tmp_path, monkeypatch):
+    import game.app
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    monkeypatch.setattr(game.app, "level_problems", lambda: ("zzz.toml: family: missing",))
+    application = App(size=(800, 600), clock=ManualClock())
+    try:
+        assert "A level file was left out: zzz.toml: family: missing" in application.notices
+    finally:
+        application.close()

@@ -25,7 +25,15 @@ from .events import Event
 from .game import Action, Game, LegalMoves, Outcome, Score, make_engine
 from .moves import Move, parse_move
 from .replay import check_claim, new_game, parse_replay_text, position_json, run_replay
-from .ruleset import Option, Rules, Ruleset, get_ruleset, load_ruleset, rulesets
+from .ruleset import (
+    Option,
+    Rules,
+    Ruleset,
+    get_ruleset,
+    level_problems,
+    load_ruleset,
+    rulesets,
+)
 
 __all__ = [
     "ALL_CARDS",
@@ -54,6 +62,7 @@ __all__ = [
     "State",
     "check_claim",
     "get_ruleset",
+    "level_problems",
     "load_ruleset",
     "make_engine",
     "new_game",

@@ -7,6 +7,7 @@ A ruleset file describes its piles by capabilities; choosing options gives a
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -17,6 +18,8 @@ from typing import Any
 
 from .cards import DECKS, RANKS, DeckKind
 from .errors import LevelError, RulesError
+
+log = logging.getLogger(__name__)
 
 OptionValue = int | str
 LANGUAGES = ("en", "ru")
@@ -453,23 +456,43 @@ def _is_ladder(path: Path) -> bool:
 
 
 @cache
-def _load_dir(directory: Path) -> dict[str, Ruleset]:
-    found = {}
+def _load_dir(directory: Path) -> tuple[dict[str, Ruleset], tuple[str, ...]]:
+    """The folder's rulesets, and what is wrong with each file that holds none: one
+    broken file leaves the others playable. With none that loads, LevelError."""
+    found, problems = {}, []
     for path in sorted(directory.glob("*.toml")):
         if _is_ladder(path):
             continue
-        ruleset = load_ruleset(path)
+        try:
+            ruleset = load_ruleset(path)
+        except LevelError as e:
+            log.warning("%s (left out)", e)
+            problems.append(str(e))
+            continue
         found[ruleset.id] = ruleset
-    return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+    if not found:
+        raise LevelError(problems[0] if problems else f"no level file in {directory}")
+    ordered = dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+    return ordered, tuple(problems)
 
 
-def rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
-    """Every ruleset in the levels folder, in menu order, by id."""
+def _levels(directory: Path | None) -> Path:
     if directory is None:
         from ..paths import LEVELS_DIR
 
-        directory = LEVELS_DIR
-    return _load_dir(directory)
+        return LEVELS_DIR
+    return directory
+
+
+def rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
+    """Every ruleset in the levels folder, in menu order, by id (a broken file left out:
+    see level_problems)."""
+    return _load_dir(_levels(directory))[0]
+
+
+def level_problems(directory: Path | None = None) -> tuple[str, ...]:
+    """What is wrong with each level file left out of rulesets(), one line each."""
+    return _load_dir(_levels(directory))[1]
 
 
 def get_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _, localized, n_
 from game.ladder import Ladder, load_ladder
-from game.rules import Game, random_deal
+from game.rules import Game, LevelError, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
 
@@ -61,6 +61,11 @@ def level_line(ladder: Ladder, run: Run) -> str:
         name=localized(get_ruleset(level.ruleset).name),
         lives=n_("{n} life", "{n} lives", state.lives),
     )
+
+
+def arcade_problem(error: LevelError) -> str:
+    """What the player reads when the arcade's file cannot be used."""
+    return _("The arcade cannot be played: {reason}", reason=str(error))
 
 
 def continue_or_start(app: App) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _, localized
-from game.rules import Game, Ruleset, get_ruleset
+from game.rules import Game, LevelError, Ruleset, get_ruleset
 from game.rules.ruleset import OptionValue
 from game.scenes.table_hud import clock_text
 from game.store import DAILY, GameFacts, GameRow
@@ -100,9 +100,12 @@ class MenuRecords:
         app.switch(records)
 
     def play_arcade(self) -> None:
-        from game.scenes.arcade import continue_or_start
+        from game.scenes.arcade import arcade_problem, continue_or_start
 
-        continue_or_start(self.app)
+        try:
+            continue_or_start(self.app)
+        except LevelError as e:  # the arcade's file is broken (or names rules now gone)
+            self.app.notices.append(arcade_problem(e))
 
     def _table(self, game: Game, facts: GameFacts, say: str) -> None:
         app = self.app

@@ -13,8 +13,9 @@ from game import i18n
 from game.i18n import _, localized
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_text
-from game.rules import RulesError, rulesets
+from game.rules import LevelError, RulesError, rulesets
 from game.rules.ruleset import OptionValue
+from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
@@ -95,7 +96,7 @@ class RecordsScene(PadScene):
         return TableKey.of(self.tab, self.ruleset.id, self.options)
 
     def show_tab(self, tab: str) -> None:
-        self.tab, self.confirming = tab, False
+        self.tab, self.confirming, self.problem = tab, False, ""
         self.layout()
 
     def step_ruleset(self, step: int) -> None:
@@ -191,7 +192,10 @@ class RecordsScene(PadScene):
             self.chart = self.app.records.recent_points(self.ruleset.id, CHART_GAMES)
             buttons += self._stats_buttons(bh, gap)
         else:
-            self.entries = self.app.records.top(self.table_key())
+            try:
+                self.entries = self.app.records.top(self.table_key())
+            except LevelError as e:  # the arcade's file is broken: its table cannot be named
+                self.entries, self.problem = [], arcade_problem(e)
             buttons += self._watch_buttons()
         self.pad.set(buttons)
         self.redraw = True
@@ -249,8 +253,11 @@ class RecordsScene(PadScene):
     def _draw_ruleset(self, surface: pygame.Surface) -> None:
         r = self.ruleset_row
         if self.tab == ARCADE:
-            ladder = load_ladder()
-            line = _("{name}: every ruleset, easiest first", name=localized(ladder.name))
+            try:
+                name = localized(load_ladder().name)
+            except LevelError:
+                name = _("Arcade")  # what is wrong is said under the table
+            line = _("{name}: every ruleset, easiest first", name=name)
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
         options = ", ".join(

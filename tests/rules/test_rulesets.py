@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from game.paths import LEVELS_DIR
-from game.rules import LevelError, RulesError, get_ruleset, load_ruleset, rulesets
+from game.rules import (
+    LevelError,
+    RulesError,
+    get_ruleset,
+    level_problems,
+    load_ruleset,
+    rulesets,
+)
 from tests.spec import RULESET_IDS
 
 
@@ -157,3 +164,22 @@ def test_an_unreadable_level_file_is_refused(tmp_path):
 def test_a_levels_folder_loads_from_anywhere(tmp_path):
     shutil.copy(LEVELS_DIR / "pyramid52.toml", tmp_path)
     assert list(rulesets(tmp_path)) == ["pyramid52"]
+
+
+def test_a_broken_level_file_is_left_out_and_the_others_load(tmp_path):
+    for name in ("pyramid52.toml", "pyramid36.toml"):
+        shutil.copy(LEVELS_DIR / name, tmp_path)
+    (tmp_path / "zzz.toml").write_text('id = "zzz"\n', encoding="utf-8")  # no family
+    assert list(rulesets(tmp_path)) == ["pyramid36", "pyramid52"]  # it stopped the game
+    (problem,) = level_problems(tmp_path)
+    assert problem.startswith("zzz.toml: ") and "family" in problem
+
+
+def test_a_levels_folder_where_nothing_loads_is_refused(tmp_path):
+    (tmp_path / "zzz.toml").write_text('id = "zzz"\n', encoding="utf-8")
+    with pytest.raises(LevelError, match="zzz.toml: "):
+        rulesets(tmp_path)
+
+
+def test_the_shipped_levels_all_load():
+    assert level_problems() == ()

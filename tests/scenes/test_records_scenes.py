@@ -223,3 +223,25 @@ def test_initials_take_one_letter_at_a_time(app):
     assert scene.initials == "AAA" and scene.place == 0
     scene.type_letter("b")
     assert scene.initials == "BAA" and scene.place == 1
+
+
+def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
+    from game.rules import LevelError
+    from game.scenes import arcade, records
+    from game.scenes.menu import MenuScene
+
+    def broken():
+        raise LevelError("arcade.toml: level 2: unknown ruleset 'gone'")
+
+    monkeypatch.setattr(records, "load_ladder", broken)
+    monkeypatch.setattr(arcade, "load_ladder", broken)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    press(driver, scene, "tab:" + ARCADE)  # it crashed the game
+    assert scene.entries == [] and "unknown ruleset 'gone'" in scene.problem
+    press(driver, scene, "tab:" + FREE)
+    assert scene.problem == ""
+    menu = show(app, driver, MenuScene(app))
+    menu.records.play_arcade()  # it crashed the game
+    driver.settle(0.5)
+    assert app.scene is menu
+    assert app.notices[-1].startswith("The arcade cannot be played:")
