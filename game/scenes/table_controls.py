@@ -244,6 +244,14 @@ class TableControls:
                 self._play(pair(selected, "st"))
             elif game.pile("st") and Move(SINGLE, "st") in game.legal_moves:
                 self._play(Move(SINGLE, "st"))
+            elif selected != "st" and self._targets("st"):
+                # a face-up stock card that pairs is picked up like any other card (a
+                # pair with it could only be made from its partner); clicked again, the
+                # stock turns
+                self.selected = "st"
+                self.app.sounds.play("pick")
+                self._invalidate()
+                return
             else:
                 self.selected = None
                 self._stock()

@@ -62,7 +62,7 @@ def test_every_move_is_saved_and_continue_resumes_with_undo(app, driver):
 
 def test_a_new_app_on_the_same_folder_offers_the_game_to_continue(app, driver, tmp_path):
     scene = open_table(app, driver, Game("pyramid36", deal=4))
-    driver.click(centre(scene, "st"))
+    click_move(driver, scene, "st>w")
     driver.settle(0.3)
     app.records.close()
     second = App(size=(1280, 800), clock=ManualClock())
@@ -310,7 +310,7 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
 def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver, said):
     # the day's deal number typed as a free game, a move made, then the daily
     practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
-    driver.click(centre(practice, "st"))
+    click_move(driver, practice, "st>w")
     assert not practice.practised  # a free game: its own table takes it
     menu = open_menu(app, driver)
     menu.select("pyramid36")
@@ -333,7 +333,7 @@ def test_a_free_game_of_the_day_s_deal_after_the_daily_takes_nothing_from_it(app
     menu.select("pyramid36")
     press(driver, menu, "daily")
     daily = app.scene
-    driver.click(centre(daily, "st"))
+    click_move(driver, daily, "st>w")
     assert not daily.practised
     later = Game("pyramid36", deal=today_deal())
     assert not app.records.practised(later, GameFacts())  # a free game is no daily

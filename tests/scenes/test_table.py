@@ -26,6 +26,8 @@ def click_move(driver, scene: TableScene, text: str) -> None:
     if move.kind == "move":
         assert (move.a, move.b) == ("st", "w")
         driver.click(centre(scene, "st"))
+        if scene.selected == "st":  # a face-up stock card that pairs is picked up first
+            driver.click(centre(scene, "st"))
     elif move.kind == "single":
         driver.click(centre(scene, move.a))
     else:

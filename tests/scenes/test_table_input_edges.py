@@ -8,7 +8,7 @@ from game.rules import Game
 from game.rules.moves import parse_move
 from game.scenes.table import TableScene
 from game.store import ARCADE, DAILY, GameFacts
-from tests.scenes.test_table import centre, open_table
+from tests.scenes.test_table import centre, click_move, open_table
 from tests.store.helpers import DEAL_8_WIN
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -147,7 +147,7 @@ def test_n_deals_no_new_game_where_the_new_deal_button_is_off(app, driver, mode)
     scene = TableScene(app, Game("pyramid52", deal=20261130), facts=GameFacts(mode=mode))
     app.switch(scene, fade=False)
     driver.settle(1.0)
-    driver.click(centre(scene, "st"))
+    click_move(driver, scene, "st>w")
     assert not scene.buttons["new"].enabled
     driver.key(pygame.K_n)
     driver.settle(1.0)
@@ -194,7 +194,7 @@ def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
 
 def test_a_right_click_on_a_button_presses_nothing(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
-    driver.click(centre(scene, "st"))
+    driver.key(pygame.K_SPACE)  # a stock turn
     assert len(scene.game.moves) == 1
     pos = scene.buttons["undo"].rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -361,3 +361,22 @@ def test_a_card_picked_up_by_key_shows_both_its_mark_and_the_focus(app, driver):
     scene._invalidate()
     driver.settle(0.2)
     assert theme.TARGET in colours_round("t6") and theme.FOCUS in colours_round("t6")
+
+
+def test_a_face_up_stock_card_that_pairs_is_picked_up_first_then_paired(app, driver):
+    game = Game("pyramid52", deal=0)  # the stock's 8C pairs with p7.2
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))  # it turned the stock: a pair could only start at p7.2
+    assert scene.selected == "st" and game.moves == []
+    driver.click(centre(scene, "p7.2"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["p7.2+st"]
+
+
+def test_the_stock_clicked_twice_turns(app, driver):
+    game = Game("pyramid52", deal=0)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))
+    driver.click(centre(scene, "st"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w"] and scene.selected is None
