@@ -19,7 +19,7 @@ from game.store.proof import verify
 from game.store.records import MissedEntry
 from tests.scenes.driver import Driver
 from tests.scenes.test_menu import open_menu
-from tests.scenes.test_table import DEAL_8_WIN, centre, click_move, open_table
+from tests.scenes.test_table import DEAL_8_WIN, click_move, open_table
 
 pytestmark = pytest.mark.usefixtures("english")
 
