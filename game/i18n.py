@@ -137,12 +137,13 @@ def pile_words(code: str) -> dict[str, str]:
 
 def refusal(reason: Refusal) -> str:
     """Why a move was refused, in the current language, its cards as their faces show
-    them and its piles in words (the command line keeps the spec's codes)."""
+    them and its piles in words, as a sentence (the command line keeps the spec's
+    codes, and the rules' lower-case start)."""
     params = {k: card_name(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
     if "pile" in params:
         params.update(pile_words(str(params["pile"])))
-    shown = Refusal(reason.key, params)
-    return shown.render(_current.refusals, _current.ranks, _current.suits)
+    text = Refusal(reason.key, params).render(_current.refusals, _current.ranks, _current.suits)
+    return text[:1].upper() + text[1:]
 
 
 def localized(names: Mapping[str, str]) -> str:
@@ -152,6 +153,13 @@ def localized(names: Mapping[str, str]) -> str:
 
 # The languages that write a decimal comma (718,4), not a point
 DECIMAL_COMMA = ("ru",)
+
+
+def percent(share: float) -> str:
+    """A share (0..1) as a whole percentage, written as the current language writes it:
+    "70%" in English, "70 %" in Russian (a no-break space before the sign)."""
+    number = round(share * 100)
+    return f"{number}\u00a0%" if _current.language in DECIMAL_COMMA else f"{number}%"
 
 
 def decimal(value: float, digits: int) -> str:

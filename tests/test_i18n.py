@@ -257,11 +257,11 @@ def test_a_real_refusal_in_russian():
 def test_a_full_pile_and_an_empty_one_in_russian():
     i18n.set_language("ru")
     full = i18n.refusal(Refusal("pile_full", {"pile": "t4", "limit": 16}))
-    assert full == "в стопке 4 уже 16 карт"
+    assert full == "В стопке 4 уже 16 карт"  # a sentence, as the game shows it
     empty = i18n.refusal(Refusal("empty", {"pile": "w"}))
-    assert empty == "в талоне нет карт"
+    assert empty == "В талоне нет карт"
     home = i18n.refusal(Refusal("foundation_full", {"pile": "f2"}))
-    assert home == "на базовом месте 2 масть собрана полностью"
+    assert home == "На базовом месте 2 масть собрана полностью"
 
 
 def test_refusals_name_ranks_in_russian_words():
@@ -289,7 +289,7 @@ def test_a_covered_pyramid_card_in_words():
     reason = game.refusal_reason("p6.2")
     assert reason is not None and reason.key == "not_playable"
     assert str(reason) == "p6.2 is covered"  # the command line: the spec's code
-    assert i18n.refusal(reason) == "card 2 of row 6 is covered"
+    assert i18n.refusal(reason) == "Card 2 of row 6 is covered"
     i18n.set_language("ru")
     assert i18n.refusal(reason) == "2-я карта 6-го ряда закрыта другими картами"
 

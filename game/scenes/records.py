@@ -51,7 +51,7 @@ def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
     return [
         (_("Played"), str(stats.played)),
         (_("Won"), str(stats.won)),
-        (_("Win rate"), "—" if rate is None else f"{rate * 100:.0f}%"),
+        (_("Win rate"), "—" if rate is None else i18n.percent(rate)),
         (_("Current streak"), str(stats.current_streak)),
         (_("Best streak"), str(stats.best_streak)),
         (_("Best points"), "—" if stats.best_points is None else str(stats.best_points)),

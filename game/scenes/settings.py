@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.render.cards import card_art
 from game.scenes.base import Scene
@@ -224,7 +225,7 @@ class SettingsScene(Scene):
             minus, track, plus, mute = row.buttons
             font = theme.font(self.button_size, bold=True)
             mute_w = font.size(mute.label)[0] + height
-            pct_w = font.size("100 %")[0] + gap
+            pct_w = font.size(i18n.percent(1.0))[0] + gap
             track_w = max(height * 2, area.width - 2 * height - mute_w - pct_w - 3 * gap)
             x, y = area.x, area.centery - height // 2
             for b, bw in ((minus, height), (track, track_w), (plus, height)):
@@ -404,7 +405,7 @@ class SettingsScene(Scene):
         knob = (bar.x + filled.width, bar.centery)
         pygame.draw.circle(surface, theme.INK, knob, track.rect.height // 3)
         pygame.draw.circle(surface, colour, knob, track.rect.height // 3, 2)
-        text = f"{round(s.volume * 100)} %"
+        text = i18n.percent(s.volume)
         draw_text(surface, text, self.button_size, self.percent_at, theme.INK, "midleft", bold=True)
 
     def _draw_backs(self, surface: pygame.Surface, row: SettingRow) -> None:

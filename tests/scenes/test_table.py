@@ -96,7 +96,7 @@ def test_a_click_on_the_empty_stock_says_why_in_the_game_s_language(app, driver)
     scene = open_table(app, driver, game)
     i18n.set_language("ru")
     driver.click(centre(scene, "st"))
-    assert scene.status == "колода пуста"  # was the rules' English
+    assert scene.status == "Колода пуста"  # was the rules' English
 
 
 @pytest.mark.parametrize(("ruleset", "below"), [("pyramid52", True), ("egyptian", False)])
