@@ -130,33 +130,48 @@ class LayoutPicture:
         return w + self.label_size, h + self.label_size // 3
 
     def _place_labels(self) -> None:
-        """Each label goes beside one of its area's cards, where it hides the least."""
+        """Each label goes beside one of its area's cards, where it hides the least. The
+        areas with the fewest places that hide nothing choose first: the waste, boxed in
+        between the stock and a pile, before the stock, which has room on its other side."""
         placed: list[pygame.Rect] = []
-        gap = max(2, self.label_size // 4)
-        for callout in self.callouts:
-            size = self._label_size(callout.text)
+        places = {id(c): self._label_places(c) for c in self.callouts}
+        clear = {key: sum(1 for cost, _r in found if cost == 0) for key, found in places.items()}
+        for callout in sorted(self.callouts, key=lambda c: clear[id(c)]):
             best: tuple[float, pygame.Rect] | None = None
-            for m in callout.members:
-                label = pygame.Rect((0, 0), size)
-                for side in ("midbottom", "midtop", "midright", "midleft"):
-                    anchor = {
-                        "midbottom": (m.centerx, m.top - gap),
-                        "midtop": (m.centerx, m.bottom + gap),
-                        "midright": (m.left - gap, m.centery),
-                        "midleft": (m.right + gap, m.centery),
-                    }[side]
-                    setattr(label, side, anchor)
-                    if not self.rect.contains(label):
-                        continue
-                    cost = sum(_overlap(label, c) for c in self.cards)
-                    cost += 1000 * sum(_overlap(label, p) for p in placed)
-                    # Prefer labels near the middle of their area, so they read as its name.
-                    centre = pygame.Rect.unionall(callout.members[0], callout.members)
-                    cost += 0.5 * _distance(label.center, centre.center)
-                    if best is None or cost < best[0]:
-                        best = (cost, label.copy())
+            centre = pygame.Rect.unionall(callout.members[0], callout.members)
+            for hidden, label in places[id(callout)]:
+                cost = hidden + 1000 * sum(_overlap(label, p) for p in placed)
+                # Prefer labels near the middle of their area, so they read as its name.
+                cost += 0.5 * _distance(label.center, centre.center)
+                if best is None or cost < best[0]:
+                    best = (cost, label)
+            size = self._label_size(callout.text)
             callout.label = best[1] if best else pygame.Rect(self.rect.topleft, size)
             placed.append(callout.label)
+
+    def _label_places(self, callout: Callout) -> list[tuple[int, pygame.Rect]]:
+        """Where the area's label may go, each with how much of the cards it would hide:
+        above, below and beside each of its cards, and above or below with an edge in
+        line with the card's (a label wider than its card), within the picture."""
+        size = self._label_size(callout.text)
+        gap = max(2, self.label_size // 4)
+        found = []
+        for m in callout.members:
+            for side, anchor in (
+                ("midbottom", (m.centerx, m.top - gap)),
+                ("midtop", (m.centerx, m.bottom + gap)),
+                ("midright", (m.left - gap, m.centery)),
+                ("midleft", (m.right + gap, m.centery)),
+                ("topleft", (m.left, m.bottom + gap)),
+                ("topright", (m.right, m.bottom + gap)),
+                ("bottomleft", (m.left, m.top - gap)),
+                ("bottomright", (m.right, m.top - gap)),
+            ):
+                label = pygame.Rect((0, 0), size)
+                setattr(label, side, anchor)
+                if self.rect.contains(label):
+                    found.append((sum(_overlap(label, c) for c in self.cards), label))
+        return found
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.image, self.rect)

@@ -244,3 +244,16 @@ def test_nothing_is_off_screen(size, ruleset_id, tmp_path, monkeypatch):
     assert not scene.text_rect.colliderect(scene.back_button.rect)
     assert scene.notes.height(scene.notes.rect.width) <= scene.notes.rect.height
     assert scene.back_button.rect.height >= 40  # a finger can hit it
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_picture_s_labels_hide_no_card(app, driver, size, language):
+    # the waste's label lay on a pile in Sbudetsya and От нечего делать, the reserve's on
+    # the pyramid of 36 cards
+    driver.resize(size)
+    for ruleset_id in RULESET_IDS:
+        scene = open_rules(app, driver, ruleset_id, language=language)
+        picture = scene.picture
+        for callout in picture.callouts:
+            assert callout.label.collidelist(picture.cards) == -1, (ruleset_id, callout.text)
