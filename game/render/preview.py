@@ -17,7 +17,7 @@ import pygame
 from game.render.table_view import TableView
 from game.rules import Game, get_ruleset
 from game.ui import theme
-from game.ui.widgets import draw_text, wrap
+from game.ui.widgets import draw_text, fitting_size, wrap
 
 PREVIEW_RATIO = 1.6  # width / height of the pictures the menu asks for
 # The table is drawn this tall (and as wide as the picture's shape asks), then
@@ -108,6 +108,8 @@ def draw_ruleset_card(
     x = picture.right + pad + pad // 2
     width = rect.right - pad - x
     name_size = max(13, min(round(19 * scale), rect.height // 4))
+    # a long name ("Египетская пирамида, старинные правила") in a smaller size first
+    name_size = fitting_size(name, name_size, width, least=max(11, name_size * 3 // 4), bold=True)
     colour = theme.GOLD if selected else theme.INK
     shown = fit_text(name, name_size, width, bold=True)
     top = draw_text(surface, shown, name_size, (x, rect.y + pad), colour, bold=True)

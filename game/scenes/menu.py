@@ -293,7 +293,8 @@ class MenuScene(PadScene):
             y += option_h
 
         deal_y = inner.bottom - play_h - gap - bh
-        random_button = Button(_("Random"), self.clear_deal, key="random")
+        # it clears the typed number (the field then says the deal will be random)
+        random_button = Button(_("Clear"), self.clear_deal, key="random")
         random_button.enabled = bool(self.deal_text)
         right = pygame.Rect(inner.x, deal_y, inner.width, bh)
         layout_row([random_button], right, bh, 0, align="right")

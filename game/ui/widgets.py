@@ -10,6 +10,14 @@ import pygame
 from game.ui import theme
 
 
+def fitting_size(text: str, size: int, width: int, least: int = 10, bold: bool = False) -> int:
+    """The largest text size up to `size` (and down to `least`) at which `text` fits
+    `width` pixels: a long label in a smaller size rather than cut short."""
+    while size > least and theme.font(size, bold=bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 @dataclass
 class Button:
     """A labelled button; `action` runs on click, tap, or Enter while focused."""
@@ -29,11 +37,7 @@ class Button:
 
     def fitting_size(self, size: int, least: int = 10) -> int:
         """The largest text size up to `size` at which the label fits the button."""
-        while (
-            size > least and theme.font(size, bold=True).size(self.label)[0] > self.rect.width - 8
-        ):
-            size -= 1
-        return size
+        return fitting_size(self.label, size, self.rect.width - 8, least, bold=True)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         r = self.rect

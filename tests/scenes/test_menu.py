@@ -281,3 +281,14 @@ def line_height(scene) -> int:
     from game.ui import theme
 
     return theme.font(scene.text_size).get_linesize()
+
+
+def test_a_long_ruleset_name_fits_its_menu_card_in_a_smaller_size(app, driver):
+    from game.render.preview import fit_text
+    from game.ui import theme
+    from game.ui.widgets import fitting_size
+
+    name = "Египетская пирамида, старинные правила"
+    size = fitting_size(name, 19, 300, least=14, bold=True)
+    assert size < 19 and theme.font(size, bold=True).size(name)[0] <= 300
+    assert fit_text(name, size, 300, bold=True) == name  # whole, where it was cut short
