@@ -289,6 +289,7 @@ def test_a_long_ruleset_name_fits_its_menu_card_in_a_smaller_size(app, driver):
     from game.ui.widgets import fitting_size
 
     name = "Египетская пирамида, старинные правила"
-    size = fitting_size(name, 19, 300, least=14, bold=True)
-    assert size < 19 and theme.font(size, bold=True).size(name)[0] <= 300
-    assert fit_text(name, size, 300, bold=True) == name  # whole, where it was cut short
+    room = theme.font(19, bold=True).size(name)[0] * 85 // 100
+    assert fit_text(name, 19, room, bold=True).endswith("…")  # cut short at full size
+    size = fitting_size(name, 19, room, least=10, bold=True)
+    assert size < 19 and fit_text(name, size, room, bold=True) == name  # whole, smaller
