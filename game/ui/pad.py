@@ -67,7 +67,9 @@ class ButtonPad:
             return False, False
         key = event.key
         if key in ARROWS or key == pygame.K_TAB:
-            if self.show_focus or key == pygame.K_TAB:
+            # the first press shows where the focus is (the ruleset chosen, the button to
+            # press), the next ones move it: Tab no longer skipped the one in view
+            if self.show_focus:
                 self._move(key, bool(event.mod & pygame.KMOD_SHIFT))
             self.show_focus = True
             return True, True

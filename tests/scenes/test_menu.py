@@ -147,6 +147,16 @@ def test_keyboard_reaches_an_option_toggle(app, driver):
     assert scene.options["passes"] == 3
 
 
+def test_the_first_tab_shows_the_focus_on_the_ruleset_chosen(app, driver):
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    scene.pad.show_focus = False
+    driver.key(pygame.K_TAB)
+    assert scene.pad.show_focus and scene.pad.focus_key == "ruleset:pyramid52"
+    driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key != "ruleset:pyramid52"
+
+
 def test_enter_without_a_focus_ring_plays(app, driver):
     scene = open_menu(app, driver)
     driver.key(pygame.K_RETURN)
