@@ -22,7 +22,7 @@ from game.audio import Sounds
 from game.ladder import Ladder, load_ladder
 from game.rules import Game, LevelError, get_ruleset, level_problems
 from game.scenes.base import Scene
-from game.screen import NoScreenError, check_screen
+from game.screen import MIN_SIZE, NoScreenError, check_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import (
@@ -36,7 +36,9 @@ from game.store import (
     Records,
 )
 from game.store.records import MissedEntry
+from game.ui import theme
 from game.ui.pointer import PointerTranslator
+from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -47,7 +49,10 @@ STEP = 1 / 60
 MAX_FRAME = 0.25  # a longer frame (a stall, a debugger) counts as this long
 MAX_STEPS = 5  # catch-up updates per frame at most
 FADE_S = 0.18
-MIN_SIZE = (800, 600)
+# Below this the scenes are not laid out: a window made smaller than MIN_SIZE where the
+# window manager ignores the minimum (a tiling one) says so instead, and the scene
+# keeps its last layout until the window grows again.
+SMALLEST_DRAWN = (480, 360)
 DEFAULT_SIZE = (1280, 800)
 
 
@@ -163,7 +168,10 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.surface.get_size()
+        """The size the scenes are laid out for: the window's, but never below
+        SMALLEST_DRAWN (a window that small shows only a request to make it larger)."""
+        w, h = self.surface.get_size()
+        return (w, h) if not self.too_small else SMALLEST_DRAWN
 
     def toggle_fullscreen(self) -> None:
         if not self.fullscreen:
@@ -175,10 +183,17 @@ class App:
         self.surface = self._open_window()
         self._resized()
 
+    @property
+    def too_small(self) -> bool:
+        w, h = self.surface.get_size()
+        return w < SMALLEST_DRAWN[0] or h < SMALLEST_DRAWN[1]
+
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
         if self.scene:
-            self.scene.resize(self.size)
+            if not self.too_small:
+                self.scene.resize(self.size)
+            self.scene.redraw = True
 
     def apply_settings(self) -> None:
         """After the settings scene changed something: language, sound; then save."""
@@ -291,6 +306,15 @@ class App:
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self.too_small and t in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.FINGERDOWN,
+            pygame.FINGERUP,
+            pygame.FINGERMOTION,
+        ):
+            return  # nothing drawn to point at
         pointer = self.pointer.translate(event, self.size)
         if pointer is not None:
             event = pointer
@@ -386,6 +410,10 @@ class App:
         fading = self._fade > 0 or self._next is not None
         if not scene.redraw and not fading:
             return
+        if self.too_small:
+            self._draw_too_small()
+            scene.redraw = False
+            return
         unshaded = self._unshaded
         if unshaded is not None and unshaded.get_size() == self.size:
             # a scene that repaints only what changed must find its own picture, not the shade
@@ -405,6 +433,16 @@ class App:
             rects = [self.surface.get_rect()]  # the last shaded frame is still on the screen
         if rects:
             pygame.display.update(rects)
+
+    def _draw_too_small(self) -> None:
+        surface = self.surface
+        surface.fill(theme.PANEL)
+        w, h = surface.get_size()
+        size = max(8, min(h // 4, w // 16, 24))
+        if w >= 40 and h >= 12:
+            text = i18n._("Make the window larger")
+            draw_text(surface, text, size, (w // 2, h // 2), theme.INK, "center")
+        pygame.display.update()
 
 
 def missed_entry_notice(entry: MissedEntry) -> str:

@@ -8,6 +8,7 @@ import signal
 from typing import TYPE_CHECKING
 
 from game.rules import Game
+from game.screen import MIN_SIZE
 
 if TYPE_CHECKING:
     from game.kiosk.config import KioskConfig
@@ -16,8 +17,11 @@ if TYPE_CHECKING:
 def parse_size(text: str) -> tuple[int, int]:
     """`1280x800` → (1280, 800); raises ValueError with a readable message."""
     w, sep, h = text.lower().partition("x")
-    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 320 or int(h) < 240:
-        raise ValueError(f"a window size is written WIDTHxHEIGHT, at least 320x240, not '{text}'")
+    least_w, least_h = MIN_SIZE
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) < least_w or int(h) < least_h:
+        raise ValueError(
+            f"a window size is written WIDTHxHEIGHT, at least {least_w}x{least_h}, not '{text}'"
+        )
     return int(w), int(h)
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+# The smallest window the game opens: below it cards get too small to read
+MIN_SIZE = (800, 600)
+
 # The exit status without a screen: a service manager may try again, as the display
 # can come up later.
 EXIT_NO_SCREEN = 3

@@ -84,3 +84,46 @@ def test_a_level_file_left_out_is_said_in_the_notices(tmp_path, monkeypatch):
         assert "A level file was left out: zzz.toml: family: missing" in application.notices
     finally:
         application.close()
+
+
+@pytest.mark.parametrize("scene_name", ["menu", "settings", "records", "table", "rules"])
+def test_a_window_smaller_than_any_layout_asks_to_be_larger(app, scene_name):
+    # where the window manager ignores the minimum size (a tiling one), a tiny window
+    # crashed the settings (280x210), the records (200x150) and every scene (1x1, 2000x40)
+    from game.app import SMALLEST_DRAWN
+    from game.rules import Game
+    from game.scenes.menu import MenuScene
+    from game.scenes.records import RecordsScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.table import TableScene
+    from game.ui import theme
+
+    make = {
+        "menu": lambda: MenuScene(app),
+        "settings": lambda: SettingsScene(app),
+        "records": lambda: RecordsScene(app, "pyramid52", {}),
+        "table": lambda: TableScene(app, Game("egyptian", deal=1)),
+        "rules": lambda: RulesScene(app, "sbudetsya"),
+    }[scene_name]
+    for size in [(1, 1), (2000, 40), (200, 150), (280, 210)]:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app._resized()
+        app.switch(make(), fade=False)  # a scene entered while the window is tiny
+        app.frame()
+        assert app.too_small and app.size == SMALLEST_DRAWN  # laid out at the smallest
+        pygame.display.set_mode((900, 700), pygame.RESIZABLE)
+        app._resized()
+        app.frame()
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app._resized()  # a scene made tiny
+        app.frame()
+        if size[0] >= 200:
+            # the request, on a plain panel: nothing of the scene drawn over it
+            assert tuple(app.surface.get_at((0, 0)))[:3] == theme.PANEL
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+        app.frame()  # a click on a picture not drawn goes nowhere
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    app._resized()
+    app.frame()
+    assert not app.too_small and app.size == (800, 600)
