@@ -26,6 +26,10 @@ log = logging.getLogger(__name__)
 
 FILE_NAME = "records.sqlite3"
 BUSY_TIMEOUT_MS = 10_000  # another copy of the game holds the lock: wait this long
+# Once open, a save waits this long at most: it runs between frames, and another copy's
+# writes take milliseconds; one held longer fails the save, which is said and tried
+# again at the next move (10 s froze the game at every move)
+PLAY_BUSY_TIMEOUT_MS = 250
 DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 # What happened while opening, for the player's notice.
@@ -92,7 +96,9 @@ def open_checked(path: Path | str) -> sqlite3.Connection:
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     while True:
         try:
-            return _open_checked_once(path)
+            conn = _open_checked_once(path)
+            conn.execute(f"PRAGMA busy_timeout = {PLAY_BUSY_TIMEOUT_MS}")
+            return conn
         except sqlite3.OperationalError as e:
             if not is_busy(e) or time.monotonic() > deadline:
                 raise

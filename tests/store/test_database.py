@@ -1,6 +1,7 @@
 """A damaged or unusable records file never stops the game, and is never deleted."""
 
 import sqlite3
+import time
 
 import pytest
 
@@ -157,3 +158,19 @@ def test_an_error_other_than_locked_is_not_waited_for(tmp_path, monkeypatch):
     opened = open_database(tmp_path / FILE_NAME)
     assert opened.path is None and [p.kind for p in opened.problems] == [IN_MEMORY]
     assert len(calls) == 1
+
+
+def test_a_save_while_another_copy_holds_the_lock_fails_fast_and_is_tried_again(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    records = Records.open(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another copy of the game, mid-write, stuck
+    game, facts = random_game("pyramid52", deal=5, moves=3, end=False), GameFacts()
+    started = time.monotonic()
+    assert not records.save_game(game, facts)
+    assert time.monotonic() - started < 2.0  # it froze the game for 10 s at every move
+    assert [p.kind for p in records.problems] == ["save_failed"]
+    holder.execute("ROLLBACK")
+    assert records.save_game(game, facts)  # the next move's save stores it all
+    records.close()
+    holder.close()
