@@ -17,15 +17,28 @@ RESULT_KEYS = ("won", "remaining_cards", "remaining_points", "moves")
 
 def parse_replay_text(text: str) -> dict[str, Any]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_key_twice)
     except json.JSONDecodeError as e:
         raise ReplayError(f"not a JSON replay: {e.msg} at line {e.lineno} column {e.colno}") from e
     except RecursionError as e:
         raise ReplayError("not a JSON replay: nested too deeply") from e
+    except ReplayError:
+        raise
     except ValueError as e:  # e.g. an integer literal with more digits than Python converts
         raise ReplayError(f"not a JSON replay: {e}") from e
     if not isinstance(data, dict):
         raise ReplayError("a replay is a JSON object")
+    return data
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: a replay proves a score, and one
+    with a key written twice would say two things (JSON readers keep either)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ReplayError(f"the key '{key}' is written twice in the replay")
+        data[key] = value
     return data
 
 

@@ -109,6 +109,7 @@ def assert_refused(result: Result, *fragments: str) -> str:
     line = result.err[:-1]
     assert len(line.splitlines()) == 1, repr(result.err)
     assert line.startswith("piramida: "), line
+    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in line), repr(line)
     for fragment in fragments:
         assert fragment in line, f"{fragment!r} not in {line!r}"
     return line

@@ -404,6 +404,9 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     ("line break in a key", {**GOOD, "a\u2028b\nc": 1}, ("unknown key",)),
     ("nested too deep", "[" * 100_000 + "]" * 100_000, ("JSON",)),
     ("huge number", '{"ruleset": "pyramid52", "deal": 1' + "0" * 5000 + "}", ("JSON",)),
+    # an escape sequence reached the terminal as it was written
+    ("escape sequence in a move", {**GOOD, "moves": ["\x1b[2Jst>w"]}, ("move 1 ", "\\x1b[2J")),
+    ("a key written twice", '{"ruleset": "pyramid52", "deal": 1, "deal": 2}', ("'deal'", "twice")),
 ]
 
 
