@@ -144,12 +144,12 @@ def open_database(path: Path) -> Opened:
         if not is_damaged(e):
             log.warning("cannot open %s: %s", path, e)
             problems.append(Problem(IN_MEMORY, str(e)))
-            return Opened(in_memory(), None, problems)
+            return Opened(copy_in_memory(path), None, problems)
         log.warning("%s is damaged (%s)", path, e)
     except OSError as e:
         log.warning("cannot open %s: %s", path, e)
         problems.append(Problem(IN_MEMORY, e.strerror or str(e)))
-        return Opened(in_memory(), None, problems)
+        return Opened(copy_in_memory(path), None, problems)
     try:
         aside = set_aside(path)
         problems.append(Problem(SET_ASIDE, aside.name))
@@ -180,3 +180,24 @@ def in_memory() -> sqlite3.Connection:
     conn = connect(":memory:")
     migrate(conn)
     return conn
+
+
+def copy_in_memory(path: Path) -> sqlite3.Connection:
+    """A file that can be read but not written (a read-only folder or disk), copied
+    into memory: its games, tables and statistics are shown, this session's are kept
+    there until the game closes. A fresh one in memory when it cannot be read either."""
+    try:
+        # immutable: a read-only folder cannot hold the WAL's shared-memory file
+        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("damaged")
+            conn = connect(":memory:")
+            source.backup(conn)
+        finally:
+            source.close()
+        migrate(conn)
+        return conn
+    except (sqlite3.Error, OSError, ValueError, NewerDatabase) as e:
+        log.warning("cannot read %s either: %s", path, e)
+        return in_memory()

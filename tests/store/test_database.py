@@ -174,3 +174,25 @@ def test_a_save_while_another_copy_holds_the_lock_fails_fast_and_is_tried_again(
     assert records.save_game(game, facts)  # the next move's save stores it all
     records.close()
     holder.close()
+
+
+def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, monkeypatch):
+    # a read-only folder or disk: the records vanished for the session (an empty store)
+    from game.store import database
+
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    before = path.read_bytes()
+
+    def read_only(path):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(database, "_open_checked_once", read_only)
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [IN_MEMORY] and records.path is None
+    assert len(records.history()) == 1  # the old games are there
+    game = random_game("pyramid52", deal=6, moves=3, end=False)
+    assert records.save_game(game, GameFacts())  # this session's, in memory
+    assert len(records.history()) == 2
+    records.close()
+    assert path.read_bytes() == before  # the file is never touched
