@@ -179,6 +179,8 @@ def test_arrows_move_the_focus_and_enter_runs_it(app, driver):
     assert scene.started.deal_number == 31
     driver.settle(0.6)
     scene = open_results(app, driver, played())
+    driver.key(pygame.K_TAB)  # shows the ring where the focus is, as an arrow does
+    assert scene.pad.focus_key == "new"
     driver.key(pygame.K_TAB)
     assert scene.pad.focus_key == "menu"
     driver.key(pygame.K_TAB)
