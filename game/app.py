@@ -26,6 +26,7 @@ from game.screen import MIN_SIZE, NoScreenError, check_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import (
+    CANNOT_CONTINUE,
     IN_MEMORY,
     NEWER,
     READ_FAILED,
@@ -168,8 +169,9 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        """The size the scenes are laid out for: the window's, but never below
-        SMALLEST_DRAWN (a window that small shows only a request to make it larger)."""
+        """The size the scenes are laid out for: the window's, or SMALLEST_DRAWN when
+        the window is narrower or lower than that (it then shows only a request to
+        make it larger)."""
         w, h = self.surface.get_size()
         return (w, h) if not self.too_small else SMALLEST_DRAWN
 
@@ -473,6 +475,11 @@ def record_notice(problem: Problem) -> str:
         return i18n._(
             "The records file is from a newer Piramida and was left as it is:"
             " this session's games are not saved."
+        )
+    if problem.kind == CANNOT_CONTINUE:
+        return i18n._(
+            "An unfinished game cannot be continued ({reason}); it stays in the history.",
+            reason=problem.detail,
         )
     if problem.kind == READ_FAILED:
         return i18n._(

@@ -92,13 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 # Control characters and the ones str.splitlines() breaks at: a message quoting the
 # user's text keeps them escaped (an escape sequence in a move reached the terminal).
 _CONTROLS = [chr(i) for i in (*range(0x20), 0x7F, *range(0x80, 0xA0))] + ["\u2028", "\u2029"]
-_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in _CONTROLS})
+_CONTROL_ESCAPES = str.maketrans({c: repr(c)[1:-1] for c in _CONTROLS})
 
 
 def one_line(message: str) -> str:
     """The message with its line breaks and other control characters escaped (`\\n`,
     `\\x1b`), so an error is one line and says nothing to the terminal."""
-    return message.translate(_LINE_BREAKS)
+    return message.translate(_CONTROL_ESCAPES)
 
 
 def start_game(args: argparse.Namespace, game: Game | None) -> int:

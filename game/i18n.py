@@ -153,13 +153,15 @@ def localized(names: Mapping[str, str]) -> str:
 
 # The languages that write a decimal comma (718,4), not a point
 DECIMAL_COMMA = ("ru",)
+# The languages that set a space between a number and its percent sign (70 %)
+SPACED_PERCENT = ("ru",)
 
 
 def percent(share: float) -> str:
     """A share (0..1) as a whole percentage, written as the current language writes it:
     "70%" in English, "70 %" in Russian (a no-break space before the sign)."""
     number = round(share * 100)
-    return f"{number}\u00a0%" if _current.language in DECIMAL_COMMA else f"{number}%"
+    return f"{number}\u00a0%" if _current.language in SPACED_PERCENT else f"{number}%"
 
 
 def decimal(value: float, digits: int) -> str:

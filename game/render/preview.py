@@ -85,11 +85,13 @@ def draw_ruleset_card(
     texts: tuple[str, str],
     look: tuple[bool, bool],
     scale: float,
-) -> None:
-    """A ruleset as a card of the menu: its table in miniature, its name, its summary.
+) -> str:
+    """A ruleset as a card of the menu: its table in miniature, its name, its summary;
+    returns the name as drawn.
 
     `texts` is (name, summary) in the player's language; `look` is (selected, hot).
-    The summary is cut to the lines that fit, ending in an ellipsis.
+    The name gets a smaller size before it is cut short; the summary is cut to the
+    lines that fit, ending in an ellipsis.
     """
     selected, hot = look
     name, summary = texts
@@ -125,6 +127,7 @@ def draw_ruleset_card(
     for line in lines:
         draw_text(surface, line, size, (x, y), theme.INK_DIM)
         y += font.get_linesize()
+    return shown
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:

@@ -98,9 +98,14 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
 
 
 def after_level(app: App, facts: GameFacts, won: bool) -> ArcadeStatus | None:
-    """Where the run stands once a game of it ended; None if the records lost the run."""
+    """Where the run stands once a game of it ended; None if the records lost the run
+    or the arcade's file can no longer be read (said in the notices)."""
     if facts.arcade_run is None:
         return None
-    ladder = load_ladder()
+    try:
+        ladder = load_ladder()
+    except LevelError as e:  # broken since the run began: the game is kept, not the run
+        app.notices.append(arcade_problem(e))
+        return None
     run = app.records.run(ladder, facts.arcade_run)
     return ArcadeStatus(ladder, run, won) if run is not None else None

@@ -30,7 +30,7 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import Button, draw_text, layout_row, px, wrap
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
 
 if TYPE_CHECKING:
     from game.app import App
@@ -294,13 +294,13 @@ class MenuScene(PadScene):
 
         deal_y = inner.bottom - play_h - gap - bh
         # it clears the typed number (the field then says the deal will be random)
-        random_button = Button(_("Clear"), self.clear_deal, key="random")
-        random_button.enabled = bool(self.deal_text)
+        clear_button = Button(_("Clear"), self.clear_deal, key="clear")
+        clear_button.enabled = bool(self.deal_text)
         right = pygame.Rect(inner.x, deal_y, inner.width, bh)
-        layout_row([random_button], right, bh, 0, align="right")
+        layout_row([clear_button], right, bh, 0, align="right")
         self.deal_label_pos = (inner.x, deal_y + bh // 2)
         field_x = inner.x + theme.font(self.text_size).size(_("Deal number"))[0] + px(12, s, 8)
-        field_w = random_button.rect.x - px(8, s, 5) - field_x
+        field_w = clear_button.rect.x - px(8, s, 5) - field_x
         self.deal_field = pygame.Rect(field_x, deal_y, field_w, bh)
 
         daily = partial(self.records.play_daily, self.ruleset, self.options)
@@ -311,7 +311,7 @@ class MenuScene(PadScene):
         ]
         bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
         layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
-        return [*buttons, random_button, *actions]
+        return [*buttons, clear_button, *actions]
 
     # -- drawing -------------------------------------------------------------------
 
@@ -397,10 +397,9 @@ class MenuScene(PadScene):
         pygame.draw.rect(surface, theme.BUTTON_EDGE, f, width=1, border_radius=radius)
         inset = px(10, s, 6)
         if self.deal_text:
-            size = max(11, int(f.height * 0.42))
             room = f.width - 2 * inset - px(4, s, 3)  # the caret too
-            while size > 9 and theme.font(size, bold=True).size(self.deal_text)[0] > room:
-                size -= 1  # ten digits in a narrow field (Russian at 800x600)
+            # ten digits in a narrow field (Russian at 800x600)
+            size = fitting_size(self.deal_text, max(11, int(f.height * 0.42)), room, 9, True)
             shown = draw_text(
                 surface, self.deal_text, size, (f.x + inset, f.centery), theme.INK, "midleft", True
             )

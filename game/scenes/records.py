@@ -102,6 +102,7 @@ class RecordsScene(PadScene):
     def step_ruleset(self, step: int) -> None:
         ids = list(self.rulesets)
         self.ruleset = self.rulesets[ids[(ids.index(self.ruleset.id) + step) % len(ids)]]
+        self.problem = ""  # it was about the other ruleset's replay
         choice = getattr(self.app, "last_choice", None)
         remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
         self.options = self.ruleset.choose(remembered)
@@ -310,6 +311,14 @@ class RecordsScene(PadScene):
             draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)
         if self.tab == DAILY:
             self._draw_today(surface)
+        if self.problem:  # at the panel's foot, whatever the table holds
+            inset = px(16, s, 8)
+            font = theme.font(size)
+            lines = wrap(self.problem, font, area.width - 2 * inset)[:3]
+            y = area.bottom - inset - len(lines) * font.get_linesize()
+            for line in lines:
+                draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
+                y += font.get_linesize()
         if not self.entries:
             note = _("No entries yet: a game played without hints enters here.")
             draw_text(surface, note, size, area.center, theme.INK_DIM, "center")
@@ -342,14 +351,6 @@ class RecordsScene(PadScene):
             for (_head, share, anchor), value in zip(columns, values, strict=True):
                 where = (area.x + int(area.width * share), y + self.row_h // 2)
                 draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
-        if self.problem:  # under the rows, at the panel's foot
-            inset = px(16, s, 8)
-            font = theme.font(size)
-            lines = wrap(self.problem, font, area.width - 2 * inset)[:3]
-            y = area.bottom - inset - len(lines) * font.get_linesize()
-            for line in lines:
-                draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
-                y += font.get_linesize()
 
     def _draw_today(self, surface: pygame.Surface) -> None:
         row = self.app.records.daily(self.ruleset.id, self.options, today_deal())

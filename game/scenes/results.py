@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import _, localized
 from game.render.preview import fit_path, fit_text, framed_box
-from game.rules import Game, Outcome
+from game.rules import Game, LevelError, Outcome
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
 from game.scenes.pad_scene import PadScene
@@ -164,9 +164,13 @@ class ResultsScene(PadScene):
         self.layout()
 
     def next_level(self) -> None:
-        from game.scenes.arcade import continue_or_start
+        from game.scenes.arcade import arcade_problem, continue_or_start
 
-        continue_or_start(self.app)
+        try:
+            continue_or_start(self.app)
+        except LevelError as e:
+            self.app.notices.append(arcade_problem(e))
+            self.app.switch(lambda: MenuScene(self.app))
 
     def show_arcade_table(self) -> None:
         from game.scenes.records import RecordsScene

@@ -33,7 +33,7 @@ def keys_text() -> str:
     return _(
         "Keys. Arrows or Tab move the focus, Enter picks a card up and puts it down, Space"
         " turns the stock. U or Ctrl+Z undo, R or Ctrl+Y redo, H hint, D demo, F finish,"
-        " N new deal, F5 restart, G give up, F1 rules, F11 full screen, Esc back."
+        " N new deal, F5 restart, G twice give up, F1 rules, F11 full screen, Esc back."
     )
 
 
@@ -153,7 +153,8 @@ class RulesScene(Scene):
         width = self.text_rect.width - 2 * self.pad
         self.lines = wrap_paragraphs(texts["summary"], "summary", body, bold, width)
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
-        self.lines += wrap_paragraphs(keys_text(), "body", body, bold, width)
+        if self.app.kiosk is None:  # a kiosk is played by touch, and keeps its keys
+            self.lines += wrap_paragraphs(keys_text(), "body", body, bold, width)
         self.line_h = body.get_linesize()
         self.gap_h = self.line_h // 2
         content = sum(self.line_h + (self.gap_h if ln.gap_before else 0) for ln in self.lines)

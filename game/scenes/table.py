@@ -62,6 +62,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.keys = KeyboardFocus()
         self.hint: Move | None = None
         self.refused_pile: str | None = None
+        self.resign_asked = False  # G was pressed once: a second G gives up
         self.status = ""
         self.status_left = 0.0
         self.banner: Banner | None = None
@@ -264,8 +265,7 @@ class TableScene(TableControls, TablePlay, Scene):
                 (n, i) for n in self.view.piles if n != "st" for i in range(len(game.pile(n)))
             }
         self.view.show_waits = not self.wish_pending
-        quiet = self.animator.busy or self.celebration or self.wish_pending  # as _marks()
-        focus = self.keys.focus if self.keys.visible and not quiet else None
+        focus = self.keys.focus if self.keys.visible and not self._quiet() else None
         static = self.view.render_static(size, hidden, self._marks(), focus)
         if self.game.rules.family == "pyramid" and self.view.layout.legend:
             draw_legend(static, self.view.layout.legend, self.game)
@@ -324,9 +324,13 @@ class TableScene(TableControls, TablePlay, Scene):
             return rects
         return rects
 
+    def _quiet(self) -> bool:
+        """No marks now: cards in flight, the celebration, or no cards dealt yet."""
+        return bool(self.animator.busy or self.celebration or self.wish_pending)
+
     def _marks(self) -> dict[str, str]:
         marks: dict[str, str] = {}
-        if self.animator.busy or self.celebration or self.wish_pending:
+        if self._quiet():
             return marks
         for move in self.game.legal_moves:
             if move.kind in (PAIR, SINGLE):

@@ -54,6 +54,7 @@ class TableControls:
     def _pointer_down(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
         self.keys.visible = False
+        self.resign_asked = False
         if self.celebration:
             self.celebration = None
             self._show_results()
@@ -279,6 +280,8 @@ class TableControls:
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
+        # giving up cannot be undone: by key it takes a second press, right after the first
+        resign_asked, self.resign_asked = self.resign_asked, False
         if self.celebration:
             self.celebration = None
             self._show_results()
@@ -301,7 +304,12 @@ class TableControls:
         if button is not None:
             # a key does what its button does, and only when the button may be pressed
             # (no New deal in a daily game, no hint before the wish)
-            if self.buttons[button].enabled:
+            if not self.buttons[button].enabled:
+                pass
+            elif button == "resign" and not resign_asked:
+                self.resign_asked = True
+                self._say(_("Press G again to give up."), 3.0)
+            else:
                 self.buttons[button].action()
         elif key == pygame.K_ESCAPE:
             self.back()

@@ -123,6 +123,8 @@ class WatchScene(TableScene):
             playable = False
         if not playable:
             self.script = self.script[:played]
+            self._show_end()
+            self._update_buttons()
 
     def update(self, dt: float) -> None:
         seconds = self.seconds

@@ -40,7 +40,12 @@ class SolverWorker:
         self._replies: Any = None
         self._latest: Any = None
         self._next_id = 0
-        self._due: float | None = None  # when the newest request must be answered by
+        # When the worker must have answered by, or counts as hung: from the earliest
+        # request it has left unanswered (a newer one must not put that off: a player
+        # moving every few seconds would keep a hung worker for ever), put off again
+        # by any answer, which shows it alive
+        self._due: float | None = None
+        self._newest_needs = 0.0  # the newest request's own time limit
 
     @property
     def running(self) -> bool:
@@ -67,7 +72,9 @@ class SolverWorker:
         self._next_id += 1
         self._latest.value = self._next_id
         self._requests.put({"id": self._next_id, "kind": kind, **payload})
-        self._due = time.monotonic() + time_needed(kind, payload) + HANG_GRACE_S
+        self._newest_needs = time_needed(kind, payload)
+        due = time.monotonic() + self._newest_needs + HANG_GRACE_S
+        self._due = due if self._due is None else min(self._due, due)
         return self._next_id
 
     def poll(self) -> list[dict[str, Any]]:
@@ -84,6 +91,8 @@ class SolverWorker:
                 break
         if any(reply.get("id") == self._next_id for reply in found):
             self._due = None
+        elif found and self._due is not None:  # alive: the newest request gets its time
+            self._due = time.monotonic() + self._newest_needs + HANG_GRACE_S
         elif self._due is not None and time.monotonic() > self._due and self.running:
             log.warning("solver worker silent past its time: ended, to start again")
             self._due = None

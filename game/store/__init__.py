@@ -4,7 +4,15 @@ One SQLite database in the user data folder; see `records.Records` for what the
 game uses and `database` for how a damaged or unreadable file is handled.
 """
 
-from game.store.database import IN_MEMORY, NEWER, READ_FAILED, SAVE_FAILED, SET_ASIDE, Problem
+from game.store.database import (
+    CANNOT_CONTINUE,
+    IN_MEMORY,
+    NEWER,
+    READ_FAILED,
+    SAVE_FAILED,
+    SET_ASIDE,
+    Problem,
+)
 from game.store.games import GameRow
 from game.store.records import Records
 from game.store.saved import ARCADE, DAILY, FREE, LARGEST_KEPT_DEAL, GameFacts
@@ -13,6 +21,7 @@ from game.store.stats import Statistics
 
 __all__ = [
     "ARCADE",
+    "CANNOT_CONTINUE",
     "DAILY",
     "FREE",
     "IN_MEMORY",

@@ -38,6 +38,7 @@ IN_MEMORY = "in_memory"  # detail: why the file could not be used
 NEWER = "newer"  # detail: the file's name; it is left as it is
 SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
 READ_FAILED = "read_failed"  # detail: the error; what could be read is shown
+CANNOT_CONTINUE = "cannot_continue"  # detail: why; the game stays in the history
 
 
 @dataclass(frozen=True)

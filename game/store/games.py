@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
@@ -45,12 +46,15 @@ class GameRow:
         where = f"game {row['id']}"
         for name in ("seconds", "moves", "undos", "hints", "remaining_cards", "remaining_points"):
             value = row[name]
-            if isinstance(value, bool) or not isinstance(value, int | float):
+            if not isinstance(value, int | float) or not math.isfinite(value):
                 raise sqlite3.DatabaseError(f"{where} is damaged: {name} {value!r}")
+        options, replay = read_json(row["options"], where), read_json(row["replay"], where)
+        if not isinstance(options, dict) or not isinstance(replay, dict):
+            raise sqlite3.DatabaseError(f"{where} is damaged: its options or replay")
         return cls(
             id=row["id"],
             ruleset=row["ruleset"],
-            options=read_json(row["options"], where),
+            options=options,
             deal=row["deal"],
             mode=row["mode"],
             arcade_run=row["arcade_run"],
@@ -66,7 +70,7 @@ class GameRow:
             outcome=row["outcome"],
             remaining_cards=row["remaining_cards"],
             remaining_points=row["remaining_points"],
-            replay=read_json(row["replay"], where),
+            replay=replay,
         )
 
 

@@ -18,6 +18,7 @@ from game.ladder import Ladder
 from game.rules import Game, Outcome, ReplayError
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
+    CANNOT_CONTINUE,
     FILE_NAME,
     IN_MEMORY,
     READ_FAILED,
@@ -122,7 +123,7 @@ class Records:
                     restore(row.replay, row.id)
                 except ReplayError as e:
                     log.warning("records: game %s cannot be continued: %s", row.id, e)
-                    self._tell(READ_FAILED, f"game {row.id}: {e}")
+                    self._tell(CANNOT_CONTINUE, f"game {row.id}: {e}")
                     continue
                 return row
             return None

@@ -80,6 +80,9 @@ def test_a_stored_replay_that_cannot_be_shown_is_said_and_the_records_stay(
     driver.settle(0.5)
     assert app.scene is scene
     assert scene.problem.startswith("This replay cannot be shown:") and reason in scene.problem
+    press(driver, scene, "next")  # about another ruleset's replay: not kept over its table
+    assert scene.problem == ""
+    press(driver, scene, "prev")
     press(driver, scene, "watch:0")  # a good one still plays, and the problem is gone
     assert isinstance(app.scene, WatchScene) and scene.problem == ""
 
@@ -90,6 +93,7 @@ def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
     driver.settle(6.0)
     assert [str(m) for m in watch.game.moves] == [DEAL_8_WIN[0]]
     assert watch.script == [DEAL_8_WIN[0]]  # it crashed on the move it could not play
+    assert watch.banner is not None and watch.banner.text == "The replay is over."
 
 
 def test_tabs_and_arrows_choose_the_table(app, driver):
@@ -229,6 +233,7 @@ def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     from game.rules import LevelError
     from game.scenes import arcade, records
     from game.scenes.menu import MenuScene
+    from game.ui import theme
 
     def broken():
         raise LevelError("arcade.toml: level 2: unknown ruleset 'gone'")
@@ -238,6 +243,12 @@ def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
     press(driver, scene, "tab:" + ARCADE)  # it crashed the game
     assert scene.entries == [] and "unknown ruleset 'gone'" in scene.problem
+    warned = {
+        tuple(app.surface.get_at((x, y)))[:3]
+        for x in range(scene.area.left, scene.area.right, 2)
+        for y in range(scene.area.centery, scene.area.bottom, 2)
+    }
+    assert theme.WARN in warned  # said on the screen, not only kept
     press(driver, scene, "tab:" + FREE)
     assert scene.problem == ""
     menu = show(app, driver, MenuScene(app))

@@ -316,6 +316,13 @@ def test_a_keyboard_player_reaches_finish_restart_and_give_up(app, driver):
     driver.key(pygame.K_f)  # Finish is not offered here: nothing happens
     driver.settle(0.3)
     assert game.moves == []
+    driver.key(pygame.K_g)  # give up cannot be undone: a second press is asked for
+    driver.settle(0.3)
+    assert not game.over and scene.status == "Press G again to give up."
+    driver.key(pygame.K_SPACE)
+    driver.key(pygame.K_g)  # another key came between: asked again
+    driver.settle(0.3)
+    assert not game.over
     driver.key(pygame.K_g)  # give up: the game ends, and its results show
     driver.settle(0.5)
     assert game.over and app.scene is not scene
@@ -329,7 +336,7 @@ def test_the_rules_screen_lists_the_table_s_keys(app, driver):
     app.switch(scene, fade=False)
     driver.settle(0.3)
     text = " ".join(line.full for line in scene.lines)
-    assert "F5 restart" in text and "G give up" in text and "Ctrl+Z" in text
+    assert "F5 restart" in text and "G twice give up" in text and "Ctrl+Z" in text
     i18n.set_language("ru")
     scene._wrap()
     assert "F5 — заново" in " ".join(line.full for line in scene.lines)

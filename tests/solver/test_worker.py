@@ -137,3 +137,23 @@ def test_a_worker_whose_game_is_killed_ends_too():
         time.sleep(0.1)
     os.kill(worker_pid, signal.SIGKILL)
     raise AssertionError("the worker outlived its game by 10 s")
+
+
+def test_a_hung_worker_asked_again_and_again_is_still_ended(worker, monkeypatch):
+    # each new request put its time off again: a player moving every few seconds kept a
+    # hung worker, and "Checking…", for ever
+    import os
+    import signal
+
+    from game.solver import worker as module
+
+    monkeypatch.setattr(module, "HANG_GRACE_S", 1.0)
+    replay = Game("pyramid52", deal=8).to_replay()
+    worker.start()
+    os.kill(worker._process.pid, signal.SIGSTOP)
+    end = time.monotonic() + 10
+    while worker.running and time.monotonic() < end:
+        worker.submit(ANALYSE, replay=replay, seconds=0.5)  # a move every 0.2 s
+        worker.poll()
+        time.sleep(0.2)
+    assert not worker.running

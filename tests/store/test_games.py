@@ -262,5 +262,5 @@ def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
     records.conn.execute("UPDATE games SET replay = ? WHERE id = ?", (json.dumps(gone), latest))
     # offered at every start, and hid the older game that can go on
     assert records.unfinished().id == older
-    assert [p.kind for p in records.problems] == ["read_failed"]
+    assert [p.kind for p in records.problems] == ["cannot_continue"]
     assert latest in [r.id for r in records.history()]  # it stays in the history
