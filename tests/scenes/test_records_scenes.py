@@ -256,3 +256,16 @@ def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     driver.settle(0.5)
     assert app.scene is menu
     assert app.notices[-1].startswith("The arcade cannot be played:")
+
+
+def test_an_arcade_game_ending_after_its_file_broke_keeps_the_game(app, monkeypatch):
+    from game.rules import LevelError
+    from game.scenes import arcade
+
+    def broken():
+        raise LevelError("arcade.toml: level 2: unknown ruleset 'gone'")
+
+    monkeypatch.setattr(arcade, "load_ladder", broken)
+    facts = GameFacts(mode=ARCADE, arcade_run=1)
+    assert arcade.after_level(app, facts, won=True) is None  # it crashed the game
+    assert app.notices[-1].startswith("The arcade cannot be played:")

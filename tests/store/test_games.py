@@ -238,7 +238,14 @@ def _two_games_in_play(records):
 
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("replay", "{broken"), ("options", "["), ("seconds", "abc"), ("moves", "x")],
+    [
+        ("replay", "{broken"),
+        ("replay", "null"),  # JSON, but no replay: the menu crashed at every start
+        ("options", "["),
+        ("seconds", "abc"),
+        ("seconds", float("inf")),
+        ("moves", "x"),
+    ],
 )
 def test_a_damaged_game_row_is_passed_over_and_the_others_stay(records, column, value):
     older, latest = _two_games_in_play(records)
