@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hmac
 import logging
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +19,7 @@ from game.render.preview import framed_box
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
+from game.ui.keypad import grid_height, grid_width, key_size, keypad
 from game.ui.pad import DIGIT_KEYS
 from game.ui.widgets import Button, draw_text, px
 
@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 
 TRIES = 3  # wrong PINs in a row before the pad rests
 REST_S = 30.0
-KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 
 
 class PinLock:
@@ -138,9 +137,9 @@ class PinPadScene(PadScene):
     def layout(self) -> None:
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
-        key = max(64, min(int(h * 0.105), int(w * 0.11)))  # a fingertip, with room
+        key = key_size(self.size)
         gap = max(10, key // 7)
-        grid_w = 3 * key + 2 * gap
+        grid_w = grid_width(key, gap)
         pad = px(28, s, 14)
         head = px(40, s, 28) + px(20, s, 14) + 3 * px(16, s, 10)
         field_h = max(48, int(key * 0.8))
@@ -152,21 +151,13 @@ class PinPadScene(PadScene):
         self.field.centerx = self.box.centerx
         top = self.field.bottom + gap
         x0 = self.box.centerx - grid_w // 2
-        buttons = []
-        for i, name in enumerate(KEYS):
-            x, row = x0 + (i % 3) * (key + gap), i // 3
-            if name == "del":
-                b = Button("⌫", self.delete, key="del")
-            elif name == "ok":
-                b = Button(_("OK"), self.submit, key="ok", selected=True)
-            else:
-                b = Button(name, partial(self.type_digit, name), key=f"digit:{name}")
-            b.rect = pygame.Rect(x, top + row * (key + gap), key, key)
-            b.enabled = self.resting == 0 or name == "del"
-            buttons.append(b)
+        actions = (self.type_digit, self.delete, self.submit)
+        buttons = keypad((x0, top), key, gap, actions, _("OK"))
+        for b in buttons:
+            b.enabled = self.resting == 0 or b.key == "del"
         self._rested = self.resting == 0
         cancel = Button(_("Cancel"), self.back, key="cancel")
-        cancel.rect = pygame.Rect(x0, top + 4 * (key + gap) + gap, grid_w, key * 3 // 4)
+        cancel.rect = pygame.Rect(x0, top + grid_height(key, gap) + 2 * gap, grid_w, key * 3 // 4)
         buttons.append(cancel)
         self.pad.set(buttons)
         self.redraw = True

@@ -30,6 +30,7 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
+from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
 
 if TYPE_CHECKING:
@@ -109,6 +110,13 @@ class MenuScene(PadScene):
             self.deal_text = (self.deal_text + digit).lstrip("0") or "0"
         self.layout()
 
+    def type_deal(self) -> None:
+        """The deal number on a keypad on the screen (OK brings it back here)."""
+        from game.scenes.deal_pad import DealPadScene
+
+        app, choice = self.app, self.choice
+        app.switch(lambda: DealPadScene(app, choice, DEAL_DIGITS))
+
     def clear_deal(self) -> None:
         self.deal_text = ""
         self.layout()
@@ -177,6 +185,9 @@ class MenuScene(PadScene):
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
                 self.play()  # with no focus ring shown, Enter means Play
                 return True
+        if event.type == POINTER_DOWN and self.deal_field.collidepoint(event.pos):
+            self.type_deal()  # keys type into the field anywhere; a finger needs keys
+            return True
         return self.pad_event(event)
 
     # -- layout --------------------------------------------------------------------

@@ -311,3 +311,34 @@ def test_every_ruleset_name_is_whole_on_its_menu_card_at_800x600(app, driver, la
             scratch, card.rect, ruleset.id, texts, (False, False), scene.scale
         )
         assert shown == card.label
+
+
+def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
+    from game.scenes.deal_pad import DealPadScene
+
+    scene = open_menu(app, driver)
+    driver.tap(scene.deal_field.center)  # no keyboard: the field opens a keypad
+    driver.settle(0.6)
+    pad = app.scene
+    assert isinstance(pad, DealPadScene)
+    for key in ("digit:0", "digit:4", "digit:2", "digit:7", "del"):
+        driver.tap(pad.pad.get(key).rect.center)
+    assert pad.entry == "42"
+    driver.tap(pad.pad.get("ok").rect.center)
+    driver.settle(0.6)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.deal == 42
+    driver.click(menu.deal_field.center)
+    driver.settle(0.6)
+    driver.key(pygame.K_9)  # keys type on the keypad too
+    assert app.scene.entry == "429"
+    driver.key(pygame.K_ESCAPE)  # cancelled: the number stays as it was
+    driver.settle(0.6)
+    assert isinstance(app.scene, MenuScene) and app.scene.deal == 42
+    driver.click(app.scene.deal_field.center)
+    driver.settle(0.6)
+    for _ in range(3):
+        driver.key(pygame.K_BACKSPACE)
+    driver.key(pygame.K_RETURN)  # nothing typed: a random deal again
+    driver.settle(0.6)
+    assert app.scene.deal is None
