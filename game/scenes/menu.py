@@ -243,13 +243,24 @@ class MenuScene(PadScene):
 
         body = pygame.Rect(m, top, w - 2 * m, h - m - top)
         gap = px(24, s, 12)
-        list_w = int((body.width - gap) * 0.56)
-        self._place_cards(pygame.Rect(body.x, body.y, list_w, body.height))
-        self.panel = pygame.Rect(
-            body.x + list_w + gap, body.y, body.width - list_w - gap, body.height
-        )
+        if h > w:
+            # a screen standing up (a kiosk's): the list above, the ruleset chosen below,
+            # each the whole width, where side by side each had half of a narrow screen
+            listed = pygame.Rect(body.x, body.y, body.width, int((body.height - gap) * 0.55))
+            self._place_cards(listed)
+            listed.height = self.cards[-1].rect.bottom - listed.y
+            self.panel = pygame.Rect(
+                body.x, listed.bottom + gap, body.width, body.bottom - listed.bottom - gap
+            )
+        else:
+            list_w = int((body.width - gap) * 0.56)
+            listed = pygame.Rect(body.x, body.y, list_w, body.height)
+            self._place_cards(listed)
+            self.panel = pygame.Rect(
+                body.x + list_w + gap, body.y, body.width - list_w - gap, body.height
+            )
         self.pad.set(buttons + self.cards + self._place_panel())
-        self.pad.regions = [pygame.Rect(body.x, body.y, list_w, body.height), self.panel]
+        self.pad.regions = [listed, self.panel]
         self.redraw = True
 
     def _place_cards(self, area: pygame.Rect) -> None:

@@ -342,3 +342,18 @@ def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
     driver.key(pygame.K_RETURN)  # nothing typed: a random deal again
     driver.settle(0.6)
     assert app.scene.deal is None
+
+
+def test_a_screen_standing_up_stacks_the_list_above_the_ruleset(app, driver):
+    driver.resize((1080, 1920))
+    scene = open_menu(app, driver)
+    last = scene.cards[-1].rect
+    assert scene.panel.top > last.bottom  # below the list, not beside it
+    assert scene.panel.width == last.width  # each the whole width
+    driver.key(pygame.K_DOWN)
+    scene.pad.focus_key = scene.cards[-1].key
+    driver.key(pygame.K_DOWN)  # down from the last ruleset reaches the panel
+    assert scene.panel.collidepoint(scene.pad.focused.rect.center)
+    driver.resize((1280, 800))
+    scene.resize((1280, 800))
+    assert scene.panel.left > scene.cards[0].rect.right  # side by side when lying down
