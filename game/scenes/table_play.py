@@ -219,6 +219,12 @@ class TablePlay:
     def _show_results(self) -> None:
         from game.scenes.after_game import after_game
 
+        # Help had with these cards in another game while this one waited (the Demo on
+        # the same deal typed as a free game) is help had with this one: checked again
+        # at the end, where the deal's start could not know of it
+        records = self.app.records
+        if self.recorded and not self.assisted:
+            self.assisted = records.deal_assisted_before(self.game, self.facts.record_id)
         # saved before the results read the records (resigning comes straight here)
         self.app.game_changed(self.game, self.facts if self.recorded else None)
 

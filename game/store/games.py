@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import Game
+from game.rules import Game, RulesError
 from game.store.database import read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
@@ -184,43 +184,36 @@ class GameLog:
         return [r[0] for r in reversed(rows)]
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
-        """Whether this deal (same ruleset and options) has been played before, a move made."""
-        return self._another_game_of_the_deal(game, except_id, "moves > 0")
+        """Whether another game dealt these cards and a move was made in it."""
+        return self._same_cards(game, except_id, "moves > 0")
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
-        """Whether a game of this deal (same ruleset and options) had the solver's help:
-        its player has seen the solver's moves for these very cards."""
-        return self._another_game_of_the_deal(game, except_id, "assisted")
+        """Whether another game dealt these cards and had the solver's help: its player
+        has seen the solver's moves for these very cards."""
+        return self._same_cards(game, except_id, "assisted")
 
-    def deal_played_earlier(self, game: Game, record_id: int | None) -> bool:
-        """Whether a game of this deal (same ruleset and options), a move made, was
-        started before the game `record_id` (before now, for a game not yet saved)."""
+    def _same_cards(self, game: Game, except_id: int | None, such: str) -> bool:
+        """Whether a game other than `except_id`, begun at any time, dealt the same cards
+        and is `such` (an SQL condition of this module's own, never a caller's text).
+        The same cards: the same ruleset and deal number, whatever options leave the
+        deal as it is (Pyramid's passes, Egyptian's stock turns), for help or practice
+        with one carries over to the other."""
         if game.deal_number is None:
             return False
-        row = self.conn.execute(
-            """SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND moves > 0
-            AND (? IS NULL OR id < ?) LIMIT 1""",
-            (
-                game.ruleset.id,
-                canonical_options(game.options),
-                game.deal_number,
-                record_id,
-                record_id,
-            ),
-        ).fetchone()
-        return row is not None
-
-    def _another_game_of_the_deal(self, game: Game, except_id: int | None, such: str) -> bool:
-        """Whether a game other than `except_id` dealt the same numbered deal and is
-        `such` (an SQL condition of this module's own, never a caller's text)."""
-        if game.deal_number is None:
-            return False
-        row = self.conn.execute(
-            f"""SELECT 1 FROM games WHERE ruleset = ? AND options = ? AND deal = ? AND {such}
-            AND id IS NOT ? LIMIT 1""",
-            (game.ruleset.id, canonical_options(game.options), game.deal_number, except_id),
-        ).fetchone()
-        return row is not None
+        rows = self.conn.execute(
+            f"""SELECT options FROM games WHERE ruleset = ? AND deal = ? AND {such}
+            AND id IS NOT ?""",
+            (game.ruleset.id, game.deal_number, except_id),
+        )
+        for row in rows:
+            options = read_json(row["options"], "a game's options")
+            try:
+                other = Game(game.ruleset, options, deal=game.deal_number)
+            except RulesError:
+                continue  # options this version no longer has
+            if other.deck == game.deck:
+                return True
+        return False
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         """The day's daily game of a ruleset and options: the first one started, if any."""

@@ -189,20 +189,22 @@ class Records:
         return self._read("read the tables", lambda: self.scores.top(key), [])
 
     def practised(self, game: Game, facts: GameFacts) -> bool:
-        """A day's deal whose cards were played before its daily game (its number typed
-        as a free game): that game knows them, and stays out of the day's table."""
-        return facts.mode == DAILY and self._read(
-            "read the games", lambda: self.games.deal_played_earlier(game, facts.record_id), False
-        )
+        """A day's deal whose cards were played in another game (its number typed as a
+        free game, before the daily game or while it waited): that game knows them, and
+        stays out of the day's table."""
+        return facts.mode == DAILY and self.deal_played_before(game, facts.record_id)
 
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
         """The table a finished game may enter; None when it may enter none.
 
-        Assisted games stay out, and so do given decks (anyone could give an easy one)
-        and a day's deal practised before its daily game.
+        Assisted games stay out, and so do games whose cards the solver played in
+        another game at any time, given decks (anyone could give an easy one) and a
+        day's deal practised in another game.
         """
         if facts.assisted or game.outcome is None or game.deal_number is None:
             return None
+        if self.deal_assisted_before(game, facts.record_id):
+            return None  # the solver played these cards in another game (see TableScene)
         if facts.mode == FREE:
             return TableKey.of(FREE, game.ruleset.id, game.options)
         if facts.mode == DAILY and not self.practised(game, facts):

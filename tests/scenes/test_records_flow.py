@@ -356,3 +356,23 @@ def test_giving_up_after_an_undo_counts_the_moves_the_table_showed(app, driver):
     assert rows["Moves"] == "3"
     (row,) = app.records.history()
     assert row.moves == 3 and row.replay["moves"][-1] == "resign"
+
+
+def test_the_solver_s_help_had_while_a_game_waited_makes_it_assisted(app, driver):
+    # the day's deal begun, its number typed as a free game of three passes and shown by
+    # the Demo, then the daily game played out with those moves: it took place 1
+    daily = TableScene(app, Game("pyramid52", deal=8), facts=GameFacts(mode=DAILY))
+    app.switch(daily, fade=False)
+    driver.settle(1.0)
+    click_move(driver, daily, DEAL_8_WIN[0])
+    assert not daily.assisted
+    shown = Game("pyramid52", {"passes": 3}, deal=8)
+    for move in DEAL_8_WIN:
+        shown.play(move)
+    app.records.save_game(shown, GameFacts(assisted=True))  # the Demo's game
+    for move in DEAL_8_WIN[1:]:
+        click_move(driver, daily, move)
+    driver.settle(8.0)
+    assert daily.game.won and daily.assisted
+    assert app.records.games.get(daily.facts.record_id).assisted
+    assert app.records.table_for(daily.game, daily.facts) is None

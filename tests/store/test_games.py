@@ -120,13 +120,14 @@ def test_recent_points_are_the_last_thirty_finished_oldest_first(records):
     assert records.recent_points("egyptian") == []
 
 
-def test_a_deal_played_before_is_known_by_ruleset_options_and_number(records):
+def test_a_deal_played_before_is_known_by_its_cards(records):
     game, facts = random_game("sbudetsya", deal=12, moves=2, end=False), GameFacts()
     records.save_game(game, facts)
     again = Game("sbudetsya", deal=12)
     assert records.deal_played_before(again)
     assert not records.deal_played_before(again, except_id=facts.record_id)  # itself
-    assert not records.deal_played_before(Game("sbudetsya", {"passes": 2}, deal=12))
+    # a second pass deals the same cards: a fortune told is not told again by it
+    assert records.deal_played_before(Game("sbudetsya", {"passes": 2}, deal=12))
     assert not records.deal_played_before(Game("sbudetsya", deal=13))
 
 
@@ -182,32 +183,34 @@ def test_a_damaged_row_is_reported_not_a_crash(records):
     assert any("damaged" in p.detail for p in records.problems)
 
 
-def test_help_had_on_a_deal_is_known_by_ruleset_options_and_number(records):
+def test_help_had_on_a_deal_is_known_by_its_cards(records):
     game, helped = random_game("sbudetsya", deal=12, moves=2, end=False), GameFacts(assisted=True)
     records.save_game(game, helped)
     records.save_game(random_game("sbudetsya", deal=13, moves=2, end=False), GameFacts())
     again = Game("sbudetsya", deal=12)
     assert records.deal_assisted_before(again)
     assert not records.deal_assisted_before(again, except_id=helped.record_id)  # itself
-    assert not records.deal_assisted_before(Game("sbudetsya", {"passes": 2}, deal=12))
+    # another number of passes deals the same cards: the help carries over (a hint in one
+    # pass, then the daily game of three passes, entered the table)
+    assert records.deal_assisted_before(Game("sbudetsya", {"passes": 2}, deal=12))
     assert not records.deal_assisted_before(Game("sbudetsya", deal=13))  # played, no help
+    records.save_game(random_game("nechego", 12, 2, end=False), GameFacts(assisted=True))
+    assert not records.deal_assisted_before(Game("nechego", {"cards": 32}, deal=12))  # others
 
 
-def test_a_deal_played_earlier_counts_only_games_before_this_one(records):
-
+def test_a_day_s_deal_played_in_another_game_at_any_time_is_practised(records):
     daily = random_game("pyramid36", 20261202, 3, end=False)
     facts = GameFacts(mode=DAILY)
     records.save_game(daily, facts)
     assert not records.practised(daily, facts)
-    later = random_game("pyramid36", 20261202, 2, end=False)  # a free game after it
-    records.save_game(later, GameFacts())
-    assert not records.practised(daily, facts)
-    other_day = GameFacts(mode=DAILY)
-    records.save_game(random_game("pyramid36", 20261202, 1, end=False), other_day)
-    assert records.practised(daily, other_day)  # games before it, moves made
-    unplayed = Game("pyramid36", deal=20261203)
+    unplayed = Game("pyramid36", deal=20261202)
     records.save_game(unplayed, GameFacts())  # dealt, no move: not played
-    assert not records.practised(Game("pyramid36", deal=20261203), GameFacts(mode=DAILY))
+    assert not records.practised(daily, facts)
+    # its number typed while the daily game waited, and played: it knew the cards
+    later = random_game("pyramid36", 20261202, 2, end=False)
+    records.save_game(later, GameFacts())
+    assert records.practised(daily, facts)
+    assert not records.practised(later, GameFacts())  # a free game is never "practised"
 
 
 @pytest.mark.parametrize("seconds", [float("inf"), float("nan"), -5, "abc", True, None])
