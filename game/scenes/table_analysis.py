@@ -91,6 +91,13 @@ class Analysis:
             self.results[where[: i + 1]] = found
         return found
 
+    def lost_since(self, back_to: Position) -> bool:
+        """Whether the top bar says the deal can no longer be won where it could at
+        `back_to`, an earlier position: taking moves back to there would be using the
+        solver's verdict to find the winning line (see TableScene._taking_back)."""
+        now, then = self.known(), self.known(back_to)
+        return bool(now and then and now["outcome"] == "lost" and then["outcome"] == "won")
+
     def verdict(self) -> str:
         """A few words for the top bar: can the deal still be won from here?"""
         if self.game.over:

@@ -250,6 +250,7 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
+        self._taking_back(())
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
@@ -259,6 +260,8 @@ class TablePlay:
 
     def _undo(self) -> None:
         self._finish_animation()
+        if self.game.can_undo:
+            self._taking_back(self.analysis.position()[:-1])
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
@@ -267,6 +270,18 @@ class TablePlay:
         self._animate(invert(action.events), before)
         self.app.sounds.play("pick")
         self._after_change()
+
+    def _taking_back(self, back_to: tuple[str, ...]) -> None:
+        """Moves taken back to where the top bar said the deal could be won, from where
+        it says it no longer can, use the solver's verdict: trying moves and taking back
+        those it calls lost finds the winning line by the solver. The game is assisted
+        from then on, and says so."""
+        if self.recorded and not self.assisted and self.analysis.lost_since(back_to):
+            self.assisted = True
+            self._say(
+                _("Taken back after the solver said the deal was lost: this game is assisted."),
+                6.0,
+            )
 
     def _redo(self) -> None:
         self._finish_animation()

@@ -518,3 +518,29 @@ def test_the_solver_killed_while_checking_is_started_again(app, driver):
     driver.frames(2)
     assert scene.analysis.worker.running and scene.analysis.worker._process is not process
     assert scene.analysis.verdict() == "Checking…"
+
+
+def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted(app, driver):
+    # trying moves and taking back those after which the top bar says "No win possible"
+    # found the winning line by the solver, and the game still entered the tables
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    _wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["outcome"] == "won"
+    click_move(driver, scene, "p7.1+p7.7")
+    _wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["outcome"] == "lost" and not scene.assisted
+    driver.key(pygame.K_u)
+    assert game.moves == [] and scene.assisted
+    assert "this game is assisted" in scene.status
+
+
+def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver):
+    game = Game("pyramid52", deal=1)  # no win from the deal on
+    scene = open_table(app, driver, game)
+    _wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["outcome"] == "lost"
+    click_move(driver, scene, "st>w")
+    _wait_for_analysis(scene, driver)
+    driver.key(pygame.K_u)
+    assert game.moves == [] and not scene.assisted
