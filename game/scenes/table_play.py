@@ -244,6 +244,11 @@ class TablePlay:
     def _new_deal(self) -> None:
         from game.scenes.deal_finder import start_random_deal
 
+        if self.game.over and self.recorded:
+            # as for the menu (see _to_menu): the ended game's result and place first;
+            # the results offer a new deal
+            self._show_results()
+            return
         start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
 
     def _restart(self) -> None:

@@ -544,3 +544,20 @@ def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver
     _wait_for_analysis(scene, driver)
     driver.key(pygame.K_u)
     assert game.moves == [] and not scene.assisted
+
+
+def test_new_deal_after_no_moves_left_shows_the_result_first(app, driver):
+    from game.scenes.initials import InitialsScene
+    from game.scenes.results import ResultsScene
+
+    game = Game("pyramid52", deal=0)
+    scene = open_table(app, driver, game)
+    while game.pile("st") or not game.over:
+        if not game.legal_moves or game.over:
+            break
+        game.play("st>w" if game.pile("st") else next(iter(game.legal_moves)))
+    scene._after_change()
+    assert game.over and not game.won
+    driver.key(pygame.K_n)  # it dealt at once: the ended game's place was never offered
+    driver.settle(1.0)
+    assert isinstance(app.scene, InitialsScene | ResultsScene)  # its place, its result
