@@ -182,7 +182,10 @@ class TableScene(TableControls, TablePlay, Scene):
             self.redraw = True
         else:
             self.animator.now += dt
-        if self.app.active and self.game.moves and not self.game.over and not self.wish_pending:
+        # The clock runs from the deal, not from the first move: time ranks wins, and the
+        # cards lie open to study before a move is made (and after a Restart)
+        dealing = self.animator.busy and not self.game.moves
+        if self.app.active and not (self.game.over or self.wish_pending or dealing):
             self.seconds += dt
         if self.status_left > 0:
             self.status_left -= dt

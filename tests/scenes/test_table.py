@@ -561,3 +561,19 @@ def test_new_deal_after_no_moves_left_shows_the_result_first(app, driver):
     driver.key(pygame.K_n)  # it dealt at once: the ended game's place was never offered
     driver.settle(1.0)
     assert isinstance(app.scene, InitialsScene | ResultsScene)  # its place, its result
+
+
+def test_the_clock_runs_from_the_deal_and_after_a_restart(app, driver):
+    # it waited for the first move: the open cards could be studied for free, and again
+    # after a Restart, while time ranks the wins
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)  # the deal has flown
+    start = scene.seconds
+    driver.frames(120)
+    assert scene.seconds >= start + 1.9
+    click_move(driver, scene, DEAL_8_WIN[0])
+    scene._restart()
+    driver.settle(2.0)  # the deal flies again
+    before = scene.seconds
+    driver.frames(120)
+    assert game.moves == [] and scene.seconds >= before + 1.9
