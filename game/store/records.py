@@ -220,7 +220,11 @@ class Records:
         figures = Figures(
             score.remaining_points, score.remaining_cards, facts.seconds, game.moves_made
         )
-        return self._read("read the tables", lambda: self.scores.position(key, figures), None)
+        return self._read(
+            "read the tables",
+            lambda: self.scores.position(key, figures, game.deal_number),
+            None,
+        )
 
     def add_game_score(self, game: Game, facts: GameFacts, initials: str) -> int | None:
         """Store the game in its table under these initials; its position, or None."""

@@ -74,19 +74,39 @@ class ScoreTables:
         self.conn = conn
 
     def top(self, key: TableKey, count: int = TOP) -> list[ScoreEntry]:
+        """The table's best entries, best first. The free table shows a deal once, at
+        its best: one deal learnt by heart and played again and again filled it."""
         rows = self.conn.execute(
             f"""SELECT * FROM scores WHERE board = ? AND ruleset = ? AND options = ?
-            ORDER BY {ORDER_SQL} LIMIT ?""",
-            (key.board, key.ruleset, key.options, count),
+            ORDER BY {ORDER_SQL}""",
+            (key.board, key.ruleset, key.options),
         )
-        return [_entry(r) for r in rows]
+        entries: list[ScoreEntry] = []
+        deals: set[int | None] = set()
+        for row in rows:
+            entry = _entry(row)
+            if key.board == FREE and entry.deal is not None:
+                if entry.deal in deals:
+                    continue
+                deals.add(entry.deal)
+            entries.append(entry)
+            if len(entries) == count:
+                break
+        return entries
 
-    def position(self, key: TableKey, figures: Figures) -> int | None:
+    def position(self, key: TableKey, figures: Figures, deal: int | None = None) -> int | None:
         """Where these figures would enter the table (1 is the top), or None if they would not.
 
-        A tie goes below the entries already there: they were first.
+        A tie goes below the entries already there: they were first. On the free table a
+        deal already there is beaten or kept: the better of the two stays.
         """
-        ahead = sum(1 for e in self.top(key) if e.figures.order() <= figures.order())
+        entries = self.top(key)
+        if key.board == FREE and deal is not None:
+            same = next((e for e in entries if e.deal == deal), None)
+            if same is not None and same.figures.order() <= figures.order():
+                return None
+            entries = [e for e in entries if e.deal != deal]
+        ahead = sum(1 for e in entries if e.figures.order() <= figures.order())
         return ahead + 1 if ahead < TOP else None
 
     def holds(self, *, game_id: int | None = None, arcade_run: int | None = None) -> bool:
@@ -132,7 +152,7 @@ class ScoreTables:
             figures, deal = _arcade_figures(ladder, replay, seconds), None
         else:
             figures, deal = _game_figures(key, replay, seconds)
-        place = self.position(key, figures)
+        place = self.position(key, figures, deal)
         if place is None:
             return None
         with transaction(self.conn):

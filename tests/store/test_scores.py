@@ -64,6 +64,40 @@ def test_positions_agree_with_the_table_order(rows):
     assert [e.figures for e in tables.top(key)] == [f for f, _ in expected]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 4), st.integers(0, 30), st.floats(0, 500, allow_nan=False)),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_the_free_table_shows_each_deal_once_at_its_best(rows):
+    """One deal learnt by heart and won again and again filled the free table."""
+    records = Records.memory()
+    tables = records.scores
+    key = TableKey(FREE, "x", "{}")
+    best: dict[int, tuple[Figures, int]] = {}
+    for n, (deal, points, seconds) in enumerate(rows):
+        figures = Figures(points, points, seconds, 5)
+        place = tables.position(key, figures, deal)
+        others = [f for d, (f, _) in best.items() if d != deal]
+        beaten = deal not in best or figures.order() < best[deal][0].order()
+        ahead = sum(1 for f in others if f.order() <= figures.order())
+        assert place == (ahead + 1 if beaten and ahead < TOP else None)
+        if place is not None:
+            records.conn.execute(
+                """INSERT INTO scores (board, ruleset, options, deal, initials, remaining_cards,
+                remaining_points, seconds, moves, replay, created_at)
+                VALUES ('free', 'x', '{}', ?, 'AAA', ?, ?, ?, 5, '{}', '')""",
+                (deal, points, points, seconds),
+            )
+            best[deal] = (figures, n)
+    expected = sorted(best.values(), key=lambda item: (item[0].order(), item[1]))[:TOP]
+    assert [e.figures for e in tables.top(key)] == [f for f, _ in expected]
+    assert len({e.deal for e in tables.top(key)}) == len(tables.top(key))
+
+
 def test_assisted_games_and_given_decks_stay_out(records):
     game = won_game()
     assert records.table_for(game, GameFacts(assisted=True)) is None
