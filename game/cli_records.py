@@ -138,13 +138,15 @@ def options_text(options: dict[str, Any]) -> str:
 
 
 def row_line(row: GameRow) -> str:
+    from game.store.saved import local_minute
+
     outcome = {"won": "won", "no_moves": "no moves", "resigned": "resigned"}.get(
         row.outcome or "", "in play"
     )
     flags = [f for f, on in ((row.mode, row.mode != "free"), ("assisted", row.assisted)) if on]
     deal = str(row.deal) if row.deal is not None else "deck"
     return (
-        f"{row.id:>5}  {row.started_at[:16].replace('T', ' ')}  {row.ruleset:<13} {deal:>10}  "
+        f"{row.id:>5}  {local_minute(row.started_at)}  {row.ruleset:<13} {deal:>10}  "
         f"{outcome:<9} {row.remaining_points:>4} pts {row.remaining_cards:>3} cards "
         f"{row.moves:>4} moves {clock(row.seconds):>7}  {' '.join(flags)}  "
         f"({options_text(row.options) or 'no options'})"
@@ -185,6 +187,8 @@ def cmd_scores(args: argparse.Namespace) -> int:
         return 0
     if not tables:
         print("no high scores yet")
+    from game.store.saved import local_date
+
     for n, (key, entries) in enumerate(tables):
         if n:
             print()
@@ -197,7 +201,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
             print(
                 f"{place:>3}. {e.initials:<3}  {levels}{f.remaining_points:>4} points "
                 f"{f.remaining_cards:>3} cards  {clock(f.seconds):>7}  {f.moves:>4} moves"
-                f"{deal}  {e.created_at[:10]}"
+                f"{deal}  {local_date(e.created_at)}"
             )
     return 0
 

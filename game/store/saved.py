@@ -26,20 +26,30 @@ LARGEST_KEPT_DEAL = 2**63 - 1
 
 
 def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    # microseconds: a statistics reset and a game ended in the same second stay in order
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def local_date(stamp: str) -> str:
     """The day, where the game runs, of a time stored by now_iso() (in UTC): a score
     set at 01:00 in Moscow was set that day, not the day before. A stamp that does not
     read is shown as it is."""
+    return _local(stamp, "%Y-%m-%d", 10)
+
+
+def local_minute(stamp: str) -> str:
+    """The same, to the minute: "2026-12-02 01:05"."""
+    return _local(stamp, "%Y-%m-%d %H:%M", 16).replace("T", " ")
+
+
+def _local(stamp: str, form: str, width: int) -> str:
     try:
         moment = datetime.fromisoformat(stamp)
     except ValueError:
-        return stamp[:10]
+        return stamp[:width]
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().date().isoformat()
+    return moment.astimezone().strftime(form)
 
 
 @dataclass

@@ -77,6 +77,11 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 2: a statistics reset remembers when it was made: the games then in play count
+    # once they end (counting by id left them out for good)
+    """
+    ALTER TABLE stats_resets ADD COLUMN reset_at TEXT;  -- NULL: an older reset, by id
+    """,
 )
 
 LATEST = len(MIGRATIONS)

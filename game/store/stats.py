@@ -6,6 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from game.store.database import transaction
+from game.store.saved import now_iso
 
 
 @dataclass(frozen=True)
@@ -24,13 +25,16 @@ class Statistics:
 
 
 def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
-    """Over the finished games of a ruleset (every option) since its last reset."""
+    """Over the games of a ruleset (every option) finished since its last reset."""
     rows = conn.execute(
         """SELECT outcome, remaining_points, seconds FROM games
+        LEFT JOIN stats_resets AS reset USING (ruleset)
         WHERE ruleset = ? AND outcome IS NOT NULL
-        AND id > COALESCE((SELECT after_game FROM stats_resets WHERE ruleset = ?), 0)
+        AND (reset.ruleset IS NULL
+            OR (reset.reset_at IS NOT NULL AND finished_at > reset.reset_at)
+            OR (reset.reset_at IS NULL AND id > reset.after_game))
         ORDER BY finished_at, id""",
-        (ruleset, ruleset),
+        (ruleset,),
     ).fetchall()
     if not rows:
         return Statistics()
@@ -58,8 +62,9 @@ def reset_statistics(conn: sqlite3.Connection, ruleset: str) -> None:
     """Start a ruleset's statistics afresh. The games themselves, and the tables, are kept."""
     with transaction(conn):
         conn.execute(
-            """INSERT INTO stats_resets (ruleset, after_game)
-            VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM games))
-            ON CONFLICT (ruleset) DO UPDATE SET after_game = excluded.after_game""",
-            (ruleset,),
+            """INSERT INTO stats_resets (ruleset, after_game, reset_at)
+            VALUES (?, (SELECT COALESCE(MAX(id), 0) FROM games), ?)
+            ON CONFLICT (ruleset) DO UPDATE
+            SET after_game = excluded.after_game, reset_at = excluded.reset_at""",
+            (ruleset, now_iso()),
         )

@@ -185,3 +185,19 @@ def test_a_stored_moment_is_shown_as_the_local_day(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_a_stored_moment_is_shown_to_the_local_minute(monkeypatch):
+    import time
+
+    from game.store.saved import local_minute
+
+    monkeypatch.setenv("TZ", "America/Los_Angeles")
+    time.tzset()
+    try:
+        # history printed the UTC time as if it were local: "2026-12-02 07:59"
+        assert local_minute("2026-12-02T07:59:30.123456+00:00") == "2026-12-01 23:59"
+        assert local_minute("not a date") == "not a date"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

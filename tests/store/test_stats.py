@@ -36,3 +36,24 @@ def test_a_reset_starts_afresh_and_keeps_the_games(records):
     assert len(records.history("pyramid36")) == 3
     records.save_game(random_game("pyramid36", 9, 4), GameFacts())
     assert records.statistics("pyramid36").played == 1
+
+
+def test_a_game_in_play_at_a_reset_counts_once_it_ends(records):
+    # counted by id, a game begun before the reset was left out for good
+    game = random_game("pyramid36", 1, 4, end=False)
+    facts = GameFacts()
+    records.save_game(game, facts)
+    records.save_game(random_game("pyramid36", 2, 4), GameFacts())  # ended before the reset
+    assert records.reset_statistics("pyramid36")
+    game.play("resign")
+    records.save_game(game, facts)
+    assert records.statistics("pyramid36").played == 1
+
+
+def test_a_reset_made_by_an_older_version_still_counts_by_id(records):
+    for n in range(2):
+        records.save_game(random_game("pyramid36", n, 4), GameFacts())
+    records.conn.execute(
+        "INSERT INTO stats_resets (ruleset, after_game, reset_at) VALUES ('pyramid36', 1, NULL)"
+    )
+    assert records.statistics("pyramid36").played == 1  # the game after it
