@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-CYRILLIC = "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ"
+CYRILLIC = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЭЮЯ"  # Ё and Й begin names too
 DIGITS = "0123456789"
 PLACES = 3
 

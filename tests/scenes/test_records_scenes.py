@@ -269,3 +269,8 @@ def test_an_arcade_game_ending_after_its_file_broke_keeps_the_game(app, monkeypa
     facts = GameFacts(mode=ARCADE, arcade_run=1)
     assert arcade.after_level(app, facts, won=True) is None  # it crashed the game
     assert app.notices[-1].startswith("The arcade cannot be played:")
+
+
+def test_initials_take_yo_and_short_i():
+    # typed й or ё was silently dropped: Йорин, Ёлкин
+    assert clean_initials("йёа") == "ЙЁА"
