@@ -65,6 +65,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.resign_asked = False  # G was pressed once: a second G gives up
         self.status = ""
         self.status_left = 0.0
+        self.status_where: Position | None = None  # the position the status speaks of
         self.banner: Banner | None = None
         self.stuck: bool | None = False
         self.finishing: list[Move] | None = None

@@ -149,7 +149,7 @@ class TablePlay:
         self._say(text, seconds)
 
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
-        self.status = text
+        self.status, self.status_where = text, None
         self.status_left = seconds
         self._invalidate()
 
@@ -162,6 +162,9 @@ class TablePlay:
         self.press = None
         self.hint = None
         self.refused_pile = None
+        if self.status_where is not None and self.status_where != self.analysis.position():
+            # "no way to win from here" after an undo back to a winnable position
+            self.status, self.status_where = "", None
         if self.hint_pending:  # asked about the position before: no hint for this one
             self.hint_pending = False
             if self.status == _("Thinking…"):
@@ -366,6 +369,7 @@ class TablePlay:
                 else:
                     text = _("There is no way to win from here. Best found: {n} points left.", n=n)
                 self._say(text, 5.0)
+                self.status_where = where  # said of this position: gone when it changes
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""

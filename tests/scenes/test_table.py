@@ -577,3 +577,16 @@ def test_the_clock_runs_from_the_deal_and_after_a_restart(app, driver):
     before = scene.seconds
     driver.frames(120)
     assert game.moves == [] and scene.seconds >= before + 1.9
+
+
+def test_no_way_to_win_is_said_of_its_position_only(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    _wait_for_analysis(scene, driver)
+    click_move(driver, scene, "p7.1+p7.7")
+    _wait_for_analysis(scene, driver)
+    driver.frames(2)
+    assert scene.status.startswith("There is no way to win from here")
+    scene.game.undo()  # back where it can be won: the line stayed up for 5 s
+    scene._after_change()
+    assert scene.status == ""
