@@ -320,3 +320,11 @@ def test_a_card_is_named_as_its_face_shows_it():
     assert i18n.card_name("TH") == "10♥" and i18n.card_name("KS") == "K♠"
     assert i18n.card_name("2D") == "2♦" and i18n.card_name("AC") == "A♣"
     assert i18n.card_name("f1") == "f1"  # not a card: as it is
+
+
+def test_one_point_and_one_move_are_said_in_the_singular():
+    from game.scenes.table_play import points
+
+    assert points(1) == "1 point" and points(12) == "12 points"
+    i18n.set_language("ru")
+    assert points(1) == "1 очко" and points(5) == "5 очков"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import _, localized
+from game.i18n import _, localized, n_
 from game.rules import Game, LevelError, Ruleset, get_ruleset
 from game.rules.ruleset import OptionValue
 from game.scenes.table_hud import clock_text
@@ -40,10 +40,10 @@ class MenuRecords:
         what = {DAILY: _("deal of the day"), "arcade": _("arcade")}.get(row.mode)
         name = f"{name} ({what})" if what else name
         return _(
-            "Unfinished: {name} · {deal} · {moves} moves · {time}",
+            "Unfinished: {name} · {deal} · {moves} · {time}",
             name=name,
             deal=deal,
-            moves=row.moves,
+            moves=n_("{n} move", "{n} moves", row.moves),
             time=clock_text(row.seconds),
         )
 

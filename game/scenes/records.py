@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.i18n import _, localized
+from game.i18n import _, localized, n_
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_text
 from game.rules import LevelError, RulesError, rulesets
@@ -359,7 +359,8 @@ class RecordsScene(PadScene):
         elif row.outcome is None:
             text = _("Today's deal: in play.")
         else:
-            text = _("Today's deal: done, {n} points left.", n=row.remaining_points)
+            points = n_("{n} point", "{n} points", row.remaining_points)
+            text = _("Today's deal: done, {points} left.", points=points)
         where = (self.area.centerx, self.area.bottom - px(12, self.scale, 8))
         draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
 

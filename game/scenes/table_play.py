@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.hints import suggest
-from game.i18n import _
+from game.i18n import _, n_
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
@@ -327,9 +327,9 @@ class TablePlay:
             move = parse_move(line[0]) if line else suggest(self.game)
             n = known["best_remaining_points"]
             if known.get("best_exact", True):
-                why = _("No win is possible now; best possible: {n} points left.", n=n)
+                why = _("No win is possible now; best possible: {points} left.", points=points(n))
             else:  # the search for the best score ran out of time: the best it found
-                why = _("No win is possible now; best found: {n} points left.", n=n)
+                why = _("No win is possible now; best found: {points} left.", points=points(n))
         else:
             move = suggest(self.game)
             why = _("The solver has not decided this position: a likely move.")
@@ -364,10 +364,14 @@ class TablePlay:
                 n = known["best_remaining_points"]
                 if known.get("best_exact", True):
                     text = _(
-                        "There is no way to win from here. Best possible: {n} points left.", n=n
+                        "There is no way to win from here. Best possible: {points} left.",
+                        points=points(n),
                     )
                 else:
-                    text = _("There is no way to win from here. Best found: {n} points left.", n=n)
+                    text = _(
+                        "There is no way to win from here. Best found: {points} left.",
+                        points=points(n),
+                    )
                 self._say(text, 5.0)
                 self.status_where = where  # said of this position: gone when it changes
 
@@ -467,3 +471,8 @@ class TablePlay:
         self.drag = None
         self.press = None
         self._invalidate()
+
+
+def points(n: int) -> str:
+    """'1 point', '12 points': a count of points in the player's language."""
+    return n_("{n} point", "{n} points", n)
