@@ -44,7 +44,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from game.cli import _read_replay
     from game.store.proof import outcome_text, verify
 
-    print(outcome_text(verify(_read_replay(args.file))))
+    print(f"confirmed: {outcome_text(verify(_read_replay(args.file)))}")
     return 0
 
 

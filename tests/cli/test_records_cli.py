@@ -33,7 +33,10 @@ def records(home):
 def test_verify_confirms_an_honest_replay_in_one_line(cli: Cli, replay_file: ReplayFile) -> None:
     result = cli("verify", replay_file(won_game().to_replay(result=True)))
     assert result.rc == 0 and result.err == ""
-    assert result.out == "pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)\n"
+    # it says the claim holds, not only what the game was
+    assert result.out == (
+        "confirmed: pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)\n"
+    )
 
 
 def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: ReplayFile) -> None:
@@ -44,7 +47,7 @@ def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: Rep
     game.play("resign")
     result = cli("verify", replay_file(game.to_replay(result=True)))
     assert result.rc == 0
-    assert result.out.startswith("pyramid52 (passes=1), a given deck, resigned, ")
+    assert result.out.startswith("confirmed: pyramid52 (passes=1), a given deck, resigned, ")
 
 
 def tampered(what: str) -> dict[str, object]:
@@ -83,7 +86,7 @@ def test_verify_without_a_claim_or_with_a_broken_file(cli: Cli, replay_file: Rep
 def test_verify_reads_standard_input_in_a_real_process() -> None:
     text = json.dumps(won_game().to_replay(result=True))
     result = run_subprocess("verify", "-", stdin=text)
-    assert result.rc == 0 and result.out.startswith("pyramid52 (passes=1), deal 8, won")
+    assert result.rc == 0 and result.out.startswith("confirmed: pyramid52 (passes=1), deal 8, won")
 
 
 def test_history_lists_games_and_filters(cli: Cli, records) -> None:
