@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 DEAL_DIGITS = 10
 HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
+# Height over width from which the menu stacks its list above its panel: a window
+# barely higher than wide keeps them side by side (stacked, the panel had no room)
+STANDING = 1.4
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
 
 
@@ -243,7 +246,7 @@ class MenuScene(PadScene):
 
         body = pygame.Rect(m, top, w - 2 * m, h - m - top)
         gap = px(24, s, 12)
-        if h > w:
+        if h >= w * STANDING:
             # a screen standing up (a kiosk's): the list above, the ruleset chosen below,
             # each the whole width, where side by side each had half of a narrow screen
             listed = pygame.Rect(body.x, body.y, body.width, int((body.height - gap) * 0.55))

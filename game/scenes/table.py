@@ -63,6 +63,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.hint: Move | None = None
         self.refused_pile: str | None = None
         self.resign_asked = False  # G was pressed once: a second G gives up
+        self.takeback_warned_at: Position | None = None  # see TableControls._taking_back
         self.status = ""
         self.status_left = 0.0
         self.status_where: Position | None = None  # the position the status speaks of
@@ -145,8 +146,10 @@ class TableScene(TableControls, TablePlay, Scene):
             )
 
     def exit(self) -> None:
-        # the time played since the last move is kept too
-        if self.game.moves and self.recorded:
+        # the time played since the last move is kept too, and a kept game's time before
+        # its first move (a daily or arcade game is kept from its deal, and the clock
+        # runs from the deal: time spent studying it came back as new)
+        if self.recorded and (self.game.moves or self.facts.record_id is not None):
             self.app.game_changed(self.game, self.facts)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -92,11 +92,19 @@ class Analysis:
         return found
 
     def lost_since(self, back_to: Position) -> bool:
-        """Whether the top bar says the deal can no longer be won where it could at
-        `back_to`, an earlier position: taking moves back to there would be using the
-        solver's verdict to find the winning line (see TableScene._taking_back)."""
-        now, then = self.known(), self.known(back_to)
-        return bool(now and then and now["outcome"] == "lost" and then["outcome"] == "won")
+        """Whether the top bar said the deal could be won at `back_to`, an earlier
+        position, and could no longer be at some position since: taking moves back to
+        there would be using the solver's verdict to find the winning line (see
+        TableScene._taking_back)."""
+        then = self.known(back_to)
+        if not then or then["outcome"] != "won":
+            return False
+        now = self.position()
+        for end in range(len(back_to) + 1, len(now) + 1):
+            known = self.known(now[:end])
+            if known and known["outcome"] == "lost":
+                return True
+        return False
 
     def verdict(self) -> str:
         """A few words for the top bar: can the deal still be won from here?"""

@@ -258,18 +258,25 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
-        self._taking_back(())
+        helped = self._taking_back(())
+        if helped is None:
+            return
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
             self.fortune_replayed = True
         self.animator.finish()
         self._deal()
+        if helped:
+            self._say(
+                _("Moves taken back after the solver's verdict: this game counts as assisted.")
+            )
 
     def _undo(self) -> None:
         self._finish_animation()
-        if self.game.can_undo:
-            self._taking_back(self.analysis.position()[:-1])
+        helped = self._taking_back(self.analysis.position()[:-1]) if self.game.can_undo else False
+        if helped is None:
+            return
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
@@ -278,18 +285,35 @@ class TablePlay:
         self._animate(invert(action.events), before)
         self.app.sounds.play("pick")
         self._after_change()
-
-    def _taking_back(self, back_to: tuple[str, ...]) -> None:
-        """Moves taken back to where the top bar said the deal could be won, from where
-        it says it no longer can, use the solver's verdict: trying moves and taking back
-        those it calls lost finds the winning line by the solver. The game is assisted
-        from then on, and says so."""
-        if self.recorded and not self.assisted and self.analysis.lost_since(back_to):
-            self.assisted = True
+        if helped:
             self._say(
-                _("Taken back after the solver said the deal was lost: this game is assisted."),
-                6.0,
+                _("Moves taken back after the solver's verdict: this game counts as assisted.")
             )
+
+    def _taking_back(self, back_to: tuple[str, ...]) -> bool | None:
+        """Moves taken back to where the top bar said the deal could be won, past where
+        it said it no longer could, use the solver's verdict: trying moves and taking
+        back those it calls lost finds the winning line by the solver. The first Undo
+        or Restart that would do so only says what it would mean (a slip taken back at
+        once is no use of the bar); the same again, from the same position, goes on and
+        the game is assisted. None: wait, warned; True: go on, now assisted; False: go
+        on, nothing to say."""
+        if not self.recorded or self.assisted or not self.analysis.lost_since(back_to):
+            return False
+        where = self.analysis.position()
+        if self.takeback_warned_at != where:
+            self.takeback_warned_at = where
+            self._say(
+                _(
+                    "The solver says this deal can no longer be won. Take back again to go"
+                    " back to where it could: the game then counts as assisted."
+                ),
+                8.0,
+            )
+            return None
+        self.takeback_warned_at = None
+        self.assisted = True
+        return True
 
     def _redo(self) -> None:
         self._finish_animation()

@@ -195,11 +195,12 @@ class GameLog:
     def _same_cards(self, game: Game, except_id: int | None, such: str) -> bool:
         """Whether a game other than `except_id`, begun at any time, dealt the same cards
         and is `such` (an SQL condition of this module's own, never a caller's text).
-        The same cards: the same ruleset and deal number, whatever options leave the
-        deal as it is (Pyramid's passes, Egyptian's stock turns), for help or practice
-        with one carries over to the other."""
+        The same cards: the same ruleset and deal number, under options that lay them
+        out the same (Pyramid's passes, Egyptian's stock turns; not Egyptian's base, nor
+        another number of piles), for help or practice with one carries over."""
         if game.deal_number is None:
             return False
+        dealt = Game(game.ruleset, game.options, deal=game.deal_number).state.piles
         rows = self.conn.execute(
             f"""SELECT options FROM games WHERE ruleset = ? AND deal = ? AND {such}
             AND id IS NOT ?""",
@@ -207,11 +208,13 @@ class GameLog:
         )
         for row in rows:
             options = read_json(row["options"], "a game's options")
+            if not isinstance(options, dict):
+                continue  # damaged (see GameRow.from_sql): it says nothing of any cards
             try:
                 other = Game(game.ruleset, options, deal=game.deal_number)
             except RulesError:
                 continue  # options this version no longer has
-            if other.deck == game.deck:
+            if other.state.piles == dealt:
                 return True
         return False
 

@@ -70,6 +70,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE stats_resets (
         ruleset TEXT PRIMARY KEY,
         after_game INTEGER NOT NULL       -- statistics count games with a larger id
+                                          -- (a reset with no reset_at: see migration 2)
     );
 
     CREATE TABLE profile (

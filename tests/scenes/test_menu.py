@@ -357,3 +357,9 @@ def test_a_screen_standing_up_stacks_the_list_above_the_ruleset(app, driver):
     driver.resize((1280, 800))
     scene.resize((1280, 800))
     assert scene.panel.left > scene.cards[0].rect.right  # side by side when lying down
+
+
+def test_a_window_barely_higher_than_wide_keeps_the_panel_beside_the_list(app, driver):
+    driver.resize((800, 900))  # stacked, the options ran over the deal field
+    scene = open_menu(app, driver)
+    assert scene.panel.left > scene.cards[0].rect.right

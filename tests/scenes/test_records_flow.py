@@ -376,3 +376,15 @@ def test_the_solver_s_help_had_while_a_game_waited_makes_it_assisted(app, driver
     assert daily.game.won and daily.assisted
     assert app.records.games.get(daily.facts.record_id).assisted
     assert app.records.table_for(daily.game, daily.facts) is None
+
+
+def test_a_daily_game_left_before_its_first_move_keeps_its_time(app, driver):
+    # the clock runs from the deal: time spent studying the day's deal came back as new
+    daily = TableScene(app, Game("pyramid52", deal=8), facts=GameFacts(mode=DAILY))
+    app.switch(daily, fade=False)
+    driver.settle(1.0)
+    driver.frames(180)
+    assert daily.game.moves == [] and daily.facts.record_id is not None
+    app.switch(lambda: MenuScene(app), fade=False)
+    driver.frames(1)
+    assert app.records.games.get(daily.facts.record_id).seconds >= 2.9

@@ -530,9 +530,26 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
     click_move(driver, scene, "p7.1+p7.7")
     _wait_for_analysis(scene, driver)
     assert scene.analysis.known()["outcome"] == "lost" and not scene.assisted
+    driver.key(pygame.K_u)  # a slip taken back at once: first it says what it means
+    assert len(game.moves) == 1 and not scene.assisted
+    assert scene.status.startswith("The solver says this deal can no longer be won")
     driver.key(pygame.K_u)
     assert game.moves == [] and scene.assisted
-    assert "this game is assisted" in scene.status
+    assert "counts as assisted" in scene.status
+
+
+def test_restart_past_a_lost_position_also_asks_first(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    _wait_for_analysis(scene, driver)
+    click_move(driver, scene, "p7.1+p7.7")
+    _wait_for_analysis(scene, driver)
+    click_move(driver, scene, "st>w")  # on past the loss, then back to the start at once
+    driver.key(pygame.K_F5)
+    assert len(game.moves) == 2 and not scene.assisted  # asked first
+    driver.key(pygame.K_F5)
+    driver.settle(2.0)
+    assert game.moves == [] and scene.assisted
 
 
 def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver):

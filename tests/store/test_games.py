@@ -274,3 +274,19 @@ def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
     assert records.unfinished().id == older
     assert [p.kind for p in records.problems] == ["cannot_continue"]
     assert latest in [r.id for r in records.history()]  # it stays in the history
+
+
+def test_the_same_cards_are_the_same_layout(records):
+    records.save_game(random_game("nechego", 12, 2, end=False), GameFacts(assisted=True))
+    assert records.deal_assisted_before(Game("nechego", {"passes": 2}, deal=12))
+    # the same deck dealt to ten piles is another layout (another stock)
+    assert not records.deal_assisted_before(Game("nechego", {"piles": 10}, deal=12))
+    records.save_game(random_game("egyptian", 3, 2, end=False), GameFacts(assisted=True))
+    assert not records.deal_assisted_before(Game("egyptian", {"base": "A"}, deal=3))
+
+
+def test_a_damaged_options_column_says_nothing_of_any_cards(records):
+    facts = GameFacts(assisted=True)
+    records.save_game(random_game("pyramid52", 5, 2, end=False), facts)
+    records.conn.execute("UPDATE games SET options = '[1]' WHERE id = ?", (facts.record_id,))
+    assert not records.deal_assisted_before(Game("pyramid52", deal=5))  # it crashed
