@@ -63,7 +63,8 @@ class TableScene(TableControls, TablePlay, Scene):
         self.hint: Move | None = None
         self.refused_pile: str | None = None
         self.resign_asked = False  # G was pressed once: a second G gives up
-        self.takeback_warned_at: Position | None = None  # see TableControls._taking_back
+        self.takeback_warned_at: Position | None = None  # see TablePlay._taking_back
+        self.takeback_warned_time = 0.0
         self.status = ""
         self.status_left = 0.0
         self.status_where: Position | None = None  # the position the status speaks of

@@ -58,7 +58,9 @@ class TablePlay:
             self.app.sounds.play("deal")
         self._after_change()
         if self.helped_before:
-            self._say(_("The solver helped you with this deal before: this game is assisted."), 6.0)
+            self._say(
+                _("This deal was played with the solver's help before: this game is assisted."), 6.0
+            )
         elif self.practised:
             self._say(_("You have played this deal before: this game stays out of its table."), 6.0)
 
@@ -162,6 +164,7 @@ class TablePlay:
         self.press = None
         self.hint = None
         self.refused_pile = None
+        self.takeback_warned_at = None  # a question about the position before
         if self.status_where is not None and self.status_where != self.analysis.position():
             # "no way to win from here" after an undo back to a winnable position
             self.status, self.status_where = "", None
@@ -258,25 +261,22 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
-        helped = self._taking_back(())
-        if helped is None:
-            return
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
             self.fortune_replayed = True
         self.animator.finish()
         self._deal()
-        if helped:
-            self._say(
-                _("Moves taken back after the solver's verdict: this game counts as assisted.")
-            )
 
-    def _undo(self) -> None:
+    def _undo(self, confirmed: bool = False) -> None:
         self._finish_animation()
-        helped = self._taking_back(self.analysis.position()[:-1]) if self.game.can_undo else False
-        if helped is None:
-            return
+        helped = False
+        if self.game.can_undo and not confirmed:
+            helped = self._taking_back(self.analysis.position()[:-1])
+            if helped is None:
+                return
+        elif confirmed:
+            helped = self.assisted = True
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
@@ -286,34 +286,50 @@ class TablePlay:
         self.app.sounds.play("pick")
         self._after_change()
         if helped:
-            self._say(
-                _("Moves taken back after the solver's verdict: this game counts as assisted.")
-            )
+            self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)
 
     def _taking_back(self, back_to: tuple[str, ...]) -> bool | None:
-        """Moves taken back to where the top bar said the deal could be won, past where
-        it said it no longer could, use the solver's verdict: trying moves and taking
-        back those it calls lost finds the winning line by the solver. The first Undo
-        or Restart that would do so only says what it would mean (a slip taken back at
-        once is no use of the bar); the same again, from the same position, goes on and
-        the game is assisted. None: wait, warned; True: go on, now assisted; False: go
-        on, nothing to say."""
+        """A move taken back to where the top bar said the deal could be won, past where
+        it said it no longer could, uses the solver's verdict: trying moves and taking
+        back those it calls lost finds the winning line by the solver. (Restart is not
+        asked about: it starts the deal over, as "Same deal again" does.)
+
+        The first Undo that would do so puts up a banner that says what it would mean,
+        with Take back and Play on; Undo again, once the banner has been up a second,
+        is Take back (a quick double press is one press). None: wait, asked; True: go
+        on, now assisted; False: go on, nothing to say."""
         if not self.recorded or self.assisted or not self.analysis.lost_since(back_to):
             return False
         where = self.analysis.position()
         if self.takeback_warned_at != where:
             self.takeback_warned_at = where
-            self._say(
+            self.takeback_warned_time = self.animator.now
+            self.banner = Banner(
                 _(
-                    "The solver says this deal can no longer be won. Take back again to go"
-                    " back to where it could: the game then counts as assisted."
+                    "No win is possible from here. Take this move back and the game is"
+                    " marked assisted (no high score), or play on."
                 ),
-                8.0,
+                [
+                    Button(_("Take back"), self._confirm_undo, key="take-back"),
+                    Button(_("Play on"), self._play_on, key="play-on"),
+                ],
+                enter=False,
             )
+            self._invalidate()
             return None
+        if self.animator.now - self.takeback_warned_time < TAKE_BACK_PAUSE_S:
+            return None  # the press that put the banner up, repeated by a quick hand
         self.takeback_warned_at = None
         self.assisted = True
         return True
+
+    def _confirm_undo(self) -> None:
+        self.takeback_warned_at = None
+        self._undo(confirmed=True)
+
+    def _play_on(self) -> None:
+        self.takeback_warned_at = None
+        self._after_change()  # the banner the position has, if any
 
     def _redo(self) -> None:
         self._finish_animation()
@@ -495,6 +511,9 @@ class TablePlay:
         self.drag = None
         self.press = None
         self._invalidate()
+
+
+TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 
 
 def points(n: int) -> str:

@@ -303,7 +303,7 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
     press(driver, menu, "daily")
     daily = app.scene
     assert daily.facts.mode == DAILY and daily.assisted
-    assert any("helped you with this deal before" in text for text in said)
+    assert any("played with the solver's help before" in text for text in said)
     assert app.records.games.get(daily.facts.record_id).assisted
 
 

@@ -530,26 +530,48 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
     click_move(driver, scene, "p7.1+p7.7")
     _wait_for_analysis(scene, driver)
     assert scene.analysis.known()["outcome"] == "lost" and not scene.assisted
-    driver.key(pygame.K_u)  # a slip taken back at once: first it says what it means
+    driver.key(pygame.K_u)  # first a banner says what it would mean
     assert len(game.moves) == 1 and not scene.assisted
-    assert scene.status.startswith("The solver says this deal can no longer be won")
+    assert scene.banner.text.startswith("No win is possible from here")
+    driver.key(pygame.K_u)  # a quick second press is the same press
+    assert len(game.moves) == 1
+    driver.click(scene.banner.buttons[1].rect.center)  # Play on
+    assert scene.banner is None and len(game.moves) == 1 and not scene.assisted
+    driver.key(pygame.K_u)
+    driver.frames(70)  # the banner has been up a second: Undo again takes the move back
     driver.key(pygame.K_u)
     assert game.moves == [] and scene.assisted
-    assert "counts as assisted" in scene.status
+    assert "this game is assisted" in scene.status
 
 
-def test_restart_past_a_lost_position_also_asks_first(app, driver):
+def test_the_take_back_banner_goes_with_its_position(app, driver):
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     _wait_for_analysis(scene, driver)
     click_move(driver, scene, "p7.1+p7.7")
     _wait_for_analysis(scene, driver)
-    click_move(driver, scene, "st>w")  # on past the loss, then back to the start at once
-    driver.key(pygame.K_F5)
-    assert len(game.moves) == 2 and not scene.assisted  # asked first
+    driver.click(scene.buttons["undo"].rect.center)
+    assert scene.banner is not None
+    click_move(driver, scene, "st>w")  # played on: the question is gone
+    assert scene.banner is None and scene.takeback_warned_at is None
+    driver.frames(70)
+    driver.key(pygame.K_u)  # the stock turn goes back freely
+    driver.key(pygame.K_u)  # and this one asks again
+    assert len(game.moves) == 1 and scene.banner is not None and not scene.assisted
+    driver.click(scene.banner.buttons[0].rect.center)  # Take back
+    assert game.moves == [] and scene.assisted
+
+
+def test_restart_starts_over_unasked(app, driver):
+    # like "Same deal again": a new try of the deal, not a move taken back
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    _wait_for_analysis(scene, driver)
+    click_move(driver, scene, "p7.1+p7.7")
+    _wait_for_analysis(scene, driver)
     driver.key(pygame.K_F5)
     driver.settle(2.0)
-    assert game.moves == [] and scene.assisted
+    assert game.moves == [] and not scene.assisted
 
 
 def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver):
