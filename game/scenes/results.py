@@ -99,7 +99,10 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     top = records.top(key)
     place = next((i for i, e in enumerate(top, 1) if e.game_id == facts.record_id), None)
     table = _("Deal of the day") if facts.mode == DAILY else _("Table")
-    rows = [(table, _("{n} of {count}", n=place, count=len(top)) if place else "—", "")]
+    note = ""
+    if place is None and any(e.deal == game.deal_number for e in top):
+        note = _("this deal is there with a better game")  # a deal shows once, at its best
+    rows = [(table, _("{n} of {count}", n=place, count=len(top)) if place else "—", note)]
     if top:
         best = top[0]
         points = str(best.figures.remaining_points)

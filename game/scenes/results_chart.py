@@ -52,7 +52,8 @@ def draw_points_chart(
         return
     pygame.draw.line(surface, theme.BUTTON_EDGE, plot.bottomleft, plot.bottomright)
     slot = plot.width / len(points)
-    bar_w = max(2, int(slot * 0.64))
+    # with few games a slot is wide: the bars (and a win's diamond) keep a bar's width
+    bar_w = max(2, min(int(slot * 0.64), plot.height // 4))
     for i, value in enumerate(points):
         x = plot.x + int(i * slot + (slot - bar_w) / 2)
         last = i == len(points) - 1

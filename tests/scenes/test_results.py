@@ -208,3 +208,34 @@ def test_everything_fits_the_window(tmp_path, monkeypatch, size):
             assert bottom <= min(r.top for r in rects)
     finally:
         pygame.display.quit()
+
+
+def test_a_chart_of_two_games_keeps_its_bars_and_diamonds_slim():
+    # with two games a win's diamond grew to half the panel and covered its figures
+    from game.scenes.results_chart import draw_points_chart
+    from game.ui import theme
+
+    surface = pygame.Surface((600, 200))
+    surface.fill((0, 0, 0))
+    draw_points_chart(surface, pygame.Rect(0, 0, 600, 200), [0, 120], 1.0)
+    gold_rows = [
+        sum(1 for x in range(600) if tuple(surface.get_at((x, y)))[:3] == theme.GOLD)
+        for y in range(200)
+    ]
+    assert 0 < max(gold_rows) <= 2 * (200 // 4)  # the diamond's and the bar's widths
+
+
+def test_a_deal_kept_out_by_its_better_game_says_so(app):
+    from game.scenes.results import record_figures
+    from game.scenes.summary import GameSummary
+    from game.store import GameFacts
+    from tests.store.helpers import won_game
+
+    first, slow = GameFacts(seconds=50), GameFacts(seconds=90)
+    game = won_game()
+    app.records.save_game(game, first)
+    app.records.add_game_score(game, first, "AAA")
+    again = won_game()
+    app.records.save_game(again, slow)
+    rows = record_figures(app, GameSummary(again, 90, facts=slow))
+    assert rows[0][1] == "—" and rows[0][2] == "this deal is there with a better game"
