@@ -19,9 +19,9 @@ from game.render.preview import framed_box
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.keypad import grid_height, grid_width, key_size, keypad
+from game.ui.keypad import layout_keypad
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import Button, draw_text, px
+from game.ui.widgets import draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -135,31 +135,20 @@ class PinPadScene(PadScene):
     # -- layout and drawing ----------------------------------------------------------
 
     def layout(self) -> None:
-        w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
-        key = key_size(self.size)
-        gap = max(10, key // 7)
-        grid_w = grid_width(key, gap)
-        pad = px(28, s, 14)
-        head = px(40, s, 28) + px(20, s, 14) + 3 * px(16, s, 10)
-        field_h = max(48, int(key * 0.8))
-        height = pad + head + field_h + gap + 4 * key + 3 * gap + 2 * gap + key * 3 // 4 + pad
-        self.box = pygame.Rect(0, 0, grid_w + 2 * pad + px(80, s, 40), min(h - 8, height))
-        self.box.center = (w // 2, h // 2)
-        y = self.box.y + pad + head
-        self.field = pygame.Rect(0, y, grid_w, field_h)
-        self.field.centerx = self.box.centerx
-        top = self.field.bottom + gap
-        x0 = self.box.centerx - grid_w // 2
-        actions = (self.type_digit, self.delete, self.submit)
-        buttons = keypad((x0, top), key, gap, actions, _("OK"))
-        for b in buttons:
+        panel = layout_keypad(
+            self.size,
+            px(40, s, 28) + px(20, s, 14) + 3 * px(16, s, 10),
+            0,
+            (self.type_digit, self.delete, self.submit),
+            (_("OK"), _("Cancel")),
+            self.back,
+        )
+        self.box, self.field = panel.box, panel.field
+        for b in panel.keys:
             b.enabled = self.resting == 0 or b.key == "del"
         self._rested = self.resting == 0
-        cancel = Button(_("Cancel"), self.back, key="cancel")
-        cancel.rect = pygame.Rect(x0, top + grid_height(key, gap) + 2 * gap, grid_w, key * 3 // 4)
-        buttons.append(cancel)
-        self.pad.set(buttons)
+        self.pad.set([*panel.keys, panel.cancel])
         self.redraw = True
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:

@@ -14,9 +14,9 @@ from game.i18n import _
 from game.render.preview import fit_text, framed_box
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.keypad import grid_height, grid_width, key_size, keypad
+from game.ui.keypad import layout_keypad
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import Button, draw_text, px
+from game.ui.widgets import draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -68,27 +68,18 @@ class DealPadScene(PadScene):
         return super().handle_event(event)
 
     def layout(self) -> None:
-        w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
-        key = key_size(self.size)
-        gap = max(10, key // 7)
-        grid_w = grid_width(key, gap)
-        pad = px(28, s, 14)
-        title_h = px(40, s, 28) + px(16, s, 10)
-        field_h = max(48, int(key * 0.8))
-        bottom_h = key * 3 // 4
-        height = pad + title_h + field_h + gap + grid_height(key, gap) + 2 * gap + bottom_h + pad
         title_w = theme.font(px(40, s, 28), serif=True).size(_("Deal number"))[0]
-        box_w = max(grid_w + px(80, s, 40), title_w) + 2 * pad
-        self.box = pygame.Rect(0, 0, min(w - 8, box_w), min(h - 8, height))
-        self.box.center = (w // 2, h // 2)
-        self.field = pygame.Rect(0, self.box.y + pad + title_h, grid_w, field_h)
-        self.field.centerx = self.box.centerx
-        x0, top = self.box.centerx - grid_w // 2, self.field.bottom + gap
-        buttons = keypad((x0, top), key, gap, (self.type_digit, self.delete, self.confirm), _("OK"))
-        cancel = Button(_("Cancel"), self.back, key="cancel")
-        cancel.rect = pygame.Rect(x0, top + grid_height(key, gap) + 2 * gap, grid_w, bottom_h)
-        self.pad.set([*buttons, cancel])
+        panel = layout_keypad(
+            self.size,
+            px(40, s, 28) + px(16, s, 10),
+            title_w,
+            (self.type_digit, self.delete, self.confirm),
+            (_("OK"), _("Cancel")),
+            self.back,
+        )
+        self.box, self.field = panel.box, panel.field
+        self.pad.set([*panel.keys, panel.cancel])
         self.redraw = True
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:

@@ -4,13 +4,58 @@ in the telephone's order. The operator's PIN pad and the deal number pad share i
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
-from game.ui.widgets import Button
+from game.ui import theme
+from game.ui.widgets import Button, px
 
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
+
+
+@dataclass(frozen=True)
+class KeypadLayout:
+    """A keypad's panel: the box, the field for what is typed, the twelve keys and a
+    Cancel key under them, all centred on the window."""
+
+    box: pygame.Rect
+    field: pygame.Rect
+    keys: list[Button]
+    cancel: Button
+
+
+def layout_keypad(
+    size: tuple[int, int],
+    head: int,
+    least_width: int,
+    actions: tuple[Callable[[str], None], Callable[[], None], Callable[[], None]],
+    labels: tuple[str, str],
+    cancel: Callable[[], None],
+) -> KeypadLayout:
+    """The panel of a keypad scene (the operator's PIN pad, the deal number pad): `head`
+    pixels for what it says above the field, at least `least_width` wide inside;
+    `labels` are the confirming key's and Cancel's."""
+    w, h = size
+    s = theme.ui_scale(size)
+    key = key_size(size)
+    gap = max(10, key // 7)
+    grid_w = grid_width(key, gap)
+    pad = px(28, s, 14)
+    field_h = max(48, int(key * 0.8))
+    bottom_h = key * 3 // 4
+    height = pad + head + field_h + gap + grid_height(key, gap) + 2 * gap + bottom_h + pad
+    box_w = max(grid_w + px(80, s, 40), least_width) + 2 * pad
+    box = pygame.Rect(0, 0, min(w - 8, box_w), min(h - 8, height))
+    box.center = (w // 2, h // 2)
+    field = pygame.Rect(0, box.y + pad + head, grid_w, field_h)
+    field.centerx = box.centerx
+    x0, top = box.centerx - grid_w // 2, field.bottom + gap
+    keys = keypad((x0, top), key, gap, actions, labels[0])
+    back = Button(labels[1], cancel, key="cancel")
+    back.rect = pygame.Rect(x0, top + grid_height(key, gap) + 2 * gap, grid_w, bottom_h)
+    return KeypadLayout(box, field, keys, back)
 
 
 def key_size(size: tuple[int, int]) -> int:
