@@ -520,15 +520,21 @@ def test_the_solver_killed_while_checking_is_started_again(app, driver):
     assert scene.analysis.verdict() == "Checking…"
 
 
-def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted(app, driver):
-    # trying moves and taking back those after which the top bar says "No win possible"
-    # found the winning line by the solver, and the game still entered the tables
+def _after_the_losing_move(app, driver):
+    """Pyramid 52 deal 8, known winnable, after p7.1+p7.7, which the solver answers lost."""
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     _wait_for_analysis(scene, driver)
     assert scene.analysis.known()["outcome"] == "won"
     click_move(driver, scene, "p7.1+p7.7")
     _wait_for_analysis(scene, driver)
+    return scene, game
+
+
+def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted(app, driver):
+    # trying moves and taking back those after which the top bar says "No win possible"
+    # found the winning line by the solver, and the game still entered the tables
+    scene, game = _after_the_losing_move(app, driver)
     assert scene.analysis.known()["outcome"] == "lost" and not scene.assisted
     driver.key(pygame.K_u)  # first a banner says what it would mean
     assert len(game.moves) == 1 and not scene.assisted
@@ -545,11 +551,7 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
 
 
 def test_the_take_back_banner_goes_with_its_position(app, driver):
-    game = Game("pyramid52", deal=8)
-    scene = open_table(app, driver, game)
-    _wait_for_analysis(scene, driver)
-    click_move(driver, scene, "p7.1+p7.7")
-    _wait_for_analysis(scene, driver)
+    scene, game = _after_the_losing_move(app, driver)
     driver.click(scene.buttons["undo"].rect.center)
     assert scene.banner is not None
     click_move(driver, scene, "st>w")  # played on: the question is gone
@@ -564,11 +566,7 @@ def test_the_take_back_banner_goes_with_its_position(app, driver):
 
 def test_restart_starts_over_unasked(app, driver):
     # like "Same deal again": a new try of the deal, not a move taken back
-    game = Game("pyramid52", deal=8)
-    scene = open_table(app, driver, game)
-    _wait_for_analysis(scene, driver)
-    click_move(driver, scene, "p7.1+p7.7")
-    _wait_for_analysis(scene, driver)
+    scene, game = _after_the_losing_move(app, driver)
     driver.key(pygame.K_F5)
     driver.settle(2.0)
     assert game.moves == [] and not scene.assisted
@@ -619,11 +617,7 @@ def test_the_clock_runs_from_the_deal_and_after_a_restart(app, driver):
 
 
 def test_no_way_to_win_is_said_of_its_position_only(app, driver):
-    game = Game("pyramid52", deal=8)
-    scene = open_table(app, driver, game)
-    _wait_for_analysis(scene, driver)
-    click_move(driver, scene, "p7.1+p7.7")
-    _wait_for_analysis(scene, driver)
+    scene, _game = _after_the_losing_move(app, driver)
     driver.frames(2)
     assert scene.status.startswith("There is no way to win from here")
     scene.game.undo()  # back where it can be won: the line stayed up for 5 s
