@@ -25,7 +25,14 @@ from game.scenes.results_chart import draw_points_chart
 from game.scenes.summary import GameSummary
 from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY
-from game.store.saved import exported, replay_text, to_saved_replay
+from game.store.saved import (
+    BY_DEMO,
+    BY_HELP_BEFORE,
+    BY_TAKING_BACK,
+    exported,
+    replay_text,
+    to_saved_replay,
+)
 from game.ui import theme
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
@@ -79,8 +86,20 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
         (_("Moves"), str(game.moves_made), ""),
         (_("Time"), clock_text(summary.seconds), ""),
         (_("Undos"), str(game.undo_count), ""),
-        (_("Hints used"), hints, _("assisted") if summary.assisted else ""),
+        (_("Hints used"), hints, assisted_note(summary) if summary.assisted else ""),
     ]
+
+
+def assisted_note(summary: GameSummary) -> str:
+    """Why the game counts as assisted, in a few words: its first help."""
+    by = summary.assisted_by
+    if by == BY_DEMO:
+        return _("assisted: the demo played")
+    if by == BY_TAKING_BACK:
+        return _("assisted: a move taken back")
+    if by == BY_HELP_BEFORE:
+        return _("assisted: help on this deal before")
+    return _("assisted")  # hints (their count is beside it), or a game saved without why
 
 
 def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]:
@@ -356,7 +375,7 @@ class ResultsScene(PadScene):
                 surface, value, size, (middle + px(10, s, 6), centre), theme.INK, "midleft", True
             )
             if note:
-                colour = theme.WARN if note == _("assisted") else theme.INK_DIM
+                colour = theme.WARN if label == _("Hints used") and note else theme.INK_DIM
                 where = (shown.right + px(12, s, 8), centre)
                 draw_text(surface, note, note_size, where, colour, "midleft")
             y += self.row_h

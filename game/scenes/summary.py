@@ -14,6 +14,7 @@ class GameSummary:
     seconds: float
     hints: int = 0
     assisted: bool = False  # a hint, the demo or the solver played a part
+    assisted_by: str = ""  # the first help (game.store.saved's BY_...), when known
     fortune: bool = False  # the game was played as a fortune (a wish was made)
     fortune_replayed: bool = False  # the same deal was played again: the verdict does not count
     facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded

@@ -23,6 +23,7 @@ from game.scenes.table_input import KeyboardFocus
 from game.scenes.table_overlay import Banner, draw_banner, draw_legend
 from game.scenes.table_play import TablePlay
 from game.store import ARCADE, DAILY, GameFacts
+from game.store.saved import BY_HELP_BEFORE
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
@@ -50,7 +51,7 @@ class TableScene(TableControls, TablePlay, Scene):
             and app.records.deal_assisted_before(game)
         )
         if self.helped_before:
-            facts.assisted = True
+            facts.mark_assisted(BY_HELP_BEFORE)
         # a day's deal played before (its number typed) is known: no place in its table
         self.practised = self.recorded and app.records.practised(game, facts)
         self.hud = Hud()
@@ -73,7 +74,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.finishing: list[Move] | None = None
         self.autoplay: list[Move] = []
         self.celebration: Celebration | None = None
-        self.analysis = Analysis(app.solver, game)
+        self.analysis = Analysis(app.solver, game, facts.flip)
         self.hint_pending = False
         self.hint_wait = 0.0
         self.hint_overdue = False
@@ -110,10 +111,6 @@ class TableScene(TableControls, TablePlay, Scene):
     @property
     def assisted(self) -> bool:
         return self.facts.assisted
-
-    @assisted.setter
-    def assisted(self, value: bool) -> None:
-        self.facts.assisted = value
 
     @property
     def fortune_replayed(self) -> bool:
@@ -219,7 +216,8 @@ class TableScene(TableControls, TablePlay, Scene):
             self.redraw = True
 
     def _current_figures(self) -> HudFigures:
-        return figures(self.game, self.seconds, self.analysis.verdict())
+        assisted = self.recorded and self.assisted
+        return figures(self.game, self.seconds, self.analysis.verdict(), assisted)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

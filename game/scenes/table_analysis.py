@@ -12,15 +12,18 @@ from typing import Any
 from game.i18n import _
 from game.rules import Game
 from game.solver.worker import ANALYSE, SolverWorker
+from game.store.saved import VerdictFlip
 
 Position = tuple[str, ...]
 ANALYSE_SECONDS = 10.0
 
 
 class Analysis:
-    def __init__(self, worker: SolverWorker, game: Game) -> None:
+    def __init__(self, worker: SolverWorker, game: Game, flip: VerdictFlip | None = None) -> None:
         self.worker = worker
         self.game = game
+        # the flip a saved game brought along: its answers were not kept (see lost_since)
+        self.remembered = flip
         self.results: dict[Position, dict[str, Any]] = {}
         self.pending: dict[int, Position] = {}
         self.asked_again: set[Position] = set()  # after the worker died with them
@@ -96,15 +99,41 @@ class Analysis:
         position, and could no longer be at some position since: taking moves back to
         there would be using the solver's verdict to find the winning line (see
         TableScene._taking_back)."""
+        now = self.position()
+        flip = self.remembered
+        if flip is not None and len(back_to) <= flip.won_at and flip.applies(now):
+            return True  # a winnable position before a lost one: winnable too
         then = self.known(back_to)
         if not then or then["outcome"] != "won":
             return False
-        now = self.position()
         for end in range(len(back_to) + 1, len(now) + 1):
             known = self.known(now[:end])
             if known and known["outcome"] == "lost":
                 return True
         return False
+
+    def flip(self) -> VerdictFlip | None:
+        """Where on the current line the answers turned from won to lost: the last
+        position answered won before the first answered lost after it (only answers
+        given, not inferred: those the top bar showed or a hint was asked for); None
+        if they have not turned. A hint's line carries its answer on (see known())."""
+        where = self.position()
+        lost_at = None
+        for end in range(len(where), -1, -1):
+            answer = self.results.get(where[:end])
+            if answer is None:
+                continue
+            if answer["outcome"] == "lost":
+                lost_at = end
+            elif answer["outcome"] == "won":
+                if lost_at is None:
+                    return None  # won since its last loss: no flip behind the position
+                return VerdictFlip.of(end, where[:lost_at])
+        # answers lost since Continue, the won one before it lost with the session
+        remembered = self.remembered
+        if lost_at is not None and remembered is not None and remembered.applies(where):
+            return remembered
+        return None
 
     def verdict(self) -> str:
         """A few words for the top bar: can the deal still be won from here?"""

@@ -32,9 +32,10 @@ class HudFigures:
     cards: int
     points: int
     verdict: str = ""
+    assisted: bool = False  # marked for as long as the game is on the table
 
 
-def figures(game: Game, seconds: float, verdict: str = "") -> HudFigures:
+def figures(game: Game, seconds: float, verdict: str = "", assisted: bool = False) -> HudFigures:
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
     return HudFigures(
@@ -47,6 +48,7 @@ def figures(game: Game, seconds: float, verdict: str = "") -> HudFigures:
         score.remaining_cards,
         score.remaining_points,
         verdict,
+        assisted,
     )
 
 
@@ -86,7 +88,11 @@ class Hud:
         pad = size
         y = bar.centery
         left = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True)
-        draw_text(surface, f.deal, size, (left.right + size, y), theme.INK_DIM, "midleft")
+        left = draw_text(surface, f.deal, size, (left.right + size, y), theme.INK_DIM, "midleft")
+        if f.assisted:  # no table for this game: said where the figures are
+            left = draw_text(
+                surface, _("assisted"), size, (left.right + size, y), theme.WARN, "midleft"
+            )
         score = _(
             "Left: {cards} · {points}",
             cards=n_("{n} card", "{n} cards", f.cards),
@@ -103,7 +109,7 @@ class Hud:
             f.clock,
             f.verdict,
         ]
-        room_left = left.right + size + theme.font(size).size(f.deal)[0] + size
+        room_left = left.right + size
         # a narrow window drops the figures that matter least first
         for drop in ((), (1,), (1, 0), (1, 0, 2)):
             stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)

@@ -19,6 +19,7 @@ from game.rules.moves import PAIR, SINGLE, STOCK_TURN, parse_move
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.summary import GameSummary
 from game.scenes.table_overlay import Banner
+from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT, BY_TAKING_BACK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
@@ -229,8 +230,9 @@ class TablePlay:
         # the same deal typed as a free game) is help had with this one: checked again
         # at the end, where the deal's start could not know of it
         records = self.app.records
-        if self.recorded and not self.assisted:
-            self.assisted = records.deal_assisted_before(self.game, self.facts.record_id)
+        helped = self.recorded and not self.assisted
+        if helped and records.deal_assisted_before(self.game, self.facts.record_id):
+            self.facts.mark_assisted(BY_HELP_BEFORE)
         # saved before the results read the records (resigning comes straight here)
         self.app.game_changed(self.game, self.facts if self.recorded else None)
 
@@ -239,6 +241,7 @@ class TablePlay:
             self.seconds,
             hints=self.hints_used,
             assisted=self.assisted,
+            assisted_by=self.facts.assisted_by,
             fortune=self.fortune,
             fortune_replayed=self.fortune_replayed,
             facts=self.facts,
@@ -276,7 +279,8 @@ class TablePlay:
             if helped is None:
                 return
         elif confirmed:
-            helped = self.assisted = True
+            helped = True
+            self.facts.mark_assisted(BY_TAKING_BACK)
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
@@ -320,7 +324,7 @@ class TablePlay:
         if self.animator.now - self.takeback_warned_time < TAKE_BACK_PAUSE_S:
             return None  # the press that put the banner up, repeated by a quick hand
         self.takeback_warned_at = None
-        self.assisted = True
+        self.facts.mark_assisted(BY_TAKING_BACK)
         return True
 
     def _confirm_undo(self) -> None:
@@ -377,7 +381,7 @@ class TablePlay:
             self._say(_("No moves left."))
             return
         self.hints_used += 1
-        self.assisted = True
+        self.facts.mark_assisted(BY_HINT)
         self._keep_facts()
         self.hint = move
         self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
@@ -398,6 +402,12 @@ class TablePlay:
             self._hint()  # its words already say whether a win is possible
         known = self.analysis.known()
         where = self.analysis.position()
+        if known and known["outcome"] == "lost" and self.recorded and not self.assisted:
+            # kept with the game, so that Continue does not forget it (see _taking_back)
+            flip = self.analysis.flip()
+            if flip is not None and flip != self.facts.flip:
+                self.facts.flip = flip
+                self._keep_facts()
         if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
             self.told_lost = where
             if not hinted and not self.demo:
@@ -422,7 +432,7 @@ class TablePlay:
         self.demo = not self.demo
         self.demo_wait = 0.0
         if self.demo:
-            self.assisted = True
+            self.facts.mark_assisted(BY_DEMO)
             self._keep_facts()
             self.analysis.ask()
             self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)

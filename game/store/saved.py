@@ -7,8 +7,9 @@ game was played (free, daily, arcade), and the undone moves still open to redo.
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -19,6 +20,12 @@ FREE = "free"
 DAILY = "daily"
 ARCADE = "arcade"
 MODES = (FREE, DAILY, ARCADE)
+# why a game is assisted: the first help it had (kept with the game, said on its results)
+BY_HINT = "hint"
+BY_DEMO = "demo"
+BY_TAKING_BACK = "taken-back"  # a move taken back past the solver's "no win possible"
+BY_HELP_BEFORE = "before"  # these cards had the solver's help in another game
+HELP_KINDS = (BY_HINT, BY_DEMO, BY_TAKING_BACK, BY_HELP_BEFORE)
 
 
 # The largest deal number a saved game and a table entry can keep (an SQLite integer)
@@ -52,6 +59,48 @@ def _local(stamp: str, form: str, width: int) -> str:
     return moment.astimezone().strftime(form)
 
 
+@dataclass(frozen=True)
+class VerdictFlip:
+    """Where the top bar's verdict turned on a game's line of moves: it said the deal
+    could be won after `won_at` moves and could not after `lost_at`. Kept with the game
+    so that a move taken back past it is known for what it is after Continue too (the
+    solver's answers themselves are not kept). `line` is a digest of the first `lost_at`
+    moves: the flip holds only while the game's line still begins with them."""
+
+    won_at: int
+    lost_at: int
+    line: str
+
+    @staticmethod
+    def digest(moves: Sequence[str]) -> str:
+        return hashlib.sha256("\n".join(moves).encode()).hexdigest()[:16]
+
+    @classmethod
+    def of(cls, won_at: int, moves: Sequence[str]) -> VerdictFlip:
+        """The flip from `won_at` moves to the end of `moves`, where it was lost."""
+        return cls(won_at, len(moves), cls.digest(moves))
+
+    def applies(self, position: Sequence[str]) -> bool:
+        """Whether `position` (a line of moves) has passed this flip's loss."""
+        return len(position) >= self.lost_at and self.digest(position[: self.lost_at]) == self.line
+
+    def to_json(self) -> dict[str, object]:
+        return {"won": self.won_at, "lost": self.lost_at, "line": self.line}
+
+    @classmethod
+    def from_json(cls, data: object) -> VerdictFlip | None:
+        """The flip a save holds; None when it holds none or a damaged one (then the
+        game goes on without it, as a game saved before flips were kept)."""
+        if not isinstance(data, dict):
+            return None
+        won, lost, line = data.get("won"), data.get("lost"), data.get("line")
+        if not (_count(won) and _count(lost) and isinstance(line, str)):
+            return None
+        if not won < lost:
+            return None
+        return cls(won, lost, line)
+
+
 @dataclass
 class GameFacts:
     """The facts of one game at the table that its moves cannot tell."""
@@ -60,11 +109,19 @@ class GameFacts:
     seconds: float = 0.0
     hints: int = 0
     assisted: bool = False  # a hint, the demo or the solver played a part
+    assisted_by: str = ""  # the first help (BY_...); empty in games saved before it was kept
     fortune: bool = False  # played as a fortune: a wish was made
     fortune_replayed: bool = False  # the deal had been played before: the verdict does not count
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)
+    # The solver's verdicts the top bar showed on this game's line (see VerdictFlip)
+    flip: VerdictFlip | None = None
+
+    def mark_assisted(self, by: str) -> None:
+        """The game had help (`by`, one of HELP_KINDS); the first help is the one said."""
+        if not self.assisted:
+            self.assisted, self.assisted_by = True, by
 
 
 def canonical_options(options: Mapping[str, object]) -> str:
@@ -88,6 +145,10 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         "hints": facts.hints,
         "assisted": facts.assisted,
     }
+    if facts.assisted_by:
+        meta["assisted_by"] = facts.assisted_by
+    if facts.flip is not None:
+        meta["flip"] = facts.flip.to_json()
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
@@ -129,6 +190,8 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         seconds=played_seconds(replay),
         hints=meta["hints"] if _count(meta.get("hints")) else 0,
         assisted=meta.get("assisted") is True,
+        assisted_by=by if (by := meta.get("assisted_by")) in HELP_KINDS else "",
+        flip=VerdictFlip.from_json(meta.get("flip")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         arcade_run=run if _count(run) else None,

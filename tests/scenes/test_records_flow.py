@@ -19,7 +19,7 @@ from game.store.proof import verify
 from game.store.records import MissedEntry
 from tests.scenes.driver import Driver
 from tests.scenes.test_menu import open_menu
-from tests.scenes.test_table import DEAL_8_WIN, click_move, open_table
+from tests.scenes.test_table import DEAL_8_WIN, click_move, open_table, wait_for_analysis
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -169,8 +169,21 @@ def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
     assert isinstance(results, ResultsScene)
     rows = {label: note for label, _value, note in results.all_figures()}
     assert rows["Table"] == "assisted games stay out"
+    assert rows["Hints used"] == "assisted"  # their count says why
     assert app.records.scores.tables() == []
     assert app.records.statistics("pyramid52").won == 1  # statistics still count it
+
+
+def test_a_game_the_demo_played_says_so_on_its_results(app, driver):
+    # "Hints used 0 · assisted" left the player to guess why
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    wait_for_analysis(scene, driver)  # the whole winning line: the demo plays it out
+    driver.key(pygame.K_d)
+    driver.settle(60.0)
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    rows = {label: note for label, _value, note in results.all_figures()}
+    assert rows["Hints used"] == "assisted: the demo played"
 
 
 def test_export_writes_a_replay_that_verifies(app, driver, tmp_path):

@@ -16,6 +16,14 @@ def open_table(app, driver, game: Game) -> TableScene:
     return scene
 
 
+def open_table_with(app, driver, game: Game, facts) -> TableScene:
+    """A saved game, as Continue opens it."""
+    scene = TableScene(app, game, facts=facts)
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    return scene
+
+
 def centre(scene: TableScene, pile: str) -> tuple[int, int]:
     return scene.view.top_rect(pile).center
 
@@ -228,7 +236,8 @@ def test_the_resign_button_ends_the_game_and_shows_results(app, driver):
 
     game = Game("pyramid36", deal=2)
     scene = open_table(app, driver, game)
-    scene.hints_used, scene.assisted = 1, True  # an assisted game: no table, straight to results
+    scene.hints_used = 1  # an assisted game: no table, straight to results
+    scene.facts.mark_assisted("hint")
     driver.click(scene.buttons["resign"].rect.center)
     assert game.outcome == "resigned"
     driver.settle(1.0)
@@ -328,7 +337,7 @@ def test_move_equality_for_pairs_ignores_order():
     assert parse_move("p7.5+p7.2") == Move("pair", "p7.2", "p7.5")
 
 
-def _wait_for_analysis(scene, driver, seconds=20.0):
+def wait_for_analysis(scene, driver, seconds=20.0):
     import time
 
     end = time.monotonic() + seconds
@@ -340,10 +349,10 @@ def _wait_for_analysis(scene, driver, seconds=20.0):
 
 def test_the_hud_says_whether_the_deal_can_still_be_won(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
-    _wait_for_analysis(scene, driver)
+    wait_for_analysis(scene, driver)
     assert scene.analysis.verdict() == "Can be won"
     lost = open_table(app, driver, Game("pyramid52", deal=0))
-    _wait_for_analysis(lost, driver)
+    wait_for_analysis(lost, driver)
     assert lost.analysis.verdict() == "No win possible"
     assert "no way to win from here" in lost.status.lower()
 
@@ -353,7 +362,7 @@ def test_a_hint_shows_the_next_move_of_a_winning_line_at_once_when_known(app, dr
 
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
-    _wait_for_analysis(scene, driver)
+    wait_for_analysis(scene, driver)
     start = time.perf_counter()
     driver.key(pygame.K_h)
     assert time.perf_counter() - start < 0.1
@@ -369,7 +378,7 @@ def test_a_hint_asked_before_the_answer_comes_when_it_arrives(app, driver):
     driver.key(pygame.K_h)
     if scene.hint is None:
         assert scene.hint_pending
-        _wait_for_analysis(scene, driver)
+        wait_for_analysis(scene, driver)
         driver.frames(2)
     assert scene.hint is not None and scene.hint in game.legal_moves
     assert "best possible" in scene.status
@@ -509,6 +518,18 @@ def test_a_hint_on_a_proven_loss_where_no_move_lowers_the_points_says_so(app, dr
     assert scene.hint in game.legal_moves and scene.hints_used == 1
 
 
+def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
+    # once the message had gone, nothing on the table said the game had no table
+    game = Game("egyptian", deal=1)
+    scene = open_table(app, driver, game)
+    assert not scene._current_figures().assisted
+    where = scene.analysis.position()
+    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
+    driver.key(pygame.K_h)
+    driver.frames(2)
+    assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"
+
+
 def test_the_solver_killed_while_checking_is_started_again(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=1))  # 10 s of checking
     assert scene.analysis.verdict() == "Checking…"
@@ -524,10 +545,10 @@ def _after_the_losing_move(app, driver):
     """Pyramid 52 deal 8, known winnable, after p7.1+p7.7, which the solver answers lost."""
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
-    _wait_for_analysis(scene, driver)
+    wait_for_analysis(scene, driver)
     assert scene.analysis.known()["outcome"] == "won"
     click_move(driver, scene, "p7.1+p7.7")
-    _wait_for_analysis(scene, driver)
+    wait_for_analysis(scene, driver)
     return scene, game
 
 
@@ -564,6 +585,29 @@ def test_the_take_back_banner_goes_with_its_position(app, driver):
     assert game.moves == [] and scene.assisted
 
 
+def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
+    # after Continue the solver's earlier answers were gone, and a move taken back past
+    # "No win possible" went unasked: the turn is saved with the game
+    scene, game = _after_the_losing_move(app, driver)
+    assert scene.facts.flip is not None and scene.facts.flip.won_at == 0
+    resumed, facts = app.records.resume(app.records.unfinished())
+    assert facts.flip == scene.facts.flip and resumed.moves == game.moves
+    scene = open_table_with(app, driver, resumed, facts)
+    assert scene.analysis.known() is None or scene.analysis.known().get("outcome") != "won"
+    driver.key(pygame.K_u)
+    assert len(resumed.moves) == 1 and scene.banner is not None
+    driver.click(scene.banner.buttons[0].rect.center)  # Take back
+    assert resumed.moves == [] and scene.assisted
+    assert scene.facts.assisted_by == "taken-back"
+
+
+def test_a_kept_turn_holds_only_on_its_own_line(app, driver):
+    scene, _game = _after_the_losing_move(app, driver)
+    flip = scene.facts.flip
+    assert flip.applies(["p7.1+p7.7"]) and flip.applies(["p7.1+p7.7", "st>w"])
+    assert not flip.applies(["st>w"]) and not flip.applies([])
+
+
 def test_restart_starts_over_unasked(app, driver):
     # like "Same deal again": a new try of the deal, not a move taken back
     scene, game = _after_the_losing_move(app, driver)
@@ -575,10 +619,10 @@ def test_restart_starts_over_unasked(app, driver):
 def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver):
     game = Game("pyramid52", deal=1)  # no win from the deal on
     scene = open_table(app, driver, game)
-    _wait_for_analysis(scene, driver)
+    wait_for_analysis(scene, driver)
     assert scene.analysis.known()["outcome"] == "lost"
     click_move(driver, scene, "st>w")
-    _wait_for_analysis(scene, driver)
+    wait_for_analysis(scene, driver)
     driver.key(pygame.K_u)
     assert game.moves == [] and not scene.assisted
 

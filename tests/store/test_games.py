@@ -230,6 +230,41 @@ def test_a_saved_game_s_time_that_is_no_time_reads_as_none(seconds):
     assert played_seconds(replay) == 61.5
 
 
+def test_why_a_game_is_assisted_and_its_verdict_s_turn_are_kept(records):
+    from game.store.saved import VerdictFlip
+
+    game = random_game("pyramid52", deal=8, moves=4, end=False)
+    moves = [str(m) for m in game.moves]
+    facts = GameFacts()
+    facts.mark_assisted("demo")
+    facts.mark_assisted("hint")  # the first help is the one said
+    facts.flip = VerdictFlip.of(1, moves[:3])
+    records.save_game(game, facts)
+    _game, kept = records.resume(records.games.get(facts.record_id))
+    assert kept.assisted and kept.assisted_by == "demo"
+    assert kept.flip == facts.flip and kept.flip.applies(moves)
+
+
+@pytest.mark.parametrize(
+    "flip",
+    [
+        None,
+        [],
+        {"won": 3, "lost": 2, "line": "ab"},
+        {"won": -1, "lost": 2, "line": "ab"},
+        {"won": 0, "lost": True, "line": "ab"},
+        {"won": 0, "lost": 2, "line": 5},
+        "flip",
+    ],
+)
+def test_a_damaged_verdict_turn_is_left_out(flip):
+    from game.store.saved import restore
+
+    replay = {**Game("pyramid52", deal=1).to_replay(), "meta": {"flip": flip, "assisted_by": 7}}
+    game, facts = restore(replay)
+    assert facts.flip is None and facts.assisted_by == "" and game.moves == []
+
+
 def _two_games_in_play(records):
     ids = []
     for deal in (1, 2):
