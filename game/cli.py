@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from game.rules import Game, RulesError, get_ruleset, random_deal, rulesets
+from game.rules import Game, ReplayMoveError, RulesError, get_ruleset, random_deal, rulesets
 from game.rules.replay import parse_replay_text, position_json, run_replay
 from game.screen import EXIT_NO_SCREEN, NoScreenError
 from game.store.saved import LARGEST_KEPT_DEAL
@@ -82,7 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return start_game(args, None)
         return int(args.handler(args))
     except (UsageError, RulesError) as e:
-        print(f"piramida: {one_line(str(e))}", file=sys.stderr)
+        # a replay's move is named first, as the spec writes it: "move 14 't3>f2': ..."
+        prefix = "" if isinstance(e, ReplayMoveError) else "piramida: "
+        print(f"{prefix}{one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except NoScreenError as e:
         print(f"piramida: {e}", file=sys.stderr)

@@ -20,7 +20,15 @@ from .cards import (
     random_deal,
 )
 from .engine import Engine, State
-from .errors import REFUSALS, IllegalMove, LevelError, Refusal, ReplayError, RulesError
+from .errors import (
+    REFUSALS,
+    IllegalMove,
+    LevelError,
+    Refusal,
+    ReplayError,
+    ReplayMoveError,
+    RulesError,
+)
 from .events import Event
 from .game import Action, Game, LegalMoves, Outcome, Score, make_engine
 from .moves import Move, parse_move
@@ -55,6 +63,7 @@ __all__ = [
     "Outcome",
     "Refusal",
     "ReplayError",
+    "ReplayMoveError",
     "Rules",
     "RulesError",
     "Ruleset",

@@ -100,3 +100,8 @@ class LevelError(RulesError):
 
 class ReplayError(RulesError):
     """A replay file that cannot be read or re-run."""
+
+
+class ReplayMoveError(ReplayError):
+    """A replay's move that cannot be read or played: the message starts with the move
+    (`move 14 't3>f2': ...`), as the spec gives it."""

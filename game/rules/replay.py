@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from .cards import parse_deck
-from .errors import IllegalMove, ReplayError, RulesError
+from .errors import IllegalMove, ReplayError, ReplayMoveError, RulesError
 from .game import Game
 from .ruleset import get_ruleset
 
 REPLAY_KEYS = ("version", "ruleset", "options", "deal", "deck", "moves", "result", "meta")
 RESULT_KEYS = ("won", "remaining_cards", "remaining_points", "moves")
+EXACT_FLOAT = 2**53  # every integer up to it is a float exactly
 
 
 def parse_replay_text(text: str) -> dict[str, Any]:
     try:
-        data = json.loads(text, object_pairs_hook=_no_key_twice)
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_key_twice,
+            parse_constant=_not_json,
+            parse_int=_integer,
+        )
     except json.JSONDecodeError as e:
         raise ReplayError(f"not a JSON replay: {e.msg} at line {e.lineno} column {e.colno}") from e
     except RecursionError as e:
@@ -29,6 +36,20 @@ def parse_replay_text(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ReplayError("a replay is a JSON object")
     return data
+
+
+def _not_json(name: str) -> Any:
+    """NaN and Infinity, which Python's reader takes and JSON has not."""
+    raise ReplayError(f"not a JSON replay: {name} is not a JSON number")
+
+
+def _integer(text: str) -> int:
+    """An integer, or a clear refusal where Python would not convert it (4300 digits)."""
+    digits = len(text.lstrip("-"))
+    most = sys.get_int_max_str_digits()
+    if most and digits > most:
+        raise ReplayError(f"a number of {digits} digits is longer than this program reads ({most})")
+    return int(text)
 
 
 def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -66,8 +87,10 @@ def new_game(data: Mapping[str, Any]) -> Game:
         ruleset = get_ruleset(ruleset_id)
         if "deal" in data:
             deal = data["deal"]
-            if isinstance(deal, float) and deal.is_integer():
-                deal = int(deal)  # JSON makes no difference between 17 and 17.0
+            if isinstance(deal, float) and deal.is_integer() and abs(deal) <= EXACT_FLOAT:
+                # JSON makes no difference between 17 and 17.0; past 2**53 a number with
+                # a fraction or an exponent is no longer the number written (1e30)
+                deal = int(deal)
             if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
                 raise ReplayError(f"'deal' must be a non-negative integer, got {deal!r}")
             return Game(ruleset, options, deal=deal)
@@ -94,7 +117,7 @@ def replay_moves(data: Mapping[str, Any]) -> list[str]:
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
             shown = json.dumps(move, ensure_ascii=False)
-            raise ReplayError(f"move {number} {shown}: a move is written as a string")
+            raise ReplayMoveError(f"move {number} {shown}: a move is written as a string")
     return moves
 
 
@@ -105,7 +128,7 @@ def run_replay(data: Mapping[str, Any]) -> Game:
         try:
             game.play(text)
         except IllegalMove as e:
-            raise ReplayError(f"move {number} '{text}': {e}") from e
+            raise ReplayMoveError(f"move {number} '{text}': {e}") from e
     return game
 
 
