@@ -7,24 +7,27 @@ moves that uncover something, then turning the stock.
 from __future__ import annotations
 
 from game.rules import Game, Move
-from game.rules.moves import MOVE, PAIR, SINGLE
+from game.rules.moves import MOVE, PAIR, REDEAL, SINGLE, STOCK_TURN
 
 
-def _rank(game: Game, move: Move) -> int:
+def move_rank(game: Game, move: Move) -> int:
+    """How likely a move looks, 0 first."""
     if move.kind in (PAIR, SINGLE):
         return 0
     if move.kind != MOVE:
         return 9
+    if move in (STOCK_TURN, REDEAL):
+        # the stock last: a turned card cannot be taken back into it (nor the waste,
+        # once turned over, be had in its order again)
+        return 4
     if move.b.startswith("f"):
         return 0
     if move.a == "w":
         return 1
     if move.a.startswith("t") and move.b.startswith("t"):
-        under = game.pile(move.a)
-        # a move that empties a pile or uncovers a card that can go home
-        return 2 if len(under) <= 1 else 3
-    if move.a == "st":
-        return 4
+        # a move that empties a pile (the stock fills it, or it takes any card) before
+        # one that only shifts a card
+        return 2 if len(game.pile(move.a)) <= 1 else 3
     return 5
 
 
@@ -32,4 +35,4 @@ def suggest(game: Game) -> Move | None:
     moves = list(game.legal_moves)
     if not moves:
         return None
-    return min(moves, key=lambda m: _rank(game, m))
+    return min(moves, key=lambda m: move_rank(game, m))

@@ -1,0 +1,48 @@
+"""The likely move a hint gives while the solver has not answered (game.hints)."""
+
+from __future__ import annotations
+
+import random
+
+from game.hints import move_rank, suggest
+from game.rules import Game, Move
+from game.rules.moves import MOVE, REDEAL, STOCK_TURN
+
+
+def _positions(ruleset: str, options: dict[str, object], deals: range, seed: int = 3):
+    """Positions of random games: each game, after each move (up to 300: cards can
+    shuttle between Egyptian piles for ever)."""
+    rng = random.Random(seed)
+    for deal in deals:
+        game = Game(ruleset, options, deal=deal)
+        for _ in range(300):
+            if game.over:
+                break
+            yield game
+            game.play(rng.choice(sorted(game.legal_moves, key=str)))
+
+
+def test_turning_the_waste_over_ranks_with_the_stock():
+    # w>st ranked with the waste's cards, before moves between piles: no ruleset has
+    # both several passes and pile-to-pile moves yet, so it is checked on the ranking
+    game = next(
+        g for g in _positions("nechego", {"passes": 2}, range(30)) if REDEAL in g.legal_moves
+    )
+    between_piles = Move(MOVE, "t1", "t2")
+    assert move_rank(game, REDEAL) == move_rank(game, STOCK_TURN) > move_rank(game, between_piles)
+    assert move_rank(game, REDEAL) > move_rank(game, Move(MOVE, "w", "t1"))
+
+
+def test_a_card_going_home_comes_first_and_the_stock_last():
+    home = stock = 0
+    for game in _positions("egyptian", {}, range(5)):
+        texts = [str(m) for m in game.legal_moves]
+        hint = str(suggest(game))
+        assert hint in texts
+        if any(">f" in t for t in texts):
+            assert ">f" in hint
+            home += 1
+        elif len(texts) > 1:
+            assert hint != "st>w"
+            stock += 1
+    assert home and stock
