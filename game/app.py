@@ -43,6 +43,7 @@ from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
+    from game.scenes.menu import MenuChoice
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +137,8 @@ class App:
         # a kiosk's rules, when it runs as one: consulted on quitting, entering
         # scenes, idling and failing (see game.kiosk.policy)
         self.kiosk: KioskPolicy | None = None
+        # the menu's last choice of ruleset and options, kept while the app runs
+        self.last_choice: MenuChoice | None = None
 
     # -- window --------------------------------------------------------------------
 

@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     # Other command families register themselves; their modules import lightly,
     # so that the quick commands stay quick.
     for module in COMMAND_MODULES:
-        importlib.import_module(module).register(sub, _Parser)
+        importlib.import_module(module).register(sub)
     return parser
 
 

@@ -12,11 +12,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import clock_text
+
 if TYPE_CHECKING:
     from game.store import GameRow, Records
 
 
-def register(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+def register(sub: Any) -> None:
     p = sub.add_parser("verify", help="re-run a replay and confirm or refute its claimed result")
     p.add_argument("file", help="replay file (JSON) with a 'result', or - for standard input")
     p.set_defaults(handler=cmd_verify)
@@ -126,13 +128,6 @@ def row_json(row: GameRow) -> dict[str, Any]:
     }
 
 
-def clock(seconds: float) -> str:
-    s = int(seconds)
-    return (
-        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-    )
-
-
 def options_text(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items())
 
@@ -148,7 +143,7 @@ def row_line(row: GameRow) -> str:
     return (
         f"{row.id:>5}  {local_minute(row.started_at)}  {row.ruleset:<13} {deal:>10}  "
         f"{outcome:<9} {row.remaining_points:>4} pts {row.remaining_cards:>3} cards "
-        f"{row.moves:>4} moves {clock(row.seconds):>7}  {' '.join(flags)}  "
+        f"{row.moves:>4} moves {clock_text(row.seconds):>7}  {' '.join(flags)}  "
         f"({options_text(row.options) or 'no options'})"
     ).rstrip()
 
@@ -200,7 +195,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
             deal = f"  deal {e.deal}" if e.deal is not None else ""
             print(
                 f"{place:>3}. {e.initials:<3}  {levels}{f.remaining_points:>4} points "
-                f"{f.remaining_cards:>3} cards  {clock(f.seconds):>7}  {f.moves:>4} moves"
+                f"{f.remaining_cards:>3} cards  {clock_text(f.seconds):>7}  {f.moves:>4} moves"
                 f"{deal}  {local_date(e.created_at)}"
             )
     return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 
-def register(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+def register(sub: Any) -> None:
     p = sub.add_parser("solve", help="solve a deal, or the position a replay reaches")
     p.add_argument("ruleset", nargs="?")
     p.add_argument("--deal", type=int)

@@ -157,6 +157,14 @@ DECIMAL_COMMA = ("ru",)
 SPACED_PERCENT = ("ru",)
 
 
+def clock_text(seconds: float) -> str:
+    """Time played as a clock shows it: 4:05, or 1:02:03 past an hour."""
+    s = int(seconds)
+    return (
+        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
+
+
 def percent(share: float) -> str:
     """A share (0..1) as a whole percentage, written as the current language writes it:
     "70%" in English, "70 %" in Russian (a no-break space before the sign)."""

@@ -16,7 +16,7 @@ from game.render.preview import draw_ruleset_card
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.labels import choice_label, summary_text
+from game.ui.labels import option_lines, summary_text
 from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
@@ -26,10 +26,7 @@ if TYPE_CHECKING:
 
 
 def options_line(offered: OfferedGame) -> str:
-    ruleset = get_ruleset(offered.ruleset)
-    return " · ".join(
-        f"{localized(o.label)}: {choice_label(o, offered.options[o.key])}" for o in ruleset.options
-    )
+    return " · ".join(option_lines(get_ruleset(offered.ruleset), offered.options))
 
 
 class ChooserScene(PadScene):

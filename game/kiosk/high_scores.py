@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, localized
+from game.i18n import _, clock_text, localized
 from game.kiosk.show import ShowScene, draw_ribbon
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
-from game.scenes.table_hud import clock_text
 from game.store import FREE, ScoreEntry, TableKey
 from game.store.saved import local_date
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import choice_label
+from game.ui.labels import option_lines
 from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -85,10 +84,7 @@ class HighScoresScene(ShowScene):
             serif=True,
         )
         ruleset = get_ruleset(self.offered.ruleset)
-        chosen = ", ".join(
-            f"{localized(o.label)}: {choice_label(o, self.offered.options[o.key])}"
-            for o in ruleset.options
-        )
+        chosen = ", ".join(option_lines(ruleset, self.offered.options))
         name = draw_text(
             still,
             localized(ruleset.name),

@@ -148,7 +148,9 @@ class KioskPolicy:
         now = app.clock.now()
         self.crashes = [t for t in self.crashes if now - t < CRASH_WINDOW_S] + [now]
         if len(self.crashes) >= CRASH_LIMIT:
-            log.critical("kiosk: %d failures in %d s: ending for a fresh start", CRASH_LIMIT, 60)
+            log.critical(
+                "kiosk: %d failures in %d s: ending for a fresh start", CRASH_LIMIT, CRASH_WINDOW_S
+            )
             raise error
         if self.table is not None:
             try:

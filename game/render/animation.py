@@ -163,8 +163,7 @@ def tweens_for(
                     face_up(e.dst, dst_i, counts_after[e.dst]),
                 )
             )
-            if e.dst != "st":
-                deal_index += 1
+            deal_index += 1
             continue
         if e.kind == REDEAL:
             n = len(e.cards)

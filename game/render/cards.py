@@ -18,10 +18,10 @@ from game.render.face_layout import MIN_WIDTH, PIP_LAYOUTS, FaceLayout
 from game.render.glyphs import SANS_BOLD, ink_text
 from game.render.raster import Colour, card_outline, finish
 from game.render.suits import SUITS, suit_symbol, suit_width
+from game.rules import RANKS
 
 __all__ = ["BACKS", "RANKS", "SUITS", "CardArt", "card_art"]
 
-RANKS = "A23456789TJQK"
 
 FACE = (252, 250, 242)  # ivory
 EDGE = (128, 124, 116)
@@ -39,7 +39,7 @@ _SLOT_EDGE_ALPHA = 110
 _SLOT_LABEL_ALPHA = 120
 
 
-def parse_card(card: str) -> tuple[str, str]:
+def split_card(card: str) -> tuple[str, str]:
     """Split "TH" into ("T", "H"); raise ValueError for anything else."""
     if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
         raise ValueError(f"bad card name {card!r}: expected rank {RANKS} + suit {SUITS}, e.g. 'TH'")
@@ -97,13 +97,9 @@ class CardArt:
         """
         return self.layout.index.copy()
 
-    def colour_of(self, suit: str) -> Colour:
-        """The ink colour used for `suit` in this deck."""
-        return self._colours[suit]
-
     def face(self, card: str) -> pygame.Surface:
         """The face of `card`, named rank + suit like "TH", "AS" or "6C"."""
-        rank, suit = parse_card(card)
+        rank, suit = split_card(card)
         if card not in self._faces:
             self._faces[card] = finish(self._paint_face(rank, suit))
         return self._faces[card]

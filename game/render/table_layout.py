@@ -15,7 +15,6 @@ CARD_RATIO = 1.4
 GAP = 0.1  # space between cards, in card widths
 FAN_V = 0.24  # a pile's next card, below the last, in card heights
 FAN_H = 0.3  # a horizontal fan's next card, in card widths
-MIN_FAN = 0.11  # tightest fan: the corner index must still show
 
 
 @dataclass
@@ -25,7 +24,7 @@ class PileSpot:
     rect: pygame.Rect
     fan: tuple[float, float] = (0.0, 0.0)  # offset of each next card, in pixels
     reach: pygame.Rect | None = None  # the pile must stay inside this
-    shown: int = 0  # 0 = every card; n = only the top n fan (waste with draw 3)
+    shown: int = 0  # 0 = every card; n = only the top n fan (the Egyptian waste)
     # how far left the first card may move when a pile fanning right needs the room
     # (Sbudetsya's left piles grow toward the middle from wide felt)
     slide: int = 0

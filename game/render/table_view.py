@@ -232,8 +232,6 @@ class TableView:
         label: str | None = None
         if name[0] == "f" and self.show_waits:
             label = self.game.waits_for(name)
-        elif name == "st":
-            label = None
         surface.blit(self.art.slot(label), rect)
         if name == "st" and self.game.passes_left > 0 and self.game.pile("w"):
             # the waste can still be turned over: a circular arrow on the empty stock

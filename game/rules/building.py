@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUITS, Card
+from .cards import RANKS, SUITS, Card
 from .engine import Engine, State
 from .errors import Refusal
 from .events import DEAL, DECK, MOVE, REDEAL, REFILL, RESIGN, TURN, Event
@@ -357,5 +357,4 @@ class BuildingEngine(Engine):
 
 
 def _step(card: Card, by: int) -> Card:
-    ranks = "A23456789TJQK"
-    return ranks[ranks.index(card[0]) + by] + card[1]
+    return RANKS[RANKS.index(card[0]) + by] + card[1]

@@ -66,4 +66,3 @@ def parse_move(text: str | Move) -> Move:
 
 STOCK_TURN = Move(MOVE, "st", "w")
 REDEAL = Move(MOVE, "w", "st")
-RESIGN_MOVE = Move(RESIGN)

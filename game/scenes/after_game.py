@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.scenes.summary import GameSummary
-from game.store import ARCADE
+from game.store import ARCADE, DAILY
 
 if TYPE_CHECKING:
     from game.app import App
@@ -43,6 +43,6 @@ def after_game(app: App, summary: GameSummary) -> Scene:
         records.add_game_score(game, facts, initials)
         return ResultsScene(app, summary)
 
-    table = _("the deal of the day table") if facts.mode == "daily" else _("the table")
+    table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     subtitle = _("Place {n} in {table}: your initials?", n=place, table=table)
     return InitialsScene(app, _("A new high score!"), subtitle, records.initials, enter_game)

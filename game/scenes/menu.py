@@ -61,11 +61,11 @@ class MenuScene(PadScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rulesets = rulesets()
-        choice = getattr(app, "last_choice", None)
-        if not isinstance(choice, MenuChoice) or choice.ruleset_id not in self.rulesets:
+        choice = app.last_choice
+        if choice is None or choice.ruleset_id not in self.rulesets:
             choice = MenuChoice(next(iter(self.rulesets)))
         self.choice = choice
-        app.last_choice = choice  # type: ignore[attr-defined]
+        app.last_choice = choice
         self.started: Game | None = None  # the game Play handed to the table
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
         self.cards: list[Button] = []

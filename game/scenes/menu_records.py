@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import _, localized, n_
-from game.rules import Game, LevelError, Ruleset, get_ruleset
+from game.i18n import _, clock_text, localized, n_
+from game.rules import Game, LevelError, RulesError, Ruleset, get_ruleset
 from game.rules.ruleset import OptionValue
-from game.scenes.table_hud import clock_text
-from game.store import DAILY, GameFacts, GameRow
+from game.store import ARCADE, DAILY, FREE, GameFacts, GameRow
 from game.store.daily import today_deal
 
 if TYPE_CHECKING:
@@ -34,10 +33,10 @@ class MenuRecords:
             return ""
         try:
             name = localized(get_ruleset(row.ruleset).name)
-        except Exception:  # a ruleset this version no longer has
+        except RulesError:  # a ruleset this version no longer has
             name = row.ruleset
         deal = _("Deal {n}", n=row.deal) if row.deal is not None else _("Given deck")
-        what = {DAILY: _("deal of the day"), "arcade": _("arcade")}.get(row.mode)
+        what = {DAILY: _("deal of the day"), ARCADE: _("arcade")}.get(row.mode)
         name = f"{name} ({what})" if what else name
         return _(
             "Unfinished: {name} · {deal} · {moves} · {time}",
@@ -87,7 +86,7 @@ class MenuRecords:
     # -- other scenes ------------------------------------------------------------------
 
     def show_records(
-        self, ruleset_id: str, options: dict[str, OptionValue], board: str = "free"
+        self, ruleset_id: str, options: dict[str, OptionValue], board: str = FREE
     ) -> None:
         app = self.app
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.i18n import _, localized, n_
+from game.i18n import _, clock_text, localized, n_
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_text
 from game.rules import LevelError, RulesError, rulesets
@@ -19,11 +19,10 @@ from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
-from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
 from game.ui import theme
-from game.ui.labels import choice_label
+from game.ui.labels import option_lines
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 if TYPE_CHECKING:
@@ -86,7 +85,6 @@ class RecordsScene(PadScene):
         self.chart: list[int] = []
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
         self.row_h = 0
-        self.watching: list[dict[str, Any]] | None = None  # what Watch handed to the table
 
     # -- what is shown -----------------------------------------------------------------
 
@@ -103,7 +101,7 @@ class RecordsScene(PadScene):
         ids = list(self.rulesets)
         self.ruleset = self.rulesets[ids[(ids.index(self.ruleset.id) + step) % len(ids)]]
         self.problem = ""  # it was about the other ruleset's replay
-        choice = getattr(self.app, "last_choice", None)
+        choice = self.app.last_choice
         remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
         self.options = self.ruleset.choose(remembered)
         self.confirming = False
@@ -132,7 +130,6 @@ class RecordsScene(PadScene):
             self.problem = _("This replay cannot be shown: {reason}", reason=str(e))
             return
         self.problem = ""
-        self.watching = replays
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
         back = self._back
@@ -261,10 +258,7 @@ class RecordsScene(PadScene):
             line = _("{name}: every ruleset, easiest first", name=name)
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
-        options = ", ".join(
-            f"{localized(o.label)}: {choice_label(o, self.options[o.key])}"
-            for o in self.ruleset.options
-        )
+        options = ", ".join(option_lines(self.ruleset, self.options))
         room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
         name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)
         top = draw_text(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from game.i18n import _, localized
+from game.i18n import _, clock_text, localized
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
 from game.scenes.base import Scene
@@ -23,7 +23,6 @@ from game.scenes.menu import MenuScene
 from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.summary import GameSummary
-from game.scenes.table_hud import clock_text
 from game.store import ARCADE, DAILY
 from game.store.saved import (
     BY_DEMO,
@@ -261,7 +260,7 @@ class ResultsScene(PadScene):
         chart_top = self.figures_top + rows * self.row_h + gaps // 2
         self.chart_rect = pygame.Rect(self.box.x + pad, chart_top, inner_w, self.chart_h)
         buttons = self._buttons()
-        if getattr(self.app, "kiosk", None) is not None:
+        if self.app.kiosk is not None:
             # a kiosk writes no files for passers-by
             buttons = [b for b in buttons if b.key != "export"]
         row = pygame.Rect(self.box.x + pad, self.box.bottom - pad - self.button_h, inner_w, 0)
@@ -366,6 +365,7 @@ class ResultsScene(PadScene):
         size, note_size = px(20, s, 13), px(15, s, 11)
         middle = box.x + int(box.width * 0.46)
         y = self.figures_top
+        warning = assisted_note(self.summary) if self.summary.assisted else None
         for label, value, note in self.all_figures():
             centre = y + self.row_h // 2
             draw_text(
@@ -375,7 +375,7 @@ class ResultsScene(PadScene):
                 surface, value, size, (middle + px(10, s, 6), centre), theme.INK, "midleft", True
             )
             if note:
-                colour = theme.WARN if label == _("Hints used") and note else theme.INK_DIM
+                colour = theme.WARN if note == warning else theme.INK_DIM
                 where = (shown.right + px(12, s, 8), centre)
                 draw_text(surface, note, note_size, where, colour, "midleft")
             y += self.row_h

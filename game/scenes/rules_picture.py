@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import i18n
 from game.hints import suggest
 from game.i18n import _
 from game.render.cards import card_art
 from game.render.table_view import TableView
-from game.rules import Game, IllegalMove, Rules, Ruleset
+from game.rules import Game, IllegalMove, Ruleset
 from game.settings import Settings
 from game.ui import theme
-from game.ui.widgets import wrap
+from game.ui.labels import king_alone, option_lines, value_legend
+from game.ui.widgets import overlap_area, wrap
 
 RENDER_WIDTH = 560  # the table is painted at least this wide, then smoothscaled down
 PICTURE_RATIO = 1.25  # width / height of the picture frame
@@ -140,7 +140,7 @@ class LayoutPicture:
             best: tuple[float, pygame.Rect] | None = None
             centre = pygame.Rect.unionall(callout.members[0], callout.members)
             for hidden, label in places[id(callout)]:
-                cost = hidden + 1000 * sum(_overlap(label, p) for p in placed)
+                cost = hidden + 1000 * sum(overlap_area(label, p) for p in placed)
                 # Prefer labels near the middle of their area, so they read as its name.
                 cost += 0.5 * _distance(label.center, centre.center)
                 if best is None or cost < best[0]:
@@ -170,7 +170,7 @@ class LayoutPicture:
                 label = pygame.Rect((0, 0), size)
                 setattr(label, side, anchor)
                 if self.rect.contains(label):
-                    found.append((sum(_overlap(label, c) for c in self.cards), label))
+                    found.append((sum(overlap_area(label, c) for c in self.cards), label))
         return found
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -212,39 +212,8 @@ class LayoutPicture:
         ]
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    clip = a.clip(b)
-    return clip.width * clip.height
-
-
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
-
-
-def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
-    """The pyramid games' ranks whose value is not printed on them, and a line for the
-    ranks that count their face ("6–10 count their face")."""
-    face_ranks = [r for r in "23456789T" if rules.values.get(r) == (10 if r == "T" else int(r))]
-    order = "A23456789TJQK"
-    special = sorted(
-        ((r, v) for r, v in rules.values.items() if r not in face_ranks),
-        key=lambda rv: order.index(rv[0]),
-    )
-    if not face_ranks:
-        return special, ""
-    low, high = (("10" if r == "T" else r) for r in (face_ranks[0], face_ranks[-1]))
-    return special, _("{low}–{high} count their face", low=low, high=high)
-
-
-def option_lines(ruleset: Ruleset, chosen: Mapping[str, object]) -> list[str]:
-    """Each option of the game and its chosen value, in the player's language."""
-    lines = []
-    for option in ruleset.options:
-        value = chosen[option.key]
-        labels = option.choice_labels.get(str(value))
-        shown = i18n.localized(labels) if labels else str(value)
-        lines.append(f"{i18n.localized(option.label)}: {shown}")
-    return lines
 
 
 class Notes:
@@ -324,7 +293,7 @@ class Notes:
             y += art.height + size // 2
             if faces:
                 text(faces, font, theme.INK_DIM)
-            if rules.values.get("K") == rules.pair_sum:
+            if king_alone(rules):
                 text(_("A King goes alone"), font, theme.INK_DIM)
             y += size // 2
         lines = option_lines(self.game.ruleset, self.game.options)

@@ -153,7 +153,7 @@ class SettingsScene(Scene):
 
     def _shows_old_fullscreen(self) -> bool:
         shown = f"fullscreen:{self.app.fullscreen}"
-        for row in getattr(self, "rows", []):
+        for row in self.rows:
             if row.key == "fullscreen":
                 return not any(b.selected and b.key == shown for b in row.buttons)
         return False

@@ -326,7 +326,6 @@ class TableScene(TableControls, TablePlay, Scene):
                 rects.append(rect.clip(area))
             static.set_clip(clips[0])
             surface.set_clip(clips[1])
-            self._moving = []
             return rects
         return rects
 

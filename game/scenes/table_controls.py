@@ -95,13 +95,13 @@ class TableControls:
             d = self.drag
             d.rect.topleft = (event.pos[0] - d.offset[0], event.pos[1] - d.offset[1])
             if not d.far:
-                d.far = _distance(event.pos, d.press.pos) > self.view.layout.card[0] // 2
+                d.far = _moved_by(event.pos, d.press.pos) > self.view.layout.card[0] // 2
             d.over = self._drop_target(d) if d.far else None
             self.redraw = True
             return True
         p = self.press
         start = TOUCH_DRAG_START_PX if p and p.source == "touch" else DRAG_START_PX
-        if p and _distance(event.pos, p.pos) > start:
+        if p and _moved_by(event.pos, p.pos) > start:
             self._start_drag(p, event.pos)
             return True
         hovered = self.hud.button_at(event.pos)
@@ -149,12 +149,11 @@ class TableControls:
                 self._click(drag.press.pile, drag.press.index, drag.press.clicks)
                 return True
             target = self._drop_target(drag)
-            self.drag = self.drag  # kept for _fly_back while the move is judged
             played = False
             if target:
                 move = self._move_between(drag.pile, target)
                 played = self._play(move, from_rect=drag.rect.copy())
-            elif drag.rect:
+            else:
                 self._fly_back(drag.rect.copy())
             self.drag = None
             self.selected = None
@@ -346,8 +345,8 @@ class TableControls:
         return found
 
 
-def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """How far apart two points are, the larger of the two ways (cheaper than a root)."""
+def _moved_by(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """How far a pointer moved from a to b: the larger of the two ways (no root)."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 

@@ -6,17 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, localized, n_
+from game.i18n import _, clock_text, localized, n_
 from game.rules import Game
 from game.ui import theme
 from game.ui.widgets import Button, button_at, draw_text, layout_row
-
-
-def clock_text(seconds: float) -> str:
-    s = int(seconds)
-    return (
-        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-    )
 
 
 @dataclass

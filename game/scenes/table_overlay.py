@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import _, localized
+from game.i18n import _
 from game.rules import Game
 from game.ui import theme
-from game.ui.widgets import Button, layout_row, wrap
+from game.ui.labels import king_alone, value_legend
+from game.ui.widgets import Button, layout_row, overlap_area, wrap
 
 
 @dataclass
@@ -60,7 +61,7 @@ def draw_banner(
             setattr(panel, anchor, pos)
             candidates.append((panel, lines))
     # the place that hides the fewest cards; ties keep the first (low and wide)
-    panel, lines = min(candidates, key=lambda c: sum(_overlap(c[0], r) for r in avoid or []))
+    panel, lines = min(candidates, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
     if avoid and panel.collidelist(avoid) != -1:
         # every such place hides some: the narrow panel where it hides none, in the felt
         # between the piles (at 800x600 each corner may hold a card or its place)
@@ -105,27 +106,18 @@ def _free_place(
     return None
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    clip = a.clip(b)
-    return clip.width * clip.height
-
-
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> None:
     """Pair sum and the values that differ from the faces, for the pyramid games."""
     scale = theme.ui_scale(surface.get_size())
     size = max(11, int(16 * scale))
-    values = game.rules.values
-    face = {"A": 1, "J": 11, "Q": 12, "K": 13}
-    special = [f"{r} = {values[r]}" for r in "AJQK" if r in values and values[r] != face.get(r)]
-    if not special:
-        special = [f"{r} = {values[r]}" for r in "AJQK" if r in values]
-    target = game.rules.pair_sum
+    rules = game.rules
+    special, _faces = value_legend(rules)
     lines = [
-        _("Pairs make {n}", n=target),
-        ", ".join(special),
-        _("A King goes alone"),
-        localized(game.ruleset.name),
-    ][:3]
+        _("Pairs make {n}", n=rules.pair_sum),
+        ", ".join(f"{rank} = {value}" for rank, value in special),
+    ]
+    if king_alone(rules):
+        lines.append(_("A King goes alone"))
     font = theme.font(size)
     y = rect.y
     for i, line in enumerate(lines):

@@ -30,7 +30,15 @@ from game.store.database import (
     transaction,
 )
 from game.store.games import GameLog, GameRow
-from game.store.saved import ARCADE, DAILY, FREE, GameFacts, restore, to_saved_replay
+from game.store.saved import (
+    ARCADE,
+    DAILY,
+    FREE,
+    GameFacts,
+    exported,
+    restore,
+    to_saved_replay,
+)
 from game.store.scores import Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
 from game.store.stats import Statistics, reset_statistics, statistics
 
@@ -231,9 +239,8 @@ class Records:
         key = self.table_for(game, facts)
         if key is None:
             return None
-        replay = to_saved_replay(game, facts)
+        replay = exported(to_saved_replay(game, facts))
         replay["meta"]["initials"] = initials
-        replay["meta"].pop("redo", None)
 
         def add() -> int | None:
             return self.scores.add(

@@ -17,10 +17,9 @@ from game.ladder import Ladder, LevelResult, progress
 from game.rules import ReplayError
 from game.store.database import read_json, transaction
 from game.store.proof import verify
-from game.store.saved import ARCADE, DAILY, FREE, canonical_options, now_iso
+from game.store.saved import ARCADE, FREE, canonical_options, now_iso
 
 TOP = 10
-BOARDS = (FREE, DAILY, ARCADE)
 
 
 @dataclass(frozen=True)
@@ -62,6 +61,8 @@ class ScoreEntry:
     arcade_run: int | None
 
 
+# Figures.order() in SQL, with the earlier entry first on a tie (held to each other by
+# tests/store/test_scores.py's test_positions_agree_with_the_table_order)
 ORDER_SQL = "levels DESC, remaining_points, ROUND(seconds, 3), moves, id"
 
 

@@ -1,16 +1,43 @@
-"""The player-facing words of a ruleset: its summary and its options' choices."""
+"""The player-facing words of a ruleset: its summary, its options' choices, and the
+pyramid games' card values."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game import i18n
-from game.i18n import localized
-from game.rules import Option, Ruleset
+from game.i18n import _, localized
+from game.rules import RANKS, Option, Rules, Ruleset
 from game.rules.ruleset import OptionValue
 
 
 def choice_label(option: Option, choice: OptionValue) -> str:
     labels = option.choice_labels.get(str(choice))
     return localized(labels) if labels else str(choice)
+
+
+def option_lines(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> list[str]:
+    """Each option of the game and its chosen value ("Stock turns: one card")."""
+    return [f"{localized(o.label)}: {choice_label(o, chosen[o.key])}" for o in ruleset.options]
+
+
+def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
+    """The pyramid games' ranks whose value is not printed on them, and a line for the
+    ranks that count their face ("6–10 count their face")."""
+    face_ranks = [r for r in "23456789T" if rules.values.get(r) == (10 if r == "T" else int(r))]
+    special = sorted(
+        ((r, v) for r, v in rules.values.items() if r not in face_ranks),
+        key=lambda rv: RANKS.index(rv[0]),
+    )
+    if not face_ranks:
+        return special, ""
+    low, high = (("10" if r == "T" else r) for r in (face_ranks[0], face_ranks[-1]))
+    return special, _("{low}–{high} count their face", low=low, high=high)
+
+
+def king_alone(rules: Rules) -> bool:
+    """Whether a King is removed alone: its value is the pair sum by itself."""
+    return rules.values.get("K") == rules.pair_sum
 
 
 def summary_text(ruleset: Ruleset) -> str:

@@ -15,7 +15,6 @@ import pygame
 POINTER_DOWN = pygame.event.custom_type()
 POINTER_MOVE = pygame.event.custom_type()
 POINTER_UP = pygame.event.custom_type()
-POINTER_EVENTS = (POINTER_DOWN, POINTER_MOVE, POINTER_UP)
 
 DOUBLE_CLICK_S = 0.4
 DOUBLE_CLICK_PX = 12

@@ -10,7 +10,6 @@ from game.paths import FONTS_DIR
 
 FELT = (22, 94, 58)
 FELT_DARK = (14, 66, 40)
-FELT_LIGHT = (34, 118, 74)
 INK = (245, 242, 230)
 INK_DIM = (190, 206, 192)
 GOLD = (232, 196, 96)
