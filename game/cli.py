@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from game.rules import Game, ReplayMoveError, RulesError, get_ruleset, random_deal, rulesets
+from game.rules.moves import FOUNDATION, TABLEAU, pile_kind
 from game.rules.replay import parse_replay_text, position_json, run_replay
 from game.screen import EXIT_NO_SCREEN, NoScreenError
 from game.store.saved import LARGEST_KEPT_DEAL
@@ -256,7 +257,7 @@ def layout_text(game: Game) -> str:
             text = "  ".join(c[-1] if c else "  " for c in cards)
             lines.append(" " * (2 * (rows - r)) + text)
     else:
-        for name in game.pile_names[2:]:
+        for name in (n for n in game.pile_names if pile_kind(n) in (FOUNDATION, TABLEAU)):
             lines.append(f"{name:>3}: {' '.join(game.pile(name)) or '-'}")
     stock, waste = game.pile("st"), game.pile("w")
     top = f", top {stock[-1]}" if stock and game.rules.family == "pyramid" else ""

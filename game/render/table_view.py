@@ -16,6 +16,7 @@ from game.render.animation import Tween
 from game.render.cards import CardArt, card_art
 from game.render.table_layout import TableLayout, table_layout
 from game.rules import Game
+from game.rules.moves import FOUNDATION, PYRAMID, pile_kind, pyramid_row
 from game.ui import theme
 
 MARK_COLOURS = {
@@ -40,7 +41,6 @@ class CardSpot:
 class TableView:
     def __init__(self, game: Game, area: pygame.Rect, four_colour: bool, back: str) -> None:
         self.game = game
-        self.family = game.rules.family
         self.four_colour = four_colour
         self.back_name = back
         table = game.ruleset.table
@@ -81,9 +81,9 @@ class TableView:
         return self.layout.rects(name, count)
 
     def face_up(self, pile: str, index: int, count: int) -> bool:
-        if pile == "st":
-            return self.family == "pyramid" and index == count - 1
-        return True
+        """Whether a card shows its face when its pile holds `count` cards (a card in
+        flight is drawn for the pile it lands in)."""
+        return pile != "st" or (self.game.shows_stock_top and index == count - 1)
 
     def card_rects_in_view(self) -> list[pygame.Rect]:
         """Every card's rectangle, and every empty place's."""
@@ -92,7 +92,7 @@ class TableView:
             rects = self.rects(name, len(self.game.pile(name)))
             if rects:
                 found.extend(rects)
-            elif name[0] != "p":  # a removed pyramid card leaves no place behind
+            elif pile_kind(name) != PYRAMID:  # a removed pyramid card leaves no place behind
                 found.append(self.layout.spots[name].rect)
         return found
 
@@ -121,8 +121,8 @@ class TableView:
 
     def _above(self, name: str, index: int, other: CardSpot) -> bool:
         # In the pyramid lower rows lie on upper ones; elsewhere piles do not overlap.
-        if self.family == "pyramid" and name[0] == "p" and other.pile[0] == "p":
-            return int(name[1:].split(".")[0]) > int(other.pile[1:].split(".")[0])
+        if pile_kind(name) == PYRAMID and pile_kind(other.pile) == PYRAMID:
+            return pyramid_row(name) > pyramid_row(other.pile)
         return True
 
     def drop_target(self, rect: pygame.Rect, candidates: Iterable[str]) -> str | None:
@@ -170,10 +170,11 @@ class TableView:
         if spot is None:
             return
         n = len(cards)
-        if name[0] == "p" and not n:
+        pyramid = pile_kind(name) == PYRAMID
+        if pyramid and not n:
             return  # a removed pyramid card leaves the cards under it in view
         if n == 0 or all((name, i) in hidden for i in range(n)):
-            if name[0] != "p":  # so does one in flight (the deal, an undo): no empty box
+            if not pyramid:  # so does one in flight (the deal, an undo): no empty box
                 self._draw_empty(surface, name, spot.rect)
             if n == 0:
                 return
@@ -202,8 +203,9 @@ class TableView:
         for k in range(edges, 0, -1):
             surface.blit(back, rect.move(-k * 2, -k * 2))
         top_hidden = ("st", n - 1) in hidden
-        face_up = self.family == "pyramid" and not top_hidden
-        if self.family == "pyramid":
+        shows_top = self.game.shows_stock_top
+        face_up = shows_top and not top_hidden
+        if shows_top:
             if n > 1 or top_hidden:
                 surface.blit(back, rect)
             if face_up:
@@ -230,7 +232,7 @@ class TableView:
 
     def _draw_empty(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
         label: str | None = None
-        if name[0] == "f" and self.show_waits:
+        if pile_kind(name) == FOUNDATION and self.show_waits:
             label = self.game.waits_for(name)
         surface.blit(self.art.slot(label), rect)
         if name == "st" and self.game.passes_left > 0 and self.game.pile("w"):

@@ -21,7 +21,10 @@ def _shuffles_only(move: Move) -> bool:
     return move.kind == MOVE and move.a[0] == "t" and move.b[0] == "t"
 
 
-def is_stuck(engine: Engine, state: State, limit: int = 4000) -> bool | None:
+STUCK_SEARCH_LIMIT = 4000  # positions: a few milliseconds, after every move
+
+
+def is_stuck(engine: Engine, state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
     """True when the game can make no progress; None when the search gave up at `limit`."""
     if engine.is_over(state):
         return not engine.is_won(state)

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
+from .analysis import STUCK_SEARCH_LIMIT, finishing_moves, is_stuck
 from .building import BuildingEngine
 from .cards import Card
 from .engine import Engine, State
@@ -146,6 +147,22 @@ class Game:
     def movable(self, name: str) -> bool:
         """Whether the top card of this pile may be played (a free card, a pile or waste top)."""
         return self.engine.movable(self.state, self.engine.index[name])
+
+    @property
+    def shows_stock_top(self) -> bool:
+        """Whether the stock's top card is face up (the pyramid games); every other card
+        on the table is, and the rest of the stock is not."""
+        return self.rules.family == "pyramid"
+
+    def finishing_moves(self) -> list[Move] | None:
+        """The moves that play every card left out to the foundations, when foundation
+        moves and stock turns alone can; None otherwise (see analysis)."""
+        return finishing_moves(self.engine, self.state)
+
+    def is_stuck(self, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
+        """Whether no sequence of moves leads anywhere now; None when the search of the
+        pile-to-pile moves gave up after `limit` positions (see analysis)."""
+        return is_stuck(self.engine, self.state, limit)
 
     def waits_for(self, name: str) -> str | None:
         """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge)."""

@@ -18,6 +18,35 @@ _PAIR_RE = re.compile(rf"^({_PILE})\+({_PILE})$")
 _SINGLE_RE = re.compile(rf"^({_PILE})$")
 
 
+# What a pile name names (the spec's notation): the kinds of piles
+STOCK, WASTE, FOUNDATION, TABLEAU, PYRAMID, OUT = (
+    "stock",
+    "waste",
+    "foundation",
+    "pile",
+    "pyramid",
+    "out",
+)
+_KIND_BY_LETTER = {"f": FOUNDATION, "t": TABLEAU, "p": PYRAMID}
+
+
+def pile_kind(name: str) -> str:
+    """The kind of pile a name names: `st` the stock, `f3` a foundation, `p7.1` a place
+    of the pyramid, `out` the pyramid games' removed cards."""
+    if name == "st":
+        return STOCK
+    if name == "w":
+        return WASTE
+    if name == "out":
+        return OUT
+    return _KIND_BY_LETTER[name[0]]
+
+
+def pyramid_row(name: str) -> int:
+    """The row of a pyramid place (`p7.1` is in row 7), counted from the apex."""
+    return int(name[1:].split(".")[0])
+
+
 class Move(NamedTuple):
     """A player's move: `kind` is move, pair, single or resign; `a`, `b` name piles."""
 

@@ -9,7 +9,7 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.rules import Move
-from game.rules.moves import MOVE, PAIR, SINGLE, STOCK_TURN, pair
+from game.rules.moves import FOUNDATION, MOVE, PAIR, SINGLE, STOCK_TURN, pair, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.ui.widgets import button_at
 
@@ -229,7 +229,7 @@ class TableControls:
     def _send_home(self, pile: str) -> None:
         self.selected = None
         for move in self.game.legal_moves:
-            if move.kind == MOVE and move.a == pile and move.b.startswith("f"):
+            if move.kind == MOVE and move.a == pile and pile_kind(move.b) == FOUNDATION:
                 self._play(move)
                 return
         cards = self.game.pile(pile)

@@ -13,9 +13,8 @@ from game.i18n import _, n_
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
-from game.rules.analysis import finishing_moves, is_stuck
 from game.rules.events import REDEAL, REMOVE, TURN
-from game.rules.moves import PAIR, SINGLE, STOCK_TURN, parse_move
+from game.rules.moves import FOUNDATION, OUT, PAIR, SINGLE, STOCK_TURN, parse_move, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.summary import GameSummary
 from game.scenes.table_overlay import Banner
@@ -25,7 +24,6 @@ from game.ui.widgets import Button
 STATUS_S = 3.5
 DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
-STUCK_LIMIT = 4000
 
 
 class TablePlay:
@@ -177,9 +175,8 @@ class TablePlay:
         game = self.game
         self.app.game_changed(game, self.facts if self.recorded else None)
         self.analysis.ask()
-        engine = game.engine
-        self.finishing = finishing_moves(engine, game.state)
-        self.stuck = is_stuck(engine, game.state, STUCK_LIMIT) if not game.over else False
+        self.finishing = game.finishing_moves()
+        self.stuck = game.is_stuck() if not game.over else False
         self.banner = None
         if game.won:
             self.app.sounds.play("win")
@@ -207,11 +204,12 @@ class TablePlay:
         assert self.view is not None
         cards = []
         for name in self.game.pile_names:
-            if name[0] == "f" or name == "out":
+            kind = pile_kind(name)
+            if kind in (FOUNDATION, OUT):
                 for card in self.game.pile(name):
                     rect = (
                         self.view.top_rect(name)
-                        if name[0] == "f"
+                        if kind == FOUNDATION
                         else self.view.layout.spots.get(name, None)
                     )
                     if rect is None:
@@ -475,7 +473,7 @@ class TablePlay:
         if move.kind == SINGLE:
             return _("remove {a}", a=cards[0])
         target = self.game.pile(move.b)
-        if move.b.startswith("f"):
+        if pile_kind(move.b) == FOUNDATION:
             return _("{card} to a foundation", card=cards[0])
         if target:
             return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))

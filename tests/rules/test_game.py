@@ -176,3 +176,27 @@ def test_giving_up_is_in_the_replay_but_no_move_made_on_the_table():
     game.play("resign")
     assert len(game.moves) == 3 and str(game.moves[-1]) == "resign"  # the spec's count
     assert game.moves_made == 2
+
+
+def test_every_pile_name_has_its_kind():
+    from game.rules.moves import (
+        FOUNDATION,
+        OUT,
+        PYRAMID,
+        STOCK,
+        TABLEAU,
+        WASTE,
+        pile_kind,
+        pyramid_row,
+    )
+
+    kinds = {STOCK: "st", WASTE: "w", FOUNDATION: "f", TABLEAU: "t", PYRAMID: "p", OUT: "out"}
+    for ruleset in ("egyptian", "devils-bridge", "nechego", "pyramid36", "pyramid52"):
+        for name in Game(ruleset, deal=1).pile_names:
+            assert name.startswith(kinds[pile_kind(name)]), name
+    assert pyramid_row("p7.1") == 7 and pyramid_row("p1.1") == 1
+
+
+def test_only_the_pyramid_games_show_the_stock_s_top_card():
+    assert Game("pyramid52", deal=1).shows_stock_top
+    assert not Game("egyptian", deal=1).shows_stock_top
