@@ -104,13 +104,20 @@ def one_line(message: str) -> str:
     return message.translate(_CONTROL_ESCAPES)
 
 
-def start_game(args: argparse.Namespace, game: Game | None) -> int:
-    from game.main import parse_size, run
+def window_size(args: argparse.Namespace) -> tuple[int, int] | None:
+    """`--size WxH` as a size, None when left out; a bad one is a usage error."""
+    from game.main import parse_size
 
     try:
-        size = parse_size(args.size) if args.size else None
+        return parse_size(args.size) if args.size else None
     except ValueError as e:
         raise UsageError(str(e)) from e
+
+
+def start_game(args: argparse.Namespace, game: Game | None) -> int:
+    from game.main import run
+
+    size = window_size(args)
     return run(game, size=size, fullscreen=True if args.fullscreen else None)
 
 
@@ -119,16 +126,13 @@ def start_kiosk(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from game.kiosk.config import KioskConfigError, default_path, load_config
-    from game.main import parse_size, run_kiosk
+    from game.main import run_kiosk
 
     if args.command is not None:
         raise UsageError("--kiosk runs the whole screen by itself: it takes no command")
     if args.fullscreen:
         raise UsageError("--kiosk is always full screen: leave out --fullscreen")
-    try:
-        size = parse_size(args.size) if args.size else None
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    size = window_size(args)
     given = args.kiosk_config is not None
     try:
         config = load_config(Path(args.kiosk_config) if given else default_path(), given=given)
@@ -141,12 +145,9 @@ def start_kiosk(args: argparse.Namespace) -> int:
 
 def start_watch(args: argparse.Namespace, replay: dict[str, Any]) -> int:
     """Open the window on a replay played back (`piramida watch`)."""
-    from game.main import parse_size, run_watch
+    from game.main import run_watch
 
-    try:
-        size = parse_size(args.size) if args.size else None
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    size = window_size(args)
     return run_watch(replay, size=size, fullscreen=True if args.fullscreen else None)
 
 

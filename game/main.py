@@ -25,6 +25,11 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
+def _start_logging() -> None:
+    """Problems to the terminal, one line each, named as the program's."""
+    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+
+
 def run(
     game: Game | None = None,
     size: tuple[int, int] | None = None,
@@ -36,7 +41,7 @@ def run(
     from game.scenes.menu import MenuScene
     from game.scenes.table import TableScene
 
-    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    _start_logging()
     app = App(size=size or DEFAULT_SIZE, fullscreen=fullscreen)
     app.enter_missed_scores()
     if game is None:
@@ -62,7 +67,7 @@ def run_watch(
     from game.scenes.menu import MenuScene
     from game.scenes.watch import WatchScene
 
-    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    _start_logging()
     app = App(size=size or DEFAULT_SIZE, fullscreen=fullscreen)
     app.switch(WatchScene(app, [replay], back=lambda: MenuScene(app)), fade=False)
     try:
@@ -83,7 +88,7 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     import pygame
 
-    from game.app import App
+    from game.app import DEFAULT_SIZE, App
     from game.kiosk.config import KioskSettingsStore
     from game.kiosk.logfile import install_log_file
     from game.kiosk.policy import KioskPolicy
@@ -104,14 +109,14 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     for stop in (signal.SIGTERM, signal.SIGINT):  # the service manager; Ctrl+C at a terminal
         signal.signal(stop, on_stop)
 
-    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    _start_logging()
     for handler in logging.getLogger().handlers:
         handler.setLevel(logging.WARNING)  # the terminal hears of problems; the file of all
     install_log_file()
     fullscreen = size is None
     try:
         app = App(
-            size=size or (1280, 800),
+            size=size or DEFAULT_SIZE,
             fullscreen=fullscreen,
             settings_store=KioskSettingsStore(config),
         )

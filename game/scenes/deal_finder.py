@@ -16,6 +16,7 @@ from game.i18n import _
 from game.rules import Game, Ruleset, random_deal
 from game.scenes.base import Scene
 from game.solver.worker import WINNABLE
+from game.store import GameFacts
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button, draw_text
@@ -38,13 +39,14 @@ def start_random_deal(app: App, ruleset: Ruleset, options: dict[str, object]) ->
     return game
 
 
-def open_table(app: App, game: Game, say: str = "") -> None:
-    """Open a table on the game, with a line for the player over it."""
+def open_table(app: App, game: Game, say: str = "", facts: GameFacts | None = None) -> None:
+    """Open a table on the game (with its facts, when it is one the records keep), with a
+    line for the player over it."""
 
     def table() -> Scene:
         from game.scenes.table import TableScene
 
-        scene = TableScene(app, game)
+        scene = TableScene(app, game, facts=facts)
         if say:
             scene.announce(say)
         return scene

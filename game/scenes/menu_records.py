@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _, clock_text, localized, n_
 from game.rules import Game, LevelError, RulesError, Ruleset, get_ruleset
 from game.rules.ruleset import OptionValue
+from game.scenes.deal_finder import open_table
 from game.store import ARCADE, DAILY, FREE, GameFacts, GameRow
 from game.store.daily import today_deal
 
@@ -56,7 +57,7 @@ class MenuRecords:
             self.unfinished = None
             return
         game, facts = resumed
-        self._table(game, facts, _("Welcome back: the game goes on where you left it."))
+        open_table(self.app, game, _("Welcome back: the game goes on where you left it."), facts)
 
     # -- the deal of the day -----------------------------------------------------------
 
@@ -77,11 +78,13 @@ class MenuRecords:
         if row is not None:
             resumed = self.app.records.resume(row)
             if resumed is not None:
-                self._table(*resumed, _("Today's deal goes on where you left it."))
+                open_table(
+                    self.app, resumed[0], _("Today's deal goes on where you left it."), resumed[1]
+                )
                 return
         game = Game(ruleset, options, deal=today_deal())
         fortune = bool(ruleset.table.get("fortune"))
-        self._table(game, GameFacts(mode=DAILY, fortune=fortune), "")
+        open_table(self.app, game, facts=GameFacts(mode=DAILY, fortune=fortune))
 
     # -- other scenes ------------------------------------------------------------------
 
@@ -105,16 +108,3 @@ class MenuRecords:
             continue_or_start(self.app)
         except LevelError as e:  # the arcade's file is broken (or names rules now gone)
             self.app.notices.append(arcade_problem(e))
-
-    def _table(self, game: Game, facts: GameFacts, say: str) -> None:
-        app = self.app
-
-        def table() -> Scene:
-            from game.scenes.table import TableScene
-
-            scene = TableScene(app, game, facts=facts)
-            if say:
-                scene.announce(say)
-            return scene
-
-        app.switch(table)

@@ -217,9 +217,7 @@ def test_the_focus_moves_on_from_a_pair_just_removed_to_its_neighbour(app, drive
 
 
 def test_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
-    import game.scenes.table_play
-
-    monkeypatch.setattr(game.scenes.table_play, "is_stuck", lambda *args: True)
+    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
     scene = open_table(app, driver, Game("egyptian", deal=0))
     assert scene.banner is not None and scene.banner.buttons[0].key == "end"
     scene.keys.focus, scene.keys.visible = "t1", True
