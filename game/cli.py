@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from game.cli_records import options_text
 from game.rules import Game, ReplayMoveError, RulesError, get_ruleset, random_deal, rulesets
 from game.rules.moves import FOUNDATION, TABLEAU, pile_kind
 from game.rules.replay import parse_replay_text, position_json, run_replay
@@ -201,7 +202,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def describe(game: Game) -> str:
     score = game.score
     outcome = game.outcome
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "no options"
+    options = options_text(game.options) or "no options"
     deal = f"deal {game.deal_number}" if game.deal_number is not None else "a given deck"
     state = {None: "in play", "won": "won", "no_moves": "over (no moves left)"}.get(
         outcome, "over (resigned)"

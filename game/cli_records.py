@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import clock_text
 
 if TYPE_CHECKING:
+    from game.rules import Game
     from game.store import GameRow, Records
 
 
@@ -44,7 +46,7 @@ def register(sub: Any) -> None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from game.cli import _read_replay
-    from game.store.proof import outcome_text, verify
+    from game.store.proof import verify
 
     print(f"confirmed: {outcome_text(verify(_read_replay(args.file)))}")
     return 0
@@ -128,8 +130,24 @@ def row_json(row: GameRow) -> dict[str, Any]:
     }
 
 
-def options_text(options: dict[str, Any]) -> str:
+def options_text(options: Mapping[str, object]) -> str:
+    """Options as the command line writes them: `draw=3, base=K`."""
     return ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def outcome_text(game: Game) -> str:
+    """One line for `piramida verify`: ruleset, deal, outcome, score."""
+    options = options_text(game.options)
+    ruleset = f"{game.ruleset.id} ({options})" if options else game.ruleset.id
+    deal = f"deal {game.deal_number}" if game.deal_number is not None else "a given deck"
+    outcome = {"won": "won", "no_moves": "no moves left", "resigned": "resigned"}.get(
+        str(game.outcome), "in play"
+    )
+    score = game.score
+    return (
+        f"{ruleset}, {deal}, {outcome}, {score.remaining_points} points"
+        f" ({score.remaining_cards} cards, {len(game.moves)} moves)"
+    )
 
 
 def row_line(row: GameRow) -> str:

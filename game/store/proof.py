@@ -17,18 +17,3 @@ def verify(replay: Mapping[str, Any]) -> Game:
     game = run_replay(replay)
     check_claim(game, replay.get("result"))
     return game
-
-
-def outcome_text(game: Game) -> str:
-    """One line for `piramida verify`: ruleset, deal, outcome, score."""
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items())
-    ruleset = f"{game.ruleset.id} ({options})" if options else game.ruleset.id
-    deal = f"deal {game.deal_number}" if game.deal_number is not None else "a given deck"
-    outcome = {"won": "won", "no_moves": "no moves left", "resigned": "resigned"}.get(
-        str(game.outcome), "in play"
-    )
-    score = game.score
-    return (
-        f"{ruleset}, {deal}, {outcome}, {score.remaining_points} points"
-        f" ({score.remaining_cards} cards, {len(game.moves)} moves)"
-    )

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.cli_records import outcome_text
 from game.rules import ReplayError, rulesets
-from game.store.proof import outcome_text, verify
+from game.store.proof import verify
 from tests.store.helpers import random_game, won_game
 
 
