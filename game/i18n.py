@@ -16,6 +16,7 @@ from functools import cache
 
 from game.paths import ASSETS_DIR
 from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS, Refusal
+from game.rules.ruleset import LANGUAGES
 
 LOCALE_DIR = ASSETS_DIR / "locale"
 
@@ -29,6 +30,12 @@ class Catalogue:
     ranks: Mapping[str, str] = field(default_factory=dict)
     suits: Mapping[str, str] = field(default_factory=dict)
     piles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # how the language is written: its own name, its letters (the initials' wheel),
+    # a decimal comma (718,4) and a space before the percent sign (70 %)
+    name: str = "English"
+    alphabet: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    decimal_comma: bool = False
+    percent_space: bool = False
 
 
 # A pile's code in words, for the refusals the game shows (the command line keeps the
@@ -59,6 +66,7 @@ def catalogue(language: str) -> Catalogue:
             "en", refusals=REFUSALS, ranks=RANK_WORDS, suits=SUIT_WORDS, piles=PILE_WORDS
         )
     data = tomllib.loads((LOCALE_DIR / f"{language}.toml").read_text(encoding="utf-8"))
+    written = data.get("language", {})
     return Catalogue(
         language,
         data.get("messages", {}),
@@ -67,6 +75,10 @@ def catalogue(language: str) -> Catalogue:
         {**RANK_WORDS, **data.get("ranks", {})},
         {**SUIT_WORDS, **data.get("suits", {})},
         {**PILE_WORDS, **data.get("piles", {})},
+        written.get("name", language),
+        written.get("alphabet", ""),
+        bool(written.get("decimal_comma", False)),
+        bool(written.get("percent_space", False)),
     )
 
 
@@ -80,6 +92,18 @@ def set_language(language: str) -> None:
 
 def language() -> str:
     return _current.language
+
+
+def language_name(code: str) -> str:
+    """A language's name in its own words ("Русский"), never translated."""
+    return catalogue(code).name
+
+
+def alphabets() -> str:
+    """The letters of every language, the current one's first (initials are typed in
+    any of them)."""
+    others = "".join(catalogue(code).alphabet for code in LANGUAGES if code != _current.language)
+    return _current.alphabet + others
 
 
 def _(text: str, **params: object) -> str:
@@ -151,12 +175,6 @@ def localized(names: Mapping[str, str]) -> str:
     return names.get(_current.language) or names.get("en") or next(iter(names.values()))
 
 
-# The languages that write a decimal comma (718,4), not a point
-DECIMAL_COMMA = ("ru",)
-# The languages that set a space between a number and its percent sign (70 %)
-SPACED_PERCENT = ("ru",)
-
-
 def clock_text(seconds: float) -> str:
     """Time played as a clock shows it: 4:05, or 1:02:03 past an hour."""
     s = int(seconds)
@@ -169,10 +187,10 @@ def percent(share: float) -> str:
     """A share (0..1) as a whole percentage, written as the current language writes it:
     "70%" in English, "70 %" in Russian (a no-break space before the sign)."""
     number = round(share * 100)
-    return f"{number}\u00a0%" if _current.language in SPACED_PERCENT else f"{number}%"
+    return f"{number}\u00a0%" if _current.percent_space else f"{number}%"
 
 
 def decimal(value: float, digits: int) -> str:
     """A number with `digits` decimals, written as the current language writes them."""
     text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if _current.language in DECIMAL_COMMA else text
+    return text.replace(".", ",") if _current.decimal_comma else text

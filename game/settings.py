@@ -16,11 +16,11 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from game.rules.ruleset import LANGUAGES
 from game.userdirs import config_dir
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("ru", "en")
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # how many times faster than normal; 0 is off
 CARD_BACKS = ("classic", "blue", "green")
 

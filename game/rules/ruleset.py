@@ -22,7 +22,7 @@ from .errors import LevelError, RulesError
 log = logging.getLogger(__name__)
 
 OptionValue = int | str
-LANGUAGES = ("en", "ru")
+LANGUAGES = ("ru", "en")  # a level's texts are written in each; the settings offer them so
 FAMILIES = ("building", "pyramid")
 SOURCES = ("waste", "piles")
 LAYOUTS = ("pyramid-piles", "central-column", "pyramid-rows")

@@ -25,17 +25,13 @@ from game.ui.widgets import Button, draw_text, px
 if TYPE_CHECKING:
     from game.app import App
 
-LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-CYRILLIC = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЭЮЯ"  # Ё and Й begin names too
 DIGITS = "0123456789"
 PLACES = 3
 
 
 def wheel() -> str:
     """The letters a place turns through: the player's alphabet first."""
-    if i18n.language() == "ru":
-        return CYRILLIC + LATIN + DIGITS
-    return LATIN + CYRILLIC + DIGITS
+    return i18n.alphabets() + DIGITS
 
 
 def clean_initials(text: str) -> str:

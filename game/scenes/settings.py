@@ -18,7 +18,7 @@ from game import i18n
 from game.i18n import _
 from game.render.cards import card_art
 from game.scenes.base import Scene
-from game.settings import CARD_BACKS, Settings
+from game.settings import CARD_BACKS, LANGUAGES, Settings
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, button_at, draw_text, layout_row
@@ -26,7 +26,6 @@ from game.ui.widgets import Button, button_at, draw_text, layout_row
 if TYPE_CHECKING:
     from game.app import App
 
-LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language, never translated
 VOLUME_STEP = 0.1
 HIT_MARGIN = 6  # extra pixels round every target, for fingers
 
@@ -76,7 +75,12 @@ class SettingsScene(Scene):
         backs = [(name, "") for name in CARD_BACKS]  # drawn as card backs, not words
         choice = self._choice_row
         self.rows = [
-            choice("language", _("Language"), list(LANGUAGE_NAMES.items()), s.language),
+            choice(
+                "language",
+                _("Language"),
+                [(c, i18n.language_name(c)) for c in LANGUAGES],
+                s.language,
+            ),
             self._volume_row(),
             choice("animation_speed", _("Animation"), animation_choices(), s.animation_speed),
             choice("four_colour", _("Four-colour suits"), on_off, s.four_colour),
