@@ -6,7 +6,8 @@ import json
 import pygame
 import pytest
 
-from game.app import App, ManualClock, missed_entry_notice
+from game.app import App, ManualClock
+from game.notices import missed_entry_notice
 from game.rules import Game
 from game.scenes.initials import InitialsScene
 from game.scenes.menu import MenuScene

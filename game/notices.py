@@ -1,0 +1,70 @@
+"""What the player is told about the records: a place in a table that was entered
+while the game was away, and a records file that could not be read or written.
+Each message is a literal for the catalogue's scan (tests/test_i18n.py), so the
+kinds of problem are branches here, not a table."""
+
+from __future__ import annotations
+
+from game import i18n
+from game.rules import get_ruleset
+from game.store import (
+    CANNOT_CONTINUE,
+    IN_MEMORY,
+    NEWER,
+    READ_FAILED,
+    SAVE_FAILED,
+    SET_ASIDE,
+    Problem,
+)
+from game.store.records import MissedEntry
+
+
+def missed_entry_notice(entry: MissedEntry) -> str:
+    if entry.ruleset is None:
+        return i18n._(
+            "Place {n} in the arcade table, under {initials}: the last run was closed"
+            " before its initials were asked.",
+            n=entry.place,
+            initials=entry.initials,
+        )
+    return i18n._(
+        "Place {n} in the table for {name}, deal {deal}, under {initials}: the game was"
+        " closed before its initials were asked.",
+        name=i18n.localized(get_ruleset(entry.ruleset).name),
+        deal=entry.deal,
+        n=entry.place,
+        initials=entry.initials,
+    )
+
+
+def record_notice(problem: Problem) -> str:
+    if problem.kind == SET_ASIDE:
+        return i18n._(
+            "The records file was damaged: it was set aside as {name} and a fresh one started.",
+            name=problem.detail,
+        )
+    if problem.kind == NEWER:
+        return i18n._(
+            "The records file is from a newer Piramida and was left as it is:"
+            " this session's games are not saved."
+        )
+    if problem.kind == CANNOT_CONTINUE:
+        return i18n._(
+            "An unfinished game cannot be continued ({reason}); it stays in the history.",
+            reason=problem.detail,
+        )
+    if problem.kind == READ_FAILED:
+        return i18n._(
+            "Part of the records could not be read ({reason}): it is left out, the rest is shown.",
+            reason=problem.detail,
+        )
+    if problem.kind == SAVE_FAILED:
+        return i18n._(
+            "A game could not be saved ({reason}); play goes on and saving is tried again.",
+            reason=problem.detail,
+        )
+    assert problem.kind == IN_MEMORY
+    return i18n._(
+        "The records cannot be saved ({reason}): this session's games are kept until you quit.",
+        reason=problem.detail,
+    )
