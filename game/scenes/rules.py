@@ -22,7 +22,7 @@ from game.scenes.base import Scene
 from game.scenes.rules_picture import PICTURE_RATIO, LayoutPicture, Notes, sample_game
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text, layout_row
+from game.ui.widgets import Button, draw_text, layout_row, screen_bars
 
 if TYPE_CHECKING:
     from game.app import App
@@ -108,9 +108,7 @@ class RulesScene(Scene):
         w, h = size
         s = self.scale = theme.ui_scale(size)
         margin = self.margin = int(24 * s)
-        bar_h = max(58, int(64 * s))
-        self.title_bar = pygame.Rect(0, 0, w, max(44, int(66 * s)))
-        self.bottom_bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.title_bar, self.bottom_bar = screen_bars(size, s)
         body = pygame.Rect(margin, self.title_bar.bottom + margin // 2, w - 2 * margin, 0)
         body.height = self.bottom_bar.top - margin // 2 - body.y
         self.text_size = max(14, int(19 * s))
@@ -138,7 +136,7 @@ class RulesScene(Scene):
         self.picture = LayoutPicture(
             self.game, pic, settings.four_colour, settings.card_back, label_size
         )
-        button_h = int(bar_h * 0.72)
+        button_h = int(self.bottom_bar.height * 0.72)
         layout_row(
             [self.back_button], self.bottom_bar.inflate(-2 * margin, 0), button_h, 0, "right"
         )

@@ -21,7 +21,7 @@ from game.scenes.base import Scene
 from game.settings import CARD_BACKS, LANGUAGES, Settings
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, button_at, draw_text, layout_row
+from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars
 
 if TYPE_CHECKING:
     from game.app import App
@@ -177,12 +177,10 @@ class SettingsScene(Scene):
             self._build()  # F11 (or the window manager) changed it here: rows anew
             return
         super().resize(size)
-        w, h = size
+        w = size[0]
         s = self.scale = theme.ui_scale(size)
         self.margin = margin = int(24 * s)
-        bar_h = max(58, int(64 * s))
-        self.title_bar = pygame.Rect(0, 0, w, max(44, int(66 * s)))
-        self.bottom_bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.title_bar, self.bottom_bar = screen_bars(size, s)
         top, bottom = self.title_bar.bottom + margin // 2, self.bottom_bar.top - margin // 2
         units = sum(r.weight for r in self.rows)
         unit = int(min((bottom - top - margin) / units, max(64, 84 * s)))
@@ -218,7 +216,7 @@ class SettingsScene(Scene):
         layout_row(
             [self.back_button],
             self.bottom_bar.inflate(-2 * margin, 0),
-            int(bar_h * 0.72),
+            int(self.bottom_bar.height * 0.72),
             0,
             "right",
         )

@@ -160,3 +160,11 @@ def _squared_gap(rect: pygame.Rect, pos: tuple[int, int]) -> int:
 
 def _nearest(pair: tuple[int, Button]) -> int:
     return pair[0]
+
+
+def screen_bars(size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """The title bar across the top and the button bar across the bottom of a full
+    screen page (the rules, the settings), at the UI's scale."""
+    w, h = size
+    bar_h = max(58, int(64 * scale))
+    return pygame.Rect(0, 0, w, max(44, int(66 * scale))), pygame.Rect(0, h - bar_h, w, bar_h)
