@@ -7,6 +7,7 @@ fan tighter so nothing leaves the screen, from 800x600 to 4K.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -203,17 +204,20 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
     return TableLayout((cw, ch), spots)
 
 
+# Each layout kind of the level files (`table.layout`), given the rules' shape
+LAYOUTS: dict[str, Callable[[dict[str, int | bool], pygame.Rect], TableLayout]] = {
+    "pyramid-rows": lambda shape, area: pyramid_rows(int(shape["rows"]), area),
+    "pyramid-piles": lambda shape, area: pyramid_piles(
+        int(shape["piles"]), int(shape["foundations"]), bool(shape["waste_centre"]), area
+    ),
+    "central-column": lambda shape, area: central_column(
+        int(shape["piles"]), int(shape["foundations"]), area
+    ),
+}
+
+
 def table_layout(kind: str, rules_shape: dict[str, int | bool], area: pygame.Rect) -> TableLayout:
     """The layout of a ruleset's table in `area` (the window minus the HUD)."""
-    if kind == "pyramid-rows":
-        return pyramid_rows(int(rules_shape["rows"]), area)
-    if kind == "pyramid-piles":
-        return pyramid_piles(
-            int(rules_shape["piles"]),
-            int(rules_shape["foundations"]),
-            bool(rules_shape["waste_centre"]),
-            area,
-        )
-    if kind == "central-column":
-        return central_column(int(rules_shape["piles"]), int(rules_shape["foundations"]), area)
-    raise ValueError(f"unknown table layout {kind!r}")
+    if kind not in LAYOUTS:
+        raise ValueError(f"unknown table layout {kind!r}")
+    return LAYOUTS[kind](rules_shape, area)

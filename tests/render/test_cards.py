@@ -257,3 +257,12 @@ def test_a_long_left_pile_of_the_fortune_uses_the_felt_to_its_left():
     assert step >= cw * 0.2  # a "10" and its suit show (9 px before, 14 now)
     assert rects[0].left >= area.left and rects[-1].right <= layout.spots["f1"].rect.left
     assert layout.rects("t1", 1)[0] == layout.spots["t1"].rect  # one card: where it was
+
+
+def test_every_layout_a_level_file_may_name_is_drawn():
+    # the rules check the level files' `table.layout` against their list; the view
+    # draws from its own table of layouts: one without the other would fail at play
+    from game.render.table_layout import LAYOUTS as DRAWN
+    from game.rules.ruleset import LAYOUTS as ALLOWED
+
+    assert set(DRAWN) == set(ALLOWED)
