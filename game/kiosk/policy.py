@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import logging
 import random
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,6 +37,28 @@ log = logging.getLogger(__name__)
 
 OPERATOR_EXIT = 4  # the exit status of the operator's exit (a service unit may exempt it)
 NO_INITIALS = "---"  # a high score's name where the kiosk does not ask for initials
+HIDDEN_INITIALS_FILE = Path(__file__).with_name("hidden_initials.txt")
+# Latin letters and the Cyrillic ones they look like: either spells the same to a reader
+_LOOKALIKES = ("ABCEHKMOPTXY", "АВСЕНКМОРТХУ")
+_AS_CYRILLIC = str.maketrans(*_LOOKALIKES)
+_AS_LATIN = str.maketrans(_LOOKALIKES[1], _LOOKALIKES[0])
+
+
+@cache
+def hidden_initials() -> frozenset[str]:
+    """The initials a public screen shows as NO_INITIALS (hidden_initials.txt)."""
+    lines = HIDDEN_INITIALS_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def shown_initials(initials: str) -> str:
+    """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word, in
+    whichever alphabet its letters were taken from."""
+    hidden = hidden_initials()
+    forms = {initials, initials.translate(_AS_CYRILLIC), initials.translate(_AS_LATIN)}
+    return NO_INITIALS if forms & hidden else initials
+
+
 CRASH_LIMIT = 5  # failures within CRASH_WINDOW_S: something is badly wrong, start afresh
 CRASH_WINDOW_S = 60.0
 POINTER_REST_S = 3.0  # a mouse still this long: its pointer hides again
@@ -46,6 +70,11 @@ INPUT_EVENTS = (
     pygame.FINGERDOWN,
     pygame.FINGERMOTION,
 )
+
+
+class KioskFailed(RuntimeError):
+    """The kiosk failed again and again: the process ends, for the service manager to
+    start it afresh (an exit status it restarts on)."""
 
 
 class KioskPolicy:
@@ -70,6 +99,11 @@ class KioskPolicy:
         # the player of a game that ended as the kiosk stopped has long gone: no letters
         # (its notice goes to the log with the others, see update())
         self.app.enter_missed_scores(NO_INITIALS)
+        if self.app.fullscreen:
+            # mouse and keyboard to the kiosk (SDL_GRAB_KEYBOARD, set before the window
+            # opened): a passer-by's Alt+Tab or Super key reaches no desktop. A window
+            # (--size, to try a configuration) is left free.
+            pygame.event.set_grab(True)
         self.attract.start()
 
     # -- what the App asks -------------------------------------------------------------
@@ -102,6 +136,8 @@ class KioskPolicy:
         if isinstance(scene, InitialsScene):
             if self.config.ask_initials:
                 scene.letters = list(clean_initials(""))  # not the last player's letters
+                entered = scene.done
+                scene.done = lambda initials: entered(shown_initials(initials))
             else:
                 scene.finished = True
                 scene = scene.done(NO_INITIALS)  # the place is kept; the results follow
@@ -151,7 +187,9 @@ class KioskPolicy:
             log.critical(
                 "kiosk: %d failures in %d s: ending for a fresh start", CRASH_LIMIT, CRASH_WINDOW_S
             )
-            raise error
+            # never the error itself: a rules error would end the program with the status
+            # of a bad file (2), which the service manager is told not to restart
+            raise KioskFailed(f"{CRASH_LIMIT} failures in {CRASH_WINDOW_S:g} s") from error
         if self.table is not None:
             try:
                 self.end_game(self.table)
@@ -189,9 +227,10 @@ class KioskPolicy:
 
         scene = self.app.scene
         if isinstance(scene, InitialsScene) and not scene.finished:
-            # the place in the table was earned: it is kept under the letters shown
+            # the place in the table was earned: it is kept under the letters the player
+            # chose, or no one's when the player left before choosing any
             scene.finished = True
-            scene.done(scene.initials)
+            scene.done(scene.initials if scene.changed else NO_INITIALS)
         # a game that ended and was walked away from before its result (left at "No
         # moves left") earned its place too: under no one's letters
         self.app.enter_missed_scores(NO_INITIALS)

@@ -54,6 +54,7 @@ class InitialsScene(PadScene):
         self.place = 0
         self.done = done
         self.finished = False
+        self.changed = False  # the player has turned or typed a letter
         self.cards: list[pygame.Rect] = []
 
     @property
@@ -67,6 +68,7 @@ class InitialsScene(PadScene):
         current = letters.find(self.letters[place])
         self.letters[place] = letters[(current + step) % len(letters)]
         self.place = place
+        self.changed = True
         self.layout()
 
     def choose(self, place: int) -> None:
@@ -79,6 +81,7 @@ class InitialsScene(PadScene):
         if len(char.upper()) == 1 and char.upper() in wheel():
             self.letters[self.place] = char.upper()
             self.place = min(PLACES - 1, self.place + 1)
+            self.changed = True
             self.layout()
 
     def accept(self) -> None:

@@ -10,7 +10,7 @@ from game.kiosk.attract import DemoTableScene
 from game.kiosk.chooser import ChooserScene
 from game.kiosk.invitation import InvitationScene
 from game.kiosk.logfile import install_log_file, remove_log_file
-from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS
+from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS, KioskFailed
 from game.rules import Game
 from game.scenes.base import Scene
 from game.scenes.initials import InitialsScene
@@ -212,8 +212,50 @@ def test_initials_start_blank_and_a_player_who_walks_away_keeps_the_place(kiosk,
     assert isinstance(kiosk.scene, InitialsScene)
     assert kiosk.scene.initials == "AAA"  # not the last player's letters
     driver.settle(31)
-    assert kept == ["AAA"]
+    # not under the letters shown to start with: "AAA" on a public table reads as a player
+    assert kept == [NO_INITIALS]
     assert isinstance(kiosk.scene, InvitationScene)
+
+
+def test_a_player_who_chose_letters_and_walked_away_keeps_them(kiosk, driver):
+    kept = []
+
+    def done(initials):
+        kept.append(initials)
+        return ChooserScene(kiosk, kiosk.kiosk)
+
+    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", "", done))
+    driver.settle(0.5)
+    kiosk.scene.type_letter("Ж")
+    driver.settle(31)
+    assert kept == ["ЖAA"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("ХУЙ", NO_INITIALS),
+        ("XYЙ", NO_INITIALS),
+        ("ASS", NO_INITIALS),
+        ("АSS", NO_INITIALS),
+        ("ЖУК", "ЖУК"),
+        ("ABC", "ABC"),
+    ],
+)
+def test_a_public_table_hides_swear_words(kiosk, driver, typed, shown):
+    kept = []
+
+    def done(initials):
+        kept.append(initials)
+        return ChooserScene(kiosk, kiosk.kiosk)
+
+    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", "", done))
+    driver.settle(0.5)
+    for letter in typed:
+        kiosk.scene.type_letter(letter)
+    kiosk.scene.accept()
+    driver.settle(0.5)
+    assert kept == [shown]
 
 
 # -- failures ---------------------------------------------------------------------------
@@ -277,8 +319,25 @@ def test_failing_again_and_again_ends_the_process_for_a_fresh_start(kiosk, drive
 
     kiosk.kiosk.attract.first_scene = lambda: AlwaysBroken(kiosk, kiosk.kiosk.attract)
     kiosk.switch(lambda: BrokenChooser(kiosk, kiosk.kiosk), fade=False)
-    with pytest.raises(RuntimeError, match="broken for good"):
+    with pytest.raises(KioskFailed, match="failures in") as raised:
         driver.frames(CRASH_LIMIT + 2)
+    assert "broken for good" in str(raised.value.__cause__)
+
+
+def test_a_rules_error_again_and_again_ends_as_a_failure_not_as_a_bad_file(kiosk, driver):
+    # a RulesError went up to the command line, which answers a bad file with status 2;
+    # the service manager is told not to restart on 2, and the screen stayed on the desktop
+    from game.rules import RulesError
+
+    class BrokenRules(InvitationScene):
+        def draw(self, surface, alpha):
+            raise RulesError("a rule broken for good")
+
+    kiosk.kiosk.attract.first_scene = lambda: BrokenRules(kiosk, kiosk.kiosk.attract)
+    kiosk.switch(lambda: BrokenChooser(kiosk, kiosk.kiosk), fade=False)
+    with pytest.raises(KioskFailed) as raised:
+        driver.frames(CRASH_LIMIT + 2)
+    assert not isinstance(raised.value, RulesError)
 
 
 def test_outside_a_kiosk_a_failing_scene_is_a_bug_that_goes_up(app, driver_plain):
@@ -384,3 +443,21 @@ def test_a_game_walked_away_from_at_no_moves_left_keeps_its_place(kiosk, driver)
     (key,) = kiosk.records.scores.tables()
     (entry,) = kiosk.records.scores.top(key)
     assert entry.initials == NO_INITIALS and entry.figures.remaining_cards == 12
+
+
+def test_a_full_screen_kiosk_holds_the_keyboard(home, tmp_path, monkeypatch):
+    # Alt+Tab and the Super key reached the desktop: nothing grabbed them
+    from game.app import App, ManualClock
+    from game.kiosk.config import KioskSettingsStore, parse_config
+    from game.kiosk.policy import KioskPolicy
+    from tests.kiosk.conftest import CONFIG
+
+    grabs = []
+    monkeypatch.setattr(pygame.event, "set_grab", grabs.append)
+    config = parse_config(CONFIG, tmp_path / "kiosk.toml")
+    for fullscreen in (False, True):
+        app = App(size=(1280, 800), clock=ManualClock(), settings_store=KioskSettingsStore(config))
+        app.fullscreen = fullscreen  # the dummy screen has no full screen to switch to
+        KioskPolicy(app, config).start()
+        app.close()
+    assert grabs == [True]  # a window (trying a configuration) is left free
