@@ -89,6 +89,10 @@ class AttractLoop:
     def deal_ready(self) -> bool:
         if self.request is None:
             return True
+        if not self.app.solver.running:
+            # the worker died with the question: no answer will come (a random deal then)
+            self.request = None
+            return True
         for reply in self.app.solver.poll():
             if reply.get("id") == self.request:
                 self.deal, self.request = reply.get("deal"), None

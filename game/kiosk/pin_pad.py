@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TRIES = 3  # wrong PINs in a row before the pad rests
-REST_S = 30.0
+REST_S = 30.0  # the first rest; each next one twice as long, up to LONGEST_REST_S
+LONGEST_REST_S = 3600.0
 
 
 class PinLock:
@@ -39,6 +40,7 @@ class PinLock:
 
     def __init__(self) -> None:
         self.wrong = 0
+        self.rests = 0  # rests earned so far: a 4-digit PIN fell in a day at 30 s each
         self.resting = 0.0  # seconds left before a pad takes digits again
 
     def wrong_pin(self) -> None:
@@ -46,7 +48,8 @@ class PinLock:
         log.warning("kiosk: a wrong PIN was typed (%d in a row)", self.wrong)
         if self.wrong >= TRIES:
             self.wrong = 0
-            self.resting = REST_S
+            self.resting = min(LONGEST_REST_S, REST_S * 2**self.rests)
+            self.rests += 1
 
     def tick(self, dt: float) -> None:
         self.resting = max(0.0, self.resting - dt)

@@ -136,9 +136,12 @@ class ResultsScene(PadScene):
         self.summary = summary
         self.arcade = arcade
         self.records = record_figures(app, summary)
-        facts = summary.facts
+        # the player's own games, game by game: a kiosk's are strangers' ("your progress")
+        self.shows_progress = summary.facts is not None and app.kiosk is None
         self.chart = (
-            app.records.recent_points(summary.game.ruleset.id, CHART_GAMES) if facts else []
+            app.records.recent_points(summary.game.ruleset.id, CHART_GAMES)
+            if self.shows_progress
+            else []
         )
         self.exported_to = ""  # what the export said, in full
         self.exported_path = ""  # the file it wrote, if it did
@@ -250,7 +253,7 @@ class ResultsScene(PadScene):
         fixed = pad + text_h + gaps * 2 + rows * self.row_h + gaps + self.button_h + pad
         fixed += self.note_h
         room = h - 2 * m - fixed - gaps
-        self.chart_h = min(px(130, s), room) if self.chart or self.summary.facts else 0
+        self.chart_h = min(px(130, s), room) if self.shows_progress else 0
         if self.chart_h < px(50, s, 36):
             self.chart_h = 0
         height = fixed + (self.chart_h + gaps if self.chart_h else 0)

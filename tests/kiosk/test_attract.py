@@ -141,3 +141,15 @@ def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
     key = TableKey.of(FREE, "pyramid52", game.options)
     assert tables.entries == kiosk.records.scores.top(key)
     driver.frames(3)  # drawn, with Cyrillic initials, without a fault
+
+
+def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(kiosk, driver):
+    # the invitation waited its 8 s and then 20 s more for an answer that could not come
+    loop = kiosk.kiosk.attract
+    assert isinstance(kiosk.scene, InvitationScene) and loop.request is not None
+    process = kiosk.solver._process
+    process.kill()
+    process.join(5)
+    assert loop.deal_ready() and loop.deal is None
+    driver.settle(kiosk.kiosk.config.attract.invitation_seconds + 1.0)
+    assert isinstance(kiosk.scene, DemoTableScene)  # a random deal, shown in time

@@ -175,3 +175,18 @@ def test_a_pad_left_alone_goes_back_to_the_show(kiosk, driver):
 def test_a_signal_to_stop_ends_the_kiosk_cleanly(kiosk, driver):
     kiosk.kiosk.stop()  # what SIGTERM from the service manager does
     assert not kiosk.running and kiosk.kiosk.exit_status == 0
+
+
+def test_each_rest_after_wrong_pins_is_twice_as_long_up_to_an_hour():
+    # a fixed 30 s rest let a 4-digit PIN be found by trying in about a day
+    from game.kiosk.pin_pad import LONGEST_REST_S, PinLock
+
+    lock = PinLock()
+    rests = []
+    for _ in range(10):
+        for _ in range(TRIES):
+            lock.wrong_pin()
+        rests.append(lock.resting)
+        lock.tick(lock.resting)
+    assert rests[:4] == [REST_S, 2 * REST_S, 4 * REST_S, 8 * REST_S]
+    assert rests[-1] == LONGEST_REST_S

@@ -191,6 +191,8 @@ def test_a_finished_game_shows_its_results_then_idles_back_to_the_show(make_kios
     driver.settle(8)
     assert isinstance(kiosk.scene, ResultsScene)  # no initials asked: straight to the results
     assert kiosk.scene.pad.get("export") is None and kiosk.scene.pad.get("new") is not None
+    # no "your progress, game by game": a kiosk's games are strangers'
+    assert not kiosk.scene.shows_progress and kiosk.scene.chart_h == 0
     (entry,) = kiosk.records.scores.top(kiosk.records.table_for(scene.game, scene.facts))
     assert entry.initials == NO_INITIALS
     driver.settle(20)
