@@ -17,6 +17,7 @@ SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
 _CAP_RATIO = 0.73
 
 _fonts: dict[tuple[Path, int], pygame.font.Font] = {}
+KEPT_FONTS = 48
 
 
 def font(path: Path, size: int) -> pygame.font.Font:
@@ -30,6 +31,8 @@ def font(path: Path, size: int) -> pygame.font.Font:
         _fonts.clear()
     key = (path, size)
     if key not in _fonts:
+        if len(_fonts) >= KEPT_FONTS:  # each holds its file open (see theme.KEPT_FONTS)
+            del _fonts[next(iter(_fonts))]
         _fonts[key] = pygame.font.Font(path, size)
     return _fonts[key]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -326,7 +326,7 @@ class RulesScene(Scene):
         pygame.draw.rect(surface, theme.INK_DIM, thumb, border_radius=width // 2)
 
 
-@cache
+@lru_cache(maxsize=8)  # a few sizes of late, not every size the window ever had
 def fade_mask(size: tuple[int, int], top: bool, bottom: bool) -> pygame.Surface:
     """White, with alpha ramping to nothing at the chosen edges (for BLEND_RGBA_MULT)."""
     w, h = size

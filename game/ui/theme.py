@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import pygame
 
@@ -32,6 +32,9 @@ SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
 
 
 _fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+# Fonts kept loaded (each holds its file open): a window resized again and again
+# loads each size anew, and a kiosk runs for days. The oldest goes first.
+KEPT_FONTS = 48
 
 
 def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
@@ -53,6 +56,8 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
             _fonts.clear()
     if key not in _fonts:
         path = SERIF_BOLD if serif else SANS_BOLD if bold else SANS
+        if len(_fonts) >= KEPT_FONTS:
+            del _fonts[next(iter(_fonts))]
         _fonts[key] = pygame.font.Font(path, key[0])
     return _fonts[key]
 
@@ -63,7 +68,7 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.6, min(w / 1280, h / 800) * 1.0)
 
 
-@cache
+@lru_cache(maxsize=4)  # the sizes of late: every size ever had was kept (6 MB each at 1080p)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a soft radial light over green felt."""
     w, h = size
