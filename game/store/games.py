@@ -12,6 +12,10 @@ from game.rules import Game, RulesError
 from game.store.database import read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
+# the game that ended last but for one mode (read through the index games_finished)
+LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
+ORDER BY finished_at DESC, id DESC LIMIT 1"""
+
 
 @dataclass(frozen=True)
 class GameRow:
@@ -154,11 +158,7 @@ class GameLog:
 
     def latest_finished(self) -> GameRow | None:
         """The game that ended last, but for arcade games (their run is what enters a table)."""
-        row = self.conn.execute(
-            """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
-            ORDER BY finished_at DESC, id DESC LIMIT 1""",
-            (ARCADE,),
-        ).fetchone()
+        row = self.conn.execute(LATEST_FINISHED_SQL, (ARCADE,)).fetchone()
         return GameRow.from_sql(row) if row else None
 
     def history(self, ruleset: str | None = None, limit: int | None = None) -> sqlite3.Cursor:
