@@ -62,6 +62,11 @@ def shown_initials(initials: str) -> str:
 CRASH_LIMIT = 5  # failures within CRASH_WINDOW_S: something is badly wrong, start afresh
 CRASH_WINDOW_S = 60.0
 POINTER_REST_S = 3.0  # a mouse still this long: its pointer hides again
+# A game in play nobody has touched for the idle time is asked about first ("Still
+# playing?"): a player reading the rules or watching the demo play their game lost it
+STILL_PLAYING_S = 15.0
+# the input that answers the question answers only it: a touch on a card plays nothing
+ANSWERS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 INPUT_EVENTS = (
     pygame.KEYDOWN,
     pygame.MOUSEBUTTONDOWN,
@@ -86,6 +91,7 @@ class KioskPolicy:
         self.attract = AttractLoop(app, config, self.start_playing, rng)
         self.last_input = app.clock.now()
         self.table: TableScene | None = None  # the game in play: ended when it is left
+        self.asked_at: float | None = None  # when "Still playing?" was put up, if it is
         self.exit_status = 0
         self.crashes: list[float] = []
         self.games_ended = 0
@@ -121,6 +127,12 @@ class KioskPolicy:
         if t in INPUT_EVENTS:
             self.last_input = self.app.clock.now()
             self._show_pointer(event)
+            if self.asked_at is not None:
+                self.asked_at = None
+                if self.table is not None:
+                    self.table.still_playing()
+                if t in ANSWERS:
+                    return True
         if t in (pygame.KEYDOWN, pygame.KEYUP):
             alt_f4 = event.key == pygame.K_F4 and event.mod & pygame.KMOD_ALT
             return event.key == pygame.K_F11 or bool(alt_f4)
@@ -170,11 +182,19 @@ class KioskPolicy:
         scene = app.scene
         if scene is None or getattr(scene, "attract", False):
             return
-        if now - self.last_input >= self.config.idle_seconds:
-            log.info(
-                "kiosk: nobody touched %s for %d s", type(scene).__name__, now - self.last_input
-            )
-            self.to_attract()
+        if now - self.last_input < self.config.idle_seconds:
+            return
+        table = self.table
+        if table is not None and not table.game.over and self.asked_at is None:
+            if scene is not table:  # the rules, read over the game: back to it
+                app.switch(table, fade=False)
+            table.ask_still_playing(STILL_PLAYING_S)
+            self.asked_at = now
+            return
+        if self.asked_at is not None and now - self.asked_at < STILL_PLAYING_S:
+            return
+        log.info("kiosk: nobody touched %s for %d s", type(scene).__name__, now - self.last_input)
+        self.to_attract()
 
     def recover(self, error: Exception) -> None:
         """A scene raised: log it with its traceback, end the game in play, start the show."""
@@ -235,6 +255,7 @@ class KioskPolicy:
         # moves left") earned its place too: under no one's letters
         self.app.enter_missed_scores(NO_INITIALS)
         self.last_input = self.app.clock.now()
+        self.asked_at = None
         self.attract.start()
 
     def open_pin_pad(self) -> None:

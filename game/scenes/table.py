@@ -70,6 +70,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.status_left = 0.0
         self.status_where: Position | None = None  # the position the status speaks of
         self.banner: Banner | None = None
+        self.banner_before_question: Banner | None = None  # see ask_still_playing
         self.stuck: bool | None = False
         self.finishing: list[Move] | None = None
         self.autoplay: list[Move] = []

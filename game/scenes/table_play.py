@@ -145,6 +145,27 @@ class TablePlay:
         if reason is not None:
             self._refuse(i18n.refusal(reason))
 
+    def ask_still_playing(self, seconds: float) -> None:
+        """A kiosk's question before it ends a game nobody has touched: the demo stops
+        (a player may have left it playing), a banner asks. See still_playing()."""
+        self.demo = False
+        self.autoplay.clear()
+        self.banner_before_question = self.banner
+        self.banner = Banner(
+            _(
+                "Still playing? Touch the screen to go on: in {n} seconds the game ends.",
+                n=round(seconds),
+            ),
+            enter=False,
+        )
+        self._invalidate()
+
+    def still_playing(self) -> None:
+        """The question answered: the game's own banner, if it had one, comes back."""
+        self.banner = self.banner_before_question
+        self.banner_before_question = None
+        self._invalidate()
+
     def announce(self, text: str, seconds: float = 6.0) -> None:
         """A line for the player over the table (an arcade level, a resumed game)."""
         self._say(text, seconds)

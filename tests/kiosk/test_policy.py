@@ -10,7 +10,7 @@ from game.kiosk.attract import DemoTableScene
 from game.kiosk.chooser import ChooserScene
 from game.kiosk.invitation import InvitationScene
 from game.kiosk.logfile import install_log_file, remove_log_file
-from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS, KioskFailed
+from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS, STILL_PLAYING_S, KioskFailed
 from game.rules import Game
 from game.scenes.base import Scene
 from game.scenes.initials import InitialsScene
@@ -140,6 +140,8 @@ def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
     play_a_pair(driver, scene)
     assert len(scene.game.moves) == 1
     driver.settle(31)
+    assert kiosk.scene is scene and scene.banner.text.startswith("Still playing?")
+    driver.settle(STILL_PLAYING_S)
     assert kiosk.scene is not scene and getattr(kiosk.scene, "attract", False)
     (row,) = [r for r in game_rows(kiosk) if r.deal == 8]
     assert row.outcome == "resigned" and row.moves == 1  # the pair; giving up is no move
@@ -149,9 +151,41 @@ def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
 
 def test_a_table_left_untouched_is_not_counted_as_a_game_played(kiosk, driver):
     open_table(kiosk, driver, Game("pyramid52", deal=8))
-    driver.settle(31)
+    driver.settle(31 + STILL_PLAYING_S)
     assert all(r.outcome is None for r in game_rows(kiosk))
     assert kiosk.records.statistics("pyramid52").played == 0
+
+
+def test_a_touch_answers_still_playing_and_plays_nothing(kiosk, driver):
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.settle(31)
+    assert scene.banner is not None and scene.banner.text.startswith("Still playing?")
+    driver.tap(scene.view.top_rect("st").center)  # on the stock: it answers, turns nothing
+    driver.settle(0.5)
+    assert scene.banner is None and len(scene.game.moves) == 1
+    driver.settle(STILL_PLAYING_S + 5)
+    assert kiosk.scene is scene and not scene.game.over  # the idle time starts again
+
+
+def test_a_player_reading_the_rules_is_asked_at_the_table(kiosk, driver):
+    # 60 s on the rules ended the game unasked, as given up
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.click(scene.buttons["rules"].rect.center)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, RulesScene)
+    driver.settle(31)
+    assert kiosk.scene is scene and scene.banner.text.startswith("Still playing?")
+    assert not scene.game.over
+
+
+def test_the_demo_left_playing_stops_when_still_playing_is_asked(kiosk, driver):
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    scene.start_demo()
+    driver.settle(31)
+    assert not scene.demo and scene.banner.text.startswith("Still playing?")
 
 
 def test_leaving_a_game_for_another_deal_ends_it_but_its_rules_do_not(kiosk, driver):
