@@ -86,10 +86,6 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     # SDL would turn SIGTERM into the window's close, which a kiosk ignores: the
     # service manager's stop must stop it, so the signal is handled below instead
     os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
-    # full screen, the kiosk holds the keyboard (see KioskPolicy.start): Alt+Tab, the
-    # Super key and the desktop's other shortcuts reach it, not the window manager
-    os.environ["SDL_GRAB_KEYBOARD"] = "1"
-    os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] = "0"
     import pygame
 
     from game.app import DEFAULT_SIZE, App

@@ -105,11 +105,6 @@ class KioskPolicy:
         # the player of a game that ended as the kiosk stopped has long gone: no letters
         # (its notice goes to the log with the others, see update())
         self.app.enter_missed_scores(NO_INITIALS)
-        if self.app.fullscreen:
-            # mouse and keyboard to the kiosk (SDL_GRAB_KEYBOARD, set before the window
-            # opened): a passer-by's Alt+Tab or Super key reaches no desktop. A window
-            # (--size, to try a configuration) is left free.
-            pygame.event.set_grab(True)
         self.attract.start()
 
     # -- what the App asks -------------------------------------------------------------

@@ -479,21 +479,3 @@ def test_a_game_walked_away_from_at_no_moves_left_keeps_its_place(kiosk, driver)
     (key,) = kiosk.records.scores.tables()
     (entry,) = kiosk.records.scores.top(key)
     assert entry.initials == NO_INITIALS and entry.figures.remaining_cards == 12
-
-
-def test_a_full_screen_kiosk_holds_the_keyboard(home, tmp_path, monkeypatch):
-    # Alt+Tab and the Super key reached the desktop: nothing grabbed them
-    from game.app import App, ManualClock
-    from game.kiosk.config import KioskSettingsStore, parse_config
-    from game.kiosk.policy import KioskPolicy
-    from tests.kiosk.conftest import CONFIG
-
-    grabs = []
-    monkeypatch.setattr(pygame.event, "set_grab", grabs.append)
-    config = parse_config(CONFIG, tmp_path / "kiosk.toml")
-    for fullscreen in (False, True):
-        app = App(size=(1280, 800), clock=ManualClock(), settings_store=KioskSettingsStore(config))
-        app.fullscreen = fullscreen  # the dummy screen has no full screen to switch to
-        KioskPolicy(app, config).start()
-        app.close()
-    assert grabs == [True]  # a window (trying a configuration) is left free
