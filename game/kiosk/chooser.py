@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import _, localized
 from game.render.preview import draw_ruleset_card
+from game.render.table_layout import STANDING
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
@@ -70,25 +71,36 @@ class ChooserScene(PadScene):
         top = m + title_h + px(20, s, 10)
         n = len(self.games)
         gap = px(18, s, 10)
-        row_h = min(px(230, s, 120), (h - top - m - gap * (n - 1)) // n)
+        inner_gap = px(12, s, 6)
+        # on a screen standing up each game's buttons go under its card, side by side:
+        # beside it they left the card's text a narrow column, cut off
+        standing = h > w * STANDING
+        button_h = px(96, s, 60)
+        most = px(430, s, 200) if standing else px(230, s, 120)
+        row_h = min(most, (h - top - m - gap * (n - 1)) // n)
         top += (h - m - top - n * row_h - (n - 1) * gap) // 2  # the list in the middle
         side_w = px(230, s, 150)
         buttons = [back]
         self.cards = []
         for i in range(n):
             y = top + i * (row_h + gap)
-            card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
+            play = Button(_("Play"), partial(self.play, i), key=f"play:{i}", selected=True)
+            rules = Button(_("Rules"), partial(self.rules, i), key=f"rules:{i}")
+            if standing:
+                card = pygame.Rect(m, y, w - 2 * m, row_h - button_h - inner_gap)
+                half = (card.width - inner_gap) // 2
+                play.rect = pygame.Rect(m, card.bottom + inner_gap, half, button_h)
+                rules.rect = play.rect.move(half + inner_gap, 0)
+            else:
+                card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
+                column = pygame.Rect(card.right + gap, y, side_w, row_h)
+                play_h = (row_h - inner_gap) * 3 // 5
+                play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
+                rules.rect = pygame.Rect(
+                    column.x, play.rect.bottom + inner_gap, column.width, row_h - play_h - inner_gap
+                )
             pick = Button("", partial(self.play, i), key=f"card:{i}")
             pick.rect = card
-            column = pygame.Rect(card.right + gap, y, side_w, row_h)
-            inner_gap = px(12, s, 6)
-            play_h = (row_h - inner_gap) * 3 // 5
-            play = Button(_("Play"), partial(self.play, i), key=f"play:{i}", selected=True)
-            play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
-            rules = Button(_("Rules"), partial(self.rules, i), key=f"rules:{i}")
-            rules.rect = pygame.Rect(
-                column.x, play.rect.bottom + inner_gap, column.width, row_h - play_h - inner_gap
-            )
             buttons += [play, rules, pick]
             self.cards.append(card)
         self.pad.set(buttons)

@@ -16,7 +16,7 @@ from game.render.cards import card_art
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.ui import theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, wrap
 
 # The picture's small pyramid: a King on top (it goes alone in Pyramid 52), the rest shuffled.
 PYRAMID_CARDS = ("KS", "QH", "AC", "6D", "7S", "JD", "2C", "9H", "4S", "TC")
@@ -73,9 +73,15 @@ class InvitationScene(ShowScene):
         self.live = pygame.Rect(0, 0, call_w, call_h)
         self.live.midtop = (w // 2, subtitle.bottom + gaps[2])
         names = " · ".join(localized(get_ruleset(g.ruleset).name) for g in self.loop.config.games)
-        names = fit_text(names, names_size, w - int(48 * s))
-        where = (w // 2, self.live.bottom + gaps[3])
-        draw_text(still, names, names_size, where, theme.INK_DIM, "midtop")
+        # two lines at most (a narrow screen standing up), the second cut if it must be
+        room = w - int(48 * s)
+        lines = wrap(names, theme.font(names_size), room)
+        shown = (
+            [*lines[:1], fit_text(" ".join(lines[1:]), names_size, room)] if lines[1:] else lines
+        )
+        y = self.live.bottom + gaps[3]
+        for line in shown:
+            y = draw_text(still, line, names_size, (w // 2, y), theme.INK_DIM, "midtop").bottom
         return still
 
     @staticmethod

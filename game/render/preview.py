@@ -104,7 +104,11 @@ def draw_ruleset_card(
         )
     pad = max(4, min(round(8 * scale), rect.height // 10))
     ph = rect.height - 2 * pad
-    picture = pygame.Rect(rect.x + pad, rect.y + pad, int(ph * PREVIEW_RATIO), ph)
+    # half the card at most: a tall card (a kiosk's screen standing up) keeps room for
+    # its name and summary
+    pw = min(int(ph * PREVIEW_RATIO), rect.width // 2)
+    ph = min(ph, int(pw / PREVIEW_RATIO))
+    picture = pygame.Rect(rect.x + pad, rect.centery - ph // 2, pw, ph)
     surface.blit(preview(ruleset_id, get_ruleset(ruleset_id).defaults(), picture.size), picture)
     pygame.draw.rect(surface, theme.BUTTON_EDGE, picture, width=1)
     x = picture.right + pad + pad // 2

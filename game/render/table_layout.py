@@ -16,6 +16,7 @@ CARD_RATIO = 1.4
 GAP = 0.1  # space between cards, in card widths
 FAN_V = 0.24  # a pile's next card, below the last, in card heights
 FAN_H = 0.3  # a horizontal fan's next card, in card widths
+STANDING = 1.3  # a play area this many times higher than wide is a screen standing up
 
 
 @dataclass
@@ -78,12 +79,19 @@ def card_size(width_units: float, height_units: float, area: pygame.Rect) -> tup
 
 
 def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
-    """Pyramid 36/52: overlapping rows; stock and reserve in the upper left corner."""
+    """Pyramid 36/52: overlapping rows; stock and reserve in the upper left corner. On a
+    screen standing up, the cards are as wide as the width allows and there is height
+    to spare: the stock, the reserve and the legend go under the pyramid, all of it
+    in the middle of the height."""
     step_x = 1 + GAP
     # rows cards across; the rows overlap by half a card height
     width_units = rows * step_x + 0.2
-    height_units_in_h = 1 + (rows - 1) * 0.5 + 0.1
+    pyramid_units = 1 + (rows - 1) * 0.5
+    height_units_in_h = pyramid_units + 0.1
     cw, ch = card_size(width_units, height_units_in_h, area)
+    standing = area.height > area.width * STANDING
+    if standing:
+        return _pyramid_rows_standing(rows, area, cw, ch, pyramid_units)
     spots: dict[str, PileSpot] = {}
     cx = area.centerx
     sx = cw * step_x
@@ -98,6 +106,32 @@ def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     spots["w"] = PileSpot(stock.move(int(sx), 0))
     spots["out"] = PileSpot(pygame.Rect(area.right - cw - int(cw * 0.2), top, cw, ch))
     legend = pygame.Rect(area.right - int(cw * 2.6), top + ch + int(ch * 0.1), int(cw * 2.5), ch)
+    return TableLayout((cw, ch), spots, legend)
+
+
+def _pyramid_rows_standing(
+    rows: int, area: pygame.Rect, cw: int, ch: int, pyramid_units: float
+) -> TableLayout:
+    """pyramid_rows on a screen standing up: the pyramid, then a row with the stock and
+    the reserve on the left and the removed cards on the right, the legend under it."""
+    sx = cw * (1 + GAP)
+    row_gap, legend_h = int(ch * 0.3), int(ch * 0.6)
+    block = int(ch * pyramid_units) + row_gap + ch + row_gap + legend_h
+    top = area.y + max(int(ch * 0.05), (area.height - block) // 2)
+    cx = area.centerx
+    spots: dict[str, PileSpot] = {}
+    for r in range(1, rows + 1):
+        y = top + int((r - 1) * ch * 0.5)
+        left = cx - (r * sx - cw * GAP) / 2
+        for c in range(1, r + 1):
+            spots[f"p{r}.{c}"] = PileSpot(pygame.Rect(int(left + (c - 1) * sx), y, cw, ch))
+    row_y = top + int(ch * pyramid_units) + row_gap
+    stock = pygame.Rect(area.x + int(cw * 0.2), row_y, cw, ch)
+    spots["st"] = PileSpot(stock)
+    spots["w"] = PileSpot(stock.move(int(sx), 0))
+    out = pygame.Rect(area.right - cw - int(cw * 0.2), row_y, cw, ch)
+    spots["out"] = PileSpot(out)
+    legend = pygame.Rect(out.right - int(cw * 2.5), out.bottom + row_gap, int(cw * 2.5), legend_h)
     return TableLayout((cw, ch), spots, legend)
 
 

@@ -51,12 +51,19 @@ class Hud:
         self.bottom = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self.text_size = 16
+        self.two_lines = False  # the figures on a line of their own (see layout)
+        self.stats_shown = ""  # the figures the top bar last had room for
 
     def layout(self, size: tuple[int, int]) -> pygame.Rect:
         """Place the bars; returns the play area between them."""
         w, h = size
         scale = theme.ui_scale(size)
         top_h = max(30, int(40 * scale))
+        # a screen standing up has no width for every figure on one line, and height
+        # to spare: the figures take a second line
+        self.two_lines = h > w
+        if self.two_lines:
+            top_h *= 2
         bottom_h = max(40, int(58 * scale))
         self.text_size = max(12, int(17 * scale))
         self.top = pygame.Rect(0, 0, w, top_h)
@@ -79,7 +86,7 @@ class Hud:
         pygame.draw.rect(surface, theme.PANEL, bar)
         size = self.text_size
         pad = size
-        y = bar.centery
+        y = bar.top + bar.height // 4 if self.two_lines else bar.centery
         left = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True)
         left = draw_text(surface, f.deal, size, (left.right + size, y), theme.INK_DIM, "midleft")
         if f.assisted:  # no table for this game: said where the figures are
@@ -102,14 +109,19 @@ class Hud:
             f.clock,
             f.verdict,
         ]
-        room_left = left.right + size
+        room_left, room_right = left.right + size, right.left
+        if self.two_lines:
+            y = bar.bottom - bar.height // 4
+            room_left, room_right = pad, bar.right - pad
+        self.stats_shown = ""
         # a narrow window drops the figures that matter least first
         for drop in ((), (1,), (1, 0), (1, 0, 2)):
             stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
             middle = theme.font(size).size(stats)[0]
-            x = max(room_left, min((bar.width - middle) // 2, right.left - size - middle))
-            if x + middle < right.left:
+            x = max(room_left, min((bar.width - middle) // 2, room_right - size - middle))
+            if x + middle < room_right:
                 draw_text(surface, stats, size, (x, y), theme.INK, "midleft")
+                self.stats_shown = stats
                 break
 
     def draw_bottom(self, surface: pygame.Surface) -> None:

@@ -63,9 +63,13 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
 
 
 def ui_scale(size: tuple[int, int]) -> float:
-    """1.0 at 1280x800; text and buttons grow and shrink with the window."""
+    """1.0 at 1280x800; text and buttons grow and shrink with the window. A screen
+    standing up is measured the same way turned on its side: 1080x1920 is 1920x1080's
+    1.35 (by its width alone it would be 0.84, text too small to read from a step
+    away on a kiosk's screen, and buttons too small for a finger)."""
     w, h = size
-    return max(0.6, min(w / 1280, h / 800) * 1.0)
+    longer, shorter = max(w, h), min(w, h)
+    return max(0.6, min(longer / 1280, shorter / 800))
 
 
 @lru_cache(maxsize=4)  # the sizes of late: every size ever had was kept (6 MB each at 1080p)

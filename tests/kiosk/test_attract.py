@@ -153,3 +153,18 @@ def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(
     assert loop.deal_ready() and loop.deal is None
     driver.settle(kiosk.kiosk.config.attract.invitation_seconds + 1.0)
     assert isinstance(kiosk.scene, DemoTableScene)  # a random deal, shown in time
+
+
+def test_the_chooser_standing_up_puts_its_buttons_under_each_game(make_kiosk):
+    from game.kiosk.chooser import ChooserScene
+
+    kiosk = make_kiosk()
+    kiosk.surface = pygame.display.set_mode((1080, 1920))  # a screen standing up
+    kiosk._resized()
+    kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+    scene = kiosk.scene
+    for i, card in enumerate(scene.cards):
+        play, rules = scene.pad.get(f"play:{i}"), scene.pad.get(f"rules:{i}")
+        assert play.rect.top > card.bottom and rules.rect.top > card.bottom
+        assert min(play.rect.height, rules.rect.height) >= 60  # a finger's size
+        assert play.rect.width > card.width // 3

@@ -1,0 +1,49 @@
+"""A screen standing up (a kiosk's 1080x1920 touch screen): text and buttons as large as
+on the same screen lying down, every figure of the top bar shown, the pyramid's stock
+out of the operator's corner (the kiosk's chooser: tests/kiosk/test_attract.py)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.kiosk.operator import CornerHold
+from game.render.table_layout import pyramid_rows
+from game.rules import Game
+from game.ui import theme
+from tests.scenes.test_table import open_table
+
+STANDING_UP, LYING_DOWN = (1080, 1920), (1920, 1080)
+
+
+def test_a_screen_standing_up_has_the_scale_of_the_same_screen_lying_down():
+    # by its width alone 1080x1920 was 0.84 of 1280x800: 13 px text, 34 px buttons
+    assert theme.ui_scale(STANDING_UP) == theme.ui_scale(LYING_DOWN) == 1.35
+    assert theme.ui_scale((1280, 800)) == 1.0 and theme.ui_scale((800, 600)) == 0.625
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian", "pyramid52", "nechego"])
+def test_the_top_bar_shows_every_figure_on_a_screen_standing_up(app, driver, ruleset):
+    app.surface = pygame.display.set_mode(STANDING_UP)
+    app._resized()
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    driver.frames(2)
+    assert scene.hud.two_lines
+    assert "Stock" in scene.hud.stats_shown and "Pass 1 of 1" in scene.hud.stats_shown
+    assert "Moves" in scene.hud.stats_shown
+
+
+@pytest.mark.parametrize("rows", [6, 7])
+def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(rows):
+    area = pygame.Rect(0, 108, 1080, 1920 - 108 - 78)
+    layout = pyramid_rows(rows, area)
+    spots = {name: spot.rect for name, spot in layout.spots.items()}
+    bottom_row = max(r.bottom for n, r in spots.items() if n.startswith("p"))
+    for name in ("st", "w", "out"):
+        assert spots[name].top > bottom_row  # under the pyramid, not beside it
+    for rect in spots.values():
+        assert area.contains(rect)
+    assert layout.legend is not None and area.contains(layout.legend)
+    assert not any(layout.legend.colliderect(r) for r in spots.values())
+    corner = CornerHold("top-left", 5).area(STANDING_UP)
+    assert not corner.colliderect(spots["st"])  # a tap on the stock is the stock's
