@@ -17,6 +17,7 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.render.cards import card_art
+from game.render.table_layout import STANDING
 from game.scenes.base import Scene
 from game.settings import CARD_BACKS, LANGUAGES, Settings
 from game.ui import theme
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 VOLUME_STEP = 0.1
+LABEL_LINE = 0.5  # a label's line above its controls (a screen standing up), in row units
 HIT_MARGIN = 6  # extra pixels round every target, for fingers
 
 
@@ -46,6 +48,8 @@ class SettingRow:
     activate: Callable[[], None]  # Enter / Space
     weight: float = 1.0  # height, in row units
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    controls: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    label_y: int = 0  # the middle of its label's line
 
 
 class SettingsScene(Scene):
@@ -59,6 +63,7 @@ class SettingsScene(Scene):
         self._sliding = False
         self.keyboard = False  # the focus ring shows once a key has been used
         self.rows: list[SettingRow] = []
+        self.stacked = False  # labels above their controls (see resize)
         self._build()
 
     @property
@@ -182,7 +187,11 @@ class SettingsScene(Scene):
         self.margin = margin = int(24 * s)
         self.title_bar, self.bottom_bar = screen_bars(size, s)
         top, bottom = self.title_bar.bottom + margin // 2, self.bottom_bar.top - margin // 2
-        units = sum(r.weight for r in self.rows)
+        # A screen standing up has no width for a label and its controls side by side
+        # (the volume's Mute went off the screen): each label takes a line above them
+        self.stacked = size[1] > w * STANDING
+        label_units = LABEL_LINE if self.stacked else 0.0
+        units = sum(r.weight + label_units for r in self.rows)
         unit = int(min((bottom - top - margin) / units, max(64, 84 * s)))
         panel_w = min(w - 2 * margin, max(int(1000 * s), 760))
         self.panel = pygame.Rect(0, 0, panel_w, int(unit * units) + margin)
@@ -191,7 +200,7 @@ class SettingsScene(Scene):
         # the labels' column: as wide as the widest label, up to two fifths of the panel;
         # a label wider than that (Russian ones are long) gets a smaller size, never
         # the controls' place
-        room = int(panel_w * 0.4)
+        room = int(panel_w * (0.9 if self.stacked else 0.4))
         self.label_size = max(15, int(21 * s))
         while True:
             label_font = theme.font(self.label_size)
@@ -199,20 +208,22 @@ class SettingsScene(Scene):
             if widest + int(margin * 1.5) <= room or self.label_size <= 11:
                 break
             self.label_size -= 1
-        label_w = min(room, widest + int(margin * 1.5))
+        label_w = 0 if self.stacked else min(room, widest + int(margin * 1.5))
+        label_h = int(unit * label_units)
         y = self.panel.y + margin // 2
         for row in self.rows:
             row.rect = pygame.Rect(
-                self.panel.x + margin // 2, y, panel_w - margin, int(unit * row.weight)
+                self.panel.x + margin // 2, y, panel_w - margin, label_h + int(unit * row.weight)
             )
             y = row.rect.bottom
-            controls = pygame.Rect(
-                row.rect.x + label_w,
-                row.rect.y,
-                row.rect.width - label_w - margin // 2,
-                row.rect.height,
+            row.controls = pygame.Rect(
+                row.rect.x + (label_w or margin // 2),
+                row.rect.y + label_h,
+                row.rect.width - (label_w or margin // 2) - margin // 2,
+                row.rect.height - label_h,
             )
-            self._place(row, controls, int(unit * 0.72))
+            row.label_y = row.rect.y + label_h // 2 if self.stacked else row.rect.centery
+            self._place(row, row.controls, int(unit * 0.72))
         layout_row(
             [self.back_button],
             self.bottom_bar.inflate(-2 * margin, 0),
@@ -375,7 +386,7 @@ class SettingsScene(Scene):
             edge = max(2, int(3 * self.scale))
             pygame.draw.rect(surface, theme.FOCUS, row.rect, edge, border_radius=self.margin // 3)
         x = row.rect.x + self.margin // 2
-        draw_text(surface, row.label, self.label_size, (x, row.rect.centery), theme.INK, "midleft")
+        draw_text(surface, row.label, self.label_size, (x, row.label_y), theme.INK, "midleft")
         if row.key == "volume":
             self._draw_volume(surface, row)
         elif row.key == "card_back":
@@ -424,12 +435,12 @@ class SettingsScene(Scene):
     def _draw_suits_preview(self, surface: pygame.Surface, row: SettingRow) -> None:
         """Four aces, so the player sees what the toggle does."""
         last = row.buttons[-1].rect
-        card_h = int(row.rect.height * 0.8)
+        card_h = int(row.controls.height * 0.8)
         card_w = max(20, int(card_h / 1.4))
         art = card_art(card_w, self.settings.four_colour, self.settings.card_back)
         x = last.right + self.margin
         for suit in "SHDC":
             if x + art.width > row.rect.right - self.margin // 2:
                 break
-            surface.blit(art.face("A" + suit), (x, row.rect.centery - art.height // 2))
+            surface.blit(art.face("A" + suit), (x, row.controls.centery - art.height // 2))
             x += art.width + self.margin // 3

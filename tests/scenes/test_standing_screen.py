@@ -47,3 +47,26 @@ def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(row
     assert not any(layout.legend.colliderect(r) for r in spots.values())
     corner = CornerHold("top-left", 5).area(STANDING_UP)
     assert not corner.colliderect(spots["st"])  # a tap on the stock is the stock's
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_settings_standing_up_keep_every_control_on_the_screen(app, driver, language):
+    # the volume's Mute button went off the right edge: labels now take a line above
+    from game import i18n
+    from game.scenes.settings import SettingsScene
+
+    app.surface = pygame.display.set_mode(STANDING_UP)
+    app._resized()
+    i18n.set_language(language)
+    try:
+        app.switch(lambda: SettingsScene(app), fade=False)
+        driver.frames(2)
+        scene = app.scene
+        assert scene.stacked
+        screen = pygame.Rect((0, 0), STANDING_UP)
+        for row in scene.rows:
+            for button in row.buttons:
+                assert screen.contains(button.rect) and row.rect.contains(button.rect), row.key
+                assert button.rect.height >= 60
+    finally:
+        i18n.set_language("en")
