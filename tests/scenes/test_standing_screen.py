@@ -70,3 +70,12 @@ def test_the_settings_standing_up_keep_every_control_on_the_screen(app, driver, 
                 assert button.rect.height >= 60
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [LYING_DOWN, STANDING_UP])
+def test_the_table_s_buttons_are_a_fingertip_high_on_a_kiosk_s_screen(app, driver, size):
+    # 56 px at 1920x1080: under the 60 px a touch screen in a public place wants
+    app.surface = pygame.display.set_mode(size)
+    app._resized()
+    scene = open_table(app, driver, Game("pyramid36", deal=3))
+    assert all(b.rect.height >= 60 for b in scene.hud.buttons)
