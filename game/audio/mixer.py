@@ -24,8 +24,9 @@ def current_mixer() -> MixerSettings | None:
         return None
 
 
-def open_mixer() -> MixerSettings | None:
-    """Make sure the mixer is running and return its settings, or None after a warning.
+def open_mixer(quiet: bool = False) -> MixerSettings | None:
+    """Make sure the mixer is running and return its settings, or None after a warning
+    (`quiet`: a debug line, for a try made again).
 
     A mixer someone else already opened (for example by `pygame.init()`) is reused.
     """
@@ -39,5 +40,5 @@ def open_mixer() -> MixerSettings | None:
             )
         return pygame.mixer.get_init()
     except (pygame.error, NotImplementedError) as error:
-        _log.warning("No audio: the game will run silently (%s)", error)
+        (_log.debug if quiet else _log.warning)("No audio: the game will run silently (%s)", error)
         return None

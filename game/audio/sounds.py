@@ -2,6 +2,7 @@
 
 import logging
 import math
+import time
 from pathlib import Path
 
 import pygame
@@ -20,6 +21,9 @@ def clamp_volume(volume: float) -> float:
     return max(0.0, min(1.0, volume))
 
 
+RETRY_S = 60.0  # how often a mixer that could not be opened is tried again
+
+
 class Sounds:
     """Plays the named sound effects; never lets a sound problem stop the game.
 
@@ -35,6 +39,7 @@ class Sounds:
         self._volume = clamp_volume(volume)
         self._muted = muted
         self._tried_to_open = False
+        self._tried_at = 0.0  # when the mixer was last tried (see RETRY_S)
         # The mixer the sounds were loaded into; None when there is none.
         self._mixer: MixerSettings | None = None
         self._loaded: dict[str, pygame.mixer.Sound] = {}
@@ -82,9 +87,14 @@ class Sounds:
             _log.debug("Could not play %r: %s", name, error)
 
     def _ensure_loaded(self) -> None:
-        if not self._tried_to_open:
-            self._tried_to_open = True
-            self._mixer = open_mixer()
+        now = time.monotonic()
+        again = self._mixer is None and now - self._tried_at >= RETRY_S
+        if not self._tried_to_open or again:
+            # a device not ready at boot (a kiosk's USB speaker) is tried again now and
+            # then: the first try said so, the later ones quietly
+            first = not self._tried_to_open
+            self._tried_to_open, self._tried_at = True, now
+            self._mixer = open_mixer(quiet=not first)
             self._reload()
             return
         mixer_now = current_mixer()

@@ -248,3 +248,28 @@ def test_shipped_file_is_small_soft_and_click_free(name: str) -> None:
     edge = 5
     assert peak(samples[:edge]) < near_silence
     assert peak(samples[-edge:]) < near_silence
+
+
+def test_a_device_not_ready_at_start_is_tried_again_later(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a kiosk whose speaker was not ready at boot stayed silent until it was restarted
+    from game.audio import sounds as module
+
+    clock = [1000.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+    effects = Sounds()
+    with caplog.at_level(logging.DEBUG):
+        effects.play("place")
+        assert not effects.available
+        monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # the device is there now
+        clock[0] += module.RETRY_S / 2
+        assert not effects.available  # not tried again yet
+        clock[0] += module.RETRY_S
+        assert effects.available
+    warnings = [
+        r for r in caplog.records if r.levelno >= logging.WARNING and "No audio" in r.message
+    ]
+    assert len(warnings) == 1  # said once, tried again quietly
+    pygame.mixer.quit()
