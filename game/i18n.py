@@ -13,12 +13,16 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TypeVar
 
 from game.paths import ASSETS_DIR
 from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS, Refusal
 from game.rules.ruleset import LANGUAGES
 
 LOCALE_DIR = ASSETS_DIR / "locale"
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ def catalogue(language: str) -> Catalogue:
         )
     data = tomllib.loads((LOCALE_DIR / f"{language}.toml").read_text(encoding="utf-8"))
     written = data.get("language", {})
+    written = written if isinstance(written, dict) else {}
     return Catalogue(
         language,
         data.get("messages", {}),
@@ -75,11 +80,18 @@ def catalogue(language: str) -> Catalogue:
         {**RANK_WORDS, **data.get("ranks", {})},
         {**SUIT_WORDS, **data.get("suits", {})},
         {**PILE_WORDS, **data.get("piles", {})},
-        written.get("name", language),
-        written.get("alphabet", ""),
-        bool(written.get("decimal_comma", False)),
-        bool(written.get("percent_space", False)),
+        _written(written, "name", str, language),
+        _written(written, "alphabet", str, ""),
+        _written(written, "decimal_comma", bool, False),
+        _written(written, "percent_space", bool, False),
     )
+
+
+def _written(table: Mapping[str, object], key: str, kind: type[T], default: T) -> T:
+    """A locale's `[language]` fact, or `default` when it is missing or of another type
+    (`decimal_comma = "false"` is no yes)."""
+    value = table.get(key, default)
+    return value if isinstance(value, kind) else default
 
 
 _current = catalogue("en")

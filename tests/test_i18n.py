@@ -328,3 +328,19 @@ def test_one_point_and_one_move_are_said_in_the_singular():
     assert points(1) == "1 point" and points(12) == "12 points"
     i18n.set_language("ru")
     assert points(1) == "1 очко" and points(5) == "5 очков"
+
+
+def test_a_locale_s_facts_of_the_wrong_type_fall_back(tmp_path, monkeypatch):
+    # decimal_comma = "false" read as yes; an alphabet of numbers crashed the initials
+    from game import i18n
+
+    (tmp_path / "xx.toml").write_text(
+        '[language]\nname = 5\nalphabet = [1, 2]\ndecimal_comma = "false"\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.catalogue.cache_clear()
+    try:
+        written = i18n.catalogue("xx")
+        assert written.name == "xx" and written.alphabet == "" and written.decimal_comma is False
+    finally:
+        i18n.catalogue.cache_clear()

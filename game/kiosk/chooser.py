@@ -13,7 +13,6 @@ import pygame
 
 from game.i18n import _, localized
 from game.render.preview import draw_ruleset_card
-from game.render.table_layout import STANDING
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
@@ -74,7 +73,7 @@ class ChooserScene(PadScene):
         inner_gap = px(12, s, 6)
         # on a screen standing up each game's buttons go under its card, side by side:
         # beside it they left the card's text a narrow column, cut off
-        standing = h > w * STANDING
+        standing = theme.standing(self.size)
         button_h = px(96, s, 60)
         most = px(430, s, 200) if standing else px(230, s, 120)
         row_h = min(most, (h - top - m - gap * (n - 1)) // n)

@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 TRIES = 3  # wrong PINs in a row before the pad rests
 REST_S = 30.0  # the first rest; each next one twice as long, up to LONGEST_REST_S
 LONGEST_REST_S = 3600.0
+FORGIVEN_S = 24 * 3600.0  # a day without a wrong PIN: the rests start short again
 
 
 class PinLock:
@@ -42,17 +43,24 @@ class PinLock:
         self.wrong = 0
         self.rests = 0  # rests earned so far: a 4-digit PIN fell in a day at 30 s each
         self.resting = 0.0  # seconds left before a pad takes digits again
+        self.quiet = 0.0  # seconds since the last wrong PIN
 
     def wrong_pin(self) -> None:
         self.wrong += 1
+        self.quiet = 0.0
         log.warning("kiosk: a wrong PIN was typed (%d in a row)", self.wrong)
         if self.wrong >= TRIES:
             self.wrong = 0
-            self.resting = min(LONGEST_REST_S, REST_S * 2**self.rests)
+            self.resting = min(LONGEST_REST_S, REST_S * 2 ** min(self.rests, 16))
             self.rests += 1
 
     def tick(self, dt: float) -> None:
         self.resting = max(0.0, self.resting - dt)
+        self.quiet += dt
+        if self.quiet >= FORGIVEN_S:
+            # passers-by trying now and then over weeks must not leave the operator an
+            # hour's wait
+            self.rests = 0
 
 
 class PinPadScene(PadScene):

@@ -65,8 +65,10 @@ POINTER_REST_S = 3.0  # a mouse still this long: its pointer hides again
 # A game in play nobody has touched for the idle time is asked about first ("Still
 # playing?"): a player reading the rules or watching the demo play their game lost it
 STILL_PLAYING_S = 15.0
-# the input that answers the question answers only it: a touch on a card plays nothing
-ANSWERS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+# The touch, click or key that answers the question answers only it: its events are kept
+# from the scene until it is lifted (SDL sends a touch as a mouse motion, a mouse press
+# and a finger press, in that order), so a touch on a card plays nothing
+RELEASES = (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 INPUT_EVENTS = (
     pygame.KEYDOWN,
     pygame.MOUSEBUTTONDOWN,
@@ -92,6 +94,7 @@ class KioskPolicy:
         self.last_input = app.clock.now()
         self.table: TableScene | None = None  # the game in play: ended when it is left
         self.asked_at: float | None = None  # when "Still playing?" was put up, if it is
+        self.answering = False  # the touch that answered it is still down (see _answering)
         self.exit_status = 0
         self.crashes: list[float] = []
         self.games_ended = 0
@@ -119,19 +122,42 @@ class KioskPolicy:
         if t == pygame.QUIT:
             log.info("kiosk: a request to close the window was ignored")
             return True
+        now = self.app.clock.now()
         if t in INPUT_EVENTS:
-            self.last_input = self.app.clock.now()
+            self.last_input = now
             self._show_pointer(event)
-            if self.asked_at is not None:
-                self.asked_at = None
-                if self.table is not None:
-                    self.table.still_playing()
-                if t in ANSWERS:
-                    return True
+        # the operator's corner first: a press there is its own, question or not
+        if self.corner.observe(event, self.app.size, now):
+            self._answer_question()
+            return True
+        if self._answering(event):
+            return True
         if t in (pygame.KEYDOWN, pygame.KEYUP):
             alt_f4 = event.key == pygame.K_F4 and event.mod & pygame.KMOD_ALT
             return event.key == pygame.K_F11 or bool(alt_f4)
-        return self.corner.observe(event, self.app.size, self.app.clock.now())
+        return False
+
+    def _answering(self, event: pygame.event.Event) -> bool:
+        """Whether the event answers "Still playing?", or belongs to the touch that did:
+        kept from the scene. A real mouse moving answers it and is let through."""
+        t = event.type
+        if self.asked_at is not None and t in INPUT_EVENTS:
+            self._answer_question()
+            if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+                return False
+            self.answering = True
+        if not self.answering:
+            return False
+        if t in RELEASES:
+            self.answering = False
+            return True
+        return t in INPUT_EVENTS
+
+    def _answer_question(self) -> None:
+        if self.asked_at is not None:
+            self.asked_at = None
+            if self.table is not None:
+                self.table.still_playing()
 
     def admit(self, scene: Scene) -> Scene:
         """The scene the App is about to enter, or the one the kiosk shows instead."""
@@ -215,7 +241,12 @@ class KioskPolicy:
         # the failed frame's other events are lost, a finger's lift among them maybe
         app.pointer.reset()
         self.last_input = now
-        app.restart_with(self.attract.first_scene)
+        self.asked_at, self.answering = None, False  # the question went with its table
+        try:
+            app.restart_with(self.attract.first_scene)
+        except Exception as again:
+            # the show itself cannot start: nothing left to go back to
+            raise KioskFailed("the attract loop failed to start") from again
 
     # -- where the kiosk goes ------------------------------------------------------------
 
@@ -250,7 +281,7 @@ class KioskPolicy:
         # moves left") earned its place too: under no one's letters
         self.app.enter_missed_scores(NO_INITIALS)
         self.last_input = self.app.clock.now()
-        self.asked_at = None
+        self.asked_at, self.answering = None, False
         self.attract.start()
 
     def open_pin_pad(self) -> None:

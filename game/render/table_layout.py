@@ -16,7 +16,6 @@ CARD_RATIO = 1.4
 GAP = 0.1  # space between cards, in card widths
 FAN_V = 0.24  # a pile's next card, below the last, in card heights
 FAN_H = 0.3  # a horizontal fan's next card, in card widths
-STANDING = 1.3  # a play area this many times higher than wide is a screen standing up
 
 
 @dataclass
@@ -89,8 +88,7 @@ def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     pyramid_units = 1 + (rows - 1) * 0.5
     height_units_in_h = pyramid_units + 0.1
     cw, ch = card_size(width_units, height_units_in_h, area)
-    standing = area.height > area.width * STANDING
-    if standing:
+    if area.height > area.width:  # the play area of a screen standing up
         return _pyramid_rows_standing(rows, area, cw, ch, pyramid_units)
     spots: dict[str, PileSpot] = {}
     cx = area.centerx

@@ -14,7 +14,9 @@ from .ruleset import get_ruleset
 
 REPLAY_KEYS = ("version", "ruleset", "options", "deal", "deck", "moves", "result", "meta")
 RESULT_KEYS = ("won", "remaining_cards", "remaining_points", "moves")
-EXACT_FLOAT = 2**53  # every integer up to it is a float exactly
+# Every integer below it is exactly one float; from it on, floats stand for several
+# integers (9007199254740993.0 reads as 2**53)
+EXACT_FLOAT = 2**53
 
 
 def parse_replay_text(text: str) -> dict[str, Any]:
@@ -87,7 +89,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
         ruleset = get_ruleset(ruleset_id)
         if "deal" in data:
             deal = data["deal"]
-            if isinstance(deal, float) and deal.is_integer() and abs(deal) <= EXACT_FLOAT:
+            if isinstance(deal, float) and deal.is_integer() and abs(deal) < EXACT_FLOAT:
                 # JSON makes no difference between 17 and 17.0; past 2**53 a number with
                 # a fraction or an exponent is no longer the number written (1e30)
                 deal = int(deal)

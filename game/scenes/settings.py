@@ -17,7 +17,6 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.render.cards import card_art
-from game.render.table_layout import STANDING
 from game.scenes.base import Scene
 from game.settings import CARD_BACKS, LANGUAGES, Settings
 from game.ui import theme
@@ -189,7 +188,7 @@ class SettingsScene(Scene):
         top, bottom = self.title_bar.bottom + margin // 2, self.bottom_bar.top - margin // 2
         # A screen standing up has no width for a label and its controls side by side
         # (the volume's Mute went off the screen): each label takes a line above them
-        self.stacked = size[1] > w * STANDING
+        self.stacked = theme.standing(size)
         label_units = LABEL_LINE if self.stacked else 0.0
         units = sum(r.weight + label_units for r in self.rows)
         unit = int(min((bottom - top - margin) / units, max(64, 84 * s)))

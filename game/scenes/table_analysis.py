@@ -19,11 +19,13 @@ ANALYSE_SECONDS = 10.0
 
 
 class Analysis:
-    def __init__(self, worker: SolverWorker, game: Game, flip: VerdictFlip | None = None) -> None:
+    def __init__(
+        self, worker: SolverWorker, game: Game, remembered: VerdictFlip | None = None
+    ) -> None:
         self.worker = worker
         self.game = game
         # the flip a saved game brought along: its answers were not kept (see lost_since)
-        self.remembered = flip
+        self.remembered = remembered
         self.results: dict[Position, dict[str, Any]] = {}
         self.pending: dict[int, Position] = {}
         self.asked_again: set[Position] = set()  # after the worker died with them
@@ -114,9 +116,9 @@ class Analysis:
 
     def flip(self) -> VerdictFlip | None:
         """Where on the current line the answers turned from won to lost: the last
-        position answered won before the first answered lost after it (only answers
-        given, not inferred: those the top bar showed or a hint was asked for); None
-        if they have not turned. A hint's line carries its answer on (see known())."""
+        position answered won before the first answered lost after it; None if they have
+        not turned. The answers are those kept in `results`: the solver's, and those
+        known() carried along a won or lost line (proven too)."""
         where = self.position()
         lost_at = None
         for end in range(len(where), -1, -1):

@@ -65,7 +65,7 @@ class Hud:
         top_h = max(30, int(40 * scale))
         # a screen standing up has no width for every figure on one line, and height
         # to spare: the figures take a second line
-        self.two_lines = h > w
+        self.two_lines = theme.standing(size)
         if self.two_lines:
             top_h *= 2
         bottom_h = max(40, int(58 * scale))
@@ -90,13 +90,8 @@ class Hud:
         pygame.draw.rect(surface, theme.PANEL, bar)
         size = self.text_size
         pad = size
+        font = theme.font(size)
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
-        left = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True)
-        left = draw_text(surface, f.deal, size, (left.right + size, y), theme.INK_DIM, "midleft")
-        if f.assisted:  # no table for this game: said where the figures are
-            left = draw_text(
-                surface, _("assisted"), size, (left.right + size, y), theme.WARN, "midleft"
-            )
         score = _(
             "Left: {cards} · {points}",
             cards=n_("{n} card", "{n} cards", f.cards),
@@ -113,20 +108,27 @@ class Hud:
             f.clock,
             f.verdict,
         ]
-        room_left, room_right = left.right + size, right.left
-        if self.two_lines:
-            y = bar.bottom - bar.height // 4
-            room_left, room_right = pad, bar.right - pad
-        self.stats_shown = ""
-        # a narrow window drops the figures that matter least first
-        for drop in ((), (1,), (1, 0), (1, 0, 2)):
-            stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
-            middle = theme.font(size).size(stats)[0]
-            x = max(room_left, min((bar.width - middle) // 2, room_right - size - middle))
-            if x + middle < room_right:
-                draw_text(surface, stats, size, (x, y), theme.INK, "midleft")
-                self.stats_shown = stats
+        title_w = theme.font(size, bold=True).size(f.title)[0]
+        # the deal's number gives way to the clock and the verdict on a narrow bar
+        for deal in (f.deal, ""):
+            left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
+            if f.assisted:
+                left += font.size(_("assisted"))[0] + size
+            stats_y, room_left, room_right = y, left + size, right.left
+            if self.two_lines:
+                stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
+            placed = _fit_stats(parts, font, size, bar.width, room_left, room_right)
+            if placed is not None and (f.clock in placed[0] or self.two_lines or not deal):
                 break
+        x = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True).right
+        if deal:
+            x = draw_text(surface, deal, size, (x + size, y), theme.INK_DIM, "midleft").right
+        if f.assisted:  # no table for this game: said where the figures are
+            draw_text(surface, _("assisted"), size, (x + size, y), theme.WARN, "midleft")
+        self.stats_shown = ""
+        if placed is not None:
+            self.stats_shown, stats_x = placed
+            draw_text(surface, self.stats_shown, size, (stats_x, stats_y), theme.INK, "midleft")
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)
@@ -136,3 +138,17 @@ class Hud:
 
     def button_at(self, pos: tuple[int, int], margin: int = 0) -> Button | None:
         return button_at(self.buttons, pos, margin)
+
+
+def _fit_stats(
+    parts: list[str], font: pygame.font.Font, gap: int, width: int, left: int, right: int
+) -> tuple[str, int] | None:
+    """The figures that fit between `left` and `right`, dropping those that matter least
+    first (the pass, the stock, the moves), and where they start; None if none fit."""
+    for drop in ((), (1,), (1, 0), (1, 0, 2)):
+        stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
+        middle = font.size(stats)[0]
+        x = max(left, min((width - middle) // 2, right - gap - middle))
+        if x + middle < right:
+            return stats, x
+    return None

@@ -249,8 +249,8 @@ class TablePlay:
         # the same deal typed as a free game) is help had with this one: checked again
         # at the end, where the deal's start could not know of it
         records = self.app.records
-        helped = self.recorded and not self.assisted
-        if helped and records.deal_assisted_before(self.game, self.facts.record_id):
+        unhelped = self.recorded and not self.assisted
+        if unhelped and records.deal_assisted_before(self.game, self.facts.record_id):
             self.facts.mark_assisted(BY_HELP_BEFORE)
         # saved before the results read the records (resigning comes straight here)
         self.app.game_changed(self.game, self.facts if self.recorded else None)

@@ -115,7 +115,7 @@ class GameFacts:
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)
-    # The solver's verdicts the top bar showed on this game's line (see VerdictFlip)
+    # where the top bar's verdict turned from won to lost on this game's line, if it did
     flip: VerdictFlip | None = None
 
     def mark_assisted(self, by: str) -> None:

@@ -62,6 +62,11 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
     return _fonts[key]
 
 
+def standing(size: tuple[int, int]) -> bool:
+    """A screen standing up (higher than wide): pages lay out for its narrow width."""
+    return size[1] > size[0]
+
+
 def ui_scale(size: tuple[int, int]) -> float:
     """1.0 at 1280x800; text and buttons grow and shrink with the window. A screen
     standing up is measured the same way turned on its side: 1080x1920 is 1920x1080's

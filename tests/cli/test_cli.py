@@ -414,6 +414,7 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     ("deal NaN", '{"ruleset": "pyramid52", "deal": NaN}', ("not a JSON replay",)),
     # past 2**53 a float is not the number written: 1e30 played deal 1000000000000000019884624838656
     ("deal 1e30", '{"ruleset": "pyramid52", "deal": 1e30}', ("'deal' must be",)),
+    ("deal 2**53 + 1", '{"ruleset": "pyramid52", "deal": 9007199254740993.0}', ("'deal' must",)),
     # an escape sequence reached the terminal as it was written
     ("escape sequence in a move", {**GOOD, "moves": ["\x1b[2Jst>w"]}, ("move 1 ", "\\x1b[2J")),
     ("a key written twice", '{"ruleset": "pyramid52", "deal": 1, "deal": 2}', ("'deal'", "twice")),

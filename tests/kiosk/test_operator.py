@@ -190,3 +190,17 @@ def test_each_rest_after_wrong_pins_is_twice_as_long_up_to_an_hour():
         lock.tick(lock.resting)
     assert rests[:4] == [REST_S, 2 * REST_S, 4 * REST_S, 8 * REST_S]
     assert rests[-1] == LONGEST_REST_S
+
+
+def test_rests_after_wrong_pins_are_forgiven_after_a_quiet_day_and_never_overflow():
+    from game.kiosk.pin_pad import FORGIVEN_S, LONGEST_REST_S, PinLock
+
+    lock = PinLock()
+    lock.rests = 5000  # weeks of tries: 2**5000 overflowed a float
+    for _ in range(TRIES):
+        lock.wrong_pin()
+    assert lock.resting == LONGEST_REST_S
+    lock.tick(FORGIVEN_S)
+    for _ in range(TRIES):
+        lock.wrong_pin()
+    assert lock.resting == REST_S

@@ -79,3 +79,20 @@ def test_the_table_s_buttons_are_a_fingertip_high_on_a_kiosk_s_screen(app, drive
     app._resized()
     scene = open_table(app, driver, Game("pyramid36", deal=3))
     assert all(b.rect.height >= 60 for b in scene.hud.buttons)
+
+
+def test_a_narrow_top_bar_gives_up_the_deal_number_before_the_clock(app, driver):
+    # at 800x600 in Russian the "assisted" mark left no room for any figure at all
+    from game import i18n
+
+    app.surface = pygame.display.set_mode((800, 600))
+    app._resized()
+    i18n.set_language("ru")
+    try:
+        scene = open_table(app, driver, Game("egyptian-old", deal=3))
+        scene.facts.mark_assisted("hint")
+        scene._invalidate()
+        driver.frames(2)
+        assert "0:0" in scene.hud.stats_shown
+    finally:
+        i18n.set_language("en")
