@@ -29,6 +29,9 @@ def options_line(offered: OfferedGame) -> str:
     return " · ".join(option_lines(get_ruleset(offered.ruleset), offered.options))
 
 
+FINGER = 60  # pixels: the least height of a button a finger presses on a public screen
+
+
 class ChooserScene(PadScene):
     def __init__(self, app: App, policy: KioskPolicy) -> None:
         super().__init__(app)
@@ -94,10 +97,18 @@ class ChooserScene(PadScene):
                 card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
                 column = pygame.Rect(card.right + gap, y, side_w, row_h)
                 play_h = (row_h - inner_gap) * 3 // 5
-                play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
-                rules.rect = pygame.Rect(
-                    column.x, play.rect.bottom + inner_gap, column.width, row_h - play_h - inner_gap
-                )
+                if row_h - play_h - inner_gap >= FINGER:
+                    play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
+                    rules.rect = pygame.Rect(
+                        column.x,
+                        play.rect.bottom + inner_gap,
+                        column.width,
+                        row_h - play_h - inner_gap,
+                    )
+                else:  # many games, low rows: side by side, each the row's height
+                    half = (column.width - inner_gap) // 2
+                    play.rect = pygame.Rect(column.x, column.y, half, row_h)
+                    rules.rect = play.rect.move(half + inner_gap, 0)
             pick = Button("", partial(self.play, i), key=f"card:{i}")
             pick.rect = card
             buttons += [play, rules, pick]

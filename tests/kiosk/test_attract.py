@@ -168,3 +168,18 @@ def test_the_chooser_standing_up_puts_its_buttons_under_each_game(make_kiosk):
         assert play.rect.top > card.bottom and rules.rect.top > card.bottom
         assert min(play.rect.height, rules.rect.height) >= 60  # a finger's size
         assert play.rect.width > card.width // 3
+
+
+def test_with_six_games_the_chooser_s_buttons_stay_a_fingertip_high(make_kiosk):
+    # Rules under Play in rows a sixth of the screen high came out 45 px at 1920x1080
+    from tests.kiosk.conftest import CONFIG
+
+    more = "".join(
+        f'[[games]]\nruleset = "{r}"\n' for r in ("sbudetsya", "egyptian", "devils-bridge")
+    )
+    kiosk = make_kiosk(text=CONFIG + more)
+    kiosk.surface = pygame.display.set_mode((1920, 1080))
+    kiosk._resized()
+    kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+    buttons = [b for b in kiosk.scene.pad.buttons if b.key.startswith(("play:", "rules:"))]
+    assert len(buttons) == 12 and all(b.rect.height >= 60 for b in buttons)
