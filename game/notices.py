@@ -12,6 +12,7 @@ from game.store import (
     IN_MEMORY,
     NEWER,
     READ_FAILED,
+    REMOVED,
     SAVE_FAILED,
     SET_ASIDE,
     Problem,
@@ -62,6 +63,11 @@ def record_notice(problem: Problem) -> str:
         return i18n._(
             "A game could not be saved ({reason}); play goes on and saving is tried again.",
             reason=problem.detail,
+        )
+    if problem.kind == REMOVED:
+        return i18n._(
+            "The records file {name} was removed while the game ran: a new one was started.",
+            name=problem.detail,
         )
     assert problem.kind == IN_MEMORY
     return i18n._(

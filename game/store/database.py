@@ -39,6 +39,7 @@ NEWER = "newer"  # detail: the file's name; it is left as it is
 SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
 READ_FAILED = "read_failed"  # detail: the error; what could be read is shown
 CANNOT_CONTINUE = "cannot_continue"  # detail: why; the game stays in the history
+REMOVED = "removed"  # detail: the file's name; removed while the game ran, made anew
 
 
 @dataclass(frozen=True)

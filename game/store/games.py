@@ -110,7 +110,21 @@ class GameLog:
         }
         new_id = None
         with transaction(self.conn):
-            if facts.record_id is None:
+            updated = 0
+            if facts.record_id is not None:
+                # finished_at keeps the first end; an undo after the end reopens the game
+                updated = self.conn.execute(
+                    """UPDATE games SET updated_at = :updated_at,
+                        finished_at = CASE WHEN :outcome IS NULL THEN NULL
+                                      ELSE COALESCE(finished_at, :finished) END,
+                        seconds = :seconds, moves = :moves, undos = :undos, hints = :hints,
+                        assisted = :assisted, fortune_replayed = :fortune_replayed,
+                        outcome = :outcome, remaining_cards = :remaining_cards,
+                        remaining_points = :remaining_points, replay = :replay
+                    WHERE id = :id""",
+                    values | {"id": facts.record_id},
+                ).rowcount
+            if not updated:  # a new game, or one whose row is gone (its file was removed)
                 cursor = self.conn.execute(
                     """INSERT INTO games (ruleset, options, deal, mode, arcade_run, started_at,
                         updated_at, finished_at, seconds, moves, undos, hints, assisted, fortune,
@@ -123,19 +137,6 @@ class GameLog:
                 )
                 assert cursor.lastrowid is not None
                 new_id = cursor.lastrowid
-            else:
-                # finished_at keeps the first end; an undo after the end reopens the game
-                self.conn.execute(
-                    """UPDATE games SET updated_at = :updated_at,
-                        finished_at = CASE WHEN :outcome IS NULL THEN NULL
-                                      ELSE COALESCE(finished_at, :finished) END,
-                        seconds = :seconds, moves = :moves, undos = :undos, hints = :hints,
-                        assisted = :assisted, fortune_replayed = :fortune_replayed,
-                        outcome = :outcome, remaining_cards = :remaining_cards,
-                        remaining_points = :remaining_points, replay = :replay
-                    WHERE id = :id""",
-                    values | {"id": facts.record_id},
-                )
         if new_id is not None:  # only once stored: a failed commit leaves the game new
             facts.record_id = new_id
         return facts.record_id

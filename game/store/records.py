@@ -22,6 +22,7 @@ from game.store.database import (
     FILE_NAME,
     IN_MEMORY,
     READ_FAILED,
+    REMOVED,
     SAVE_FAILED,
     Opened,
     Problem,
@@ -93,7 +94,25 @@ class Records:
 
     def _write(self, what: str, action: Callable[[], T], default: T) -> T:
         """A write that must not stop the game: on failure, `default`, and one notice."""
+        self._open_again_if_removed()
         return self._guarded(what, action, default, SAVE_FAILED)
+
+    def _open_again_if_removed(self) -> None:
+        """The file was deleted while the game ran (by hand, a clean-up): SQLite would go
+        on writing to the deleted file, lost at the next start. A fresh file instead,
+        said once; the game in play is written into it whole at its next save."""
+        if self.path is None or self.path.exists():
+            return
+        log.warning("records: %s was removed while the game ran: a new one is made", self.path)
+        removed = self.path.name
+        opened = open_database(self.path)
+        self.conn.close()
+        self.conn, self.path = opened.conn, opened.path
+        self.games = GameLog(self.conn)
+        self.scores = ScoreTables(self.conn)
+        self.arcade = ArcadeRuns(self.conn)
+        self.problems.extend(opened.problems)
+        self._tell(REMOVED, removed)
 
     def _read(self, what: str, action: Callable[[], T], default: T) -> T:
         """A read that must not stop the game: on failure, `default`, and one notice

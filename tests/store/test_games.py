@@ -325,3 +325,24 @@ def test_a_damaged_options_column_says_nothing_of_any_cards(records):
     records.save_game(random_game("pyramid52", 5, 2, end=False), facts)
     records.conn.execute("UPDATE games SET options = '[1]' WHERE id = ?", (facts.record_id,))
     assert not records.deal_assisted_before(Game("pyramid52", deal=5))  # it crashed
+
+
+def test_a_records_file_removed_while_the_game_runs_is_made_anew(tmp_path):
+    # SQLite went on writing to the deleted file: every later game was lost at the next start
+    from game.store import REMOVED
+
+    path = tmp_path / "records.sqlite3"
+    records = Records.open(path)
+    game = random_game("pyramid52", deal=3, moves=3, end=False)
+    facts = GameFacts()
+    records.save_game(game, facts)
+    for leftover in tmp_path.iterdir():
+        leftover.unlink()
+    game.play(next(iter(game.legal_moves)))
+    assert records.save_game(game, facts)
+    assert path.exists() and [p.kind for p in records.problems] == [REMOVED]
+    records.close()
+    again = Records.open(path)
+    (row,) = again.history()
+    assert row.moves == len(game.moves) and row.id == facts.record_id
+    again.close()
