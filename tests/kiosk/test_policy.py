@@ -41,6 +41,15 @@ def play_a_pair(driver, scene: TableScene) -> None:
     driver.settle(0.5)
 
 
+def asked_still_playing(kiosk, driver) -> TableScene:
+    """A game with a move made, then nobody for the idle time: the question is up."""
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.settle(31)  # the configured idle time, and a second
+    assert kiosk.scene is scene and scene.banner.text.startswith("Still playing?")
+    return scene
+
+
 def game_rows(kiosk):
     return kiosk.records.history()
 
@@ -136,11 +145,8 @@ def test_touches_keep_the_game_from_idling(kiosk, driver):
 
 
 def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
-    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    play_a_pair(driver, scene)
+    scene = asked_still_playing(kiosk, driver)
     assert len(scene.game.moves) == 1
-    driver.settle(31)
-    assert kiosk.scene is scene and scene.banner.text.startswith("Still playing?")
     driver.settle(STILL_PLAYING_S)
     assert kiosk.scene is not scene and getattr(kiosk.scene, "attract", False)
     (row,) = [r for r in game_rows(kiosk) if r.deal == 8]
@@ -189,10 +195,7 @@ def test_a_touch_answers_still_playing_and_plays_nothing(kiosk, driver):
 def test_the_operator_s_corner_held_while_the_question_is_up_opens_the_pin_pad(kiosk, driver):
     from game.kiosk.pin_pad import PinPadScene
 
-    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    play_a_pair(driver, scene)
-    driver.settle(31)
-    assert scene.banner.text.startswith("Still playing?")
+    asked_still_playing(kiosk, driver)
     pygame.event.post(finger(pygame.FINGERDOWN, (5, 5), kiosk.size))
     driver.settle(kiosk.kiosk.config.operator.hold_seconds + 0.5)
     assert isinstance(kiosk.scene, PinPadScene)
@@ -200,9 +203,7 @@ def test_the_operator_s_corner_held_while_the_question_is_up_opens_the_pin_pad(k
 
 def test_a_failure_while_the_question_is_up_leaves_no_question_behind(kiosk, driver):
     # the question stayed "up" in the attract loop: the next passer-by's tap was eaten
-    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    play_a_pair(driver, scene)
-    driver.settle(31)
+    scene = asked_still_playing(kiosk, driver)
     assert kiosk.kiosk.asked_at is not None
 
     def broken(dt):
