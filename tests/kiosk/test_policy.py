@@ -11,7 +11,7 @@ from game.kiosk.chooser import ChooserScene
 from game.kiosk.invitation import InvitationScene
 from game.kiosk.logfile import install_log_file, remove_log_file
 from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS, STILL_PLAYING_S, KioskFailed
-from game.rules import Game
+from game.rules import Game, RulesError
 from game.scenes.base import Scene
 from game.scenes.initials import InitialsScene
 from game.scenes.menu import MenuScene
@@ -218,8 +218,6 @@ def test_a_failure_while_the_question_is_up_leaves_no_question_behind(kiosk, dri
 
 
 def test_a_show_that_cannot_start_after_a_failure_ends_as_a_failure(kiosk, driver):
-    from game.rules import RulesError
-
     def broken_show():
         raise RulesError("a level file broken under the kiosk's feet")
 
@@ -414,32 +412,21 @@ def test_touch_works_after_a_scene_failed_on_a_tap_whose_lift_was_lost(kiosk, dr
     assert not isinstance(kiosk.scene, InvitationScene)  # it starts a game
 
 
-def test_failing_again_and_again_ends_the_process_for_a_fresh_start(kiosk, driver):
+@pytest.mark.parametrize("error", [RuntimeError, RulesError])
+def test_failing_again_and_again_ends_the_process_for_a_fresh_start(kiosk, driver, error):
+    # never as the error itself: a RulesError went up to the command line, which answers
+    # a bad file with status 2; the service manager is told not to restart on 2, and the
+    # screen stayed on the desktop
     class AlwaysBroken(InvitationScene):
         def draw(self, surface, alpha):
-            raise RuntimeError("broken for good")
+            raise error("broken for good")
 
     kiosk.kiosk.attract.first_scene = lambda: AlwaysBroken(kiosk, kiosk.kiosk.attract)
     kiosk.switch(lambda: BrokenChooser(kiosk, kiosk.kiosk), fade=False)
     with pytest.raises(KioskFailed, match="failures in") as raised:
         driver.frames(CRASH_LIMIT + 2)
-    assert "broken for good" in str(raised.value.__cause__)
-
-
-def test_a_rules_error_again_and_again_ends_as_a_failure_not_as_a_bad_file(kiosk, driver):
-    # a RulesError went up to the command line, which answers a bad file with status 2;
-    # the service manager is told not to restart on 2, and the screen stayed on the desktop
-    from game.rules import RulesError
-
-    class BrokenRules(InvitationScene):
-        def draw(self, surface, alpha):
-            raise RulesError("a rule broken for good")
-
-    kiosk.kiosk.attract.first_scene = lambda: BrokenRules(kiosk, kiosk.kiosk.attract)
-    kiosk.switch(lambda: BrokenChooser(kiosk, kiosk.kiosk), fade=False)
-    with pytest.raises(KioskFailed) as raised:
-        driver.frames(CRASH_LIMIT + 2)
-    assert isinstance(raised.value.__cause__, RulesError)  # what went wrong, kept
+    cause = raised.value.__cause__
+    assert isinstance(cause, error) and "broken for good" in str(cause)  # what went wrong
 
 
 def test_outside_a_kiosk_a_failing_scene_is_a_bug_that_goes_up(app, driver_plain):
