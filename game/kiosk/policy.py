@@ -169,8 +169,7 @@ class KioskPolicy:
         if isinstance(scene, InitialsScene):
             if self.config.ask_initials:
                 scene.letters = list(clean_initials(""))  # not the last player's letters
-                entered = scene.done
-                scene.done = lambda initials: entered(shown_initials(initials))
+                scene.shown = shown_initials
             else:
                 scene.finished = True
                 scene = scene.done(NO_INITIALS)  # the place is kept; the results follow
@@ -276,7 +275,7 @@ class KioskPolicy:
             # the place in the table was earned: it is kept under the letters the player
             # chose, or no one's when the player left before choosing any
             scene.finished = True
-            scene.done(scene.initials if scene.changed else NO_INITIALS)
+            scene.enter_place(scene.initials if scene.changed else NO_INITIALS)
         # a game that ended and was walked away from before its result (left at "No
         # moves left") earned its place too: under no one's letters
         self.app.enter_missed_scores(NO_INITIALS)

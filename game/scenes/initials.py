@@ -55,6 +55,8 @@ class InitialsScene(PadScene):
         self.done = done
         self.finished = False
         self.changed = False  # the player has turned or typed a letter
+        # the letters as the table will show them (a kiosk hides swear words)
+        self.shown: Callable[[str], str] = str
         self.cards: list[pygame.Rect] = []
 
     @property
@@ -89,7 +91,11 @@ class InitialsScene(PadScene):
             return
         self.finished = True  # one entry, however many times OK is pressed
         initials = self.initials
-        self.app.switch(lambda: self.done(initials))
+        self.app.switch(lambda: self.enter_place(initials))
+
+    def enter_place(self, initials: str) -> Scene:
+        """The place entered under these letters, as shown; the scene `done` gives."""
+        return self.done(self.shown(initials))
 
     def back(self) -> None:
         self.accept()  # the place in the table is earned: Esc keeps it under these letters
