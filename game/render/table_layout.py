@@ -90,21 +90,29 @@ def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     cw, ch = card_size(width_units, height_units_in_h, area)
     if area.height > area.width:  # the play area of a screen standing up
         return _pyramid_rows_standing(rows, area, cw, ch, pyramid_units)
-    spots: dict[str, PileSpot] = {}
-    cx = area.centerx
     sx = cw * step_x
     top = area.y + int(ch * 0.05)
-    for r in range(1, rows + 1):
-        y = top + int((r - 1) * ch * 0.5)
-        left = cx - (r * sx - cw * GAP) / 2
-        for c in range(1, r + 1):
-            spots[f"p{r}.{c}"] = PileSpot(pygame.Rect(int(left + (c - 1) * sx), y, cw, ch))
+    spots = _pyramid_places(rows, area.centerx, top, (cw, ch))
     stock = pygame.Rect(area.x + int(cw * 0.2), top, cw, ch)
     spots["st"] = PileSpot(stock)
     spots["w"] = PileSpot(stock.move(int(sx), 0))
     spots["out"] = PileSpot(pygame.Rect(area.right - cw - int(cw * 0.2), top, cw, ch))
     legend = pygame.Rect(area.right - int(cw * 2.6), top + ch + int(ch * 0.1), int(cw * 2.5), ch)
     return TableLayout((cw, ch), spots, legend)
+
+
+def _pyramid_places(rows: int, cx: int, top: int, card: tuple[int, int]) -> dict[str, PileSpot]:
+    """The pyramid's places, row by row from `top`, each row centred on `cx` and lying
+    half a card lower than the one above."""
+    cw, ch = card
+    sx = cw * (1 + GAP)
+    spots: dict[str, PileSpot] = {}
+    for r in range(1, rows + 1):
+        y = top + int((r - 1) * ch * 0.5)
+        left = cx - (r * sx - cw * GAP) / 2
+        for c in range(1, r + 1):
+            spots[f"p{r}.{c}"] = PileSpot(pygame.Rect(int(left + (c - 1) * sx), y, cw, ch))
+    return spots
 
 
 def _pyramid_rows_standing(
@@ -116,13 +124,7 @@ def _pyramid_rows_standing(
     row_gap, legend_h = int(ch * 0.3), int(ch * 0.6)
     block = int(ch * pyramid_units) + row_gap + ch + row_gap + legend_h
     top = area.y + max(int(ch * 0.05), (area.height - block) // 2)
-    cx = area.centerx
-    spots: dict[str, PileSpot] = {}
-    for r in range(1, rows + 1):
-        y = top + int((r - 1) * ch * 0.5)
-        left = cx - (r * sx - cw * GAP) / 2
-        for c in range(1, r + 1):
-            spots[f"p{r}.{c}"] = PileSpot(pygame.Rect(int(left + (c - 1) * sx), y, cw, ch))
+    spots = _pyramid_places(rows, area.centerx, top, (cw, ch))
     row_y = top + int(ch * pyramid_units) + row_gap
     stock = pygame.Rect(area.x + int(cw * 0.2), row_y, cw, ch)
     spots["st"] = PileSpot(stock)
