@@ -336,8 +336,13 @@ class TableControls:
         return list(self.view.piles)
 
     def _targets(self, source: str) -> set[str]:
+        """Where the card picked up at `source` can go. Turning the stock and turning
+        the waste over are moves between the same places, but they take no card
+        there: the stock is never a partner to wait for, nor a place for the waste."""
         found = set()
         for move in self.game.legal_moves:
+            if move in (STOCK_TURN, REDEAL_MOVE):
+                continue
             if move.kind == MOVE and move.a == source:
                 found.add(move.b)
             elif move.kind == PAIR and source in (move.a, move.b):

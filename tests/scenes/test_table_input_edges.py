@@ -5,7 +5,8 @@ import pygame
 import pytest
 
 from game.rules import Game
-from game.rules.moves import parse_move
+from game.rules.moves import PAIR, parse_move
+from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table import TableScene
 from game.store import ARCADE, DAILY, GameFacts
 from tests.scenes.test_table import centre, click_move, open_table
@@ -376,6 +377,28 @@ def test_a_face_up_stock_card_that_pairs_is_picked_up_first_then_paired(app, dri
     driver.click(centre(scene, "p7.2"))
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["p7.2+st"]
+
+
+def test_a_stock_card_that_pairs_with_nothing_turns_at_one_click(app, driver):
+    """Only a stock card that can pair is picked up: the turn itself, a move from the
+    stock to the reserve, is no partner to wait for."""
+    game = Game("pyramid52", deal=1)  # the stock's QS pairs with no free card
+    scene = open_table(app, driver, game)
+    assert not any(m.kind == PAIR and "st" in (m.a, m.b) for m in game.legal_moves)
+    driver.click(centre(scene, "st"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w"] and scene.selected is None
+
+
+def test_the_reserve_picked_up_does_not_offer_the_stock_as_a_target(app, driver):
+    """With passes left and the stock run out, turning the reserve over is a move from
+    the reserve to the stock; it is no place to put the reserve's card."""
+    game = Game("pyramid52", {"passes": 3}, deal=1)
+    for _ in range(24):
+        game.play("st>w")
+    assert REDEAL_MOVE in game.legal_moves
+    scene = open_table(app, driver, game)
+    assert "st" not in scene._targets("w")
 
 
 def test_the_stock_clicked_twice_turns(app, driver):
