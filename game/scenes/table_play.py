@@ -216,7 +216,7 @@ class TablePlay:
                 [Button(_("End the game"), self._resign, key="end")],
                 enter=False,
             )
-        elif self.finishing and not self.autoplay:
+        elif self.finishing and not self.autoplay and not self.demo:
             self._say(_("Every card can go home now: press Finish."), 5.0)
         self._update_buttons()
         self._invalidate()

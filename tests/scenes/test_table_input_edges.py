@@ -24,6 +24,22 @@ def finishing_table(app, driver):
     return scene
 
 
+def test_the_demo_playing_is_not_told_to_press_finish(app, driver):
+    """Every card can go home, and the demo is playing: the table does not ask the
+    player to press Finish while the solver's moves go on."""
+    scene = finishing_table(app, driver)
+    scene._say("")
+    driver.key(pygame.K_d)
+    assert scene.demo
+    import time
+
+    end = time.monotonic() + 20
+    while not scene.game.moves and time.monotonic() < end:
+        driver.frames(5)
+    assert scene.game.moves and scene.demo
+    assert "Finish" not in scene.status
+
+
 def hold(driver, start, to):
     """Press the mouse on `start` and move it to `to`, the button still down."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
