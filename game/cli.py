@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -21,6 +23,8 @@ from game.screen import EXIT_NO_SCREEN, NoScreenError
 from game.store.saved import LARGEST_KEPT_DEAL
 
 EXIT_BAD_INPUT = 2
+# the shell's status for a command whose output pipe was closed (128 + SIGPIPE)
+EXIT_CLOSED_OUTPUT = 141
 
 
 class UsageError(Exception):
@@ -82,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return start_kiosk(args)
         if args.command is None:
             return start_game(args, None)
-        return int(args.handler(args))
+        status = int(args.handler(args))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not as Python ends
+        return status
     except (UsageError, RulesError) as e:
         # a replay's move is named first, as the spec writes it: "move 14 't3>f2': ..."
         prefix = "" if isinstance(e, ReplayMoveError) else "piramida: "
@@ -91,6 +97,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NoScreenError as e:
         print(f"piramida: {e}", file=sys.stderr)
         return EXIT_NO_SCREEN
+    except BrokenPipeError:
+        # the reader stopped reading (`piramida history | head`): nothing more to say
+        _quiet_stdout()
+        return EXIT_CLOSED_OUTPUT
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that the flush when Python ends
+    does not fail on the closed pipe again and print a traceback after all."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass  # no file behind standard output (a test's capture): nothing to flush
 
 
 # Control characters and the ones str.splitlines() breaks at: a message quoting the

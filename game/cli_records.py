@@ -160,10 +160,16 @@ def row_line(row: GameRow) -> str:
     deal = str(row.deal) if row.deal is not None else "deck"
     return (
         f"{row.id:>5}  {local_minute(row.started_at)}  {row.ruleset:<13} {deal:>10}  "
-        f"{outcome:<9} {row.remaining_points:>4} pts {row.remaining_cards:>3} cards "
-        f"{row.moves:>4} moves {clock_text(row.seconds):>7}  {' '.join(flags)}  "
+        f"{outcome:<9} {row.remaining_points:>4} pts {row.remaining_cards:>3} "
+        f"{_counted(row.remaining_cards, 'card')} {row.moves:>4} {_counted(row.moves, 'move')} "
+        f"{clock_text(row.seconds):>7}  {' '.join(flags)}  "
         f"({options_text(row.options) or 'no options'})"
     ).rstrip()
+
+
+def _counted(count: int, noun: str) -> str:
+    """The noun for a count in a column: "1 move ", "2 moves" (the columns stay put)."""
+    return f"{noun} " if count == 1 else f"{noun}s"
 
 
 def cmd_scores(args: argparse.Namespace) -> int:

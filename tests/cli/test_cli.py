@@ -765,3 +765,22 @@ def test_play_opens_a_table_with_the_chosen_deal(cli: Cli, monkeypatch: pytest.M
 def test_a_bad_window_size_is_refused_in_one_line(cli: Cli) -> None:
     result: Result = cli("--size", "big", "play", "pyramid52")
     assert_refused(result, "WIDTHxHEIGHT")
+
+
+@pytest.mark.parametrize("args", [("rulesets",), ("deal", "egyptian", "--deal", "3")])
+def test_a_closed_output_pipe_ends_the_command_quietly(args: tuple[str, ...]) -> None:
+    """`piramida ... | head` with the reader gone: no traceback and no "Exception
+    ignored" as Python ends, and the shell's status for a closed pipe."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", *args],
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # long before the command has started and written a line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141, err
+    assert err == ""

@@ -101,6 +101,17 @@ def test_history_lists_games_and_filters(cli: Cli, records) -> None:
     assert len(json.loads(cli("history", "--json", "--limit", "1").out)) == 1
 
 
+def test_history_says_one_move_and_one_card(cli: Cli, records) -> None:
+    game = Game("pyramid52", deal=0)
+    game.play("st>w")
+    records.save_game(game, GameFacts())
+    line = cli("history").out.splitlines()[0]
+    assert "  1 move " in line and " 52 cards" in line
+    many = random_game("egyptian", 4, 20, end=False)
+    records.save_game(many, GameFacts())
+    assert f"{len(many.moves):>4} moves" in cli("history").out.splitlines()[0]
+
+
 def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> None:
     facts = GameFacts(seconds=12)
     records.save_game(won_game(), facts)
