@@ -20,6 +20,10 @@ from game.ui import theme
 from game.ui.widgets import draw_text, fitting_size, wrap
 
 PREVIEW_RATIO = 1.6  # width / height of the pictures the menu asks for
+# A summary's text: never below this size (readable at 800x600), and at most this many
+# sizes smaller than the card's own before it is cut short
+SUMMARY_LEAST = 11
+SUMMARY_SMALLER = 2
 # The table is drawn this tall (and as wide as the picture's shape asks), then
 # scaled down: big enough for crisp cards.
 RENDER_HEIGHT = 560
@@ -85,9 +89,9 @@ def draw_ruleset_card(
     texts: tuple[str, str],
     look: tuple[bool, bool],
     scale: float,
-) -> str:
+) -> tuple[str, list[str]]:
     """A ruleset as a card of the menu: its table in miniature, its name, its summary;
-    returns the name as drawn.
+    returns the name and the summary's lines as drawn.
 
     `texts` is (name, summary) in the player's language; `look` is (selected, hot).
     The name gets a smaller size before it is cut short; the summary is cut to the
@@ -119,19 +123,30 @@ def draw_ruleset_card(
     colour = theme.GOLD if selected else theme.INK
     shown = fit_text(name, name_size, width, bold=True)
     top = draw_text(surface, shown, name_size, (x, rect.y + pad), colour, bold=True)
-    size = max(11, min(round(14 * scale), rect.height // 6))
-    font = theme.font(size)
-    lines = wrap(summary, font, width)
-    fits = max(0, (rect.bottom - pad - top.bottom) // font.get_linesize())
-    if len(lines) > fits:
-        lines = lines[:fits]
-        if lines:
-            lines[-1] = fit_text(lines[-1] + "…", size, width)
     y = top.bottom + max(1, pad // 3)
+    largest = max(SUMMARY_LEAST, min(round(14 * scale), rect.height // 6))
+    size, lines = _summary_lines(summary, width, rect.bottom - pad - y, largest)
+    font = theme.font(size)
     for line in lines:
         draw_text(surface, line, size, (x, y), theme.INK_DIM)
         y += font.get_linesize()
-    return shown
+    return shown, lines
+
+
+def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple[int, list[str]]:
+    """The summary's size and lines in `width` x `height` pixels: a size or two smaller
+    before it is cut short (a Russian summary is a few words longer than its English);
+    cut, its last line ends in an ellipsis."""
+    for size in range(largest, max(SUMMARY_LEAST, largest - SUMMARY_SMALLER) - 1, -1):
+        font = theme.font(size)
+        lines = wrap(summary, font, width)
+        fits = max(0, height // font.get_linesize())
+        if len(lines) <= fits:
+            return size, lines
+    lines = lines[:fits]
+    if lines:
+        lines[-1] = fit_text(lines[-1] + "…", size, width)
+    return size, lines
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:

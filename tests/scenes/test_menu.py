@@ -307,10 +307,35 @@ def test_every_ruleset_name_is_whole_on_its_menu_card_at_800x600(app, driver, la
     for card in scene.cards:
         ruleset = scene.rulesets[card.key.split(":", 1)[1]]
         texts = (card.label, summary_text(ruleset))
-        shown = draw_ruleset_card(
+        shown, _lines = draw_ruleset_card(
             scratch, card.rect, ruleset.id, texts, (False, False), scene.scale
         )
         assert shown == card.label
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_every_russian_summary_is_whole_on_its_menu_card(app, driver, size):
+    """A Russian summary is a few words longer than its English: at common window
+    sizes it takes a smaller size, never an ellipsis (at 1280x800 three ended in '…')."""
+    from game.render.preview import SUMMARY_LEAST, draw_ruleset_card
+    from game.ui.labels import summary_text
+
+    driver.resize(size)
+    app.settings.language = "ru"
+    app.apply_settings()
+    try:
+        scene = open_menu(app, driver)
+        scratch = app.surface.copy()
+        for card in scene.cards:
+            ruleset = scene.rulesets[card.key.split(":", 1)[1]]
+            summary = summary_text(ruleset)
+            _shown, lines = draw_ruleset_card(
+                scratch, card.rect, ruleset.id, (card.label, summary), (False, False), scene.scale
+            )
+            assert " ".join(lines) == " ".join(summary.split()), ruleset.id
+        assert SUMMARY_LEAST >= 11
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
