@@ -16,6 +16,12 @@ from game.ui.widgets import Button, button_at, draw_text, layout_row
 BUTTON_SHARE = 0.78
 
 
+# The top bar's figures are the stock (0), the pass (1), the moves (2), the clock and the
+# verdict; these are the ones left out, in turn, while the rest do not fit
+DROPS_ONE_PASS = ((), (1,), (1, 0), (1, 0, 2))
+DROPS_PASSES = ((), (0,), (0, 1), (0, 1, 2))
+
+
 @dataclass
 class HudFigures:
     """What the top bar shows; a change of any of them redraws the bar."""
@@ -108,6 +114,9 @@ class Hud:
             f.clock,
             f.verdict,
         ]
+        # what gives way first on a narrow bar: with one pass, the pass (nothing to count);
+        # with more, the stock's count, which its pile shows as well
+        drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
         title_w = theme.font(size, bold=True).size(f.title)[0]
         # the deal's number gives way to the clock and the verdict on a narrow bar
         for deal in (f.deal, ""):
@@ -117,7 +126,7 @@ class Hud:
             stats_y, room_left, room_right = y, left + size, right.left
             if self.two_lines:
                 stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
-            placed = _fit_stats(parts, font, size, bar.width, room_left, room_right)
+            placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right)
             if placed is not None and (f.clock in placed[0] or self.two_lines or not deal):
                 break
         x = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True).right
@@ -141,11 +150,17 @@ class Hud:
 
 
 def _fit_stats(
-    parts: list[str], font: pygame.font.Font, gap: int, width: int, left: int, right: int
+    parts: list[str],
+    drops: tuple[tuple[int, ...], ...],
+    font: pygame.font.Font,
+    gap: int,
+    width: int,
+    left: int,
+    right: int,
 ) -> tuple[str, int] | None:
-    """The figures that fit between `left` and `right`, dropping those that matter least
-    first (the pass, the stock, the moves), and where they start; None if none fit."""
-    for drop in ((), (1,), (1, 0), (1, 0, 2)):
+    """The figures that fit between `left` and `right`, leaving out each of `drops` in
+    turn (the parts that matter least first), and where they start; None if none fit."""
+    for drop in drops:
         stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
         middle = font.size(stats)[0]
         x = max(left, min((width - middle) // 2, right - gap - middle))

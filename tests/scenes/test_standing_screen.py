@@ -96,3 +96,23 @@ def test_a_narrow_top_bar_gives_up_the_deal_number_before_the_clock(app, driver)
         assert "0:0" in scene.hud.stats_shown
     finally:
         i18n.set_language("en")
+
+
+def test_a_narrow_top_bar_keeps_the_pass_when_there_are_passes_to_count(app, driver):
+    # at 1280x800 in Russian, with the verdict and the "assisted" mark, "Pass 1 of 3"
+    # went first and was shown nowhere; the stock's count is on its pile as well
+    from game import i18n
+
+    app.surface = pygame.display.set_mode((1280, 800))
+    app._resized()
+    i18n.set_language("ru")
+    try:
+        scene = open_table(app, driver, Game("pyramid36", {"passes": 3}, deal=3))
+        scene.facts.mark_assisted("hint")
+        scene.analysis.verdict = lambda: "Может сойтись"
+        scene._invalidate()
+        driver.frames(2)
+        shown = scene.hud.stats_shown
+        assert "Проход 1 из 3" in shown and "Ходов" in shown
+    finally:
+        i18n.set_language("en")
