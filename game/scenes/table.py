@@ -218,7 +218,8 @@ class TableScene(TableControls, TablePlay, Scene):
 
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted
-        return figures(self.game, self.seconds, self.analysis.verdict(), assisted)
+        verdict = self.analysis.verdict()
+        return figures(self.game, self.seconds, verdict, assisted, dealt=not self.wish_pending)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

@@ -36,9 +36,12 @@ class HudFigures:
     points: int
     verdict: str = ""
     assisted: bool = False  # marked for as long as the game is on the table
+    dealt: bool = True  # before the deal (the fortune's wish) there is nothing to count
 
 
-def figures(game: Game, seconds: float, verdict: str = "", assisted: bool = False) -> HudFigures:
+def figures(
+    game: Game, seconds: float, verdict: str = "", assisted: bool = False, dealt: bool = True
+) -> HudFigures:
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
     return HudFigures(
@@ -52,6 +55,7 @@ def figures(game: Game, seconds: float, verdict: str = "", assisted: bool = Fals
         score.remaining_points,
         verdict,
         assisted,
+        dealt,
     )
 
 
@@ -98,6 +102,11 @@ class Hud:
         pad = size
         font = theme.font(size)
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
+        if not f.dealt:
+            x = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True).right
+            draw_text(surface, f.deal, size, (x + size, y), theme.INK_DIM, "midleft")
+            self.stats_shown = ""
+            return
         score = _(
             "Left: {cards} · {points}",
             cards=n_("{n} card", "{n} cards", f.cards),

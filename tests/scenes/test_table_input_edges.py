@@ -176,6 +176,8 @@ def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver
     assert scene.wish_pending and not scene.view.show_waits  # no base rank given away
     enabled = {name for name, b in scene.buttons.items() if b.enabled}
     assert enabled == {"new", "rules", "menu"}
+    driver.frames(1)
+    assert scene.hud.stats_shown == ""  # no stock, moves or cards left to count yet
     driver.click(scene.buttons["hint"].rect.center)
     driver.settle(1.5)
     assert scene.hints_used == 0 and not scene.assisted
@@ -194,6 +196,7 @@ def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver
     assert changed >= len({n for n, _i in dealt}) - 1
     assert scene.buttons["hint"].enabled and scene.buttons["demo"].enabled
     assert scene.view.show_waits
+    assert "Stock" in scene.hud.stats_shown
 
 
 def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
