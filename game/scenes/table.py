@@ -216,6 +216,19 @@ class TableScene(TableControls, TablePlay, Scene):
         if self._current_figures() != self._figures:
             self.redraw = True
 
+    def _shows_legend(self) -> bool:
+        assert self.view is not None
+        return self.game.rules.family == "pyramid" and bool(self.view.layout.legend)
+
+    def banner_keep_clear(self) -> list[pygame.Rect]:
+        """What a banner or a notice keeps off if it can: the cards, the empty places
+        and the pyramid games' legend of values."""
+        assert self.view is not None
+        rects = self.view.card_rects_in_view()
+        if self._shows_legend():
+            rects.append(self.view.layout.legend)
+        return rects
+
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted
         verdict = self.analysis.verdict()
@@ -275,14 +288,14 @@ class TableScene(TableControls, TablePlay, Scene):
         self.view.show_waits = not self.wish_pending
         focus = self.keys.focus if self.keys.visible and not self._quiet() else None
         static = self.view.render_static(size, hidden, self._marks(), focus)
-        if self.game.rules.family == "pyramid" and self.view.layout.legend:
+        if self._shows_legend():
             draw_legend(static, self.view.layout.legend, self.game)
+        keep_clear = self.banner_keep_clear()
         play_area = self.view.area
-        cards = self.view.card_rects_in_view()
         if self.banner:
-            draw_banner(static, play_area, self.banner, avoid=cards)
+            draw_banner(static, play_area, self.banner, avoid=keep_clear)
         elif self.status:
-            draw_banner(static, play_area, Banner(self.status, []), small=True, avoid=cards)
+            draw_banner(static, play_area, Banner(self.status, []), small=True, avoid=keep_clear)
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
