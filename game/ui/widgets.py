@@ -36,8 +36,13 @@ class Button:
         return self.enabled and self.rect.inflate(margin * 2, margin * 2).collidepoint(pos)
 
     def fitting_size(self, size: int, least: int = 10) -> int:
-        """The largest text size up to `size` at which the label fits the button."""
-        return fitting_size(self.label, size, self.rect.width - 8, least, bold=True)
+        """The largest text size up to `size` at which the label fits the button with
+        some room on each side (a label edge to edge reads as cut off)."""
+        return fitting_size(self.label, size, self.text_room, least, bold=True)
+
+    @property
+    def text_room(self) -> int:
+        return self.rect.width - max(8, self.rect.height // 3)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         r = self.rect
@@ -58,8 +63,8 @@ class Button:
         ink = theme.INK if self.enabled else theme.DISABLED
         # a smaller size, crisp, before a shrunk image, blurred
         text = theme.font(self.fitting_size(size), bold=True).render(self.label, True, ink)
-        if text.get_width() > r.width - 8:
-            scale = (r.width - 8) / text.get_width()
+        if text.get_width() > self.text_room:
+            scale = max(1, self.text_room) / text.get_width()
             text = pygame.transform.smoothscale(
                 text, (int(text.get_width() * scale), int(text.get_height() * scale))
             )
