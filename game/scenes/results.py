@@ -74,6 +74,16 @@ def verdict(summary: GameSummary) -> str:
     return _("Your wish will not come true this time")
 
 
+def _void_verdict(summary: GameSummary) -> str:
+    """Why the fortune's verdict does not count, or empty: the deal was dealt again
+    after a verdict, or the solver helped (a hint, the demo) to lay it out."""
+    if summary.fortune_replayed:
+        return _("This deal was played again, so the verdict does not count.")
+    if summary.fortune and summary.assisted:
+        return _("The solver helped to lay it out, so the verdict does not count.")
+    return ""
+
+
 def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
     """The figures as (label, value, a note in small letters)."""
     game = summary.game
@@ -306,11 +316,13 @@ class ResultsScene(PadScene):
             (f"{localized(game.ruleset.name)} · {deal}", px(18, s, 12), theme.INK_DIM, False),
             (headline(summary), px(44, s, 24), won_colour, True),
         ]
+        void = _void_verdict(summary)
         if summary.fortune:
-            parts.append((verdict(summary), px(26, s, 16), won_colour, True))
-        if summary.fortune_replayed:
-            note = _("This deal was played again, so the verdict does not count.")
-            parts.append((note, px(17, s, 12), theme.WARN, False))
+            # a verdict that does not count is not given in gold
+            colour = theme.INK_DIM if void else won_colour
+            parts.append((verdict(summary), px(26, s, 16), colour, True))
+        if void:
+            parts.append((void, px(17, s, 12), theme.WARN, False))
         if self.arcade is not None:
             first, second = self.arcade.lines()
             parts.append((first, px(24, s, 15), theme.GOLD, True))

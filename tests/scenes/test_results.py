@@ -106,6 +106,15 @@ def test_a_replayed_fortune_says_its_verdict_does_not_count(app, driver):
     assert " ".join(texts(scene)).count("does not count") == 1
 
 
+def test_a_fortune_laid_out_with_help_says_its_verdict_does_not_count(app, driver):
+    # the demo won it: "Your wish will come true" stood in gold, "assisted" far below
+    summary = WonSummary(Game("sbudetsya", deal=2), 5.0, fortune=True, assisted=True)
+    scene = open_results(app, driver, summary)
+    said = " ".join(texts(scene))
+    assert "Your wish will come true" in said and said.count("does not count") == 1
+    assert "solver helped" in said
+
+
 def test_no_verdict_for_an_ordinary_game(app, driver):
     scene = open_results(app, driver, played("egyptian"))
     assert not any("wish" in t for t in texts(scene))
