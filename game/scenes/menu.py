@@ -22,11 +22,12 @@ from game.render.preview import (
     fit_text,
     preview,
 )
-from game.rules import Game, Ruleset, rulesets
+from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
+from game.store import ARCADE
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
@@ -42,6 +43,8 @@ HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
 STANDING = 1.4
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
+# how many of the newest games the menu looks through for the last one not in an arcade run
+LAST_PLAYED_LOOK = 20
 
 
 @dataclass
@@ -61,7 +64,7 @@ class MenuScene(PadScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rulesets = rulesets()
-        choice = app.last_choice
+        choice = app.last_choice or self._last_played(app)
         if choice is None or choice.ruleset_id not in self.rulesets:
             choice = MenuChoice(next(iter(self.rulesets)))
         self.choice = choice
@@ -78,6 +81,20 @@ class MenuScene(PadScene):
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- the choice ----------------------------------------------------------------
+
+    def _last_played(self, app: App) -> MenuChoice | None:
+        """At the game's start, the patience and options of the last game played (not
+        an arcade run's, whose games the ladder chose), as the records have it."""
+        for row in app.records.history(limit=LAST_PLAYED_LOOK):
+            ruleset = self.rulesets.get(row.ruleset)
+            if row.mode == ARCADE or ruleset is None:
+                continue
+            try:
+                options = ruleset.choose(row.options)
+            except RulesError:  # options this version no longer has
+                return MenuChoice(ruleset.id)
+            return MenuChoice(ruleset.id, {ruleset.id: options})
+        return None
 
     @property
     def ruleset(self) -> Ruleset:

@@ -216,17 +216,19 @@ class TableScene(TableControls, TablePlay, Scene):
         if self._current_figures() != self._figures:
             self.redraw = True
 
-    def _shows_legend(self) -> bool:
+    def _legend(self) -> pygame.Rect | None:
+        """Where the pyramid games' legend of values goes; None in the other games."""
         assert self.view is not None
-        return self.game.rules.family == "pyramid" and bool(self.view.layout.legend)
+        return self.view.layout.legend if self.game.rules.family == "pyramid" else None
 
     def banner_keep_clear(self) -> list[pygame.Rect]:
         """What a banner or a notice keeps off if it can: the cards, the empty places
         and the pyramid games' legend of values."""
         assert self.view is not None
         rects = self.view.card_rects_in_view()
-        if self._shows_legend():
-            rects.append(self.view.layout.legend)
+        legend = self._legend()
+        if legend:
+            rects.append(legend)
         return rects
 
     def _current_figures(self) -> HudFigures:
@@ -288,8 +290,9 @@ class TableScene(TableControls, TablePlay, Scene):
         self.view.show_waits = not self.wish_pending
         focus = self.keys.focus if self.keys.visible and not self._quiet() else None
         static = self.view.render_static(size, hidden, self._marks(), focus)
-        if self._shows_legend():
-            draw_legend(static, self.view.layout.legend, self.game)
+        legend = self._legend()
+        if legend:
+            draw_legend(static, legend, self.game)
         keep_clear = self.banner_keep_clear()
         play_area = self.view.area
         if self.banner:

@@ -388,3 +388,22 @@ def test_a_window_barely_higher_than_wide_keeps_the_panel_beside_the_list(app, d
     driver.resize((800, 900))  # stacked, the options ran over the deal field
     scene = open_menu(app, driver)
     assert scene.panel.left > scene.cards[0].rect.right
+
+
+def test_the_menu_opens_on_the_patience_last_played(app, driver):
+    """Started again, the menu shows the patience and options of the last game played,
+    not the first of the list; an arcade run's game, chosen by the ladder, is passed by."""
+    from game.rules import Game
+    from game.store import ARCADE, GameFacts
+
+    app.last_choice = None
+    assert open_menu(app, driver).ruleset.id == next(iter(rulesets()))  # nothing played yet
+    played = Game("pyramid36", {"passes": 3}, deal=5)
+    played.play("st>w")
+    app.records.save_game(played, GameFacts())
+    app.records.save_game(Game("nechego", deal=1), GameFacts(mode=ARCADE))
+    app.last_choice = None  # as at the game's start
+    scene = open_menu(app, driver)
+    assert scene.ruleset.id == "pyramid36" and scene.options["passes"] == 3
+    app.last_choice.ruleset_id = "sbudetsya"  # chosen in this session: kept over the records
+    assert open_menu(app, driver).ruleset.id == "sbudetsya"
