@@ -8,6 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.cli_records import options_text
+
+# A run of `stats` keeps every deal's row until it writes them: more deals go in parts
+MOST_DEALS = 1_000_000
+MOST_JOBS = 256
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("solve", help="solve a deal, or the position a replay reaches")
@@ -112,12 +118,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
     first, sep, last = args.deals.partition("..")
     if not sep or not _digits(first) or not _digits(last) or int(first) > int(last):
         raise _usage(f"--deals is written A..B with A <= B, not '{args.deals}'")
+    total = int(last) - int(first) + 1
+    if total > MOST_DEALS:
+        raise _usage(f"--deals spans at most {MOST_DEALS:,} deals in a run, not {total:,}")
     if args.goal == "pyramid" and ruleset.family != "pyramid":
         raise _usage("--goal pyramid is for the pyramid games")
     _check_limits(args)
-    if args.jobs is not None and args.jobs < 1:
-        raise _usage(f"--jobs is a number of processes, at least 1, not {args.jobs}")
-    jobs = args.jobs or os.cpu_count() or 1
+    if args.jobs is not None and not 1 <= args.jobs <= MOST_JOBS:
+        raise _usage(f"--jobs is a number of processes from 1 to {MOST_JOBS}, not {args.jobs}")
+    # no more processes than deals: the others would only start and stop
+    jobs = min(args.jobs or os.cpu_count() or 1, total)
     tag = "".join(f"-{k}{v}" for k, v in options.items())
     path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{first}-{last}.csv")
     _check_writable(path)  # before the hours of solving, not after
@@ -139,7 +149,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         # Ctrl+C: the deals done so far are kept, and said to be a part
         stats.write_csv(path, rows)
-        total = int(last) - int(first) + 1
         print(
             f"piramida: stopped after {len(rows)} of {total} deals; they are in {path}",
             file=sys.stderr,
@@ -151,7 +160,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json() | {"csv": str(path)}))
         return 0
     low, high = summary.interval
-    print(f"{ruleset.name['en']} ({ruleset.id}) {options} goal={args.goal}, deals {args.deals}")
+    written = options_text(options) or "no options"
+    print(f"{ruleset.name['en']} ({ruleset.id}), {written}, goal {args.goal}, deals {args.deals}")
     print(f"won {summary.won}, lost {summary.lost}, unknown {summary.unknown} of {summary.total}")
     print(f"win rate {summary.win_rate:.2%} (95% interval {low:.2%} .. {high:.2%})")
     print(

@@ -45,8 +45,10 @@ def solve(
         result = solve_building(game, node_limit, seconds, best, cancel)
     if result.outcome == Verdict.WON:
         end = _check_win(game, result.moves, goal)
-        # the pyramid cleared may leave cards in the stock and the reserve
+        # the pyramid cleared may leave cards in the stock and the reserve, and another
+        # line might leave fewer: that line's score, not proven the best
         result.best_remaining_points = end.score.remaining_points
+        result.best_exact = end.won
     return result
 
 

@@ -301,9 +301,9 @@ class BuildingSolver:
     def count(self) -> None:
         """One more position searched: stop at the node limit, the time limit, or
         when cancelled."""
-        self.nodes += 1
-        if self.nodes > self.node_limit:
+        if self.nodes >= self.node_limit:  # the limit's positions are searched, no more
             raise Limit(f"node limit {self.node_limit}")
+        self.nodes += 1
         if not self.nodes & 255:
             if time.perf_counter() > self.deadline:
                 raise Limit(f"time limit {self.seconds_limit:g} s")

@@ -238,9 +238,9 @@ class PyramidSolver(ClassAnswers):
 
         The hottest code of the solver: the stock and reserve tops, the steps down and
         the dead-card cache are written out here rather than called."""
-        self.nodes += 1
-        if self.nodes > self.node_limit:
+        if self.nodes >= self.node_limit:  # the limit's positions are searched, no more
             raise Limit(f"node limit {self.node_limit}")
+        self.nodes += 1
         if not self.nodes & 1023:
             self._check_clock()
         full = self.full

@@ -27,12 +27,15 @@ class SolveResult:
     best_exact: bool = True
 
     def to_json(self) -> dict[str, object]:
-        """The object `piramida solve --json` prints: the issue's keys, exactly (whether
-        a lost deal's best is proven is said by the readable output and the game)."""
+        """The object `piramida solve --json` prints: the issue's keys, then what the
+        readable output says besides: whether the best score is proven the best, and
+        the limit that stopped a search (null when none did)."""
         return {
             "outcome": str(self.outcome),
             "moves": self.moves,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "best_remaining_points": self.best_remaining_points,
+            "best_proven": self.best_exact,
+            "limit": self.limit or None,
         }

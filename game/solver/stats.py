@@ -8,9 +8,11 @@ import signal
 import statistics
 import sys
 import time
+from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 Row = tuple[int, str, int, float]  # deal, outcome, nodes, seconds
@@ -47,16 +49,19 @@ def run(
     node_limit: int,
     progress: bool = True,
 ) -> Iterator[Row]:
-    work = [(ruleset, options, d, goal, seconds, node_limit) for d in range(first, last + 1)]
-    total = len(work)
+    """Each deal's row, in the order of the deals. The deals are handed out a few
+    chunks at a time, not listed up front: a long range costs no memory to start."""
+    work = ((ruleset, options, d, goal, seconds, node_limit) for d in range(first, last + 1))
+    total = last - first + 1
     start = time.perf_counter()
-    results: Iterator[Row]
+    pool = None
     if jobs <= 1:
-        results = map(solve_deal, work)
-        pool = None
+        results: Iterator[Row] = map(solve_deal, work)
     else:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts)
-        results = pool.map(solve_deal, work, chunksize=max(1, min(64, total // (jobs * 8) or 1)))
+        # fast deals go in chunks, so that passing them to and fro costs little
+        chunk = max(1, min(64, total // (jobs * 8) or 1))
+        results = _in_order(pool, work, chunk, window=jobs * WINDOW_PER_JOB)
     shown = 0.0
     try:
         for done, row in enumerate(results, 1):
@@ -70,6 +75,39 @@ def run(
             pool.shutdown(cancel_futures=True)
         if progress:
             print(file=sys.stderr)
+
+
+# Chunks handed out ahead for each process: enough that a slow deal at the head of the
+# line leaves the others busy
+WINDOW_PER_JOB = 4
+
+
+def _in_order(
+    pool: ProcessPoolExecutor,
+    work: Iterator[tuple[str, dict[str, object], int, str, float, int]],
+    chunk: int,
+    window: int,
+) -> Iterator[Row]:
+    """The rows of `work` solved by the pool, in order, with at most `window` chunks
+    handed out at a time."""
+    pending: deque[Future[list[Row]]] = deque()
+
+    def hand_out() -> bool:
+        part = list(islice(work, chunk))
+        if part:
+            pending.append(pool.submit(_solve_chunk, part))
+        return bool(part)
+
+    while len(pending) < window and hand_out():
+        pass
+    while pending:
+        rows = pending.popleft().result()
+        hand_out()
+        yield from rows
+
+
+def _solve_chunk(jobs: list[tuple[str, dict[str, object], int, str, float, int]]) -> list[Row]:
+    return [solve_deal(job) for job in jobs]
 
 
 def _leave_interrupts() -> None:

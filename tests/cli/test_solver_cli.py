@@ -9,8 +9,31 @@ def test_solve_json_gives_the_spec_object(cli):
     result = cli("solve", "pyramid52", "--deal", "8", "--json")
     assert result.rc == 0
     data = json.loads(result.out)
-    assert set(data) == {"outcome", "moves", "nodes", "seconds", "best_remaining_points"}
+    # the keys, then whether the best score is proven and the limit that stopped
+    assert list(data)[:5] == ["outcome", "moves", "nodes", "seconds", "best_remaining_points"]
+    assert set(data) - {"outcome", "moves", "nodes", "seconds", "best_remaining_points"} == {
+        "best_proven",
+        "limit",
+    }
     assert data["outcome"] == "won" and data["best_remaining_points"] == 0 and data["moves"]
+    assert data["best_proven"] is True and data["limit"] is None
+
+
+def test_solve_json_says_when_its_figures_are_not_proven_and_which_limit_stopped(cli):
+    cut = json.loads(cli("solve", "pyramid52", "--deal", "1", "--nodes", "3000", "--json").out)
+    assert cut["outcome"] == "lost" and cut["best_proven"] is False
+    assert cut["limit"] == "best score: node limit 3000" and cut["nodes"] <= 3000 * 2
+    unknown = json.loads(cli("solve", "egyptian", "--deal", "1", "--nodes", "100", "--json").out)
+    assert unknown["outcome"] == "unknown" and unknown["limit"] == "node limit 100"
+    assert unknown["nodes"] == 100  # the limit's positions, not one more
+    assert unknown["best_proven"] is False
+
+
+def test_a_line_that_clears_the_pyramid_is_not_said_to_leave_the_best_score(cli):
+    # deal 2 is won whole (0 points); the pyramid cleared first left 38 in stock and reserve
+    data = json.loads(cli("solve", "pyramid36", "--deal", "2", "--goal", "pyramid", "--json").out)
+    assert data["outcome"] == "won"
+    assert data["best_remaining_points"] == 0 or data["best_proven"] is False
 
 
 def test_solve_a_lost_deal_reports_its_best_score(cli):
@@ -52,6 +75,31 @@ def test_stats_counts_and_writes_a_csv(cli, tmp_path):
 
 def test_stats_bad_range_is_refused(cli):
     assert_refused(cli("stats", "pyramid36", "--deals", "9..3"), "A..B")
+    # the whole range was listed up front: 17 s and 3 GB, then a MemoryError
+    assert_refused(cli("stats", "pyramid36", "--deals", "0..1000000000000"), "at most 1,000,000")
+
+
+def test_stats_text_writes_options_as_the_other_commands_do(cli, tmp_path):
+    base = ["stats", "pyramid36", "--deals", "0..1", "--csv", str(tmp_path / "s.csv")]
+    first = cli(*base, "--option", "passes=3", "--jobs", "1").out.splitlines()[0]
+    assert "passes=3" in first and "{" not in first
+
+
+def test_stats_starts_no_more_processes_than_deals(cli, tmp_path, monkeypatch):
+    from game.solver import stats
+
+    started = []
+    real = stats.ProcessPoolExecutor
+
+    def pool(max_workers, **kw):
+        started.append(max_workers)
+        return real(max_workers=max_workers, **kw)
+
+    monkeypatch.setattr(stats, "ProcessPoolExecutor", pool)
+    csv_path = tmp_path / "s.csv"
+    result = cli("stats", "pyramid36", "--deals", "0..2", "--jobs", "200", "--csv", str(csv_path))
+    assert result.rc == 0 and started == [3]
+    assert len(csv_path.read_text().splitlines()) == 4
 
 
 def test_solve_says_when_a_lost_deal_s_best_score_is_not_proven(cli):
@@ -74,6 +122,7 @@ def test_limits_and_processes_out_of_range_are_refused(cli, tmp_path):
     assert_refused(cli("solve", "pyramid52", "--deal", "1", "--nodes", "-3"), "--nodes")
     base = ["stats", "pyramid36", "--deals", "0..1", "--csv", str(tmp_path / "s.csv")]
     assert_refused(cli(*base, "--jobs", "0"), "--jobs")
+    assert_refused(cli(*base, "--jobs", "99999999999999999999"), "--jobs")  # was OverflowError
     assert_refused(cli(*base, "--seconds", "-5"), "--seconds")
     assert_refused(cli("stats", "pyramid36", "--deals", "²..3"), "A..B")
     twice = ["--option", "passes=1", "--option", "passes=3"]
