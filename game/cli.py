@@ -23,6 +23,8 @@ from game.screen import EXIT_NO_SCREEN, NoScreenError
 from game.store.saved import LARGEST_KEPT_DEAL
 
 EXIT_BAD_INPUT = 2
+# The largest replay file read: a game of thousands of moves is some 100 KB
+LARGEST_REPLAY = 16 << 20
 # the shell's status for a command whose output pipe was closed (128 + SIGPIPE)
 EXIT_CLOSED_OUTPUT = 141
 
@@ -194,20 +196,28 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _read_replay(path: str) -> dict[str, Any]:
+    name = "standard input" if path == "-" else path
     try:
         if path == "-":
             # Bytes, decoded strictly: a text stdin may decode with surrogateescape.
             stream = getattr(sys.stdin, "buffer", None)
-            text = stream.read().decode("utf-8") if stream is not None else sys.stdin.read()
+            if stream is None:
+                data: bytes | str = sys.stdin.read(LARGEST_REPLAY + 1)
+            else:
+                data = stream.read(LARGEST_REPLAY + 1)
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            with open(path, "rb") as f:
+                data = f.read(LARGEST_REPLAY + 1)
+        if len(data) > LARGEST_REPLAY:
+            # /dev/zero, or a file that is no replay: refused before it fills the memory
+            raise UsageError(f"{name} is over {LARGEST_REPLAY >> 20} MB: not a replay file")
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from e
     except UnicodeDecodeError as e:
-        name = "standard input" if path == "-" else path
         raise UsageError(f"{name} is not UTF-8 text") from e
-    return parse_replay_text(text)
+    # a byte-order mark, as some editors write one first, is no part of the JSON
+    return parse_replay_text(text.removeprefix("\ufeff"))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

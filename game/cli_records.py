@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -53,12 +54,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def open_records() -> Records:
+    """The records, each problem met on the way said once, as the game says it."""
     from game.cli import one_line
+    from game.notices import record_notice
     from game.store import Records
 
-    records = Records.open()
+    store_log = logging.getLogger("game.store")
+    level = store_log.level
+    store_log.setLevel(logging.ERROR)  # its warnings are the problems said below
+    try:
+        records = Records.open()
+    finally:
+        store_log.setLevel(level)
     for problem in records.problems:
-        print(f"piramida: records: {problem.kind}: {one_line(problem.detail)}", file=sys.stderr)
+        print(f"piramida: {one_line(record_notice(problem))}", file=sys.stderr)
     records.problems.clear()
     return records
 

@@ -13,6 +13,8 @@ from game.store.database import read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
 # the game that ended last but for one mode (read through the index games_finished)
+# SQLite's largest integer: row ids and limits past it are refused by SQLite itself
+LARGEST_ID = (1 << 63) - 1
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
@@ -142,6 +144,8 @@ class GameLog:
         return facts.record_id
 
     def get(self, record_id: int) -> GameRow | None:
+        if not 0 <= record_id <= LARGEST_ID:
+            return None  # no such row, and SQLite cannot take the number
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (record_id,)).fetchone()
         return GameRow.from_sql(row) if row else None
 
@@ -172,7 +176,7 @@ class GameLog:
         sql += " ORDER BY id DESC"
         if limit is not None:
             sql += " LIMIT ?"
-            params.append(limit)
+            params.append(min(limit, LARGEST_ID))  # a larger limit is no limit
         return self.conn.execute(sql, params)
 
     def recent_points(self, ruleset: str, count: int = 30) -> list[int]:

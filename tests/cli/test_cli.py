@@ -495,6 +495,24 @@ def test_file_not_utf8(cli: Cli, replay_file: ReplayFile) -> None:
     assert_refused(cli("replay", path, "--json"), "UTF-8")
 
 
+def test_a_file_too_large_for_a_replay_is_refused_unread(cli: Cli, replay_file: ReplayFile) -> None:
+    # `verify /dev/zero` filled the memory and ended in a MemoryError traceback
+    from game.cli import LARGEST_REPLAY
+
+    path = replay_file(b" " * (LARGEST_REPLAY + 1))
+    assert_refused(cli("verify", path), "not a replay file")
+    assert_refused(cli("replay", "-", stdin=b" " * (LARGEST_REPLAY + 1)), "not a replay file")
+
+
+def test_a_byte_order_mark_before_the_json_is_passed_over(
+    cli: Cli, replay_file: ReplayFile
+) -> None:
+    # some editors write one first; it said "decode using utf-8-sig"
+    text = json.dumps({"ruleset": "pyramid52", "deal": 8, "moves": ["p7.2+p7.5"]})
+    path = replay_file(b"\xef\xbb\xbf" + text.encode())
+    assert cli("replay", path, "--json").json()["moves"] == 1
+
+
 def test_standard_input_not_utf8(cli: Cli) -> None:
     data = '{"ruleset": "pyramid52", "deal": 1, "meta": {"n": "é"}}'.encode("latin-1")
     assert_refused(cli("replay", "-", "--json", stdin=data), "UTF-8")

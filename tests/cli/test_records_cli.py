@@ -129,6 +129,9 @@ def test_history_refuses_bad_input(cli: Cli, records) -> None:
     assert_refused(cli("history", "--export", "seven", "x.json"), "a game ID is a number")
     assert_refused(cli("history", "--ruleset", "chess"), "unknown ruleset 'chess'")
     assert_refused(cli("history", "--limit", "0"), "--limit")
+    # numbers past SQLite's integers ended in an OverflowError traceback
+    assert_refused(cli("history", "--export", "9" * 25, "x.json"), f"no game {'9' * 25}")
+    assert cli("history", "--limit", "9" * 25).out == "no games yet\n"
     records.save_game(won_game(), GameFacts())
     assert_refused(cli("history", "--export", "1", "/no/such/dir/x.json"), "cannot write")
 
@@ -171,3 +174,14 @@ def test_replay_ignores_result_and_meta_as_the_spec_says(cli: Cli, replay_file: 
     # and a JSON number written 1.0 is the number 1
     written = won_game().to_replay() | {"options": {"passes": 1.0}}
     assert json.loads(cli("replay", replay_file(written), "--json").out) == honest
+
+
+def test_a_damaged_records_file_is_said_once_in_words(cli: Cli, home) -> None:
+    # it said "records.sqlite3 is damaged (...)" raw, then "records: set_aside: ..."
+    (home / "data").mkdir(parents=True)
+    (home / "data" / FILE_NAME).write_bytes(b"no database at all " * 100)
+    result = cli("history")
+    assert result.rc == 0 and result.out == "no games yet\n"
+    (line,) = result.err.splitlines()
+    assert line.startswith("piramida: The records file was damaged: it was set aside as ")
+    assert "set_aside" not in line
