@@ -77,9 +77,9 @@ def run(
             print(file=sys.stderr)
 
 
-# Chunks handed out ahead for each process: enough that a slow deal at the head of the
-# line leaves the others busy
-WINDOW_PER_JOB = 4
+# Chunks handed out ahead for each process: enough that a slow chunk at the head of the
+# line (Egyptian deals take up to the time limit each) leaves the others busy
+WINDOW_PER_JOB = 16
 
 
 def _in_order(
