@@ -87,16 +87,14 @@ def cmd_history(args: argparse.Namespace) -> int:
     _check_ruleset(args.ruleset)
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit takes a number of games, 1 or more")
-    records = open_records()
-    rows = records.history(args.ruleset, args.limit)
+    rows = open_records().history(args.ruleset, args.limit)
     if args.json:
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False))
         return 0
     if not rows:
         print("no games yet")
-    continued = records.continued_id()
     for row in rows:
-        print(row_line(row, continued))
+        print(row_line(row))
     return 0
 
 
@@ -161,15 +159,11 @@ def outcome_text(game: Game) -> str:
     )
 
 
-def row_line(row: GameRow, continued: int | None = None) -> str:
-    """A game as one line of `piramida history`. Of the games not ended, the one
-    "Continue" offers (`continued`) and an arcade run's are in play; the others were
-    left for another game."""
-    from game.store.saved import ARCADE, local_minute
+def row_line(row: GameRow) -> str:
+    from game.store.saved import local_minute
 
-    in_play = "in play" if row.id == continued or row.mode == ARCADE else "left"
     outcome = {"won": "won", "no_moves": "no moves", "resigned": "resigned"}.get(
-        row.outcome or "", in_play
+        row.outcome or "", "in play"
     )
     flags = [f for f, on in ((row.mode, row.mode != "free"), ("assisted", row.assisted)) if on]
     deal = str(row.deal) if row.deal is not None else "deck"

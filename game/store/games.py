@@ -15,8 +15,6 @@ from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_is
 # the game that ended last but for one mode (read through the index games_finished)
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
 LARGEST_ID = (1 << 63) - 1
-CONTINUED_SQL = """SELECT id FROM games WHERE outcome IS NULL AND moves > 0
-    ORDER BY updated_at DESC, id DESC LIMIT 1"""
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
@@ -162,13 +160,6 @@ class GameLog:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
             params = (arcade_run,)
         return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
-
-    def continued_id(self) -> int | None:
-        """The id of the game "Continue" offers: the latest left in play with a move
-        made. Every other such game, but for an arcade run's (the run goes on), was
-        left for another and can no longer go on."""
-        row = self.conn.execute(CONTINUED_SQL).fetchone()
-        return int(row[0]) if row else None
 
     def latest_finished(self) -> GameRow | None:
         """The game that ended last, but for arcade games (their run is what enters a table)."""

@@ -166,10 +166,6 @@ class Records:
                 log.warning("records: %s", e)
                 self._tell(READ_FAILED, str(e))
 
-    def continued_id(self) -> int | None:
-        """The id of the game "Continue" would offer (see Games.continued_id)."""
-        return self._read("read the games", self.games.continued_id, None)
-
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
         """The saved game at its position with its history; None if its replay is unusable."""
         try:

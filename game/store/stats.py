@@ -1,5 +1,4 @@
-"""Statistics of a ruleset: played, won, streaks, points and time (assisted games count
-too, and so do games left in play for another)."""
+"""Statistics of a ruleset: played, won, streaks, points and time (assisted games count too)."""
 
 from __future__ import annotations
 
@@ -7,8 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from game.store.database import transaction
-from game.store.games import CONTINUED_SQL
-from game.store.saved import ARCADE, now_iso
+from game.store.saved import now_iso
 
 
 @dataclass(frozen=True)
@@ -27,21 +25,16 @@ class Statistics:
 
 
 def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
-    """Over the games of a ruleset (every option) ended since its last reset. A game
-    left in play for another (not the one "Continue" offers, nor an arcade run's)
-    ended there, not won: leaving a game going badly does not keep a streak."""
-    continued = conn.execute(CONTINUED_SQL).fetchone()
+    """Over the games of a ruleset (every option) finished since its last reset."""
     rows = conn.execute(
         """SELECT outcome, remaining_points, seconds FROM games
         LEFT JOIN stats_resets AS reset USING (ruleset)
-        WHERE ruleset = ?
-        AND (outcome IS NOT NULL OR (moves > 0 AND mode != ? AND id != ?))
+        WHERE ruleset = ? AND outcome IS NOT NULL
         AND (reset.ruleset IS NULL
-            OR (reset.reset_at IS NOT NULL
-                AND COALESCE(finished_at, updated_at) > reset.reset_at)
+            OR (reset.reset_at IS NOT NULL AND finished_at > reset.reset_at)
             OR (reset.reset_at IS NULL AND id > reset.after_game))
-        ORDER BY COALESCE(finished_at, updated_at), id""",
-        (ruleset, ARCADE, continued[0] if continued else -1),
+        ORDER BY finished_at, id""",
+        (ruleset,),
     ).fetchall()
     if not rows:
         return Statistics()

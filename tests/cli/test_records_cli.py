@@ -101,13 +101,6 @@ def test_history_lists_games_and_filters(cli: Cli, records) -> None:
     assert len(json.loads(cli("history", "--json", "--limit", "1").out)) == 1
 
 
-def test_history_says_which_games_were_left_for_another(cli: Cli, records) -> None:
-    records.save_game(random_game("egyptian", 4, 20, end=False), GameFacts())
-    records.save_game(random_game("egyptian", 5, 20, end=False), GameFacts())
-    newest, older = cli("history").out.splitlines()
-    assert " in play " in newest and " left " in older  # Continue offers the newest only
-
-
 def test_history_says_one_move_and_one_card(cli: Cli, records) -> None:
     game = Game("pyramid52", deal=0)
     game.play("st>w")

@@ -57,24 +57,3 @@ def test_a_reset_made_by_an_older_version_still_counts_by_id(records):
         "INSERT INTO stats_resets (ruleset, after_game, reset_at) VALUES ('pyramid36', 1, NULL)"
     )
     assert records.statistics("pyramid36").played == 1  # the game after it
-
-
-def test_a_game_left_in_play_for_another_counts_as_played_and_not_won(records):
-    """Leaving a game that goes badly for a new one does not keep a streak: the game
-    "Continue" can no longer offer counts as ended there. The one it offers, and an
-    arcade run's game (the run goes on), do not."""
-    from game.store import ARCADE
-
-    records.save_game(won_game(), GameFacts())
-    records.save_game(won_game(), GameFacts())
-    left = random_game("pyramid52", 7, 3, end=False)
-    records.save_game(left, GameFacts(seconds=30.0))
-    records.save_game(won_game(), GameFacts())
-    arcade = random_game("pyramid52", 8, 3, end=False)
-    records.save_game(arcade, GameFacts(mode=ARCADE))
-    records.save_game(random_game("pyramid52", 9, 3, end=False), GameFacts())  # Continue's
-    stats = records.statistics("pyramid52")
-    assert (stats.played, stats.won) == (4, 3)
-    assert (stats.current_streak, stats.best_streak) == (1, 2)
-    assert stats.average_points == left.score.remaining_points / 4
-    assert records.continued_id() == len(records.history())  # the newest game
