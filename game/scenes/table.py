@@ -80,6 +80,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.hint_wait = 0.0
         self.hint_overdue = False
         self.demo = False
+        self.legend_drawn: pygame.Rect | None = None  # where the legend of values was drawn
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
         self.fortune = facts.fortune
@@ -223,12 +224,11 @@ class TableScene(TableControls, TablePlay, Scene):
 
     def banner_keep_clear(self) -> list[pygame.Rect]:
         """What a banner or a notice keeps off if it can: the cards, the empty places
-        and the pyramid games' legend of values."""
+        and the pyramid games' legend of values (as last drawn)."""
         assert self.view is not None
         rects = self.view.card_rects_in_view()
-        legend = self._legend()
-        if legend:
-            rects.append(legend)
+        if self.legend_drawn:
+            rects.append(self.legend_drawn)
         return rects
 
     def _current_figures(self) -> HudFigures:
@@ -291,8 +291,8 @@ class TableScene(TableControls, TablePlay, Scene):
         focus = self.keys.focus if self.keys.visible and not self._quiet() else None
         static = self.view.render_static(size, hidden, self._marks(), focus)
         legend = self._legend()
-        if legend:
-            draw_legend(static, legend, self.game)
+        # the legend's lines, not its whole place: a banner weighs what it would hide
+        self.legend_drawn = draw_legend(static, legend, self.game) if legend else None
         keep_clear = self.banner_keep_clear()
         play_area = self.view.area
         if self.banner:

@@ -106,8 +106,9 @@ def _free_place(
     return None
 
 
-def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> None:
-    """Pair sum and the values that differ from the faces, for the pyramid games."""
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygame.Rect:
+    """Pair sum and the values that differ from the faces, for the pyramid games, at
+    the top right of `rect`; returns where its lines were drawn."""
     scale = theme.ui_scale(surface.get_size())
     size = max(11, int(16 * scale))
     rules = game.rules
@@ -120,9 +121,11 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> None:
         lines.append(_("A King goes alone"))
     font = theme.font(size)
     y = rect.y
+    drawn = []
     for i, line in enumerate(lines):
         image = (theme.font(size, bold=True) if i == 0 else font).render(
             line, True, theme.GOLD if i == 0 else theme.INK_DIM
         )
-        surface.blit(image, image.get_rect(topright=(rect.right, y)))
+        drawn.append(surface.blit(image, image.get_rect(topright=(rect.right, y))))
         y += font.get_linesize()
+    return drawn[0].unionall(drawn[1:])
