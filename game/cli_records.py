@@ -102,7 +102,7 @@ def export(game_id: str, path: str) -> int:
     from game.cli import UsageError
     from game.store.saved import exported, replay_text
 
-    if not game_id.isdigit():
+    if not (game_id.isascii() and game_id.isdigit()):  # '²' is a digit to isdigit alone
         raise UsageError(f"a game ID is a number from 'piramida history', not '{game_id}'")
     row = open_records().games.get(int(game_id))
     if row is None:
@@ -169,7 +169,8 @@ def row_line(row: GameRow) -> str:
     deal = str(row.deal) if row.deal is not None else "deck"
     return (
         f"{row.id:>5}  {local_minute(row.started_at)}  {row.ruleset:<13} {deal:>10}  "
-        f"{outcome:<9} {row.remaining_points:>4} pts {row.remaining_cards:>3} "
+        f"{outcome:<9} {row.remaining_points:>4} {_counted(row.remaining_points, 'pt')} "
+        f"{row.remaining_cards:>3} "
         f"{_counted(row.remaining_cards, 'card')} {row.moves:>4} {_counted(row.moves, 'move')} "
         f"{clock_text(row.seconds):>7}  {' '.join(flags)}  "
         f"({options_text(row.options) or 'no options'})"

@@ -18,7 +18,9 @@ def parse_size(text: str) -> tuple[int, int]:
     """`1280x800` → (1280, 800); raises ValueError with a readable message."""
     w, sep, h = text.lower().partition("x")
     least_w, least_h = MIN_SIZE
-    if not sep or not w.isdigit() or not h.isdigit() or int(w) < least_w or int(h) < least_h:
+    # isascii too: str.isdigit takes '²', which int() refuses
+    plain = sep and w.isascii() and w.isdigit() and h.isascii() and h.isdigit()
+    if not plain or int(w) < least_w or int(h) < least_h:
         raise ValueError(
             f"a window size is written WIDTHxHEIGHT, at least {least_w}x{least_h}, not '{text}'"
         )

@@ -27,7 +27,6 @@ from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
-from game.store import ARCADE
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
@@ -43,8 +42,6 @@ HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
 STANDING = 1.4
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
-# how many of the newest games the menu looks through for the last one not in an arcade run
-LAST_PLAYED_LOOK = 20
 
 
 @dataclass
@@ -83,18 +80,16 @@ class MenuScene(PadScene):
     # -- the choice ----------------------------------------------------------------
 
     def _last_played(self, app: App) -> MenuChoice | None:
-        """At the game's start, the patience and options of the last game played (not
-        an arcade run's, whose games the ladder chose), as the records have it."""
-        for row in app.records.history(limit=LAST_PLAYED_LOOK):
-            ruleset = self.rulesets.get(row.ruleset)
-            if row.mode == ARCADE or ruleset is None:
-                continue
-            try:
-                options = ruleset.choose(row.options)
-            except RulesError:  # options this version no longer has
-                return MenuChoice(ruleset.id)
-            return MenuChoice(ruleset.id, {ruleset.id: options})
-        return None
+        """At the game's start, the patience and options of the game played last (not
+        an arcade run's, whose patience the ladder chose), as the records have it."""
+        row = app.records.latest_played()
+        ruleset = self.rulesets.get(row.ruleset) if row else None
+        if row is None or ruleset is None:
+            return None
+        try:
+            return MenuChoice(ruleset.id, {ruleset.id: ruleset.choose(row.options)})
+        except RulesError:  # options this version no longer has
+            return MenuChoice(ruleset.id)
 
     @property
     def ruleset(self) -> Ruleset:

@@ -234,7 +234,7 @@ class TableScene(TableControls, TablePlay, Scene):
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted
         verdict = self.analysis.verdict()
-        return figures(self.game, self.seconds, verdict, assisted, dealt=not self.wish_pending)
+        return figures(self.game, self.seconds, verdict, assisted, counted=not self.wish_pending)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

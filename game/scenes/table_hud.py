@@ -36,11 +36,11 @@ class HudFigures:
     points: int
     verdict: str = ""
     assisted: bool = False  # marked for as long as the game is on the table
-    dealt: bool = True  # before the deal (the fortune's wish) there is nothing to count
+    counted: bool = True  # False before the deal (the fortune's wish): nothing to count yet
 
 
 def figures(
-    game: Game, seconds: float, verdict: str = "", assisted: bool = False, dealt: bool = True
+    game: Game, seconds: float, verdict: str = "", assisted: bool = False, counted: bool = True
 ) -> HudFigures:
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
@@ -55,7 +55,7 @@ def figures(
         score.remaining_points,
         verdict,
         assisted,
-        dealt,
+        counted,
     )
 
 
@@ -102,10 +102,9 @@ class Hud:
         pad = size
         font = theme.font(size)
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
-        if not f.dealt:
-            x = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True).right
-            draw_text(surface, f.deal, size, (x + size, y), theme.INK_DIM, "midleft")
-            self.stats_shown = ""
+        self.stats_shown = ""
+        if not f.counted:
+            self._draw_names(surface, f.title, f.deal, False, y)
             return
         score = _(
             "Left: {cards} · {points}",
@@ -138,15 +137,22 @@ class Hud:
             placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right)
             if placed is not None and (f.clock in placed[0] or self.two_lines or not deal):
                 break
-        x = draw_text(surface, f.title, size, (pad, y), theme.INK, "midleft", bold=True).right
-        if deal:
-            x = draw_text(surface, deal, size, (x + size, y), theme.INK_DIM, "midleft").right
-        if f.assisted:  # no table for this game: said where the figures are
-            draw_text(surface, _("assisted"), size, (x + size, y), theme.WARN, "midleft")
-        self.stats_shown = ""
+        self._draw_names(surface, f.title, deal, f.assisted, y)
         if placed is not None:
             self.stats_shown, stats_x = placed
             draw_text(surface, self.stats_shown, size, (stats_x, stats_y), theme.INK, "midleft")
+
+    def _draw_names(
+        self, surface: pygame.Surface, title: str, deal: str, assisted: bool, y: int
+    ) -> None:
+        """The game's name, its deal (unless left out) and the "assisted" mark, from the
+        left of the top bar."""
+        size = self.text_size
+        x = draw_text(surface, title, size, (size, y), theme.INK, "midleft", bold=True).right
+        if deal:
+            x = draw_text(surface, deal, size, (x + size, y), theme.INK_DIM, "midleft").right
+        if assisted:  # no table for this game: said where the figures are
+            draw_text(surface, _("assisted"), size, (x + size, y), theme.WARN, "midleft")
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)

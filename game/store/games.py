@@ -15,6 +15,11 @@ from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_is
 # the game that ended last but for one mode (read through the index games_finished)
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
 LARGEST_ID = (1 << 63) - 1
+# among the newest hundred games (by id, which is indexed): a game continued after more
+# than a hundred others were begun is passed by, where a scan of every game is not
+LATEST_PLAYED_SQL = """SELECT * FROM (
+        SELECT * FROM games WHERE mode != ? ORDER BY id DESC LIMIT 100
+    ) ORDER BY updated_at DESC, id DESC LIMIT 1"""
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
@@ -160,6 +165,12 @@ class GameLog:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
             params = (arcade_run,)
         return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
+
+    def latest_played(self) -> GameRow | None:
+        """The game a move was last made in (or that was last opened), but for arcade
+        games (the ladder chose their patience)."""
+        row = self.conn.execute(LATEST_PLAYED_SQL, (ARCADE,)).fetchone()
+        return GameRow.from_sql(row) if row else None
 
     def latest_finished(self) -> GameRow | None:
         """The game that ended last, but for arcade games (their run is what enters a table)."""

@@ -166,6 +166,10 @@ class Records:
                 log.warning("records: %s", e)
                 self._tell(READ_FAILED, str(e))
 
+    def latest_played(self) -> GameRow | None:
+        """The game played last, arcade games passed by (see Games.latest_played)."""
+        return self._read("read the games", self.games.latest_played, None)
+
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
         """The saved game at its position with its history; None if its replay is unusable."""
         try:

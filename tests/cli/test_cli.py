@@ -783,6 +783,7 @@ def test_play_opens_a_table_with_the_chosen_deal(cli: Cli, monkeypatch: pytest.M
 def test_a_bad_window_size_is_refused_in_one_line(cli: Cli) -> None:
     result: Result = cli("--size", "big", "play", "pyramid52")
     assert_refused(result, "WIDTHxHEIGHT")
+    assert_refused(cli("--size", "1280x²", "play", "pyramid52"), "WIDTHxHEIGHT")
 
 
 @pytest.mark.parametrize("args", [("rulesets",), ("deal", "egyptian", "--deal", "3")])
@@ -799,6 +800,9 @@ def test_a_closed_output_pipe_ends_the_command_quietly(args: tuple[str, ...]) ->
     )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # long before the command has started and written a line
-    err = proc.stderr.read().decode()
-    assert proc.wait(timeout=60) == 141, err
-    assert err == ""
+    try:
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 141, err
+    assert err == b""

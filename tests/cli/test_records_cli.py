@@ -127,6 +127,7 @@ def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> 
 def test_history_refuses_bad_input(cli: Cli, records) -> None:
     assert_refused(cli("history", "--export", "77", "x.json"), "no game 77")
     assert_refused(cli("history", "--export", "seven", "x.json"), "a game ID is a number")
+    assert_refused(cli("history", "--export", "²", "x.json"), "a game ID is a number")
     assert_refused(cli("history", "--ruleset", "chess"), "unknown ruleset 'chess'")
     assert_refused(cli("history", "--limit", "0"), "--limit")
     # numbers past SQLite's integers ended in an OverflowError traceback
