@@ -248,3 +248,16 @@ def test_f11_on_this_screen_shows_at_once_and_enter_turns_it_back(app, driver):
     driver.key(pygame.K_RETURN)
     driver.frames(2)
     assert not app.fullscreen and scene.button("fullscreen:False").selected
+
+
+def test_a_button_label_keeps_room_on_each_side(app, driver):
+    # "Медленно" ran from edge to edge of its 140 px button
+    from game.ui import theme
+    from game.ui.widgets import Button
+
+    button = Button("Медленно", lambda: None, pygame.Rect(0, 0, 140, 58))
+    size = button.fitting_size(24)
+    width = theme.font(size, bold=True).size(button.label)[0]
+    assert width <= 140 - 58 // 3
+    roomy = Button("Да", lambda: None, pygame.Rect(0, 0, 140, 58))
+    assert roomy.fitting_size(24) == 24  # a short label keeps its size
