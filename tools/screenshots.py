@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             scene.wish_pending = False
         app.switch(scene, fade=False)
         settle()
+        answered(scene, settle)
         save(f"table-{rid}")
     won = Game("pyramid52", deal=8)
     from game.solver import solve
@@ -105,6 +106,17 @@ def kiosk_screens(size: tuple[int, int], language: str, save) -> None:  # type: 
     settle()
     save("kiosk-chooser", app.surface)
     app.close()
+
+
+def answered(scene, settle, seconds: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+    """Wait (real time: the solver is a process of its own) until the top bar has the
+    solver's answer, as a player sees it a moment after the deal, not "Checking…"."""
+    import time
+
+    end = time.monotonic() + seconds
+    while scene.analysis.waiting and time.monotonic() < end:
+        time.sleep(0.1)
+        settle(6)
 
 
 def under_way(game, rng: random.Random, moves: int = 25) -> None:  # type: ignore[no-untyped-def]
