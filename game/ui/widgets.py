@@ -42,7 +42,7 @@ class Button:
 
     @property
     def text_room(self) -> int:
-        return self.rect.width - max(8, self.rect.height // 3)
+        return self.rect.width - max(8, self.rect.height // 5)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         r = self.rect

@@ -258,6 +258,6 @@ def test_a_button_label_keeps_room_on_each_side(app, driver):
     button = Button("Медленно", lambda: None, pygame.Rect(0, 0, 140, 58))
     size = button.fitting_size(24)
     width = theme.font(size, bold=True).size(button.label)[0]
-    assert width <= 140 - 58 // 3
+    assert width <= 140 - 58 // 5
     roomy = Button("Да", lambda: None, pygame.Rect(0, 0, 140, 58))
     assert roomy.fitting_size(24) == 24  # a short label keeps its size
