@@ -66,6 +66,7 @@ class Hud:
         self.buttons: list[Button] = []
         self.text_size = 16
         self.two_lines = False  # the figures on a line of their own (see layout)
+        self.button_rows = 1  # two on a screen standing up (see layout)
         self.stats_shown = ""  # the figures the top bar last had room for
 
     def layout(self, size: tuple[int, int]) -> pygame.Rect:
@@ -78,7 +79,9 @@ class Hud:
         self.two_lines = theme.standing(size)
         if self.two_lines:
             top_h *= 2
-        bottom_h = max(40, int(58 * scale))
+        # and no width for ten buttons in a row (their labels shrank to 15 px): two rows
+        self.button_rows = 2 if self.two_lines else 1
+        bottom_h = max(40, int(58 * scale)) * self.button_rows
         self.text_size = max(12, int(17 * scale))
         self.top = pygame.Rect(0, 0, w, top_h)
         self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
@@ -90,10 +93,16 @@ class Hud:
         self.place_buttons()
 
     def place_buttons(self) -> None:
-        if self.bottom.height:
-            height = int(self.bottom.height * BUTTON_SHARE)
-            area = self.bottom.inflate(-self.bottom.height // 3, 0)
-            layout_row(self.buttons, area, height, max(4, height // 6))
+        if not self.bottom.height:
+            return
+        rows = self.button_rows
+        row_h = self.bottom.height // rows
+        height = int(row_h * BUTTON_SHARE)
+        per_row = -(-len(self.buttons) // rows)
+        for i in range(rows):
+            band = pygame.Rect(self.bottom.x, self.bottom.y + i * row_h, self.bottom.width, row_h)
+            row = self.buttons[i * per_row : (i + 1) * per_row]
+            layout_row(row, band.inflate(-row_h // 3, 0), height, max(4, height // 6))
 
     def draw_top(self, surface: pygame.Surface, f: HudFigures) -> None:
         bar = self.top
@@ -156,7 +165,7 @@ class Hud:
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)
-        size = max(11, int(self.bottom.height * BUTTON_SHARE * 0.4))
+        size = max(11, int(self.bottom.height // self.button_rows * BUTTON_SHARE * 0.4))
         for b in self.buttons:
             b.draw(surface, size)
 

@@ -81,6 +81,29 @@ def test_the_table_s_buttons_are_a_fingertip_high_on_a_kiosk_s_screen(app, drive
     assert all(b.rect.height >= 60 for b in scene.hud.buttons)
 
 
+def test_a_screen_standing_up_has_its_buttons_in_two_rows(app, driver):
+    # ten in one row of 1080 px: 77 to 154 px wide, their Russian labels 15-16 px
+    from game import i18n
+    from game.ui.widgets import Button
+
+    app.surface = pygame.display.set_mode(STANDING_UP)
+    app._resized()
+    i18n.set_language("ru")
+    try:
+        scene = open_table(app, driver, Game("nechego", deal=3))
+        buttons = scene.hud.buttons
+        assert len({b.rect.y for b in buttons}) == 2
+        assert all(scene.hud.bottom.contains(b.rect) for b in buttons)
+        assert not any(a.rect.colliderect(b.rect) for a in buttons for b in buttons if a is not b)
+        assert min(Button.fitting_size(b, 24) for b in buttons) >= 20
+    finally:
+        i18n.set_language("en")
+    app.surface = pygame.display.set_mode(LYING_DOWN)
+    app._resized()
+    driver.frames(2)
+    assert len({b.rect.y for b in scene.hud.buttons}) == 1  # lying down: one row
+
+
 def test_a_narrow_top_bar_gives_up_the_deal_number_before_the_clock(app, driver):
     # at 800x600 in Russian the "assisted" mark left no room for any figure at all
     from game import i18n
