@@ -299,16 +299,22 @@ def test_a_finished_game_shows_its_results_then_idles_back_to_the_show(make_kios
     assert getattr(kiosk.scene, "attract", False)
 
 
-def test_initials_start_blank_and_a_player_who_walks_away_keeps_the_place(kiosk, driver):
-    kiosk.records.set_initials("ZZZ")  # the last player's
-    kept = []
+def ask_initials(kiosk, driver, last: str = "") -> list[str]:
+    """The initials asked for a first place; the list gets what they are entered as."""
+    kept: list[str] = []
 
     def done(initials):
         kept.append(initials)
         return ChooserScene(kiosk, kiosk.kiosk)
 
-    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", kiosk.records.initials, done))
+    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", last, done))
     driver.settle(0.5)
+    return kept
+
+
+def test_initials_start_blank_and_a_player_who_walks_away_keeps_the_place(kiosk, driver):
+    kiosk.records.set_initials("ZZZ")  # the last player's
+    kept = ask_initials(kiosk, driver, kiosk.records.initials)
     assert isinstance(kiosk.scene, InitialsScene)
     assert kiosk.scene.initials == "AAA"  # not the last player's letters
     driver.settle(31)
@@ -318,14 +324,7 @@ def test_initials_start_blank_and_a_player_who_walks_away_keeps_the_place(kiosk,
 
 
 def test_a_player_who_chose_letters_and_walked_away_keeps_them(kiosk, driver):
-    kept = []
-
-    def done(initials):
-        kept.append(initials)
-        return ChooserScene(kiosk, kiosk.kiosk)
-
-    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", "", done))
-    driver.settle(0.5)
+    kept = ask_initials(kiosk, driver)
     kiosk.scene.type_letter("Ж")
     driver.settle(31)
     assert kept == ["ЖAA"]
@@ -343,14 +342,7 @@ def test_a_player_who_chose_letters_and_walked_away_keeps_them(kiosk, driver):
     ],
 )
 def test_a_public_table_hides_swear_words(kiosk, driver, typed, shown):
-    kept = []
-
-    def done(initials):
-        kept.append(initials)
-        return ChooserScene(kiosk, kiosk.kiosk)
-
-    kiosk.switch(lambda: InitialsScene(kiosk, "New!", "Place 1", "", done))
-    driver.settle(0.5)
+    kept = ask_initials(kiosk, driver)
     for letter in typed:
         kiosk.scene.type_letter(letter)
     kiosk.scene.accept()
