@@ -12,7 +12,6 @@ from game.rules import Game, RulesError
 from game.store.database import read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
-# the game that ended last but for one mode (read through the index games_finished)
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
 LARGEST_ID = (1 << 63) - 1
 # among the newest hundred games (by id, which is indexed): a game continued after more
@@ -20,6 +19,7 @@ LARGEST_ID = (1 << 63) - 1
 LATEST_PLAYED_SQL = """SELECT * FROM (
         SELECT * FROM games WHERE mode != ? ORDER BY id DESC LIMIT 100
     ) ORDER BY updated_at DESC, id DESC LIMIT 1"""
+# the game that ended last but for one mode (read through the index games_finished)
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
