@@ -167,7 +167,7 @@ class Records:
                 self._tell(READ_FAILED, str(e))
 
     def latest_played(self) -> GameRow | None:
-        """The game played last, arcade games passed by (see Games.latest_played)."""
+        """The game played last, arcade games passed by (see GameLog.latest_played)."""
         return self._read("read the games", self.games.latest_played, None)
 
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
