@@ -228,13 +228,19 @@ def test_a_show_that_cannot_start_after_a_failure_ends_as_a_failure(kiosk, drive
     assert isinstance(raised.value.__cause__, RulesError)
 
 
-def test_a_player_reading_the_rules_is_asked_at_the_table(kiosk, driver):
-    # 60 s on the rules ended the game unasked, as given up
+def reading_the_rules(kiosk, driver):
+    """A game in play with a pair made, its player gone to the rules: its table."""
     scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
     play_a_pair(driver, scene)
     driver.click(scene.buttons["rules"].rect.center)
     driver.settle(0.5)
     assert isinstance(kiosk.scene, RulesScene)
+    return scene
+
+
+def test_a_player_reading_the_rules_is_asked_at_the_table(kiosk, driver):
+    # 60 s on the rules ended the game unasked, as given up
+    scene = reading_the_rules(kiosk, driver)
     driver.settle(31)
     assert kiosk.scene is scene and scene.banner.text.startswith("Still playing?")
     assert not scene.game.over
@@ -253,11 +259,7 @@ def test_the_demo_left_playing_stops_when_still_playing_is_asked(kiosk, driver):
 
 
 def test_leaving_a_game_for_another_deal_ends_it_but_its_rules_do_not(kiosk, driver):
-    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    play_a_pair(driver, scene)
-    driver.click(scene.buttons["rules"].rect.center)
-    driver.settle(0.5)
-    assert isinstance(kiosk.scene, RulesScene)
+    scene = reading_the_rules(kiosk, driver)
     assert not scene.game.over
     driver.key(pygame.K_ESCAPE)
     driver.settle(0.5)
