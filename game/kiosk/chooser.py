@@ -32,6 +32,13 @@ def options_line(offered: OfferedGame) -> str:
 FINGER = 60  # pixels: the least height of a button a finger presses on a public screen
 
 
+def _side_by_side(area: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Two buttons' places in `area`, side by side, `gap` apart."""
+    half = (area.width - gap) // 2
+    left = pygame.Rect(area.x, area.y, half, area.height)
+    return left, left.move(half + gap, 0)
+
+
 class ChooserScene(PadScene):
     def __init__(self, app: App, policy: KioskPolicy) -> None:
         super().__init__(app)
@@ -90,9 +97,8 @@ class ChooserScene(PadScene):
             rules = Button(_("Rules"), partial(self.rules, i), key=f"rules:{i}")
             if standing:
                 card = pygame.Rect(m, y, w - 2 * m, row_h - button_h - inner_gap)
-                half = (card.width - inner_gap) // 2
-                play.rect = pygame.Rect(m, card.bottom + inner_gap, half, button_h)
-                rules.rect = play.rect.move(half + inner_gap, 0)
+                under = pygame.Rect(m, card.bottom + inner_gap, card.width, button_h)
+                play.rect, rules.rect = _side_by_side(under, inner_gap)
             else:
                 card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
                 column = pygame.Rect(card.right + gap, y, side_w, row_h)
@@ -106,9 +112,7 @@ class ChooserScene(PadScene):
                         row_h - play_h - inner_gap,
                     )
                 else:  # many games, low rows: side by side, each the row's height
-                    half = (column.width - inner_gap) // 2
-                    play.rect = pygame.Rect(column.x, column.y, half, row_h)
-                    rules.rect = play.rect.move(half + inner_gap, 0)
+                    play.rect, rules.rect = _side_by_side(column, inner_gap)
             pick = Button("", partial(self.play, i), key=f"card:{i}")
             pick.rect = card
             buttons += [play, rules, pick]
