@@ -136,92 +136,121 @@ def tweens_for(
     """
     if speed <= 0:
         return []
-    counts = dict(counts_before)
-    tweens: list[Tween] = []
-    t = start
-    deal_index = 0
+    flights = _Flights(counts_before, counts_after, rects, face_up, start, speed, deck_spot)
     for e in events:
         if e.kind == RESIGN:
             continue
         if e.kind == DEAL:
-            dst_i = counts[e.dst]
-            counts[e.dst] += 1
-            if e.dst == "st":
-                continue  # the stock is dealt where it already lies
-            end = rects(e.dst, counts_after[e.dst])[dst_i]
-            origin = deck_spot or end
-            tweens.append(
+            flights.deal(e)
+        elif e.kind == REDEAL:
+            flights.redeal(e)
+        else:
+            flights.move(e)
+    return flights.tweens
+
+
+class _Flights:
+    """Walks an action's events, keeping each pile's size as it stands between them."""
+
+    def __init__(
+        self,
+        counts_before: Mapping[str, int],
+        counts_after: Mapping[str, int],
+        rects: Rects,
+        face_up: Callable[[str, int, int], bool],
+        start: float,
+        speed: float,
+        deck_spot: pygame.Rect | None,
+    ) -> None:
+        self.counts = dict(counts_before)
+        self.after = counts_after
+        self.rects = rects
+        self.face_up = face_up
+        self.start = start
+        self.speed = speed
+        self.deck_spot = deck_spot
+        self.tweens: list[Tween] = []
+        self.t = start  # when the next chained flight leaves
+        self.dealt = 0  # cards dealt so far, for the deal's stagger
+
+    def deal(self, e: Event) -> None:
+        dst_i = self.counts[e.dst]
+        self.counts[e.dst] += 1
+        if e.dst == "st":
+            return  # the stock is dealt where it already lies
+        end = self.rects(e.dst, self.after[e.dst])[dst_i]
+        self.tweens.append(
+            Tween(
+                e.cards[0],
+                self.deck_spot or end,
+                end,
+                self.start + self.dealt * DEAL_STAGGER / self.speed,
+                DEAL_S / self.speed,
+                e.dst,
+                dst_i,
+                False,
+                self.face_up(e.dst, dst_i, self.after[e.dst]),
+            )
+        )
+        self.dealt += 1
+
+    def redeal(self, e: Event) -> None:
+        n = len(e.cards)
+        src_rects = self.rects(e.src, self.counts[e.src])
+        self.counts[e.src] -= n
+        base = self.counts[e.dst]
+        self.counts[e.dst] += n
+        dst_rects = self.rects(e.dst, self.after[e.dst])
+        for j, card in enumerate(e.cards):
+            # the pile is turned over: its bottom card becomes the top of the other
+            src_i = len(src_rects) - n + j
+            dst_i = base + n - 1 - j
+            if src_i < 0 or dst_i >= len(dst_rects):
+                continue
+            self.tweens.append(
                 Tween(
-                    e.cards[0],
-                    origin,
-                    end,
-                    start + deal_index * DEAL_STAGGER / speed,
-                    DEAL_S / speed,
+                    card,
+                    src_rects[src_i],
+                    dst_rects[dst_i],
+                    self.t,
+                    REDEAL_S / self.speed,
                     e.dst,
                     dst_i,
-                    False,
-                    face_up(e.dst, dst_i, counts_after[e.dst]),
+                    self.face_up(e.src, src_i, len(src_rects)),
+                    self.face_up(e.dst, dst_i, self.after[e.dst]),
                 )
             )
-            deal_index += 1
-            continue
-        if e.kind == REDEAL:
-            n = len(e.cards)
-            src_rects = rects(e.src, counts[e.src])
-            counts[e.src] -= n
-            base = counts[e.dst]
-            counts[e.dst] += n
-            dst_rects = rects(e.dst, counts_after[e.dst])
-            for j, card in enumerate(e.cards):
-                # the pile is turned over: its bottom card becomes the top of the other
-                src_i = len(src_rects) - n + j
-                dst_i = base + n - 1 - j
-                if src_i < 0 or dst_i >= len(dst_rects):
-                    continue
-                tweens.append(
-                    Tween(
-                        card,
-                        src_rects[src_i],
-                        dst_rects[dst_i],
-                        t,
-                        REDEAL_S / speed,
-                        e.dst,
-                        dst_i,
-                        face_up(e.src, src_i, len(src_rects)),
-                        face_up(e.dst, dst_i, counts_after[e.dst]),
-                    )
-                )
-            t += CHAIN_GAP / speed
-            continue
-        src_count = counts[e.src] if e.src != DECK else 0
-        src_rect = rects(e.src, src_count)[src_count - 1] if src_count else deck_spot
-        up_from = face_up(e.src, src_count - 1, src_count) if src_count else False
-        counts[e.src] = max(0, src_count - 1)
-        dst_i = counts.get(e.dst, 0)
-        counts[e.dst] = dst_i + 1
+        self.t += CHAIN_GAP / self.speed
+
+    def move(self, e: Event) -> None:
+        """One card from the top of a pile (or from the deck) to another, home or out."""
+        src_count = self.counts[e.src] if e.src != DECK else 0
+        src_rect = self.rects(e.src, src_count)[src_count - 1] if src_count else self.deck_spot
+        up_from = self.face_up(e.src, src_count - 1, src_count) if src_count else False
+        self.counts[e.src] = max(0, src_count - 1)
+        dst_i = self.counts.get(e.dst, 0)
+        self.counts[e.dst] = dst_i + 1
         if e.dst == OUT:
-            end = (src_rect or pygame.Rect(0, 0, 1, 1)).copy()
-            out_rects = rects(OUT, 1)
-            if out_rects:
-                end = out_rects[0]
+            out_rects = self.rects(OUT, 1)
+            end = out_rects[0] if out_rects else (src_rect or pygame.Rect(0, 0, 1, 1)).copy()
             up_to = True
         else:
             # a card may only pass through (turned to the waste, then straight into a gap):
             # its place there is counted even if the pile ends the action empty
-            dst_rects = rects(e.dst, max(counts_after[e.dst], dst_i + 1))
+            dst_rects = self.rects(e.dst, max(self.after[e.dst], dst_i + 1))
             if not dst_rects:
-                continue
+                return
             end = dst_rects[min(dst_i, len(dst_rects) - 1)]
-            up_to = face_up(e.dst, dst_i, counts_after[e.dst])
+            up_to = self.face_up(e.dst, dst_i, self.after[e.dst])
         if src_rect is None:
-            continue
-        tweens.append(
+            return
+        self.tweens.append(
             Tween(
                 e.cards[0],
                 src_rect,
                 end,
-                t,
-                MOVE_S / speed,
+                self.t,
+                MOVE_S / self.speed,
                 e.dst,
                 dst_i,
                 up_from,
@@ -229,5 +258,4 @@ def tweens_for(
                 fade=e.kind == REMOVE,
             )
         )
-        t += CHAIN_GAP / speed
-    return tweens
+        self.t += CHAIN_GAP / self.speed
