@@ -17,7 +17,7 @@ from .cards import Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError
 from .events import Event
-from .moves import RESIGN, Move, parse_move
+from .moves import MOVE, RESIGN, Move, pair, parse_move
 from .pyramid import PyramidEngine
 from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
 
@@ -149,10 +149,21 @@ class Game:
         return self.engine.movable(self.state, self.engine.index[name])
 
     @property
+    def pairs_cards(self) -> bool:
+        """Whether cards leave the table in pairs (the pyramid games) rather than being
+        built on piles and foundations."""
+        return self.rules.family == "pyramid"
+
+    def move_between(self, source: str, target: str) -> Move:
+        """The move a card taken from `source` and dropped on `target` asks for: the
+        pair of the two top cards in the pyramid games, a card moved in the others."""
+        return pair(source, target) if self.pairs_cards else Move(MOVE, source, target)
+
+    @property
     def shows_stock_top(self) -> bool:
         """Whether the stock's top card is face up (the pyramid games); every other card
         on the table is, and the rest of the stock is not."""
-        return self.rules.family == "pyramid"
+        return self.pairs_cards
 
     def finishing_moves(self) -> list[Move] | None:
         """The moves that play every card left out to the foundations, when foundation

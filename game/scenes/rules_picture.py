@@ -39,7 +39,7 @@ def area_of(pile: str) -> str:
     return pile if pile in ("st", "w") else pile[0]
 
 
-def area_name(area: str, family: str) -> str:
+def area_name(area: str, pairs_cards: bool) -> str:
     if area == "f":
         return _("Foundations")
     if area == "t":
@@ -47,7 +47,7 @@ def area_name(area: str, family: str) -> str:
     if area == "st":
         return _("Stock")
     if area == "w":
-        return _("Reserve") if family == "pyramid" else _("Waste")
+        return _("Reserve") if pairs_cards else _("Waste")
     return _("Pyramid")
 
 
@@ -58,7 +58,7 @@ def sample_game(ruleset: Ruleset, options: Mapping[str, object] | None) -> Game:
     """Deal 0 a little way in: the building games with some hinted moves played, so
     piles fan and foundations fill; the pyramid games with one card on the reserve."""
     game = Game(ruleset, options, deal=0)
-    moves = SAMPLE_MOVES if game.rules.family == "building" else 0
+    moves = 0 if game.pairs_cards else SAMPLE_MOVES
     for _step in range(moves):
         move = suggest(game)
         if move is None or game.over:
@@ -94,7 +94,6 @@ class LayoutPicture:
     ) -> None:
         self.rect = rect
         self.label_size = label_size
-        self.family = game.rules.family
         pad_y = int(label_size * 2.2)  # room above and below the table for labels
         pad_x = int(label_size * 0.6)
         k = max(1.0, RENDER_WIDTH / rect.width)  # paint big, shrink smoothly
@@ -119,7 +118,7 @@ class LayoutPicture:
             outline = place.unionall(rects) if rects else place
             members.setdefault(area_of(name), []).append(outline)
         self.callouts = [
-            Callout(a, area_name(a, self.family), AREA_COLOURS[a], members[a])
+            Callout(a, area_name(a, game.pairs_cards), AREA_COLOURS[a], members[a])
             for a in ("st", "w", "f", "t", "p")
             if a in members
         ]
@@ -234,7 +233,7 @@ class Notes:
 
     def values(self) -> list[tuple[str, int]]:
         """The ranks shown as little cards with their values (pyramid games)."""
-        return value_legend(self.game.rules)[0] if self.game.rules.family == "pyramid" else []
+        return value_legend(self.game.rules)[0] if self.game.pairs_cards else []
 
     def height(self, width: int) -> int:
         return self._flow(None, pygame.Rect(0, 0, width, 10**6))
@@ -272,7 +271,7 @@ class Notes:
                     surface.blit(f.render(part, True, ink), (x0, y))
                 y += f.get_linesize()
 
-        if rules.family == "pyramid":
+        if self.game.pairs_cards:
             text(_("Pairs make {n}", n=rules.pair_sum), bold, theme.GOLD)
             y += size // 3
             special, faces = value_legend(rules)

@@ -220,7 +220,7 @@ class TableScene(TableControls, TablePlay, Scene):
     def _legend(self) -> pygame.Rect | None:
         """Where the pyramid games' legend of values goes; None in the other games."""
         assert self.view is not None
-        return self.view.layout.legend if self.game.rules.family == "pyramid" else None
+        return self.view.layout.legend if self.game.pairs_cards else None
 
     def banner_keep_clear(self) -> list[pygame.Rect]:
         """What a banner or a notice keeps off if it can: the cards, the empty places

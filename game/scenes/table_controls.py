@@ -132,7 +132,7 @@ class TableControls:
 
     def _drop_target(self, drag: Drag) -> str | None:
         assert self.view is not None
-        if self.game.rules.family == "pyramid":
+        if self.game.pairs_cards:
             candidates = [n for n in self.view.piles if n != drag.pile and self.game.movable(n)]
         else:
             candidates = [n for n in self.view.piles if n not in (drag.pile, "st")]
@@ -151,7 +151,7 @@ class TableControls:
             target = self._drop_target(drag)
             played = False
             if target:
-                move = self._move_between(drag.pile, target)
+                move = self.game.move_between(drag.pile, target)
                 played = self._play(move, from_rect=drag.rect.copy())
             else:
                 self._fly_back(drag.rect.copy())
@@ -174,17 +174,12 @@ class TableControls:
         self.press = None
         self._invalidate()
 
-    def _move_between(self, a: str, b: str) -> Move:
-        if self.game.rules.family == "pyramid":
-            return pair(a, b)
-        return Move(MOVE, a, b)
-
     # -- clicks, shared by pointer and keyboard --------------------------------------
 
     def _click(self, pile: str, index: int, clicks: int = 1) -> None:
         if self.game.over:
             return
-        if self.game.rules.family == "pyramid":
+        if self.game.pairs_cards:
             self._click_pyramid(pile)
         else:
             self._click_building(pile, index, clicks)
@@ -331,7 +326,7 @@ class TableControls:
         """Places the focus visits: playable cards, the stock and (building) every pile."""
         if self.view is None:
             return []
-        if self.game.rules.family == "pyramid":
+        if self.game.pairs_cards:
             return [n for n in self.view.piles if n == "st" or self.game.movable(n)]
         return list(self.view.piles)
 

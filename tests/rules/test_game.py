@@ -200,3 +200,13 @@ def test_every_pile_name_has_its_kind():
 def test_only_the_pyramid_games_show_the_stock_s_top_card():
     assert Game("pyramid52", deal=1).shows_stock_top
     assert not Game("egyptian", deal=1).shows_stock_top
+
+
+def test_a_card_dropped_on_another_pairs_them_in_the_pyramid_games_and_moves_it_in_the_others():
+    pyramid = Game("pyramid52", deal=0)
+    assert pyramid.pairs_cards
+    assert pyramid.move_between("p7.2", "st") == parse_move("p7.2+st")
+    pyramid.play(pyramid.move_between("p7.2", "st"))  # deal 0 pairs these two (see above)
+    building = Game("egyptian", deal=1)
+    assert not building.pairs_cards
+    assert building.move_between("t1", "f1") == parse_move("t1>f1")
