@@ -80,10 +80,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ranges_joined(argv: Sequence[str]) -> list[str]:
+    """`--deals -3..2` written as `--deals=-3..2`: argparse takes a value that starts
+    with a dash and is not a plain negative number for an option of its own, and would
+    say "expected one argument" where the range itself deserves the message."""
+    joined: list[str] = []
+    for arg in argv:
+        if joined and joined[-1] == "--deals" and arg[:1] == "-" and arg[1:2].isdigit():
+            joined[-1] = f"--deals={arg}"
+        else:
+            joined.append(arg)
+    return joined
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_ranges_joined(sys.argv[1:] if argv is None else argv))
         if args.kiosk or args.kiosk_config:
             return start_kiosk(args)
         if args.command is None:

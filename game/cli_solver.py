@@ -117,7 +117,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     options = ruleset.parse_options(args.option)
     first, sep, last = args.deals.partition("..")
     if not sep or not _digits(first) or not _digits(last) or int(first) > int(last):
-        raise _usage(f"--deals is written A..B with A <= B, not '{args.deals}'")
+        raise _usage(
+            f"--deals is written A..B, deal numbers from 0 with A <= B, not '{args.deals}'"
+        )
     total = int(last) - int(first) + 1
     if total > MOST_DEALS:
         raise _usage(f"--deals spans at most {MOST_DEALS:,} deals in a run, not {total:,}")

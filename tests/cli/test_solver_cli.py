@@ -75,6 +75,8 @@ def test_stats_counts_and_writes_a_csv(cli, tmp_path):
 
 def test_stats_bad_range_is_refused(cli):
     assert_refused(cli("stats", "pyramid36", "--deals", "9..3"), "A..B")
+    # a range that starts with a dash is the option's value, refused in words
+    assert_refused(cli("stats", "pyramid36", "--deals", "-3..2"), "deal numbers from 0")
     # the whole range was listed up front: 17 s and 3 GB, then a MemoryError
     assert_refused(cli("stats", "pyramid36", "--deals", "0..1000000000000"), "at most 1,000,000")
 
