@@ -100,6 +100,10 @@ class DeckKind:
                 f"the deck must have {self.size} cards for a {self.name} deck, it has {len(cards)}"
             )
         counts = Counter(cards)
+        strangers = sorted(set(counts) - set(self.unshuffled()), key=str)
+        if strangers:
+            # named first: the card it stands in for is only missing because of it
+            raise ValueError(f"{strangers[0]} is not a card of a {self.name} deck")
         for card in self.unshuffled():
             if counts[card] != self.copies:
                 times = "once" if self.copies == 1 else f"{self.copies} times"

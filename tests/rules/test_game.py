@@ -130,6 +130,13 @@ def test_a_game_needs_a_deal_or_a_deck_and_refuses_a_wrong_deck():
         Game("pyramid52")
     with pytest.raises(RulesError, match="52 cards"):
         Game("pyramid52", deck=["AS"] * 36)
+    # a card of another deck is named, not only the card it stands in for
+    deck = Game("pyramid36", deal=0).deck
+    strange = [("2S" if str(card) == "6H" else str(card)) for card in deck]
+    with pytest.raises(RulesError, match="2S is not a card of a 36 deck"):
+        Game("pyramid36", deck=strange)
+    with pytest.raises(RulesError, match="6H is in the deck 2 times"):
+        Game("pyramid36", deck=[("6H" if str(card) == "7H" else str(card)) for card in deck])
     with pytest.raises(RulesError, match="unknown ruleset"):
         Game("pyramid53", deal=0)
     with pytest.raises(RulesError, match="cannot be 2"):
