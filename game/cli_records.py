@@ -55,8 +55,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def open_records() -> Records:
     """The records, each problem met on the way said once, as the game says it."""
-    from game.cli import one_line
-    from game.notices import record_notice
     from game.store import Records
 
     store_log = logging.getLogger("game.store")
@@ -66,10 +64,19 @@ def open_records() -> Records:
         records = Records.open()
     finally:
         store_log.setLevel(level)
+    say_problems(records)
+    return records
+
+
+def say_problems(records: Records) -> None:
+    """What went wrong since last said (the file set aside, a damaged row passed over),
+    each kind once, on standard error: the output itself stays what was read."""
+    from game.cli import one_line
+    from game.notices import record_notice
+
     for problem in records.problems:
         print(f"piramida: {one_line(record_notice(problem))}", file=sys.stderr)
     records.problems.clear()
-    return records
 
 
 def _check_ruleset(ruleset: str | None, allow: tuple[str, ...] = ()) -> None:
@@ -87,7 +94,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     _check_ruleset(args.ruleset)
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit takes a number of games, 1 or more")
-    rows = open_records().history(args.ruleset, args.limit)
+    records = open_records()
+    rows = records.history(args.ruleset, args.limit)
+    say_problems(records)
     if args.json:
         print(json.dumps([row_json(r) for r in rows], ensure_ascii=False))
         return 0
@@ -104,7 +113,10 @@ def export(game_id: str, path: str) -> int:
 
     if not (game_id.isascii() and game_id.isdigit()):  # '²' is a digit to isdigit alone
         raise UsageError(f"a game ID is a number from 'piramida history', not '{game_id}'")
-    row = open_records().games.get(int(game_id))
+    records = open_records()
+    row = records.game(int(game_id))
+    if records.problems:  # the row is there but damaged: said in the one line
+        raise UsageError(f"cannot export: {records.problems[0].detail}")
     if row is None:
         raise UsageError(f"no game {game_id} in the records (see 'piramida history')")
     text = replay_text(exported(row.replay))
@@ -183,13 +195,19 @@ def _counted(count: int, noun: str) -> str:
 
 
 def cmd_scores(args: argparse.Namespace) -> int:
+    from game.cli import one_line
     from game.ladder import load_ladder
+    from game.rules import LevelError
 
-    ladder = load_ladder()
-    _check_ruleset(args.ruleset, allow=(ladder.id,))
+    try:
+        arcade: tuple[str, ...] = (load_ladder().id,)
+    except LevelError as broken:  # the other tables are still there to print
+        print(f"piramida: {one_line(str(broken))}", file=sys.stderr)
+        arcade = ()
+    _check_ruleset(args.ruleset, allow=arcade)
     records = open_records()
-    keys = records.scores.tables(ruleset=args.ruleset)
-    tables = [(key, records.scores.top(key)) for key in keys]
+    tables = [(key, records.top(key)) for key in records.tables(ruleset=args.ruleset)]
+    say_problems(records)
     if args.json:
         out = [
             {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -65,6 +66,15 @@ def connect(path: Path | str) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     return conn
+
+
+def read_numbers(row: sqlite3.Row, names: tuple[str, ...], where: str) -> None:
+    """Refuse a row whose figures are not finite numbers (text or a blob put there by
+    hand): sqlite3.DatabaseError, which the callers report and go on from."""
+    for name in names:
+        value = row[name]
+        if not isinstance(value, int | float) or not math.isfinite(value):
+            raise sqlite3.DatabaseError(f"{where} is damaged: {name} {value!r}")
 
 
 def read_json(text: str, where: str) -> Any:

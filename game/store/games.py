@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Game, RulesError
-from game.store.database import read_json, transaction
+from game.store.database import read_json, read_numbers, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
@@ -55,10 +54,8 @@ class GameRow:
         """The row as the game reads it; sqlite3.DatabaseError when a column holds what
         the game never writes there (the file edited by hand)."""
         where = f"game {row['id']}"
-        for name in ("seconds", "moves", "undos", "hints", "remaining_cards", "remaining_points"):
-            value = row[name]
-            if not isinstance(value, int | float) or not math.isfinite(value):
-                raise sqlite3.DatabaseError(f"{where} is damaged: {name} {value!r}")
+        figures = ("seconds", "moves", "undos", "hints", "remaining_cards", "remaining_points")
+        read_numbers(row, figures, where)
         options, replay = read_json(row["options"], where), read_json(row["replay"], where)
         if not isinstance(options, dict) or not isinstance(replay, dict):
             raise sqlite3.DatabaseError(f"{where} is damaged: its options or replay")

@@ -66,9 +66,10 @@ class Records:
         self.path = opened.path
         self.problems: list[Problem] = list(opened.problems)
         self.games = GameLog(self.conn)
-        self.scores = ScoreTables(self.conn)
+        self.scores = ScoreTables(self.conn, self._damaged_row)
         self.arcade = ArcadeRuns(self.conn)
         self._told: set[str] = set()  # the kinds of problem the player has been told of
+        self._passed_over: set[int] = set()  # games that cannot be continued, logged once
 
     @classmethod
     def open(cls, path: Path | None = None) -> Records:
@@ -109,7 +110,7 @@ class Records:
         self.conn.close()
         self.conn, self.path = opened.conn, opened.path
         self.games = GameLog(self.conn)
-        self.scores = ScoreTables(self.conn)
+        self.scores = ScoreTables(self.conn, self._damaged_row)
         self.arcade = ArcadeRuns(self.conn)
         self.problems.extend(opened.problems)
         self._tell(REMOVED, removed)
@@ -149,7 +150,9 @@ class Records:
                 try:
                     restore(row.replay, row.id)
                 except ReplayError as e:
-                    log.warning("records: game %s cannot be continued: %s", row.id, e)
+                    if row.id not in self._passed_over:  # asked again at each menu
+                        self._passed_over.add(row.id)
+                        log.warning("records: game %s cannot be continued: %s", row.id, e)
                     self._tell(CANNOT_CONTINUE, f"game {row.id}: {e}")
                     continue
                 return row
@@ -163,8 +166,11 @@ class Records:
             try:
                 yield GameRow.from_sql(row)
             except sqlite3.DatabaseError as e:
-                log.warning("records: %s", e)
-                self._tell(READ_FAILED, str(e))
+                self._damaged_row(str(e))
+
+    def _damaged_row(self, what: str) -> None:
+        log.warning("records: %s", what)
+        self._tell(READ_FAILED, what)
 
     def latest_played(self) -> GameRow | None:
         """The game played last, arcade games passed by (see GameLog.latest_played)."""
@@ -177,6 +183,10 @@ class Records:
         except ReplayError as e:
             log.warning("records: game %s cannot be resumed: %s", row.id, e)
             return None
+
+    def game(self, record_id: int) -> GameRow | None:
+        """One game by its id; None when there is none, or its row is damaged (said)."""
+        return self._read("read the games", lambda: self.games.get(record_id), None)
 
     def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
         return self._read(
@@ -214,6 +224,10 @@ class Records:
         return self._write("reset the statistics", reset, False)
 
     # -- high scores -----------------------------------------------------------------
+
+    def tables(self, ruleset: str | None = None) -> list[TableKey]:
+        """The tables holding an entry (of one ruleset, or ladder); none when unreadable."""
+        return self._read("read the tables", lambda: self.scores.tables(ruleset=ruleset), [])
 
     def top(self, key: TableKey) -> list[ScoreEntry]:
         """A table's entries, best first; none when the file cannot be read."""

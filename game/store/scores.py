@@ -9,15 +9,19 @@ before it is stored.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game.ladder import Ladder, LevelResult, progress
 from game.rules import ReplayError
-from game.store.database import read_json, transaction
+from game.store.database import read_json, read_numbers, transaction
 from game.store.proof import verify
 from game.store.saved import ARCADE, FREE, canonical_options, now_iso
+
+log = logging.getLogger(__name__)
 
 TOP = 10
 
@@ -71,8 +75,13 @@ class ScoreRefused(Exception):
 
 
 class ScoreTables:
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, on_damaged: Callable[[str], None] | None = None
+    ) -> None:
         self.conn = conn
+        # a damaged entry is passed over, and said here: one row edited by hand must
+        # not empty the whole table
+        self.on_damaged = on_damaged or (lambda what: log.warning("records: %s", what))
 
     def top(self, key: TableKey, count: int = TOP) -> list[ScoreEntry]:
         """The table's best entries, best first. The free table shows a deal once, at
@@ -85,7 +94,11 @@ class ScoreTables:
         entries: list[ScoreEntry] = []
         deals: set[int | None] = set()
         for row in rows:
-            entry = _entry(row)
+            try:
+                entry = _entry(row)
+            except sqlite3.DatabaseError as e:
+                self.on_damaged(str(e))
+                continue
             if key.board == FREE and entry.deal is not None:
                 if entry.deal in deals:
                     continue
@@ -231,6 +244,18 @@ def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> F
 
 
 def _entry(row: sqlite3.Row) -> ScoreEntry:
+    """The row as the tables read it; sqlite3.DatabaseError when a column holds what
+    the game never writes there (the file edited by hand)."""
+    where = f"score {row['id']}"
+    read_numbers(row, ("remaining_points", "remaining_cards", "seconds", "moves", "levels"), where)
+    initials, replay = row["initials"], read_json(row["replay"], where)
+    if not isinstance(initials, str) or not initials.isprintable():
+        raise sqlite3.DatabaseError(f"{where} is damaged: initials {initials!r}")
+    if not isinstance(replay, dict) or not isinstance(row["created_at"], str):
+        raise sqlite3.DatabaseError(f"{where} is damaged: its replay or date")
+    for name in ("deal", "game_id", "arcade_run"):
+        if row[name] is not None and not isinstance(row[name], int):
+            raise sqlite3.DatabaseError(f"{where} is damaged: {name} {row[name]!r}")
     figures = Figures(
         row["remaining_points"], row["remaining_cards"], row["seconds"], row["moves"], row["levels"]
     )
@@ -240,7 +265,7 @@ def _entry(row: sqlite3.Row) -> ScoreEntry:
         figures,
         row["deal"],
         row["created_at"],
-        read_json(row["replay"], f"score {row['id']}"),
+        replay,
         row["game_id"],
         row["arcade_run"],
     )

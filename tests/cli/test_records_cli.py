@@ -186,3 +186,35 @@ def test_a_damaged_records_file_is_said_once_in_words(cli: Cli, home) -> None:
     (line,) = result.err.splitlines()
     assert line.startswith("piramida: The records file was damaged: it was set aside as ")
     assert "set_aside" not in line
+
+
+def test_damaged_rows_are_passed_over_and_said_not_a_traceback(cli: Cli, records) -> None:
+    # the same deal won twice: the table shows its better entry, XYZ's, while it reads
+    for initials, seconds in (("ABC", 60), ("XYZ", 50)):
+        game, facts = won_game(), GameFacts(seconds=seconds)
+        records.save_game(game, facts)
+        records.add_game_score(game, facts, initials)
+    records.conn.execute("UPDATE scores SET seconds = 'x' WHERE initials = 'XYZ'")
+    result = cli("scores")
+    assert result.rc == 0 and "ABC" in result.out and "XYZ" not in result.out
+    assert "score 2 is damaged" in result.err  # a ValueError traceback before
+    records.conn.execute("UPDATE games SET replay = '{bad' WHERE id = 1")
+    assert_refused(cli("history", "--export", "1", "-"), "game 1 is damaged")
+    records.conn.execute("DROP TABLE scores")
+    result = cli("scores", "--json")
+    assert result.rc == 0 and json.loads(result.out) == [] and "no such table" in result.err
+
+
+def test_scores_are_printed_when_the_arcade_file_is_broken(cli: Cli, records, monkeypatch) -> None:
+    from game import ladder
+    from game.rules import LevelError
+
+    def broken(*_args: object) -> None:
+        raise LevelError("arcade.toml: level 5: unknown ruleset 'pyramid52'")
+
+    monkeypatch.setattr(ladder, "load_ladder", broken)
+    game, facts = won_game(), GameFacts(seconds=65)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "ABC")
+    result = cli("scores", "--ruleset", "pyramid52")
+    assert result.rc == 0 and "ABC" in result.out and "arcade.toml: level 5" in result.err

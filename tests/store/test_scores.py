@@ -2,6 +2,7 @@
 
 import copy
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -159,15 +160,29 @@ def test_initials_are_remembered(records):
     assert records.initials == "ABC"
 
 
-def test_a_damaged_entry_empties_its_table_for_the_game_and_is_reported(records):
-    game, facts = won_game(), GameFacts(seconds=20.0)
-    records.save_game(game, facts)
-    records.add_game_score(game, facts, "ABC")
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "replay = '{broken'",
+        "replay = '[1, 2]'",
+        "seconds = 'x'",  # the Records screen crashed in clock_text, a game's end in order()
+        "initials = x'ff00'",
+        "initials = 'A' || char(0)",
+        "deal = 'seven'",
+    ],
+)
+def test_a_damaged_entry_is_passed_over_and_reported_and_the_others_stay(records, damage):
+    kept_game, kept_facts = finished(records, deal=1, seconds=30.0)
+    records.add_game_score(kept_game, kept_facts, "ABC")
+    game, facts = finished(records, deal=2, seconds=20.0)
+    records.add_game_score(game, facts, "XYZ")
     (key,) = records.scores.tables()
-    records.conn.execute("UPDATE scores SET replay = '{broken'")
-    assert records.top(key) == []  # read through the guard: no crash
-    assert records.entry_position(game, facts) is None
-    assert any("damaged" in p.detail for p in records.problems)
+    assert len(records.top(key)) == 2
+    records.conn.execute(f"UPDATE scores SET {damage} WHERE initials = 'XYZ'")
+    assert [e.initials for e in records.top(key)] == ["ABC"]
+    later, later_facts = finished(records, deal=3, seconds=10.0)
+    assert records.entry_position(later, later_facts) is not None  # no crash at a game's end
+    assert any("score" in p.detail and "damaged" in p.detail for p in records.problems)
 
 
 def test_a_stored_moment_is_shown_as_the_local_day(monkeypatch):
