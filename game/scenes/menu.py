@@ -76,6 +76,7 @@ class MenuScene(PadScene):
         self.deal_label_pos = (0, 0)
         self.records = MenuRecords(app)
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
+        self._bars_laid_out: tuple[int, bool] | None = None
 
     # -- the choice ----------------------------------------------------------------
 
@@ -181,6 +182,16 @@ class MenuScene(PadScene):
     def back(self) -> None:
         self.app.request_quit()
 
+    def update(self, dt: float) -> None:
+        # a notice can come after the layout (the arcade refused, a game that cannot be
+        # continued, a damaged row read): its bar is made at once, not at the next visit
+        if self.app.records.problems or self._bars_laid_out != self._bars():
+            self.layout()
+
+    def _bars(self) -> tuple[int, bool]:
+        """What the bars above the list show: the notices, and whether Continue is offered."""
+        return len(self.app.notices), self.records.unfinished is not None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
@@ -209,6 +220,8 @@ class MenuScene(PadScene):
 
     def layout(self) -> None:
         """Make the controls for the current choice and place them for the window size."""
+        self.app.take_record_problems()
+        self._bars_laid_out = self._bars()
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         m = px(28, s, 12)

@@ -256,6 +256,8 @@ def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     driver.settle(0.5)
     assert app.scene is menu
     assert app.notices[-1].startswith("The arcade cannot be played:")
+    # shown at once: the bar was made only when the menu was next laid out
+    assert menu.notice_rect.width > 0 and menu.pad.get("dismiss") is not None
 
 
 def test_an_arcade_game_ending_after_its_file_broke_keeps_the_game(app, monkeypatch):
