@@ -9,6 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+QUOTED_MOST = 40  # characters of someone's text that a message quotes back
+
+
+def quoted(text: str) -> str:
+    """Text from a file or a player, as a message quotes it: a long one is cut short,
+    so that the message stays one line a person can read."""
+    return text if len(text) <= QUOTED_MOST else text[: QUOTED_MOST - 1] + "…"
+
+
 # English sentences for each refusal key; the game's translations use the same keys.
 REFUSALS: Mapping[str, str] = {
     "game_over": "the game is over",

@@ -15,7 +15,7 @@ from .analysis import STUCK_SEARCH_LIMIT, finishing_moves, is_stuck
 from .building import BuildingEngine
 from .cards import Card
 from .engine import Engine, State
-from .errors import IllegalMove, Refusal, RulesError
+from .errors import IllegalMove, Refusal, RulesError, quoted
 from .events import Event
 from .moves import MOVE, RESIGN, Move, pair, parse_move
 from .pyramid import PyramidEngine
@@ -260,7 +260,7 @@ class Game:
         so "t1+st" would be quoted back as "st+t1")."""
         refusal = self.engine.refusal(self.state, move)
         if refusal.key == "bad_move" and isinstance(written, str):
-            return Refusal("bad_move", {"text": written.strip()})
+            return Refusal("bad_move", {"text": quoted(written.strip())})
         return refusal
 
     @property

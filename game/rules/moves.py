@@ -5,14 +5,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import IllegalMove, Refusal
+from .errors import IllegalMove, Refusal, quoted
 
 MOVE = "move"
 PAIR = "pair"
 SINGLE = "single"
 RESIGN = "resign"
 
-_PILE = r"(?:st|w|f\d+|t\d+|p\d+\.\d+)"
+# a number in a name has at most nine digits: one of thousands was read into an int at
+# a cost that grows with its length, and Python refuses a string of 4,300 digits or more
+_PILE = r"(?:st|w|f\d{1,9}|t\d{1,9}|p\d{1,9}\.\d{1,9})"
 _MOVE_RE = re.compile(rf"^({_PILE})>({_PILE})$")
 _PAIR_RE = re.compile(rf"^({_PILE})\+({_PILE})$")
 _SINGLE_RE = re.compile(rf"^({_PILE})$")
@@ -90,7 +92,7 @@ def parse_move(text: str | Move) -> Move:
         return pair(m[1], m[2])
     if m := _SINGLE_RE.match(t):
         return Move(SINGLE, m[1])
-    raise IllegalMove(text, Refusal("bad_move", {"text": text}))
+    raise IllegalMove(text, Refusal("bad_move", {"text": quoted(text)}))
 
 
 STOCK_TURN = Move(MOVE, "st", "w")

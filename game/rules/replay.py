@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import parse_deck
-from .errors import IllegalMove, ReplayError, ReplayMoveError, RulesError
+from .errors import IllegalMove, ReplayError, ReplayMoveError, RulesError, quoted
 from .game import Game
 from .ruleset import get_ruleset
 
@@ -118,7 +118,7 @@ def replay_moves(data: Mapping[str, Any]) -> list[str]:
         raise ReplayError("'moves' must be a list of move strings")
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
-            shown = json.dumps(move, ensure_ascii=False)
+            shown = quoted(json.dumps(move, ensure_ascii=False))
             raise ReplayMoveError(f"move {number} {shown}: a move is written as a string")
     return moves
 
@@ -130,7 +130,7 @@ def run_replay(data: Mapping[str, Any]) -> Game:
         try:
             game.play(text)
         except IllegalMove as e:
-            raise ReplayMoveError(f"move {number} '{text}': {e}") from e
+            raise ReplayMoveError(f"move {number} '{quoted(text)}': {e}") from e
     return game
 
 

@@ -73,6 +73,11 @@ def test_unknown_pile_and_unreadable_move_are_refused_in_words():
     with pytest.raises(IllegalMove) as err:
         pyramid.play("ST>P7.1")
     assert str(err.value).startswith("'ST>P7.1' is not a move")
+    # a number of thousands of digits ended in Python's ValueError, and was quoted whole
+    for long_name in ("t" + "9" * 5000 + ">f1", "p" + "9" * 5000 + ".1+st"):
+        with pytest.raises(IllegalMove, match="is not a move") as err:
+            pyramid.play(long_name)
+        assert len(str(err.value)) < 150
 
 
 def test_moves_are_read_case_insensitively():
