@@ -129,10 +129,24 @@ def _open_checked_once(path: Path | str) -> sqlite3.Connection:
         if check != "ok":
             raise sqlite3.DatabaseError(f"damaged: {check}")
         migrate(conn)
+        _check_writable(conn)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _check_writable(conn: sqlite3.Connection) -> None:
+    """Raise sqlite3.OperationalError if SQLite opened the file read-only (the file's
+    own mode, in a folder that may be written): every read works there and every
+    save fails, so the moves of the session were lost one by one, and said only back
+    in the menu. A write rolled back tells at once."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version = {version}")
+    finally:
+        conn.execute("ROLLBACK")
 
 
 def is_damaged(error: sqlite3.DatabaseError) -> bool:

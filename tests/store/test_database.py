@@ -176,6 +176,33 @@ def test_a_save_while_another_copy_holds_the_lock_fails_fast_and_is_tried_again(
     holder.close()
 
 
+def test_a_read_only_file_in_a_folder_that_can_be_written_is_found_at_the_start(
+    tmp_path, monkeypatch
+):
+    # SQLite opened it read-only: reads worked, every save failed during play
+    from game.store import database
+
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    connect = database.connect
+
+    def as_the_file_mode_allows(where):
+        if where == str(path) or where == path:  # what chmod 444 does (the tests run as root)
+            where = f"{path.resolve().as_uri()}?mode=ro"
+            conn = sqlite3.connect(where, uri=True, isolation_level=None)
+            conn.row_factory = sqlite3.Row
+            return conn
+        return connect(where)
+
+    monkeypatch.setattr(database, "connect", as_the_file_mode_allows)
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [IN_MEMORY] and records.path is None
+    assert "readonly" in records.problems[0].detail
+    assert len(records.history()) == 1
+    assert records.save_game(random_game("pyramid52", deal=6, moves=3, end=False), GameFacts())
+    records.close()
+
+
 def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, monkeypatch):
     # a read-only folder or disk: the records vanished for the session (an empty store)
     from game.store import database
