@@ -47,6 +47,16 @@ FADE_S = 0.18
 # keeps its last layout until the window grows again.
 SMALLEST_DRAWN = (480, 360)
 DEFAULT_SIZE = (1280, 800)
+# The window's raw pointer events, each turned into the scenes' own by Pointer
+RAW_POINTER_EVENTS = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEMOTION,
+    pygame.FINGERDOWN,
+    pygame.FINGERUP,
+    pygame.FINGERMOTION,
+)
+KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
 
 
 class Clock(Protocol):
@@ -302,26 +312,14 @@ class App:
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if self.too_small and t in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.FINGERDOWN,
-            pygame.FINGERUP,
-            pygame.FINGERMOTION,
-        ):
-            return  # nothing drawn to point at
+        if self.too_small and t in RAW_POINTER_EVENTS + KEY_EVENTS:
+            # nothing is drawn to point at, and a key would act unseen: G twice gave a
+            # game up, Enter started one, behind the "make the window larger" screen
+            return
         pointer = self.pointer.translate(event, self.size)
         if pointer is not None:
             event = pointer
-        elif t in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.FINGERDOWN,
-            pygame.FINGERUP,
-            pygame.FINGERMOTION,
-        ):
+        elif t in RAW_POINTER_EVENTS:
             return
         if self.scene and not self._next:
             self.scene.handle_event(event)

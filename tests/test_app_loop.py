@@ -127,3 +127,26 @@ def test_a_window_smaller_than_any_layout_asks_to_be_larger(app, scene_name):
     app._resized()
     app.frame()
     assert not app.too_small and app.size == (800, 600)
+
+
+def test_keys_do_nothing_while_the_window_is_too_small_to_show_the_table(app):
+    # G twice gave the game up, unseen, behind the "make the window larger" screen
+    from game.rules import Game
+    from game.scenes.table import TableScene
+
+    game = Game("pyramid52", deal=17)
+    app.switch(TableScene(app, game), fade=False)
+    app.frame()
+    pygame.display.set_mode((320, 240), pygame.RESIZABLE)
+    app._resized()
+    app.frame()
+    assert app.too_small
+    for key in (pygame.K_SPACE, pygame.K_g, pygame.K_g, pygame.K_RETURN):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        app.frame()
+    assert game.moves == [] and not game.over
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    app._resized()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    app.frame()
+    assert [str(m) for m in game.moves] == ["st>w"]  # the same key, seen, plays
