@@ -119,7 +119,8 @@ class App:
         self.surface = self._open_window()
         self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
         # Open the audio device now: done at the first sound, it would stall a frame.
-        _ = self.sounds.available
+        if not self.sounds.available:
+            self.notices.append(i18n._("No sound device was found: the game plays silently."))
         self.pointer = PointerTranslator(self.clock.now)
         # the solver runs in its own process, started at the first question
         self.solver = SolverWorker()

@@ -127,7 +127,9 @@ class SettingsScene(Scene):
             Button("+", lambda: self.step_volume(1), key="volume:+"),
             Button(_("Mute"), self.toggle_mute, key="volume:mute", selected=self.settings.muted),
         ]
-        return SettingRow("volume", _("Volume"), buttons, self.step_volume, self.toggle_mute)
+        # the device is tried again now and then (a speaker plugged in): asked here
+        label = _("Volume") if self.app.sounds.available else _("Volume (no sound device)")
+        return SettingRow("volume", label, buttons, self.step_volume, self.toggle_mute)
 
     # -- changes -------------------------------------------------------------------
 

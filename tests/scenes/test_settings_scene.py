@@ -261,3 +261,26 @@ def test_a_button_label_keeps_room_on_each_side(app, driver):
     assert width <= 140 - 58 // 5
     roomy = Button("Да", lambda: None, pygame.Rect(0, 0, 140, 58))
     assert roomy.fitting_size(24) == 24  # a short label keeps its size
+
+
+def test_no_sound_device_is_said_in_the_menu_s_notices_and_by_the_volume(tmp_path, monkeypatch):
+    # it was said only on the terminal, in English, while the volume showed 70%
+    from tests.scenes.driver import Driver
+
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    app = App(size=(1280, 800), clock=ManualClock())
+    try:
+        assert "No sound device was found: the game plays silently." in app.notices
+        scene = open_settings(app, Driver(app))
+        assert scene.rows[row_index(scene, "volume")].label == "Volume (no sound device)"
+    finally:
+        app.close()
+        pygame.mixer.quit()  # the next tests open the dummy device again
+
+
+def test_a_sound_device_found_says_nothing(app, driver):
+    assert not any("sound" in notice for notice in app.notices)
+    scene = open_settings(app, driver)
+    assert scene.rows[row_index(scene, "volume")].label == "Volume"
