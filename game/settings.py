@@ -111,7 +111,10 @@ class SettingsStore:
         except FileNotFoundError:
             return Settings()
         except OSError as e:
+            # a file that cannot be read (its permissions) is the player's: the session
+            # keeps its settings in memory, as the notice says, and never writes over it
             self._failed(e)
+            self.path = None
             return Settings()
         try:
             # a byte-order mark, as some editors write, is no damage

@@ -118,3 +118,23 @@ def test_a_settings_save_that_fails_is_said(tmp_path):
     store.problem = None
     store.save(Settings(volume=0.3))
     assert store.problem is None  # said once a session
+
+
+def test_a_settings_file_that_cannot_be_read_is_never_written_over(tmp_path, monkeypatch):
+    # its notice said the settings last until the game closes; a change replaced the file
+    from pathlib import Path
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "ru", "volume": 0.3}), encoding="utf-8")
+    read_bytes = Path.read_bytes
+
+    def not_permitted(self):
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", not_permitted)
+    store = SettingsStore(path)
+    assert store.load() == Settings() and store.problem == "Permission denied"
+    store.save(Settings(volume=0.9))
+    assert json.loads(path.read_text(encoding="utf-8"))["volume"] == 0.3
