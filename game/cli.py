@@ -80,14 +80,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+DASHED_VALUES = ("--deals", "--size")  # options whose values may start with a dash
+
+
 def _ranges_joined(argv: Sequence[str]) -> list[str]:
-    """`--deals -3..2` written as `--deals=-3..2`: argparse takes a value that starts
-    with a dash and is not a plain negative number for an option of its own, and would
-    say "expected one argument" where the range itself deserves the message."""
+    """`--deals -3..2` written as `--deals=-3..2` (and `--size -100x100` so): argparse
+    takes a value that starts with a dash and is not a plain negative number for an
+    option of its own, and would say "expected one argument" where the value itself
+    deserves the message."""
     joined: list[str] = []
     for arg in argv:
-        if joined and joined[-1] == "--deals" and arg[:1] == "-" and arg[1:2].isdigit():
-            joined[-1] = f"--deals={arg}"
+        if joined and joined[-1] in DASHED_VALUES and arg[:1] == "-" and arg[1:2].isdigit():
+            joined[-1] = f"{joined[-1]}={arg}"
         else:
             joined.append(arg)
     return joined

@@ -14,15 +14,20 @@ if TYPE_CHECKING:
     from game.kiosk.config import KioskConfig
 
 
+# SDL makes no window larger: it shrank one asked for and printed a Python warning
+LARGEST_SIDE = 16384
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """`1280x800` → (1280, 800); raises ValueError with a readable message."""
     w, sep, h = text.lower().partition("x")
-    least_w, least_h = MIN_SIZE
+    (least_w, least_h), most = MIN_SIZE, LARGEST_SIDE
     # isascii too: str.isdigit takes '²', which int() refuses
     plain = sep and w.isascii() and w.isdigit() and h.isascii() and h.isdigit()
-    if not plain or int(w) < least_w or int(h) < least_h:
+    if not plain or not (least_w <= int(w) <= most and least_h <= int(h) <= most):
         raise ValueError(
-            f"a window size is written WIDTHxHEIGHT, at least {least_w}x{least_h}, not '{text}'"
+            f"a window size is written WIDTHxHEIGHT, from {least_w}x{least_h}"
+            f" to {most}x{most}, not '{text}'"
         )
     return int(w), int(h)
 

@@ -237,7 +237,7 @@ def test_without_a_file_the_kiosk_says_where_it_looked(tmp_path):
     [
         (["--kiosk", "rulesets"], "takes no command"),
         (["--kiosk", "--fullscreen"], "always full screen"),
-        (["--kiosk", "--size", "12x12"], "at least 800x600"),
+        (["--kiosk", "--size", "12x12"], "from 800x600"),
     ],
 )
 def test_the_kiosk_options_refuse_what_does_not_go_with_them(tmp_path, args, words):
