@@ -20,7 +20,7 @@ import pygame
 from game import i18n
 from game.audio import Sounds
 from game.ladder import Ladder, load_ladder
-from game.notices import missed_entry_notice, record_notice
+from game.notices import missed_entry_notice, record_notice, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.screen import MIN_SIZE, NoScreenError, check_screen
@@ -373,7 +373,7 @@ class App:
             self.notices.append(
                 i18n._(
                     "The settings cannot be kept ({reason}): they last until the game is closed.",
-                    reason=self.store.problem,
+                    reason=system_reason(self.store.problem),
                 )
             )
             self.store.problem = None

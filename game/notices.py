@@ -62,7 +62,7 @@ def record_notice(problem: Problem) -> str:
     if problem.kind == SAVE_FAILED:
         return i18n._(
             "A game could not be saved ({reason}); play goes on and saving is tried again.",
-            reason=problem.detail,
+            reason=system_reason(problem.detail),
         )
     if problem.kind == REMOVED:
         return i18n._(
@@ -72,5 +72,22 @@ def record_notice(problem: Problem) -> str:
     assert problem.kind == IN_MEMORY
     return i18n._(
         "The records cannot be saved ({reason}): this session's games are kept until you quit.",
-        reason=problem.detail,
+        reason=system_reason(problem.detail),
     )
+
+
+def system_reason(detail: str) -> str:
+    """Why the system or SQLite refused a file, in the player's language where it is a
+    reason we know: they give theirs in English whatever the language."""
+    known = {
+        "Permission denied": i18n._("no permission"),
+        "Is a directory": i18n._("a folder is where the file should be"),
+        "No space left on device": i18n._("the disk is full"),
+        "database or disk is full": i18n._("the disk is full"),
+        "Read-only file system": i18n._("the disk is read-only"),
+        "attempt to write a readonly database": i18n._("the file is read-only"),
+        "unable to open database file": i18n._("the file cannot be opened"),
+        "disk I/O error": i18n._("the disk failed to read or write"),
+        "database is locked": i18n._("another program holds the file"),
+    }
+    return known.get(detail, detail)

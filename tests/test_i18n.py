@@ -344,3 +344,20 @@ def test_a_locale_s_facts_of_the_wrong_type_fall_back(tmp_path, monkeypatch):
         assert written.name == "xx" and written.alphabet == "" and written.decimal_comma is False
     finally:
         i18n.catalogue.cache_clear()
+
+
+def test_a_file_s_problem_is_said_in_russian_words_not_the_system_s_english():
+    # "Рекорды не удаётся сохранить (attempt to write a readonly database)…"
+    from game.notices import record_notice
+    from game.store import IN_MEMORY, SAVE_FAILED, Problem
+
+    i18n.set_language("ru")
+    try:
+        said = record_notice(Problem(IN_MEMORY, "attempt to write a readonly database"))
+        assert "(файл только для чтения)" in said
+        said = record_notice(Problem(SAVE_FAILED, "No space left on device"))
+        assert "(диск заполнен)" in said
+        # a reason we have no words for is given as it came
+        assert "(EIO 5)" in record_notice(Problem(SAVE_FAILED, "EIO 5"))
+    finally:
+        i18n.set_language("en")
