@@ -113,8 +113,10 @@ class CardArt:
     def slot(self, label: str | None = None) -> pygame.Surface:
         """A subtle outline marking an empty place, optionally with a short label.
 
-        A label ending in a suit letter shows that suit as a symbol: "AS" reads
-        as A followed by a spade, "S" as a lone spade; "K" is just the letter.
+        Suit letters at the end of a label show as symbols: "AS" reads as A
+        followed by a spade, "KHC" as K over a heart and a club (the suits a
+        Devil's Bridge foundation may still take), "S" as a lone spade; "K" is
+        just the letter.
         """
         if label not in self._slots:
             self._slots[label] = finish(self._paint_slot(label))
@@ -179,23 +181,38 @@ class CardArt:
         return slot
 
     def _slot_label(self, label: str) -> pygame.Surface:
-        """The label centred on a transparent card-sized tile."""
+        """The label centred on a transparent card-sized tile: the rank and one suit
+        side by side, or the rank over a row of the suits it may still take."""
         tile = pygame.Surface(self.size, pygame.SRCALPHA)
         ink_height = round(self.height * 0.16)
-        text, suit = (label[:-1], label[-1]) if label[-1] in SUITS else (label, None)
+        text = label.rstrip(SUITS) if len(label) > 1 else ("" if label in SUITS else label)
+        suits = label[len(text) :]
         text = "10" if text == "T" else text  # as the faces write it (a Т reads Туз)
-        parts: list[pygame.Surface] = []
-        if text:
-            parts.append(ink_text(text, SANS_BOLD, ink_height, SLOT_INK, round(self.width * 0.6)))
-        if suit is not None:
-            height = round(ink_height * 0.9)
-            parts.append(suit_symbol(suit, (suit_width(suit, height), height), SLOT_INK))
         gap = round(self.width * 0.03)
-        total = sum(part.get_width() for part in parts) + gap * (len(parts) - 1)
-        x = (self.width - total) // 2
-        for part in parts:
-            tile.blit(part, (x, (self.height - part.get_height()) // 2))
-            x += part.get_width() + gap
+        rows: list[list[pygame.Surface]] = []
+        if text:
+            rows.append([ink_text(text, SANS_BOLD, ink_height, SLOT_INK, round(self.width * 0.6))])
+        if suits:
+            # one suit beside the rank; several in a row of their own, as large as
+            # a row of them fits in most of the card's width
+            height = round(ink_height * 0.9)
+            room = self.width * 0.8 - gap * (len(suits) - 1)
+            while height > 4 and sum(suit_width(s, height) for s in suits) > room:
+                height -= 1
+            row = [suit_symbol(s, (suit_width(s, height), height), SLOT_INK) for s in suits]
+            if len(suits) == 1 and rows:
+                rows[0].extend(row)
+            else:
+                rows.append(row)
+        heights = [max(part.get_height() for part in row) for row in rows]
+        y = (self.height - sum(heights) - gap * (len(rows) - 1)) // 2
+        for row, row_height in zip(rows, heights, strict=True):
+            total = sum(part.get_width() for part in row) + gap * (len(row) - 1)
+            x = (self.width - total) // 2
+            for part in row:
+                tile.blit(part, (x, y + (row_height - part.get_height()) // 2))
+                x += part.get_width() + gap
+            y += row_height + gap
         tile.fill((255, 255, 255, _SLOT_LABEL_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
         return tile
 

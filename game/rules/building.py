@@ -260,12 +260,19 @@ class BuildingEngine(Engine):
         return bool(state.piles[index]) and (index == W or index in self.tableau)
 
     def waits_for(self, state: State, index: int) -> str | None:
-        """The rank an empty foundation takes: the base rank, or A / K in Devil's Bridge."""
+        """The rank an empty foundation takes: the base rank, or A / K in Devil's Bridge,
+        there followed by the suits still free once a suit has its foundation ("KSC")."""
         if index not in self.foundations or state.piles[index]:
             return None
-        if self.aces_and_kings:
-            return "A" if index in self.ace_foundations else "K"
-        return self._base_rank(state.piles)
+        if not self.aces_and_kings:
+            return self._base_rank(state.piles)
+        group, start = (
+            (self.ace_foundations, "A")
+            if index in self.ace_foundations
+            else (self.king_foundations, "K")
+        )
+        taken = {state.piles[i][0][1] for i in group if state.piles[i]}
+        return start + "".join(s for s in SUITS if s not in taken) if taken else start
 
     # -- outcome -------------------------------------------------------------------
 

@@ -176,7 +176,8 @@ class Game:
         return is_stuck(self.engine, self.state, limit)
 
     def waits_for(self, name: str) -> str | None:
-        """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge)."""
+        """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge,
+        followed there by the suits still free once one suit has its foundation: `"KSC"`)."""
         return self.engine.waits_for(self.state, self.engine.index[name])
 
     @property

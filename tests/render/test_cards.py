@@ -184,7 +184,7 @@ def test_slots_are_faint_and_labels_show() -> None:
     empty = art.slot()
     assert empty.get_at((art.width // 2, art.height // 2)).a < 80  # felt shows through
     assert empty.get_at((0, 0)).a == 0
-    labels = [None, "K", "A", "AS", "AH", "S"]
+    labels = [None, "K", "A", "AS", "AH", "S", "KSC", "KHDC"]
     images = {pygame.image.tobytes(art.slot(label), "RGBA") for label in labels}
     assert len(images) == len(labels)
 

@@ -402,3 +402,16 @@ def test_an_empty_foundation_says_which_rank_it_waits_for():
     assert game.waits_for("t1") is None
     devils = Game("devils-bridge", deal=0)
     assert devils.waits_for("f1") == "A" and devils.waits_for("f8") == "K"
+
+
+def test_devils_bridge_s_empty_foundations_name_the_suits_still_free():
+    # "A" alone told nothing once a suit had its foundation (players' expectations)
+    game = Game("devils-bridge", deal=0)
+    while not any(game.pile(f) for f in ("f5", "f6", "f7", "f8")):
+        home = [m for m in game.legal_moves if m.b in ("f5", "f6", "f7", "f8")]
+        game.play(home[0] if home else next(m for m in game.legal_moves if str(m) == "st>w"))
+    (started,) = [f for f in ("f5", "f6", "f7", "f8") if game.pile(f)]
+    taken = game.pile(started)[0][1]
+    free = "".join(s for s in "SHDC" if s != taken)
+    assert {game.waits_for(f) for f in ("f5", "f6", "f7", "f8") if f != started} == {"K" + free}
+    assert game.waits_for("f1") == "A"  # the aces' suits are all still free
