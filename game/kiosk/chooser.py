@@ -132,7 +132,10 @@ class ChooserScene(PadScene):
             summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
             hot = any(b.hot or b.pressed for b in self.pad.buttons if b.key == f"card:{i}")
             texts = (localized(ruleset.name), summary)
-            draw_ruleset_card(surface, self.cards[i], ruleset.id, texts, (False, hot), s * 1.5)
+            deck = (self.app.settings.four_colour, self.app.settings.card_back)
+            draw_ruleset_card(
+                surface, self.cards[i], ruleset.id, texts, (False, hot), s * 1.5, deck
+            )
         side = max(16, min(px(30, s), self.cards[0].height // 6)) if self.cards else 16
         for b in self.pad.buttons:
             if b.key == "back":

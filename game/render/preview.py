@@ -29,37 +29,46 @@ SUMMARY_SMALLER = 2
 RENDER_HEIGHT = 560
 
 
+# The cards' look as the settings choose it: (four-colour suits, the back's name)
+Deck = tuple[bool, str]
+PLAIN_DECK: Deck = (False, "classic")
+
+
 def preview(
-    ruleset_id: str, options: Mapping[str, object], size: tuple[int, int]
+    ruleset_id: str,
+    options: Mapping[str, object],
+    size: tuple[int, int],
+    deck: Deck = PLAIN_DECK,
 ) -> pygame.Surface:
-    """The ruleset's table (deal 0, these options) as a picture of `size` pixels.
+    """The ruleset's table (deal 0, these options) as a picture of `size` pixels, its
+    cards drawn as the player's `deck` looks.
 
     The returned surface is shared by the cache: blit it, never draw on it.
     """
     frozen = tuple(sorted((str(k), v) for k, v in options.items()))
-    return _preview(ruleset_id, frozen, (max(1, size[0]), max(1, size[1])))
+    return _preview(ruleset_id, frozen, (max(1, size[0]), max(1, size[1])), deck)
 
 
 @lru_cache(maxsize=64)
 def _preview(
-    ruleset_id: str, options: tuple[tuple[str, object], ...], size: tuple[int, int]
+    ruleset_id: str, options: tuple[tuple[str, object], ...], size: tuple[int, int], deck: Deck
 ) -> pygame.Surface:
     # Drawn in the picture's own shape, the cards' box grown to that shape always fits.
     aspect = round(min(3.0, max(0.5, size[0] / size[1])), 2)
-    picture, content = _table_picture(ruleset_id, options, aspect)
+    picture, content = _table_picture(ruleset_id, options, aspect, deck)
     crop = _fit_aspect(content, size[0] / size[1], picture.get_rect())
     return pygame.transform.smoothscale(picture.subsurface(crop), size)
 
 
 @lru_cache(maxsize=32)
 def _table_picture(
-    ruleset_id: str, options: tuple[tuple[str, object], ...], aspect: float
+    ruleset_id: str, options: tuple[tuple[str, object], ...], aspect: float, deck: Deck
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """The full-size table and the rectangle its cards occupy."""
     game = Game(ruleset_id, dict(options), deal=0)
     width, height = round(RENDER_HEIGHT * aspect), RENDER_HEIGHT
     area = pygame.Rect(0, 0, width, height)
-    view = TableView(game, area, four_colour=False, back="classic")
+    view = TableView(game, area, four_colour=deck[0], back=deck[1])
     picture = view.render_static((width, height), set(), {}).copy()
     rects = [view.layout.spots[name].rect for name in view.piles if name in view.layout.spots]
     for name in view.piles:
@@ -89,6 +98,7 @@ def draw_ruleset_card(
     texts: tuple[str, str],
     look: tuple[bool, bool],
     scale: float,
+    deck: Deck = PLAIN_DECK,
 ) -> tuple[str, list[str]]:
     """A ruleset as a card of the menu: its table in miniature, its name, its summary;
     returns the name and the summary's lines as drawn.
@@ -113,7 +123,8 @@ def draw_ruleset_card(
     pw = min(int(ph * PREVIEW_RATIO), rect.width // 2)
     ph = min(ph, int(pw / PREVIEW_RATIO))
     picture = pygame.Rect(rect.x + pad, rect.centery - ph // 2, pw, ph)
-    surface.blit(preview(ruleset_id, get_ruleset(ruleset_id).defaults(), picture.size), picture)
+    defaults = get_ruleset(ruleset_id).defaults()
+    surface.blit(preview(ruleset_id, defaults, picture.size, deck), picture)
     pygame.draw.rect(surface, theme.BUTTON_EDGE, picture, width=1)
     x = picture.right + pad + pad // 2
     width = rect.right - pad - x

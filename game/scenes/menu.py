@@ -384,13 +384,18 @@ class MenuScene(PadScene):
         for card in self.cards:
             ruleset = self.rulesets[card.key.split(":", 1)[1]]
             texts = (card.label, summary_text(ruleset))
-            draw_ruleset_card(surface, card.rect, ruleset.id, texts, (card.selected, card.hot), s)
+            look = (card.selected, card.hot)
+            draw_ruleset_card(surface, card.rect, ruleset.id, texts, look, s, self._deck())
         self._draw_panel(surface)
         for b in self.pad.buttons:
             if b not in self.cards:
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]
+
+    def _deck(self) -> tuple[bool, str]:
+        """The cards as the settings draw them, for the pictures of the tables."""
+        return self.app.settings.four_colour, self.app.settings.card_back
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""
@@ -432,9 +437,8 @@ class MenuScene(PadScene):
         name = fit_text(localized(self.ruleset.name), self.name_size, panel.width - 2 * pad, True)
         where = (panel.centerx, panel.y + pad)
         draw_text(surface, name, self.name_size, where, theme.GOLD, anchor="midtop", bold=True)
-        surface.blit(
-            preview(self.ruleset.id, self.options, self.preview_rect.size), self.preview_rect
-        )
+        picture = preview(self.ruleset.id, self.options, self.preview_rect.size, self._deck())
+        surface.blit(picture, self.preview_rect)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=1)
         for label, pos in self.option_labels:
             draw_text(surface, label, self.text_size, pos, theme.INK)

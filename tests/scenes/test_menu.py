@@ -268,6 +268,31 @@ def test_preview_is_the_asked_size_and_cached():
     assert other.get_size() == (300, 120)
 
 
+def test_the_preview_draws_the_cards_as_the_settings_do():
+    # four-colour suits were on at the table, and the menu's picture showed two colours
+    pygame.display.init()
+
+    def blue(picture: pygame.Surface) -> int:
+        w, h = picture.get_size()
+        pixels = (picture.get_at((x, y)) for x in range(w) for y in range(h))
+        return sum(1 for c in pixels if c.b > c.r + 60 and c.b > c.g + 40)
+
+    options = {"passes": 1}
+    assert blue(preview("pyramid52", options, (480, 300))) == 0
+    assert blue(preview("pyramid52", options, (480, 300), (True, "classic"))) > 20
+
+
+def test_the_menu_s_picture_follows_the_four_colour_setting(app, driver):
+    app.settings.four_colour = True
+    scene = open_menu(app, driver)
+    scene.select("pyramid52")
+    driver.frames(2)
+    shown = app.surface.subsurface(scene.preview_rect)
+    w, h = shown.get_size()
+    pixels = (shown.get_at((x, y)) for x in range(0, w, 2) for y in range(0, h, 2))
+    assert any(c.b > c.r + 60 and c.b > c.g + 40 for c in pixels)
+
+
 def test_a_long_notice_is_shown_whole_at_800x600_in_russian(app, driver):
     i18n.set_language("ru")
     try:
