@@ -243,10 +243,13 @@ class Records:
         """The table a finished game may enter; None when it may enter none.
 
         Assisted games stay out, and so do games whose cards the solver played in
-        another game at any time, given decks (anyone could give an easy one) and a
-        day's deal practised in another game.
+        another game at any time, given decks (anyone could give an easy one), a
+        day's deal practised in another game, and a deal given up before any move
+        (it was "A new high score!" on an empty table).
         """
         if facts.assisted or game.outcome is None or game.deal_number is None:
+            return None
+        if game.moves_made == 0:
             return None
         if self.deal_assisted_before(game, facts.record_id):
             return None  # the solver played these cards in another game (see TableScene)

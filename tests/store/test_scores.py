@@ -185,6 +185,14 @@ def test_a_damaged_entry_is_passed_over_and_reported_and_the_others_stay(records
     assert any("score" in p.detail and "damaged" in p.detail for p in records.problems)
 
 
+def test_a_deal_given_up_before_any_move_enters_no_table(records):
+    game, facts = finished(records, deal=4, seconds=3.0, moves=0)  # given up at once
+    assert game.over and game.moves_made == 0
+    assert records.table_for(game, facts) is None and records.entry_position(game, facts) is None
+    played, played_facts = finished(records, deal=5, seconds=30.0, moves=1)
+    assert records.entry_position(played, played_facts) == 1  # one move made: a score
+
+
 def test_a_stored_moment_is_shown_as_the_local_day(monkeypatch):
     import time
 
