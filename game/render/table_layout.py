@@ -212,7 +212,9 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
     g = int(ch * GAP)
     cx = area.centerx
     spots: dict[str, PileSpot] = {}
-    top = area.y + (area.height - rows * (ch + g)) // 2
+    # the rows' one gap to spare is shared above and below: all of it below, the top
+    # row touched the top bar
+    top = area.y + (area.height - rows * (ch + g) + g) // 2
     for i in range(foundations):
         spots[f"f{i + 1}"] = PileSpot(pygame.Rect(cx - cw // 2, top + i * (ch + g), cw, ch))
     y_stock = top + foundations * (ch + g)
