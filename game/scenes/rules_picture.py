@@ -153,7 +153,10 @@ class LayoutPicture:
         above, below and beside each of its cards, and above or below with an edge in
         line with the card's (a label wider than its card), within the picture."""
         size = self._label_size(callout.text)
-        gap = max(2, self.label_size // 4)
+        outline = max(2, self.label_size // 7)  # drawn round each card, as in draw()
+        gap = max(2, self.label_size // 4) + outline
+        # a card with its outline: a label on the outline covers the card's edge
+        shown = [c.inflate(2 * outline, 2 * outline) for c in self.cards]
         found = []
         for m in callout.members:
             for side, anchor in (
@@ -169,13 +172,15 @@ class LayoutPicture:
                 label = pygame.Rect((0, 0), size)
                 setattr(label, side, anchor)
                 if self.rect.contains(label):
-                    found.append((sum(overlap_area(label, c) for c in self.cards), label))
+                    # hiding a card weighs more than standing far from the area's middle
+                    hidden = 4 * sum(overlap_area(label, c) for c in shown)
+                    found.append((hidden, label))
         return found
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.image, self.rect)
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        width = max(2, self.label_size // 7)
+        width = max(2, self.label_size // 7)  # the outline _label_places keeps clear
         for callout in self.callouts:
             colour = (*callout.colour, 230)
             if callout.area == "p":

@@ -255,5 +255,8 @@ def test_the_picture_s_labels_hide_no_card(app, driver, size, language):
     for ruleset_id in RULESET_IDS:
         scene = open_rules(app, driver, ruleset_id, language=language)
         picture = scene.picture
+        # with the outline drawn round each card: "Piles" lay on a King's lower edge
+        outline = max(2, picture.label_size // 7)
+        shown = [c.inflate(2 * outline, 2 * outline) for c in picture.cards]
         for callout in picture.callouts:
-            assert callout.label.collidelist(picture.cards) == -1, (ruleset_id, callout.text)
+            assert callout.label.collidelist(shown) == -1, (ruleset_id, callout.text)
