@@ -106,11 +106,19 @@ def _free_place(
     return None
 
 
+LEGEND_LEAST, LEGEND_MOST = 11, 22  # the legend's text size, the most one at a UI scale of 1
+
+
+def _legend_fits(lines: list[str], size: int, rect: pygame.Rect) -> bool:
+    bold, body = theme.font(size, bold=True), theme.font(size)
+    widths = [(bold if i == 0 else body).size(line)[0] for i, line in enumerate(lines)]
+    return max(widths) <= rect.width and len(lines) * body.get_linesize() <= rect.height
+
+
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygame.Rect:
     """Pair sum and the values that differ from the faces, for the pyramid games, at
     the top right of `rect`; returns where its lines were drawn."""
     scale = theme.ui_scale(surface.get_size())
-    size = max(11, int(16 * scale))
     rules = game.rules
     special, _faces = value_legend(rules)
     lines = [
@@ -119,12 +127,17 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygam
     ]
     if king_alone(rules):
         lines.append(_("A King goes alone"))
+    # as large as its place holds, within reason: at 16 px a scale it was a line of
+    # 11 px beside cards of 150 at 800x600
+    size = max(LEGEND_LEAST, int(LEGEND_MOST * scale))
+    while size > LEGEND_LEAST and not _legend_fits(lines, size, rect):
+        size -= 1
     font = theme.font(size)
     y = rect.y
     drawn = []
     for i, line in enumerate(lines):
         image = (theme.font(size, bold=True) if i == 0 else font).render(
-            line, True, theme.GOLD if i == 0 else theme.INK_DIM
+            line, True, theme.GOLD if i == 0 else theme.INK
         )
         drawn.append(surface.blit(image, image.get_rect(topright=(rect.right, y))))
         y += font.get_linesize()

@@ -270,6 +270,20 @@ def test_the_wish_banner_hides_no_place_of_a_card(app, driver, size):
     assert panel.contains(scene.banner.buttons[0].rect)
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (3840, 2160)])
+def test_the_legend_of_values_is_as_large_as_its_place_holds(app, driver, size):
+    # 11 px beside cards of 150 at 800x600, in a grey that hid it
+    from game.scenes.table_overlay import LEGEND_LEAST
+
+    driver.resize(size)
+    for ruleset in ("pyramid36", "pyramid52"):
+        scene = open_table(app, driver, Game(ruleset, deal=8))
+        place, drawn = scene.view.layout.legend, scene.legend_drawn
+        assert place.contains(drawn)
+        lines = 3  # the sum, the values, "A King goes alone"
+        assert drawn.height / lines > LEGEND_LEAST + 2, (ruleset, drawn)
+
+
 def test_a_banner_keeps_off_the_legend_of_values(app, driver):
     # the take-back question once stood on "Pairs make 13": the legend's lines (not its
     # whole place, which would outweigh cards) are among what a banner keeps off
