@@ -41,6 +41,7 @@ HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # Height over width from which the menu stacks its list above its panel: a window
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
 STANDING = 1.4
+QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
 
 
@@ -77,6 +78,7 @@ class MenuScene(PadScene):
         self.records = MenuRecords(app)
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
         self._bars_laid_out: tuple[int, bool] | None = None
+        self.quit_asked = 0.0  # seconds left for a second Esc to quit
 
     # -- the choice ----------------------------------------------------------------
 
@@ -180,9 +182,18 @@ class MenuScene(PadScene):
         self.layout()  # the language may have changed in the settings
 
     def back(self) -> None:
-        self.app.request_quit()
+        """Esc: the game ends at a second Esc, as a game is given up at a second G; Esc
+        is "back" on every screen, and pressed once too often it closed the game."""
+        if self.quit_asked > 0:
+            self.app.request_quit()
+            return
+        self.quit_asked = QUIT_ASK_S
+        self.redraw = True
 
     def update(self, dt: float) -> None:
+        if self.quit_asked > 0:
+            self.quit_asked = max(0.0, self.quit_asked - dt)
+            self.redraw = self.redraw or self.quit_asked == 0
         # a notice can come after the layout (the arcade refused, a game that cannot be
         # continued, a damaged row read): its bar is made at once, not at the next visit
         if self.app.records.problems or self._bars_laid_out != self._bars():
@@ -391,7 +402,19 @@ class MenuScene(PadScene):
             if b not in self.cards:
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
+        if self.quit_asked > 0:
+            self._draw_quit_ask(surface)
         return [surface.get_rect()]
+
+    def _draw_quit_ask(self, surface: pygame.Surface) -> None:
+        s, (w, h) = self.scale, self.size
+        size = px(18, s, 13)
+        image = theme.font(size, bold=True).render(_("Press Esc again to quit."), True, theme.INK)
+        box = image.get_rect().inflate(px(28, s, 16), px(14, s, 8))
+        box.midbottom = (w // 2, h - px(12, s, 6))
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=box.height // 2)
+        surface.blit(image, image.get_rect(center=box.center))
 
     def _deck(self) -> tuple[bool, str]:
         """The cards as the settings draw them, for the pictures of the tables."""

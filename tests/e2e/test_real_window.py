@@ -179,9 +179,11 @@ def test_a_player_clicks_a_pair_away_and_undoes_it_in_a_real_window(display, tmp
         subprocess.run(["xdotool", "key", "--window", window, "ctrl+z"], env=xdo, check=True)
         undone = _wait(lambda: (s := _state(state_file)) and s["moves"] == [] and s)
         assert undone["deal"] == 8
-        # Esc leaves the table for the menu; Esc on the menu quits
+        # Esc leaves the table for the menu; Esc twice on the menu quits
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=xdo, check=True)
         time.sleep(1.0)
+        subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=xdo, check=True)
+        time.sleep(0.3)
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=xdo, check=True)
         assert game.wait(10) == 0, game.stderr.read().decode()
     finally:

@@ -9,7 +9,7 @@ from game import i18n
 from game.app import App, ManualClock
 from game.render.preview import preview
 from game.rules import rulesets
-from game.scenes.menu import MenuScene
+from game.scenes.menu import QUIT_ASK_S, MenuScene
 from tests.scenes.driver import Driver
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -163,8 +163,15 @@ def test_enter_without_a_focus_ring_plays(app, driver):
     assert scene.started is not None and scene.started.ruleset.id == "egyptian"
 
 
-def test_escape_asks_to_quit(app, driver):
-    open_menu(app, driver)
+def test_escape_twice_quits_and_once_only_asks(app, driver):
+    # Esc is "back" everywhere: pressed once too often from a table, it closed the game
+    scene = open_menu(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    assert app.running and scene.quit_asked > 0
+    driver.settle(QUIT_ASK_S + 0.5)
+    assert scene.quit_asked == 0
+    driver.key(pygame.K_ESCAPE)
+    assert app.running  # the first Esc had timed out: this one asks again
     driver.key(pygame.K_ESCAPE)
     assert not app.running
 
