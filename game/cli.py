@@ -132,9 +132,14 @@ def _quiet_stdout() -> None:
         pass  # no file behind standard output (a test's capture): nothing to flush
 
 
-# Control characters and the ones str.splitlines() breaks at: a message quoting the
-# user's text keeps them escaped (an escape sequence in a move reached the terminal).
-_CONTROLS = [chr(i) for i in (*range(0x20), 0x7F, *range(0x80, 0xA0))] + ["\u2028", "\u2029"]
+# Control characters, the ones str.splitlines() breaks at, and the marks that turn
+# the direction of text: a message quoting the user's text keeps them escaped (an
+# escape sequence in a move reached the terminal; U+202E showed the line backwards).
+_CONTROLS = [chr(i) for i in (*range(0x20), 0x7F, *range(0x80, 0xA0))] + [
+    "\u2028",
+    "\u2029",
+    *(chr(i) for i in (0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))),
+]
 _CONTROL_ESCAPES = str.maketrans({c: repr(c)[1:-1] for c in _CONTROLS})
 
 

@@ -417,6 +417,8 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     ("deal 2**53 + 1", '{"ruleset": "pyramid52", "deal": 9007199254740993.0}', ("'deal' must",)),
     # an escape sequence reached the terminal as it was written
     ("escape sequence in a move", {**GOOD, "moves": ["\x1b[2Jst>w"]}, ("move 1 ", "\\x1b[2J")),
+    # a right-to-left mark turned the rest of the terminal's line backwards
+    ("right-to-left mark", {**GOOD, "ruleset": "pyra\u202emid52"}, ("pyra\\u202emid52",)),
     ("a key written twice", '{"ruleset": "pyramid52", "deal": 1, "deal": 2}', ("'deal'", "twice")),
 ]
 
