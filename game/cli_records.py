@@ -8,10 +8,11 @@ status 2 and one line on standard error, as everywhere in `piramida`.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import logging
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import clock_text
@@ -33,12 +34,12 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--export", nargs=2, metavar=("ID", "FILE"), help="write game ID as a replay file"
     )
-    p.set_defaults(handler=cmd_history)
+    p.set_defaults(handler=_store_said_in_words(cmd_history))
 
     p = sub.add_parser("scores", help="print the high-score tables")
     p.add_argument("--ruleset", help="only the tables of this ruleset ('arcade' for the ladder)")
     p.add_argument("--json", action="store_true", help="print one JSON list")
-    p.set_defaults(handler=cmd_scores)
+    p.set_defaults(handler=_store_said_in_words(cmd_scores))
 
     p = sub.add_parser("watch", help="play a replay back on the table, with pause and step")
     p.add_argument("file", help="replay file (JSON), or - for standard input")
@@ -53,17 +54,30 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _store_said_in_words(
+    command: Callable[[argparse.Namespace], int],
+) -> Callable[[argparse.Namespace], int]:
+    """A records command: the store's warnings are the problems say_problems() puts
+    in the game's words, so its log lines (a second, raw, copy of each) stay quiet."""
+
+    @functools.wraps(command)
+    def quietly(args: argparse.Namespace) -> int:
+        store_log = logging.getLogger("game.store")
+        level = store_log.level
+        store_log.setLevel(logging.ERROR)
+        try:
+            return command(args)
+        finally:
+            store_log.setLevel(level)
+
+    return quietly
+
+
 def open_records() -> Records:
     """The records, each problem met on the way said once, as the game says it."""
     from game.store import Records
 
-    store_log = logging.getLogger("game.store")
-    level = store_log.level
-    store_log.setLevel(logging.ERROR)  # its warnings are the problems said below
-    try:
-        records = Records.open()
-    finally:
-        store_log.setLevel(level)
+    records = Records.open()
     say_problems(records)
     return records
 
@@ -206,7 +220,9 @@ def cmd_scores(args: argparse.Namespace) -> int:
         arcade = ()
     _check_ruleset(args.ruleset, allow=arcade)
     records = open_records()
-    tables = [(key, records.top(key)) for key in records.tables(ruleset=args.ruleset)]
+    # a table whose every entry is damaged is left out with them
+    keys = records.tables(ruleset=args.ruleset)
+    tables = [(key, entries) for key in keys if (entries := records.top(key))]
     say_problems(records)
     if args.json:
         out = [
