@@ -122,6 +122,19 @@ class CardArt:
             self._slots[label] = finish(self._paint_slot(label))
         return self._slots[label]
 
+    def named_slot(self, name: str) -> pygame.Surface:
+        """An empty place with a word on it, smaller than a rank ("Waste")."""
+        key = "name:" + name  # the slots' cache: no label of slot() begins so
+        if key not in self._slots:
+            slot = self._paint_slot(None)
+            ink = ink_text(
+                name, SANS_BOLD, round(self.height * 0.1), SLOT_INK, round(self.width * 0.84)
+            )
+            ink.fill((255, 255, 255, _SLOT_LABEL_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+            slot.blit(ink, ink.get_rect(center=(self.width // 2, self.height // 2)))
+            self._slots[key] = finish(slot)
+        return self._slots[key]
+
     # -- painting -----------------------------------------------------------
 
     def _blank_card(self) -> pygame.Surface:

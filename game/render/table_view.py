@@ -58,6 +58,9 @@ class TableView:
         # empty foundations say what they wait for, but for a deal not shown yet (the
         # fortune's wish comes first): their base rank would give its first card away
         self.show_waits = True
+        # words for empty places that would read as something else (the old rules'
+        # waste among the piles looked like a gap), given by the scene in its language
+        self.empty_names: dict[str, str] = {}
         self.resize(area)
 
     # -- geometry ------------------------------------------------------------------
@@ -234,7 +237,8 @@ class TableView:
         label: str | None = None
         if pile_kind(name) == FOUNDATION and self.show_waits:
             label = self.game.waits_for(name)
-        surface.blit(self.art.slot(label), rect)
+        named = self.empty_names.get(name)
+        surface.blit(self.art.named_slot(named) if named else self.art.slot(label), rect)
         if name == "st" and self.game.passes_left > 0 and self.game.pile("w"):
             # the waste can still be turned over: a circular arrow on the empty stock
             c = rect.center

@@ -20,7 +20,7 @@ from game.render.table_view import TableView
 from game.rules import Game, IllegalMove, Ruleset
 from game.settings import Settings
 from game.ui import theme
-from game.ui.labels import king_alone, option_lines, value_legend
+from game.ui.labels import area_name, king_alone, option_lines, value_legend
 from game.ui.widgets import overlap_area, wrap
 
 RENDER_WIDTH = 560  # the table is painted at least this wide, then smoothscaled down
@@ -37,18 +37,6 @@ AREA_COLOURS: Mapping[str, tuple[int, int, int]] = {
 def area_of(pile: str) -> str:
     """The area a pile belongs to: "st", "w", or the first letter (f, t, p)."""
     return pile if pile in ("st", "w") else pile[0]
-
-
-def area_name(area: str, pairs_cards: bool) -> str:
-    if area == "f":
-        return _("Foundations")
-    if area == "t":
-        return _("Piles")
-    if area == "st":
-        return _("Stock")
-    if area == "w":
-        return _("Reserve") if pairs_cards else _("Waste")
-    return _("Pyramid")
 
 
 SAMPLE_MOVES = 10  # how far into deal 0 the building games' picture is played

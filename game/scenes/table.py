@@ -24,6 +24,7 @@ from game.scenes.table_overlay import Banner, draw_banner, draw_legend
 from game.scenes.table_play import TablePlay
 from game.store import ARCADE, DAILY, GameFacts
 from game.store.saved import BY_HELP_BEFORE
+from game.ui.labels import area_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
@@ -134,7 +135,9 @@ class TableScene(TableControls, TablePlay, Scene):
             settings.card_back,
         ):
             # the settings changed while this table waited (rules, settings scenes)
-            self.view = TableView(self.game, view.area, settings.four_colour, settings.card_back)
+            self.view = self._new_view(view.area)
+        elif view:
+            self._name_empty_places(view)  # the language may have changed in the settings
         if not self.dealt and not self.wish_pending:
             self._deal()
         if self.wish_pending:
@@ -152,11 +155,21 @@ class TableScene(TableControls, TablePlay, Scene):
         if self.recorded and (self.game.moves or self.facts.record_id is not None):
             self.app.game_changed(self.game, self.facts)
 
+    def _new_view(self, area: pygame.Rect) -> TableView:
+        settings = self.app.settings
+        view = TableView(self.game, area, settings.four_colour, settings.card_back)
+        self._name_empty_places(view)
+        return view
+
+    def _name_empty_places(self, view: TableView) -> None:
+        """The empty waste (the reserve) says what it is, in the language of the moment:
+        in the old rules it lies among the piles, and empty it looked like a gap."""
+        view.empty_names = {"w": area_name("w", self.game.pairs_cards)}
+
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)
         if self.view is None:
-            settings = self.app.settings
-            self.view = TableView(self.game, area, settings.four_colour, settings.card_back)
+            self.view = self._new_view(area)
         else:
             self.view.resize(area)
         self.animator.finish()

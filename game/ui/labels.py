@@ -1,5 +1,5 @@
-"""The player-facing words of a ruleset: its summary, its options' choices, and the
-pyramid games' card values."""
+"""The player-facing words of a ruleset: its summary, its options' choices, the
+pyramid games' card values, and the names of the table's parts."""
 
 from __future__ import annotations
 
@@ -42,3 +42,16 @@ def king_alone(rules: Rules) -> bool:
 
 def summary_text(ruleset: Ruleset) -> str:
     return (ruleset.text.get(i18n.language()) or ruleset.text["en"])["summary"]
+
+
+def area_name(area: str, pairs_cards: bool) -> str:
+    """What a part of the table is called: "st", "w", or a kind of pile (f, t, p)."""
+    if area == "f":
+        return _("Foundations")
+    if area == "t":
+        return _("Piles")
+    if area == "st":
+        return _("Stock")
+    if area == "w":
+        return _("Reserve") if pairs_cards else _("Waste")
+    return _("Pyramid")

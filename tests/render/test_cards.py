@@ -266,3 +266,13 @@ def test_every_layout_a_level_file_may_name_is_drawn():
     from game.rules.ruleset import LAYOUTS as ALLOWED
 
     assert set(DRAWN) == set(ALLOWED)
+
+
+def test_a_named_empty_place_shows_its_word() -> None:
+    art = CardArt(90)
+    images = {
+        pygame.image.tobytes(s, "RGBA")
+        for s in (art.slot(), art.named_slot("Waste"), art.named_slot("Reserve"))
+    }
+    assert len(images) == 3 and art.named_slot("Waste") is art.named_slot("Waste")
+    assert art.named_slot("Waste").get_size() == art.slot().get_size()

@@ -696,3 +696,18 @@ def test_no_way_to_win_is_said_of_its_position_only(app, driver):
     scene.game.undo()  # back where it can be won: the line stayed up for 5 s
     scene._after_change()
     assert scene.status == ""
+
+
+def test_the_empty_waste_says_what_it_is_in_the_language_of_the_moment(app, driver):
+    # in the old rules the empty waste lies among the piles, and looked like a gap
+    from game import i18n
+
+    scene = open_table(app, driver, Game("egyptian-old", deal=5))
+    assert scene.view.empty_names == {"w": "Waste"}
+    i18n.set_language("ru")
+    try:
+        scene.enter()  # back from the settings, the language changed there
+        assert scene.view.empty_names == {"w": "Талон"}
+    finally:
+        i18n.set_language("en")
+    assert open_table(app, driver, Game("pyramid36", deal=5)).view.empty_names == {"w": "Reserve"}
