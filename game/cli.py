@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 DASHED_VALUES = ("--deals", "--size")  # options whose values may start with a dash
 
 
-def _ranges_joined(argv: Sequence[str]) -> list[str]:
+def _dashed_values_joined(argv: Sequence[str]) -> list[str]:
     """`--deals -3..2` written as `--deals=-3..2` (and `--size -100x100` so): argparse
     takes a value that starts with a dash and is not a plain negative number for an
     option of its own, and would say "expected one argument" where the value itself
@@ -100,7 +100,7 @@ def _ranges_joined(argv: Sequence[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(_ranges_joined(sys.argv[1:] if argv is None else argv))
+        args = parser.parse_args(_dashed_values_joined(sys.argv[1:] if argv is None else argv))
         if args.kiosk or args.kiosk_config:
             return start_kiosk(args)
         if args.command is None:
