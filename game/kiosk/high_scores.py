@@ -31,11 +31,29 @@ def columns() -> list[tuple[str, float, str]]:
     return [
         ("#", 0.08, "midright"),
         (_("Initials"), 0.13, "midleft"),
-        (_("Points"), 0.46, "midright"),
-        (_("Cards"), 0.60, "midright"),
-        (_("Time"), 0.74, "midright"),
-        (_("Date"), 0.94, "midright"),
+        (_("Points"), 0.42, "midright"),
+        (_("Cards"), 0.55, "midright"),
+        (_("Time"), 0.68, "midright"),
+        (_("Date"), 0.95, "midright"),
     ]
+
+
+def fitting_row_size(rows: list[list[str]], width: int, size: int, least: int = 12) -> int:
+    """The largest text size up to `size` at which every value keeps clear of the
+    column before it: on a screen standing up the date ran into the time."""
+    shares = [share for _head, share, _anchor in columns()]
+    gap = width // 50
+    while size > least:
+        font = theme.font(size, bold=True)
+        if all(
+            font.size(value)[0] <= (shares[c] - shares[c - 1]) * width - gap
+            for row in rows
+            for c, value in enumerate(row)
+            if c >= 2  # the right-aligned figures; the initials have the room before them
+        ):
+            return size
+        size -= 1
+    return least
 
 
 def row_values(place: int, entry: ScoreEntry) -> list[str]:
@@ -109,7 +127,8 @@ class HighScoresScene(ShowScene):
 
     def _paint_table(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         row_h = (panel.height - int(24 * s)) // (TOP + 1)
-        text = max(14, min(int(row_h * 0.5), int(30 * s)))
+        rows = [row_values(i + 1, entry) for i, entry in enumerate(self.entries)]
+        text = fitting_row_size(rows, panel.width, max(14, min(int(row_h * 0.5), int(30 * s))))
         y = panel.y + int(12 * s)
         for heading, share, anchor in columns():
             where = (panel.x + int(panel.width * share), y + row_h // 2)
@@ -126,11 +145,9 @@ class HighScoresScene(ShowScene):
                 where = (panel.centerx, centre_y + i * int(row_h * 1.2))
                 draw_text(surface, shown, text, where, colour, "center", bold=i == 0)
             return
-        for i, entry in enumerate(self.entries):
+        for i, values in enumerate(rows):
             y += row_h
             colour = theme.GOLD if i == 0 else theme.INK
-            for (_head, share, anchor), value in zip(
-                columns(), row_values(i + 1, entry), strict=True
-            ):
+            for (_head, share, anchor), value in zip(columns(), values, strict=True):
                 where = (panel.x + int(panel.width * share), y + row_h // 2)
                 draw_text(surface, value, text, where, colour, anchor, bold=i == 0)

@@ -183,3 +183,22 @@ def test_with_six_games_the_chooser_s_buttons_stay_a_fingertip_high(make_kiosk):
     kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
     buttons = [b for b in kiosk.scene.pad.buttons if b.key.startswith(("play:", "rules:"))]
     assert len(buttons) == 12 and all(b.rect.height >= 60 for b in buttons)
+
+
+@pytest.mark.parametrize("width", [600, 1006, 1500])
+def test_the_high_scores_figures_keep_clear_of_each_other(width):
+    # on a screen standing up the date ran into the time: "0:2026-12-02"
+    from game.kiosk.high_scores import columns, fitting_row_size
+    from game.ui import theme
+
+    pygame.font.init()
+    rows = [["10", "ЖУК", "1285", "104", "1:02:28", "2026-12-02"]]
+    size = fitting_row_size(rows, width, 40)
+    font = theme.font(size, bold=True)
+    spans = []
+    for (_head, share, anchor), value in zip(columns(), rows[0], strict=True):
+        edge = int(width * share)
+        w = font.size(value)[0]
+        spans.append((edge - w, edge) if anchor == "midright" else (edge, edge + w))
+    for (_a, right), (left, _b) in zip(spans[1:], spans[2:], strict=False):
+        assert right < left, (size, spans)
