@@ -12,7 +12,7 @@ from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, fitting_size
 
 if TYPE_CHECKING:
     from game.app import App
@@ -41,18 +41,27 @@ def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[i
     )
 
 
-def draw_ribbon(surface: pygame.Surface, rect: pygame.Rect, clock: float, note: str = "") -> None:
-    """A band across the screen: the invitation in the middle, a note on the left if room."""
+def draw_ribbon(
+    surface: pygame.Surface, rect: pygame.Rect, clock: float, note: str = ""
+) -> pygame.Rect:
+    """A band across the screen: the invitation in the middle, a note on the left if
+    room; returns where the invitation's words are."""
     pygame.draw.rect(surface, theme.PANEL, rect)
     line = max(2, rect.height // 24)
     pygame.draw.rect(surface, theme.GOLD, (rect.x, rect.y, rect.width, line))
-    size = max(14, int(rect.height * 0.42))
+    invitation = _("Touch the screen to play")
+    # as large as the band is high, unless the words would then run off a narrow
+    # screen (the Russian ones did, standing up)
+    size = fitting_size(
+        invitation, max(14, int(rect.height * 0.42)), rect.width * 9 // 10, 14, True
+    )
     colour = blend(theme.INK, theme.GOLD, pulse(clock))
     centre = (rect.centerx, rect.centery + line // 2)
-    words = draw_text(surface, _("Touch the screen to play"), size, centre, colour, "center", True)
+    words = draw_text(surface, invitation, size, centre, colour, "center", True)
     small = max(11, size * 2 // 3)
     if note and theme.font(small).size(note)[0] + 2 * size < words.left:
         draw_text(surface, note, small, (rect.x + size, centre[1]), theme.INK_DIM, "midleft")
+    return words
 
 
 class ShowScene(Scene):

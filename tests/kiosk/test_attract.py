@@ -1,6 +1,7 @@
 """The attract loop: invitation, a demo the solver wins, the high scores, the next game; a touch
 anywhere starts a fresh game (through the chooser when several are offered)."""
 
+import itertools
 import time
 
 import pygame
@@ -200,5 +201,22 @@ def test_the_high_scores_figures_keep_clear_of_each_other(width):
         edge = int(width * share)
         w = font.size(value)[0]
         spans.append((edge - w, edge) if anchor == "midright" else (edge, edge + w))
-    for (_a, right), (left, _b) in zip(spans[1:], spans[2:], strict=False):
+    for (_a, right), (left, _b) in itertools.pairwise(spans[1:]):
         assert right < left, (size, spans)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_invitation_band_keeps_its_words_on_a_narrow_screen(language):
+    # standing up, the Russian words ran off both sides: "…снитесь экрана, чтобы сыгра…"
+    from game import i18n
+    from game.kiosk.show import draw_ribbon
+
+    pygame.font.init()
+    i18n.set_language(language)
+    try:
+        screen = pygame.Surface((1080, 1920))
+        band = pygame.Rect(0, 1760, 1080, 160)
+        words = draw_ribbon(screen, band, 0.0, "Demo: the solver plays")
+        assert band.contains(words)
+    finally:
+        i18n.set_language("en")
