@@ -68,6 +68,7 @@ class Hud:
         self.two_lines = False  # the figures on a line of their own (see layout)
         self.button_rows = 1  # two on a screen standing up (see layout)
         self.stats_shown = ""  # the figures the top bar last had room for
+        self.names_right = self.score_left = 0  # where the names end, the score begins
 
     def layout(self, size: tuple[int, int]) -> pygame.Rect:
         """Place the bars; returns the play area between them."""
@@ -113,7 +114,8 @@ class Hud:
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
         self.stats_shown = ""
         if not f.counted:
-            self._draw_names(surface, f.title, f.deal, False, y)
+            self.names_right = self._draw_names(surface, f.title, f.deal, False, y)
+            self.score_left = bar.right
             return
         score = _(
             "Left: {cards} · {points}",
@@ -144,24 +146,31 @@ class Hud:
             if self.two_lines:
                 stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
             placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right)
-            if placed is not None and (f.clock in placed[0] or self.two_lines or not deal):
+            # on two lines the names share the first with the score alone: the deal
+            # gives way when they would run into it ("assisted" lay on "Left: …")
+            names_fit = not self.two_lines or left <= right.left
+            if placed is not None and names_fit and (f.clock in placed[0] or self.two_lines):
                 break
-        self._draw_names(surface, f.title, deal, f.assisted, y)
+            if not deal:
+                break
+        self.names_right = self._draw_names(surface, f.title, deal, f.assisted, y)
+        self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed
             draw_text(surface, self.stats_shown, size, (stats_x, stats_y), theme.INK, "midleft")
 
     def _draw_names(
         self, surface: pygame.Surface, title: str, deal: str, assisted: bool, y: int
-    ) -> None:
+    ) -> int:
         """The game's name, its deal (unless left out) and the "assisted" mark, from the
-        left of the top bar."""
+        left of the top bar; returns where they end."""
         size = self.text_size
         x = draw_text(surface, title, size, (size, y), theme.INK, "midleft", bold=True).right
         if deal:
             x = draw_text(surface, deal, size, (x + size, y), theme.INK_DIM, "midleft").right
         if assisted:  # no table for this game: said where the figures are
-            draw_text(surface, _("assisted"), size, (x + size, y), theme.WARN, "midleft")
+            x = draw_text(surface, _("assisted"), size, (x + size, y), theme.WARN, "midleft").right
+        return x
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)

@@ -33,6 +33,24 @@ def test_the_top_bar_shows_every_figure_on_a_screen_standing_up(app, driver, rul
     assert "Moves" in scene.hud.stats_shown
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_names_keep_off_the_score_on_a_screen_standing_up(app, driver, language):
+    # "с помощью" lay on "Осталось: 36 карт · 380 очков"
+    from game import i18n
+
+    app.surface = pygame.display.set_mode(STANDING_UP)
+    app._resized()
+    i18n.set_language(language)
+    try:
+        scene = open_table(app, driver, Game("pyramid36", deal=281126509))
+        scene.facts.assisted = True
+        scene._invalidate()
+        driver.frames(2)
+        assert scene.hud.names_right < scene.hud.score_left
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("rows", [6, 7])
 def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(rows):
     area = pygame.Rect(0, 108, 1080, 1920 - 108 - 78)
