@@ -212,6 +212,8 @@ class KioskPolicy:
             self.asked_at = now
             return
         if self.asked_at is not None and now - self.asked_at < STILL_PLAYING_S:
+            if table is not None and scene is table:
+                table.still_playing_left(STILL_PLAYING_S - (now - self.asked_at))
             return
         log.info("kiosk: nobody touched %s for %d s", type(scene).__name__, now - self.last_input)
         self.to_attract()

@@ -3,6 +3,7 @@ hints, auto-finish, the end of a game, and where the buttons lead."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -151,14 +152,18 @@ class TablePlay:
         self.demo = False
         self.autoplay.clear()
         self.banner_before_question = self.banner
-        self.banner = Banner(
-            _(
-                "Still playing? Touch the screen to go on: in {n} seconds the game ends.",
-                n=round(seconds),
-            ),
-            enter=False,
+        self.banner = None
+        self.still_playing_left(seconds)
+
+    def still_playing_left(self, seconds: float) -> None:
+        """The question's count of seconds, said again as it goes down (it stood still)."""
+        text = _(
+            "Still playing? Touch the screen to go on: in {n} seconds the game ends.",
+            n=max(1, math.ceil(seconds)),
         )
-        self._invalidate()
+        if self.banner is None or self.banner.text != text:
+            self.banner = Banner(text, enter=False)
+            self._invalidate()
 
     def still_playing(self) -> None:
         """The question answered: the game's own banner, if it had one, comes back."""

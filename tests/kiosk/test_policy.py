@@ -50,6 +50,20 @@ def asked_still_playing(kiosk, driver) -> TableScene:
     return scene
 
 
+def test_the_question_counts_its_seconds_down(kiosk, driver):
+    # it said "in 15 seconds" still nine seconds later
+    import re
+
+    scene = asked_still_playing(kiosk, driver)  # asked a second ago
+
+    def seconds_said() -> int:
+        return int(re.search(r"in (\d+) seconds", scene.banner.text)[1])
+
+    assert seconds_said() == round(STILL_PLAYING_S) - 1
+    driver.settle(5)
+    assert seconds_said() == round(STILL_PLAYING_S) - 6
+
+
 def game_rows(kiosk):
     return kiosk.records.history()
 
