@@ -65,6 +65,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.hint: Move | None = None
         self.refused_pile: str | None = None
         self.resign_asked = False  # G was pressed once: a second G gives up
+        self.resign_pressed_until = 0.0  # Give up was pressed once: a second, until then
         self.takeback_warned_at: Position | None = None  # see TablePlay._taking_back
         self.takeback_warned_time = 0.0
         self.status = ""
@@ -402,7 +403,7 @@ class TableScene(TableControls, TablePlay, Scene):
             "hint": Button(_("Hint"), self._hint, key="hint"),
             "finish": Button(_("Finish"), self._auto_finish, key="finish"),
             "demo": Button(_("Demo"), self._toggle_demo, key="demo"),
-            "resign": Button(_("Give up"), self._resign, key="resign"),
+            "resign": Button(_("Give up"), self._resign_pressed, key="resign"),
             "rules": Button(_("Rules"), self._rules, key="rules"),
             "menu": Button(_("Menu"), self._to_menu, key="menu"),
         }

@@ -300,9 +300,12 @@ class TableControls:
             # (no New deal in a daily game, no hint before the wish)
             if not self.buttons[button].enabled:
                 pass
-            elif button == "resign" and not resign_asked:
-                self.resign_asked = True
-                self._say(_("Press G again to give up."), 3.0)
+            elif button == "resign":
+                if resign_asked:
+                    self._resign()
+                else:
+                    self.resign_asked = True
+                    self._say(_("Press G again to give up."), 3.0)
             else:
                 self.buttons[button].action()
         elif key == pygame.K_ESCAPE:

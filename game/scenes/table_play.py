@@ -512,9 +512,24 @@ class TablePlay:
             self._update_buttons()
 
     def _resign(self) -> None:
+        """Give up: the game is over, its score as it stands."""
         if not self.game.over:
             self.game.play("resign")
             self._show_results()
+
+    def _resign_pressed(self) -> None:
+        """The Give up button gives up at a second press, as G does: giving up cannot
+        be taken back (in the arcade it costs a life), and the button sits in a row of
+        others a finger can miss."""
+        if self.game.over:
+            return
+        now = self.app.clock.now()
+        if now < self.resign_pressed_until:
+            self.resign_pressed_until = 0.0
+            self._resign()
+            return
+        self.resign_pressed_until = now + RESIGN_ASK_S
+        self._say(_("Press Give up again to end the game."), RESIGN_ASK_S)
 
     def _rules(self) -> None:
         from game.scenes.rules import RulesScene
@@ -547,6 +562,7 @@ class TablePlay:
         self._invalidate()
 
 
+RESIGN_ASK_S = 3.0  # how long a first press of Give up waits for the second
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 
 

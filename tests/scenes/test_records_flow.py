@@ -215,6 +215,7 @@ def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):
     driver.key(pygame.K_SPACE)  # a move: a deal given up before any enters no table
     driver.settle(0.5)
     driver.click(table.buttons["resign"].rect.center)
+    driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
     driver.settle(1.0)
     assert isinstance(app.scene, InitialsScene)  # the first daily result enters its table
     driver.key(pygame.K_RETURN)
@@ -335,6 +336,7 @@ def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver
     assert daily.facts.mode == DAILY and daily.practised and not daily.assisted
     assert "You have played this deal before: this game stays out of its table." in said
     driver.click(daily.buttons["resign"].rect.center)
+    driver.click(daily.buttons["resign"].rect.center)  # giving up asks twice
     driver.settle(1.0)
     results = app.scene
     assert isinstance(results, ResultsScene)  # no initials: no place
@@ -363,6 +365,7 @@ def test_giving_up_after_an_undo_counts_the_moves_the_table_showed(app, driver):
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert scene._current_figures().moves == 3
     driver.click(scene.buttons["resign"].rect.center)
+    driver.click(scene.buttons["resign"].rect.center)  # giving up asks twice
     driver.settle(1.0)
     if isinstance(app.scene, InitialsScene):
         press(driver, app.scene, "ok")
