@@ -42,6 +42,11 @@ class ArcadeStatus:
                 lives=n_("{n} life", "{n} lives", state.lives),
             )
         points = n_("{n} point", "{n} points", state.points)
+        if self.over:  # not "so far" once the run has ended
+            return [
+                first,
+                _("The run: {levels} cleared, {points}.", levels=state.level, points=points),
+            ]
         return [
             first,
             _("Run so far: {levels} cleared, {points}.", levels=state.level, points=points),
@@ -59,6 +64,18 @@ def level_line(ladder: Ladder, run: Run) -> str:
         n=state.level + 1,
         total=len(ladder.levels),
         name=localized(get_ruleset(level.ruleset).name),
+        lives=n_("{n} life", "{n} lives", state.lives),
+    )
+
+
+def run_place(ladder: Ladder, run: Run) -> str:
+    """The run's level and lives for the top bar, where they stay in sight during
+    the game (the opening line fades)."""
+    state = run.state
+    return _(
+        "Level {n} of {total} · {lives}",
+        n=min(state.level + 1, len(ladder.levels)),
+        total=len(ladder.levels),
         lives=n_("{n} life", "{n} lives", state.lives),
     )
 
@@ -94,6 +111,7 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
         facts = GameFacts(mode=ARCADE, arcade_run=run.id)
     scene = TableScene(app, game, facts=facts)
     scene.announce(level_line(ladder, run))
+    scene.run_place = run_place(ladder, run)
     return scene
 
 

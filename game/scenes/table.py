@@ -66,6 +66,7 @@ class TableScene(TableControls, TablePlay, Scene):
         self.refused_pile: str | None = None
         self.resign_asked = False  # G was pressed once: a second G gives up
         self.resign_pressed_until = 0.0  # Give up was pressed once: a second, until then
+        self.run_place = ""  # an arcade run's level and lives, shown in the top bar
         self.takeback_warned_at: Position | None = None  # see TablePlay._taking_back
         self.takeback_warned_time = 0.0
         self.status = ""
@@ -248,7 +249,8 @@ class TableScene(TableControls, TablePlay, Scene):
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted
         verdict = self.analysis.verdict()
-        return figures(self.game, self.seconds, verdict, assisted, counted=not self.wish_pending)
+        counted = not self.wish_pending
+        return figures(self.game, self.seconds, verdict, assisted, counted, self.run_place)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

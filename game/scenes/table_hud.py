@@ -40,10 +40,18 @@ class HudFigures:
 
 
 def figures(
-    game: Game, seconds: float, verdict: str = "", assisted: bool = False, counted: bool = True
+    game: Game,
+    seconds: float,
+    verdict: str = "",
+    assisted: bool = False,
+    counted: bool = True,
+    place: str = "",
 ) -> HudFigures:
+    """The bar's figures; `place` stands where the deal's number would (an arcade
+    run's level and lives, which matter more there than a random deal's number)."""
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
+    deal = place or deal
     return HudFigures(
         localized(game.ruleset.name),
         deal,

@@ -177,6 +177,9 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
     first = ladder.levels[0]
     assert (table.game.ruleset.id, table.game.options) == (first.ruleset, first.options)
     assert not table.buttons["new"].enabled and not table.fortune
+    total = len(ladder.levels)
+    # in sight all game long, where the opening line fades
+    assert table._current_figures().deal == f"Level 1 of {total} · 3 lives"
     for lives_left in (2, 1, 0):
         driver.click(table.buttons["resign"].rect.center)
         driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
@@ -185,14 +188,18 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
             results = app.scene
             assert isinstance(results, ResultsScene)
             assert results.arcade.run.state.lives == lives_left
+            assert results.arcade.lines()[1].startswith("Run so far:")
             press(driver, results, "next")
             table = app.scene
             assert table.game.ruleset.id == first.ruleset  # the same level, a new deal
+            lives = "1 life" if lives_left == 1 else f"{lives_left} lives"
+            assert table._current_figures().deal == f"Level 1 of {total} · {lives}"
     assert isinstance(app.scene, InitialsScene)  # the run is over and enters the table
     driver.key(pygame.K_RETURN)
     driver.settle(0.6)
     results = app.scene
     assert results.arcade.over and results.pad.get("table") is not None
+    assert results.arcade.lines()[1].startswith("The run: 0 cleared, ")  # not "so far"
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
 
