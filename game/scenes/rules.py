@@ -275,12 +275,18 @@ class RulesScene(Scene):
         title_rect = draw_text(surface, title, size, (x, y), theme.GOLD, "midleft", serif=True)
         caption = (title_rect.right + size // 2, y + size // 8)
         draw_text(surface, _("Rules"), max(13, int(18 * s)), caption, theme.INK_DIM, "midleft")
-        hint = _("Scroll: wheel, arrows, drag · Esc: back")
+        hint = self.scroll_hint()
         hint_size = max(12, int(15 * s))
         if theme.font(hint_size).size(hint)[0] <= self.back_button.rect.left - x - hint_size:
             y = self.bottom_bar.centery
             draw_text(surface, hint, hint_size, (x, y), theme.INK_DIM, "midleft")
         self.back_button.draw(surface, max(11, int(self.back_button.rect.height * 0.42)))
+
+    def scroll_hint(self) -> str:
+        """How to scroll, at the foot: a kiosk is touched, not typed on or wheeled."""
+        if self.app.kiosk is not None:
+            return _("Scroll: drag the text")
+        return _("Scroll: wheel, arrows, drag · Esc: back")
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         r = self.text_rect

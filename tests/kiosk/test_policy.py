@@ -252,6 +252,14 @@ def reading_the_rules(kiosk, driver):
     return scene
 
 
+def test_the_kiosk_s_rules_speak_of_touch_not_keys(kiosk, driver):
+    # "Scroll: wheel, arrows, drag · Esc: back" on a cabinet with no keyboard or wheel
+    reading_the_rules(kiosk, driver)
+    rules = kiosk.scene
+    assert rules.scroll_hint() == "Scroll: drag the text"
+    assert not any("Esc" in line.full for line in rules.lines)
+
+
 def test_a_player_reading_the_rules_is_asked_at_the_table(kiosk, driver):
     # 60 s on the rules ended the game unasked, as given up
     scene = reading_the_rules(kiosk, driver)
