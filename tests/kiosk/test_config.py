@@ -40,6 +40,7 @@ def test_the_example_file_is_a_valid_configuration():
     assert config.games[2].options == {"cards": 36, "piles": 8, "passes": 1, "to_piles": "waste"}
     assert config.operator.pin == "2580" and config.operator.corner == "top-left"
     assert config.idle_seconds == 60 and config.language == "ru" and config.ask_initials
+    assert config.winnable_only  # a passer-by is dealt a deal that can be won
 
 
 def test_a_minimal_file_takes_the_defaults():
