@@ -52,6 +52,13 @@ class ArcadeStatus:
             _("Run so far: {levels} cleared, {points}.", levels=state.level, points=points),
         ]
 
+    def help_note(self) -> str:
+        """At the end of a run that had help, why it enters no table: said where the
+        run ends, not only under the level that had it."""
+        if self.over and self.run.assisted:
+            return _("A hint or the demo helped in this run: it stays out of the table.")
+        return ""
+
 
 def level_line(ladder: Ladder, run: Run) -> str:
     state = run.state

@@ -327,6 +327,8 @@ class ResultsScene(PadScene):
             first, second = self.arcade.lines()
             parts.append((first, px(24, s, 15), theme.GOLD, True))
             parts.append((second, px(17, s, 12), theme.INK, False))
+            if note := self.arcade.help_note():
+                parts.append((note, px(17, s, 12), theme.WARN, False))
         lines: list[HeadingLine] = []
         y = 0
         for text, size, colour, bold in parts:

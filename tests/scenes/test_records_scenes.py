@@ -204,6 +204,28 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
 
 
+def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
+    # a level won by the demo climbed on; the run's end said nothing of the table
+    from game.scenes.arcade import continue_or_start
+
+    continue_or_start(app)
+    driver.settle(1.0)
+    table = app.scene
+    table.facts.mark_assisted("hint")
+    for lives_left in (2, 1, 0):
+        driver.click(table.buttons["resign"].rect.center)
+        driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
+        driver.settle(1.0)
+        results = app.scene
+        assert isinstance(results, ResultsScene)  # no initials: no table to enter
+        if lives_left:
+            assert results.arcade.help_note() == ""  # the run goes on: not yet
+            press(driver, results, "next")
+            table = app.scene
+    assert results.arcade.over
+    assert results.arcade.help_note().startswith("A hint or the demo helped in this run")
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
