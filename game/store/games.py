@@ -175,11 +175,15 @@ class GameLog:
         return GameRow.from_sql(row) if row else None
 
     def history(self, ruleset: str | None = None, limit: int | None = None) -> sqlite3.Cursor:
-        """Games, the newest first, as rows to read one by one (see Records.history)."""
-        sql = "SELECT * FROM games"
+        """Games, the newest first, as rows to read one by one (see Records.history).
+
+        A deal left before its first move is no game played: its row stays (a hint
+        asked there keeps the deal out of the tables) but is not listed, where it
+        stood "in play" for ever."""
+        sql = "SELECT * FROM games WHERE (outcome IS NOT NULL OR moves > 0)"
         params: list[object] = []
         if ruleset is not None:
-            sql += " WHERE ruleset = ?"
+            sql += " AND ruleset = ?"
             params.append(ruleset)
         sql += " ORDER BY id DESC"
         if limit is not None:

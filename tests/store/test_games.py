@@ -109,6 +109,20 @@ def test_history_lists_the_newest_first_and_filters_by_ruleset(records):
     assert len(records.history("egyptian", limit=2)) == 2
 
 
+def test_a_deal_left_before_its_first_move_is_not_listed_but_kept(records):
+    # a hint, then New deal: the row stood "in play" in the history for ever
+    from game.rules import Game
+
+    left = Game("pyramid36", deal=4)
+    facts = GameFacts()
+    facts.mark_assisted("hint")
+    records.save_game(left, facts)
+    played = random_game("pyramid36", 5, 0)  # given up at once: a game that ended
+    records.save_game(played, GameFacts())
+    assert [r.deal for r in records.history()] == [5]
+    assert records.deal_assisted_before(Game("pyramid36", deal=4))  # still known
+
+
 def test_recent_points_are_the_last_thirty_finished_oldest_first(records):
     expected = []
     for deal in range(35):
