@@ -304,7 +304,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 def layout_text(game: Game) -> str:
     """A plain-text picture of the table."""
     lines = []
-    if game.rules.family == "pyramid":
+    if game.pairs_cards:
         rows = game.rules.rows
         for r in range(1, rows + 1):
             cards = [game.pile(f"p{r}.{c}") for c in range(1, r + 1)]
@@ -314,7 +314,7 @@ def layout_text(game: Game) -> str:
         for name in (n for n in game.pile_names if pile_kind(n) in (FOUNDATION, TABLEAU)):
             lines.append(f"{name:>3}: {' '.join(game.pile(name)) or '-'}")
     stock, waste = game.pile("st"), game.pile("w")
-    top = f", top {stock[-1]}" if stock and game.rules.family == "pyramid" else ""
+    top = f", top {stock[-1]}" if stock and game.shows_stock_top else ""
     lines.append(f" st: {len(stock)} cards{top}")
     lines.append(f"  w: {' '.join(waste) or '-'}")
     return "\n".join(lines)

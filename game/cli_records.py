@@ -34,12 +34,12 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--export", nargs=2, metavar=("ID", "FILE"), help="write game ID as a replay file"
     )
-    p.set_defaults(handler=_store_said_in_words(cmd_history))
+    p.set_defaults(handler=_store_log_quiet(cmd_history))
 
     p = sub.add_parser("scores", help="print the high-score tables")
     p.add_argument("--ruleset", help="only the tables of this ruleset ('arcade' for the ladder)")
     p.add_argument("--json", action="store_true", help="print one JSON list")
-    p.set_defaults(handler=_store_said_in_words(cmd_scores))
+    p.set_defaults(handler=_store_log_quiet(cmd_scores))
 
     p = sub.add_parser("watch", help="play a replay back on the table, with pause and step")
     p.add_argument("file", help="replay file (JSON), or - for standard input")
@@ -54,7 +54,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _store_said_in_words(
+def _store_log_quiet(
     command: Callable[[argparse.Namespace], int],
 ) -> Callable[[argparse.Namespace], int]:
     """A records command: the store's warnings are the problems say_problems() puts
@@ -77,7 +77,7 @@ def open_records() -> Records:
     """The records, each problem met on the way said once, as the game says it."""
     from game.store import Records
 
-    records = Records.open()
+    records = Records.open(to_write=False)
     say_problems(records)
     return records
 

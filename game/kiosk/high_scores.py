@@ -41,16 +41,20 @@ def columns() -> list[tuple[str, float, str]]:
 def fitting_row_size(rows: list[list[str]], width: int, size: int, least: int = 12) -> int:
     """The largest text size up to `size` at which every value keeps clear of the
     column before it: on a screen standing up the date ran into the time."""
-    shares = [share for _head, share, _anchor in columns()]
+    placed = columns()
     gap = width // 50
+
+    def clear(font: pygame.font.Font, row: list[str], c: int) -> bool:
+        # a right-aligned figure ends at its share; the column before it ends at its
+        # own share, or after its text when it is left-aligned (the initials)
+        before = placed[c - 1][1] * width
+        if placed[c - 1][2] == "midleft":
+            before += font.size(row[c - 1])[0]
+        return placed[c][1] * width - font.size(row[c])[0] >= before + gap
+
     while size > least:
         font = theme.font(size, bold=True)
-        if all(
-            font.size(value)[0] <= (shares[c] - shares[c - 1]) * width - gap
-            for row in rows
-            for c, value in enumerate(row)
-            if c >= 2  # the right-aligned figures; the initials have the room before them
-        ):
+        if all(clear(font, row, c) for row in rows for c in range(2, len(placed))):
             return size
         size -= 1
     return least

@@ -64,8 +64,8 @@ class TableScene(TableControls, TablePlay, Scene):
         self.keys = KeyboardFocus()
         self.hint: Move | None = None
         self.refused_pile: str | None = None
-        self.resign_asked = False  # G was pressed once: a second G gives up
-        self.resign_pressed_until = 0.0  # Give up was pressed once: a second, until then
+        # G or Give up was pressed once: a second press gives up, until then
+        self.resign_asked_until = 0.0
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
         self.takeback_warned_at: Position | None = None  # see TablePlay._taking_back
         self.takeback_warned_time = 0.0

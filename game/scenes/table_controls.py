@@ -54,7 +54,6 @@ class TableControls:
     def _pointer_down(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
         self.keys.visible = False
-        self.resign_asked = False
         if self.celebration:
             self.celebration = None
             self._show_results()
@@ -274,8 +273,8 @@ class TableControls:
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
-        # giving up cannot be undone: by key it takes a second press, right after the first
-        resign_asked, self.resign_asked = self.resign_asked, False
+        if key != pygame.K_g:
+            self.resign_asked_until = 0.0  # G's second press comes right after the first
         if self.celebration:
             self.celebration = None
             self._show_results()
@@ -301,11 +300,7 @@ class TableControls:
             if not self.buttons[button].enabled:
                 pass
             elif button == "resign":
-                if resign_asked:
-                    self._resign()
-                else:
-                    self.resign_asked = True
-                    self._say(_("Press G again to give up."), 3.0)
+                self._ask_resign(_("Press G again to give up."))
             else:
                 self.buttons[button].action()
         elif key == pygame.K_ESCAPE:

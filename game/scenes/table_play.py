@@ -157,9 +157,10 @@ class TablePlay:
 
     def still_playing_left(self, seconds: float) -> None:
         """The question's count of seconds, said again as it goes down (it stood still)."""
-        text = _(
+        text = n_(
+            "Still playing? Touch the screen to go on: in {n} second the game ends.",
             "Still playing? Touch the screen to go on: in {n} seconds the game ends.",
-            n=max(1, math.ceil(seconds)),
+            max(1, math.ceil(seconds)),
         )
         if self.banner is None or self.banner.text != text:
             self.banner = Banner(text, enter=False)
@@ -189,6 +190,7 @@ class TablePlay:
         self.press = None
         self.hint = None
         self.refused_pile = None
+        self.resign_asked_until = 0.0  # a question about another position
         self.takeback_warned_at = None  # a question about the position before
         if self.status_where is not None and self.status_where != self.analysis.position():
             # "no way to win from here" after an undo back to a winnable position
@@ -518,18 +520,22 @@ class TablePlay:
             self._show_results()
 
     def _resign_pressed(self) -> None:
-        """The Give up button gives up at a second press, as G does: giving up cannot
-        be taken back (in the arcade it costs a life), and the button sits in a row of
-        others a finger can miss."""
+        """The Give up button: see _ask_resign."""
+        self._ask_resign(_("Press “Give up” again to end the game."))
+
+    def _ask_resign(self, question: str) -> None:
+        """Give up at a second press (of G or the button) within RESIGN_ASK_S, with no
+        move between: giving up cannot be taken back (in the arcade it costs a life),
+        and the button sits in a row of others a finger can miss."""
         if self.game.over:
             return
         now = self.app.clock.now()
-        if now < self.resign_pressed_until:
-            self.resign_pressed_until = 0.0
+        if now < self.resign_asked_until:
+            self.resign_asked_until = 0.0
             self._resign()
             return
-        self.resign_pressed_until = now + RESIGN_ASK_S
-        self._say(_("Press Give up again to end the game."), RESIGN_ASK_S)
+        self.resign_asked_until = now + RESIGN_ASK_S
+        self._say(question, RESIGN_ASK_S)
 
     def _rules(self) -> None:
         from game.scenes.rules import RulesScene

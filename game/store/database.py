@@ -68,7 +68,7 @@ def connect(path: Path | str) -> sqlite3.Connection:
     return conn
 
 
-def read_numbers(row: sqlite3.Row, names: tuple[str, ...], where: str) -> None:
+def check_numbers(row: sqlite3.Row, names: tuple[str, ...], where: str) -> None:
     """Refuse a row whose figures are not finite numbers (text or a blob put there by
     hand): sqlite3.DatabaseError, which the callers report and go on from."""
     for name in names:
@@ -99,7 +99,7 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
-def open_checked(path: Path | str) -> sqlite3.Connection:
+def open_checked(path: Path | str, to_write: bool = True) -> sqlite3.Connection:
     """Open, check and migrate; raises sqlite3.DatabaseError or NewerDatabase.
 
     Another copy of the game opening the same file at the same moment can make
@@ -108,7 +108,7 @@ def open_checked(path: Path | str) -> sqlite3.Connection:
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     while True:
         try:
-            conn = _open_checked_once(path)
+            conn = _open_checked_once(path, to_write)
             conn.execute(f"PRAGMA busy_timeout = {PLAY_BUSY_TIMEOUT_MS}")
             return conn
         except sqlite3.OperationalError as e:
@@ -122,14 +122,15 @@ def is_busy(error: sqlite3.Error) -> bool:
     return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(error)
 
 
-def _open_checked_once(path: Path | str) -> sqlite3.Connection:
+def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Connection:
     conn = connect(path)
     try:
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise sqlite3.DatabaseError(f"damaged: {check}")
         migrate(conn)
-        _check_writable(conn)
+        if to_write:
+            _check_writable(conn)
     except BaseException:
         conn.close()
         raise
@@ -157,11 +158,13 @@ def is_damaged(error: sqlite3.DatabaseError) -> bool:
     return str(error).startswith("damaged")
 
 
-def open_database(path: Path) -> Opened:
-    """The database at `path`, or a fresh one, or one in memory: never an exception."""
+def open_database(path: Path, to_write: bool = True) -> Opened:
+    """The database at `path`, or a fresh one, or one in memory: never an exception.
+    Opened only `to_write` = False (a command that lists), a file that can only be
+    read is not said to be one that cannot be saved."""
     problems: list[Problem] = []
     try:
-        return Opened(open_checked(path), path, problems)
+        return Opened(open_checked(path, to_write), path, problems)
     except NewerDatabase as e:
         log.warning("%s: %s; records are kept in memory this time", path, e)
         problems.append(Problem(NEWER, path.name))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Game, RulesError
-from game.store.database import read_json, read_numbers, transaction
+from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
@@ -55,7 +55,7 @@ class GameRow:
         the game never writes there (the file edited by hand)."""
         where = f"game {row['id']}"
         figures = ("seconds", "moves", "undos", "hints", "remaining_cards", "remaining_points")
-        read_numbers(row, figures, where)
+        check_numbers(row, figures, where)
         options, replay = read_json(row["options"], where), read_json(row["replay"], where)
         if not isinstance(options, dict) or not isinstance(replay, dict):
             raise sqlite3.DatabaseError(f"{where} is damaged: its options or replay")
@@ -177,10 +177,10 @@ class GameLog:
     def history(self, ruleset: str | None = None, limit: int | None = None) -> sqlite3.Cursor:
         """Games, the newest first, as rows to read one by one (see Records.history).
 
-        A deal left before its first move is no game played: its row stays (a hint
-        asked there keeps the deal out of the tables) but is not listed, where it
-        stood "in play" for ever."""
-        sql = "SELECT * FROM games WHERE (outcome IS NOT NULL OR moves > 0)"
+        A deal left before its first move (none made, none taken back) is no game
+        played: its row stays (a hint asked there keeps the deal out of the tables)
+        but is not listed, where it stood "in play" for ever."""
+        sql = "SELECT * FROM games WHERE (outcome IS NOT NULL OR moves > 0 OR undos > 0)"
         params: list[object] = []
         if ruleset is not None:
             sql += " AND ruleset = ?"

@@ -72,8 +72,9 @@ class Records:
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
 
     @classmethod
-    def open(cls, path: Path | None = None) -> Records:
-        """The records file in the user data folder (or `path`); never raises."""
+    def open(cls, path: Path | None = None, to_write: bool = True) -> Records:
+        """The records file in the user data folder (or `path`); never raises. A
+        command that only reads says `to_write` = False (see open_database)."""
         if path is None:
             try:
                 from game.userdirs import data_dir
@@ -82,7 +83,7 @@ class Records:
             except OSError as e:
                 problem = Problem(IN_MEMORY, e.strerror or str(e))
                 return cls(Opened(in_memory(), None, [problem]))
-        return cls(open_database(path))
+        return cls(open_database(path, to_write))
 
     @classmethod
     def memory(cls) -> Records:
@@ -332,6 +333,8 @@ class Records:
 
     def run_position(self, ladder: Ladder, run: Run) -> int | None:
         if run.assisted or not run.state.over(ladder) or not run.games:
+            return None
+        if run.state.moves == 0:  # three deals given up at once: no score (see table_for)
             return None
         s = run.state
         figures = Figures(s.points, s.cards, s.seconds, s.moves, levels=s.level)

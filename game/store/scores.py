@@ -17,7 +17,7 @@ from typing import Any
 
 from game.ladder import Ladder, LevelResult, progress
 from game.rules import ReplayError
-from game.store.database import read_json, read_numbers, transaction
+from game.store.database import check_numbers, read_json, transaction
 from game.store.proof import verify
 from game.store.saved import ARCADE, FREE, canonical_options, now_iso
 
@@ -247,7 +247,7 @@ def _entry(row: sqlite3.Row) -> ScoreEntry:
     """The row as the tables read it; sqlite3.DatabaseError when a column holds what
     the game never writes there (the file edited by hand)."""
     where = f"score {row['id']}"
-    read_numbers(row, ("remaining_points", "remaining_cards", "seconds", "moves", "levels"), where)
+    check_numbers(row, ("remaining_points", "remaining_cards", "seconds", "moves", "levels"), where)
     initials, replay = row["initials"], read_json(row["replay"], where)
     if not isinstance(initials, str) or not initials.isprintable():
         raise sqlite3.DatabaseError(f"{where} is damaged: initials {initials!r}")

@@ -181,6 +181,8 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
     # in sight all game long, where the opening line fades
     assert table._current_figures().deal == f"Level 1 of {total} · 3 lives"
     for lives_left in (2, 1, 0):
+        driver.key(pygame.K_SPACE)  # a move: a run given up at once enters no table
+        driver.settle(0.3)
         driver.click(table.buttons["resign"].rect.center)
         driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
         driver.settle(1.0)
@@ -202,6 +204,24 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
     assert results.arcade.lines()[1].startswith("The run: 0 cleared, ")  # not "so far"
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
+
+
+def test_a_run_given_up_at_once_three_times_enters_no_table(app, driver):
+    # an empty arcade table greeted it as "A new high score!"
+    from game.scenes.arcade import continue_or_start
+
+    continue_or_start(app)
+    driver.settle(1.0)
+    for _life in range(3):
+        table = app.scene
+        driver.click(table.buttons["resign"].rect.center)
+        driver.click(table.buttons["resign"].rect.center)
+        driver.settle(1.0)
+        results = app.scene
+        assert isinstance(results, ResultsScene)
+        if not results.arcade.over:
+            press(driver, results, "next")
+    assert app.records.scores.top(app.records.arcade_key(load_ladder())) == []
 
 
 def test_a_run_that_had_help_says_so_where_it_ends(app, driver):

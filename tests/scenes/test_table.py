@@ -241,11 +241,14 @@ def test_the_resign_button_ends_the_game_at_a_second_press_and_shows_results(app
     scene.hints_used = 1  # an assisted game: no table, straight to results
     scene.facts.mark_assisted("hint")
     driver.click(scene.buttons["resign"].rect.center)
-    assert not game.over and scene.status == "Press Give up again to end the game."
+    assert not game.over and scene.status == "Press “Give up” again to end the game."
     driver.settle(RESIGN_ASK_S + 0.5)
     driver.click(scene.buttons["resign"].rect.center)
     assert not game.over  # the first press had lapsed: this one asks again
+    driver.key(pygame.K_F5)  # a restart between: the question was about another position
     driver.click(scene.buttons["resign"].rect.center)
+    assert not game.over
+    driver.key(pygame.K_g)  # G and the button ask the same question
     assert game.outcome == "resigned"
     driver.settle(1.0)
     assert isinstance(app.scene, ResultsScene)

@@ -135,10 +135,10 @@ def test_a_copy_told_locked_at_once_while_another_opens_the_file_waits_and_gets_
     real = database._open_checked_once
     answers = [sqlite3.OperationalError("database is locked")] * 2
 
-    def busy_then_real(path):
+    def busy_then_real(path, to_write=True):
         if answers:
             raise answers.pop()
-        return real(path)
+        return real(path, to_write)
 
     monkeypatch.setattr(database, "_open_checked_once", busy_then_real)
     opened = open_database(tmp_path / FILE_NAME)
@@ -150,7 +150,7 @@ def test_an_error_other_than_locked_is_not_waited_for(tmp_path, monkeypatch):
 
     calls = []
 
-    def unusable(path):
+    def unusable(path, to_write=True):
         calls.append(path)
         raise sqlite3.OperationalError("unable to open database file")
 
@@ -201,6 +201,10 @@ def test_a_read_only_file_in_a_folder_that_can_be_written_is_found_at_the_start(
     assert len(records.history()) == 1
     assert records.save_game(random_game("pyramid52", deal=6, moves=3, end=False), GameFacts())
     records.close()
+    # a command that only lists (`piramida history`) says nothing of saving
+    listing = Records.open(path, to_write=False)
+    assert listing.problems == [] and listing.path == path and len(listing.history()) == 1
+    listing.close()
 
 
 def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, monkeypatch):
@@ -211,7 +215,7 @@ def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, 
     saved_one_game(path)
     before = path.read_bytes()
 
-    def read_only(path):
+    def read_only(path, to_write=True):
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
     monkeypatch.setattr(database, "_open_checked_once", read_only)

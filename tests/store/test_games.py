@@ -121,6 +121,11 @@ def test_a_deal_left_before_its_first_move_is_not_listed_but_kept(records):
     records.save_game(played, GameFacts())
     assert [r.deal for r in records.history()] == [5]
     assert records.deal_assisted_before(Game("pyramid36", deal=4))  # still known
+    taken_back = random_game("pyramid36", 6, 3, end=False)
+    while taken_back.undo():
+        pass
+    records.save_game(taken_back, GameFacts())  # played, every move taken back: listed
+    assert [r.deal for r in records.history()] == [6, 5]
 
 
 def test_recent_points_are_the_last_thirty_finished_oldest_first(records):
