@@ -20,10 +20,12 @@ from game.ui import theme
 from game.ui.widgets import draw_text, fitting_size, wrap
 
 PREVIEW_RATIO = 1.6  # width / height of the pictures the menu asks for
-# A summary's text: never below this size (readable at 800x600), and at most this many
-# sizes smaller than the card's own before it is cut short
+# A summary's text: never below this size (readable at 800x600), and before it is cut
+# short at most this many sizes smaller than the card's own, or this share of it when
+# that is more (on the kiosk's large cards two sizes smaller still cut a word)
 SUMMARY_LEAST = 11
 SUMMARY_SMALLER = 2
+SUMMARY_SHARE = 0.8
 # The table is drawn this tall (and as wide as the picture's shape asks), then
 # scaled down: big enough for crisp cards.
 RENDER_HEIGHT = 560
@@ -148,7 +150,8 @@ def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple
     """The summary's size and lines in `width` x `height` pixels: a size or two smaller
     before it is cut short (a Russian summary is a few words longer than its English);
     cut, its last line ends in an ellipsis."""
-    for size in range(largest, max(SUMMARY_LEAST, largest - SUMMARY_SMALLER) - 1, -1):
+    least = max(SUMMARY_LEAST, min(largest - SUMMARY_SMALLER, round(largest * SUMMARY_SHARE)))
+    for size in range(largest, least - 1, -1):
         font = theme.font(size)
         lines = wrap(summary, font, width)
         fits = max(0, height // font.get_linesize())

@@ -220,3 +220,32 @@ def test_the_invitation_band_keeps_its_words_on_a_narrow_screen(language):
         assert band.contains(words)
     finally:
         i18n.set_language("en")
+
+
+def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
+    # "…чем больше стопок, те…": two sizes smaller than the kiosk's large text was not
+    # enough, where it is for the menu's
+    from game import i18n
+    from game.kiosk.chooser import options_line
+    from game.render.preview import draw_ruleset_card
+    from game.rules import get_ruleset
+    from game.ui.labels import summary_text
+    from tests.kiosk.conftest import CONFIG
+
+    kiosk = make_kiosk('language = "ru"\n', text=CONFIG + '[[games]]\nruleset = "sbudetsya"\n')
+    try:
+        kiosk.surface = pygame.display.set_mode((1080, 1920))
+        kiosk._resized()
+        kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+        scene = kiosk.scene
+        scratch = kiosk.surface.copy()
+        for i, offered in enumerate(scene.games):
+            ruleset = get_ruleset(offered.ruleset)
+            summary = f"{options_line(offered)}\n{summary_text(ruleset)}"
+            texts = (i18n.localized(ruleset.name), summary)
+            _name, lines = draw_ruleset_card(
+                scratch, scene.cards[i], ruleset.id, texts, (False, False), scene.scale * 1.5
+            )
+            assert not lines[-1].endswith("…"), (ruleset.id, lines)
+    finally:
+        i18n.set_language("en")
