@@ -4,6 +4,9 @@ out of the operator's corner (the kiosk's chooser: tests/kiosk/test_attract.py).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pygame
 import pytest
 
@@ -14,6 +17,20 @@ from game.ui import theme
 from tests.scenes.test_table import open_table
 
 STANDING_UP, LYING_DOWN = (1080, 1920), (1920, 1080)
+
+
+@contextlib.contextmanager
+def standing_up_in(app, language: str) -> Iterator[None]:
+    """The window standing up, the game in `language` (English again afterwards)."""
+    from game import i18n
+
+    app.surface = pygame.display.set_mode(STANDING_UP)
+    app._resized()
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_screen_standing_up_has_the_scale_of_the_same_screen_lying_down():
@@ -36,19 +53,12 @@ def test_the_top_bar_shows_every_figure_on_a_screen_standing_up(app, driver, rul
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_names_keep_off_the_score_on_a_screen_standing_up(app, driver, language):
     # "с помощью" lay on "Осталось: 36 карт · 380 очков"
-    from game import i18n
-
-    app.surface = pygame.display.set_mode(STANDING_UP)
-    app._resized()
-    i18n.set_language(language)
-    try:
+    with standing_up_in(app, language):
         scene = open_table(app, driver, Game("pyramid36", deal=281126509))
         scene.facts.assisted = True
         scene._invalidate()
         driver.frames(2)
         assert scene.hud.names_right < scene.hud.score_left
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("rows", [6, 7])
@@ -70,13 +80,9 @@ def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(row
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_settings_standing_up_keep_every_control_on_the_screen(app, driver, language):
     # the volume's Mute button went off the right edge: labels now take a line above
-    from game import i18n
     from game.scenes.settings import SettingsScene
 
-    app.surface = pygame.display.set_mode(STANDING_UP)
-    app._resized()
-    i18n.set_language(language)
-    try:
+    with standing_up_in(app, language):
         app.switch(lambda: SettingsScene(app), fade=False)
         driver.frames(2)
         scene = app.scene
@@ -86,8 +92,6 @@ def test_the_settings_standing_up_keep_every_control_on_the_screen(app, driver, 
             for button in row.buttons:
                 assert screen.contains(button.rect) and row.rect.contains(button.rect), row.key
                 assert button.rect.height >= 60
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [LYING_DOWN, STANDING_UP])
@@ -101,21 +105,15 @@ def test_the_table_s_buttons_are_a_fingertip_high_on_a_kiosk_s_screen(app, drive
 
 def test_a_screen_standing_up_has_its_buttons_in_two_rows(app, driver):
     # ten in one row of 1080 px: 77 to 154 px wide, their Russian labels 15-16 px
-    from game import i18n
     from game.ui.widgets import Button
 
-    app.surface = pygame.display.set_mode(STANDING_UP)
-    app._resized()
-    i18n.set_language("ru")
-    try:
+    with standing_up_in(app, "ru"):
         scene = open_table(app, driver, Game("nechego", deal=3))
         buttons = scene.hud.buttons
         assert len({b.rect.y for b in buttons}) == 2
         assert all(scene.hud.bottom.contains(b.rect) for b in buttons)
         assert not any(a.rect.colliderect(b.rect) for a in buttons for b in buttons if a is not b)
         assert min(Button.fitting_size(b, 24) for b in buttons) >= 20
-    finally:
-        i18n.set_language("en")
     app.surface = pygame.display.set_mode(LYING_DOWN)
     app._resized()
     driver.frames(2)
