@@ -190,7 +190,7 @@ class TablePlay:
         self.press = None
         self.hint = None
         self.refused_pile = None
-        self.resign_asked_until = 0.0  # a question about another position
+        self.resign_asked_until = self.menu_asked_until = 0.0  # asked of another position
         self.takeback_warned_at = None  # a question about the position before
         if self.status_where is not None and self.status_where != self.analysis.position():
             # "no way to win from here" after an undo back to a winnable position
@@ -554,6 +554,14 @@ class TablePlay:
             # left from its "No moves left" would never get its place in the table
             self._show_results()
             return
+        if self.app.kiosk is not None and self.recorded and self.game.moves:
+            # a kiosk ends the game it leaves (see KioskPolicy): asked first, as Give up
+            # is, since Menu stands beside Rules under a passer-by's finger
+            now = self.app.clock.now()
+            if now >= self.menu_asked_until:
+                self.menu_asked_until = now + RESIGN_ASK_S
+                self._say(_("Press “Menu” again: this game ends."), RESIGN_ASK_S)
+                return
         self.app.switch(lambda: MenuScene(self.app))
 
     def _finish_animation(self) -> None:

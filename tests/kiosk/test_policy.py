@@ -292,9 +292,14 @@ def test_leaving_a_game_for_another_deal_ends_it_but_its_rules_do_not(kiosk, dri
     assert scene.game.outcome == "resigned"
 
 
-def test_the_table_s_menu_leads_to_the_chooser_and_ends_the_game(kiosk, driver):
+def test_the_table_s_menu_asks_then_leads_to_the_chooser_and_ends_the_game(kiosk, driver):
+    # one tap on Menu, beside Rules, ended a passer-by's game unasked
     scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
     play_a_pair(driver, scene)
+    driver.click(scene.buttons["menu"].rect.center)
+    driver.settle(0.5)
+    assert kiosk.scene is scene and not scene.game.over
+    assert scene.status == "Press “Menu” again: this game ends."
     driver.click(scene.buttons["menu"].rect.center)
     driver.settle(0.5)
     assert isinstance(kiosk.scene, ChooserScene)
