@@ -46,6 +46,12 @@ class Settings:
     card_back: str = "classic"
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
 
+    @property
+    def deck(self) -> tuple[bool, str]:
+        """How the cards look: (four-colour suits, the back's name), as the pictures of
+        the tables take it (game.render.preview.Deck)."""
+        return self.four_colour, self.card_back
+
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
             self.language = system_language()

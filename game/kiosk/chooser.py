@@ -132,7 +132,7 @@ class ChooserScene(PadScene):
             summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
             hot = any(b.hot or b.pressed for b in self.pad.buttons if b.key == f"card:{i}")
             texts = (localized(ruleset.name), summary)
-            deck = (self.app.settings.four_colour, self.app.settings.card_back)
+            deck = self.app.settings.deck
             draw_ruleset_card(
                 surface, self.cards[i], ruleset.id, texts, (False, hot), s * 1.5, deck
             )

@@ -396,7 +396,9 @@ class MenuScene(PadScene):
             ruleset = self.rulesets[card.key.split(":", 1)[1]]
             texts = (card.label, summary_text(ruleset))
             look = (card.selected, card.hot)
-            draw_ruleset_card(surface, card.rect, ruleset.id, texts, look, s, self._deck())
+            draw_ruleset_card(
+                surface, card.rect, ruleset.id, texts, look, s, self.app.settings.deck
+            )
         self._draw_panel(surface)
         for b in self.pad.buttons:
             if b not in self.cards:
@@ -415,10 +417,6 @@ class MenuScene(PadScene):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=box.height // 2)
         surface.blit(image, image.get_rect(center=box.center))
-
-    def _deck(self) -> tuple[bool, str]:
-        """The cards as the settings draw them, for the pictures of the tables."""
-        return self.app.settings.four_colour, self.app.settings.card_back
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""
@@ -460,7 +458,9 @@ class MenuScene(PadScene):
         name = fit_text(localized(self.ruleset.name), self.name_size, panel.width - 2 * pad, True)
         where = (panel.centerx, panel.y + pad)
         draw_text(surface, name, self.name_size, where, theme.GOLD, anchor="midtop", bold=True)
-        picture = preview(self.ruleset.id, self.options, self.preview_rect.size, self._deck())
+        picture = preview(
+            self.ruleset.id, self.options, self.preview_rect.size, self.app.settings.deck
+        )
         surface.blit(picture, self.preview_rect)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=1)
         for label, pos in self.option_labels:

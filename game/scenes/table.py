@@ -64,9 +64,9 @@ class TableScene(TableControls, TablePlay, Scene):
         self.keys = KeyboardFocus()
         self.hint: Move | None = None
         self.refused_pile: str | None = None
-        # G or Give up was pressed once: a second press gives up, until then; and the
-        # same for Menu in a kiosk, where leaving a game ends it
-        self.resign_asked_until = self.menu_asked_until = 0.0
+        # what was pressed once ("resign": G or Give up; "menu" in a kiosk, where leaving
+        # ends the game) and until when a second press does it (see _second_press)
+        self.asked_until: dict[str, float] = {}
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
         self.takeback_warned_at: Position | None = None  # see TablePlay._taking_back
         self.takeback_warned_time = 0.0

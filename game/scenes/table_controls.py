@@ -274,7 +274,7 @@ class TableControls:
         key = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
         if key != pygame.K_g:
-            self.resign_asked_until = 0.0  # G's second press comes right after the first
+            self.asked_until.pop("resign", None)  # G's second press comes right after the first
         if self.celebration:
             self.celebration = None
             self._show_results()

@@ -190,7 +190,7 @@ class TablePlay:
         self.press = None
         self.hint = None
         self.refused_pile = None
-        self.resign_asked_until = self.menu_asked_until = 0.0  # asked of another position
+        self.asked_until.clear()  # the questions were about another position
         self.takeback_warned_at = None  # a question about the position before
         if self.status_where is not None and self.status_where != self.analysis.position():
             # "no way to win from here" after an undo back to a winnable position
@@ -524,18 +524,22 @@ class TablePlay:
         self._ask_resign(_("Press “Give up” again to end the game."))
 
     def _ask_resign(self, question: str) -> None:
-        """Give up at a second press (of G or the button) within RESIGN_ASK_S, with no
+        """Give up at a second press (of G or the button) within SECOND_PRESS_S, with no
         move between: giving up cannot be taken back (in the arcade it costs a life),
         and the button sits in a row of others a finger can miss."""
-        if self.game.over:
-            return
-        now = self.app.clock.now()
-        if now < self.resign_asked_until:
-            self.resign_asked_until = 0.0
+        if not self.game.over and self._second_press("resign", question):
             self._resign()
-            return
-        self.resign_asked_until = now + RESIGN_ASK_S
-        self._say(question, RESIGN_ASK_S)
+
+    def _second_press(self, what: str, question: str) -> bool:
+        """Whether this press of `what` is the second within SECOND_PRESS_S with no move
+        between; a first one puts `question` on the table."""
+        now = self.app.clock.now()
+        if now < self.asked_until.get(what, 0.0):
+            del self.asked_until[what]
+            return True
+        self.asked_until[what] = now + SECOND_PRESS_S
+        self._say(question, SECOND_PRESS_S)
+        return False
 
     def _rules(self) -> None:
         from game.scenes.rules import RulesScene
@@ -554,14 +558,12 @@ class TablePlay:
             # left from its "No moves left" would never get its place in the table
             self._show_results()
             return
-        if self.app.kiosk is not None and self.recorded and self.game.moves:
-            # a kiosk ends the game it leaves (see KioskPolicy): asked first, as Give up
-            # is, since Menu stands beside Rules under a passer-by's finger
-            now = self.app.clock.now()
-            if now >= self.menu_asked_until:
-                self.menu_asked_until = now + RESIGN_ASK_S
-                self._say(_("Press “Menu” again: this game ends."), RESIGN_ASK_S)
-                return
+        # a kiosk ends the game it leaves (see KioskPolicy): asked first, as Give up is,
+        # since Menu stands beside Rules under a passer-by's finger
+        leaving_ends_it = self.app.kiosk is not None and self.recorded and bool(self.game.moves)
+        question = _("Press “Menu” again: this game ends.")
+        if leaving_ends_it and not self._second_press("menu", question):
+            return
         self.app.switch(lambda: MenuScene(self.app))
 
     def _finish_animation(self) -> None:
@@ -576,7 +578,7 @@ class TablePlay:
         self._invalidate()
 
 
-RESIGN_ASK_S = 3.0  # how long a first press of Give up waits for the second
+SECOND_PRESS_S = 3.0  # how long a first press of Give up (or a kiosk's Menu) waits
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 
 

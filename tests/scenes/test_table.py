@@ -234,7 +234,7 @@ def test_a_pile_of_sixteen_stays_on_screen_at_800x600(app, driver):
 def test_the_resign_button_ends_the_game_at_a_second_press_and_shows_results(app, driver):
     # one tap gave the game up (an arcade life) where G asked twice
     from game.scenes.results import ResultsScene
-    from game.scenes.table_play import RESIGN_ASK_S
+    from game.scenes.table_play import SECOND_PRESS_S
 
     game = Game("pyramid36", deal=2)
     scene = open_table(app, driver, game)
@@ -242,7 +242,7 @@ def test_the_resign_button_ends_the_game_at_a_second_press_and_shows_results(app
     scene.facts.mark_assisted("hint")
     driver.click(scene.buttons["resign"].rect.center)
     assert not game.over and scene.status == "Press “Give up” again to end the game."
-    driver.settle(RESIGN_ASK_S + 0.5)
+    driver.settle(SECOND_PRESS_S + 0.5)
     driver.click(scene.buttons["resign"].rect.center)
     assert not game.over  # the first press had lapsed: this one asks again
     driver.key(pygame.K_F5)  # a restart between: the question was about another position
