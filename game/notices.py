@@ -50,14 +50,15 @@ def record_notice(problem: Problem) -> str:
             " this session's games are not saved."
         )
     if problem.kind == CANNOT_CONTINUE:
+        # the replay's fault is in the log: it is in English and of use to no player
         return i18n._(
-            "An unfinished game cannot be continued ({reason}); it stays in the history.",
-            reason=problem.detail,
+            "An unfinished game cannot be continued: its record is damaged."
+            " It stays in the history."
         )
     if problem.kind == READ_FAILED:
         return i18n._(
             "Part of the records could not be read ({reason}): it is left out, the rest is shown.",
-            reason=problem.detail,
+            reason=system_reason(problem.detail, otherwise=i18n._("the file is damaged")),
         )
     if problem.kind == SAVE_FAILED:
         return i18n._(
@@ -76,9 +77,10 @@ def record_notice(problem: Problem) -> str:
     )
 
 
-def system_reason(detail: str) -> str:
+def system_reason(detail: str, otherwise: str | None = None) -> str:
     """Why the system or SQLite refused a file, in the player's language where it is a
-    reason we know: they give theirs in English whatever the language."""
+    reason we know: they give theirs in English whatever the language. A reason we do
+    not know is `otherwise`, if given (the detail stays in the log)."""
     known = {
         "Permission denied": i18n._("no permission"),
         "Is a directory": i18n._("a folder is where the file should be"),
@@ -89,5 +91,6 @@ def system_reason(detail: str) -> str:
         "unable to open database file": i18n._("the file cannot be opened"),
         "disk I/O error": i18n._("the disk failed to read or write"),
         "database is locked": i18n._("another program holds the file"),
+        "database disk image is malformed": i18n._("the file is damaged"),
     }
-    return known.get(detail, detail)
+    return known.get(detail, detail if otherwise is None else otherwise)

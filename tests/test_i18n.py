@@ -283,8 +283,8 @@ def test_refusals_name_ranks_in_russian_words():
     error = refused(game, f"{non_base}>f2")
     i18n.set_language("ru")
     russian = i18n.refusal(error.refusal)
-    assert RUSSIAN["ranks"][base] in russian
-    assert "«" in russian and "»" in russian
+    # the rank in words, as the subject: "…: его открывает только двойка"
+    assert russian.endswith(f": его открывает только {RUSSIAN['ranks'][base]}")
 
 
 def test_pyramid_refusal_in_russian():
@@ -292,6 +292,20 @@ def test_pyramid_refusal_in_russian():
     error = refused(game, "p1.1+p2.1")
     i18n.set_language("ru")
     assert i18n.refusal(error.refusal) == "1-я карта 1-го ряда закрыта другими картами"
+
+
+def test_the_pyramid_games_call_their_waste_the_reserve():
+    # the spec's and the table's name for it: "the waste" said there, of a place
+    # labelled "Reserve", named nothing the player could see
+    game = Game("pyramid36", {"passes": 1}, deal=0)
+    error = refused(game, "w")
+    assert str(error.refusal) == "the reserve is empty"
+    while game.pile("st"):
+        game.play("st>w")
+    error = refused(game, "w>st")
+    assert str(error.refusal) == "no pass is left: the reserve cannot go back into the stock"
+    i18n.set_language("ru")
+    assert i18n.refusal(error.refusal) == "Проходов больше нет: резерв нельзя вернуть в колоду"
 
 
 def test_a_covered_pyramid_card_in_words():

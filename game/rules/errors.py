@@ -45,6 +45,9 @@ REFUSALS: Mapping[str, str] = {
     "stock_not_empty": "the stock is not empty yet",
     "waste_empty": "the waste is empty",
     "no_passes": "no pass is left: the waste cannot go back into the stock",
+    # the pyramid games' waste is the reserve (the spec's name, and the table's)
+    "reserve_empty": "the reserve is empty",
+    "no_passes_reserve": "no pass is left: the reserve cannot go back into the stock",
     "not_a_pair": "{card} and {other} make {total}, not {target}",
     "same_card": "a card cannot pair with itself",
     "not_single": "{card} is worth {value}: only a card worth {target} goes alone",

@@ -133,8 +133,8 @@ class PyramidEngine(Engine):
                 if piles[self.st]:
                     return Refusal("stock_not_empty")
                 if not piles[self.w]:
-                    return Refusal("waste_empty")
-                return Refusal("no_passes")
+                    return Refusal("reserve_empty")
+                return Refusal("no_passes_reserve")
             return Refusal("bad_move", {"text": str(move)})
         names = (move.a, move.b) if move.kind == PAIR else (move.a,)
         if move.kind == PAIR and move.a == move.b:
@@ -143,7 +143,9 @@ class PyramidEngine(Engine):
         for name in names:
             i = self.index[name]
             if not piles[i]:
-                return Refusal("removed" if i < self.np else "empty", {"pile": name})
+                if i < self.np:
+                    return Refusal("removed", {"pile": name})
+                return Refusal("reserve_empty" if i == self.w else "empty", {"pile": name})
             if i not in playable:
                 return Refusal("not_playable", {"pile": name})
         cards = [piles[self.index[n]][-1] for n in names]

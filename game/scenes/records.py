@@ -258,7 +258,7 @@ class RecordsScene(PadScene):
             line = _("{name}: every ruleset, easiest first", name=name)
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
-        options = ", ".join(option_lines(self.ruleset, self.options))
+        options = " · ".join(option_lines(self.ruleset, self.options))
         room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
         name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)
         top = draw_text(

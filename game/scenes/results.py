@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.i18n import _, clock_text, localized
+from game.notices import system_reason
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
 from game.scenes.base import Scene
@@ -191,7 +192,10 @@ class ResultsScene(PadScene):
             path.write_text(replay_text(exported(to_saved_replay(game, facts))), encoding="utf-8")
         except OSError as e:
             log.warning("cannot export the replay: %s", e)
-            self.exported_to = _("The replay could not be saved: {reason}", reason=e.strerror)
+            self.exported_to = _(
+                "The replay could not be saved: {reason}",
+                reason=system_reason(e.strerror or str(e)),
+            )
         else:
             self.exported_path = str(path)
             self.exported_to = _("Replay saved: {path}", path=str(path))

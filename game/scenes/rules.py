@@ -22,7 +22,7 @@ from game.scenes.base import Scene
 from game.scenes.rules_picture import PICTURE_RATIO, LayoutPicture, Notes, sample_game
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text, layout_row, screen_bars
+from game.ui.widgets import Button, draw_text, layout_row, screen_bars, words_of
 
 if TYPE_CHECKING:
     from game.app import App
@@ -67,7 +67,7 @@ def wrap_paragraphs(
         lead, rest = (match.group(1), match.group(2)) if match else ("", paragraph)
         room = width - (bold.size(lead + " ")[0] if lead else 0)
         line, first = "", True
-        for word in rest.split():
+        for word in words_of(rest):
             trial = f"{line} {word}" if line else word
             if line and body.size(trial)[0] > room:
                 lines.append(TextLine(line, lead if first else "", style, first))

@@ -11,7 +11,7 @@ from game.i18n import _
 from game.rules import Game
 from game.ui import theme
 from game.ui.labels import king_alone, value_legend
-from game.ui.widgets import Button, layout_row, overlap_area, wrap
+from game.ui.widgets import Button, layout_row, overlap_area, row_width, wrap
 
 
 @dataclass
@@ -39,7 +39,9 @@ def draw_banner(
     margin = int(12 * scale)
     button_h = int(44 * scale) if banner.buttons else 0
     wide = min(area.width - 40, int(760 * scale))
-    narrow = max(int(area.width * 0.28), int(240 * scale))
+    # the narrow panel still holds its buttons side by side, with room at the edges
+    buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0
+    narrow = min(wide, max(int(area.width * 0.28), int(240 * scale), buttons_w))
     candidates = []
 
     def panel_lines(width: int) -> tuple[int, list[str]]:
@@ -80,7 +82,7 @@ def draw_banner(
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += line_h
     if banner.buttons:
-        row = pygame.Rect(panel.x, y + size // 4, panel.width, button_h)
+        row = pygame.Rect(panel.x + size // 2, y + size // 4, panel.width - size, button_h)
         layout_row(banner.buttons, row, button_h, size)
         for b in banner.buttons:
             b.draw(surface, max(11, int(button_h * 0.4)))

@@ -493,6 +493,8 @@ class TablePlay:
         if move == STOCK_TURN:
             return _("turn the stock")
         if move == REDEAL_MOVE:
+            if self.game.pairs_cards:
+                return _("turn the reserve over into the stock")
             return _("turn the waste over into the stock")
         piles = (move.a, move.b)
         cards = [i18n.card_name(self.game.pile(n)[-1]) for n in piles if n and self.game.pile(n)]

@@ -182,7 +182,7 @@ class WatchScene(TableScene):
     def _update_buttons(self) -> None:
         b = self.buttons
         more = self.step_count < len(self.script)
-        b["pause"].label = _("Play") if self.paused else _("Pause")
+        b["pause"].label = _("Resume") if self.paused else _("Pause")
         b["pause"].enabled = more
         b["step"].enabled = more
         b["slower"].enabled = self.speed > 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -71,14 +72,23 @@ class Button:
         surface.blit(text, text.get_rect(center=r.center))
 
 
+def _natural_widths(buttons: list[Button], height: int) -> list[int]:
+    size = max(10, int(height * 0.42))
+    return [theme.font(size, bold=True).size(b.label)[0] + height for b in buttons]
+
+
+def row_width(buttons: list[Button], height: int, gap: int) -> int:
+    """How wide `layout_row` lays these buttons out when nothing makes it shrink them."""
+    return sum(_natural_widths(buttons, height)) + gap * max(0, len(buttons) - 1)
+
+
 def layout_row(
     buttons: list[Button], area: pygame.Rect, height: int, gap: int, align: str = "center"
 ) -> None:
     """Place buttons side by side in `area`, each as wide as its label needs, shrunk to fit."""
     if not buttons:
         return
-    size = max(10, int(height * 0.42))
-    widths = [theme.font(size, bold=True).size(b.label)[0] + height for b in buttons]
+    widths = _natural_widths(buttons, height)
     total = sum(widths) + gap * (len(buttons) - 1)
     scale = min(1.0, area.width / total) if total else 1.0
     widths = [int(w * scale) for w in widths]
@@ -112,11 +122,17 @@ def draw_text(
     return rect
 
 
+def words_of(text: str) -> list[str]:
+    """The words a line may break between: a no-break space (U+00A0, "№\u00a012")
+    holds its neighbours together, where `str.split()` would break there too."""
+    return [w for w in re.split(r"[ \t\r\n]+", text) if w]
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Break text into lines that fit `width` pixels; blank lines separate paragraphs."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = words_of(paragraph)
         if not words:
             lines.append("")
             continue
