@@ -68,7 +68,8 @@ class TableScene(TableControls, TablePlay, Scene):
         # ends the game) and until when a second press does it (see _second_press)
         self.asked_until: dict[str, float] = {}
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
-        self.takeback_warned_at: Position | None = None  # see TablePlay._taking_back
+        # the position asked about, and by which press (see TablePlay._taking_back)
+        self.takeback_warned_at: tuple[Position, str] | None = None
         self.takeback_warned_time = 0.0
         self.status = ""
         self.status_left = 0.0

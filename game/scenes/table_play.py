@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -286,22 +287,35 @@ class TablePlay:
             return
         start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
 
-    def _restart(self) -> None:
+    def _restart(self, confirmed: bool = False) -> None:
         self._finish_animation()
         if not self.game.can_undo:
             return
+        if not confirmed:
+            helped = self._taking_back((), self._confirm_restart)
+            if helped is None:
+                return
+        else:
+            helped = True
+            self.facts.mark_assisted(BY_TAKING_BACK)
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
             self.fortune_replayed = True
         self.animator.finish()
         self._deal()
+        if helped:
+            self._say(_("Started over after the solver's verdict: this game is assisted."), 8.0)
+
+    def _confirm_restart(self) -> None:
+        self.takeback_warned_at = None
+        self._restart(confirmed=True)
 
     def _undo(self, confirmed: bool = False) -> None:
         self._finish_animation()
         helped = False
         if self.game.can_undo and not confirmed:
-            helped = self._taking_back(self.analysis.position()[:-1])
+            helped = self._taking_back(self.analysis.position()[:-1], self._confirm_undo)
             if helped is None:
                 return
         elif confirmed:
@@ -318,29 +332,40 @@ class TablePlay:
         if helped:
             self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)
 
-    def _taking_back(self, back_to: tuple[str, ...]) -> bool | None:
+    def _taking_back(self, back_to: tuple[str, ...], confirm: Callable[[], None]) -> bool | None:
         """A move taken back to where the top bar said the deal could be won, past where
         it said it no longer could, uses the solver's verdict: trying moves and taking
-        back those it calls lost finds the winning line by the solver. (Restart is not
-        asked about: it starts the deal over, as "Same deal again" does.)
+        back those it calls lost finds the winning line by the solver. Restart is asked
+        about too: it is every move taken back, and Redo then leads anywhere along the
+        line. ("Same deal again" is another game, kept out of the table as played
+        before.)
 
-        The first Undo that would do so puts up a banner that says what it would mean,
-        with Take back and Play on; Undo again, once the banner has been up a second,
-        is Take back (a quick double press is one press). None: wait, asked; True: go
-        on, now assisted; False: go on, nothing to say."""
+        The first Undo (or Restart) that would do so puts up a banner that says what it
+        would mean, with Take back (`confirm`) and Play on; the same press again, once
+        the banner has been up a second, is Take back (a quick double press is one
+        press). None: wait, asked; True: go on, now assisted; False: go on, nothing to
+        say."""
         if not self.recorded or self.assisted or not self.analysis.lost_since(back_to):
             return False
-        where = self.analysis.position()
+        where = (self.analysis.position(), confirm.__name__)
         if self.takeback_warned_at != where:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
-            self.banner = Banner(
+            text = (
                 _(
+                    "No win is possible from here. Start the deal over and the game is"
+                    " marked assisted (no high score), or play on."
+                )
+                if confirm == self._confirm_restart
+                else _(
                     "No win is possible from here. Take this move back and the game is"
                     " marked assisted (no high score), or play on."
-                ),
+                )
+            )
+            self.banner = Banner(
+                text,
                 [
-                    Button(_("Take back"), self._confirm_undo, key="take-back"),
+                    Button(_("Take back"), confirm, key="take-back"),
                     Button(_("Play on"), self._play_on, key="play-on"),
                 ],
                 enter=False,

@@ -647,12 +647,33 @@ def test_a_kept_turn_holds_only_on_its_own_line(app, driver):
     assert not flip.applies(["st>w"]) and not flip.applies([])
 
 
-def test_restart_starts_over_unasked(app, driver):
-    # like "Same deal again": a new try of the deal, not a move taken back
+def test_restart_past_the_solver_s_verdict_asks_as_undo_does(app, driver):
+    # Restart took every move back unasked, and Redo then led anywhere along the line:
+    # the verdict's use by a way round, with the game still entering the tables
     scene, game = _after_the_losing_move(app, driver)
     driver.key(pygame.K_F5)
+    assert len(game.moves) == 1 and not scene.assisted
+    assert scene.banner.text.startswith("No win is possible from here. Start the deal over")
+    driver.key(pygame.K_u)  # another press's question: Undo asks its own
+    assert len(game.moves) == 1 and "Take this move back" in scene.banner.text
+    driver.key(pygame.K_F5)
+    driver.frames(70)
+    driver.key(pygame.K_F5)  # the banner up a second: Restart again starts over
     driver.settle(2.0)
-    assert game.moves == [] and not scene.assisted
+    assert game.moves == [] and scene.assisted
+    assert scene.facts.assisted_by == "taken-back"
+
+
+def test_restart_starts_over_unasked_while_the_deal_stays_winnable(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    click_move(driver, scene, "st>w")
+    wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["outcome"] == "won"
+    driver.key(pygame.K_F5)
+    driver.settle(2.0)
+    assert game.moves == [] and not scene.assisted and scene.banner is None
 
 
 def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver):
