@@ -418,9 +418,12 @@ class TableScene(TableControls, TablePlay, Scene):
         game = self.game
         over = game.over
         b = self.buttons
-        b["undo"].enabled = game.can_undo and not self.celebration
+        # a daily or arcade game's end stands: taken back, its deal would be played
+        # again with every card known, and only that second end would count
+        reopens = not (over and self.facts.mode in (DAILY, ARCADE))
+        b["undo"].enabled = game.can_undo and not self.celebration and reopens
         b["redo"].enabled = game.can_redo and not self.celebration
-        b["restart"].enabled = game.can_undo and not self.celebration
+        b["restart"].enabled = game.can_undo and not self.celebration and reopens
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
         b["finish"].enabled = bool(self.finishing) and not self.autoplay

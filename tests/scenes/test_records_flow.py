@@ -407,3 +407,24 @@ def test_a_daily_game_left_before_its_first_move_keeps_its_time(app, driver):
     app.switch(lambda: MenuScene(app), fade=False)
     driver.frames(1)
     assert app.records.games.get(daily.facts.record_id).seconds >= 2.9
+
+
+@pytest.mark.parametrize("mode", [DAILY, None])
+def test_a_daily_game_s_end_stands(app, driver, mode):
+    # Undo or Restart after the day's deal ended reopened it: played again with every
+    # card known, only the second end counted. A free game may still be taken back.
+    game = Game("pyramid52", deal=0)
+    scene = TableScene(app, game, facts=GameFacts(mode=mode) if mode else None)
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    while not game.over:
+        game.play("st>w" if game.pile("st") else sorted(map(str, game.legal_moves))[0])
+    scene._after_change()
+    driver.frames(2)
+    moves = len(game.moves)
+    assert scene.buttons["undo"].enabled is (mode is None)
+    assert scene.buttons["restart"].enabled is (mode is None)
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_F5)
+    driver.settle(1.0)
+    assert (len(game.moves) == moves) is (mode == DAILY)
