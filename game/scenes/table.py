@@ -252,7 +252,11 @@ class TableScene(TableControls, TablePlay, Scene):
         assisted = self.recorded and self.assisted
         verdict = self.analysis.verdict()
         counted = not self.wish_pending
-        return figures(self.game, self.seconds, verdict, assisted, counted, self.run_place)
+        place = self.run_place
+        if self.facts.mode == DAILY and self.game.deal_number is not None:
+            # the number alone read as any deal's: the day's is played once, for its table
+            place = _("Deal of the day {n}", n=self.game.deal_number)
+        return figures(self.game, self.seconds, verdict, assisted, counted, place)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

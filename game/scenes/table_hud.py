@@ -161,6 +161,13 @@ class Hud:
                 break
             if not deal:
                 break
+        if self.two_lines and f.deal and not deal:
+            # standing up, the figures' line may hold the deal the names' line had no
+            # room for (a long name, or the deal of the day): it leads, if all else fits
+            first = tuple(i + 1 for i in drops[0])
+            leading = _fit_stats([f.deal, *parts], (first,), font, size, bar.width, pad, room_right)
+            if leading is not None:
+                placed = leading
         self.names_right = self._draw_names(surface, f.title, deal, f.assisted, y)
         self.score_left = right.left
         if placed is not None:

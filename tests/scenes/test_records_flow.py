@@ -417,6 +417,7 @@ def test_a_daily_game_s_end_stands(app, driver, mode):
     scene = TableScene(app, game, facts=GameFacts(mode=mode) if mode else None)
     app.switch(scene, fade=False)
     driver.settle(1.0)
+    assert scene._current_figures().deal == ("Deal of the day 0" if mode else "Deal 0")
     while not game.over:
         game.play("st>w" if game.pile("st") else sorted(map(str, game.legal_moves))[0])
     scene._after_change()

@@ -61,6 +61,22 @@ def test_the_names_keep_off_the_score_on_a_screen_standing_up(app, driver, langu
         assert scene.hud.names_right < scene.hud.score_left
 
 
+def test_a_deal_the_names_line_has_no_room_for_leads_the_figures_standing_up(app, driver):
+    # the old rules' long Russian name left no room for "Расклад дня № 20261202", and
+    # the deal was not shown at all, with the figures' line half empty
+    from game.scenes.table import TableScene
+    from game.store import DAILY, GameFacts
+
+    with standing_up_in(app, "ru"):
+        game = Game("egyptian-old", deal=20261202)
+        scene = TableScene(app, game, facts=GameFacts(mode=DAILY))
+        app.switch(scene, fade=False)
+        driver.settle(1.0)
+        driver.frames(2)
+        assert scene.hud.stats_shown.startswith("Расклад дня №\u00a020261202   ")
+        assert "0:0" in scene.hud.stats_shown
+
+
 @pytest.mark.parametrize("rows", [6, 7])
 def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(rows):
     area = pygame.Rect(0, 108, 1080, 1920 - 108 - 78)
