@@ -28,6 +28,8 @@ from game.ui.labels import area_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
+CLOCK_SAVED_EVERY_S = 5.0
+
 
 class TableScene(TableControls, TablePlay, Scene):
     def __init__(  # type: ignore[no-untyped-def]
@@ -68,6 +70,7 @@ class TableScene(TableControls, TablePlay, Scene):
         # ends the game) and until when a second press does it (see _second_press)
         self.asked_until: dict[str, float] = {}
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
+        self.clock_saved_at = self.seconds
         # the position asked about, and by which press (see TablePlay._taking_back)
         self.takeback_warned_at: tuple[Position, str] | None = None
         self.takeback_warned_time = 0.0
@@ -159,6 +162,15 @@ class TableScene(TableControls, TablePlay, Scene):
         if self.recorded and (self.game.moves or self.facts.record_id is not None):
             self.app.game_changed(self.game, self.facts)
 
+    def _keep_the_clock(self) -> None:
+        """Save the time played every CLOCK_SAVED_EVERY_S between moves: it was saved
+        with moves and on leaving only, so a kill (or a crash) after a long think gave
+        that think back, and Continue could be used to study a deal off the clock."""
+        if self.seconds - self.clock_saved_at < CLOCK_SAVED_EVERY_S:
+            return
+        self.clock_saved_at = self.seconds
+        self.exit()  # saves what leaving would save, no more
+
     def _new_view(self, area: pygame.Rect) -> TableView:
         settings = self.app.settings
         view = TableView(self.game, area, settings.four_colour, settings.card_back)
@@ -208,6 +220,7 @@ class TableScene(TableControls, TablePlay, Scene):
         dealing = self.animator.busy and not self.game.moves
         if self.app.active and not (self.game.over or self.wish_pending or dealing):
             self.seconds += dt
+            self._keep_the_clock()
         if self.status_left > 0:
             self.status_left -= dt
             if self.status_left <= 0:

@@ -12,7 +12,7 @@ from game.rules import Game
 from game.scenes.initials import InitialsScene
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
-from game.scenes.table import TableScene
+from game.scenes.table import CLOCK_SAVED_EVERY_S, TableScene
 from game.store import DAILY, GameFacts, Records
 from game.store.daily import today_deal
 from game.store.database import FILE_NAME
@@ -429,3 +429,13 @@ def test_a_daily_game_s_end_stands(app, driver, mode):
     driver.key(pygame.K_F5)
     driver.settle(1.0)
     assert (len(game.moves) == moves) is (mode == DAILY)
+
+
+def test_the_time_of_a_long_think_is_saved_without_a_move(app, driver):
+    # saved with moves and on leaving only: a kill after a long think gave it back
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    click_move(driver, scene, DEAL_8_WIN[0])
+    saved = app.records.games.get(scene.facts.record_id).seconds
+    driver.frames(60 * 12)  # twelve seconds and no move, the process then killed
+    stored = app.records.games.get(scene.facts.record_id).seconds
+    assert stored > saved + 5 and stored >= scene.seconds - CLOCK_SAVED_EVERY_S
