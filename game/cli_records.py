@@ -89,7 +89,7 @@ def say_problems(records: Records) -> None:
     from game.notices import record_notice
 
     for problem in records.problems:
-        print(f"piramida: {one_line(record_notice(problem))}", file=sys.stderr)
+        print(f"piramida: {one_line(record_notice(problem, details=True))}", file=sys.stderr)
     records.problems.clear()
 
 

@@ -38,7 +38,9 @@ def missed_entry_notice(entry: MissedEntry) -> str:
     )
 
 
-def record_notice(problem: Problem) -> str:
+def record_notice(problem: Problem, details: bool = False) -> str:
+    """The records' problem in words; with `details` (the command line's, in English)
+    a damaged part is named as the log names it."""
     if problem.kind == SET_ASIDE:
         return i18n._(
             "The records file was damaged: it was set aside as {name} and a fresh one started.",
@@ -58,7 +60,9 @@ def record_notice(problem: Problem) -> str:
     if problem.kind == READ_FAILED:
         return i18n._(
             "Part of the records could not be read ({reason}): it is left out, the rest is shown.",
-            reason=system_reason(problem.detail, otherwise=i18n._("the file is damaged")),
+            reason=problem.detail
+            if details
+            else system_reason(problem.detail, otherwise=i18n._("the file is damaged")),
         )
     if problem.kind == SAVE_FAILED:
         return i18n._(

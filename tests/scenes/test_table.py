@@ -420,7 +420,8 @@ def test_a_hint_asked_before_the_answer_comes_when_it_arrives(app, driver):
         wait_for_analysis(scene, driver)
         driver.frames(2)
     assert scene.hint is not None and scene.hint in game.legal_moves
-    assert "best possible" in scene.status
+    # said by the hint, or (on a loaded machine, the answer first) by the verdict's news
+    assert "best possible" in scene.status.lower()
 
 
 def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
