@@ -483,8 +483,13 @@ class MenuScene(PadScene):
             caret = pygame.Rect(shown.right + 2, f.y + f.height // 4, px(2, s, 2), f.height // 2)
             pygame.draw.rect(surface, theme.GOLD, caret)
         else:
-            hint = _("random (type digits)")
-            if theme.font(self.text_size).size(hint)[0] > f.width - 2 * inset:
-                hint = fit_text(_("random"), self.text_size, f.width - 2 * inset)
+            # the part in brackets tells a keyboard player digits may be typed: a
+            # smaller size keeps it before it is left out (the Russian is longer)
+            room = f.width - 2 * inset
+            hint, size = fit_text(_("random"), self.text_size, room), self.text_size
+            for smaller in (self.text_size, self.text_size * 7 // 8, self.text_size * 3 // 4):
+                if theme.font(smaller).size(_("random (type digits)"))[0] <= room:
+                    hint, size = _("random (type digits)"), smaller
+                    break
             where = (f.x + inset, f.centery)
-            draw_text(surface, hint, self.text_size, where, theme.INK_DIM, "midleft")
+            draw_text(surface, hint, size, where, theme.INK_DIM, "midleft")
