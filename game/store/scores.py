@@ -49,8 +49,16 @@ class Figures:
     moves: int
     levels: int = 0
 
-    def order(self) -> tuple[int, int, float, int]:
-        return (-self.levels, self.remaining_points, round(self.seconds, 3), self.moves)
+    def order(self) -> tuple[int, int, int, float, int]:
+        # points first, then the cards they are in (a King's 13 left beats a 6 and a 7),
+        # then the time, then the moves
+        return (
+            -self.levels,
+            self.remaining_points,
+            self.remaining_cards,
+            round(self.seconds, 3),
+            self.moves,
+        )
 
 
 @dataclass(frozen=True)
@@ -67,7 +75,7 @@ class ScoreEntry:
 
 # Figures.order() in SQL, with the earlier entry first on a tie (held to each other by
 # tests/store/test_scores.py's test_positions_agree_with_the_table_order)
-ORDER_SQL = "levels DESC, remaining_points, ROUND(seconds, 3), moves, id"
+ORDER_SQL = "levels DESC, remaining_points, remaining_cards, ROUND(seconds, 3), moves, id"
 
 
 class ScoreRefused(Exception):

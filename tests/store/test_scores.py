@@ -37,7 +37,12 @@ def test_top_ten_by_points_then_time_then_moves(records):
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.integers(0, 30), st.floats(0, 500, allow_nan=False), st.integers(0, 9)),
+        st.tuples(
+            st.integers(0, 30),
+            st.integers(0, 3),
+            st.floats(0, 500, allow_nan=False),
+            st.integers(0, 9),
+        ),
         min_size=1,
         max_size=25,
     )
@@ -48,8 +53,8 @@ def test_positions_agree_with_the_table_order(rows):
     tables = records.scores
     key = TableKey(FREE, "x", "{}")
     stored = []
-    for n, (points, seconds, moves) in enumerate(rows):
-        figures = Figures(points, points, seconds, moves)
+    for n, (points, cards, seconds, moves) in enumerate(rows):
+        figures = Figures(points, cards, seconds, moves)
         place = tables.position(key, figures)
         ahead = sum(1 for f, _ in stored if f.order() <= figures.order())
         assert place == (ahead + 1 if ahead < TOP else None)
@@ -58,11 +63,16 @@ def test_positions_agree_with_the_table_order(rows):
                 """INSERT INTO scores (board, ruleset, options, initials, remaining_cards,
                 remaining_points, seconds, moves, replay, created_at)
                 VALUES ('free', 'x', '{}', 'AAA', ?, ?, ?, ?, '{}', '')""",
-                (points, points, seconds, moves),
+                (cards, points, seconds, moves),
             )
             stored.append((figures, n))
     expected = sorted(stored, key=lambda item: (item[0].order(), item[1]))[:TOP]
     assert [e.figures for e in tables.top(key)] == [f for f, _ in expected]
+
+
+def test_equal_points_rank_fewer_cards_first():
+    # 13 points left as one King beats 13 as a 6 and a 7, whichever was quicker
+    assert Figures(13, 1, 90.0, 40).order() < Figures(13, 2, 30.0, 40).order()
 
 
 @settings(max_examples=60, deadline=None)
