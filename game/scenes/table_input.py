@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.pad import distance_towards
+
 DIRECTIONS = {
     pygame.K_LEFT: (-1, 0),
     pygame.K_RIGHT: (1, 0),
@@ -57,20 +59,14 @@ def nearest(
     places: list[str],
     rect_of: Callable[[str], pygame.Rect],
 ) -> str | None:
-    """The place closest to `origin` in a direction, favouring straight lines."""
-    ox, oy = rect_of(origin).center
-    dx, dy = direction
+    """The place closest to `origin` in a direction, favouring those in line with it."""
+    start = rect_of(origin)
     best, best_cost = None, float("inf")
     for name in places:
         if name == origin:
             continue
-        x, y = rect_of(name).center
-        along = (x - ox) * dx + (y - oy) * dy
-        if along <= 0:
-            continue
-        across = abs((x - ox) * dy) + abs((y - oy) * dx)
-        cost = along + across * 2.5
-        if cost < best_cost:
+        cost = distance_towards(start, rect_of(name), direction)
+        if cost is not None and cost < best_cost:
             best, best_cost = name, cost
     return best
 

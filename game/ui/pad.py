@@ -148,18 +148,32 @@ class ButtonPad:
 
 def nearest(rect: pygame.Rect, buttons: list[Button], direction: tuple[int, int]) -> Button | None:
     """The button nearest to `rect` in a direction; those in line with it count as nearer."""
-    dx, dy = direction
     best, best_score = None, float("inf")
     for b in buttons:
-        r = b.rect
-        along = (r.centerx - rect.centerx) * dx + (r.centery - rect.centery) * dy
-        if along <= 0:
-            continue
-        if dx:  # sideways: how far apart the two are vertically (0 when they overlap)
-            across = max(0, r.top - rect.bottom, rect.top - r.bottom)
-        else:
-            across = max(0, r.left - rect.right, rect.left - r.right)
-        score = along + 3 * across
-        if score < best_score:
+        score = distance_towards(rect, b.rect, direction)
+        if score is not None and score < best_score:
             best, best_score = b, score
     return best
+
+
+def distance_towards(
+    rect: pygame.Rect, other: pygame.Rect, direction: tuple[int, int]
+) -> int | None:
+    """How far `other` lies from `rect` for an arrow key going `direction`; None when it
+    does not lie that way. Off to the side counts by the gap between the two (none when
+    they overlap across the way), not between their centres: a card fanned higher than
+    its neighbours is still in line with them. One off to the side lies that way only
+    wholly past `rect`'s edge: on a staircase of piles the next step is beside, not above."""
+    dx, dy = direction
+    along = (other.centerx - rect.centerx) * dx + (other.centery - rect.centery) * dy
+    if along <= 0:
+        return None
+    if dx:  # sideways: how far apart the two are vertically (0 when they overlap)
+        across = max(0, other.top - rect.bottom, rect.top - other.bottom)
+        beyond = other.left >= rect.right if dx > 0 else other.right <= rect.left
+    else:
+        across = max(0, other.left - rect.right, rect.left - other.right)
+        beyond = other.top >= rect.bottom if dy > 0 else other.bottom <= rect.top
+    if across and not beyond:
+        return None
+    return along + 3 * across

@@ -1,0 +1,84 @@
+"""The table played by keyboard alone."""
+
+import random
+
+import pygame
+import pytest
+
+from game.rules import Game, rulesets
+from game.rules.moves import RESIGN, TABLEAU, pile_kind
+from game.scenes.table import TableScene
+from game.scenes.table_input import DIRECTIONS
+from tests.scenes.test_table import open_table
+
+
+def positions(game: Game, seed: int, count: int, moves_between: int):
+    """`count` positions of one game reached by random legal moves, the deal first."""
+    rng = random.Random(seed)
+    yield
+    for _ in range(count - 1):
+        for _ in range(moves_between):
+            legal = [m for m in game.legal_moves if m.kind != RESIGN]
+            if not legal:
+                return
+            # piles built up where they can be: places then lie at uneven heights
+            building = [m for m in legal if m.b and pile_kind(m.b) == TABLEAU]
+            game.play(rng.choice(building or legal))
+        yield
+
+
+def arrow_steps(scene: TableScene, places: list[str]) -> dict[str, set[str]]:
+    """Where each arrow key leads from each place, by the scene's own focus rules."""
+    keys, steps = scene.keys, {}
+    for origin in places:
+        steps[origin] = set()
+        for key in DIRECTIONS:
+            keys.focus = origin
+            keys.handle(key, 0, places, scene.view.top_rect)
+            steps[origin].add(keys.focus)
+    return steps
+
+
+def reached(steps: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for place in steps[todo.pop()] - seen:
+            seen.add(place)
+            todo.append(place)
+    return seen
+
+
+GAMES = [(r.id, options) for r in rulesets().values() for options in r.combinations()]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_every_place_is_reached_from_every_other_by_the_arrows(app, size):
+    unreached = []
+    for n, (ruleset, options) in enumerate(GAMES * 3):
+        game = Game(ruleset, deal=n, options=options)
+        scene = TableScene(app, game)
+        scene.resize(size)
+        for _ in positions(game, seed=n, count=8, moves_between=3):
+            places = scene._focusable()
+            steps = arrow_steps(scene, places)
+            back = {p: {q for q in places if p in steps[q]} for p in places}
+            # all reached from the first place, and the first from all: every one from every one
+            missed = set(places) - (reached(steps, places[0]) & reached(back, places[0]))
+            if missed:
+                unreached.append((ruleset, options, [str(m) for m in game.moves], missed))
+    assert unreached == []
+
+
+def test_the_arrows_reach_the_middle_pile_of_the_bridge_between_taller_ones(app, driver):
+    game = Game("devils-bridge", deal=3, options={"draw": 3})
+    for move in ["t3>f5", "st>w", "t8>t4", "t3>t6"]:
+        game.play(move)
+    scene = open_table(app, driver, game)
+    # t5's one card sits above the two of each neighbour, the arch's keystone
+    assert [len(game.pile(n)) for n in ("t4", "t5", "t6")] == [2, 1, 2]
+    scene.keys.focus, scene.keys.visible = "t4", True
+    driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "t5"
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_LEFT)
+    assert scene.keys.focus == "t5"
