@@ -24,6 +24,7 @@ from game.scenes.table_overlay import Banner, draw_banner, draw_legend
 from game.scenes.table_play import TablePlay
 from game.store import ARCADE, DAILY, GameFacts
 from game.store.saved import BY_HELP_BEFORE
+from game.ui.keys import is_key
 from game.ui.labels import area_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
@@ -196,7 +197,7 @@ class TableScene(TableControls, TablePlay, Scene):
         t = event.type
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
             on_demo = t == POINTER_DOWN and self.buttons["demo"].hit(event.pos, 12)
-            if not on_demo and not (t == pygame.KEYDOWN and event.key == pygame.K_d):
+            if not on_demo and not (t == pygame.KEYDOWN and is_key(event, pygame.K_d)):
                 self.demo = False  # the player takes over
         if t == POINTER_DOWN:
             return self._pointer_down(event)

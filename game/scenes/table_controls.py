@@ -11,6 +11,7 @@ from game.i18n import _
 from game.rules import Move
 from game.rules.moves import FOUNDATION, MOVE, PAIR, SINGLE, STOCK_TURN, pair, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.ui.keys import shortcut_key
 from game.ui.widgets import button_at
 
 # How far a press moves before it is a drag; a finger wobbles more than a mouse.
@@ -271,7 +272,7 @@ class TableControls:
     # -- keyboard ------------------------------------------------------------------
 
     def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
+        key = shortcut_key(event)
         ctrl = event.mod & pygame.KMOD_CTRL
         if key != pygame.K_g:
             self.asked_until.pop("resign", None)  # G's second press comes right after the first

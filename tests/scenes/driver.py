@@ -76,13 +76,13 @@ class Driver:
             )
         self.frames(1)
 
-    def key(self, key: int, mod: int = 0) -> None:
-        pygame.event.post(
-            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        )
-        pygame.event.post(
-            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
-        )
+    def key(self, key: int, mod: int = 0, scancode: int = 0, unicode: str = "") -> None:
+        """A key pressed and let go; `scancode` is its place on the keyboard (0: unknown),
+        `key` what the layout names it."""
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(
+                pygame.event.Event(kind, key=key, mod=mod, unicode=unicode, scancode=scancode)
+            )
         self.frames(1)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -82,3 +82,46 @@ def test_the_arrows_reach_the_middle_pile_of_the_bridge_between_taller_ones(app,
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_LEFT)
     assert scene.keys.focus == "t5"
+
+
+# what a Russian layout names the letter keys the table's shortcuts use
+RUSSIAN = {"u": "г", "r": "к", "z": "я", "y": "н", "d": "в"}
+
+
+def russian(driver, letter: str, mod: int = 0) -> None:
+    """The key at `letter`'s place pressed with a Russian layout active."""
+    place = getattr(pygame, f"KSCAN_{letter.upper()}")
+    cyrillic = RUSSIAN[letter]
+    driver.key(ord(cyrillic), mod, scancode=place, unicode="" if mod else cyrillic)
+
+
+def test_the_letter_shortcuts_work_with_a_russian_layout(app, driver):
+    game = Game("egyptian", deal=0)
+    open_table(app, driver, game)
+    driver.key(pygame.K_SPACE)
+    assert len(game.moves) == 1
+    russian(driver, "u")
+    assert len(game.moves) == 0
+    russian(driver, "r")
+    assert len(game.moves) == 1
+    russian(driver, "z", pygame.KMOD_LCTRL)
+    assert len(game.moves) == 0
+    russian(driver, "y", pygame.KMOD_LCTRL)
+    assert len(game.moves) == 1
+
+
+def test_d_with_a_russian_layout_starts_the_demo_and_stops_it(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    russian(driver, "d")
+    assert scene.demo
+    russian(driver, "d")  # the demo's own key, not the player taking over and D again
+    assert not scene.demo
+
+
+def test_a_latin_layout_keeps_its_own_letters(app, driver):
+    game = Game("egyptian", deal=0)
+    open_table(app, driver, game)
+    driver.key(pygame.K_SPACE)
+    # German: the key marked Z sits where a US keyboard has Y
+    driver.key(pygame.K_z, pygame.KMOD_LCTRL, scancode=pygame.KSCAN_Y)
+    assert len(game.moves) == 0
