@@ -289,10 +289,6 @@ class TableControls:
         ):
             banner.buttons[0].action()
             return True
-        if self.wish_pending:
-            if key == pygame.K_ESCAPE:
-                self._to_menu()
-            return True
         self._finish_animation()
         button = _button_for_key(key, bool(ctrl))
         if button is not None:
@@ -304,6 +300,9 @@ class TableControls:
                 self._ask_resign(_("Press G again to give up."))
             else:
                 self.buttons[button].action()
+        elif self.wish_pending:  # nothing dealt yet: no card to pick up, no stock to turn
+            if key == pygame.K_ESCAPE:
+                self._to_menu()
         elif key == pygame.K_ESCAPE:
             self.back()
         elif key == pygame.K_SPACE:

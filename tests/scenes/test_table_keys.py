@@ -125,3 +125,22 @@ def test_a_latin_layout_keeps_its_own_letters(app, driver):
     # German: the key marked Z sits where a US keyboard has Y
     driver.key(pygame.K_z, pygame.KMOD_LCTRL, scancode=pygame.KSCAN_Y)
     assert len(game.moves) == 0
+
+
+def test_the_rules_and_new_deal_keys_work_before_the_wish(app, driver):
+    from game.scenes.rules import RulesScene
+
+    scene = open_table(app, driver, Game("sbudetsya", deal=11))
+    assert scene.wish_pending
+    driver.key(pygame.K_SPACE)  # no stock to turn before the deal
+    driver.key(pygame.K_h)  # nor a hint: its button is off
+    assert scene.game.moves == [] and scene.hints_used == 0
+    driver.key(pygame.K_F1)
+    driver.settle(0.6)
+    assert isinstance(app.scene, RulesScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    assert app.scene is scene and scene.wish_pending
+    driver.key(pygame.K_n)
+    driver.settle(0.6)
+    assert isinstance(app.scene, TableScene) and app.scene is not scene
