@@ -11,8 +11,9 @@ from game.i18n import _
 from game.rules import Move
 from game.rules.moves import FOUNDATION, MOVE, PAIR, SINGLE, STOCK_TURN, pair, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.scenes.table_input import DIRECTIONS
 from game.ui.keys import shortcut_key
-from game.ui.widgets import button_at
+from game.ui.widgets import Button, button_at
 
 # How far a press moves before it is a drag; a finger wobbles more than a mouse.
 DRAG_START_PX = 6
@@ -280,14 +281,7 @@ class TableControls:
             self.celebration = None
             self._show_results()
             return True
-        banner = self.banner
-        if (
-            banner
-            and banner.enter
-            and banner.buttons
-            and key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        ):
-            banner.buttons[0].action()
+        if self.banner and self.banner.buttons and self._banner_key(key, event.mod):
             return True
         self._finish_animation()
         button = _button_for_key(key, bool(ctrl))
@@ -319,6 +313,40 @@ class TableControls:
         else:
             return False
         return True
+
+    def _banner_key(self, key: int, mod: int) -> bool:
+        """The keys a banner's buttons answer while it is up: the arrows and Tab show the
+        focus on them, then Left, Right and Tab move it; Enter presses the focused one
+        (none focused: the first, where Enter may press it, else it shows the focus);
+        Esc takes the banner's dismissive choice, if it has one. True when it was one."""
+        assert self.banner is not None
+        banner, buttons = self.banner, self.banner.buttons
+        focused = next((b for b in buttons if b.focused), None)
+        if key in DIRECTIONS or key == pygame.K_TAB:
+            i = buttons.index(focused) if focused else 0
+            if focused and key == pygame.K_TAB:
+                i = (i + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(buttons)
+            elif focused:
+                i = max(0, min(len(buttons) - 1, i + DIRECTIONS[key][0]))
+            self._focus_banner_button(buttons[i])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if focused:
+                focused.action()
+            elif banner.enter:
+                buttons[0].action()
+            else:
+                self._focus_banner_button(buttons[0])
+        elif key == pygame.K_ESCAPE and banner.dismiss:
+            banner.dismiss()
+        else:
+            return False
+        return True
+
+    def _focus_banner_button(self, button: Button) -> None:
+        assert self.banner is not None
+        for b in self.banner.buttons:
+            b.focused = b is button
+        self._invalidate()
 
     def _focusable(self) -> list[str]:
         """Places the focus visits: playable cards, the stock and (building) every pile."""

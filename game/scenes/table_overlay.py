@@ -3,6 +3,7 @@ the pyramid games' legend of values."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -19,8 +20,10 @@ class Banner:
     text: str
     buttons: list[Button] = field(default_factory=list)
     # Enter presses the first button; not where it ends something the player may not
-    # mean to end (Enter also picks up the focused card)
+    # mean to end (there Enter first shows the focus on it)
     enter: bool = True
+    # what Esc chooses while it is up (Play on, the banner closed); None: Esc leaves
+    dismiss: Callable[[], None] | None = None
 
 
 def draw_banner(

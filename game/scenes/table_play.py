@@ -223,6 +223,7 @@ class TablePlay:
                 _("No sequence of moves leads anywhere now: the game is stuck."),
                 [Button(_("End the game"), self._resign, key="end")],
                 enter=False,
+                dismiss=self._close_banner,
             )
         elif self.finishing and not self.autoplay and not self.demo:
             self._say(_("Every card can go home now: press Finish."), 5.0)
@@ -369,6 +370,7 @@ class TablePlay:
                     Button(_("Play on"), self._play_on, key="play-on"),
                 ],
                 enter=False,
+                dismiss=self._play_on,
             )
             self._invalidate()
             return None
@@ -385,6 +387,10 @@ class TablePlay:
     def _play_on(self) -> None:
         self.takeback_warned_at = None
         self._after_change()  # the banner the position has, if any
+
+    def _close_banner(self) -> None:
+        self.banner = None
+        self._invalidate()
 
     def _redo(self) -> None:
         self._finish_animation()

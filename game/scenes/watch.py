@@ -207,6 +207,8 @@ class WatchScene(TableScene):
         if t == POINTER_UP:
             return False
         if t == pygame.KEYDOWN:
+            if self.banner and self.banner.buttons and self._banner_key(event.key, event.mod):
+                return True  # the end of the replay: Watch again, Next game, Back
             actions = {
                 pygame.K_SPACE: self.toggle_pause,
                 pygame.K_RIGHT: self.step,
@@ -215,16 +217,9 @@ class WatchScene(TableScene):
                 pygame.K_MINUS: self.slower,
                 pygame.K_HOME: self.from_start,
                 pygame.K_ESCAPE: self.back,
-                pygame.K_RETURN: self._press_banner,
-                pygame.K_KP_ENTER: self._press_banner,
             }
             action = actions.get(event.key)
             if action is not None:
                 action()
                 return True
         return False
-
-    def _press_banner(self) -> None:
-        """Enter at the end of the replay: its first choice (Watch again); Esc is Back."""
-        if self.banner and self.banner.buttons:
-            self.banner.buttons[0].action()

@@ -241,8 +241,8 @@ def test_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     assert scene.banner is not None and scene.banner.buttons[0].key == "end"
     scene.keys.focus, scene.keys.visible = "t1", True
-    driver.key(pygame.K_RETURN)  # picks up the focused card, as everywhere
-    assert not scene.game.over and scene.selected == "t1"
+    driver.key(pygame.K_RETURN)  # shows the focus on the banner's button; no card is picked up
+    assert not scene.game.over and scene.selected is None and scene.banner.buttons[0].focused
     driver.click(scene.banner.buttons[0].rect.center)  # the button itself still ends it
     assert scene.game.over
 

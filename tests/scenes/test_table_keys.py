@@ -9,7 +9,8 @@ from game.rules import Game, rulesets
 from game.rules.moves import RESIGN, TABLEAU, pile_kind
 from game.scenes.table import TableScene
 from game.scenes.table_input import DIRECTIONS
-from tests.scenes.test_table import open_table
+from tests.scenes.test_table import _after_the_losing_move, open_table
+from tests.store.helpers import DEAL_8_WIN
 
 
 def positions(game: Game, seed: int, count: int, moves_between: int):
@@ -144,3 +145,67 @@ def test_the_rules_and_new_deal_keys_work_before_the_wish(app, driver):
     driver.key(pygame.K_n)
     driver.settle(0.6)
     assert isinstance(app.scene, TableScene) and app.scene is not scene
+
+
+def edge_colour(app, button) -> tuple[int, int, int]:
+    return tuple(app.surface.get_at((button.rect.centerx, button.rect.top + 1)))[:3]
+
+
+def test_the_take_back_banner_answers_the_keys(app, driver):
+    from game.ui import theme
+
+    scene, game = _after_the_losing_move(app, driver)
+    scene.keys.focus, scene.keys.visible = "p7.2", True
+    driver.key(pygame.K_u)
+    take_back, play_on = scene.banner.buttons
+    driver.key(pygame.K_RETURN)  # shows where the focus is; presses nothing, plays no card
+    assert take_back.focused and len(game.moves) == 1 and scene.selected is None
+    assert edge_colour(app, take_back) == theme.FOCUS
+    driver.key(pygame.K_RIGHT)
+    assert play_on.focused and not take_back.focused
+    assert edge_colour(app, play_on) == theme.FOCUS != edge_colour(app, take_back)
+    driver.key(pygame.K_RETURN)
+    assert scene.banner is None and len(game.moves) == 1 and not scene.assisted
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_ESCAPE)  # Play on, not the menu
+    assert app.scene is scene and scene.banner is None and len(game.moves) == 1
+    driver.key(pygame.K_u)
+    take_back, play_on = scene.banner.buttons
+    for _ in range(3):  # shown, moved on, round again
+        driver.key(pygame.K_TAB)
+    assert take_back.focused
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert play_on.focused
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert game.moves == [] and scene.assisted
+
+
+def test_esc_closes_the_stuck_banner_and_its_button_takes_the_focus(app, driver, monkeypatch):
+    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_ESCAPE)
+    assert app.scene is scene and scene.banner is None and not game.over
+    driver.key(pygame.K_SPACE)  # a move: still stuck, the banner is back
+    assert scene.banner is not None
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    assert game.over
+
+
+def test_the_end_of_a_replay_answers_the_arrows_and_enter(app, driver):
+    from game.scenes.menu import MenuScene
+    from game.scenes.watch import WatchScene
+
+    replay = {"ruleset": "pyramid52", "deal": 8, "moves": [DEAL_8_WIN[0]]}
+    watch = WatchScene(app, [replay])
+    app.switch(watch, fade=False)
+    driver.settle(4.0)
+    assert watch.banner is not None and [b.key for b in watch.banner.buttons] == ["again", "leave"]
+    driver.key(pygame.K_RIGHT)  # shows the focus on Watch again
+    driver.key(pygame.K_RIGHT)
+    assert watch.banner.buttons[1].focused
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    assert isinstance(app.scene, MenuScene)
