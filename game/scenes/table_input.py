@@ -52,6 +52,12 @@ class KeyboardFocus:
         self.focus = found or self.focus
         return True
 
+    def keep_on(self, places: list[str], rect_of: Callable[[str], pygame.Rect]) -> None:
+        """After a move: a focus left on a place no longer among `places` (a pair just
+        removed from under it) goes to the nearest one, where Enter can play again."""
+        if self.focus is not None and places and self.focus not in places:
+            self.focus = nearest_any(self.focus, places, rect_of)
+
 
 def nearest(
     origin: str,

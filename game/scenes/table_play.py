@@ -206,6 +206,8 @@ class TablePlay:
         self.analysis.ask()
         self.finishing = game.finishing_moves()
         self.stuck = game.is_stuck() if not game.over else False
+        if self.view:
+            self.keys.keep_on(self._focusable(), self.view.top_rect)
         self.banner = None
         if game.won:
             self.app.sounds.play("win")

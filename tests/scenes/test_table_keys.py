@@ -209,3 +209,14 @@ def test_the_end_of_a_replay_answers_the_arrows_and_enter(app, driver):
     driver.key(pygame.K_RETURN)
     driver.settle(0.6)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_the_focus_leaves_a_pair_removed_by_key_for_a_playable_card(app, driver):
+    game = Game("pyramid52", deal=17)
+    scene = open_table(app, driver, game)
+    for key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN):
+        driver.key(key)
+    assert [str(m) for m in game.moves] == ["p7.1+p7.2"]
+    assert scene.keys.focus == "p7.3"  # the nearest card still playable
+    driver.key(pygame.K_RETURN)  # and Enter picks it up, where it did nothing
+    assert scene.selected == "p7.3"
