@@ -29,6 +29,17 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 LABEL_LINE = 0.5  # a label's line above its controls (a screen standing up), in row units
 HIT_MARGIN = 6  # extra pixels round every target, for fingers
+# the keys that move the focus or change what it is on (Esc goes back from anywhere)
+FOCUS_KEYS = (
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_SPACE,
+)
 
 
 def animation_choices() -> list[tuple[float, str]]:
@@ -323,11 +334,13 @@ class SettingsScene(Scene):
                 self.redraw = True
 
     def _key(self, event: pygame.event.Event) -> bool:
-        self.keyboard = True
+        shown, self.keyboard = self.keyboard, True
         key, count = event.key, len(self.rows) + 1
         backwards = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
         if key == pygame.K_ESCAPE:
             self.back()
+        elif not shown and key in FOCUS_KEYS:
+            pass  # the first key shows where the focus is, as in the menu: on Language
         elif key == pygame.K_UP or backwards:
             self.focus = (self.focus - 1) % count
         elif key in (pygame.K_DOWN, pygame.K_TAB):

@@ -42,6 +42,8 @@ def row_index(scene: SettingsScene, key: str) -> int:
 
 
 def focus_row(driver, scene: SettingsScene, key: str) -> None:
+    if not scene.keyboard:
+        driver.key(pygame.K_DOWN)  # the first key shows where the focus is
     while scene.focus != row_index(scene, key):
         driver.key(pygame.K_DOWN)
 
@@ -70,6 +72,23 @@ def test_language_by_keyboard(app, driver):
     assert app.settings.language == "en"
     driver.key(pygame.K_SPACE)
     assert app.settings.language == "ru"
+
+
+def test_the_first_key_shows_the_focus_on_the_first_row(app, driver):
+    from game.ui import theme
+
+    scene = open_settings(app, driver)
+    language = scene.rows[0].rect
+    driver.key(pygame.K_DOWN)
+    assert scene.focus == 0 and app.surface.get_at(language.midtop)[:3] == theme.FOCUS
+    driver.key(pygame.K_DOWN)
+    assert scene.focus == 1 and app.surface.get_at(language.midtop)[:3] != theme.FOCUS
+
+
+def test_a_first_left_changes_nothing_unseen(app, driver):
+    open_settings(app, driver)
+    driver.key(pygame.K_LEFT)
+    assert app.settings.language == "en"
 
 
 def test_volume_steps_clamp_at_zero_and_one(app, driver):
@@ -180,6 +199,7 @@ def test_back_button_by_click_and_by_keyboard(app, driver):
     driver.settle(0.5)
     assert isinstance(app.scene, Marker)
     scene = open_settings(app, driver)
+    driver.key(pygame.K_UP)  # shows the focus, on the first row
     driver.key(pygame.K_UP)  # from the first row up to the last: the Back button
     assert scene.focus == len(scene.rows)
     driver.key(pygame.K_RETURN)
@@ -189,6 +209,7 @@ def test_back_button_by_click_and_by_keyboard(app, driver):
 
 def test_tab_walks_every_row_and_round(app, driver):
     scene = open_settings(app, driver)
+    driver.key(pygame.K_TAB)  # shows the focus
     seen = []
     for _ in range(len(scene.rows) + 1):
         seen.append(scene.focus)
