@@ -105,13 +105,14 @@ class InitialsScene(PadScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
+            backwards = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.accept()
             elif key == pygame.K_ESCAPE:
                 self.back()
             elif key in (pygame.K_UP, pygame.K_DOWN):
                 self.turn(self.place, -1 if key == pygame.K_UP else 1)
-            elif key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+            elif key in (pygame.K_LEFT, pygame.K_BACKSPACE) or backwards:
                 self.choose(max(0, self.place - 1))
             elif key in (pygame.K_RIGHT, pygame.K_TAB):
                 self.choose(min(PLACES - 1, self.place + 1))

@@ -279,6 +279,16 @@ def test_initials_take_one_letter_at_a_time(app):
     assert scene.initials == "BAA" and scene.place == 1
 
 
+def test_initials_tab_moves_on_and_shift_tab_back(app, driver):
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_TAB)
+    assert scene.place == 2
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.place == 1
+    assert scene.initials == "AAA"  # moving types nothing
+
+
 def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     from game.rules import LevelError
     from game.scenes import arcade, records
