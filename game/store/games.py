@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import Game, RulesError
+from game.rules import Game, RulesError, get_ruleset, rulesets
 from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
@@ -212,26 +212,44 @@ class GameLog:
     def _same_cards(self, game: Game, except_id: int | None, such: str) -> bool:
         """Whether a game other than `except_id`, begun at any time, dealt the same cards
         and is `such` (an SQL condition of this module's own, never a caller's text).
-        The same cards: the same ruleset and deal number, under options that lay them
-        out the same (Pyramid's passes, Egyptian's stock turns; not Egyptian's base, nor
-        another number of piles), for help or practice with one carries over."""
+
+        The same cards: the same deck in the same order, in any ruleset, under any
+        options. A deal number shuffles each kind of deck one way for every ruleset (the
+        36 cards of Сбудется, От нечего делать and Pyramid 36 are one order, the two decks
+        of the Egyptian games and Devil's Bridge another), so whoever had help or
+        practice with the cards laid out one way knows where each lies in the other.
+        A given deck is matched by its cards."""
+        known = tuple(rulesets())  # a ruleset this version lacks deals no cards here
+        rulesets_sql = ", ".join("?" * len(known))
+        given = self.conn.execute(
+            f"""SELECT replay FROM games WHERE ruleset IN ({rulesets_sql}) AND deal IS NULL
+            AND {such} AND id IS NOT ?""",
+            (*known, except_id),
+        )
+        deck = " ".join(game.deck)
+        for row in given:
+            try:
+                replay = read_json(row["replay"], "a game's replay")
+            except sqlite3.DatabaseError:
+                continue  # damaged: it says nothing of any cards
+            if isinstance(replay, dict) and replay.get("deck") == deck:
+                return True
         if game.deal_number is None:
             return False
-        dealt = Game(game.ruleset, game.options, deal=game.deal_number).state.piles
-        rows = self.conn.execute(
-            f"""SELECT options FROM games WHERE ruleset = ? AND deal = ? AND {such}
-            AND id IS NOT ?""",
-            (game.ruleset.id, game.deal_number, except_id),
+        numbered = self.conn.execute(
+            f"""SELECT ruleset, options FROM games WHERE ruleset IN ({rulesets_sql})
+            AND deal = ? AND {such} AND id IS NOT ?""",
+            (*known, game.deal_number, except_id),
         )
-        for row in rows:
+        for row in numbered:
             options = read_json(row["options"], "a game's options")
             if not isinstance(options, dict):
                 continue  # damaged (see GameRow.from_sql): it says nothing of any cards
             try:
-                other = Game(game.ruleset, options, deal=game.deal_number)
+                kind = get_ruleset(row["ruleset"]).rules(options).deck
             except RulesError:
                 continue  # options this version no longer has
-            if other.state.piles == dealt:
+            if kind == game.rules.deck:  # the same kind and number: the same shuffle
                 return True
         return False
 

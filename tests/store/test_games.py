@@ -330,13 +330,39 @@ def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
     assert latest in [r.id for r in records.history()]  # it stays in the history
 
 
-def test_the_same_cards_are_the_same_layout(records):
-    records.save_game(random_game("nechego", 12, 2, end=False), GameFacts(assisted=True))
-    assert records.deal_assisted_before(Game("nechego", {"passes": 2}, deal=12))
-    # the same deck dealt to ten piles is another layout (another stock)
-    assert not records.deal_assisted_before(Game("nechego", {"piles": 10}, deal=12))
+def test_the_same_cards_are_the_same_deck_in_any_ruleset_and_layout(records):
+    # one shuffle of the 36 cards for every ruleset: the nechego daily played with the
+    # Demo, then the sbudetsya daily of the same number, was neither practised nor helped
+    day = 20261130
+    records.save_game(
+        random_game("nechego", day, 2, end=False), GameFacts(mode=DAILY, assisted=True)
+    )
+    daily, facts = random_game("sbudetsya", day, 2, end=False), GameFacts(mode=DAILY)
+    records.save_game(daily, facts)
+    assert records.deal_assisted_before(daily, facts.record_id)
+    assert records.practised(daily, facts)
+    assert records.deal_assisted_before(Game("pyramid36", deal=day))
+    assert records.deal_assisted_before(Game("nechego", {"piles": 10}, deal=day))
     records.save_game(random_game("egyptian", 3, 2, end=False), GameFacts(assisted=True))
-    assert not records.deal_assisted_before(Game("egyptian", {"base": "A"}, deal=3))
+    assert records.deal_assisted_before(Game("egyptian", {"base": "A"}, deal=3))
+    assert records.deal_assisted_before(Game("devils-bridge", deal=3))
+    # another kind of deck is other cards, though its number is the same
+    assert not records.deal_assisted_before(Game("nechego", {"cards": 32}, deal=day))
+    assert not records.deal_assisted_before(Game("pyramid52", deal=3))
+
+
+def test_a_fortune_cannot_be_told_again_through_another_ruleset(records):
+    records.save_game(random_game("nechego", 41, 3, end=False), GameFacts())
+    assert records.deal_played_before(Game("sbudetsya", deal=41))
+    assert not records.deal_played_before(Game("sbudetsya", deal=42))
+
+
+def test_a_given_deck_is_known_by_its_cards(records):
+    deck = Game("sbudetsya", deal=7).deck
+    records.save_game(Game("nechego", {"piles": 9}, deck=deck), GameFacts(assisted=True))
+    assert records.deal_assisted_before(Game("pyramid36", deck=deck))
+    assert records.deal_assisted_before(Game("sbudetsya", deal=7))  # its shuffle
+    assert not records.deal_assisted_before(Game("sbudetsya", deck=deck[1:] + deck[:1]))
 
 
 def test_a_damaged_options_column_says_nothing_of_any_cards(records):
