@@ -323,6 +323,7 @@ class KioskPolicy:
         except RulesError as e:
             log.warning("kiosk: a game left in play could not be ended: %s", e)
             return
+        table.facts.abandoned = True  # no player's Give up: it enters no table
         self.app.game_changed(game, table.facts)
         self.games_ended += 1
         log.info(

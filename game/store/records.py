@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, Outcome, ReplayError
+from game.rules import Game, ReplayError
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     CANNOT_CONTINUE,
@@ -243,13 +243,16 @@ class Records:
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
         """The table a finished game may enter; None when it may enter none.
 
-        Assisted games stay out, and so do games whose cards the solver played in
+        Assisted games stay out, and so do games a kiosk gave up for a player who
+        walked away, games whose cards the solver played in
         another game at any time, given decks (anyone could give an easy one), a
         day's deal practised in another game, and a deal given up before any move
         (it was "A new high score!" on an empty table).
         """
         if facts.assisted or game.outcome is None or game.deal_number is None:
             return None
+        if facts.abandoned:
+            return None  # a kiosk gave it up for the player who walked away
         if game.moves_made == 0:
             return None
         if self.deal_assisted_before(game, facts.record_id):
@@ -296,15 +299,10 @@ class Records:
         its initials were asked (during the win's celebration, or on the initials scene,
         where even Esc keeps the place), or walked away from in a kiosk. Only the last of
         each can have missed it: this is called as the game starts, before anything else
-        is played, and by a kiosk each time it goes back to its show.
-
-        A game given up is not looked at: the player's Give up shows its result at once,
-        so one with no entry was given up by a kiosk for the passer-by who walked away,
-        and those stay out of the tables."""
+        is played, and by a kiosk each time it goes back to its show. A game a kiosk gave
+        up for a passer-by who walked away stays out (see table_for)."""
         missed = []
         row = self._read("read the games", self.games.latest_finished, None)
-        if row is not None and row.outcome == Outcome.RESIGNED:
-            row = None
         if row is not None and not self._read(
             "read the tables", lambda: self.scores.holds(game_id=row.id), True
         ):

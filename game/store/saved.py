@@ -112,6 +112,7 @@ class GameFacts:
     assisted_by: str = ""  # the first help (BY_...); empty in games saved before it was kept
     fortune: bool = False  # played as a fortune: a wish was made
     fortune_replayed: bool = False  # the deal had been played before: the verdict does not count
+    abandoned: bool = False  # given up by a kiosk for a player who left it in play
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)
@@ -154,6 +155,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["fortune_replayed"] = facts.fortune_replayed
     if facts.arcade_run is not None:
         meta["arcade_run"] = facts.arcade_run
+    if facts.abandoned:
+        meta["abandoned"] = True
     redo = redo_moves(game)
     if redo:
         meta["redo"] = redo
@@ -194,6 +197,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         flip=VerdictFlip.from_json(meta.get("flip")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
+        abandoned=meta.get("abandoned") is True,
         arcade_run=run if _count(run) else None,
         record_id=record_id,
         started_at=str(meta.get("started") or now_iso()),

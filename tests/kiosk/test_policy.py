@@ -165,6 +165,7 @@ def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
     assert kiosk.scene is not scene and getattr(kiosk.scene, "attract", False)
     (row,) = [r for r in game_rows(kiosk) if r.deal == 8]
     assert row.outcome == "resigned" and row.moves == 1  # the pair; giving up is no move
+    assert row.replay["meta"]["abandoned"] and kiosk.records.scores.tables() == []
     assert kiosk.records.unfinished() is None
     assert kiosk.kiosk.games_ended == 1
 

@@ -3,9 +3,10 @@ initials (killed during the win's celebration, or on the initials scene) is ente
 when the game is next started."""
 
 from game.ladder import Ladder, Level
+from game.rules import Game
 from game.store import DAILY, GameFacts
 from game.store.saved import ARCADE
-from tests.store.helpers import random_game, won_game
+from tests.store.helpers import DEAL_8_WIN, random_game, won_game
 
 LADDER = Ladder("test", {"en": "Test"}, 1, (Level("pyramid52", {"passes": 1}),) * 2)
 
@@ -45,14 +46,27 @@ def test_a_game_still_in_play_is_no_missed_entry(records):
     assert records.scores.tables() == []
 
 
-def test_a_game_given_up_is_not_looked_at(records):
-    """The player's Give up shows the result at once: one without its entry was given up
-    by a kiosk for a passer-by who walked away, and stays out."""
-    given_up = random_game("pyramid52", 3, 4)
-    assert given_up.outcome == "resigned"
-    records.save_game(given_up, GameFacts(seconds=9.0))
+def given_up_after_three_pairs() -> Game:
+    game = Game("pyramid52", deal=8)
+    for move in [*DEAL_8_WIN[:3], "resign"]:
+        game.play(move)
+    return game
+
+
+def test_a_game_given_up_gets_the_place_it_missed(records):
+    # killed on the initials scene after a Give up: every game given up was taken for
+    # one a kiosk gave up for a passer-by, and lost its place
+    records.save_game(given_up_after_three_pairs(), GameFacts(seconds=9.0))
+    (missed,) = records.enter_missed_scores(LADDER, "XYZ")
+    assert (missed.ruleset, missed.deal, missed.place) == ("pyramid52", 8, 1)
+
+
+def test_a_game_a_kiosk_gave_up_for_a_passer_by_stays_out(records):
+    game, facts = given_up_after_three_pairs(), GameFacts(seconds=9.0, abandoned=True)
+    records.save_game(game, facts)
     assert records.enter_missed_scores(LADDER, "XYZ") == []
     assert records.scores.tables() == []
+    assert records.table_for(*records.resume(records.games.get(facts.record_id))) is None
 
 
 def test_only_the_game_that_ended_last_is_looked_at(records):
