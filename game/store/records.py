@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, ReplayError
+from game.rules import Game, ReplayError, new_game
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     CANNOT_CONTINUE,
@@ -47,6 +47,24 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 INITIALS_KEY = "initials"
+
+
+def cleared_a_card(game: Game) -> bool:
+    """Whether the game sent a card off the table: fewer count against it than were
+    dealt (a building game deals one to a foundation). Without it, no score was made."""
+    return game.score.remaining_cards < dealt_cards(game)
+
+
+def row_cleared_a_card(row: GameRow) -> bool:
+    """The same of a stored game (one whose replay is damaged cleared none)."""
+    try:
+        return row.remaining_cards < dealt_cards(new_game(row.replay))
+    except ReplayError:
+        return False
+
+
+def dealt_cards(game: Game) -> int:
+    return len(game.engine.remaining(game.initial_state))
 
 
 @dataclass(frozen=True)
@@ -244,16 +262,16 @@ class Records:
         """The table a finished game may enter; None when it may enter none.
 
         Assisted games stay out, and so do games a kiosk gave up for a player who
-        walked away, games whose cards the solver played in
-        another game at any time, given decks (anyone could give an easy one), a
-        day's deal practised in another game, and a deal given up before any move
-        (it was "A new high score!" on an empty table).
+        walked away, games whose cards the solver played in another game at any time,
+        given decks (anyone could give an easy one), a day's deal practised in another
+        game, and a deal given up before it cleared a card (it was "A new high score!"
+        on an empty table, or after one turn of the stock).
         """
         if facts.assisted or game.outcome is None or game.deal_number is None:
             return None
         if facts.abandoned:
             return None  # a kiosk gave it up for the player who walked away
-        if game.moves_made == 0:
+        if not cleared_a_card(game):
             return None
         if self.deal_assisted_before(game, facts.record_id):
             return None  # the solver played these cards in another game (see TableScene)
@@ -332,8 +350,8 @@ class Records:
     def run_position(self, ladder: Ladder, run: Run) -> int | None:
         if run.assisted or not run.state.over(ladder) or not run.games:
             return None
-        if run.state.moves == 0:  # three deals given up at once: no score (see table_for)
-            return None
+        if not any(row_cleared_a_card(g) for g in run.games):
+            return None  # every deal given up as dealt (or a stock turned): no score
         s = run.state
         figures = Figures(s.points, s.cards, s.seconds, s.moves, levels=s.level)
         key = self.arcade_key(ladder)

@@ -166,9 +166,11 @@ def test_initials_keep_to_the_wheel():
     assert clean_initials("") == "ААА"  # a Russian player's wheel starts at А
 
 
-def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
+def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatch):
+    from game.scenes import arcade
     from game.scenes.arcade import continue_or_start
 
+    monkeypatch.setattr(arcade, "random_deal", lambda: 0)  # a card can go home at once
     ladder = load_ladder()
     continue_or_start(app)
     driver.settle(1.0)
@@ -181,7 +183,8 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver):
     # in sight all game long, where the opening line fades
     assert table._current_figures().deal == f"Level 1 of {total} · 3 lives"
     for lives_left in (2, 1, 0):
-        driver.key(pygame.K_SPACE)  # a move: a run given up at once enters no table
+        # a card sent home: a run that cleared none enters no table
+        table._play(next(m for m in table.game.legal_moves if m.b.startswith("f")))
         driver.settle(0.3)
         driver.click(table.buttons["resign"].rect.center)
         driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
