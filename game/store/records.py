@@ -231,8 +231,10 @@ class Records:
     # -- statistics ------------------------------------------------------------------
 
     def statistics(self, ruleset: str) -> Statistics:
+        continued = self.unfinished()
+        offered = continued.id if continued is not None else None
         return self._read(
-            "read the statistics", lambda: statistics(self.conn, ruleset), Statistics()
+            "read the statistics", lambda: statistics(self.conn, ruleset, offered), Statistics()
         )
 
     def reset_statistics(self, ruleset: str) -> bool:

@@ -24,17 +24,30 @@ class Statistics:
         return self.won / self.played if self.played else None
 
 
-def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
-    """Over the games of a ruleset (every option) finished since its last reset."""
+# A game left in play, a move made, for a later game of the same table (New deal, or
+# the same patience chosen again) that was played: given up where it was left, or
+# leaving each game that went badly kept a streak and the win rate
+LEFT_FOR_ANOTHER_SQL = """outcome IS NULL AND (moves > 0 OR undos > 0) AND id IS NOT :offered
+    AND EXISTS (SELECT 1 FROM games AS later WHERE later.id > games.id
+        AND later.ruleset = games.ruleset AND later.options = games.options
+        AND later.mode = games.mode AND later.arcade_run IS games.arcade_run
+        AND (later.outcome IS NOT NULL OR later.moves > 0 OR later.undos > 0))"""
+
+
+def statistics(conn: sqlite3.Connection, ruleset: str, offered: int | None = None) -> Statistics:
+    """Over the games of a ruleset (every option) ended since its last reset, a game left
+    in play for another counted as not won (see LEFT_FOR_ANOTHER_SQL) but for `offered`,
+    the game Continue offers: it may still go on."""
     rows = conn.execute(
-        """SELECT outcome, remaining_points, seconds FROM games
+        f"""SELECT outcome, remaining_points, seconds FROM games
         LEFT JOIN stats_resets AS reset USING (ruleset)
-        WHERE ruleset = ? AND outcome IS NOT NULL
+        WHERE ruleset = :ruleset AND (outcome IS NOT NULL OR ({LEFT_FOR_ANOTHER_SQL}))
         AND (reset.ruleset IS NULL
-            OR (reset.reset_at IS NOT NULL AND finished_at > reset.reset_at)
+            OR (reset.reset_at IS NOT NULL
+                AND COALESCE(finished_at, updated_at) > reset.reset_at)
             OR (reset.reset_at IS NULL AND id > reset.after_game))
-        ORDER BY finished_at, id""",
-        (ruleset,),
+        ORDER BY COALESCE(finished_at, updated_at), id""",
+        {"ruleset": ruleset, "offered": offered},
     ).fetchall()
     if not rows:
         return Statistics()

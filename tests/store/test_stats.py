@@ -1,5 +1,6 @@
 """Statistics per ruleset: counts, streaks, points, time; a reset keeps every game."""
 
+from game.rules import Game
 from game.store import GameFacts, Statistics
 from tests.store.helpers import random_game, won_game
 
@@ -57,3 +58,33 @@ def test_a_reset_made_by_an_older_version_still_counts_by_id(records):
         "INSERT INTO stats_resets (ruleset, after_game, reset_at) VALUES ('pyramid36', 1, NULL)"
     )
     assert records.statistics("pyramid36").played == 1  # the game after it
+
+
+def test_a_game_left_for_another_of_its_table_counts_as_not_won(records):
+    # New deal (or Menu) in a game going badly kept it "in play" for ever, out of the
+    # statistics: the streak and the win rate were kept by leaving every such game
+    def save(game):
+        facts = GameFacts()
+        records.save_game(game, facts)
+        return facts.record_id
+
+    save(won_game())
+    left = save(random_game("pyramid52", 3, 4, end=False))
+    save(won_game())
+    assert records.unfinished().id == left  # Continue offers it: it may still go on
+    assert records.statistics("pyramid52").played == 2
+    restarted = random_game("pyramid52", 4, 3, end=False)
+    restarted.restart()  # moves made and all taken back: played too
+    save(restarted)
+    assert records.unfinished().id == left  # not the restarted one: no move on it
+    save(random_game("pyramid52", 5, 2, end=False))  # the game Continue offers now
+    stats = records.statistics("pyramid52")
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (4, 2, 0, 1)
+    assert records.games.get(left).outcome is None  # its record is as it was
+    # a game left for another table (other options, another ruleset) may be taken up again
+    other_options = Game("pyramid36", {"passes": 3}, deal=4)
+    other_options.play("st>w")
+    save(random_game("pyramid36", 3, 4, end=False))
+    save(other_options)
+    save(random_game("pyramid52", 6, 2, end=False))
+    assert records.statistics("pyramid36").played == 0
