@@ -157,6 +157,9 @@ class TableScene(TableControls, TablePlay, Scene):
             )
 
     def exit(self) -> None:
+        self._save_the_time()
+
+    def _save_the_time(self) -> None:
         # the time played since the last move is kept too, and a kept game's time before
         # its first move (a daily or arcade game is kept from its deal, and the clock
         # runs from the deal: time spent studying it came back as new)
@@ -170,7 +173,7 @@ class TableScene(TableControls, TablePlay, Scene):
         if self.seconds - self.clock_saved_at < CLOCK_SAVED_EVERY_S:
             return
         self.clock_saved_at = self.seconds
-        self.exit()  # saves what leaving would save, no more
+        self._save_the_time()
 
     def _new_view(self, area: pygame.Rect) -> TableView:
         settings = self.app.settings

@@ -294,13 +294,9 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
-        if not confirmed:
-            helped = self._taking_back((), self._confirm_restart)
-            if helped is None:
-                return
-        else:
-            helped = True
-            self.facts.mark_assisted(BY_TAKING_BACK)
+        helped = self._help_in_taking_back((), self._confirm_restart, confirmed)
+        if helped is None:
+            return
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
@@ -311,19 +307,16 @@ class TablePlay:
             self._say(_("Started over after the solver's verdict: this game is assisted."), 8.0)
 
     def _confirm_restart(self) -> None:
-        self.takeback_warned_at = None
         self._restart(confirmed=True)
 
     def _undo(self, confirmed: bool = False) -> None:
         self._finish_animation()
-        helped = False
-        if self.game.can_undo and not confirmed:
-            helped = self._taking_back(self.analysis.position()[:-1], self._confirm_undo)
+        helped: bool | None = False
+        if self.game.can_undo or confirmed:
+            back_to = self.analysis.position()[:-1]
+            helped = self._help_in_taking_back(back_to, self._confirm_undo, confirmed)
             if helped is None:
                 return
-        elif confirmed:
-            helped = True
-            self.facts.mark_assisted(BY_TAKING_BACK)
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
@@ -334,6 +327,17 @@ class TablePlay:
         self._after_change()
         if helped:
             self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)
+
+    def _help_in_taking_back(
+        self, back_to: tuple[str, ...], confirm: Callable[[], None], confirmed: bool
+    ) -> bool | None:
+        """What Undo or Restart back to `back_to` means (see _taking_back); `confirmed`:
+        the banner's Take back was pressed, and the game is assisted from now."""
+        if not confirmed:
+            return self._taking_back(back_to, confirm)
+        self.takeback_warned_at = None
+        self.facts.mark_assisted(BY_TAKING_BACK)
+        return True
 
     def _taking_back(self, back_to: tuple[str, ...], confirm: Callable[[], None]) -> bool | None:
         """A move taken back to where the top bar said the deal could be won, past where
@@ -383,7 +387,6 @@ class TablePlay:
         return True
 
     def _confirm_undo(self) -> None:
-        self.takeback_warned_at = None
         self._undo(confirmed=True)
 
     def _play_on(self) -> None:
