@@ -18,6 +18,7 @@ from game.rules.moves import MOVE, PAIR, SINGLE
 from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position
 from game.scenes.table_controls import Drag, Press, TableControls
+from game.scenes.table_help import TableHelp
 from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
 from game.scenes.table_overlay import Banner, draw_banner, draw_legend
@@ -32,7 +33,7 @@ from game.ui.widgets import Button
 CLOCK_SAVED_EVERY_S = 5.0
 
 
-class TableScene(TableControls, TablePlay, Scene):
+class TableScene(TableControls, TablePlay, TableHelp, Scene):
     def __init__(  # type: ignore[no-untyped-def]
         self, app, game: Game, fortune_replayed: bool = False, facts: GameFacts | None = None
     ) -> None:

@@ -1,31 +1,27 @@
 """The table's actions: playing a move with its animation and sound, undo, redo,
-hints, auto-finish, the end of a game, and where the buttons lead."""
+auto-finish, the end of a game, and where the buttons lead. The solver's help
+(hints, the demo, its verdicts) is table_help's."""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 
 import pygame
 
 from game import i18n
-from game.hints import suggest
 from game.i18n import _, n_
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import REDEAL, REMOVE, TURN
-from game.rules.moves import FOUNDATION, OUT, PAIR, SINGLE, STOCK_TURN, parse_move, pile_kind
-from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.rules.moves import FOUNDATION, OUT, pile_kind
 from game.scenes.summary import GameSummary
 from game.scenes.table_overlay import Banner
-from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT, BY_TAKING_BACK
+from game.store.saved import BY_HELP_BEFORE
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
-DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
-HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 
 
 class TablePlay:
@@ -328,64 +324,6 @@ class TablePlay:
         if helped:
             self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)
 
-    def _help_in_taking_back(
-        self, back_to: tuple[str, ...], confirm: Callable[[], None], confirmed: bool
-    ) -> bool | None:
-        """What Undo or Restart back to `back_to` means (see _taking_back); `confirmed`:
-        the banner's Take back was pressed, and the game is assisted from now."""
-        if not confirmed:
-            return self._taking_back(back_to, confirm)
-        self.takeback_warned_at = None
-        self.facts.mark_assisted(BY_TAKING_BACK)
-        return True
-
-    def _taking_back(self, back_to: tuple[str, ...], confirm: Callable[[], None]) -> bool | None:
-        """A move taken back to where the top bar said the deal could be won, past where
-        it said it no longer could, uses the solver's verdict: trying moves and taking
-        back those it calls lost finds the winning line by the solver. Restart is asked
-        about too: it is every move taken back, and Redo then leads anywhere along the
-        line. ("Same deal again" is another game, kept out of the table as played
-        before.)
-
-        The first Undo (or Restart) that would do so puts up a banner that says what it
-        would mean, with Take back (`confirm`) and Play on; the same press again, once
-        the banner has been up a second, is Take back (a quick double press is one
-        press). None: wait, asked; True: go on, now assisted; False: go on, nothing to
-        say."""
-        if not self.recorded or self.assisted or not self.analysis.lost_since(back_to):
-            return False
-        where = (self.analysis.position(), confirm.__name__)
-        if self.takeback_warned_at != where:
-            self.takeback_warned_at = where
-            self.takeback_warned_time = self.animator.now
-            text = (
-                _(
-                    "No win is possible from here. Start the deal over and the game is"
-                    " marked assisted (no high score), or play on."
-                )
-                if confirm == self._confirm_restart
-                else _(
-                    "No win is possible from here. Take this move back and the game is"
-                    " marked assisted (no high score), or play on."
-                )
-            )
-            self.banner = Banner(
-                text,
-                [
-                    Button(_("Take back"), confirm, key="take-back"),
-                    Button(_("Play on"), self._play_on, key="play-on"),
-                ],
-                enter=False,
-                dismiss=self._play_on,
-            )
-            self._invalidate()
-            return None
-        if self.animator.now - self.takeback_warned_time < TAKE_BACK_PAUSE_S:
-            return None  # the press that put the banner up, repeated by a quick hand
-        self.takeback_warned_at = None
-        self.facts.mark_assisted(BY_TAKING_BACK)
-        return True
-
     def _confirm_undo(self) -> None:
         self._undo(confirmed=True)
 
@@ -406,144 +344,6 @@ class TablePlay:
         self._animate(action.events, before)
         self._sound_for(action)
         self._after_change()
-
-    def _hint(self) -> None:
-        """The next move of a winning line, or toward the best score left: from the
-        solver's answer for this position (at once when known, else when it comes)."""
-        self._finish_animation()
-        if self.game.over:
-            return
-        known = self.analysis.known()
-        if known is None and not self.hint_overdue:
-            self.hint_pending = True
-            self.hint_wait = HINT_PATIENCE_S
-            self.analysis.ask()
-            self._say(_("Thinking…"), 30.0)
-            return
-        known = known or {"outcome": "unknown", "line": []}
-        self.hint_overdue = False
-        self.hint_pending = False
-        line = known.get("line") or []
-        move: Move | None
-        if known["outcome"] == "won" and line:
-            move, why = parse_move(line[0]), _("This deal can still be won.")
-        elif known["outcome"] == "lost":
-            # toward the best score; where no move lowers the points (the line is
-            # empty), any move keeps them
-            move = parse_move(line[0]) if line else suggest(self.game)
-            n = known["best_remaining_points"]
-            if known.get("best_exact", True):
-                why = _("No win is possible now; best possible: {points} left.", points=points(n))
-            else:  # the search for the best score ran out of time: the best it found
-                why = _("No win is possible now; best found: {points} left.", points=points(n))
-        else:
-            move = suggest(self.game)
-            why = _("The solver has not decided this position: a likely move.")
-        if move is None:
-            self._say(_("No moves left."))
-            return
-        self.hints_used += 1
-        self.facts.mark_assisted(BY_HINT)
-        self._keep_facts()
-        self.hint = move
-        self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
-        self._invalidate()
-
-    def _keep_facts(self) -> None:
-        """Save at once what a hint or the demo changed: the game is assisted even if it
-        is killed before the next move, or left before the first (a daily or arcade
-        game is kept from its deal on, and resumed)."""
-        if self.recorded:
-            self.app.game_changed(self.game, self.facts)
-
-    def _analysis_arrived(self) -> None:
-        """The solver answered: a hint that waited shows; a proven loss is said once."""
-        self.redraw = True
-        hinted = self.hint_pending and self.analysis.known() is not None
-        if hinted:
-            self._hint()  # its words already say whether a win is possible
-        known = self.analysis.known()
-        where = self.analysis.position()
-        if known and known["outcome"] == "lost" and self.recorded and not self.assisted:
-            # kept with the game, so that Continue does not forget it (see _taking_back)
-            flip = self.analysis.flip()
-            if flip is not None and flip != self.facts.flip:
-                self.facts.flip = flip
-                self._keep_facts()
-        if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
-            self.told_lost = where
-            if not hinted and not self.demo:
-                n = known["best_remaining_points"]
-                if known.get("best_exact", True):
-                    text = _(
-                        "There is no way to win from here. Best possible: {points} left.",
-                        points=points(n),
-                    )
-                else:
-                    text = _(
-                        "There is no way to win from here. Best found: {points} left.",
-                        points=points(n),
-                    )
-                self._say(text, 5.0)
-                self.status_where = where  # said of this position: gone when it changes
-
-    def _toggle_demo(self) -> None:
-        """The solver plays the deal, move by move, with the normal animations."""
-        if self.game.over and not self.demo:
-            return  # nothing left to show: the game stays as the player ended it
-        self.demo = not self.demo
-        self.demo_wait = 0.0
-        if self.demo:
-            self.facts.mark_assisted(BY_DEMO)
-            self._keep_facts()
-            self.analysis.ask()
-            self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
-
-    def start_demo(self) -> None:
-        """Let the solver play from here on (a kiosk's show); nothing if it already does."""
-        if not self.demo:
-            self._toggle_demo()
-
-    def _demo_step(self, dt: float) -> None:
-        if self.animator.busy or self.celebration or self.wish_pending:
-            return
-        self.demo_wait -= dt
-        if self.demo_wait > 0:
-            return
-        if self.game.over:
-            self.demo = False
-            return
-        known = self.analysis.known()
-        if known is None:
-            self.analysis.ask()
-            return
-        line = known.get("line") or []
-        if not line:
-            self.demo = False
-            self._say(_("The solver has no better move to show."))
-            return
-        self.demo_wait = DEMO_STEP_S
-        self._play(parse_move(line[0]))
-
-    def _describe(self, move: Move) -> str:
-        if move == STOCK_TURN:
-            return _("turn the stock")
-        if move == REDEAL_MOVE:
-            if self.game.pairs_cards:
-                return _("turn the reserve over into the stock")
-            return _("turn the waste over into the stock")
-        piles = (move.a, move.b)
-        cards = [i18n.card_name(self.game.pile(n)[-1]) for n in piles if n and self.game.pile(n)]
-        if move.kind == PAIR:
-            return _("remove {a} and {b}", a=cards[0], b=cards[1])
-        if move.kind == SINGLE:
-            return _("remove {a}", a=cards[0])
-        target = self.game.pile(move.b)
-        if pile_kind(move.b) == FOUNDATION:
-            return _("{card} to a foundation", card=cards[0])
-        if target:
-            return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))
-        return _("{card} into the empty place", card=cards[0])
 
     def _auto_finish(self) -> None:
         if self.finishing:
@@ -617,9 +417,3 @@ class TablePlay:
 
 
 SECOND_PRESS_S = 3.0  # how long a first press of Give up (or a kiosk's Menu) waits
-TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
-
-
-def points(n: int) -> str:
-    """'1 point', '12 points': a count of points in the player's language."""
-    return n_("{n} point", "{n} points", n)
