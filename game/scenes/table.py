@@ -25,6 +25,7 @@ from game.scenes.table_overlay import Banner, draw_banner, draw_legend
 from game.scenes.table_play import TablePlay
 from game.store import ARCADE, DAILY, GameFacts
 from game.store.saved import BY_HELP_BEFORE
+from game.ui import theme
 from game.ui.keys import is_key
 from game.ui.labels import area_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
@@ -91,6 +92,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.hint_overdue = False
         self.demo = False
         self.legend_drawn: pygame.Rect | None = None  # where the legend of values was drawn
+        self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
         self.fortune = facts.fortune
@@ -226,6 +228,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         if self.app.active and not (self.game.over or self.wish_pending or dealing):
             self.seconds += dt
             self._keep_the_clock()
+        if self._covered() != self.covered:
+            self.covered = not self.covered
+            self._invalidate()
         if self.status_left > 0:
             self.status_left -= dt
             if self.status_left <= 0:
@@ -266,6 +271,14 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             rects.append(self.legend_drawn)
         return rects
 
+    def _covered(self) -> bool:
+        """Whether the cards are hidden: while the window is away from a recorded game in
+        play, as its clock stops then. Time ranks a game, and cards studied on a screen
+        left open beside another window are time played off the clock. A kiosk's table
+        stays as it is: its screen is the show, and nobody runs a clock against it."""
+        in_play = not (self.game.over or self.wish_pending)
+        return not self.app.active and in_play and self.recorded and self.app.kiosk is None
+
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted
         verdict = self.analysis.verdict()
@@ -302,6 +315,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 surface.blit(static, r, r)
             dirty.extend(self._moving)
         self._buttons_dirty = False
+        if self.covered:
+            self._moving = []  # no card in flight shows over the cover
+            return dirty
         moving = self._draw_moving(surface, static, alpha)
         self._moving = moving
         if not full:
@@ -335,7 +351,11 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.legend_drawn = draw_legend(static, legend, self.game) if legend else None
         keep_clear = self.banner_keep_clear()
         play_area = self.view.area
-        if self.banner:
+        if self.covered:
+            static.blit(theme.felt(size), play_area, play_area)
+            text = _("Paused: the clock stops and the cards are hidden while the window is away.")
+            draw_banner(static, play_area, Banner(text, []))
+        elif self.banner:
             draw_banner(static, play_area, self.banner, avoid=keep_clear)
         elif self.status:
             draw_banner(static, play_area, Banner(self.status, []), small=True, avoid=keep_clear)

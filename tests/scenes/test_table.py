@@ -743,3 +743,35 @@ def test_the_empty_waste_says_what_it_is_in_the_language_of_the_moment(app, driv
     finally:
         i18n.set_language("en")
     assert open_table(app, driver, Game("pyramid36", deal=5)).view.empty_names == {"w": "Reserve"}
+
+
+def test_the_cards_are_hidden_while_the_window_is_away(app, driver):
+    """The clock stops while the window is away; the cards go from sight with it, so
+    that a game's time (which ranks it) is the time its cards were seen."""
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.frames(30)
+    card = scene.view.top_rect("t1")
+    shown = pygame.transform.average_color(app.surface, card)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(5)
+    hidden = pygame.transform.average_color(app.surface, card)
+    assert scene.covered
+    assert sum(shown[:3]) > 600 and sum(hidden[:3]) < 400  # a white card, then the felt
+    assert scene.status == "" and scene.banner is None  # the table's own words are kept
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.frames(5)
+    assert not scene.covered
+    assert pygame.transform.average_color(app.surface, card) == shown
+
+
+def test_a_game_over_and_the_kiosk_keep_the_cards_in_sight(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    app.active = False
+    assert scene._covered()
+    app.kiosk = object()  # a kiosk's screen is its show: never covered
+    assert not scene._covered()
+    app.kiosk = None
+    game.play("resign")
+    assert not scene._covered()  # nothing left to time
