@@ -34,7 +34,7 @@ from game.store.saved import (
     to_saved_replay,
 )
 from game.ui import theme
-from game.ui.widgets import Button, draw_text, layout_row, px, wrap
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
 
 if TYPE_CHECKING:
     from game.app import App
@@ -382,24 +382,49 @@ class ResultsScene(PadScene):
 
     def _draw_figures(self, surface: pygame.Surface) -> None:
         """Label right-aligned left of the middle, value and note left-aligned right of it."""
-        s, box = self.scale, self.box
+        s = self.scale
         size, note_size = px(20, s, 13), px(15, s, 11)
-        middle = box.x + int(box.width * 0.46)
+        gap, note_gap = px(10, s, 6), px(12, s, 8)
+        rows = self.all_figures()
+        right = self.box.right - px(28, s, 14)  # the panel's inner edge
+        middle = self._figures_middle(rows, (size, note_size), (gap, note_gap), right)
         y = self.figures_top
         warning = assisted_note(self.summary) if self.summary.assisted else None
-        for label, value, note in self.all_figures():
+        for label, value, note in rows:
             centre = y + self.row_h // 2
-            draw_text(
-                surface, label, size, (middle - px(10, s, 6), centre), theme.INK_DIM, "midright"
-            )
+            draw_text(surface, label, size, (middle - gap, centre), theme.INK_DIM, "midright")
             shown = draw_text(
-                surface, value, size, (middle + px(10, s, 6), centre), theme.INK, "midleft", True
+                surface, value, size, (middle + gap, centre), theme.INK, "midleft", True
             )
             if note:
                 colour = theme.WARN if note == warning else theme.INK_DIM
-                where = (shown.right + px(12, s, 8), centre)
-                draw_text(surface, note, note_size, where, colour, "midleft")
+                x = shown.right + note_gap
+                # a long note (Russian ones are) in a smaller size, cut short only as a last resort
+                fitted = fitting_size(note, note_size, right - x, least=px(11, s, 10))
+                text = fit_text(note, fitted, right - x)
+                draw_text(surface, text, fitted, (x, centre), colour, "midleft")
             y += self.row_h
+
+    def _figures_middle(
+        self,
+        rows: list[tuple[str, str, str]],
+        sizes: tuple[int, int],
+        gaps: tuple[int, int],
+        right: int,
+    ) -> int:
+        """Where labels end and values begin: a little left of the panel's middle, further
+        left when a value and its note would run past the panel, but never into a label."""
+        (size, note_size), (gap, note_gap) = sizes, gaps
+        label_font, value_font = theme.font(size), theme.font(size, bold=True)
+        note_font = theme.font(note_size)
+        widest_tail = max(
+            gap + value_font.size(value)[0] + (note_gap + note_font.size(note)[0] if note else 0)
+            for _label, value, note in rows
+        )
+        widest_label = max(label_font.size(label)[0] for label, _value, _note in rows)
+        left = self.box.x + px(28, self.scale, 14) + widest_label + gap
+        middle = self.box.x + int(self.box.width * 0.46)
+        return max(left, min(middle, right - widest_tail))
 
 
 def saved_at(path: str) -> str:

@@ -248,3 +248,34 @@ def test_a_deal_kept_out_by_its_better_game_says_so(app):
     app.records.save_game(again, slow)
     rows = record_figures(app, GameSummary(again, 90, facts=slow))
     assert rows[0][1] == "—" and rows[0][2] == "this deal is there with a better game"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_long_note_stays_inside_the_panel(tmp_path, monkeypatch, size):
+    # the Russian "this deal is there with a better game" ran past the panel's edge
+    from game.store import GameFacts
+    from tests.store.helpers import won_game
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language("ru")
+        first, again = GameFacts(seconds=50), GameFacts(seconds=90)
+        app.records.save_game(won_game(), first)
+        app.records.add_game_score(won_game(), first, "AAA")
+        game = won_game()
+        app.records.save_game(game, again)
+        scene = open_results(app, Driver(app), GameSummary(game, 90, facts=again))
+        surface = pygame.display.get_surface()
+        scene.draw(surface, 1.0)
+        rows = len(scene.all_figures())
+        top, bottom = scene.figures_top, scene.figures_top + rows * scene.row_h
+        beyond = [
+            (x, y)
+            for x in range(scene.box.right + 1, size[0])
+            for y in range(top, bottom)
+            if surface.get_at((x, y))[0] > 120  # text's light ink on the dark felt
+        ]
+        assert beyond == []
+    finally:
+        pygame.display.quit()
