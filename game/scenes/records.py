@@ -109,17 +109,25 @@ class RecordsScene(PadScene):
 
     def ask_reset(self) -> None:
         self.confirming = True
+        # the keyboard's focus goes with the question, on its safe answer: left where
+        # it was (a button gone) it fell back to Back, at the top of the screen
+        self.pad.focus_key = "cancel"
         self.layout()
 
     def reset(self) -> None:
         self.app.records.reset_statistics(self.ruleset.id)
         self.app.take_record_problems()
-        self.confirming = False
-        self.layout()
+        self._answered()
 
     def cancel(self) -> None:
+        self._answered()
+
+    def _answered(self) -> None:
         self.confirming = False
         self.layout()
+        asked_again = self.pad.get("ask-reset")
+        # after a reset there is nothing left to reset: the focus goes to its tab
+        self.pad.focus_key = "ask-reset" if asked_again and asked_again.enabled else "tab:stats"
 
     def watch(self, entry: ScoreEntry) -> None:
         from game.scenes.watch import WatchScene, checked_replays

@@ -123,6 +123,26 @@ def test_statistics_reset_only_after_confirming(app, driver):
     assert not scene.pad.get("ask-reset").enabled
 
 
+def test_statistics_reset_by_keyboard_keeps_the_focus_on_the_question(app, driver):
+    # the focus jumped to Back at the top: Enter there left the screen instead of answering
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, "stats"))
+    driver.key(pygame.K_DOWN)  # shows the focus on the tab
+    driver.key(pygame.K_DOWN)
+    assert scene.pad.focus_key == "ask-reset"
+    driver.key(pygame.K_RETURN)
+    assert scene.confirming and scene.pad.focus_key == "cancel"  # the safe answer first
+    driver.key(pygame.K_RETURN)
+    assert not scene.confirming and app.scene is scene
+    assert scene.pad.focus_key == "ask-reset"
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_LEFT)
+    assert scene.pad.focus_key == "reset"
+    driver.key(pygame.K_RETURN)
+    assert app.records.statistics("pyramid52").played == 0
+    assert scene.pad.focus_key == "tab:stats"  # Reset statistics is off now: nothing to reset
+
+
 def test_watch_pauses_steps_and_records_nothing(app, driver):
     replay = won_game().to_replay(result=True)
     watch = show(app, driver, WatchScene(app, [replay]))
