@@ -30,6 +30,17 @@ if TYPE_CHECKING:
 SPEEDS = (2.0, 1.2, 0.7, 0.35, 0.15)  # seconds between moves
 START_SPEED = 2
 FIRST_MOVE_S = 1.2
+KEY_BUTTONS = {  # the keys of the playback's buttons
+    pygame.K_SPACE: "pause",
+    pygame.K_RIGHT: "step",
+    pygame.K_PLUS: "faster",
+    pygame.K_EQUALS: "faster",  # "+" without Shift
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
+    pygame.K_HOME: "start",
+    pygame.K_ESCAPE: "back",
+}
 
 
 def checked_replays(replay: object) -> list[dict[str, Any]]:
@@ -92,6 +103,11 @@ class WatchScene(TableScene):
         self.speed = max(0, self.speed - 1)
         self._update_buttons()
 
+    def watch_again(self) -> None:
+        """From the start, playing: after stepping to the end the playback was paused."""
+        self.paused = False
+        self.from_start()
+
     def from_start(self) -> None:
         self._finish_animation()
         self.celebration = None
@@ -152,7 +168,7 @@ class WatchScene(TableScene):
     def _show_end(self) -> None:
         self.celebration = None
         last = self.replay_index + 1 >= len(self.replays)
-        buttons = [Button(_("Watch again"), self.from_start, key="again")]
+        buttons = [Button(_("Watch again"), self.watch_again, key="again")]
         if not last:
             buttons.append(Button(_("Next game"), self._next_replay, key="next-game"))
         buttons.append(Button(_("Back"), self.back, key="leave"))
@@ -194,6 +210,9 @@ class WatchScene(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
+        if self.celebration and (t == pygame.KEYDOWN or (t == POINTER_DOWN and event.button == 1)):
+            self._show_end()  # as on the table, a click or a key cuts the leaps short
+            return True
         if t == POINTER_DOWN:
             margin = self._touch_margin(event)
             pressed = button_at(
@@ -209,17 +228,9 @@ class WatchScene(TableScene):
         if t == pygame.KEYDOWN:
             if self.banner and self.banner.buttons and self._banner_key(event.key, event.mod):
                 return True  # the end of the replay: Watch again, Next game, Back
-            actions = {
-                pygame.K_SPACE: self.toggle_pause,
-                pygame.K_RIGHT: self.step,
-                pygame.K_PLUS: self.faster,
-                pygame.K_EQUALS: self.faster,
-                pygame.K_MINUS: self.slower,
-                pygame.K_HOME: self.from_start,
-                pygame.K_ESCAPE: self.back,
-            }
-            action = actions.get(event.key)
-            if action is not None:
-                action()
+            button = self.buttons.get(KEY_BUTTONS.get(event.key, ""))
+            if button is not None:
+                if button.enabled:  # a key does what its button does, when it may
+                    button.action()
                 return True
         return False

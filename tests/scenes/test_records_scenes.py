@@ -169,6 +169,38 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     assert watch.game.moves == []
 
 
+def test_watch_again_after_stepping_to_the_end_plays(app, driver):
+    # stepping pauses; Watch again started the replay still paused, and stood still
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    for _ in DEAL_8_WIN:
+        driver.key(pygame.K_RIGHT)
+    assert watch.game.won and watch.celebration is not None
+    driver.click((5, 300))  # a click cuts the cards' leaps short, as on the table
+    assert watch.celebration is None and watch.banner is not None
+    driver.click(watch.banner.buttons[0].rect.center)  # Watch again
+    assert not watch.paused
+    driver.settle(6.0)
+    assert watch.game.moves
+
+
+def test_watch_keys_do_only_what_their_buttons_may(app, driver):
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_KP_PLUS)  # the keypad's signs, as the main keyboard's
+    assert watch.speed == 3
+    driver.key(pygame.K_KP_MINUS)
+    driver.key(pygame.K_KP_MINUS)
+    assert watch.speed == 1
+    for _ in DEAL_8_WIN:
+        driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_x)  # any key cuts the leaps short too
+    assert watch.celebration is None and not watch.buttons["pause"].enabled
+    paused, label = watch.paused, watch.buttons["pause"].label
+    driver.key(pygame.K_SPACE)  # Pause is off at the end: its key too
+    assert (watch.paused, watch.buttons["pause"].label) == (paused, label)
+
+
 def test_watch_shows_the_time_the_game_took(app, driver):
     replay = won_game().to_replay(result=True)
     replay["meta"] = {"seconds": 3725.4}
