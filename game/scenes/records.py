@@ -53,8 +53,9 @@ def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
         (_("Win rate"), "—" if rate is None else i18n.percent(rate)),
         (_("Current streak"), str(stats.current_streak)),
         (_("Best streak"), str(stats.best_streak)),
-        (_("Best points"), "—" if stats.best_points is None else str(stats.best_points)),
-        (_("Average points"), number(stats.average_points)),
+        # points left: fewer is better, and "best points" read as the most
+        (_("Fewest points left"), "—" if stats.best_points is None else str(stats.best_points)),
+        (_("Average points left"), number(stats.average_points)),
         (
             _("Average time"),
             "—" if stats.average_seconds is None else clock_text(stats.average_seconds),
@@ -322,8 +323,7 @@ class RecordsScene(PadScene):
                 draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
                 y += font.get_linesize()
         if not self.entries:
-            note = _("No entries yet: a game played without hints enters here.")
-            draw_text(surface, note, size, area.center, theme.INK_DIM, "center")
+            draw_text(surface, self.empty_note(), size, area.center, theme.INK_DIM, "center")
             return
         for i, e in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
@@ -353,6 +353,12 @@ class RecordsScene(PadScene):
             for (_head, share, anchor), value in zip(columns, values, strict=True):
                 where = (area.x + int(area.width * share), y + self.row_h // 2)
                 draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
+
+    def empty_note(self) -> str:
+        """What an empty table says: what enters it (the arcade's holds runs, not games)."""
+        if self.tab == ARCADE:
+            return _("No runs yet: an arcade run played without hints or the demo enters here.")
+        return _("No entries yet: a game played without hints enters here.")
 
     def _draw_today(self, surface: pygame.Surface) -> None:
         row = self.app.records.daily(self.ruleset.id, self.options, today_deal())

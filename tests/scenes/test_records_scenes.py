@@ -108,6 +108,29 @@ def test_tabs_and_arrows_choose_the_table(app, driver):
     assert scene.pad.get("next") is None  # one arcade table for every ruleset
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_empty_arcade_table_speaks_of_runs(app, driver, language):
+    # it said a game played without hints enters, where only a whole run does
+    i18n.set_language(language)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE))
+    assert scene.entries == []
+    note = scene.empty_note()
+    assert ("run" in note) if language == "en" else ("прохождение" in note)
+    press(driver, scene, "tab:" + FREE)
+    assert scene.empty_note() != note
+
+
+def test_statistics_say_points_left_fewest_first():
+    from game.scenes.records import statistics_rows
+    from game.store import Statistics
+
+    labels = [label for label, _value in statistics_rows(Statistics())]
+    assert "Fewest points left" in labels and "Best points" not in labels  # read as the most
+    i18n.set_language("ru")
+    labels = [label for label, _value in statistics_rows(Statistics())]
+    assert "Наименьший остаток очков" in labels
+
+
 def test_statistics_reset_only_after_confirming(app, driver):
     fill_records(app.records)
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, "stats"))
