@@ -57,6 +57,25 @@ RAW_POINTER_EVENTS = (
     pygame.FINGERMOTION,
 )
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
+# A frame presented through OpenGL drawn in software (Mesa's llvmpipe, a machine with
+# no GPU) costs about 28 ms of CPU at 1080x1920, every frame, even for a few changed
+# rectangles: a kiosk's attract loop took a whole core. The plain window surface takes
+# under 1 ms a whole frame; a GPU's present, a fraction of one.
+SOFTWARE_PRESENT_MS = 8.0
+PRESENTS_TIMED = 3
+
+
+def presents_in_software() -> bool:
+    """Whether the window's renderer draws in software: a whole frame presented costs
+    more than SOFTWARE_PRESENT_MS of CPU (its threads' too). False with no renderer."""
+    renderer_info = getattr(pygame.display, "_get_renderer_info", None)
+    if renderer_info is None or renderer_info() is None:
+        return False
+    pygame.display.flip()  # the first present sets the renderer up
+    start = time.process_time()
+    for _ in range(PRESENTS_TIMED):
+        pygame.display.flip()
+    return (time.process_time() - start) / PRESENTS_TIMED * 1000 > SOFTWARE_PRESENT_MS
 
 
 class Clock(Protocol):
@@ -116,6 +135,7 @@ class App:
         pygame.font.init()
         self.windowed_size = size
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self._software_renderer = False  # found when the window first opens
         self.surface = self._open_window()
         self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
         # Open the audio device now: done at the first sound, it would stall a frame.
@@ -152,16 +172,21 @@ class App:
         else:
             flags = pygame.RESIZABLE
             size = self.windowed_size
+        if self._software_renderer:
+            return self._plain_window(size, flags)
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 surface = pygame.display.set_mode(size, flags, vsync=1)
             # Without a GPU, vsync means a software renderer that copies every frame
             # whole: a plain window surface with dirty rectangles is far cheaper.
-            if any("renderer" in str(w.message) for w in caught):
-                surface = pygame.display.set_mode(size, flags)
+            # SDL warns of its own software renderer, not of OpenGL drawn in software
+            # (Mesa's llvmpipe): that one is found by what a present costs.
+            if any("renderer" in str(w.message) for w in caught) or presents_in_software():
+                self._software_renderer = True
+                surface = self._plain_window(size, flags)
         except pygame.error:
-            surface = pygame.display.set_mode(size, flags)
+            surface = self._plain_window(size, flags)
         if not self.fullscreen:
             # The layouts shrink to any size, but below 800x600 cards get too small to read.
             try:
@@ -171,6 +196,15 @@ class App:
             except (AttributeError, pygame.error):
                 pass
         return surface
+
+    def _plain_window(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        """The window's own surface, updated by rectangles, with no renderer behind it.
+
+        On X11 SDL would still put an OpenGL texture behind it, as costly in software
+        as the vsync renderer; SDL reads its hint when the surface is made.
+        """
+        os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+        return pygame.display.set_mode(size, flags)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -1,0 +1,71 @@
+"""The window: a vsync renderer when it is cheap, else the window's own surface.
+
+OpenGL drawn in software (Mesa's llvmpipe, a machine with no GPU) draws no warning
+from SDL, yet it cost a kiosk's attract loop a whole core: each present copied the
+whole 1080x1920 frame through it (about 28 ms of CPU). SDL's dummy driver has no
+OpenGL, so the renderer and the cost of its presents are played here.
+"""
+
+import time
+
+import pygame
+import pytest
+
+from game.app import App, ManualClock
+
+
+def burn(ms: float) -> None:
+    end = time.process_time() + ms / 1000
+    while time.process_time() < end:
+        pass
+
+
+@pytest.fixture
+def opengl(monkeypatch, tmp_path):
+    """set_mode(vsync=1) gives an 'opengl' renderer whose present costs `present_ms` of CPU."""
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")  # undone after the test
+    real_set_mode, real_flip = pygame.display.set_mode, pygame.display.flip
+    fake = {"present_ms": 0.0, "vsync": False, "calls": []}
+
+    def set_mode(size=(0, 0), flags=0, depth=0, display=0, vsync=0):
+        fake["calls"].append(vsync)
+        fake["vsync"] = bool(vsync)
+        return real_set_mode(size, flags)  # no warning: SDL took it for a fast renderer
+
+    def flip():
+        if fake["vsync"]:
+            burn(fake["present_ms"])
+        real_flip()
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    monkeypatch.setattr(
+        pygame.display,
+        "_get_renderer_info",
+        lambda: ("opengl", 14) if fake["vsync"] else None,
+        raising=False,
+    )
+    yield fake
+    pygame.display.quit()
+
+
+def test_opengl_drawn_in_software_gives_way_to_the_plain_window_surface(opengl):
+    import os
+
+    opengl["present_ms"] = 25.0  # llvmpipe at 1080x1920
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1, 0]  # tried with vsync, then opened again without
+    assert not opengl["vsync"]
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"  # no texture behind it either
+    app.toggle_fullscreen()  # made again: straight to the plain surface, not timed again
+    assert opengl["calls"] == [1, 0, 0]
+    app.close()
+
+
+def test_a_renderer_with_cheap_presents_keeps_vsync(opengl):
+    opengl["present_ms"] = 0.0
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1]
+    assert opengl["vsync"]
+    app.close()
