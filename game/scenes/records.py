@@ -312,13 +312,14 @@ class RecordsScene(PadScene):
         for heading, share, anchor in columns:
             where = (area.x + int(area.width * share), y + self.row_h // 2)
             draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)
-        if self.tab == DAILY:
-            self._draw_today(surface)
+        inset = px(16, s, 8)
+        foot = area.bottom - inset
+        if self.tab == DAILY:  # today's line takes the panel's foot, a problem stands above it
+            foot = min(foot, self._draw_today(surface).top - px(6, s, 3))
         if self.problem:  # at the panel's foot, whatever the table holds
-            inset = px(16, s, 8)
             font = theme.font(size)
             lines = wrap(self.problem, font, area.width - 2 * inset)[:3]
-            y = area.bottom - inset - len(lines) * font.get_linesize()
+            y = foot - len(lines) * font.get_linesize()
             for line in lines:
                 draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
                 y += font.get_linesize()
@@ -360,7 +361,7 @@ class RecordsScene(PadScene):
             return _("No runs yet: an arcade run played without hints or the demo enters here.")
         return _("No entries yet: a game played without hints enters here.")
 
-    def _draw_today(self, surface: pygame.Surface) -> None:
+    def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:
         row = self.app.records.daily(self.ruleset.id, self.options, today_deal())
         if row is None:
             text = _("Today's deal: not played yet.")
@@ -370,7 +371,7 @@ class RecordsScene(PadScene):
             points = n_("{n} point", "{n} points", row.remaining_points)
             text = _("Today's deal: done, {points} left.", points=points)
         where = (self.area.centerx, self.area.bottom - px(12, self.scale, 8))
-        draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
+        return draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
 
     def _draw_stats(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size

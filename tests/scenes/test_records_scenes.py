@@ -87,6 +87,34 @@ def test_a_stored_replay_that_cannot_be_shown_is_said_and_the_records_stay(
     assert isinstance(app.scene, WatchScene) and scene.problem == ""
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_replay_problem_on_the_daily_tab_keeps_clear_of_today_s_line(
+    tmp_path, monkeypatch, language
+):
+    # both were written at the panel's foot, one over the other
+    from game.ui import theme
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        i18n.set_language(language)
+        driver = Driver(app)
+        scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
+        scene.problem = "This replay cannot be shown: move 1 'p1.1' is not legal here"
+        surface = pygame.display.get_surface()
+        scene.draw(surface, 1.0)
+        foot = range(scene.area.bottom - 90, scene.area.bottom)
+        xs = range(scene.area.x, scene.area.right)
+
+        def rows_in(colour):
+            return {y for y in foot if any(tuple(surface.get_at((x, y)))[:3] == colour for x in xs)}
+
+        warned, today = rows_in(theme.WARN), rows_in(theme.INK_DIM)
+        assert warned and today and not warned & today
+    finally:
+        pygame.display.quit()
+
+
 def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
     replay = {"ruleset": "pyramid52", "deal": 8, "moves": [DEAL_8_WIN[0], "p1.1"]}
     watch = show(app, driver, WatchScene(app, [replay]))
