@@ -65,12 +65,14 @@ class WatchScene(TableScene):
         replays: list[dict[str, Any]],
         back: Callable[[], Scene] | None = None,
         index: int = 0,
+        speed: int = START_SPEED,
     ) -> None:
-        """`replays` are checked already (they re-run); the one at `index` is played."""
+        """`replays` are checked already (they re-run); the one at `index` is played, at
+        `speed` (an index into SPEEDS)."""
         self.replays = replays
         self.replay_index = index
         self.paused = False
-        self.speed = START_SPEED
+        self.speed = speed
         self.wait = FIRST_MOVE_S
         self.back_to = back
         self.script = replay_moves(replays[index])
@@ -177,9 +179,10 @@ class WatchScene(TableScene):
 
     def _next_replay(self) -> None:
         index = self.replay_index + 1
-        app, replays, back = self.app, self.replays, self.back_to
+        app, replays, back, speed = self.app, self.replays, self.back_to, self.speed
 
-        app.switch(lambda: WatchScene(app, replays, back, index))
+        # the speed the player chose carries on to the run's next game
+        app.switch(lambda: WatchScene(app, replays, back, index, speed))
 
     # -- buttons and input -----------------------------------------------------------------
 

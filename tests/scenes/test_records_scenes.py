@@ -252,6 +252,23 @@ def test_watch_keys_do_only_what_their_buttons_may(app, driver):
     assert (watch.paused, watch.buttons["pause"].label) == (paused, label)
 
 
+def test_the_next_game_of_a_run_plays_at_the_speed_chosen(app, driver):
+    # each game of an arcade run's replay began again at the normal speed
+    first = random_game("pyramid36", 3, 4, seed=1).to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [first, won_game().to_replay(result=True)]))
+    driver.click(watch.buttons["faster"].rect.center)
+    driver.click(watch.buttons["faster"].rect.center)
+    speed = watch.speed
+    for _ in range(10):
+        driver.key(pygame.K_RIGHT)
+    assert watch.banner is not None
+    driver.click(watch.banner.buttons[1].rect.center)  # Next game
+    driver.settle(0.6)
+    following = app.scene
+    assert isinstance(following, WatchScene) and following.replay_index == 1
+    assert following.speed == speed and not following.paused
+
+
 def test_watch_shows_the_time_the_game_took(app, driver):
     replay = won_game().to_replay(result=True)
     replay["meta"] = {"seconds": 3725.4}
