@@ -42,15 +42,10 @@ class ArcadeStatus:
                 lives=n_("{n} life", "{n} lives", state.lives),
             )
         points = n_("{n} point", "{n} points", state.points)
+        levels = n_("{n} level", "{n} levels", state.level)
         if self.over:  # not "so far" once the run has ended
-            return [
-                first,
-                _("The run: {levels} cleared, {points}.", levels=state.level, points=points),
-            ]
-        return [
-            first,
-            _("Run so far: {levels} cleared, {points}.", levels=state.level, points=points),
-        ]
+            return [first, _("The run: {levels} cleared, {points}.", levels=levels, points=points)]
+        return [first, _("Run so far: {levels} cleared, {points}.", levels=levels, points=points)]
 
     def help_note(self) -> str:
         """At the end of a run that had help, why it enters no table: said where the

@@ -324,7 +324,7 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     driver.settle(0.6)
     results = app.scene
     assert results.arcade.over and results.pad.get("table") is not None
-    assert results.arcade.lines()[1].startswith("The run: 0 cleared, ")  # not "so far"
+    assert results.arcade.lines()[1].startswith("The run: 0 levels cleared, ")  # not "so far"
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
 
