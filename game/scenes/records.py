@@ -3,6 +3,7 @@ arcade), statistics with a reset that asks first, and a Watch button on every en
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,6 +25,8 @@ from game.store.daily import deal_date, today_deal
 from game.ui import theme
 from game.ui.labels import option_lines
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.app import App
@@ -136,7 +139,11 @@ class RecordsScene(PadScene):
         try:
             replays = checked_replays(entry.replay)
         except RulesError as e:  # stored by an older version, or damaged: said, not shown
-            self.problem = _("This replay cannot be shown: {reason}", reason=str(e))
+            # the rules say why in English whatever the language: the why goes to the log
+            log.warning("replay of a table entry cannot be shown: %s", e)
+            self.problem = _(
+                "This replay cannot be shown: it is damaged, or another version made it."
+            )
             return
         self.problem = ""
         app = self.app
