@@ -3,6 +3,7 @@ arcade), statistics with a reset that asks first, and a Watch button on every en
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -22,6 +23,7 @@ from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
+from game.store.saved import canonical_options
 from game.ui import theme
 from game.ui.labels import option_lines
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
@@ -111,6 +113,32 @@ class RecordsScene(PadScene):
         self.confirming = False
         self.layout()
 
+    def option_sets(self) -> list[dict[str, OptionValue]]:
+        """The option sets of this ruleset with a table on this tab, and the one shown,
+        in the order of the ruleset's choices (its defaults first)."""
+        shown = {canonical_options(self.options): self.options}
+        for key in self.app.records.tables(self.ruleset.id):
+            if key.board != self.tab:
+                continue
+            try:
+                chosen = self.ruleset.choose(json.loads(key.options))
+            except (ValueError, RulesError):  # an option this version no longer has
+                continue
+            shown.setdefault(canonical_options(chosen), chosen)
+        ruleset = self.ruleset
+        return sorted(
+            shown.values(),
+            key=lambda chosen: [o.choices.index(chosen[o.key]) for o in ruleset.options],
+        )
+
+    def step_options(self) -> None:
+        """The next option set that has a table: a table of other options could be
+        reached only by choosing them in the menu first."""
+        sets = self.option_sets()
+        self.options = sets[(sets.index(self.options) + 1) % len(sets)]
+        self.problem = ""  # it was about the other options' replay
+        self.layout()
+
     def ask_reset(self) -> None:
         self.confirming = True
         # the keyboard's focus goes with the question, on its safe answer: left where
@@ -181,6 +209,9 @@ class RecordsScene(PadScene):
         title_h = theme.font(self.title_size, serif=True).get_linesize()
         self.header = pygame.Rect(m, m, w - 2 * m, title_h)
         buttons = [Button(_("Back"), self.back, key="back")]
+        if self.tab in (FREE, DAILY) and len(self.option_sets()) > 1:
+            # left of Back: the tables of this ruleset's other options
+            buttons.insert(0, Button(_("Other options"), self.step_options, key="options"))
         layout_row(buttons, self.header, bh, gap, align="right")
         y = self.header.bottom + gap
         # the ruleset, turned with arrows; the arcade has one table for every ruleset

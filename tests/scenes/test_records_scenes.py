@@ -10,7 +10,7 @@ from game import i18n
 from game.app import App, ManualClock
 from game.ladder import load_ladder
 from game.scenes.initials import InitialsScene, clean_initials
-from game.scenes.records import RecordsScene
+from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
@@ -56,6 +56,31 @@ def test_the_table_lists_the_ten_best_and_watch_plays_one_back(app, driver):
     driver.click(watch.buttons["back"].rect.center)
     driver.settle(0.6)
     assert isinstance(app.scene, RecordsScene)
+
+
+def test_other_options_reach_the_tables_of_this_ruleset_s_other_option_sets(app, driver):
+    """The tables kept for other options of a ruleset were reached only by choosing those
+    options in the menu first."""
+    from game.rules import Game
+
+    fill_records(app.records)  # passes 1
+    three = Game("pyramid52", deal=8, options={"passes": 3})
+    three.play(DEAL_8_WIN[0])  # a card cleared: the game may enter a table
+    three.play("resign")
+    facts = GameFacts(seconds=30)
+    app.records.save_game(three, facts)
+    app.records.add_game_score(three, facts, "TRI")
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    assert [e.initials for e in scene.entries][:1] == ["WIN"]
+    press(driver, scene, "options")
+    assert scene.options == {"passes": 3}
+    assert [e.initials for e in scene.entries] == ["TRI"]
+    press(driver, scene, "options")
+    assert scene.options == {"passes": 1} and scene.entries[0].initials == "WIN"
+    press(driver, scene, "tab:" + STATS)  # the statistics count every option set
+    assert scene.pad.get("options") is None
+    press(driver, scene, "next")  # a ruleset with one option set or none: no button
+    assert scene.pad.get("options") is None
 
 
 @pytest.mark.parametrize(
