@@ -20,7 +20,7 @@ import pygame
 from game import i18n
 from game.audio import Sounds
 from game.ladder import Ladder, load_ladder
-from game.notices import missed_entry_notice, record_notice, system_reason
+from game.notices import Notice, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.screen import MIN_SIZE, NoScreenError, check_screen
@@ -118,18 +118,22 @@ class App:
         self.clock = clock or SystemClock()
         self.store = settings_store or SettingsStore()
         self.settings: Settings = self.store.load()
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         if self.store.notice:
+            name = self.store.notice
             self.notices.append(
-                i18n._(
-                    "The settings file was broken and was set aside as {name}.",
-                    name=self.store.notice,
+                Notice(
+                    lambda: i18n._(
+                        "The settings file was broken and was set aside as {name}.", name=name
+                    )
                 )
             )
         i18n.set_language(self.settings.language)
         self.take_settings_problem()
         for problem in level_problems():  # a broken level file: the other games still play
-            self.notices.append(i18n._("A level file was left out: {reason}", reason=problem))
+            self.notices.append(
+                Notice(lambda p=problem: i18n._("A level file was left out: {reason}", reason=p))
+            )
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()
@@ -140,7 +144,9 @@ class App:
         self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
         # Open the audio device now: done at the first sound, it would stall a frame.
         if not self.sounds.available:
-            self.notices.append(i18n._("No sound device was found: the game plays silently."))
+            self.notices.append(
+                Notice(lambda: i18n._("No sound device was found: the game plays silently."))
+            )
         self.pointer = PointerTranslator(self.clock.now)
         # the solver runs in its own process, started at the first question
         self.solver = SolverWorker()
@@ -397,17 +403,21 @@ class App:
         if initials is None:
             initials = clean_initials(self.records.initials)
         entries = self.records.enter_missed_scores(ladder, initials)
-        self.notices.extend(missed_entry_notice(entry) for entry in entries)
+        self.notices.extend(Notice.of_missed_entry(entry) for entry in entries)
         self.take_record_problems()
         return entries
 
     def take_settings_problem(self) -> None:
         """Tell the player, in the menu's notices, that the settings cannot be kept."""
         if self.store.problem:
+            problem = self.store.problem
             self.notices.append(
-                i18n._(
-                    "The settings cannot be kept ({reason}): they last until the game is closed.",
-                    reason=system_reason(self.store.problem),
+                Notice(
+                    lambda: i18n._(
+                        "The settings cannot be kept ({reason}): they last until the game is"
+                        " closed.",
+                        reason=system_reason(problem),
+                    )
                 )
             )
             self.store.problem = None
@@ -415,7 +425,7 @@ class App:
     def take_record_problems(self) -> None:
         """Tell the player, in the menu's notices, what went wrong with the records file."""
         while self.records.problems:
-            self.notices.append(record_notice(self.records.problems.pop(0)))
+            self.notices.append(Notice.of_record_problem(self.records.problems.pop(0)))
 
     def _update(self, dt: float) -> None:
         if self._next:

@@ -5,6 +5,9 @@ kinds of problem are branches here, not a table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from game import i18n
 from game.rules import get_ruleset
 from game.store import (
@@ -18,6 +21,26 @@ from game.store import (
     Problem,
 )
 from game.store.records import MissedEntry
+
+
+class Notice:
+    """A line of the menu's notices, put in words each time it is shown: the player
+    may change the language before reading it, and the first notices are made before
+    the settings say which language the player chose."""
+
+    def __init__(self, say: Callable[[], str]) -> None:
+        self._say = say
+
+    def __str__(self) -> str:
+        return self._say()
+
+    @classmethod
+    def of_record_problem(cls, problem: Problem) -> Notice:
+        return cls(partial(record_notice, problem))
+
+    @classmethod
+    def of_missed_entry(cls, entry: MissedEntry) -> Notice:
+        return cls(partial(missed_entry_notice, entry))
 
 
 def missed_entry_notice(entry: MissedEntry) -> str:

@@ -81,8 +81,29 @@ def test_a_level_file_left_out_is_said_in_the_notices(tmp_path, monkeypatch):
     monkeypatch.setattr(game.app, "level_problems", lambda: ("zzz.toml: family: missing",))
     application = App(size=(800, 600), clock=ManualClock())
     try:
-        assert "A level file was left out: zzz.toml: family: missing" in application.notices
+        assert "A level file was left out: zzz.toml: family: missing" in map(
+            str, application.notices
+        )
     finally:
+        application.close()
+
+
+def test_a_notice_is_said_in_the_language_chosen_after_it_was_made(tmp_path, monkeypatch):
+    # it stayed in the language the game started in, after Settings changed it
+    import game.app
+    from game import i18n
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    monkeypatch.setattr(game.app, "level_problems", lambda: ("zzz.toml: family: missing",))
+    application = App(size=(800, 600), clock=ManualClock())
+    try:
+        i18n.set_language("en")
+        (notice,) = application.notices
+        assert str(notice).startswith("A level file was left out")
+        i18n.set_language("ru")
+        assert str(notice) == "Файл правил пропущен: zzz.toml: family: missing"
+    finally:
+        i18n.set_language("en")
         application.close()
 
 

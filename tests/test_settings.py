@@ -52,7 +52,7 @@ def test_the_app_starts_with_a_broken_settings_file_and_says_so(tmp_path, monkey
     (config / "settings.json").write_bytes(b"\xff\xfe\x00garbage")
     app = App(size=(800, 600), clock=ManualClock())
     try:
-        assert any("set aside" in n for n in app.notices)
+        assert any("set aside" in str(n) for n in app.notices)
     finally:
         app.close()
 
@@ -97,12 +97,12 @@ def test_settings_that_cannot_be_kept_are_said_once_and_the_game_runs(tmp_path, 
     monkeypatch.setenv("PIRAMIDA_HOME", str(blocker))
     app = App(size=(800, 600), clock=ManualClock())  # it crashed: the folder cannot be made
     try:
-        said = [n for n in app.notices if "settings cannot be kept" in n]
+        said = [n for n in app.notices if "settings cannot be kept" in str(n)]
         assert len(said) == 1
         app.settings.volume = 0.3
         app.apply_settings()  # in effect for the session, and not said again
         assert app.sounds.volume == 0.3
-        assert len([n for n in app.notices if "settings cannot be kept" in n]) == 1
+        assert len([n for n in app.notices if "settings cannot be kept" in str(n)]) == 1
     finally:
         app.close()
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.i18n import _, localized, n_
 from game.ladder import Ladder, load_ladder
+from game.notices import Notice
 from game.rules import Game, LevelError, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
@@ -125,7 +127,7 @@ def after_level(app: App, facts: GameFacts, won: bool) -> ArcadeStatus | None:
     try:
         ladder = load_ladder()
     except LevelError as e:  # broken since the run began: the game is kept, not the run
-        app.notices.append(arcade_problem(e))
+        app.notices.append(Notice(partial(arcade_problem, e)))
         return None
     run = app.records.run(ladder, facts.arcade_run)
     return ArcadeStatus(ladder, run, won) if run is not None else None

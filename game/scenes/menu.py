@@ -388,7 +388,8 @@ class MenuScene(PadScene):
             where = (title.right + px(18, s, 10), title.bottom - px(10, s, 6))
             draw_text(surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft")
         if self.notice_rect.width and self.app.notices:
-            self._draw_bar(surface, self.notice_rect, self.app.notices[0], "dismiss", theme.WARN)
+            notice = str(self.app.notices[0])
+            self._draw_bar(surface, self.notice_rect, notice, "dismiss", theme.WARN)
         if self.continue_rect.width:
             text = self.records.continue_text()
             self._draw_bar(surface, self.continue_rect, text, "continue", theme.GOLD)
@@ -426,7 +427,7 @@ class MenuScene(PadScene):
         if not self.app.notices:
             return []
         font = theme.font(self.text_size)
-        return wrap(self.app.notices[0], font, self._bar_room(r, button))[:NOTICE_LINES]
+        return wrap(str(self.app.notices[0]), font, self._bar_room(r, button))[:NOTICE_LINES]
 
     def _draw_bar(
         self,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.i18n import _, clock_text, localized, n_
+from game.notices import Notice
 from game.rules import Game, LevelError, RulesError, Ruleset, get_ruleset
 from game.rules.ruleset import OptionValue
 from game.scenes.deal_finder import open_table
@@ -53,7 +55,9 @@ class MenuRecords:
             return
         resumed = self.app.records.resume(row)
         if resumed is None:
-            self.app.notices.append(_("That game cannot be continued: its record is damaged."))
+            self.app.notices.append(
+                Notice(lambda: _("That game cannot be continued: its record is damaged."))
+            )
             self.unfinished = None
             return
         game, facts = resumed
@@ -107,4 +111,4 @@ class MenuRecords:
         try:
             continue_or_start(self.app)
         except LevelError as e:  # the arcade's file is broken (or names rules now gone)
-            self.app.notices.append(arcade_problem(e))
+            self.app.notices.append(Notice(partial(arcade_problem, e)))

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from game.i18n import _, clock_text, localized
-from game.notices import system_reason
+from game.notices import Notice, system_reason
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
 from game.scenes.base import Scene
@@ -207,7 +208,7 @@ class ResultsScene(PadScene):
         try:
             continue_or_start(self.app)
         except LevelError as e:
-            self.app.notices.append(arcade_problem(e))
+            self.app.notices.append(Notice(partial(arcade_problem, e)))
             self.app.switch(lambda: MenuScene(self.app))
 
     def show_arcade_table(self) -> None:

@@ -504,7 +504,7 @@ def test_a_win_cut_short_by_a_restart_keeps_its_place_without_anyone_s_letters(m
     (key,) = kiosk.records.scores.tables()
     assert kiosk.records.scores.best(key).initials == NO_INITIALS
     (notice,) = kiosk.notices
-    assert notice.startswith("Place 1 in the table for Pyramid 52, deal 8, under ---")
+    assert str(notice).startswith("Place 1 in the table for Pyramid 52, deal 8, under ---")
     Driver(kiosk).frames(1)
     assert kiosk.notices == []  # to the log: nobody reads a menu here
 

@@ -116,7 +116,7 @@ def test_a_win_closed_during_its_celebration_takes_its_place_at_the_next_start(
     (key,) = second.records.scores.tables()
     assert second.records.scores.best(key).initials == "KOT"
     (notice,) = second.notices
-    assert notice.startswith("Place 1 in the table for Pyramid 52, deal 8, under KOT")
+    assert str(notice).startswith("Place 1 in the table for Pyramid 52, deal 8, under KOT")
     menu = MenuScene(second)
     second.switch(menu, fade=False)
     Driver(second).frames(1)
@@ -150,7 +150,7 @@ def test_the_program_enters_a_missed_place_before_its_menu(tmp_path, monkeypatch
     assert start_program() == 0
     ((scene, notices, tables),) = seen
     assert isinstance(scene, MenuScene) and len(tables) == 1
-    assert notices[0].startswith("Place 1 in the table for Pyramid 52, deal 8, under AAA")
+    assert str(notices[0]).startswith("Place 1 in the table for Pyramid 52, deal 8, under AAA")
 
 
 def test_an_arcade_run_closed_before_its_initials_is_told_as_one():
@@ -271,7 +271,7 @@ def test_a_damaged_records_file_is_told_in_the_menu(tmp_path, monkeypatch):
     try:
         menu = open_menu(app, Driver(app))
         assert menu.notice_rect.width > 0
-        assert "set aside as records.sqlite3.broken-" in app.notices[0]
+        assert "set aside as records.sqlite3.broken-" in str(app.notices[0])
         assert any(p.name.startswith(FILE_NAME + ".broken-") for p in data.iterdir())
     finally:
         pygame.display.quit()
@@ -284,7 +284,7 @@ def test_records_that_cannot_be_saved_leave_the_game_playable(tmp_path, monkeypa
         size=(1280, 800), clock=ManualClock(), records=Records.open(blocker / "sub" / FILE_NAME)
     )
     try:
-        assert any("kept until you quit" in n for n in app.notices)
+        assert any("kept until you quit" in str(n) for n in app.notices)
         driver = Driver(app)
         scene = open_table(app, driver, Game("pyramid52", deal=8))
         click_move(driver, scene, DEAL_8_WIN[0])

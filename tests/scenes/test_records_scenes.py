@@ -464,7 +464,7 @@ def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     menu.records.play_arcade()  # it crashed the game
     driver.settle(0.5)
     assert app.scene is menu
-    assert app.notices[-1].startswith("The arcade cannot be played:")
+    assert str(app.notices[-1]).startswith("The arcade cannot be played:")
     # shown at once: the bar was made only when the menu was next laid out
     assert menu.notice_rect.width > 0 and menu.pad.get("dismiss") is not None
 
@@ -479,7 +479,7 @@ def test_an_arcade_game_ending_after_its_file_broke_keeps_the_game(app, monkeypa
     monkeypatch.setattr(arcade, "load_ladder", broken)
     facts = GameFacts(mode=ARCADE, arcade_run=1)
     assert arcade.after_level(app, facts, won=True) is None  # it crashed the game
-    assert app.notices[-1].startswith("The arcade cannot be played:")
+    assert str(app.notices[-1]).startswith("The arcade cannot be played:")
 
 
 def test_initials_take_yo_and_short_i():

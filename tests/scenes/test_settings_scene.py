@@ -293,7 +293,7 @@ def test_no_sound_device_is_said_in_the_menu_s_notices_and_by_the_volume(tmp_pat
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
     app = App(size=(1280, 800), clock=ManualClock())
     try:
-        assert "No sound device was found: the game plays silently." in app.notices
+        assert "No sound device was found: the game plays silently." in map(str, app.notices)
         scene = open_settings(app, Driver(app))
         assert scene.rows[row_index(scene, "volume")].label == "Volume (no sound device)"
     finally:
@@ -302,6 +302,6 @@ def test_no_sound_device_is_said_in_the_menu_s_notices_and_by_the_volume(tmp_pat
 
 
 def test_a_sound_device_found_says_nothing(app, driver):
-    assert not any("sound" in notice for notice in app.notices)
+    assert not any("sound" in str(notice) for notice in app.notices)
     scene = open_settings(app, driver)
     assert scene.rows[row_index(scene, "volume")].label == "Volume"
