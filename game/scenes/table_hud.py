@@ -72,6 +72,9 @@ class Hud:
         self.top = pygame.Rect(0, 0, 0, 0)
         self.bottom = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
+        # a line under a button, by its key: the key that presses it (the replay's
+        # playback); none on the table, whose keys the rules screen lists
+        self.captions: dict[str, str] = {}
         self.text_size = 16
         self.two_lines = False  # the figures on a line of their own (see layout)
         self.button_rows = 1  # two on a screen standing up (see layout)
@@ -90,8 +93,8 @@ class Hud:
             top_h *= 2
         # and no width for ten buttons in a row (their labels shrank to 15 px): two rows
         self.button_rows = 2 if self.two_lines else 1
-        bottom_h = max(40, int(58 * scale)) * self.button_rows
         self.text_size = max(12, int(17 * scale))
+        bottom_h = (max(40, int(58 * scale)) + self._caption_room()) * self.button_rows
         self.top = pygame.Rect(0, 0, w, top_h)
         self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.place_buttons()
@@ -106,12 +109,21 @@ class Hud:
             return
         rows = self.button_rows
         row_h = self.bottom.height // rows
-        height = int(row_h * BUTTON_SHARE)
+        # the captions' line takes the foot of each row; the buttons keep the rest
+        band_h = row_h - self._caption_room()
+        height = int(band_h * BUTTON_SHARE)
         per_row = -(-len(self.buttons) // rows)
         for i in range(rows):
-            band = pygame.Rect(self.bottom.x, self.bottom.y + i * row_h, self.bottom.width, row_h)
+            band = pygame.Rect(self.bottom.x, self.bottom.y + i * row_h, self.bottom.width, band_h)
             row = self.buttons[i * per_row : (i + 1) * per_row]
-            layout_row(row, band.inflate(-row_h // 3, 0), height, max(4, height // 6))
+            layout_row(row, band.inflate(-band_h // 3, 0), height, max(4, height // 6))
+
+    def _caption_size(self) -> int:
+        return max(11, int(self.text_size * 0.8))
+
+    def _caption_room(self) -> int:
+        """The height the captions' line adds to a row of buttons (none without captions)."""
+        return int(self._caption_size() * 1.3) if self.captions else 0
 
     def draw_top(self, surface: pygame.Surface, f: HudFigures) -> None:
         bar = self.top
@@ -189,9 +201,16 @@ class Hud:
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)
-        size = max(11, int(self.bottom.height // self.button_rows * BUTTON_SHARE * 0.4))
+        row_h = self.bottom.height // self.button_rows - self._caption_room()
+        size = max(11, int(row_h * BUTTON_SHARE * 0.4))
+        caption_size = self._caption_size()
         for b in self.buttons:
             b.draw(surface, size)
+            caption = self.captions.get(b.key)
+            if caption:  # dim as its button when the key does nothing now
+                ink = theme.INK_DIM if b.enabled else theme.DISABLED
+                at = (b.rect.centerx, b.rect.bottom + caption_size // 8)
+                draw_text(surface, caption, caption_size, at, ink, "midtop", bold=True)
 
     def button_at(self, pos: tuple[int, int], margin: int = 0) -> Button | None:
         return button_at(self.buttons, pos, margin)

@@ -43,6 +43,18 @@ KEY_BUTTONS = {  # the keys of the playback's buttons
 }
 
 
+def key_captions() -> dict[str, str]:
+    """The key shown under each playback button (the one KEY_BUTTONS gives it)."""
+    return {
+        "pause": _("Space"),
+        "step": "→",
+        "slower": "−",
+        "faster": "+",
+        "start": "Home",
+        "back": "Esc",
+    }
+
+
 def checked_replays(replay: object) -> list[dict[str, Any]]:
     """The games a stored replay holds (an arcade run holds several), each run through
     to its end: a replay that cannot be shown raises RulesError saying why."""
@@ -195,6 +207,7 @@ class WatchScene(TableScene):
             "start": Button(_("From the start"), self.from_start, key="start"),
             "back": Button(_("Back"), self.back, key="back"),
         }
+        self.hud.captions = key_captions()
         self.hud.set_buttons(list(self.buttons.values()))
         self._update_buttons()
 

@@ -9,12 +9,14 @@ import pytest
 from game import i18n
 from game.app import App, ManualClock
 from game.ladder import load_ladder
+from game.rules import Game
 from game.scenes.initials import InitialsScene, clean_initials
 from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
 from game.store import ARCADE, DAILY, FREE, GameFacts
+from game.ui import theme
 from tests.scenes.driver import Driver
 from tests.scenes.test_table import DEAL_8_WIN
 from tests.store.helpers import random_game, won_game
@@ -302,6 +304,51 @@ def test_watch_shows_the_time_the_game_took(app, driver):
     driver.settle(5.0)  # moves play on; the clock stays the game's
     assert watch.game.moves
     assert watch._current_figures().clock == "1:02:05"
+
+
+def inked(surface, rect):
+    """How many pixels of `rect` are not the bars' plain panel: something is drawn there."""
+    area = surface.subsurface(rect)
+    return sum(
+        area.get_at((x, y))[:3] != theme.PANEL
+        for x in range(area.get_width())
+        for y in range(area.get_height())
+    )
+
+
+@pytest.mark.parametrize(("language", "space"), [("en", "Space"), ("ru", "Пробел")])
+def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, language, space):
+    i18n.set_language(language)
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    captions = {b.key: watch.hud.captions[b.key] for b in watch.hud.buttons}
+    assert captions == {
+        "pause": space,
+        "step": "→",
+        "slower": "−",
+        "faster": "+",
+        "start": "Home",
+        "back": "Esc",
+    }
+    bar = watch.hud.bottom
+    for b in watch.hud.buttons:
+        under = pygame.Rect(
+            b.rect.left, b.rect.bottom + 1, b.rect.width, bar.bottom - b.rect.bottom - 1
+        )
+        assert bar.contains(under) and inked(app.surface, under) > 0, b.key
+    driver.key(pygame.K_MINUS)  # each key does what its caption says
+    driver.key(pygame.K_SPACE)
+    assert (watch.speed, watch.paused) == (1, True)
+
+
+def test_the_table_has_no_key_captions(app, driver):
+    table = show(app, driver, TableScene(app, Game("pyramid52", deal=8)))
+    bar = table.hud.bottom
+    assert table.hud.captions == {} and bar.height == 58  # 58 px at 1280x800, as before
+    for b in table.hud.buttons:
+        under = pygame.Rect(
+            b.rect.left, b.rect.bottom + 1, b.rect.width, bar.bottom - b.rect.bottom - 1
+        )
+        assert inked(app.surface, under) == 0
 
 
 def test_initials_keep_to_the_wheel():
