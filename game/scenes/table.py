@@ -381,7 +381,11 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             rects.append(rect.inflate(4, 8))
         if self.drag:
             if self.drag.over:
-                self.view.draw_mark(surface, self.view.top_rect(self.drag.over), "target")
+                # green only where the card may go: a pile it cannot go on warns, or a
+                # newcomer reads the green as "drop here" and is then refused
+                fits = self.drag.over in self._targets(self.drag.pile)
+                mark = "target" if fits else "refused"
+                self.view.draw_mark(surface, self.view.top_rect(self.drag.over), mark)
                 rects.append(self.view.top_rect(self.drag.over).inflate(16, 16))
             shadow = self.drag.rect.move(4, 6)
             shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
