@@ -112,10 +112,11 @@ class Hud:
         # the captions' line takes the foot of each row; the buttons keep the rest
         band_h = row_h - self._caption_room()
         height = int(band_h * BUTTON_SHARE)
-        per_row = -(-len(self.buttons) // rows)
+        n = len(self.buttons)
         for i in range(rows):
             band = pygame.Rect(self.bottom.x, self.bottom.y + i * row_h, self.bottom.width, band_h)
-            row = self.buttons[i * per_row : (i + 1) * per_row]
+            # an odd one goes to the last row: the replay's Slower, speed and Faster together
+            row = self.buttons[i * n // rows : (i + 1) * n // rows]
             layout_row(row, band.inflate(-band_h // 3, 0), height, max(4, height // 6))
 
     def _caption_size(self) -> int:

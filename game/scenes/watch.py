@@ -27,8 +27,9 @@ from game.ui.widgets import Button, button_at
 if TYPE_CHECKING:
     from game.app import App
 
-SPEEDS = (2.0, 1.2, 0.7, 0.35, 0.15)  # seconds between moves
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # the playback's speeds, shown as "×2"
 START_SPEED = 2
+MOVE_S = 0.7  # seconds between moves at ×1
 FIRST_MOVE_S = 1.2
 KEY_BUTTONS = {  # the keys of the playback's buttons
     pygame.K_SPACE: "pause",
@@ -53,6 +54,11 @@ def key_captions() -> dict[str, str]:
         "start": "Home",
         "back": "Esc",
     }
+
+
+def speed_text(speed: float) -> str:
+    """How fast the playback goes, as the bar shows it: ×¼, ×½, ×1, ×2, ×4."""
+    return "×" + {0.25: "¼", 0.5: "½"}.get(speed, f"{speed:g}")
 
 
 def checked_replays(replay: object) -> list[dict[str, Any]]:
@@ -164,7 +170,7 @@ class WatchScene(TableScene):
             return
         self.wait -= dt
         if self.wait <= 0 and not self.animator.busy:
-            self.wait = SPEEDS[self.speed]
+            self.wait = MOVE_S / SPEEDS[self.speed]
             self._next_move()
 
     def _after_change(self) -> None:
@@ -202,9 +208,10 @@ class WatchScene(TableScene):
         self.buttons = {
             "pause": Button(_("Pause"), self.toggle_pause, key="pause"),
             "step": Button(_("Step"), self.step, key="step"),
-            "slower": Button(_("Slower"), self.slower, key="slower"),
-            "faster": Button(_("Faster"), self.faster, key="faster"),
             "start": Button(_("From the start"), self.from_start, key="start"),
+            "slower": Button(_("Slower"), self.slower, key="slower"),
+            "speed": Button("", lambda: None, key="speed", readout=True),
+            "faster": Button(_("Faster"), self.faster, key="faster"),
             "back": Button(_("Back"), self.back, key="back"),
         }
         self.hud.captions = key_captions()
@@ -219,6 +226,7 @@ class WatchScene(TableScene):
         b["step"].enabled = more
         b["slower"].enabled = self.speed > 0
         b["faster"].enabled = self.speed < len(SPEEDS) - 1
+        b["speed"].label = speed_text(SPEEDS[self.speed])
         b["start"].enabled = self.game.can_undo
         self.hud.place_buttons()
         self._buttons_dirty = True

@@ -32,6 +32,13 @@ class Button:
     focused: bool = False
     selected: bool = False  # a toggle that is on
     key: str = ""  # an id for tests and keyboard shortcuts
+    # a figure among buttons (a replay's speed, between Slower and Faster): its label
+    # alone, never pressed nor focused
+    readout: bool = False
+
+    def __post_init__(self) -> None:
+        if self.readout:
+            self.enabled = False
 
     def hit(self, pos: tuple[int, int], margin: int = 0) -> bool:
         return self.enabled and self.rect.inflate(margin * 2, margin * 2).collidepoint(pos)
@@ -47,6 +54,12 @@ class Button:
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         r = self.rect
+        if self.readout:
+            text = theme.font(self.fitting_size(size), bold=True).render(
+                self.label, True, theme.GOLD
+            )
+            surface.blit(text, text.get_rect(center=r.center))
+            return
         if self.selected:
             fill = theme.BUTTON_HOVER
         elif not self.enabled:

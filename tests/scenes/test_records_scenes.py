@@ -320,7 +320,8 @@ def inked(surface, rect):
 def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, language, space):
     i18n.set_language(language)
     watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
-    captions = {b.key: watch.hud.captions[b.key] for b in watch.hud.buttons}
+    pressable = [b for b in watch.hud.buttons if not b.readout]
+    captions = {b.key: watch.hud.captions[b.key] for b in pressable}
     assert captions == {
         "pause": space,
         "step": "→",
@@ -330,7 +331,7 @@ def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, lang
         "back": "Esc",
     }
     bar = watch.hud.bottom
-    for b in watch.hud.buttons:
+    for b in pressable:
         under = pygame.Rect(
             b.rect.left, b.rect.bottom + 1, b.rect.width, bar.bottom - b.rect.bottom - 1
         )
@@ -338,6 +339,23 @@ def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, lang
     driver.key(pygame.K_MINUS)  # each key does what its caption says
     driver.key(pygame.K_SPACE)
     assert (watch.speed, watch.paused) == (1, True)
+
+
+def test_watch_shows_its_speed_between_slower_and_faster(app, driver):
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    shown = watch.buttons["speed"]
+    assert shown.label == "×1"
+    assert watch.buttons["slower"].rect.right < shown.rect.left
+    assert shown.rect.right < watch.buttons["faster"].rect.left
+    assert inked(app.surface, shown.rect) > 0
+    driver.key(pygame.K_PLUS)
+    driver.key(pygame.K_PLUS)
+    assert shown.label == "×4" and not watch.buttons["faster"].enabled
+    for _ in range(4):
+        driver.key(pygame.K_MINUS)
+    assert shown.label == "×¼"
+    driver.click(shown.rect.center)  # a figure, not a button: a click on it does nothing
+    assert shown.label == "×¼" and not watch.paused
 
 
 def test_the_table_has_no_key_captions(app, driver):
