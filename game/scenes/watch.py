@@ -21,7 +21,9 @@ from game.scenes.table import TableScene
 from game.scenes.table_overlay import Banner
 from game.store import GameFacts
 from game.store.saved import played_seconds
-from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
+from game.ui import theme
+from game.ui.pad import ButtonPad
+from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button, button_at
 
 if TYPE_CHECKING:
@@ -42,6 +44,8 @@ KEY_BUTTONS = {  # the keys of the playback's buttons
     pygame.K_HOME: "start",
     pygame.K_ESCAPE: "back",
 }
+# the keys that move the focus among the buttons and press the one it is on
+FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def key_captions() -> dict[str, str]:
@@ -94,6 +98,7 @@ class WatchScene(TableScene):
         self.wait = FIRST_MOVE_S
         self.back_to = back
         self.script = replay_moves(replays[index])
+        self.pad = ButtonPad()
         super().__init__(app, new_game(replays[index]), facts=GameFacts())
         # the clock shows the time the game took, not how long the replay has played
         self.seconds = played_seconds(replays[index])
@@ -193,6 +198,8 @@ class WatchScene(TableScene):
             buttons.append(Button(_("Next game"), self._next_replay, key="next-game"))
         buttons.append(Button(_("Back"), self.back, key="leave"))
         self.banner = Banner(_("The replay is over."), buttons)
+        self.pad.show_focus = False  # the banner's buttons take the keys now
+        self._show_focus()
         self._invalidate()
 
     def _next_replay(self) -> None:
@@ -228,7 +235,18 @@ class WatchScene(TableScene):
         b["faster"].enabled = self.speed < len(SPEEDS) - 1
         b["speed"].label = speed_text(SPEEDS[self.speed])
         b["start"].enabled = self.game.can_undo
+        focus = self.pad.focus_key
+        self.pad.set(list(b.values()))
+        # the focus stays on a button just turned off (Faster at the top speed): Enter
+        # there does nothing, where moved on it would press a neighbour unasked
+        self.pad.focus_key = focus or self.pad.focus_key
         self.hud.place_buttons()
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        """The pad's focus, drawn as the table's banner draws its own: on the button's edge."""
+        for b in self.buttons.values():
+            b.focused = self.pad.show_focus and b.key == self.pad.focus_key
         self._buttons_dirty = True
         self.redraw = True
 
@@ -237,18 +255,11 @@ class WatchScene(TableScene):
         if self.celebration and (t == pygame.KEYDOWN or (t == POINTER_DOWN and event.button == 1)):
             self._show_end()  # as on the table, a click or a key cuts the leaps short
             return True
-        if t == POINTER_DOWN:
-            margin = self._touch_margin(event)
-            pressed = button_at(
-                (self.banner.buttons if self.banner else []) + self.hud.buttons, event.pos, margin
-            )
+        if t == POINTER_DOWN and self.banner:
+            pressed = button_at(self.banner.buttons, event.pos, self._touch_margin(event))
             if pressed:
                 pressed.action()
-            return pressed is not None
-        if t == POINTER_MOVE:
-            return self._pointer_move(event)
-        if t == POINTER_UP:
-            return False
+                return True
         if t == pygame.KEYDOWN:
             if self.banner and self.banner.buttons and self._banner_key(event.key, event.mod):
                 return True  # the end of the replay: Watch again, Next game, Back
@@ -257,4 +268,11 @@ class WatchScene(TableScene):
                 if button.enabled:  # a key does what its button does, when it may
                     button.action()
                 return True
-        return False
+            if event.key not in FOCUS_KEYS:
+                return False
+        # the bar's buttons answer the pointer and Tab, Up, Down and Enter as other screens'
+        # do; Space and Right keep to Pause and Step, whatever has the focus
+        used, changed = self.pad.handle_event(event, theme.ui_scale(self.app.size))
+        if changed:
+            self._show_focus()
+        return used

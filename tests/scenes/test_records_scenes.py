@@ -358,6 +358,36 @@ def test_watch_shows_its_speed_between_slower_and_faster(app, driver):
     assert shown.label == "×¼" and not watch.paused
 
 
+def test_watch_buttons_take_the_focus_by_tab_and_enter_presses_them(app, driver):
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    focused = lambda: [b.key for b in watch.hud.buttons if b.focused]  # noqa: E731
+    assert focused() == []  # no ring until the keyboard is used
+    driver.key(pygame.K_TAB)
+    assert focused() == ["pause"]
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)  # Step
+    assert focused() == ["step"] and watch.paused and len(watch.game.moves) == 1
+    driver.key(pygame.K_SPACE)  # Space keeps to Pause, wherever the focus is
+    assert not watch.paused and len(watch.game.moves) == 1
+    driver.key(pygame.K_RIGHT)  # and Right to Step
+    assert watch.paused and len(watch.game.moves) == 2 and focused() == ["step"]
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+    assert focused() == ["faster"]  # the speed between them is a figure, passed over
+    driver.key(pygame.K_RETURN)
+    assert watch.buttons["speed"].label == "×2"
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert focused() == ["slower"]
+    driver.click(watch.buttons["faster"].rect.center)  # a click hides the ring
+    assert focused() == [] and watch.buttons["speed"].label == "×4"
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_TAB)
+    assert focused() == ["back"]
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    assert app.scene is not watch
+
+
 def test_the_table_has_no_key_captions(app, driver):
     table = show(app, driver, TableScene(app, Game("pyramid52", deal=8)))
     bar = table.hud.bottom
