@@ -102,6 +102,8 @@ class WatchScene(TableScene):
         super().__init__(app, new_game(replays[index]), facts=GameFacts())
         # the clock shows the time the game took, not how long the replay has played
         self.seconds = played_seconds(replays[index])
+        if len(replays) > 1:  # an arcade run: which of its games, where a deal's number stands
+            self.run_place = _("Game {n} of {total}", n=index + 1, total=len(replays))
 
     @property
     def step_count(self) -> int:
@@ -197,7 +199,11 @@ class WatchScene(TableScene):
         if not last:
             buttons.append(Button(_("Next game"), self._next_replay, key="next-game"))
         buttons.append(Button(_("Back"), self.back, key="leave"))
-        self.banner = Banner(_("The replay is over."), buttons)
+        text = _("The replay is over.")
+        if not last:  # an arcade run's game but the last: that game is over, not the replay
+            n, total = self.replay_index + 1, len(self.replays)
+            text = _("Game {n} of {total} is over.", n=n, total=total)
+        self.banner = Banner(text, buttons)
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()
         self._invalidate()

@@ -297,6 +297,27 @@ def test_the_next_game_of_a_run_plays_at_the_speed_chosen(app, driver):
     assert following.speed == speed and not following.paused
 
 
+def test_a_run_s_replay_says_which_of_its_games_is_played(app, driver):
+    first = random_game("pyramid36", 3, 4, seed=1).to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [first, won_game().to_replay(result=True)]))
+    figures = watch._current_figures()
+    assert (figures.title, figures.deal) == ("Pyramid 36", "Game 1 of 2")
+    for _ in range(10):
+        driver.key(pygame.K_RIGHT)
+    assert watch.banner is not None and watch.banner.text == "Game 1 of 2 is over."
+    driver.click(watch.banner.buttons[1].rect.center)  # Next game
+    driver.settle(0.6)
+    following = app.scene
+    figures = following._current_figures()
+    assert (figures.title, figures.deal) == ("Pyramid 52", "Game 2 of 2")
+    for _ in DEAL_8_WIN:
+        driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_x)  # the leaps cut short
+    assert following.banner is not None and following.banner.text == "The replay is over."
+    alone = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    assert alone._current_figures().deal == "Deal 8"  # one game: its deal, as on the table
+
+
 def test_watch_shows_the_time_the_game_took(app, driver):
     replay = won_game().to_replay(result=True)
     replay["meta"] = {"seconds": 3725.4}
