@@ -221,6 +221,12 @@ class TableControls:
             self.selected = pile
             self.app.sounds.play("pick")
             self._invalidate()
+        elif pile_kind(pile) == FOUNDATION:
+            self._refuse(_("A card on a foundation stays there."))
+        elif 0 <= index < len(cards) - 1:
+            # a card in sight under the top one: a click that did nothing left a newcomer
+            # to guess why
+            self._refuse(_("Only the top card of a pile or of the waste can move."))
 
     def _send_home(self, pile: str) -> None:
         self.selected = None
@@ -243,9 +249,20 @@ class TableControls:
             elif selected != "st" and self._targets("st"):
                 # a face-up stock card that pairs is picked up like any other card (a
                 # pair with it could only be made from its partner); clicked again, the
-                # stock turns
+                # stock turns. Said, as a newcomer clicked to turn the stock and saw
+                # nothing turn
                 self.selected = "st"
                 self.app.sounds.play("pick")
+                card = i18n.card_name(game.pile("st")[-1])
+                self._say(
+                    _(
+                        "{card} picked up: click a card that pairs with it, or the stock"
+                        " again to put it on the reserve.",
+                        card=card,
+                    ),
+                    6.0,
+                )
+                self.status_where = self.analysis.position()  # gone with the next move
                 self._invalidate()
                 return
             else:

@@ -49,3 +49,45 @@ def test_a_held_card_over_a_pile_that_takes_it_is_marked_green(app, driver):
     hold_over(driver, centre(scene, "t1"), centre(scene, "t6"))
     assert scene.drag is not None and scene.drag.over == "t6"
     assert ring_colour(app, scene, "t6") == theme.TARGET
+
+
+def test_a_stock_card_picked_up_instead_of_turned_says_so_until_the_next_move(app, driver):
+    game = Game("pyramid52", deal=0)  # the stock's 8C pairs with p7.2's 5
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))
+    assert scene.selected == "st" and game.moves == []
+    assert scene.status == (
+        "8♣ picked up: click a card that pairs with it, or the stock again to put it on"
+        " the reserve."
+    )
+    driver.click(centre(scene, "st"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w"]
+    assert scene.status == ""  # it spoke of the card picked up, now on the reserve
+
+
+def test_a_covered_pyramid_card_is_named_by_its_face(app, driver, english):
+    from game import i18n
+
+    game = Game("pyramid52", deal=0)
+    scene = open_table(app, driver, game)
+    card = i18n.card_name(game.pile("p1.1")[-1])
+    driver.click(centre(scene, "p1.1"))
+    assert scene.status == f"{card} is covered: first remove both cards lying on it."
+    i18n.set_language("ru")
+    driver.click(centre(scene, "p3.2"))
+    card = i18n.card_name(game.pile("p3.2")[-1])
+    assert scene.status == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней."
+
+
+def test_a_click_on_a_card_that_cannot_move_says_why(app, driver):
+    game = Game("egyptian", deal=0)
+    game.play("t1>t6")  # t6: TH under 9D
+    scene = open_table(app, driver, game)
+    under = scene.view.rects("t6", 2)[0]
+    driver.click((under.centerx, under.top + 4))
+    assert scene.selected is None
+    assert scene.status == "Only the top card of a pile or of the waste can move."
+    driver.click(centre(scene, "f1"))
+    assert scene.selected is None
+    assert scene.status == "A card on a foundation stays there."
