@@ -248,6 +248,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 self._hint()
         if self.demo:
             self._demo_step(dt)
+        if self.buttons["demo"].selected != self.demo:  # started, stopped, or run out
+            self._update_buttons()
         if self.celebration:
             self.celebration.update(dt)
             self.redraw = True
@@ -474,6 +476,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
         b["finish"].enabled = bool(self.finishing) and not self.autoplay
         b["demo"].enabled = not undealt and not self.celebration
+        # lit while the solver plays: its first words go in a few seconds, and nothing
+        # else told a newcomer whether the demo was still on
+        b["demo"].selected = self.demo
         b["resign"].enabled = not over and not undealt
         # a daily or arcade deal is the one dealt: no dodging it with another
         b["new"].enabled = self.facts.mode not in (DAILY, ARCADE)

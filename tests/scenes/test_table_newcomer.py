@@ -91,3 +91,19 @@ def test_a_click_on_a_card_that_cannot_move_says_why(app, driver):
     driver.click(centre(scene, "f1"))
     assert scene.selected is None
     assert scene.status == "A card on a foundation stays there."
+
+
+def test_the_demo_button_stays_lit_while_the_solver_plays(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    button = scene.buttons["demo"]
+    edge = (button.rect.centerx, button.rect.top)
+    assert tuple(app.surface.get_at(edge))[:3] != theme.GOLD
+    driver.click(button.rect.center)
+    driver.settle(6.0)  # its words are gone by now
+    assert scene.demo and scene.status == ""
+    assert tuple(app.surface.get_at(edge))[:3] == theme.GOLD
+    driver.click(centre(scene, "p7.1"))  # the player takes over
+    driver.frames(2)
+    assert not scene.demo
+    assert tuple(app.surface.get_at(edge))[:3] != theme.GOLD
