@@ -78,8 +78,32 @@ def test_paragraph_titles_are_set_apart(app, driver):
         "Piles.",
         "Gaps.",
         "Stock.",
+        "Playing.",
         "Keys.",
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_the_rules_say_how_cards_are_played_with_the_mouse(app, driver, ruleset_id, language):
+    # the keys were told, the mouse nowhere: a newcomer had to find the double click,
+    # and in the pyramids that a stock card which pairs needs a second click to turn
+    scene = open_rules(app, driver, ruleset_id, language=language)
+    lead = {"en": "Playing.", "ru": "Как играть."}[language]
+    starts = [i for i, line in enumerate(scene.lines) if line.lead == lead]
+    assert len(starts) == 1
+    paragraph = [scene.lines[starts[0]].text]
+    for line in scene.lines[starts[0] + 1 :]:
+        if line.lead:
+            break
+        paragraph.append(line.text)
+    text = " ".join(paragraph)
+    click = {"en": "click", "ru": "щелч"}[language]
+    assert click in text.lower()
+    if rulesets()[ruleset_id].family == "pyramid":
+        assert {"en": "second", "ru": "второй"}[language] in text
+    else:
+        assert {"en": "double click", "ru": "двойной щелчок"}[language] in text.lower()
 
 
 def test_wheel_scrolls_and_stops_at_the_end(app, driver):
@@ -152,6 +176,8 @@ def test_a_swipe_glides_on_but_never_past_the_end(app, driver):
 
 def test_text_that_fits_does_not_scroll(tmp_path, monkeypatch):
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    # every ruleset's text (with how to play) runs past a 4K screen: a short one
+    monkeypatch.setitem(rulesets()["pyramid36"].text["en"], "rules", "Remove pairs worth 19.")
     app_big = App(size=(3840, 2160), clock=ManualClock())
     scene = RulesScene(app_big, "pyramid36", back=lambda: Marker(app_big))
     app_big.switch(scene, fade=False)
