@@ -73,7 +73,9 @@ class Button:
         radius = max(4, r.height // 4)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         edge = theme.GOLD if self.selected else theme.FOCUS if self.focused else theme.BUTTON_EDGE
-        pygame.draw.rect(surface, edge, r, width=3 if self.focused else 1, border_radius=radius)
+        # the focus's edge grows with the button: 3 px were a hairline at 4K
+        width = max(3, r.height // 16) if self.focused else 1
+        pygame.draw.rect(surface, edge, r, width=width, border_radius=radius)
         ink = theme.INK if self.enabled else theme.DISABLED
         # a smaller size, crisp, before a shrunk image, blurred
         text = theme.font(self.fitting_size(size), bold=True).render(self.label, True, ink)

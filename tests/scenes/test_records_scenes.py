@@ -17,6 +17,7 @@ from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
 from game.store import ARCADE, DAILY, FREE, GameFacts
 from game.ui import theme
+from game.ui.widgets import Button
 from tests.scenes.driver import Driver
 from tests.scenes.test_table import DEAL_8_WIN
 from tests.store.helpers import random_game, won_game
@@ -409,6 +410,18 @@ def test_watch_buttons_take_the_focus_by_tab_and_enter_presses_them(app, driver)
     assert app.scene is not watch
 
 
+def test_the_focus_edge_grows_with_the_button():
+    # at 4K a watch button is 120 px high, and its 3 px focus edge was a hairline
+    pygame.init()
+    surface = pygame.Surface((400, 200))
+    button = Button("Step", lambda: None, rect=pygame.Rect(20, 40, 300, 120), focused=True)
+    button.draw(surface, 40)
+    assert surface.get_at((20 + 5, 100))[:3] == theme.FOCUS
+    small = Button("Step", lambda: None, rect=pygame.Rect(20, 170, 100, 30), focused=True)
+    small.draw(surface, 12)
+    assert surface.get_at((20 + 3, 185))[:3] != theme.FOCUS  # 3 px, as it was
+
+
 def test_the_table_has_no_key_captions(app, driver):
     table = show(app, driver, TableScene(app, Game("pyramid52", deal=8)))
     bar = table.hud.bottom
@@ -523,15 +536,21 @@ def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
         window = pygame.Rect((0, 0), size)
         scenes = [RecordsScene(app, "pyramid52", {}, tab) for tab in (FREE, DAILY, ARCADE, "stats")]
         scenes.append(InitialsScene(app, "A new high score!", "Place 1", "ЖУК", lambda i: None))
+        # the replay's bar: its buttons, the speed between them and the keys under them
+        scenes.append(WatchScene(app, [won_game().to_replay(result=True)] * 5))
         for scene in scenes:
             show(app, driver, scene)
             rects = [b.rect for b in scene.pad.buttons]
             assert all(window.contains(r) for r in rects), scene
             assert [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)] == []
+            if isinstance(scene, WatchScene):
+                bar, caption = scene.hud.bottom, theme.font(scene.hud._caption_size(), bold=True)
+                assert all(r.bottom + caption.get_height() <= bar.bottom for r in rects)
             if isinstance(scene, InitialsScene):
                 # touch alone: every target at least 48 pixels each way
                 assert all(min(r.size) >= 48 for r in rects)
     finally:
+        app.solver.close()  # the replay's table asked it about the deal
         pygame.display.quit()
 
 
