@@ -248,7 +248,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 self._hint()
         if self.demo:
             self._demo_step(dt)
-        if self.buttons["demo"].selected != self.demo:  # started, stopped, or run out
+        demo = self.buttons.get("demo")  # a replay played back has no Demo button
+        if demo is not None and demo.selected != self.demo:  # started, stopped, run out
             self._update_buttons()
         if self.celebration:
             self.celebration.update(dt)
