@@ -4,6 +4,7 @@ and what taking a move back past "no win is possible" means for the score."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from game import i18n
 from game.hints import suggest
@@ -147,19 +148,54 @@ class TableHelp:
         if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
             self.told_lost = where
             if not hinted and not self.demo:
-                n = known["best_remaining_points"]
-                if known.get("best_exact", True):
-                    text = _(
-                        "There is no way to win from here. Best possible: {points} left.",
-                        points=points(n),
-                    )
-                else:
-                    text = _(
-                        "There is no way to win from here. Best found: {points} left.",
-                        points=points(n),
-                    )
-                self._say(text, 5.0)
+                self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                 self.status_where = where  # said of this position: gone when it changes
+
+    def _lost_words(self, known: dict[str, Any]) -> str:
+        """What a proven loss means to the player. Said at the deal (most Pyramid 52
+        deals cannot be won), it is the aim of the game, not a verdict on the play."""
+        left = points(known["best_remaining_points"])
+        exact = known.get("best_exact", True)
+        if not self.game.moves:
+            if exact:
+                return _(
+                    "This deal cannot be won: play for the fewest points left ({points} at best).",
+                    points=left,
+                )
+            return _(
+                "This deal cannot be won: play for the fewest points left"
+                " ({points} is the best found).",
+                points=left,
+            )
+        if exact:
+            return _("There is no way to win from here. Best possible: {points} left.", points=left)
+        return _("There is no way to win from here. Best found: {points} left.", points=left)
+
+    def _hint_pressed(self) -> None:
+        """The Hint button, and H: see _help_asked."""
+        question = _(
+            "Press Hint again for a hint: it takes this game out of the high-score tables."
+        )
+        if self._help_asked("hint", question):
+            self._hint()
+
+    def _demo_pressed(self) -> None:
+        """The Demo button, and D: see _help_asked. Stopping the demo is not asked."""
+        question = _(
+            "Press Demo again to let the solver play: it takes this game out of the"
+            " high-score tables."
+        )
+        if self.demo or self._help_asked("demo", question):
+            self._toggle_demo()
+
+    def _help_asked(self, what: str, question: str) -> bool:
+        """Whether help goes ahead: at once where it costs nothing (the game had help
+        already, or enters no table), else at a second press of its button or key
+        within SECOND_PRESS_S (see _second_press). A stray H took a day's deal out of
+        its table, unasked and for good."""
+        if not self.recorded or self.assisted or self.practised or self.game.over:
+            return True
+        return self._second_press(what, question)
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""

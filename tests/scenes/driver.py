@@ -85,6 +85,18 @@ class Driver:
             )
         self.frames(1)
 
+    def key_twice(self, key: int, mod: int = 0, scancode: int = 0) -> None:
+        """A key whose first press only asks (Hint and Demo: the game then enters no
+        high-score table), pressed again."""
+        self.key(key, mod, scancode)
+        self.key(key, mod, scancode)
+
+    def click_twice(self, pos: tuple[int, int]) -> None:
+        """A button whose first press only asks, pressed again (not a double click)."""
+        self.click(pos)
+        self.frames(20)
+        self.click(pos)
+
     def resize(self, size: tuple[int, int]) -> None:
         pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))

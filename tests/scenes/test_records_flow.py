@@ -160,7 +160,7 @@ def test_an_arcade_run_closed_before_its_initials_is_told_as_one():
 
 def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     driver.settle(1.5)  # a hint shows within a second (a likely move if the solver is slow)
     assert scene.hints_used == 1
     for text in DEAL_8_WIN:
@@ -179,7 +179,7 @@ def test_a_game_the_demo_played_says_so_on_its_results(app, driver):
     # "Hints used 0 · assisted" left the player to guess why
     scene = open_table(app, driver, Game("pyramid52", deal=8))
     wait_for_analysis(scene, driver)  # the whole winning line: the demo plays it out
-    driver.key(pygame.K_d)
+    driver.key_twice(pygame.K_d)
     driver.settle(60.0)
     results = app.scene
     assert isinstance(results, ResultsScene)
@@ -296,7 +296,7 @@ def test_records_that_cannot_be_saved_leave_the_game_playable(tmp_path, monkeypa
 def test_a_hint_is_kept_in_the_records_before_the_next_move(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     driver.key(pygame.K_SPACE)  # one move: the game is in the records
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     driver.settle(1.5)
     assert scene.hints_used == 1
     # killed here, before another move: the game resumed is assisted, its hint counted
@@ -306,7 +306,7 @@ def test_a_hint_is_kept_in_the_records_before_the_next_move(app, driver):
 
 def test_a_hint_before_the_first_move_is_kept_in_the_records(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     driver.settle(1.5)
     assert scene.hints_used == 1 and not scene.game.moves
     row = app.records.games.get(scene.facts.record_id)
@@ -327,7 +327,7 @@ def said(monkeypatch) -> list[str]:
 def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, said):
     # the day's deal number typed as a free game, the demo played, and then the daily
     practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
-    driver.key(pygame.K_d)
+    driver.key_twice(pygame.K_d)
     assert practice.assisted
     menu = open_menu(app, driver)
     menu.select("pyramid36")

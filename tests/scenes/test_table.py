@@ -323,10 +323,34 @@ def test_a_new_input_during_an_animation_finishes_it_at_once(app, driver):
 def test_hint_marks_a_move_and_counts(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     driver.frames(70)  # an undecided position: after a second, a likely move
     assert scene.hint is not None and scene.hint in game.legal_moves
     assert scene.hints_used == 1 and scene.assisted
+
+
+def test_the_first_press_of_hint_or_demo_asks_as_help_costs_the_table(app, driver):
+    # a stray H took a day's deal out of its table, unasked and for good
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_h)
+    assert scene.hint is None and scene.hints_used == 0 and not scene.assisted
+    assert "high-score tables" in scene.status
+    click_move(driver, scene, DEAL_8_WIN[0])  # a move between: the question lapses
+    driver.key(pygame.K_h)
+    assert scene.hints_used == 0 and not scene.assisted
+    driver.click(scene.buttons["demo"].rect.center)  # another help: asks on its own
+    assert not scene.demo and not scene.assisted and "Press Demo again" in scene.status
+    driver.key(pygame.K_h)
+    driver.frames(70)
+    assert scene.hints_used == 1 and scene.assisted and scene.hint is not None
+    driver.key(pygame.K_h)  # once assisted, help costs nothing more: no question
+    driver.frames(70)
+    assert scene.hints_used == 2
+    driver.key(pygame.K_d)
+    assert scene.demo
+    driver.key(pygame.K_d)  # stopping the demo is never asked
+    assert not scene.demo
 
 
 def test_the_clock_runs_only_while_the_window_has_focus(app, driver):
@@ -393,6 +417,11 @@ def test_the_hud_says_whether_the_deal_can_still_be_won(app, driver):
     lost = open_table(app, driver, Game("pyramid52", deal=0))
     wait_for_analysis(lost, driver)
     assert lost.analysis.verdict() == "No win possible"
+    # at the deal the loss is the game's aim (most Pyramid 52 deals), not a verdict
+    assert lost.status.startswith("This deal cannot be won: play for the fewest points left (")
+    driver.key(pygame.K_SPACE)
+    wait_for_analysis(lost, driver)
+    driver.frames(2)
     assert "no way to win from here" in lost.status.lower()
 
 
@@ -402,6 +431,7 @@ def test_a_hint_shows_the_next_move_of_a_winning_line_at_once_when_known(app, dr
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
+    driver.key(pygame.K_h)  # the first press asks: the game would enter no table
     start = time.perf_counter()
     driver.key(pygame.K_h)
     assert time.perf_counter() - start < 0.1
@@ -414,7 +444,7 @@ def test_a_hint_asked_before_the_answer_comes_when_it_arrives(app, driver):
     game = Game("pyramid36", deal=1)  # lost: the hint leads to the best score
     scene = open_table(app, driver, game)
     scene.analysis.results.clear()
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     if scene.hint is None:
         assert scene.hint_pending
         wait_for_analysis(scene, driver)
@@ -429,7 +459,7 @@ def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
 
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
-    driver.click(scene.buttons["demo"].rect.center)
+    driver.click_twice(scene.buttons["demo"].rect.center)
     assert scene.demo and scene.assisted
     end = time.monotonic() + 60
     while not game.won and time.monotonic() < end:
@@ -440,7 +470,7 @@ def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
 def test_touching_the_table_stops_the_demo(app, driver):
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
-    driver.key(pygame.K_d)
+    driver.key_twice(pygame.K_d)
     assert scene.demo
     driver.click(centre(scene, "p7.1"))
     assert not scene.demo
@@ -507,7 +537,7 @@ def test_a_hint_asked_for_and_then_moved_away_from_is_not_given(app, driver):
     game = Game("egyptian", deal=1)  # the solver takes its whole 10 s here
     scene = open_table(app, driver, game)
     scene.analysis.results.clear()
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     assert scene.hint_pending and scene.status == "Thinking…"
     driver.key(pygame.K_SPACE)  # the player turns the stock instead of waiting
     assert len(game.moves) == 1
@@ -553,7 +583,7 @@ def test_a_hint_on_a_proven_loss_where_no_move_lowers_the_points_says_so(app, dr
     scene = open_table(app, driver, game)
     where = scene.analysis.position()
     scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     assert "No win is possible now; best possible: 42 points left." in scene.status
     assert scene.hint in game.legal_moves and scene.hints_used == 1
 
@@ -565,7 +595,7 @@ def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
     assert not scene._current_figures().assisted
     where = scene.analysis.position()
     scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
-    driver.key(pygame.K_h)
+    driver.key_twice(pygame.K_h)
     driver.frames(2)
     assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"
 
