@@ -68,9 +68,13 @@ def headline(summary: GameSummary) -> str:
 
 
 def verdict(summary: GameSummary) -> str:
-    """The fortune's answer; empty when the game was not played as a fortune."""
+    """The fortune's answer; empty when the game was not played as a fortune. A verdict
+    that does not count is not given: "Your wish will come true" said above "the
+    verdict does not count" told a fortune the demo had laid out."""
     if not summary.fortune:
         return ""
+    if _void_verdict(summary):
+        return _("No verdict on your wish this time")
     if summary.won:
         return _("Your wish will come true")
     return _("Your wish will not come true this time")

@@ -103,7 +103,9 @@ def test_a_fortune_gives_its_verdict(app, driver):
 def test_a_replayed_fortune_says_its_verdict_does_not_count(app, driver):
     summary = played("sbudetsya", fortune=True, fortune_replayed=True)
     scene = open_results(app, driver, summary)
-    assert " ".join(texts(scene)).count("does not count") == 1
+    said = " ".join(texts(scene))
+    assert said.count("does not count") == 1 and "No verdict on your wish" in said
+    assert "will not come true" not in said
 
 
 def test_a_fortune_laid_out_with_help_says_its_verdict_does_not_count(app, driver):
@@ -111,8 +113,8 @@ def test_a_fortune_laid_out_with_help_says_its_verdict_does_not_count(app, drive
     summary = WonSummary(Game("sbudetsya", deal=2), 5.0, fortune=True, assisted=True)
     scene = open_results(app, driver, summary)
     said = " ".join(texts(scene))
-    assert "Your wish will come true" in said and said.count("does not count") == 1
-    assert "solver helped" in said
+    assert "No verdict on your wish this time" in said and said.count("does not count") == 1
+    assert "solver helped" in said and "will come true" not in said
 
 
 def test_no_verdict_for_an_ordinary_game(app, driver):
