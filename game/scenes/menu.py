@@ -27,6 +27,7 @@ from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
+from game.store import FREE
 from game.ui import theme
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
@@ -79,6 +80,7 @@ class MenuScene(PadScene):
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
         self._bars_laid_out: tuple[int, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
+        self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
 
     # -- the choice ----------------------------------------------------------------
 
@@ -142,12 +144,31 @@ class MenuScene(PadScene):
     def play(self) -> None:
         from game.scenes.deal_finder import open_table, start_random_deal
 
+        if self._leaves_unfinished() and self.play_asked <= 0:
+            self.play_asked = QUIT_ASK_S
+            self.quit_asked = 0.0
+            self.redraw = True
+            return
+        self.play_asked = 0.0
         if self.deal is None:
             self.started = start_random_deal(self.app, self.ruleset, dict(self.options))
             return
         game = self.started = Game(self.ruleset, self.options, deal=self.deal)
         self.deal_text = ""
         open_table(self.app, game)
+
+    def _leaves_unfinished(self) -> bool:
+        """Whether Play leaves the unfinished game of this patience and options for a new
+        one: that game then counts as played and not won (see LEFT_FOR_ANOTHER_SQL), so
+        Play asks first, as it would quietly end a streak."""
+        row = self.records.unfinished
+        if row is None or row.mode != FREE or row.ruleset != self.ruleset.id:
+            return False
+        try:
+            same = self.ruleset.choose(row.options) == dict(self.options)
+        except RulesError:  # options this version no longer has: another table
+            return False
+        return same and (row.moves > 0 or row.undos > 0)
 
     def show_rules(self) -> None:
         app, ruleset_id = self.app, self.ruleset.id
@@ -188,12 +209,16 @@ class MenuScene(PadScene):
             self.app.request_quit()
             return
         self.quit_asked = QUIT_ASK_S
+        self.play_asked = 0.0
         self.redraw = True
 
     def update(self, dt: float) -> None:
         if self.quit_asked > 0:
             self.quit_asked = max(0.0, self.quit_asked - dt)
             self.redraw = self.redraw or self.quit_asked == 0
+        if self.play_asked > 0:
+            self.play_asked = max(0.0, self.play_asked - dt)
+            self.redraw = self.redraw or self.play_asked == 0
         # a notice can come after the layout (the arcade refused, a game that cannot be
         # continued, a damaged row read): its bar is made at once, not at the next visit
         if self.app.records.problems or self._bars_laid_out != self._bars():
@@ -406,18 +431,35 @@ class MenuScene(PadScene):
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         if self.quit_asked > 0:
-            self._draw_quit_ask(surface)
+            self._draw_ask(surface, _("Press Esc again to quit."))
+        elif self.play_asked > 0:
+            self._draw_ask(
+                surface,
+                _(
+                    "Press Play again for a new game: the unfinished one of this patience"
+                    " then counts as not won. Continue goes on with it."
+                ),
+            )
         return [surface.get_rect()]
 
-    def _draw_quit_ask(self, surface: pygame.Surface) -> None:
+    def _draw_ask(self, surface: pygame.Surface, question: str) -> None:
+        """A question at the foot of the screen, waiting for the same press again."""
         s, (w, h) = self.scale, self.size
         size = px(18, s, 13)
-        image = theme.font(size, bold=True).render(_("Press Esc again to quit."), True, theme.INK)
-        box = image.get_rect().inflate(px(28, s, 16), px(14, s, 8))
+        font = theme.font(size, bold=True)
+        pad_x, pad_y = px(28, s, 16), px(14, s, 8)
+        lines = wrap(question, font, min(w - 2 * pad_x - px(24, s, 12), px(900, s)))
+        line_h = font.get_linesize()
+        width = max(font.size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, width + pad_x, len(lines) * line_h + pad_y)
         box.midbottom = (w // 2, h - px(12, s, 6))
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
-        pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=box.height // 2)
-        surface.blit(image, image.get_rect(center=box.center))
+        radius = min(box.height // 2, px(22, s, 12))
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
+        pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=radius)
+        for i, line in enumerate(lines):
+            image = font.render(line, True, theme.INK)
+            y = box.y + pad_y // 2 + i * line_h
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""

@@ -176,6 +176,27 @@ def test_escape_twice_quits_and_once_only_asks(app, driver):
     assert not app.running
 
 
+def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, driver):
+    # the game left counts as played and not won: Play ended a streak unasked
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    assert not scene._leaves_unfinished()  # another patience: nothing to ask
+    click(driver, scene, "ruleset:pyramid52")
+    drawn = app.surface.copy()
+    click(driver, scene, "play")
+    assert scene.started is None and scene.play_asked > 0
+    foot = pygame.Rect(0, scene.size[1] - 60, scene.size[0], 60)
+    assert drawn.subsurface(foot).get_view().raw != app.surface.subsurface(foot).get_view().raw
+    click(driver, scene, "play")  # asked: a new game, and the one left counts as lost
+    assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
+
+
 def test_quit_button_asks_to_quit(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "quit")
