@@ -292,6 +292,12 @@ class TablePlay:
             # the results offer a new deal
             self._show_results()
             return
+        # a game left in play for another of its table counts as played and not won
+        # (the statistics' LEFT_FOR_ANOTHER_SQL): asked, as Give up is
+        question = _("Press “New deal” again: this game then counts as not won.")
+        leaves_a_game = self.recorded and bool(self.game.moves or self.game.undo_count)
+        if leaves_a_game and not self._second_press("new", question):
+            return
         start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
 
     def _restart(self, confirmed: bool = False) -> None:

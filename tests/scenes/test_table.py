@@ -718,6 +718,22 @@ def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver
     assert game.moves == [] and not scene.assisted
 
 
+def test_new_deal_asks_before_it_leaves_a_game_in_play(app, driver):
+    # the game left counts as played and not won: N ended a streak unasked
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_n)  # no move made: nothing to lose, a new deal at once
+    driver.settle(0.6)
+    assert app.scene is not scene
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    click_move(driver, scene, DEAL_8_WIN[0])
+    driver.key(pygame.K_n)
+    driver.settle(0.6)
+    assert app.scene is scene and "counts as not won" in scene.status
+    driver.key(pygame.K_n)
+    driver.settle(0.6)
+    assert app.scene is not scene
+
+
 def test_new_deal_after_no_moves_left_shows_the_result_first(app, driver):
     from game.scenes.initials import InitialsScene
     from game.scenes.results import ResultsScene
