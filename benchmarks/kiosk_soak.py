@@ -16,10 +16,14 @@ CPU share over the interval (of one core), the size of the data folder
 (records database and its journal); with --shots, a screenshot each sample.
 A stretch left idle past the idle time must show a moving screen (the attract
 loop), else it counts as stuck. Printed at the end: RSS start/end/max, fds
-start/end/max, CPU medians idle and busy, the data folder's growth, taps and
-keys sent, escapes (the kiosk ended or left full screen), stuck stretches and
-crashes (tracebacks in its log or stderr, or an exit). Exit status 1 when any
-of those last four is not zero.
+start/end/max, CPU medians idle and busy, the data folder's largest size, the
+records database's size and games once the kiosk stopped, taps and keys sent,
+escapes (the kiosk ended or left full screen), stuck stretches and crashes
+(tracebacks in its log or stderr, or an exit). Exit status 1 when there is an
+escape, a stuck stretch or a crash.
+
+The kiosk imports some modules only when first needed: run the soak from a tree
+nobody edits meanwhile, or an edit made during it mixes old and new code.
 
 Needs Linux (/proc), xdotool and xwininfo; Xvfb only when no DISPLAY is given;
 ImageMagick's `import` for --shots and the stuck check (else it is skipped).
@@ -28,12 +32,14 @@ ImageMagick's `import` for --shots and the stuck check (else it is skipped).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import random
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -156,10 +162,24 @@ class Kiosk:
         if shutil.which("import"):
             self.x("import", "-window", "root", str(path))
 
-    def log_text(self) -> str:
+    def tracebacks(self) -> int:
+        """Tracebacks in the kiosk's log or on its stderr: the terminal hears of every
+        failure the log does, so the larger count, not the sum; an uncaught one (the
+        kiosk giving up) reaches stderr only."""
         logs = self.home / "piramida" / "state" / "logs"
-        files = [*sorted(logs.glob("piramida.log*")), self.home / "stderr.log"]
-        return "".join(f.read_text(errors="replace") for f in files)
+        logged = sum(f.read_text(errors="replace").count("Traceback") for f in logs.glob("*.log*"))
+        said = (self.home / "stderr.log").read_text(errors="replace").count("Traceback")
+        return max(logged, said)
+
+    def records(self) -> tuple[int, int]:
+        """(bytes, games) of the records database, read after the kiosk stopped (its
+        journal then folded in: while it runs, the journal grows to some MB and starts over)."""
+        path = self.home / "piramida" / "data" / "records.sqlite3"
+        if not path.exists():
+            return 0, 0
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            games = db.execute("SELECT count(*) FROM games").fetchone()[0]
+        return path.stat().st_size, games
 
     def stop(self) -> int:
         if self.alive:
@@ -281,7 +301,7 @@ class Soak:
         if kiosk.alive:
             self.sample()
 
-    def report(self, exit_status: int | None, log: str) -> dict[str, object]:
+    def report(self, exit_status: int | None) -> dict[str, object]:
         samples = self.samples
         rss = [s.rss_mb for s in samples]
         fds = [s.fds for s in samples]
@@ -290,10 +310,9 @@ class Soak:
             shares = [s.cpu_pct for s in samples if s.phase == phase]
             return round(statistics.median(shares), 1) if shares else None
 
-        hours = (time.monotonic() - self.start) / 3600
-        growth = samples[-1].data_bytes - samples[0].data_bytes if samples else 0
+        records_bytes, games = self.kiosk.records()
         return {
-            "minutes": round(hours * 60, 1),
+            "minutes": round((time.monotonic() - self.start) / 60, 1),
             "rss_mb_start": rss[0] if rss else None,
             "rss_mb_end": rss[-1] if rss else None,
             "rss_mb_max": max(rss, default=None),
@@ -302,14 +321,15 @@ class Soak:
             "fds_max": max(fds, default=None),
             "cpu_pct_idle_median": cpu_median("idle"),
             "cpu_pct_busy_median": cpu_median("busy"),
-            "data_bytes_end": samples[-1].data_bytes if samples else None,
-            "data_growth_bytes_per_hour": round(growth / hours) if hours else None,
+            "data_bytes_max": max((s.data_bytes for s in samples), default=None),
+            "records_bytes": records_bytes,
+            "games_recorded": games,
             "taps": self.passer.taps,
             "keys": self.passer.keys,
             "escapes": self.escapes,
             "stuck": self.stuck,
             # an exit before the soak stopped it is a crash, whatever its status
-            "crashes": log.count("Traceback") + (exit_status is not None),
+            "crashes": self.kiosk.tracebacks() + (exit_status is not None),
             "exit_status": exit_status,
             "home": str(self.kiosk.home),
         }
@@ -364,7 +384,7 @@ def main() -> int:
     finally:
         if xvfb is not None:
             xvfb.terminate()
-    result = soak.report(exit_status, kiosk.log_text())
+    result = soak.report(exit_status)
     if args.json:
         print(json.dumps(result))
     else:
