@@ -282,9 +282,17 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         in_play = not (self.game.over or self.wish_pending)
         return not self.app.active and in_play and self.recorded and self.app.kiosk is None
 
+    def verdict_kept(self) -> bool:
+        """Whether the solver's verdict stays unsaid: a fortune keeps its answer for the
+        end of the play, as the cards give it. Told at the deal (with the strict
+        option, "No win possible" for nine deals in ten), it answered the wish before
+        a card was played. Help asked for (a hint, the demo) voids the fortune, and
+        the verdict is said from then on."""
+        return self.fortune and not self.assisted
+
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted
-        verdict = self.analysis.verdict()
+        verdict = "" if self.verdict_kept() else self.analysis.verdict()
         counted = not self.wish_pending
         place = self.run_place
         if self.facts.mode == DAILY and self.game.deal_number is not None:

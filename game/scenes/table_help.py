@@ -48,7 +48,9 @@ class TableHelp:
         the banner has been up a second, is Take back (a quick double press is one
         press). None: wait, asked; True: go on, now assisted; False: go on, nothing to
         say."""
-        if not self.recorded or self.assisted or not self.analysis.lost_since(back_to):
+        if not self.recorded or self.assisted or self.verdict_kept():
+            return False  # no verdict was said, so none can be used
+        if not self.analysis.lost_since(back_to):
             return False
         where = (self.analysis.position(), confirm.__name__)
         if self.takeback_warned_at != where:
@@ -147,7 +149,7 @@ class TableHelp:
                 self._keep_facts()
         if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
             self.told_lost = where
-            if not hinted and not self.demo:
+            if not hinted and not self.demo and not self.verdict_kept():
                 self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                 self.status_where = where  # said of this position: gone when it changes
 

@@ -718,6 +718,25 @@ def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver
     assert game.moves == [] and not scene.assisted
 
 
+def test_a_fortune_keeps_the_solver_s_verdict_for_the_end_of_its_play(app, driver):
+    # "No win possible" in the top bar answered the wish before a card was played
+    game = Game("sbudetsya", {"to_piles": "none"}, deal=1)
+    scene = open_table(app, driver, game)
+    assert scene.wish_pending
+    scene._wish_made()
+    wait_for_analysis(scene, driver)
+    driver.frames(2)
+    assert scene.analysis.known()["outcome"] == "lost"  # known, and not said
+    assert scene._current_figures().verdict == "" and "win" not in scene.status
+    driver.key_twice(pygame.K_h)  # help voids the fortune: the verdict is said
+    driver.frames(2)
+    assert scene._current_figures().verdict == "No win possible"
+    ordinary = open_table(app, driver, Game("nechego", {"to_piles": "none"}, deal=1))
+    wait_for_analysis(ordinary, driver)
+    driver.frames(2)
+    assert ordinary._current_figures().verdict == "No win possible"
+
+
 def test_new_deal_asks_before_it_leaves_a_game_in_play(app, driver):
     # the game left counts as played and not won: N ended a streak unasked
     scene = open_table(app, driver, Game("pyramid52", deal=8))
