@@ -1,4 +1,5 @@
-"""A replay played back on the table, animated, with pause, step, speed and restart.
+"""A replay played back on the table, animated, with pause, steps either way, speed and
+restart.
 
 The table scene does the drawing and the animation; here the moves come from
 the replay instead of the player, nothing is recorded, and the end of the
@@ -36,6 +37,7 @@ FIRST_MOVE_S = 1.2
 KEY_BUTTONS = {  # the keys of the playback's buttons
     pygame.K_SPACE: "pause",
     pygame.K_RIGHT: "step",
+    pygame.K_LEFT: "step-back",
     pygame.K_PLUS: "faster",
     pygame.K_EQUALS: "faster",  # "+" without Shift
     pygame.K_KP_PLUS: "faster",
@@ -53,6 +55,7 @@ def key_captions() -> dict[str, str]:
     return {
         "pause": _("Space"),
         "step": "→",
+        "step-back": "←",
         "slower": "−",
         "faster": "+",
         "start": "Home",
@@ -120,6 +123,13 @@ class WatchScene(TableScene):
         self.paused = True
         self._finish_animation()
         self._next_move()
+        self._update_buttons()
+
+    def step_back(self) -> None:
+        """The last move taken back, flown back; the playback pauses, as a step does."""
+        self.paused = True
+        self.celebration = None
+        self._undo()
         self._update_buttons()
 
     def faster(self) -> None:
@@ -220,6 +230,7 @@ class WatchScene(TableScene):
     def _make_buttons(self) -> None:
         self.buttons = {
             "pause": Button(_("Pause"), self.toggle_pause, key="pause"),
+            "step-back": Button(_("Step back"), self.step_back, key="step-back"),
             "step": Button(_("Step"), self.step, key="step"),
             "start": Button(_("From the start"), self.from_start, key="start"),
             "slower": Button(_("Slower"), self.slower, key="slower"),
@@ -240,7 +251,7 @@ class WatchScene(TableScene):
         b["slower"].enabled = self.speed > 0
         b["faster"].enabled = self.speed < len(SPEEDS) - 1
         b["speed"].label = speed_text(SPEEDS[self.speed])
-        b["start"].enabled = self.game.can_undo
+        b["start"].enabled = b["step-back"].enabled = self.game.can_undo
         focus = self.pad.focus_key
         self.pad.set(list(b.values()))
         # the focus stays on a button just turned off (Faster at the top speed): Enter

@@ -223,6 +223,23 @@ def test_statistics_reset_by_keyboard_keeps_the_focus_on_the_question(app, drive
     assert scene.pad.focus_key == "tab:stats"  # Reset statistics is off now: nothing to reset
 
 
+def test_watch_steps_back_a_move_at_a_time(app, driver):
+    # a move missed could only be seen again from the start
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    assert not watch.buttons["step-back"].enabled  # nothing played yet
+    for _ in range(3):
+        driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_LEFT)
+    assert watch.paused and [str(m) for m in watch.game.moves] == DEAL_8_WIN[:2]
+    driver.click(watch.buttons["step-back"].rect.center)
+    driver.settle(0.5)
+    assert [str(m) for m in watch.game.moves] == DEAL_8_WIN[:1]
+    driver.key(pygame.K_RIGHT)  # on along the replay's own line
+    assert [str(m) for m in watch.game.moves] == DEAL_8_WIN[:2]
+    assert app.records.history() == []
+
+
 def test_watch_pauses_steps_and_records_nothing(app, driver):
     replay = won_game().to_replay(result=True)
     watch = show(app, driver, WatchScene(app, [replay]))
@@ -346,6 +363,7 @@ def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, lang
     captions = {b.key: watch.hud.captions[b.key] for b in pressable}
     assert captions == {
         "pause": space,
+        "step-back": "←",
         "step": "→",
         "slower": "−",
         "faster": "+",
