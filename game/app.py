@@ -124,7 +124,7 @@ class App:
             self.notices.append(
                 Notice(
                     lambda: i18n._(
-                        "The settings file was broken and was set aside as {name}.", name=name
+                        "The settings file was damaged and was set aside as {name}.", name=name
                     )
                 )
             )
@@ -132,7 +132,7 @@ class App:
         self.take_settings_problem()
         for problem in level_problems():  # a broken level file: the other games still play
             self.notices.append(
-                Notice(lambda p=problem: i18n._("A level file was left out: {reason}", reason=p))
+                Notice(lambda p=problem: i18n._("A rules file was skipped: {reason}", reason=p))
             )
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
@@ -414,7 +414,7 @@ class App:
             self.notices.append(
                 Notice(
                     lambda: i18n._(
-                        "The settings cannot be kept ({reason}): they last until the game is"
+                        "The settings cannot be saved ({reason}): they last until the game is"
                         " closed.",
                         reason=system_reason(problem),
                     )

@@ -46,14 +46,14 @@ class Notice:
 def missed_entry_notice(entry: MissedEntry) -> str:
     if entry.ruleset is None:
         return i18n._(
-            "Place {n} in the arcade table, under {initials}: the last run was closed"
-            " before its initials were asked.",
+            "Place {n} in the arcade table was recorded under {initials}: the last run"
+            " was closed before the initials were asked for.",
             n=entry.place,
             initials=entry.initials,
         )
     return i18n._(
-        "Place {n} in the table for {name}, deal {deal}, under {initials}: the game was"
-        " closed before its initials were asked.",
+        "Place {n} in the table for {name}, deal {deal}, was recorded under {initials}:"
+        " the game was closed before the initials were asked for.",
         name=i18n.localized(get_ruleset(entry.ruleset).name),
         deal=entry.deal,
         n=entry.place,
@@ -66,12 +66,12 @@ def record_notice(problem: Problem, details: bool = False) -> str:
     a damaged part is named as the log names it."""
     if problem.kind == SET_ASIDE:
         return i18n._(
-            "The records file was damaged: it was set aside as {name} and a fresh one started.",
+            "The records file was damaged: it was set aside as {name} and a new one was started.",
             name=problem.detail,
         )
     if problem.kind == NEWER:
         return i18n._(
-            "The records file is from a newer Piramida and was left as it is:"
+            "The records file is from a newer Piramida and was left untouched:"
             " this session's games are not saved."
         )
     if problem.kind == CANNOT_CONTINUE:
@@ -82,19 +82,20 @@ def record_notice(problem: Problem, details: bool = False) -> str:
         )
     if problem.kind == READ_FAILED:
         return i18n._(
-            "Part of the records could not be read ({reason}): it is left out, the rest is shown.",
+            "Some records could not be read ({reason}): they are skipped and the rest are shown.",
             reason=problem.detail
             if details
             else system_reason(problem.detail, otherwise=i18n._("the file is damaged")),
         )
     if problem.kind == SAVE_FAILED:
         return i18n._(
-            "A game could not be saved ({reason}); play goes on and saving is tried again.",
+            "A game could not be saved ({reason}); play goes on and saving will be retried.",
             reason=system_reason(problem.detail),
         )
     if problem.kind == REMOVED:
         return i18n._(
-            "The records file {name} was removed while the game ran: a new one was started.",
+            "The records file {name} was deleted while the game was running: a new one was"
+            " started.",
             name=problem.detail,
         )
     assert problem.kind == IN_MEMORY
@@ -110,14 +111,14 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
     not know is `otherwise`, if given (the detail stays in the log)."""
     known = {
         "Permission denied": i18n._("no permission"),
-        "Is a directory": i18n._("a folder is where the file should be"),
+        "Is a directory": i18n._("there is a folder where the file should be"),
         "No space left on device": i18n._("the disk is full"),
         "database or disk is full": i18n._("the disk is full"),
         "Read-only file system": i18n._("the disk is read-only"),
         "attempt to write a readonly database": i18n._("the file is read-only"),
         "unable to open database file": i18n._("the file cannot be opened"),
         "disk I/O error": i18n._("the disk failed to read or write"),
-        "database is locked": i18n._("another program holds the file"),
+        "database is locked": i18n._("another program is using the file"),
         "database disk image is malformed": i18n._("the file is damaged"),
     }
     return known.get(detail, detail if otherwise is None else otherwise)

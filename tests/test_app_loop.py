@@ -81,7 +81,7 @@ def test_a_level_file_left_out_is_said_in_the_notices(tmp_path, monkeypatch):
     monkeypatch.setattr(game.app, "level_problems", lambda: ("zzz.toml: family: missing",))
     application = App(size=(800, 600), clock=ManualClock())
     try:
-        assert "A level file was left out: zzz.toml: family: missing" in map(
+        assert "A rules file was skipped: zzz.toml: family: missing" in map(
             str, application.notices
         )
     finally:
@@ -99,7 +99,7 @@ def test_a_notice_is_said_in_the_language_chosen_after_it_was_made(tmp_path, mon
     try:
         i18n.set_language("en")
         (notice,) = application.notices
-        assert str(notice).startswith("A level file was left out")
+        assert str(notice).startswith("A rules file was skipped")
         i18n.set_language("ru")
         assert str(notice) == "Файл правил пропущен: zzz.toml: family: missing"
     finally:

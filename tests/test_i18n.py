@@ -83,7 +83,7 @@ def english_afterwards():
 def test_the_scan_finds_the_game_s_strings():
     ids = msgids()
     assert "Back" in ids and "Foundations" in ids
-    assert "The settings file was broken and was set aside as {name}." in ids  # i18n._()
+    assert "The settings file was damaged and was set aside as {name}." in ids  # i18n._()
     assert "{n} card" in plural_ids()
 
 
@@ -178,7 +178,7 @@ def test_points_and_moves_in_russian():
     assert i18n.n_("{n} point", "{n} points", 19) == "19 очков"
     assert i18n.n_("{n} move", "{n} moves", 1) == "1 ход"
     levels = i18n.n_("{n} level", "{n} levels", 2)
-    run = i18n._("The run: {levels} cleared, {points}.", levels=levels, points="3 очка")
+    run = i18n._("The run: {levels} cleared, {points} left.", levels=levels, points="3 очка")
     assert run == "Итог: пройдено 2 уровня, в остатке 3 очка."
 
 

@@ -97,12 +97,12 @@ def test_settings_that_cannot_be_kept_are_said_once_and_the_game_runs(tmp_path, 
     monkeypatch.setenv("PIRAMIDA_HOME", str(blocker))
     app = App(size=(800, 600), clock=ManualClock())  # it crashed: the folder cannot be made
     try:
-        said = [n for n in app.notices if "settings cannot be kept" in str(n)]
+        said = [n for n in app.notices if "settings cannot be saved" in str(n)]
         assert len(said) == 1
         app.settings.volume = 0.3
         app.apply_settings()  # in effect for the session, and not said again
         assert app.sounds.volume == 0.3
-        assert len([n for n in app.notices if "settings cannot be kept" in str(n)]) == 1
+        assert len([n for n in app.notices if "settings cannot be saved" in str(n)]) == 1
     finally:
         app.close()
 

@@ -182,7 +182,7 @@ class PinPadScene(PadScene):
         elif self.message:
             line, colour = self.message, theme.WARN
         else:
-            line, colour = _("Type the PIN to close the game."), theme.INK
+            line, colour = _("Enter the PIN to close the game."), theme.INK
         where = (box.centerx, title.bottom + px(16, s, 10))
         draw_text(surface, line, px(20, s, 14), where, colour, "midtop")
         self._draw_field(surface)

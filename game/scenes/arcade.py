@@ -40,20 +40,26 @@ class ArcadeStatus:
             first = _("Level {n} of {total} cleared.", n=state.level, total=total)
         else:
             first = _(
-                "A life lost: {lives} left.",
+                "You lost a life: {lives} left.",
                 lives=n_("{n} life", "{n} lives", state.lives),
             )
         points = n_("{n} point", "{n} points", state.points)
         levels = n_("{n} level", "{n} levels", state.level)
         if self.over:  # not "so far" once the run has ended
-            return [first, _("The run: {levels} cleared, {points}.", levels=levels, points=points)]
-        return [first, _("Run so far: {levels} cleared, {points}.", levels=levels, points=points)]
+            return [
+                first,
+                _("The run: {levels} cleared, {points} left.", levels=levels, points=points),
+            ]
+        return [
+            first,
+            _("Run so far: {levels} cleared, {points} left.", levels=levels, points=points),
+        ]
 
     def help_note(self) -> str:
         """At the end of a run that had help, why it enters no table: said where the
         run ends, not only under the level that had it."""
         if self.over and self.run.assisted:
-            return _("A hint or the demo helped in this run: it stays out of the table.")
+            return _("A hint or the demo was used in this run: it stays out of the table.")
         return ""
 
 

@@ -90,7 +90,7 @@ class DealFinderScene(Scene):
     def _open(self, deal: int | None) -> None:
         say = ""
         if deal is None:  # play a random one, and say so over its table
-            say = _("No winnable deal was found quickly: a random one.")
+            say = _("No winnable deal was found quickly: here is a random one.")
             deal = random_deal()
         self.found = deal
         open_table(self.app, Game(self.ruleset, self.options, deal=deal), say)

@@ -436,8 +436,8 @@ class MenuScene(PadScene):
             self._draw_ask(
                 surface,
                 _(
-                    "Press Play again for a new game: the unfinished one of this patience"
-                    " then counts as not won. Continue goes on with it."
+                    "Press “Play” again for a new game: the unfinished game of this patience"
+                    " then counts as a loss. “Continue” resumes it."
                 ),
             )
         return [surface.get_rect()]
@@ -531,8 +531,8 @@ class MenuScene(PadScene):
             room = f.width - 2 * inset
             hint, size = fit_text(_("random"), self.text_size, room), self.text_size
             for smaller in (self.text_size, self.text_size * 7 // 8, self.text_size * 3 // 4):
-                if theme.font(smaller).size(_("random (type digits)"))[0] <= room:
-                    hint, size = _("random (type digits)"), smaller
+                if theme.font(smaller).size(_("random (type a number)"))[0] <= room:
+                    hint, size = _("random (type a number)"), smaller
                     break
             where = (f.x + inset, f.centery)
             draw_text(surface, hint, size, where, theme.INK_DIM, "midleft")

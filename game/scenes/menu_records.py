@@ -61,7 +61,7 @@ class MenuRecords:
             self.unfinished = None
             return
         game, facts = resumed
-        open_table(self.app, game, _("Welcome back: the game goes on where you left it."), facts)
+        open_table(self.app, game, _("Welcome back: the game continues where you left off."), facts)
 
     # -- the deal of the day -----------------------------------------------------------
 
@@ -70,7 +70,7 @@ class MenuRecords:
         if row is None:
             return _("Deal of the day")
         if row.outcome is None:
-            return _("Deal of the day: go on")
+            return _("Deal of the day: continue")
         return _("Deal of the day ✓ {n}", n=row.remaining_points)
 
     def play_daily(self, ruleset: Ruleset, options: dict[str, OptionValue]) -> None:
@@ -83,7 +83,10 @@ class MenuRecords:
             resumed = self.app.records.resume(row)
             if resumed is not None:
                 open_table(
-                    self.app, resumed[0], _("Today's deal goes on where you left it."), resumed[1]
+                    self.app,
+                    resumed[0],
+                    _("Today's deal continues where you left off."),
+                    resumed[1],
                 )
                 return
         game = Game(ruleset, options, deal=today_deal())

@@ -170,7 +170,7 @@ class RecordsScene(PadScene):
             # the rules say why in English whatever the language: the why goes to the log
             log.warning("replay of a table entry cannot be shown: %s", e)
             self.problem = _(
-                "This replay cannot be shown: it is damaged, or another version made it."
+                "This replay cannot be shown: it is damaged or was made by another version."
             )
             return
         self.problem = ""
@@ -302,7 +302,7 @@ class RecordsScene(PadScene):
                 name = localized(load_ladder().name)
             except LevelError:
                 name = _("Arcade")  # what is wrong is said under the table
-            line = _("{name}: every ruleset, easiest first", name=name)
+            line = _("{name}: every patience, easiest first", name=name)
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
         options = " · ".join(option_lines(self.ruleset, self.options))
@@ -396,8 +396,8 @@ class RecordsScene(PadScene):
     def empty_note(self) -> str:
         """What an empty table says: what enters it (the arcade's holds runs, not games)."""
         if self.tab == ARCADE:
-            return _("No runs yet: an arcade run played without hints or the demo enters here.")
-        return _("No entries yet: a game played without hints enters here.")
+            return _("No runs yet: arcade runs played without hints or the demo appear here.")
+        return _("No entries yet: games played without hints appear here.")
 
     def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:
         row = self.app.records.daily(self.ruleset.id, self.options, today_deal())

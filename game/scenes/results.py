@@ -86,7 +86,7 @@ def _void_verdict(summary: GameSummary) -> str:
     if summary.fortune_replayed:
         return _("This deal was played again, so the verdict does not count.")
     if summary.fortune and summary.assisted:
-        return _("The solver helped to lay it out, so the verdict does not count.")
+        return _("The solver helped play this deal, so the verdict does not count.")
     return ""
 
 
@@ -113,7 +113,7 @@ def assisted_note(summary: GameSummary) -> str:
     if by == BY_TAKING_BACK:
         return _("assisted: a move taken back")
     if by == BY_HELP_BEFORE:
-        return _("assisted: help on this deal before")
+        return _("assisted: help was used on this deal before")
     return _("assisted")  # hints (their count is beside it), or a game saved without why
 
 
@@ -124,7 +124,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
         return []
     records = app.records
     if facts.assisted:
-        return [(_("Table"), "—", _("assisted games stay out"))]
+        return [(_("Table"), "—", _("assisted games are left out"))]
     if records.practised(game, facts):
         return [(_("Deal of the day"), "—", _("played before: it stays out"))]
     key = records.table_for(game, facts)
@@ -135,7 +135,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     table = _("Deal of the day") if facts.mode == DAILY else _("Table")
     note = ""
     if place is None and any(e.deal == game.deal_number for e in top):
-        note = _("this deal is there with a better game")  # a deal shows once, at its best
+        note = _("this deal is already listed with a better game")  # a deal shows once, at its best
     rows = [(table, _("{n} of {count}", n=place, count=len(top)) if place else "—", note)]
     if top:
         best = top[0]

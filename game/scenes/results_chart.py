@@ -31,7 +31,7 @@ def draw_points_chart(
     )
     head = draw_text(surface, title, size, (rect.x + pad, rect.y + pad // 2), theme.INK_DIM)
     if len(points) < 2:
-        note = _("Your progress shows here after a few games.")
+        note = _("Your progress will show here after a few games.")
         draw_text(
             surface,
             note,

@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 def keys_text() -> str:
     """The table's keys, closing every ruleset's rules (in the language of the moment)."""
     return _(
-        "Keys. Arrows or Tab move the focus, Enter picks a card up and puts it down, Space"
-        " turns the stock. U or Ctrl+Z undo, R or Ctrl+Y redo, H hint, D demo, F finish,"
-        " N new deal, F5 restart, G twice give up, F1 rules, F11 full screen, Esc back."
+        "Keys. Arrows or Tab move the focus; Enter picks a card up and puts it down; Space"
+        " turns the stock. U or Ctrl+Z: undo, R or Ctrl+Y: redo, H: hint, D: demo, F: finish,"
+        " N: new deal, F5: restart, G twice: give up, F1: rules, F11: full screen, Esc: back."
     )
 
 

@@ -265,7 +265,7 @@ class Notes:
                 y += f.get_linesize()
 
         if self.game.pairs_cards:
-            text(_("Pairs make {n}", n=rules.pair_sum), bold, theme.GOLD)
+            text(_("Pairs add up to {n}", n=rules.pair_sum), bold, theme.GOLD)
             y += size // 3
             special, faces = value_legend(rules)
             card_w = max(20, int(size * 2.1))
@@ -290,7 +290,7 @@ class Notes:
             y += size // 2
         lines = option_lines(self.game.ruleset, self.game.options)
         if lines:
-            text(_("Options of this game"), bold, theme.GOLD)
+            text(_("Options in this game"), bold, theme.GOLD)
             for line in lines:
                 text(line, font, theme.INK)
         return y - rect.y + pad // 2 if y > rect.y + pad // 2 else 0

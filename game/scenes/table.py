@@ -364,7 +364,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         play_area = self.view.area
         if self.covered:
             static.blit(theme.felt(size), play_area, play_area)
-            text = _("Paused: the clock stops and the cards are hidden while the window is away.")
+            text = _(
+                "Paused: the clock stops and the cards are hidden while the window is inactive."
+            )
             draw_banner(static, play_area, Banner(text, []))
         elif self.banner:
             draw_banner(static, play_area, self.banner, avoid=keep_clear)

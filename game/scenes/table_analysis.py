@@ -148,4 +148,4 @@ class Analysis:
             return _("Can be won")
         if known["outcome"] == "lost":
             return _("No win possible")
-        return _("Not decided")
+        return _("Undecided")

@@ -257,7 +257,7 @@ class TableControls:
                 self._say(
                     _(
                         "{card} picked up: click a card that pairs with it, or the stock"
-                        " again to put it on the reserve.",
+                        " again to move it onto the reserve.",
                         card=card,
                     ),
                     6.0,

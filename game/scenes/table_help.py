@@ -115,7 +115,7 @@ class TableHelp:
                 why = _("No win is possible now; best found: {points} left.", points=points(n))
         else:
             move = suggest(self.game)
-            why = _("The solver has not decided this position: a likely move.")
+            why = _("The solver has not solved this position: a likely move.")
         if move is None:
             self._say(_("No moves left."))
             return
@@ -176,7 +176,7 @@ class TableHelp:
     def _hint_pressed(self) -> None:
         """The Hint button, and H: see _help_asked."""
         question = _(
-            "Press Hint again for a hint: it takes this game out of the high-score tables."
+            "Press “Hint” again for a hint: it takes this game out of the high-score tables."
         )
         if self._help_asked("hint", question):
             self._hint()
@@ -184,7 +184,7 @@ class TableHelp:
     def _demo_pressed(self) -> None:
         """The Demo button, and D: see _help_asked. Stopping the demo is not asked."""
         question = _(
-            "Press Demo again to let the solver play: it takes this game out of the"
+            "Press “Demo” again to let the solver play: it takes this game out of the"
             " high-score tables."
         )
         if self.demo or self._help_asked("demo", question):
@@ -255,7 +255,7 @@ class TableHelp:
             return _("{card} to a foundation", card=cards[0])
         if target:
             return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))
-        return _("{card} into the empty place", card=cards[0])
+        return _("{card} into the gap", card=cards[0])
 
 
 def points(n: int) -> str:

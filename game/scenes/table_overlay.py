@@ -127,7 +127,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygam
     rules = game.rules
     special, _faces = value_legend(rules)
     lines = [
-        _("Pairs make {n}", n=rules.pair_sum),
+        _("Pairs add up to {n}", n=rules.pair_sum),
         ", ".join(f"{rank} = {value}" for rank, value in special),
     ]
     if king_alone(rules):

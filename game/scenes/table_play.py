@@ -232,7 +232,7 @@ class TablePlay:
                 dismiss=self._close_banner,
             )
         elif self.finishing and not self.autoplay and not self.demo:
-            self._say(_("Every card can go home now: press Finish."), 5.0)
+            self._say(_("Every card can go to a foundation now: press “Finish”."), 5.0)
         self._update_buttons()
         self._invalidate()
 
@@ -294,7 +294,7 @@ class TablePlay:
             return
         # a game left in play for another of its table counts as played and not won
         # (the statistics' LEFT_FOR_ANOTHER_SQL): asked, as Give up is
-        question = _("Press “New deal” again: this game then counts as not won.")
+        question = _("Press “New deal” again: this game then counts as a loss.")
         leaves_a_game = self.recorded and bool(self.game.moves or self.game.undo_count)
         if leaves_a_game and not self._second_press("new", question):
             return
@@ -413,7 +413,7 @@ class TablePlay:
         # a kiosk ends the game it leaves (see KioskPolicy): asked first, as Give up is,
         # since Menu stands beside Rules under a passer-by's finger
         leaving_ends_it = self.app.kiosk is not None and self.recorded and bool(self.game.moves)
-        question = _("Press “Menu” again: this game ends.")
+        question = _("Press “Menu” again to end this game.")
         if leaving_ends_it and not self._second_press("menu", question):
             return
         self.app.switch(lambda: MenuScene(self.app))

@@ -302,7 +302,7 @@ def test_the_table_s_menu_asks_then_leads_to_the_chooser_and_ends_the_game(kiosk
     driver.click(scene.buttons["menu"].rect.center)
     driver.settle(0.5)
     assert kiosk.scene is scene and not scene.game.over
-    assert scene.status == "Press “Menu” again: this game ends."
+    assert scene.status == "Press “Menu” again to end this game."
     driver.click(scene.buttons["menu"].rect.center)
     driver.settle(0.5)
     assert isinstance(kiosk.scene, ChooserScene)
@@ -484,7 +484,7 @@ def test_the_demo_table_is_never_recorded(kiosk, driver):
 
 
 def test_notices_are_logged_not_kept(kiosk, driver, caplog):
-    kiosk.notices.append("No winnable deal was found quickly: a random one.")
+    kiosk.notices.append("No winnable deal was found quickly: here is a random one.")
     with caplog.at_level(logging.WARNING, logger="game.kiosk.policy"):
         driver.frames(1)
     assert kiosk.notices == []
@@ -506,7 +506,9 @@ def test_a_win_cut_short_by_a_restart_keeps_its_place_without_anyone_s_letters(m
     (key,) = kiosk.records.scores.tables()
     assert kiosk.records.scores.best(key).initials == NO_INITIALS
     (notice,) = kiosk.notices
-    assert str(notice).startswith("Place 1 in the table for Pyramid 52, deal 8, under ---")
+    assert str(notice).startswith(
+        "Place 1 in the table for Pyramid 52, deal 8, was recorded under ---"
+    )
     Driver(kiosk).frames(1)
     assert kiosk.notices == []  # to the log: nobody reads a menu here
 

@@ -229,7 +229,7 @@ def test_the_choice_is_remembered_for_the_session(app, driver):
 
 
 def test_a_notice_shows_until_dismissed(app, driver):
-    app.notices.append("The settings file was broken and was set aside as x.")
+    app.notices.append("The settings file was damaged and was set aside as x.")
     scene = open_menu(app, driver)
     assert scene.notice_rect.width > 0
     click(driver, scene, "dismiss")
@@ -326,7 +326,7 @@ def test_a_long_notice_is_shown_whole_at_800x600_in_russian(app, driver):
     try:
         driver.resize((800, 600))
         notice = i18n._(
-            "The records file was damaged: it was set aside as {name} and a fresh one started.",
+            "The records file was damaged: it was set aside as {name} and a new one was started.",
             name="records.sqlite3.broken-20261202-051500",
         )
         app.notices.append(notice)

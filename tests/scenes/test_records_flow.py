@@ -116,7 +116,9 @@ def test_a_win_closed_during_its_celebration_takes_its_place_at_the_next_start(
     (key,) = second.records.scores.tables()
     assert second.records.scores.best(key).initials == "KOT"
     (notice,) = second.notices
-    assert str(notice).startswith("Place 1 in the table for Pyramid 52, deal 8, under KOT")
+    assert str(notice).startswith(
+        "Place 1 in the table for Pyramid 52, deal 8, was recorded under KOT"
+    )
     menu = MenuScene(second)
     second.switch(menu, fade=False)
     Driver(second).frames(1)
@@ -150,12 +152,14 @@ def test_the_program_enters_a_missed_place_before_its_menu(tmp_path, monkeypatch
     assert start_program() == 0
     ((scene, notices, tables),) = seen
     assert isinstance(scene, MenuScene) and len(tables) == 1
-    assert str(notices[0]).startswith("Place 1 in the table for Pyramid 52, deal 8, under AAA")
+    assert str(notices[0]).startswith(
+        "Place 1 in the table for Pyramid 52, deal 8, was recorded under AAA"
+    )
 
 
 def test_an_arcade_run_closed_before_its_initials_is_told_as_one():
     notice = missed_entry_notice(MissedEntry(None, None, 2, "ABC"))
-    assert notice.startswith("Place 2 in the arcade table, under ABC")
+    assert notice.startswith("Place 2 in the arcade table was recorded under ABC")
 
 
 def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
@@ -169,7 +173,7 @@ def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
     results = app.scene
     assert isinstance(results, ResultsScene)
     rows = {label: note for label, _value, note in results.all_figures()}
-    assert rows["Table"] == "assisted games stay out"
+    assert rows["Table"] == "assisted games are left out"
     assert rows["Hints used"] == "assisted"  # their count says why
     assert app.records.scores.tables() == []
     assert app.records.statistics("pyramid52").won == 1  # statistics still count it

@@ -539,7 +539,7 @@ def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
             press(driver, results, "next")
             table = app.scene
     assert results.arcade.over
-    assert results.arcade.help_note().startswith("A hint or the demo helped in this run")
+    assert results.arcade.help_note().startswith("A hint or the demo was used in this run")
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])

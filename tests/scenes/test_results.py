@@ -249,12 +249,12 @@ def test_a_deal_kept_out_by_its_better_game_says_so(app):
     again = won_game()
     app.records.save_game(again, slow)
     rows = record_figures(app, GameSummary(again, 90, facts=slow))
-    assert rows[0][1] == "—" and rows[0][2] == "this deal is there with a better game"
+    assert rows[0][1] == "—" and rows[0][2] == "this deal is already listed with a better game"
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
 def test_a_long_note_stays_inside_the_panel(tmp_path, monkeypatch, size):
-    # the Russian "this deal is there with a better game" ran past the panel's edge
+    # the Russian "this deal is already listed with a better game" ran past the panel's edge
     from game.store import GameFacts
     from tests.store.helpers import won_game
 

@@ -248,9 +248,9 @@ def test_options_of_the_game_are_listed(app, driver):
 def test_pyramid_legend_gives_values_and_pair_sum(app, driver):
     scene = open_rules(app, driver, "pyramid36")
     lines = scene.notes.texts()
-    assert "Pairs make 19" in lines
+    assert "Pairs add up to 19" in lines
     assert "A King goes alone" in lines
-    assert "6–10 count their face" in lines
+    assert "6–10 at face value" in lines
     assert scene.notes.values() == [("A", 11), ("J", 12), ("Q", 13), ("K", 19)]
 
 

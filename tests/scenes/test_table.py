@@ -340,7 +340,7 @@ def test_the_first_press_of_hint_or_demo_asks_as_help_costs_the_table(app, drive
     driver.key(pygame.K_h)
     assert scene.hints_used == 0 and not scene.assisted
     driver.click(scene.buttons["demo"].rect.center)  # another help: asks on its own
-    assert not scene.demo and not scene.assisted and "Press Demo again" in scene.status
+    assert not scene.demo and not scene.assisted and "Press “Demo” again" in scene.status
     driver.key(pygame.K_h)
     driver.frames(70)
     assert scene.hints_used == 1 and scene.assisted and scene.hint is not None
@@ -528,7 +528,7 @@ def test_the_deal_finder_gives_a_random_deal_when_the_solver_dies_or_hangs(
         assert isinstance(app.scene, DealFinderScene)
     driver.settle(wait)
     assert isinstance(app.scene, TableScene)
-    assert app.scene.status == "No winnable deal was found quickly: a random one."
+    assert app.scene.status == "No winnable deal was found quickly: here is a random one."
     if running:
         assert {"tries": 0}.items() <= app.solver.asked[1].items()  # its search called off
 
@@ -747,7 +747,7 @@ def test_new_deal_asks_before_it_leaves_a_game_in_play(app, driver):
     click_move(driver, scene, DEAL_8_WIN[0])
     driver.key(pygame.K_n)
     driver.settle(0.6)
-    assert app.scene is scene and "counts as not won" in scene.status
+    assert app.scene is scene and "counts as a loss" in scene.status
     driver.key(pygame.K_n)
     driver.settle(0.6)
     assert app.scene is not scene

@@ -63,7 +63,7 @@ def test_along_an_undecided_line_the_position_is_asked_about_again():
     game, worker, analysis = asked_at_the_deal()
     line = a_line(game, 3)
     answered(worker, analysis, "unknown", line)
-    assert analysis.verdict() == "Not decided"
+    assert analysis.verdict() == "Undecided"
     game.play(line[0])
     analysis.ask()
     assert worker.asked == [1, 2]  # the search from here may decide it

@@ -354,7 +354,7 @@ def test_the_rules_screen_lists_the_table_s_keys(app, driver):
     app.switch(scene, fade=False)
     driver.settle(0.3)
     text = " ".join(line.full for line in scene.lines)
-    assert "F5 restart" in text and "G twice give up" in text and "Ctrl+Z" in text
+    assert "F5: restart" in text and "G twice: give up" in text and "Ctrl+Z" in text
     i18n.set_language("ru")
     scene._wrap()
     assert "F5 — заново" in " ".join(line.full for line in scene.lines)

@@ -114,7 +114,7 @@ def test_the_letter_shortcuts_work_with_a_russian_layout(app, driver):
 def test_d_with_a_russian_layout_starts_the_demo_and_stops_it(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     russian(driver, "d")
-    assert not scene.demo and "Press Demo again" in scene.status  # it asks first
+    assert not scene.demo and "Press “Demo” again" in scene.status  # it asks first
     russian(driver, "d")
     assert scene.demo
     russian(driver, "d")  # the demo's own key, not the player taking over and D again
