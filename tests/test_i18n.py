@@ -306,7 +306,7 @@ def test_the_pyramid_games_call_their_waste_the_reserve():
     while game.pile("st"):
         game.play("st>w")
     error = refused(game, "w>st")
-    assert str(error.refusal) == "no pass is left: the reserve cannot go back into the stock"
+    assert str(error.refusal) == "no passes are left: the reserve cannot go back into the stock"
     i18n.set_language("ru")
     assert i18n.refusal(error.refusal) == "Проходов больше нет: резерв нельзя вернуть в колоду"
 

@@ -96,7 +96,7 @@ def test_a_king_is_removed_alone(ruleset):
 def test_only_a_king_goes_alone():
     e = engine_for("pyramid36")
     s = position(e, st="QS")
-    with pytest.raises(IllegalMove, match="only a card worth 19 goes alone"):
+    with pytest.raises(IllegalMove, match="only a card worth 19 is removed alone"):
         checked_play(e, s, "st")
 
 
