@@ -41,6 +41,12 @@ class Driver:
         self.frames(1)
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+        self.hold_over(start, end, steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+        self.frames(1)
+
+    def hold_over(self, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
+        """Drag a card from `start` to `end` and keep holding it there."""
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
         )
@@ -54,8 +60,6 @@ class Driver:
                 )
             )
             self.frames(1)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
-        self.frames(1)
 
     def tap(self, pos: tuple[int, int]) -> None:
         """A finger tap: FINGERDOWN/UP with normalised coordinates."""

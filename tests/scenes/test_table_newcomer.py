@@ -8,21 +8,6 @@ from game.ui import theme
 from tests.scenes.test_table import centre, open_table
 
 
-def hold_over(driver, start: tuple[int, int], end: tuple[int, int], steps: int = 8) -> None:
-    """Drag a card from `start` to `end` and keep holding it there."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
-    driver.frames(1)
-    for i in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * i // steps
-        y = start[1] + (end[1] - start[1]) * i // steps
-        pygame.event.post(
-            pygame.event.Event(
-                pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False
-            )
-        )
-        driver.frames(1)
-
-
 def ring_colour(app, scene, pile: str) -> tuple[int, int, int]:
     """The colour just outside the left edge of a pile's top card (where a mark is drawn)."""
     rect = scene.view.top_rect(pile)
@@ -33,7 +18,7 @@ def ring_colour(app, scene, pile: str) -> tuple[int, int, int]:
 def test_a_held_card_over_a_pile_it_cannot_go_on_is_not_marked_green(app, driver):
     game = Game("egyptian", deal=0)  # t1 9D goes on t6 TH, not on f1 (which needs 3S)
     scene = open_table(app, driver, game)
-    hold_over(driver, centre(scene, "t1"), centre(scene, "f1"))
+    driver.hold_over(centre(scene, "t1"), centre(scene, "f1"))
     assert scene.drag is not None and scene.drag.over == "f1"
     assert ring_colour(app, scene, "f1") == theme.WARN
     pygame.event.post(
@@ -46,7 +31,7 @@ def test_a_held_card_over_a_pile_it_cannot_go_on_is_not_marked_green(app, driver
 def test_a_held_card_over_a_pile_that_takes_it_is_marked_green(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
-    hold_over(driver, centre(scene, "t1"), centre(scene, "t6"))
+    driver.hold_over(centre(scene, "t1"), centre(scene, "t6"))
     assert scene.drag is not None and scene.drag.over == "t6"
     assert ring_colour(app, scene, "t6") == theme.TARGET
 
