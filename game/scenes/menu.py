@@ -81,6 +81,8 @@ class MenuScene(PadScene):
         self._bars_laid_out: tuple[int, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
+        self.ask_bottom = 0  # where Play's question ends: above the row of Play
+        self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
 
     # -- the choice ----------------------------------------------------------------
 
@@ -397,6 +399,7 @@ class MenuScene(PadScene):
         ]
         bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
         layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
+        self.ask_bottom = bottom.top - gap  # a question stands above the buttons it names
         return [*buttons, clear_button, *actions]
 
     # -- drawing -------------------------------------------------------------------
@@ -431,7 +434,7 @@ class MenuScene(PadScene):
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         if self.quit_asked > 0:
-            self._draw_ask(surface, _("Press Esc again to quit."))
+            self._draw_ask(surface, _("Press Esc again to quit."), self.size[1] - px(12, s, 6))
         elif self.play_asked > 0:
             self._draw_ask(
                 surface,
@@ -439,12 +442,14 @@ class MenuScene(PadScene):
                     "Press “Play” again for a new game: the unfinished game of this patience"
                     " then counts as a loss. “Continue” resumes it."
                 ),
+                self.ask_bottom,
             )
         return [surface.get_rect()]
 
-    def _draw_ask(self, surface: pygame.Surface, question: str) -> None:
-        """A question at the foot of the screen, waiting for the same press again."""
-        s, (w, h) = self.scale, self.size
+    def _draw_ask(self, surface: pygame.Surface, question: str, bottom: int) -> None:
+        """A question waiting for the same press again, its box ending at `bottom`: Play's
+        stands above the row of Play, which the screen's foot hid at 800x600."""
+        s, w = self.scale, self.size[0]
         size = px(18, s, 13)
         font = theme.font(size, bold=True)
         pad_x, pad_y = px(28, s, 16), px(14, s, 8)
@@ -452,7 +457,8 @@ class MenuScene(PadScene):
         line_h = font.get_linesize()
         width = max(font.size(line)[0] for line in lines)
         box = pygame.Rect(0, 0, width + pad_x, len(lines) * line_h + pad_y)
-        box.midbottom = (w // 2, h - px(12, s, 6))
+        box.midbottom = (w // 2, bottom)
+        self.ask_box = box
         radius = min(box.height // 2, px(22, s, 12))
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
         pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=radius)

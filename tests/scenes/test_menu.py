@@ -176,7 +176,8 @@ def test_escape_twice_quits_and_once_only_asks(app, driver):
     assert not app.running
 
 
-def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, driver):
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, driver, size):
     # the game left counts as played and not won: Play ended a streak unasked
     from game.rules import Game
     from game.store import GameFacts
@@ -184,6 +185,7 @@ def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, dr
     left = Game("pyramid52", deal=8)
     left.play("st>w")
     app.records.save_game(left, GameFacts(seconds=40))
+    driver.resize(size)
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid36")
     assert not scene._leaves_unfinished()  # another patience: nothing to ask
@@ -191,8 +193,14 @@ def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, dr
     drawn = app.surface.copy()
     click(driver, scene, "play")
     assert scene.started is None and scene.play_asked > 0
-    foot = pygame.Rect(0, scene.size[1] - 60, scene.size[0], 60)
-    assert drawn.subsurface(foot).get_view().raw != app.surface.subsurface(foot).get_view().raw
+    # the question is on screen, and the buttons it names are not under it (the
+    # screen's foot hid Play's row at 800x600)
+    box = scene.ask_box
+    assert box.width and drawn.subsurface(box).copy().get_view().raw != (
+        app.surface.subsurface(box).copy().get_view().raw
+    )
+    for key in ("play", "rules", "daily", "continue"):
+        assert not box.colliderect(scene.pad.get(key).rect), key
     click(driver, scene, "play")  # asked: a new game, and the one left counts as lost
     assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
 
