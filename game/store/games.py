@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import Game, RulesError, get_ruleset, rulesets
+from game.rules import Game, RulesError, rulesets
 from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
 
@@ -201,55 +201,56 @@ class GameLog:
         return [r[0] for r in reversed(rows)]
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
-        """Whether another game dealt these cards and a move was made in it."""
-        return self._same_cards(game, except_id, "moves > 0")
+        """Whether another game dealt these cards to the same places and a move was made
+        in it."""
+        return self._same_deal(game, except_id, "moves > 0")
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
-        """Whether another game dealt these cards and had the solver's help: its player
-        has seen the solver's moves for these very cards."""
-        return self._same_cards(game, except_id, "assisted")
+        """Whether another game dealt these cards to the same places and had the solver's
+        help: its player has seen the solver's moves for this very deal."""
+        return self._same_deal(game, except_id, "assisted")
 
-    def _same_cards(self, game: Game, except_id: int | None, such: str) -> bool:
-        """Whether a game other than `except_id`, begun at any time, dealt the same cards
-        and is `such` (an SQL condition of this module's own, never a caller's text).
+    def _same_deal(self, game: Game, except_id: int | None, such: str) -> bool:
+        """Whether a game other than `except_id`, begun at any time, dealt the same
+        position and is `such` (an SQL condition of this module's own, never a caller's
+        text).
 
-        The same cards: the same deck in the same order, in any ruleset, under any
-        options. A deal number shuffles each kind of deck one way for every ruleset (the
-        36 cards of Сбудется, От нечего делать and Pyramid 36 are one order, the two decks
-        of the Egyptian games and Devil's Bridge another), so whoever had help or
-        practice with the cards laid out one way knows where each lies in the other.
-        A given deck is matched by its cards."""
+        The same position, in whichever ruleset: a deal number shuffles each kind of deck
+        one way for every ruleset, so Сбудется and От нечего делать with its defaults lay
+        out one number alike, and so do the two Egyptian rulesets: practice, help or a
+        fortune told with one is with the other. Laid out otherwise (Pyramid 36, Devil's
+        Bridge's nine piles, a King for base) the same cards make another deal, and each
+        patience's deal of the day, one number for all of them, stands on its own: a day
+        of dailies lost four of the seven to the first one played. A given deck is
+        matched by its cards and then its layout."""
+        dealt = game.initial_state.piles
+        deck = " ".join(game.deck)
         known = tuple(rulesets())  # a ruleset this version lacks deals no cards here
         rulesets_sql = ", ".join("?" * len(known))
-        given = self.conn.execute(
-            f"""SELECT replay FROM games WHERE ruleset IN ({rulesets_sql}) AND deal IS NULL
-            AND {such} AND id IS NOT ?""",
-            (*known, except_id),
-        )
-        deck = " ".join(game.deck)
-        for row in given:
-            try:
-                replay = read_json(row["replay"], "a game's replay")
-            except sqlite3.DatabaseError:
-                continue  # damaged: it says nothing of any cards
-            if isinstance(replay, dict) and replay.get("deck") == deck:
-                return True
-        if game.deal_number is None:
-            return False
-        numbered = self.conn.execute(
-            f"""SELECT ruleset, options FROM games WHERE ruleset IN ({rulesets_sql})
-            AND deal = ? AND {such} AND id IS NOT ?""",
+        rows = self.conn.execute(
+            f"""SELECT ruleset, options, deal, replay FROM games
+            WHERE ruleset IN ({rulesets_sql}) AND (deal IS NULL OR deal = ?) AND {such}
+            AND id IS NOT ?""",
             (*known, game.deal_number, except_id),
         )
-        for row in numbered:
-            options = read_json(row["options"], "a game's options")
-            if not isinstance(options, dict):
-                continue  # damaged (see GameRow.from_sql): it says nothing of any cards
+        for row in rows:
             try:
-                kind = get_ruleset(row["ruleset"]).rules(options).deck
+                options = read_json(row["options"], "a game's options")
+                replay = None if row["deal"] is not None else read_json(row["replay"], "replay")
+            except sqlite3.DatabaseError:
+                continue  # damaged (see GameRow.from_sql): it says nothing of any cards
+            if not isinstance(options, dict):
+                continue
+            if replay is not None and (not isinstance(replay, dict) or replay.get("deck") != deck):
+                continue  # other cards
+            try:
+                if row["deal"] is not None:
+                    other = Game(row["ruleset"], options, deal=row["deal"])
+                else:
+                    other = Game(row["ruleset"], options, deck=game.deck)
             except RulesError:
-                continue  # options this version no longer has
-            if kind == game.rules.deck:  # the same kind and number: the same shuffle
+                continue  # options this version no longer has, or a deck of another kind
+            if other.initial_state.piles == dealt:
                 return True
         return False
 

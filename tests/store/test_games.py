@@ -330,9 +330,10 @@ def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
     assert latest in [r.id for r in records.history()]  # it stays in the history
 
 
-def test_the_same_cards_are_the_same_deck_in_any_ruleset_and_layout(records):
-    # one shuffle of the 36 cards for every ruleset: the nechego daily played with the
-    # Demo, then the sbudetsya daily of the same number, was neither practised nor helped
+def test_the_same_deal_is_the_same_position_in_any_ruleset(records):
+    # one shuffle of the 36 cards for every ruleset, and Сбудется is От нечего делать with
+    # its defaults: the nechego daily played with the Demo, then the sbudetsya daily of
+    # the same number, is the same deal twice
     day = 20261130
     records.save_game(
         random_game("nechego", day, 2, end=False), GameFacts(mode=DAILY, assisted=True)
@@ -341,14 +342,36 @@ def test_the_same_cards_are_the_same_deck_in_any_ruleset_and_layout(records):
     records.save_game(daily, facts)
     assert records.deal_assisted_before(daily, facts.record_id)
     assert records.practised(daily, facts)
-    assert records.deal_assisted_before(Game("pyramid36", deal=day))
-    assert records.deal_assisted_before(Game("nechego", {"piles": 10}, deal=day))
+    assert records.deal_assisted_before(Game("nechego", {"passes": 2}, deal=day))
+    # the same cards laid out otherwise are another deal
+    assert not records.deal_assisted_before(Game("pyramid36", deal=day))
+    assert not records.deal_assisted_before(Game("nechego", {"piles": 10}, deal=day))
     records.save_game(random_game("egyptian", 3, 2, end=False), GameFacts(assisted=True))
-    assert records.deal_assisted_before(Game("egyptian", {"base": "A"}, deal=3))
-    assert records.deal_assisted_before(Game("devils-bridge", deal=3))
+    assert records.deal_assisted_before(Game("egyptian-old", deal=3))
+    assert records.deal_assisted_before(Game("egyptian", {"draw": 3}, deal=3))
+    assert Game("egyptian", deal=3).deck[0][0] != "A"
+    assert not records.deal_assisted_before(Game("egyptian", {"base": "A"}, deal=3))
+    assert not records.deal_assisted_before(Game("devils-bridge", deal=3))
     # another kind of deck is other cards, though its number is the same
     assert not records.deal_assisted_before(Game("nechego", {"cards": 32}, deal=day))
     assert not records.deal_assisted_before(Game("pyramid52", deal=3))
+
+
+def test_each_patience_has_its_own_deal_of_the_day(records):
+    # one number for every ruleset's daily (the spec): once the same cards counted as
+    # practised in any layout, the first daily played took four of seven out of their tables
+    day = 20261203
+    records.save_game(random_game("egyptian", day, 5, end=False), GameFacts(mode=DAILY))
+    records.save_game(random_game("nechego", day, 5, end=False), GameFacts(mode=DAILY))
+    for ruleset in ("devils-bridge", "pyramid36"):
+        daily, facts = Game(ruleset, deal=day), GameFacts(mode=DAILY)
+        records.save_game(daily, facts)
+        assert not records.practised(daily, facts), ruleset
+    # laid out alike, it is the same deal again
+    for ruleset in ("egyptian-old", "sbudetsya"):
+        daily, facts = Game(ruleset, deal=day), GameFacts(mode=DAILY)
+        records.save_game(daily, facts)
+        assert records.practised(daily, facts), ruleset
 
 
 def test_a_fortune_cannot_be_told_again_through_another_ruleset(records):
@@ -357,11 +380,12 @@ def test_a_fortune_cannot_be_told_again_through_another_ruleset(records):
     assert not records.deal_played_before(Game("sbudetsya", deal=42))
 
 
-def test_a_given_deck_is_known_by_its_cards(records):
+def test_a_given_deck_is_known_by_its_cards_and_layout(records):
     deck = Game("sbudetsya", deal=7).deck
-    records.save_game(Game("nechego", {"piles": 9}, deck=deck), GameFacts(assisted=True))
-    assert records.deal_assisted_before(Game("pyramid36", deck=deck))
+    records.save_game(Game("nechego", deck=deck), GameFacts(assisted=True))
+    assert records.deal_assisted_before(Game("sbudetsya", deck=deck))
     assert records.deal_assisted_before(Game("sbudetsya", deal=7))  # its shuffle
+    assert not records.deal_assisted_before(Game("pyramid36", deck=deck))
     assert not records.deal_assisted_before(Game("sbudetsya", deck=deck[1:] + deck[:1]))
 
 
