@@ -278,9 +278,14 @@ class WatchScene(TableScene):
                 pressed.action()
                 return True
         if t == pygame.KEYDOWN:
-            if self.banner and self.banner.buttons and self._banner_key(event.key, event.mod):
-                return True  # the end of the replay: Watch again, Next game, Back
             button = self.buttons.get(KEY_BUTTONS.get(event.key, ""))
+            # At the end of the replay its banner (Watch again, Next game, Back) takes the
+            # arrows, Tab, Enter and Esc, but for a playback key whose button may act: ←
+            # steps back from the end, as its button does (it only moved the focus).
+            playback = button is not None and button.enabled and event.key != pygame.K_ESCAPE
+            banner = self.banner is not None and bool(self.banner.buttons) and not playback
+            if banner and self._banner_key(event.key, event.mod):
+                return True
             if button is not None:
                 if button.enabled:  # a key does what its button does, when it may
                     button.action()

@@ -240,6 +240,24 @@ def test_watch_steps_back_a_move_at_a_time(app, driver):
     assert app.records.history() == []
 
 
+def test_watch_steps_back_from_the_end_by_its_key(app, driver):
+    # at the end the banner took the arrows: ← moved its focus and stepped nothing back
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    for _ in range(5):
+        driver.click(watch.buttons["faster"].rect.center)
+    driver.settle(40.0)
+    if watch.celebration:
+        driver.key(pygame.K_SPACE)  # cuts the leaps short
+    assert watch.game.won and watch.banner is not None
+    driver.key(pygame.K_RIGHT)  # Step is off at the end: → moves the banner's focus
+    assert any(b.focused for b in watch.banner.buttons)
+    driver.key(pygame.K_LEFT)
+    driver.settle(0.5)
+    assert [str(m) for m in watch.game.moves] == DEAL_8_WIN[:-1]
+    assert watch.banner is None and watch.paused
+
+
 def test_watch_pauses_steps_and_records_nothing(app, driver):
     replay = won_game().to_replay(result=True)
     watch = show(app, driver, WatchScene(app, [replay]))
