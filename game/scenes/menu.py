@@ -160,17 +160,21 @@ class MenuScene(PadScene):
         open_table(self.app, game)
 
     def _leaves_unfinished(self) -> bool:
-        """Whether Play leaves the unfinished game of this patience and options for a new
-        one: that game then counts as played and not won (see LEFT_FOR_ANOTHER_SQL), so
-        Play asks first, as it would quietly end a streak."""
+        """Whether Play leaves a game of this patience and options in play for a new one:
+        that game then counts as played and not won (see LEFT_FOR_ANOTHER_SQL), so Play
+        asks first, as it would quietly end a streak. Any such game, not only the one
+        Continue offers: one left for another patience counted all the same."""
+        return self.app.records.left_in_play(self.ruleset.id, dict(self.options))
+
+    def _continue_resumes_it(self) -> bool:
+        """Whether the game Continue offers is of this patience and options."""
         row = self.records.unfinished
         if row is None or row.mode != FREE or row.ruleset != self.ruleset.id:
             return False
         try:
-            same = self.ruleset.choose(row.options) == dict(self.options)
+            return self.ruleset.choose(row.options) == dict(self.options)
         except RulesError:  # options this version no longer has: another table
             return False
-        return same and (row.moves > 0 or row.undos > 0)
 
     def show_rules(self) -> None:
         app, ruleset_id = self.app, self.ruleset.id
@@ -436,14 +440,17 @@ class MenuScene(PadScene):
         if self.quit_asked > 0:
             self._draw_ask(surface, _("Press Esc again to quit."), self.size[1] - px(12, s, 6))
         elif self.play_asked > 0:
-            self._draw_ask(
-                surface,
-                _(
+            if self._continue_resumes_it():
+                question = _(
                     "Press “Play” again for a new game: the unfinished game of this patience"
                     " then counts as a loss. “Continue” resumes it."
-                ),
-                self.ask_bottom,
-            )
+                )
+            else:
+                question = _(
+                    "Press “Play” again for a new game: your unfinished game of this"
+                    " patience then counts as a loss."
+                )
+            self._draw_ask(surface, question, self.ask_bottom)
         return [surface.get_rect()]
 
     def _draw_ask(self, surface: pygame.Surface, question: str, bottom: int) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from game.rules import Game, RulesError, rulesets
 from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
+from game.store.stats import IN_PLAY_SQL
 
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
 LARGEST_ID = (1 << 63) - 1
@@ -162,6 +163,16 @@ class GameLog:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
             params = (arcade_run,)
         return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
+
+    def in_play(self, ruleset: str, options: dict[str, Any], mode: str) -> int:
+        """How many games of one table (not of an arcade run) are left in play: the next
+        game played in that table makes them count as not won (LEFT_FOR_ANOTHER_SQL)."""
+        row = self.conn.execute(
+            f"""SELECT COUNT(*) FROM games WHERE {IN_PLAY_SQL} AND ruleset = ? AND options = ?
+            AND mode = ? AND arcade_run IS NULL""",
+            (ruleset, canonical_options(options), mode),
+        ).fetchone()
+        return int(row[0])
 
     def latest_played(self) -> GameRow | None:
         """The game a move was last made in (or that was last opened), but for arcade

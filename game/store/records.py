@@ -195,6 +195,14 @@ class Records:
         """The game played last, arcade games passed by (see GameLog.latest_played)."""
         return self._read("read the games", self.games.latest_played, None)
 
+    def left_in_play(self, ruleset: str, options: dict[str, Any], mode: str = FREE) -> bool:
+        """Whether a game of this table is left in play, which a new game of the table
+        would count as not won once played (see game.store.stats); False when the file
+        cannot be read."""
+        return self._read(
+            "read the games", lambda: self.games.in_play(ruleset, options, mode) > 0, False
+        )
+
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
         """The saved game at its position with its history; None if its replay is unusable."""
         try:

@@ -24,10 +24,12 @@ class Statistics:
         return self.won / self.played if self.played else None
 
 
-# A game left in play, a move made, for a later game of the same table (New deal, or
-# the same patience chosen again) that was played: given up where it was left, or
-# leaving each game that went badly kept a streak and the win rate
-LEFT_FOR_ANOTHER_SQL = """outcome IS NULL AND (moves > 0 OR undos > 0) AND id IS NOT :offered
+# A game in play: not ended, and a move made (or taken back)
+IN_PLAY_SQL = "outcome IS NULL AND (moves > 0 OR undos > 0)"
+# A game left in play for a later game of the same table (New deal, or the same patience
+# chosen again) that was played: given up where it was left, or leaving each game that
+# went badly kept a streak and the win rate
+LEFT_FOR_ANOTHER_SQL = f"""{IN_PLAY_SQL} AND id IS NOT :offered
     AND EXISTS (SELECT 1 FROM games AS later WHERE later.id > games.id
         AND later.ruleset = games.ruleset AND later.options = games.options
         AND later.mode = games.mode AND later.arcade_run IS games.arcade_run

@@ -205,6 +205,37 @@ def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, dr
     assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
 
 
+def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
+    # Continue offers the latest game only: a Pyramid 52 game left for a Pyramid 36 one,
+    # or one whose moves were all taken back, counted as lost unasked
+    from game.rules import Game
+    from game.store import GameFacts
+
+    older = Game("pyramid52", deal=8)
+    older.play("st>w")
+    app.records.save_game(older, GameFacts(seconds=40))
+    latest = Game("pyramid36", deal=3)
+    latest.play("st>w")
+    app.records.save_game(latest, GameFacts(seconds=20))
+    undone = Game("nechego", deal=4)
+    undone.play("st>w")
+    undone.undo()
+    app.records.save_game(undone, GameFacts(seconds=5))
+    scene = open_menu(app, driver)
+    for ruleset in ("pyramid52", "nechego"):
+        click(driver, scene, f"ruleset:{ruleset}")
+        click(driver, scene, "play")
+        assert scene.started is None and scene.play_asked > 0, ruleset
+        assert not scene._continue_resumes_it()  # it says so: Continue offers another
+        driver.settle(QUIT_ASK_S + 0.5)
+    click(driver, scene, "ruleset:pyramid36")
+    assert scene._continue_resumes_it()
+    click(driver, scene, "ruleset:sbudetsya")  # nothing of it in play: no question
+    click(driver, scene, "play")
+    driver.settle(0.6)
+    assert scene.started is not None and scene.started.ruleset.id == "sbudetsya"
+
+
 def test_quit_button_asks_to_quit(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "quit")

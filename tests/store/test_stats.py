@@ -1,7 +1,7 @@
 """Statistics per ruleset: counts, streaks, points, time; a reset keeps every game."""
 
 from game.rules import Game
-from game.store import GameFacts, Statistics
+from game.store import DAILY, GameFacts, Statistics
 from tests.store.helpers import random_game, won_game
 
 
@@ -88,3 +88,16 @@ def test_a_game_left_for_another_of_its_table_counts_as_not_won(records):
     save(other_options)
     save(random_game("pyramid52", 6, 2, end=False))
     assert records.statistics("pyramid36").played == 0
+
+
+def test_a_game_said_left_in_play_is_counted_once_its_table_is_played(records):
+    # the menu asks by left_in_play: it must name the games the statistics would count
+    assert not records.left_in_play("pyramid52", {"passes": 1})
+    records.save_game(random_game("pyramid52", 3, 4, end=False), GameFacts())
+    records.save_game(random_game("pyramid36", 3, 4, end=False), GameFacts())  # offered now
+    assert records.left_in_play("pyramid52", {"passes": 1})
+    assert not records.left_in_play("pyramid52", {"passes": 3})  # another table
+    assert not records.left_in_play("pyramid52", {"passes": 1}, DAILY)
+    assert records.statistics("pyramid52").played == 0
+    records.save_game(random_game("pyramid52", 4, 2, end=False), GameFacts())
+    assert records.statistics("pyramid52").played == 1
