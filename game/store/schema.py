@@ -88,6 +88,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX games_finished ON games(finished_at) WHERE outcome IS NOT NULL;
     """,
+    # 4: a game given up now gets a place it missed (closed on the initials scene) at the
+    # next start, unless a kiosk gave it up for a passer-by who walked away, which its
+    # facts now say. Older versions told the two apart by nothing and kept every game
+    # given up out: those left without a place stay out, as a kiosk's (else a kiosk's
+    # last abandoned game entered its table under "---" after the update).
+    """
+    UPDATE games SET replay = json_set(replay, '$.meta.abandoned', json('true'))
+    WHERE outcome = 'resigned' AND json_valid(replay)
+        AND json_type(replay, '$.meta') = 'object'
+        AND NOT EXISTS (SELECT 1 FROM scores WHERE scores.game_id = games.id);
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -96,3 +96,31 @@ def test_an_arcade_run_that_ended_without_its_entry_gets_it_once(records):
     assert entry.arcade_run == run_id and entry.figures.levels == 1
     assert records.enter_missed_scores(LADDER, "RUN") == []
     assert records.enter_missed_scores(None, "RUN") == []  # no ladder file: no run looked at
+
+
+def test_a_game_given_up_before_the_update_stays_out(tmp_path):
+    # rows saved before games given up were told apart: a kiosk's last abandoned game,
+    # read as a player's, entered its table under "---" at the first start after it
+    from game.store import Records
+    from game.store.database import connect
+    from game.store.schema import MIGRATIONS, migrate
+
+    path = tmp_path / "records.sqlite3"
+    records = Records.open(path)
+    entered, facts = given_up_after_three_pairs(), GameFacts(seconds=9.0)
+    records.save_game(entered, facts)
+    records.add_game_score(entered, facts, "ABC")
+    records.save_game(given_up_after_three_pairs(), GameFacts(seconds=8.0))
+    records.close()
+    old = connect(path)
+    old.execute("PRAGMA user_version = 3")  # as an older version left it
+    old.commit()
+    assert migrate(old, MIGRATIONS) == 3
+    old.close()
+    again = Records.open(path)
+    assert again.enter_missed_scores(LADDER, "---") == []
+    (key,) = again.scores.tables()
+    assert [e.initials for e in again.scores.top(key)] == ["ABC"]
+    (kept_out, first) = again.history()
+    assert again.resume(kept_out)[1].abandoned and not again.resume(first)[1].abandoned
+    again.close()
