@@ -19,6 +19,7 @@ import pygame
 
 from game import i18n
 from game.audio import Sounds
+from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.ladder import Ladder, load_ladder
 from game.notices import Notice, system_reason
 from game.rules import Game, LevelError, level_problems
@@ -66,16 +67,24 @@ PRESENTS_TIMED = 3
 
 
 def presents_in_software() -> bool:
-    """Whether the window's renderer draws in software: a whole frame presented costs
-    more than SOFTWARE_PRESENT_MS of CPU (its threads' too). False with no renderer."""
+    """Whether the window's renderer draws in software: by the OpenGL driver's name,
+    where there is one to read, else by a whole frame presented costing more than
+    SOFTWARE_PRESENT_MS of CPU (its threads' too). False with no renderer."""
     renderer_info = getattr(pygame.display, "_get_renderer_info", None)
-    if renderer_info is None or renderer_info() is None:
+    info = renderer_info() if renderer_info is not None else None
+    if info is None:
         return False
-    pygame.display.flip()  # the first present sets the renderer up
+    pygame.display.flip()  # the first present sets the renderer up (its context current)
+    name = gl_renderer_name() if info[0] == "opengl" else None
+    if name is not None:
+        log.info("window: OpenGL drawn by %s", name)
+        return drawn_in_software(name)
     start = time.process_time()
     for _ in range(PRESENTS_TIMED):
         pygame.display.flip()
-    return (time.process_time() - start) / PRESENTS_TIMED * 1000 > SOFTWARE_PRESENT_MS
+    cost_ms = (time.process_time() - start) / PRESENTS_TIMED * 1000
+    log.info("window: a present costs %.1f ms of CPU (renderer %s)", cost_ms, info[0])
+    return cost_ms > SOFTWARE_PRESENT_MS
 
 
 class Clock(Protocol):
@@ -187,7 +196,8 @@ class App:
             # Without a GPU, vsync means a software renderer that copies every frame
             # whole: a plain window surface with dirty rectangles is far cheaper.
             # SDL warns of its own software renderer, not of OpenGL drawn in software
-            # (Mesa's llvmpipe): that one is found by what a present costs.
+            # (Mesa's llvmpipe): that one is found by its driver's name, or by what a
+            # present costs (see presents_in_software).
             if any("renderer" in str(w.message) for w in caught) or presents_in_software():
                 self._software_renderer = True
                 surface = self._plain_window(size, flags)

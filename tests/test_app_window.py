@@ -69,3 +69,45 @@ def test_a_renderer_with_cheap_presents_keeps_vsync(opengl):
     assert opengl["calls"] == [1]
     assert opengl["vsync"]
     app.close()
+
+
+def test_a_gpu_driver_that_spins_at_vsync_keeps_it(opengl, monkeypatch):
+    # some GPU drivers spin while they wait for the refresh: their presents cost CPU as
+    # software drawing does, and timing alone took them for llvmpipe
+    monkeypatch.setattr("game.app.gl_renderer_name", lambda: "NVIDIA GeForce GTX 1060/PCIe/SSE2")
+    opengl["present_ms"] = 16.0
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1] and opengl["vsync"]
+    app.close()
+
+
+def test_opengl_named_as_drawn_in_software_gives_way_at_once(opengl, monkeypatch):
+    monkeypatch.setattr("game.app.gl_renderer_name", lambda: "llvmpipe (LLVM 15.0.6, 256 bits)")
+    opengl["present_ms"] = 0.0  # a small window: cheap enough to pass the timing
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1, 0] and not opengl["vsync"]
+    app.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "software"),
+    [
+        ("llvmpipe (LLVM 15.0.6, 256 bits)", True),
+        ("softpipe", True),
+        ("Software Rasterizer", True),
+        ("Google SwiftShader", True),
+        ("Mesa Intel(R) UHD Graphics 620 (KBL GT2)", False),
+        ("AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.7, DRM 3.49)", False),
+        ("NVIDIA GeForce RTX 3060/PCIe/SSE2", False),
+    ],
+)
+def test_software_renderers_are_known_by_name(name, software):
+    from game.gl_renderer import drawn_in_software
+
+    assert drawn_in_software(name) is software
+
+
+def test_no_current_context_gives_no_name():
+    from game.gl_renderer import gl_renderer_name
+
+    assert gl_renderer_name() is None  # the dummy driver makes no OpenGL context
