@@ -402,7 +402,7 @@ KEY_BUTTONS = {
     pygame.K_d: "demo",
     pygame.K_n: "new",
     pygame.K_f: "finish",
-    pygame.K_g: "resign",  # also ends a stuck game, whose banner Enter leaves alone
+    pygame.K_g: "resign",  # also ends a stuck game (Enter first shows the focus on its button)
     pygame.K_F5: "restart",
 }
 CTRL_KEY_BUTTONS = {pygame.K_z: "undo", pygame.K_y: "redo"}

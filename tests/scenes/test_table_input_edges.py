@@ -236,14 +236,22 @@ def test_the_focus_moves_on_from_a_pair_just_removed_to_its_neighbour(app, drive
     assert scene.keys.focus == "p7.6"
 
 
-def test_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
+def test_one_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
+    # Enter meant for the focused card ended the game under the banner unseen
     monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
     scene = open_table(app, driver, Game("egyptian", deal=0))
     assert scene.banner is not None and scene.banner.buttons[0].key == "end"
     scene.keys.focus, scene.keys.visible = "t1", True
     driver.key(pygame.K_RETURN)  # shows the focus on the banner's button; no card is picked up
     assert not scene.game.over and scene.selected is None and scene.banner.buttons[0].focused
-    driver.click(scene.banner.buttons[0].rect.center)  # the button itself still ends it
+    driver.key(pygame.K_RETURN)  # the button seen focused: Enter presses it, as a click does
+    assert scene.game.over
+
+
+def test_the_stuck_banner_s_button_ends_the_game_at_a_click(app, driver, monkeypatch):
+    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    driver.click(scene.banner.buttons[0].rect.center)
     assert scene.game.over
 
 
