@@ -63,11 +63,23 @@ PILE_CODES = (  # the spec's pile names, and the kind each names
 )
 
 
+# The game's English for refusals where it says more than the command line's (which
+# names a place by its code, as the move was written): the card in sight, by its face.
+GAME_REFUSALS: Mapping[str, str] = {
+    "covered_by_two": "{card} is covered: first remove both cards lying on it",
+    "covered_by_one": "{card} is covered: first remove the card lying on it",
+}
+
+
 @cache
 def catalogue(language: str) -> Catalogue:
     if language == "en":
         return Catalogue(
-            "en", refusals=REFUSALS, ranks=RANK_WORDS, suits=SUIT_WORDS, piles=PILE_WORDS
+            "en",
+            refusals={**REFUSALS, **GAME_REFUSALS},
+            ranks=RANK_WORDS,
+            suits=SUIT_WORDS,
+            piles=PILE_WORDS,
         )
     data = tomllib.loads((LOCALE_DIR / f"{language}.toml").read_text(encoding="utf-8"))
     written = data.get("language", {})

@@ -24,7 +24,9 @@ REFUSALS: Mapping[str, str] = {
     "bad_move": "'{text}' is not a move (write t3>f2, st>w, w>st, p7.1+p7.4, p7.2 or resign)",
     "no_pile": "there is no {pile} in this game",
     "empty": "{pile} is empty",
-    "not_playable": "{pile} is covered",
+    # a pyramid card with both cards below it still in place, or one of them
+    "covered_by_two": "{pile} is covered by two cards",
+    "covered_by_one": "{pile} is covered by a card",
     "from_foundation": "a card on a foundation never leaves it",
     "stock_turns_only": "the stock only turns onto the waste (st>w)",
     "onto_waste": "no card can be put on {pile} except from the stock",

@@ -146,8 +146,10 @@ class PyramidEngine(Engine):
                 if i < self.np:
                     return Refusal("removed", {"pile": name})
                 return Refusal("reserve_empty" if i == self.w else "empty", {"pile": name})
-            if i not in playable:
-                return Refusal("not_playable", {"pile": name})
+            if i not in playable:  # only a pyramid card can be: the stock's is in play
+                covering = sum(1 for j in self.covered_by[i] if piles[j])
+                key = "covered_by_two" if covering == 2 else "covered_by_one"
+                return Refusal(key, {"pile": name, "card": piles[i][-1]})
         cards = [piles[self.index[n]][-1] for n in names]
         if move.kind == SINGLE:
             return Refusal(

@@ -15,7 +15,7 @@ from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import REDEAL, REMOVE, TURN
-from game.rules.moves import FOUNDATION, OUT, PYRAMID, pile_kind
+from game.rules.moves import FOUNDATION, OUT, pile_kind
 from game.scenes.summary import GameSummary
 from game.scenes.table_overlay import Banner
 from game.store.saved import BY_HELP_BEFORE
@@ -140,16 +140,8 @@ class TablePlay:
         """Say why the rules refuse a move the player asked for by a click (the stock's,
         a covered card's), in the game's language."""
         reason = self.game.refusal_reason(move)
-        if reason is None:
-            return
-        cards = self.game.pile(move.a)
-        if reason.key == "not_playable" and pile_kind(move.a) == PYRAMID and cards:
-            # the card is in sight: named by its face, not by its place ("card 3 of row
-            # 5"), with what frees it
-            card = i18n.card_name(cards[-1])
-            self._refuse(_("{card} is covered: first remove both cards lying on it.", card=card))
-            return
-        self._refuse(i18n.refusal(reason))
+        if reason is not None:
+            self._refuse(i18n.refusal(reason))
 
     def ask_still_playing(self, seconds: float) -> None:
         """A kiosk's question before it ends a game nobody has touched: the demo stops

@@ -30,7 +30,7 @@ def test_a_card_is_covered_by_the_two_below_it_and_free_once_both_are_removed():
     cards.update(p6_1="6S", p7_1="QH", p7_2="AD", st="7H")
     s = position(e, **cards)
     assert "p6.1+st" not in legal(e, s)
-    with pytest.raises(IllegalMove, match="p6.1 is covered"):
+    with pytest.raises(IllegalMove, match="p6.1 is covered by two cards"):
         checked_play(e, s, "p6.1+st")
     s, _ = play(e, s, "p7.1+p7.2")  # Q + A = 13
     assert "p6.1+st" in legal(e, s)
@@ -40,6 +40,8 @@ def test_half_uncovered_card_is_not_playable():
     e = engine_for("pyramid52")
     s = position(e, p6_1="6S", p7_2="QD", st="7H")  # p7.1 already removed, p7.2 still there
     assert "p6.1+st" not in legal(e, s)
+    with pytest.raises(IllegalMove, match="p6.1 is covered by a card"):
+        checked_play(e, s, "p6.1+st")
 
 
 def test_bottom_row_is_free_from_the_start():

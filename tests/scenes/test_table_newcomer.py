@@ -58,11 +58,11 @@ def test_a_covered_pyramid_card_is_named_by_its_face(app, driver, english):
     scene = open_table(app, driver, game)
     card = i18n.card_name(game.pile("p1.1")[-1])
     driver.click(centre(scene, "p1.1"))
-    assert scene.status == f"{card} is covered: first remove both cards lying on it."
+    assert scene.status == f"{card} is covered: first remove both cards lying on it"
     i18n.set_language("ru")
     driver.click(centre(scene, "p3.2"))
     card = i18n.card_name(game.pile("p3.2")[-1])
-    assert scene.status == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней."
+    assert scene.status == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней"
 
 
 def test_a_click_on_a_card_that_cannot_move_says_why(app, driver):
