@@ -96,7 +96,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
         self.fortune = facts.fortune
-        self.wish_pending = self.fortune and not game.moves
+        # a deal played before tells no fortune: no wish is asked for (see _deal)
+        self.wish_pending = self.fortune and not game.moves and not facts.fortune_replayed
         self.dealt = False
         self._static_valid = False
         self._moving: list[pygame.Rect] = []
@@ -153,8 +154,6 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             self._deal()
         if self.wish_pending:
             text = _("Make a wish. If the patience comes out, it will come true.")
-            if self.fortune_replayed:
-                text += " " + _("You have played this deal before, so its verdict will not count.")
             self.banner = Banner(
                 text, [Button(_("I have made my wish"), self._wish_made, key="wish")]
             )
@@ -289,6 +288,12 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         a card was played. Help asked for (a hint, the demo) voids the fortune, and
         the verdict is said from then on."""
         return self.fortune and not self.assisted
+
+    def _wish_counts(self) -> bool:
+        """Whether the fortune's verdict still counts: no help had, and the deal not
+        played before (GameFacts.fortune_replayed): what Hint, Demo and Restart ask
+        about before they void it."""
+        return self.fortune and not self.assisted and not self.fortune_replayed
 
     def _current_figures(self) -> HudFigures:
         assisted = self.recorded and self.assisted

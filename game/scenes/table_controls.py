@@ -75,6 +75,7 @@ class TableControls:
             button.action()
             return True
         if self.wish_pending:
+            self._wish_first()
             return True
         self._finish_animation()
         spot = self.view.spot_at(event.pos, margin)
@@ -306,7 +307,8 @@ class TableControls:
             # a key does what its button does, and only when the button may be pressed
             # (no New deal in a daily game, no hint before the wish)
             if not self.buttons[button].enabled:
-                pass
+                if self.wish_pending:
+                    self._wish_first()
             elif button == "resign":
                 self._ask_resign(_("Press G again to give up."))
             else:
@@ -314,6 +316,8 @@ class TableControls:
         elif self.wish_pending:  # nothing dealt yet: no card to pick up, no stock to turn
             if key == pygame.K_ESCAPE:
                 self._to_menu()
+            elif key in (pygame.K_SPACE, *DIRECTIONS):
+                self._wish_first()
         elif key == pygame.K_ESCAPE:
             self.back()
         elif key == pygame.K_SPACE:
@@ -330,6 +334,11 @@ class TableControls:
         else:
             return False
         return True
+
+    def _wish_first(self) -> None:
+        """A click or key before the wish is made: nothing is dealt yet, and it did
+        nothing, unsaid."""
+        self._say(_("Make your wish first, then press “I have made my wish”."))
 
     def _banner_key(self, key: int, mod: int) -> bool:
         """The keys a banner's buttons answer while it is up: the arrows and Tab show the

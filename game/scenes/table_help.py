@@ -175,27 +175,38 @@ class TableHelp:
 
     def _hint_pressed(self) -> None:
         """The Hint button, and H: see _help_asked."""
-        question = _(
-            "Press “Hint” again for a hint: it takes this game out of the high-score tables."
-        )
+        if self._wish_counts():
+            question = _("Press “Hint” again for a hint: your wish then gets no verdict.")
+        else:
+            question = _(
+                "Press “Hint” again for a hint: it takes this game out of the high-score tables."
+            )
         if self._help_asked("hint", question):
             self._hint()
 
     def _demo_pressed(self) -> None:
         """The Demo button, and D: see _help_asked. Stopping the demo is not asked."""
-        question = _(
-            "Press “Demo” again to let the solver play: it takes this game out of the"
-            " high-score tables."
-        )
+        if self._wish_counts():
+            question = _(
+                "Press “Demo” again to let the solver play: your wish then gets no verdict."
+            )
+        else:
+            question = _(
+                "Press “Demo” again to let the solver play: it takes this game out of the"
+                " high-score tables."
+            )
         if self.demo or self._help_asked("demo", question):
             self._toggle_demo()
 
     def _help_asked(self, what: str, question: str) -> bool:
         """Whether help goes ahead: at once where it costs nothing (the game had help
-        already, or enters no table), else at a second press of its button or key
-        within SECOND_PRESS_S (see _second_press). A stray H took a day's deal out of
-        its table, unasked and for good."""
-        if not self.recorded or self.assisted or self.practised or self.game.over:
+        already, or its end would have no verdict and no table), else at a second press
+        of its button or key within SECOND_PRESS_S (see _second_press). A stray H took a
+        day's deal out of its table, unasked and for good, and voided a wish."""
+        if self.assisted or self.game.over:
+            return True
+        enters_a_table = self.recorded and not self.practised and self.game.deal_number is not None
+        if not (enters_a_table or self._wish_counts()):
             return True
         return self._second_press(what, question)
 

@@ -60,6 +60,8 @@ class TablePlay:
             )
         elif self.practised:
             self._say(_("You have played this deal before: this game stays out of its table."), 6.0)
+        elif self.fortune and self.fortune_replayed:
+            self._say(_("You have played this deal before: it tells no fortune this time."), 6.0)
 
     def _wish_made(self) -> None:
         self.wish_pending = False
@@ -296,6 +298,11 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
+        if not confirmed and self._wish_counts():
+            # the same deal played again has no verdict: it voided the wish unasked
+            question = _("Press “Restart” again: the deal played again gives your wish no verdict.")
+            if not self._second_press("restart", question):
+                return
         helped = self._help_in_taking_back((), self._confirm_restart, confirmed)
         if helped is None:
             return
@@ -381,7 +388,9 @@ class TablePlay:
         if now < self.asked_until.get(what, 0.0):
             del self.asked_until[what]
             return True
-        self.asked_until[what] = now + SECOND_PRESS_S
+        # one question at a time: the one in sight is the one a second press answers (H,
+        # then N, then H gave the hint under the New deal question)
+        self.asked_until = {what: now + SECOND_PRESS_S}
         self._say(question, SECOND_PRESS_S)
         return False
 

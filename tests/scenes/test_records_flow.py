@@ -258,10 +258,11 @@ def test_a_fortune_deal_played_in_an_earlier_session_does_not_count_again(tmp_pa
     app = App(size=(1280, 800), clock=ManualClock(), records=Records.open(tmp_path / FILE_NAME))
     try:
         scene = open_table(app, Driver(app), Game("sbudetsya", deal=31))
-        assert scene.fortune_replayed
-        assert "will not count" in scene.banner.text
+        # no wish asked for, as it could not come true: it is said at the deal
+        assert scene.fortune_replayed and not scene.wish_pending and scene.banner is None
+        assert scene.status == "You have played this deal before: it tells no fortune this time."
         fresh = open_table(app, Driver(app), Game("sbudetsya", deal=32))
-        assert not fresh.fortune_replayed
+        assert not fresh.fortune_replayed and fresh.wish_pending
     finally:
         pygame.display.quit()
 

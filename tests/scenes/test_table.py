@@ -341,6 +341,8 @@ def test_the_first_press_of_hint_or_demo_asks_as_help_costs_the_table(app, drive
     assert scene.hints_used == 0 and not scene.assisted
     driver.click(scene.buttons["demo"].rect.center)  # another help: asks on its own
     assert not scene.demo and not scene.assisted and "Press “Demo” again" in scene.status
+    driver.key(pygame.K_h)  # the question in sight is the Demo's: H asks its own again
+    assert scene.hints_used == 0 and "Press “Hint” again" in scene.status
     driver.key(pygame.K_h)
     driver.frames(70)
     assert scene.hints_used == 1 and scene.assisted and scene.hint is not None
@@ -808,6 +810,26 @@ def test_the_empty_waste_says_what_it_is_in_the_language_of_the_moment(app, driv
     finally:
         i18n.set_language("en")
     assert open_table(app, driver, Game("pyramid36", deal=5)).view.empty_names == {"w": "Reserve"}
+
+
+def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
+    # the questions spoke of high-score tables only, and Restart voided the wish unasked
+    game = Game("sbudetsya", deal=3)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))  # before the wish: nothing is dealt, and it says so
+    assert not game.moves and "Make your wish first" in scene.status
+    scene._wish_made()
+    driver.settle(1.0)
+    driver.key(pygame.K_h)
+    assert scene.status == "Press “Hint” again for a hint: your wish then gets no verdict."
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_F5)
+    assert game.moves and not scene.fortune_replayed
+    assert "gives your wish no verdict" in scene.status
+    driver.key(pygame.K_F5)
+    assert not game.moves and scene.fortune_replayed
+    driver.key(pygame.K_d)  # the verdict void, the table still at stake: asked all the same
+    assert not scene.demo and "high-score tables" in scene.status
 
 
 def test_the_cards_are_hidden_while_the_window_is_away(app, driver):
