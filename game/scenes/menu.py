@@ -77,6 +77,7 @@ class MenuScene(PadScene):
         )
         self.deal_label_pos = (0, 0)
         self.records = MenuRecords(app)
+        self.records.offer(self.ruleset.id, self.options)
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
         self._bars_laid_out: tuple[int, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
@@ -121,10 +122,12 @@ class MenuScene(PadScene):
 
     def select(self, ruleset_id: str) -> None:
         self.choice.ruleset_id = ruleset_id
+        self.records.offer(self.ruleset.id, self.options)
         self.layout()
 
     def set_option(self, key: str, value: OptionValue) -> None:
         self.choice.options.setdefault(self.ruleset.id, {})[key] = value
+        self.records.offer(self.ruleset.id, self.options)
         self.layout()
 
     def type_digit(self, digit: str) -> None:
@@ -206,6 +209,7 @@ class MenuScene(PadScene):
 
     def enter(self) -> None:
         self.records.refresh()
+        self.records.offer(self.ruleset.id, self.options)
         self.layout()  # the language may have changed in the settings
 
     def back(self) -> None:

@@ -21,12 +21,22 @@ if TYPE_CHECKING:
 class MenuRecords:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.unfinished: GameRow | None = None
+        self.latest: GameRow | None = None  # the game last left in play
+        self.unfinished: GameRow | None = None  # the one Continue offers (see offer)
         self.refresh()
 
     def refresh(self) -> None:
         """Read again what the records say (a game may have been played since)."""
-        self.unfinished = self.app.records.unfinished()
+        self.latest = self.unfinished = self.app.records.unfinished()
+
+    def offer(self, ruleset_id: str, options: dict[str, OptionValue]) -> None:
+        """Continue offers the chosen patience's own game in play, of its options, where
+        it has one, else the game last left in play: a game left for another patience
+        could not be reached again, and Play counted it lost."""
+        here = None
+        if self.latest is not None:
+            here = self.app.records.unfinished(table=(ruleset_id, dict(options)))
+        self.unfinished = here or self.latest
 
     # -- continue --------------------------------------------------------------------
 

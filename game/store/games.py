@@ -9,7 +9,15 @@ from typing import Any
 
 from game.rules import Game, RulesError, rulesets
 from game.store.database import check_numbers, read_json, transaction
-from game.store.saved import ARCADE, DAILY, GameFacts, canonical_options, now_iso, to_saved_replay
+from game.store.saved import (
+    ARCADE,
+    DAILY,
+    FREE,
+    GameFacts,
+    canonical_options,
+    now_iso,
+    to_saved_replay,
+)
 from game.store.stats import IN_PLAY_SQL
 
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
@@ -152,16 +160,23 @@ class GameLog:
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (record_id,)).fetchone()
         return GameRow.from_sql(row) if row else None
 
-    def unfinished(self, arcade_run: int | None = None) -> sqlite3.Cursor:
+    def unfinished(
+        self, arcade_run: int | None = None, table: tuple[str, dict[str, Any]] | None = None
+    ) -> sqlite3.Cursor:
         """The games left in play with a move made, the latest first, as rows to read
         one by one (see Records.unfinished). With `arcade_run`, that run's games in
-        play, moves made or not."""
-        if arcade_run is None:
-            sql = "SELECT * FROM games WHERE outcome IS NULL AND moves > 0"
-            params: tuple[int, ...] = ()
-        else:
+        play, moves made or not; with `table` (a ruleset and its options), the free
+        games of that table only."""
+        params: tuple[object, ...] = ()
+        if arcade_run is not None:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
             params = (arcade_run,)
+        elif table is not None:
+            sql = """SELECT * FROM games WHERE outcome IS NULL AND moves > 0 AND ruleset = ?
+                AND options = ? AND mode = ? AND arcade_run IS NULL"""
+            params = (table[0], canonical_options(table[1]), FREE)
+        else:
+            sql = "SELECT * FROM games WHERE outcome IS NULL AND moves > 0"
         return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
 
     def in_play(self, ruleset: str, options: dict[str, Any], mode: str) -> int:

@@ -159,13 +159,16 @@ class Records:
         """Autosave: the game as it stands, in one transaction. False if it could not."""
         return self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
 
-    def unfinished(self, arcade_run: int | None = None) -> GameRow | None:
-        """The game to offer as "Continue": the latest left in play that can go on. One
-        whose record is damaged or whose rules this version lacks is passed over (and
-        said once): it would be offered at every start and hide the older ones."""
+    def unfinished(
+        self, arcade_run: int | None = None, table: tuple[str, dict[str, Any]] | None = None
+    ) -> GameRow | None:
+        """The game to offer as "Continue": the latest left in play that can go on (of
+        an arcade run, or of a table: see GameLog.unfinished). One whose record is
+        damaged or whose rules this version lacks is passed over (and said once): it
+        would be offered at every start and hide the older ones."""
 
         def latest() -> GameRow | None:
-            for row in self._rows(self.games.unfinished(arcade_run)):
+            for row in self._rows(self.games.unfinished(arcade_run, table)):
                 try:
                     restore(row.replay, row.id)
                 except ReplayError as e:

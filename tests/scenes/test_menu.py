@@ -206,8 +206,9 @@ def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, dr
 
 
 def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
-    # Continue offers the latest game only: a Pyramid 52 game left for a Pyramid 36 one,
-    # or one whose moves were all taken back, counted as lost unasked
+    # Play asked of the game Continue offered, the latest one only: a Pyramid 52 game
+    # left for a Pyramid 36 one, or one whose moves were all taken back, counted as lost
+    # unasked; and Continue could not reach the Pyramid 52 game again
     from game.rules import Game
     from game.store import GameFacts
 
@@ -222,12 +223,20 @@ def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
     undone.undo()
     app.records.save_game(undone, GameFacts(seconds=5))
     scene = open_menu(app, driver)
-    for ruleset in ("pyramid52", "nechego"):
+    for ruleset, offered in (("pyramid52", True), ("nechego", False)):
         click(driver, scene, f"ruleset:{ruleset}")
         click(driver, scene, "play")
         assert scene.started is None and scene.play_asked > 0, ruleset
-        assert not scene._continue_resumes_it()  # it says so: Continue offers another
+        # Continue offers the patience's own game where it can go on: its question says so
+        assert scene._continue_resumes_it() is offered, ruleset
         driver.settle(QUIT_ASK_S + 0.5)
+    assert "Pyramid 36" in scene.records.continue_text()  # the game last left, else
+    click(driver, scene, "ruleset:pyramid52")
+    assert "Pyramid 52 · Deal 8" in scene.records.continue_text()
+    click(driver, scene, "continue")
+    driver.settle(0.6)
+    assert app.scene.game.ruleset.id == "pyramid52" and app.scene.game.moves
+    scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid36")
     assert scene._continue_resumes_it()
     click(driver, scene, "ruleset:sbudetsya")  # nothing of it in play: no question
