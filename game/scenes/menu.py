@@ -515,9 +515,12 @@ class MenuScene(PadScene):
         s, panel = self.scale, self.panel
         fill_translucent(surface, panel, theme.PANEL, 200, px(12, s, 6))
         pad = px(18, s, 10)
-        name = fit_text(localized(self.ruleset.name), self.name_size, panel.width - 2 * pad, True)
+        room, name = panel.width - 2 * pad, localized(self.ruleset.name)
+        # a long name in a narrow panel (Russian at 800x600) is set smaller, then cut
+        size = fitting_size(name, self.name_size, room, round(self.name_size * 0.75), True)
+        name = fit_text(name, size, room, True)
         where = (panel.centerx, panel.y + pad)
-        draw_text(surface, name, self.name_size, where, theme.GOLD, anchor="midtop", bold=True)
+        draw_text(surface, name, size, where, theme.GOLD, anchor="midtop", bold=True)
         picture = preview(
             self.ruleset.id, self.options, self.preview_rect.size, self.app.settings.deck
         )
