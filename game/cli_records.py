@@ -23,8 +23,12 @@ if TYPE_CHECKING:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("verify", help="re-run a replay and confirm or refute its claimed result")
-    p.add_argument("file", help="replay file (JSON) with a 'result', or - for standard input")
+    p = sub.add_parser(
+        "verify", help="re-run a replay (or an arcade run) and confirm or refute its claimed result"
+    )
+    p.add_argument(
+        "file", help="replay or run file (JSON) with a 'result', or - for standard input"
+    )
     p.set_defaults(handler=cmd_verify)
 
     p = sub.add_parser("history", help="list past games, or export one as a replay file")
@@ -39,6 +43,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("scores", help="print the high-score tables")
     p.add_argument("--ruleset", help="only the tables of this ruleset ('arcade' for the ladder)")
     p.add_argument("--json", action="store_true", help="print one JSON list")
+    p.add_argument(
+        "--export-run",
+        nargs=2,
+        metavar=("PLACE", "FILE"),
+        help="write the arcade table's entry at PLACE as a run file, its proof",
+    )
     p.set_defaults(handler=_store_log_quiet(cmd_scores))
 
     p = sub.add_parser("watch", help="play a replay back on the table, with pause and step")
@@ -48,10 +58,36 @@ def register(sub: Any) -> None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from game.cli import _read_replay
-    from game.store.proof import verify
+    from game.store.proof import is_run, verify
 
-    print(f"confirmed: {outcome_text(verify(_read_replay(args.file)))}")
+    data = _read_replay(args.file)
+    if is_run(data):
+        return verify_run_file(data)
+    print(f"confirmed: {outcome_text(verify(data))}")
     return 0
+
+
+def verify_run_file(run: Mapping[str, Any]) -> int:
+    """`piramida verify` of an arcade run's file (see game.store.proof)."""
+    from game.ladder import load_ladder
+    from game.rules import ReplayError
+    from game.store.proof import verify_run
+
+    ladder = load_ladder()
+    if run.get("ladder") != ladder.id:
+        said = json.dumps(run.get("ladder"), ensure_ascii=False)[:40]
+        raise ReplayError(f"the run is of the ladder {said}; this version's is '{ladder.id}'")
+    state = verify_run(ladder, run)
+    print(
+        f"confirmed: arcade run ({ladder.id}), {_counted_words(state.level, 'level')} cleared,"
+        f" {state.points} points ({state.cards} cards, {state.moves} moves)"
+        f" in {_counted_words(state.games, 'game')}"
+    )
+    return 0
+
+
+def _counted_words(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _store_log_quiet(
@@ -133,7 +169,46 @@ def export(game_id: str, path: str) -> int:
         raise UsageError(f"cannot export: {records.problems[0].detail}")
     if row is None:
         raise UsageError(f"no game {game_id} in the records (see 'piramida history')")
-    text = replay_text(exported(row.replay))
+    return _write(path, replay_text(exported(row.replay)))
+
+
+def export_run(place: str, path: str) -> int:
+    """The arcade table's entry at `place` as a run file: the proof of its score (see
+    game.store.proof), checked before it is written."""
+    from game.cli import UsageError
+    from game.ladder import load_ladder
+    from game.rules import ReplayError
+    from game.store.proof import run_progress, run_result
+    from game.store.saved import exported, replay_text
+
+    if not (place.isascii() and place.isdigit()) or int(place) < 1:
+        raise UsageError(f"a place is a number from 'piramida scores', 1 or more, not '{place}'")
+    ladder = load_ladder()
+    records = open_records()
+    entries = records.top(records.arcade_key(ladder))
+    if records.problems:  # the table is there but damaged: said in the one line
+        raise UsageError(f"cannot export: {records.problems[0].detail}")
+    if int(place) > len(entries):
+        raise UsageError(f"no place {place} in the arcade table: it holds {len(entries)}")
+    entry = entries[int(place) - 1]
+    games = entry.replay.get("games") if isinstance(entry.replay, dict) else None
+    run = {"ladder": ladder.id, "games": [exported(g) for g in games or [] if isinstance(g, dict)]}
+    try:
+        run["result"] = run_result(run_progress(ladder, run))
+    except ReplayError as e:  # the ladder has changed since, or the entry is damaged
+        raise UsageError(f"cannot export place {place}: {e}") from e
+    run["meta"] = {
+        "initials": entry.initials,
+        "date": entry.created_at,
+        "seconds": entry.figures.seconds,
+    }
+    return _write(path, replay_text(run))
+
+
+def _write(path: str, text: str) -> int:
+    """A file written for the player (`-`: standard output)."""
+    from game.cli import UsageError
+
     if path == "-":
         sys.stdout.write(text)
         return 0
@@ -212,6 +287,9 @@ def cmd_scores(args: argparse.Namespace) -> int:
     from game.cli import one_line
     from game.ladder import load_ladder
     from game.rules import LevelError
+
+    if args.export_run:
+        return export_run(*args.export_run)
 
     try:
         arcade: tuple[str, ...] = (load_ladder().id,)

@@ -1,11 +1,24 @@
-"""Replays that prove a score: re-run the moves and compare the claim."""
+"""Replays that prove a score: re-run the moves and compare the claim.
+
+A game's proof is its replay (the spec's file, with its `result`). An arcade run's is
+a run file: the ladder's id, the replays of its games in the order played, and its
+claimed `result` (levels cleared, points and cards left, moves):
+
+    {"ladder": "classic", "games": [{...}, {...}],
+     "result": {"levels": 2, "remaining_points": 40, "remaining_cards": 6, "moves": 180}}
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from game.rules import Game, check_claim, run_replay
+from game.ladder import Ladder, LevelResult, RunState, progress
+from game.rules import Game, ReplayError, check_claim, run_replay
+
+RUN_KEYS = frozenset({"ladder", "games", "result", "meta"})
+RUN_RESULT_KEYS = ("levels", "remaining_points", "remaining_cards", "moves")
 
 
 def verify(replay: Mapping[str, Any]) -> Game:
@@ -17,3 +30,75 @@ def verify(replay: Mapping[str, Any]) -> Game:
     game = run_replay(replay)
     check_claim(game, replay.get("result"))
     return game
+
+
+def is_run(data: Mapping[str, Any]) -> bool:
+    """Whether a file read is an arcade run's proof rather than one game's replay."""
+    return "ladder" in data or "games" in data
+
+
+def run_result(state: RunState) -> dict[str, int]:
+    """The claim a run file makes of its end (see verify_run)."""
+    return {
+        "levels": state.level,
+        "remaining_points": state.points,
+        "remaining_cards": state.cards,
+        "moves": state.moves,
+    }
+
+
+def run_progress(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
+    """The run's state at its end, each game verified and checked to be the level the
+    run was on when it was played, and the run over. ReplayError names what is wrong."""
+    games = run.get("games")
+    if run.get("ladder") != ladder.id or not isinstance(games, list) or not games:
+        raise ReplayError(f"an arcade run holds the ladder's id ('{ladder.id}') and its games")
+    results: list[LevelResult] = []
+    for number, data in enumerate(games, 1):
+        state = progress(ladder, results)
+        if state.over(ladder):
+            raise ReplayError(f"game {number} was played after the run was over")
+        if not isinstance(data, dict):
+            raise ReplayError(f"game {number} is not a replay")
+        try:
+            game = verify(data)
+        except ReplayError as e:
+            raise ReplayError(f"game {number}: {e}") from e
+        level = ladder.levels[state.level]
+        if game.ruleset.id != level.ruleset or game.options != level.options:
+            raise ReplayError(f"game {number} is not level {state.level + 1} of the ladder")
+        if game.outcome is None:
+            raise ReplayError(f"game {number} is not over")
+        score = game.score
+        results.append(
+            LevelResult(
+                game.won, score.remaining_points, score.remaining_cards, 0.0, game.moves_made
+            )
+        )
+    state = progress(ladder, results)
+    if not state.over(ladder):
+        raise ReplayError("the run is not over")
+    return state
+
+
+def verify_run(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
+    """The run's state at its end, once its file's `result` claim is confirmed."""
+    for key in run:
+        if key not in RUN_KEYS:
+            raise ReplayError(f"unknown key '{key}' in an arcade run")
+    state = run_progress(ladder, run)
+    claim = run.get("result")
+    if not isinstance(claim, dict):
+        raise ReplayError("the run has no 'result' object to verify")
+    actual = run_result(state)
+    for key in claim:
+        if key not in RUN_RESULT_KEYS:
+            raise ReplayError(f"unknown key '{key}' in 'result'")
+    for key in RUN_RESULT_KEYS:
+        if key not in claim:
+            raise ReplayError(f"'result' lacks '{key}'")
+        if claim[key] != actual[key] or isinstance(claim[key], bool):
+            raise ReplayError(
+                f"claimed {key} {json.dumps(claim[key])} but the run gives {actual[key]}"
+            )
+    return state

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.ladder import Ladder, LevelResult, progress
+from game.ladder import Ladder
 from game.rules import ReplayError
 from game.store.database import check_numbers, read_json, transaction
-from game.store.proof import verify
+from game.store.proof import run_progress, verify
 from game.store.saved import ARCADE, FREE, canonical_options, now_iso
 
 log = logging.getLogger(__name__)
@@ -222,32 +222,10 @@ def _game_figures(key: TableKey, replay: dict[str, Any], seconds: float) -> tupl
 
 def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> Figures:
     """The run's figures, each game verified and checked to be the level the run was on."""
-    games = replay.get("games")
-    if replay.get("ladder") != ladder.id or not isinstance(games, list) or not games:
-        raise ScoreRefused("an arcade entry holds the ladder's id and the run's games")
-    results: list[LevelResult] = []
-    for number, data in enumerate(games, 1):
-        state = progress(ladder, results)
-        if state.over(ladder):
-            raise ScoreRefused(f"game {number} was played after the run was over")
-        try:
-            game = verify(data)
-        except (ReplayError, AttributeError) as e:
-            raise ScoreRefused(f"game {number}: {e}") from e
-        level = ladder.levels[state.level]
-        if game.ruleset.id != level.ruleset or game.options != level.options:
-            raise ScoreRefused(f"game {number} is not level {state.level + 1} of the ladder")
-        if game.outcome is None:
-            raise ScoreRefused(f"game {number} is not over")
-        score = game.score
-        results.append(
-            LevelResult(
-                game.won, score.remaining_points, score.remaining_cards, 0.0, game.moves_made
-            )
-        )
-    state = progress(ladder, results)
-    if not state.over(ladder):
-        raise ScoreRefused("the run is not over")
+    try:
+        state = run_progress(ladder, replay)
+    except ReplayError as e:
+        raise ScoreRefused(str(e)) from e
     return Figures(state.points, state.cards, seconds, state.moves, levels=state.level)
 
 

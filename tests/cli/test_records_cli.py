@@ -222,3 +222,78 @@ def test_scores_are_printed_when_the_arcade_file_is_broken(cli: Cli, records, mo
     records.add_game_score(game, facts, "ABC")
     result = cli("scores", "--ruleset", "pyramid52")
     assert result.rc == 0 and "ABC" in result.out and "arcade.toml: level 5" in result.err
+
+
+def lost_level_game(deal: int) -> Game:
+    """A game of the ladder's first level that sends a card home, then is given up."""
+    from game.ladder import load_ladder
+
+    level = load_ladder().levels[0]
+    game = Game(level.ruleset, level.options, deal=deal)
+    while not any(str(m).endswith(("f1", "f2", "f3", "f4")) for m in game.moves):
+        home = [m for m in game.legal_moves if "f" in str(m).partition(">")[2]]
+        game.play(home[0] if home else "st>w")
+    game.play("resign")
+    return game
+
+
+@pytest.fixture
+def arcade_entry(records) -> dict[str, object]:
+    """A whole run of the real ladder (three lives lost on its first level), in its table;
+    the figures it entered with."""
+    from game.ladder import load_ladder
+    from game.store.saved import ARCADE
+
+    ladder = load_ladder()
+    run_id = records.start_run(ladder)
+    for n in range(ladder.lives):
+        records.save_game(lost_level_game(n), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9))
+    run = records.run(ladder, run_id)
+    assert run.state.over(ladder) and records.add_run_score(ladder, run, "ARC") == 1
+    (entry,) = records.top(records.arcade_key(ladder))
+    return {"points": entry.figures.remaining_points, "moves": entry.figures.moves}
+
+
+def test_an_arcade_run_is_exported_as_one_proof_and_verified(
+    cli: Cli, arcade_entry, tmp_path
+) -> None:
+    # each game of a run could be exported, never the run: its score proved nothing
+    path = tmp_path / "run.json"
+    assert cli("scores", "--export-run", "1", str(path)).rc == 0
+    run = json.loads(path.read_text(encoding="utf-8"))
+    assert run["ladder"] == "arcade" and len(run["games"]) == 3
+    assert run["meta"]["initials"] == "ARC"
+    result = cli("verify", str(path))
+    assert result.rc == 0, result
+    assert result.out == (
+        f"confirmed: arcade run (arcade), 0 levels cleared, {arcade_entry['points']} points"
+        f" ({run['result']['remaining_cards']} cards, {arcade_entry['moves']} moves) in 3 games\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "tamper, says",
+    [
+        (lambda run: run["result"].update(remaining_points=1), "claimed remaining_points 1"),
+        (lambda run: run["games"].pop(), "the run is not over"),
+        (lambda run: run["games"].append(run["games"][0]), "game 4 was played after the run"),
+        (lambda run: run.update(ladder="other"), 'the run is of the ladder "other"'),
+        (lambda run: run["games"][1]["moves"].insert(0, "t1>t2"), "game 2: move 1 't1>t2'"),
+        (lambda run: run.update(extra=1), "unknown key 'extra' in an arcade run"),
+    ],
+)
+def test_a_tampered_run_is_refuted(cli: Cli, arcade_entry, tmp_path, tamper, says) -> None:
+    path = tmp_path / "run.json"
+    cli("scores", "--export-run", "1", str(path))
+    run = json.loads(path.read_text(encoding="utf-8"))
+    tamper(run)
+    path.write_text(json.dumps(run), encoding="utf-8")
+    assert_refused(cli("verify", str(path)), says)
+
+
+def test_a_place_the_arcade_table_lacks_is_refused(cli: Cli, arcade_entry, tmp_path) -> None:
+    assert_refused(
+        cli("scores", "--export-run", "2", str(tmp_path / "x.json")),
+        "no place 2 in the arcade table: it holds 1",
+    )
+    assert_refused(cli("scores", "--export-run", "first", "-"), "not 'first'")
