@@ -178,8 +178,8 @@ def export_run(place: str, path: str) -> int:
     from game.cli import UsageError
     from game.ladder import load_ladder
     from game.rules import ReplayError
-    from game.store.proof import run_progress, run_result
-    from game.store.saved import exported, replay_text
+    from game.store.proof import run_proof
+    from game.store.saved import replay_text
 
     if not (place.isascii() and place.isdigit()) or int(place) < 1:
         raise UsageError(f"a place is a number from 'piramida scores', 1 or more, not '{place}'")
@@ -192,16 +192,12 @@ def export_run(place: str, path: str) -> int:
         raise UsageError(f"no place {place} in the arcade table: it holds {len(entries)}")
     entry = entries[int(place) - 1]
     games = entry.replay.get("games") if isinstance(entry.replay, dict) else None
-    run = {"ladder": ladder.id, "games": [exported(g) for g in games or [] if isinstance(g, dict)]}
+    replays = [g for g in games or [] if isinstance(g, dict)]
+    meta = {"initials": entry.initials, "date": entry.created_at, "seconds": entry.figures.seconds}
     try:
-        run["result"] = run_result(run_progress(ladder, run))
+        run = run_proof(ladder, replays, meta)
     except ReplayError as e:  # the ladder has changed since, or the entry is damaged
         raise UsageError(f"cannot export place {place}: {e}") from e
-    run["meta"] = {
-        "initials": entry.initials,
-        "date": entry.created_at,
-        "seconds": entry.figures.seconds,
-    }
     return _write(path, replay_text(run))
 
 

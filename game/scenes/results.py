@@ -184,17 +184,31 @@ class ResultsScene(PadScene):
         self.started = start_random_deal(self.app, game.ruleset, dict(game.options))
 
     def export(self) -> None:
-        """Write the game as a replay file with its claim, and say where it went."""
+        """Write the game as a replay file with its claim, and say where it went; at the
+        end of an arcade run, the run's file (its games in order, its result), which
+        proves the run's score as a game's replay proves the game's."""
+        from game.rules import ReplayError
         from game.store import GameFacts
+        from game.store.proof import run_proof
         from game.userdirs import replays_dir
 
         game = self.summary.game
         facts = self.summary.facts or GameFacts(seconds=self.summary.seconds)
         deal = game.deal_number if game.deal_number is not None else "deck"
-        name = f"piramida-{game.ruleset.id}-{deal}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"piramida-{game.ruleset.id}-{deal}-{stamp}.json"
+        proof = exported(to_saved_replay(game, facts))
+        arcade = self.arcade
+        if arcade is not None and arcade.over:
+            meta = {"seconds": arcade.run.state.seconds, "started": arcade.run.started_at}
+            try:
+                proof = run_proof(arcade.ladder, [g.replay for g in arcade.run.games], meta)
+                name = f"piramida-{arcade.ladder.id}-run-{stamp}.json"
+            except ReplayError as e:  # our own run failed its proof: a bug, logged
+                log.error("the run's proof failed, the last game is exported: %s", e)
         try:
             path = replays_dir() / name
-            path.write_text(replay_text(exported(to_saved_replay(game, facts))), encoding="utf-8")
+            path.write_text(replay_text(proof), encoding="utf-8")
         except OSError as e:
             log.warning("cannot export the replay: %s", e)
             self.exported_to = _(
@@ -295,7 +309,10 @@ class ResultsScene(PadScene):
         return figures(self.summary) + self.records
 
     def _buttons(self) -> list[Button]:
-        export = Button(_("Export replay"), self.export, key="export")
+        run_over = self.arcade is not None and self.arcade.over
+        export = Button(
+            _("Export run") if run_over else _("Export replay"), self.export, key="export"
+        )
         export.enabled = not self.exported_to
         menu = Button(_("Menu"), self.back, key="menu")
         arcade = self.arcade

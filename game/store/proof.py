@@ -81,6 +81,20 @@ def run_progress(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
     return state
 
 
+def run_proof(
+    ladder: Ladder, replays: list[Mapping[str, Any]], meta: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A run's file, to export: its games' replays as files for others, in the order
+    played, and its result, checked here (ReplayError if the games prove no whole run
+    of this ladder, as after the ladder's file changed)."""
+    from game.store.saved import exported
+
+    run: dict[str, Any] = {"ladder": ladder.id, "games": [exported(r) for r in replays]}
+    run["result"] = run_result(run_progress(ladder, run))
+    run["meta"] = dict(meta)
+    return run
+
+
 def verify_run(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
     """The run's state at its end, once its file's `result` claim is confirmed."""
     for key in run:

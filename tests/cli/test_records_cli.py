@@ -13,7 +13,7 @@ from game.store import DAILY, GameFacts, Records
 from game.store.database import FILE_NAME
 from tests.cli.conftest import REPO, Cli, assert_refused, run_subprocess, won_pyramid52
 from tests.cli.test_cli import ReplayFile
-from tests.store.helpers import random_game, won_game
+from tests.store.helpers import lost_level_game, random_game, won_game
 
 
 @pytest.fixture
@@ -222,19 +222,6 @@ def test_scores_are_printed_when_the_arcade_file_is_broken(cli: Cli, records, mo
     records.add_game_score(game, facts, "ABC")
     result = cli("scores", "--ruleset", "pyramid52")
     assert result.rc == 0 and "ABC" in result.out and "arcade.toml: level 5" in result.err
-
-
-def lost_level_game(deal: int) -> Game:
-    """A game of the ladder's first level that sends a card home, then is given up."""
-    from game.ladder import load_ladder
-
-    level = load_ladder().levels[0]
-    game = Game(level.ruleset, level.options, deal=deal)
-    while not any(str(m).endswith(("f1", "f2", "f3", "f4")) for m in game.moves):
-        home = [m for m in game.legal_moves if "f" in str(m).partition(">")[2]]
-        game.play(home[0] if home else "st>w")
-    game.play("resign")
-    return game
 
 
 @pytest.fixture

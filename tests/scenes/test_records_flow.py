@@ -209,6 +209,34 @@ def test_export_writes_a_replay_that_verifies(app, driver, tmp_path):
     assert str(path) in results.exported_to and not results.pad.get("export").enabled
 
 
+def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp_path):
+    # each game of a run could be exported, never the run: its score proved nothing
+    from game.ladder import load_ladder
+    from game.scenes.arcade import ArcadeStatus
+    from game.scenes.summary import GameSummary
+    from game.store.proof import verify_run
+    from game.store.saved import ARCADE
+    from tests.store.helpers import lost_level_game
+
+    ladder = load_ladder()
+    run_id = app.records.start_run(ladder)
+    for n in range(ladder.lives):
+        game, facts = lost_level_game(n), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
+        app.records.save_game(game, facts)
+    run = app.records.run(ladder, run_id)
+    status = ArcadeStatus(ladder, run, won=False)
+    results = ResultsScene(app, GameSummary(game, 5.0, facts=facts), status)
+    app.switch(results, fade=False)
+    driver.frames(1)
+    assert results.pad.get("export").label == "Export run"
+    press(driver, results, "export")
+    (path,) = (tmp_path / "home" / "replays").iterdir()
+    proof = json.loads(path.read_text("utf-8"))
+    state = verify_run(ladder, proof)
+    assert len(proof["games"]) == 3 and state.games == 3 and state.lives == 0
+    assert path.name.startswith("piramida-arcade-run-")
+
+
 def clear_a_card(driver, table):
     """Turn the stock until a card can leave the table, and send it off."""
     for _turn in range(table.game.rules.deck.size):

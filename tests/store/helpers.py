@@ -1,4 +1,5 @@
-"""Games to store: the known win of Pyramid 52 deal 8, and random legal play."""
+"""Games to store: the known win of Pyramid 52 deal 8, random legal play, and a lost
+arcade level."""
 
 from __future__ import annotations
 
@@ -33,4 +34,17 @@ def random_game(ruleset: str, deal: int, moves: int, seed: int = 0, end: bool = 
         game.play(rng.choice(legal))
     if end and not game.over:
         game.play("resign")
+    return game
+
+
+def lost_level_game(deal: int) -> Game:
+    """A game of the ladder's first level that sends a card home, then is given up."""
+    from game.ladder import load_ladder
+
+    level = load_ladder().levels[0]
+    game = Game(level.ruleset, level.options, deal=deal)
+    while not any(str(m).endswith(("f1", "f2", "f3", "f4")) for m in game.moves):
+        home = [m for m in game.legal_moves if "f" in str(m).partition(">")[2]]
+        game.play(home[0] if home else "st>w")
+    game.play("resign")
     return game
