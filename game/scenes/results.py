@@ -198,12 +198,14 @@ class ResultsScene(PadScene):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"piramida-{game.ruleset.id}-{deal}-{stamp}.json"
         proof = exported(to_saved_replay(game, facts))
+        saved = _("Replay saved: {path}")
         arcade = self.arcade
         if arcade is not None and arcade.over:
             meta = {"seconds": arcade.run.state.seconds, "started": arcade.run.started_at}
             try:
                 proof = run_proof(arcade.ladder, [g.replay for g in arcade.run.games], meta)
                 name = f"piramida-{arcade.ladder.id}-run-{stamp}.json"
+                saved = _("The run's replay saved: {path}")
             except ReplayError as e:  # our own run failed its proof: a bug, logged
                 log.error("the run's proof failed, the last game is exported: %s", e)
         try:
@@ -217,7 +219,7 @@ class ResultsScene(PadScene):
             )
         else:
             self.exported_path = str(path)
-            self.exported_to = _("Replay saved: {path}", path=str(path))
+            self.exported_to = saved.format(path=str(path))
         self.layout()
 
     def next_level(self) -> None:
