@@ -93,11 +93,14 @@ MIGRATIONS: tuple[str, ...] = (
     # facts now say. Older versions told the two apart by nothing and kept every game
     # given up out: those left without a place stay out, as a kiosk's (else a kiosk's
     # last abandoned game entered its table under "---" after the update).
+    # (NOT IN, not a NOT EXISTS per game: scores.game_id has no index, and a kiosk's
+    # 200,000 games against 3,000 entries took 85 s so, 1 s this way)
     """
-    UPDATE games SET replay = json_set(replay, '$.meta.abandoned', json('true'))
+    UPDATE games SET replay = CASE json_type(replay, '$.meta')
+            WHEN 'object' THEN json_set(replay, '$.meta.abandoned', json('true'))
+            ELSE json_set(replay, '$.meta', json('{"abandoned": true}')) END
     WHERE outcome = 'resigned' AND json_valid(replay)
-        AND json_type(replay, '$.meta') = 'object'
-        AND NOT EXISTS (SELECT 1 FROM scores WHERE scores.game_id = games.id);
+        AND id NOT IN (SELECT game_id FROM scores WHERE game_id IS NOT NULL);
     """,
 )
 

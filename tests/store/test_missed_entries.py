@@ -111,9 +111,16 @@ def test_a_game_given_up_before_the_update_stays_out(tmp_path):
     records.save_game(entered, facts)
     records.add_game_score(entered, facts, "ABC")
     records.save_game(given_up_after_three_pairs(), GameFacts(seconds=8.0))
+    no_facts = GameFacts(seconds=7.0)
+    records.save_game(given_up_after_three_pairs(), no_facts)
     records.close()
     old = connect(path)
     old.execute("PRAGMA user_version = 3")  # as an older version left it
+    # a replay with no facts at all (restore() reads none as none): marked all the same
+    old.execute(
+        "UPDATE games SET replay = json_remove(replay, '$.meta') WHERE id = ?",
+        (no_facts.record_id,),
+    )
     old.commit()
     assert migrate(old, MIGRATIONS) == 3
     old.close()
@@ -121,6 +128,7 @@ def test_a_game_given_up_before_the_update_stays_out(tmp_path):
     assert again.enter_missed_scores(LADDER, "---") == []
     (key,) = again.scores.tables()
     assert [e.initials for e in again.scores.top(key)] == ["ABC"]
-    (kept_out, first) = again.history()
-    assert again.resume(kept_out)[1].abandoned and not again.resume(first)[1].abandoned
+    latest, kept_out, first = again.history()
+    assert again.resume(latest)[1].abandoned and again.resume(kept_out)[1].abandoned
+    assert not again.resume(first)[1].abandoned
     again.close()
