@@ -161,6 +161,7 @@ class ResultsScene(PadScene):
         )
         self.exported_to = ""  # what the export said, in full
         self.exported_path = ""  # the file it wrote, if it did
+        self.saved_at = saved_at  # how it says where: a game's replay, or a run's
         self.pad.focus_key = "new"
         self.started: Game | None = None  # the game a button handed to the table
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -198,14 +199,14 @@ class ResultsScene(PadScene):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"piramida-{game.ruleset.id}-{deal}-{stamp}.json"
         proof = exported(to_saved_replay(game, facts))
-        saved = _("Replay saved: {path}")
+        saved = saved_at
         arcade = self.arcade
         if arcade is not None and arcade.over:
             meta = {"seconds": arcade.run.state.seconds, "started": arcade.run.started_at}
             try:
                 proof = run_proof(arcade.ladder, [g.replay for g in arcade.run.games], meta)
                 name = f"piramida-{arcade.ladder.id}-run-{stamp}.json"
-                saved = _("The run's replay saved: {path}")
+                saved = run_saved_at
             except ReplayError as e:  # our own run failed its proof: a bug, logged
                 log.error("the run's proof failed, the last game is exported: %s", e)
         try:
@@ -219,7 +220,8 @@ class ResultsScene(PadScene):
             )
         else:
             self.exported_path = str(path)
-            self.exported_to = saved.format(path=str(path))
+            self.saved_at = saved
+            self.exported_to = saved(str(path))
         self.layout()
 
     def next_level(self) -> None:
@@ -390,7 +392,7 @@ class ResultsScene(PadScene):
             where = (box.centerx, self.pad.buttons[0].rect.top - px(6, s, 3))
             room = box.width - px(40, s, 20)
             if self.exported_path:
-                text = fit_path(saved_at, self.exported_path, size, room)
+                text = fit_path(self.saved_at, self.exported_path, size, room)
             else:
                 text = fit_text(self.exported_to, size, room)
             draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
@@ -453,3 +455,7 @@ class ResultsScene(PadScene):
 
 def saved_at(path: str) -> str:
     return _("Replay saved: {path}", path=path)
+
+
+def run_saved_at(path: str) -> str:
+    return _("The run's replay saved: {path}", path=path)

@@ -235,6 +235,8 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     state = verify_run(ladder, proof)
     assert len(proof["games"]) == 3 and state.games == 3 and state.lives == 0
     assert path.name.startswith("piramida-arcade-run-")
+    assert results.exported_to == f"The run's replay saved: {path}"
+    assert results.saved_at("x") == "The run's replay saved: x"  # what the box draws
 
 
 def clear_a_card(driver, table):
