@@ -149,11 +149,14 @@ class MenuScene(PadScene):
     def play(self) -> None:
         from game.scenes.deal_finder import open_table, start_random_deal
 
-        if self._leaves_unfinished() and self.play_asked <= 0:
-            self.play_asked = QUIT_ASK_S
-            self.quit_asked = 0.0
-            self.redraw = True
-            return
+        if self._leaves_unfinished():
+            if self.play_asked <= 0:
+                self.play_asked = QUIT_ASK_S
+                self.quit_asked = 0.0
+                self.redraw = True
+                return
+            # asked, and pressed again: the games left count as losses, as it said
+            self.app.records.give_up_left(self.ruleset.id, dict(self.options))
         self.play_asked = 0.0
         if self.deal is None:
             self.started = start_random_deal(self.app, self.ruleset, dict(self.options))

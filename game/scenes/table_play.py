@@ -286,12 +286,14 @@ class TablePlay:
             # the results offer a new deal
             self._show_results()
             return
-        # a game left in play for another of its table counts as played and not won
-        # (the statistics' LEFT_FOR_ANOTHER_SQL): asked, as Give up is
+        # a game left in play for another of its table is given up (Records.give_up):
+        # asked, as Give up is
         question = _("Press “New deal” again: this game then counts as a loss.")
         leaves_a_game = self.recorded and bool(self.game.moves or self.game.undo_count)
-        if leaves_a_game and not self._second_press("new", question):
-            return
+        if leaves_a_game:
+            if not self._second_press("new", question):
+                return
+            self.app.records.give_up(self.game, self.facts)
         start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
 
     def _restart(self, confirmed: bool = False) -> None:

@@ -163,7 +163,7 @@ class GameLog:
     def unfinished(
         self, arcade_run: int | None = None, table: tuple[str, dict[str, Any]] | None = None
     ) -> sqlite3.Cursor:
-        """The games left in play with a move made, the latest first, as rows to read
+        """The games left in play (IN_PLAY_SQL), the latest first, as rows to read
         one by one (see Records.unfinished). With `arcade_run`, that run's games in
         play, moves made or not; with `table` (a ruleset and its options), the free
         games of that table only."""
@@ -172,11 +172,11 @@ class GameLog:
             sql = "SELECT * FROM games WHERE outcome IS NULL AND arcade_run = ?"
             params = (arcade_run,)
         elif table is not None:
-            sql = """SELECT * FROM games WHERE outcome IS NULL AND moves > 0 AND ruleset = ?
+            sql = f"""SELECT * FROM games WHERE {IN_PLAY_SQL} AND ruleset = ?
                 AND options = ? AND mode = ? AND arcade_run IS NULL"""
             params = (table[0], canonical_options(table[1]), FREE)
         else:
-            sql = "SELECT * FROM games WHERE outcome IS NULL AND moves > 0"
+            sql = f"SELECT * FROM games WHERE {IN_PLAY_SQL}"
         return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
 
     def in_play(self, ruleset: str, options: dict[str, Any], mode: str) -> int:

@@ -198,6 +198,27 @@ class Records:
         """The game played last, arcade games passed by (see GameLog.latest_played)."""
         return self._read("read the games", self.games.latest_played, None)
 
+    def give_up(self, game: Game, facts: GameFacts) -> None:
+        """A game left in play for a new one of its table, given up where it stands: the
+        player was told it counts as a loss, and so it does, for good (it came back to
+        Continue once the new game ended). Given up by the game, not by the player's
+        Give up, it enters no table (facts.abandoned)."""
+        if not game.over:
+            game.play("resign")
+        facts.abandoned = True
+        self.save_game(game, facts)
+
+    def give_up_left(self, ruleset: str, options: dict[str, Any]) -> None:
+        """Every free game of this table left in play, given up (see give_up): Play chose
+        a new game there, once asked."""
+        for row in self._read("read the games", lambda: list(self._in_play(ruleset, options)), []):
+            restored = self.resume(row)
+            if restored is not None:
+                self.give_up(*restored)
+
+    def _in_play(self, ruleset: str, options: dict[str, Any]) -> Iterator[GameRow]:
+        return self._rows(self.games.unfinished(table=(ruleset, options)))
+
     def left_in_play(self, ruleset: str, options: dict[str, Any], mode: str = FREE) -> bool:
         """Whether a game of this table is left in play, which a new game of the table
         would count as not won once played (see game.store.stats); False when the file
@@ -242,10 +263,8 @@ class Records:
     # -- statistics ------------------------------------------------------------------
 
     def statistics(self, ruleset: str) -> Statistics:
-        continued = self.unfinished()
-        offered = continued.id if continued is not None else None
         return self._read(
-            "read the statistics", lambda: statistics(self.conn, ruleset, offered), Statistics()
+            "read the statistics", lambda: statistics(self.conn, ruleset), Statistics()
         )
 
     def reset_statistics(self, ruleset: str) -> bool:

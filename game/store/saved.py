@@ -112,7 +112,9 @@ class GameFacts:
     assisted_by: str = ""  # the first help (BY_...); empty in games saved before it was kept
     fortune: bool = False  # played as a fortune: a wish was made
     fortune_replayed: bool = False  # the deal had been played before: the verdict does not count
-    abandoned: bool = False  # given up by a kiosk for a player who left it in play
+    # given up by the game, not by a player's Give up: by a kiosk for a passer-by who
+    # walked away, or for a new game of its table the player chose (Records.give_up_left)
+    abandoned: bool = False
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)

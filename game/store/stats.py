@@ -24,22 +24,22 @@ class Statistics:
         return self.won / self.played if self.played else None
 
 
-# A game in play: not ended, and a move made (or taken back)
+# A game in play: not ended, and a move made (or taken back). Continue offers it, a new
+# game of its table asks first, and leaving it for one gives it up (Records.give_up_left).
 IN_PLAY_SQL = "outcome IS NULL AND (moves > 0 OR undos > 0)"
-# A game left in play for a later game of the same table (New deal, or the same patience
-# chosen again) that was played: given up where it was left, or leaving each game that
-# went badly kept a streak and the win rate
-LEFT_FOR_ANOTHER_SQL = f"""{IN_PLAY_SQL} AND id IS NOT :offered
+# A game in play left for a later one of its table that is in play too (a new game
+# opened where nothing asked, as by `piramida play`): Continue can no longer reach it,
+# and leaving each game that went badly kept a streak and the win rate
+LEFT_FOR_ANOTHER_SQL = f"""{IN_PLAY_SQL}
     AND EXISTS (SELECT 1 FROM games AS later WHERE later.id > games.id
         AND later.ruleset = games.ruleset AND later.options = games.options
         AND later.mode = games.mode AND later.arcade_run IS games.arcade_run
-        AND (later.outcome IS NOT NULL OR later.moves > 0 OR later.undos > 0))"""
+        AND later.outcome IS NULL AND (later.moves > 0 OR later.undos > 0))"""
 
 
-def statistics(conn: sqlite3.Connection, ruleset: str, offered: int | None = None) -> Statistics:
-    """Over the games of a ruleset (every option) ended since its last reset, a game left
-    in play for another counted as not won (see LEFT_FOR_ANOTHER_SQL) but for `offered`,
-    the game Continue offers: it may still go on."""
+def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
+    """Over the games of a ruleset (every option) ended since its last reset, and those
+    left in play for another, counted as not won (see LEFT_FOR_ANOTHER_SQL)."""
     rows = conn.execute(
         f"""SELECT outcome, remaining_points, seconds FROM games
         LEFT JOIN stats_resets AS reset USING (ruleset)
@@ -49,7 +49,7 @@ def statistics(conn: sqlite3.Connection, ruleset: str, offered: int | None = Non
                 AND COALESCE(finished_at, updated_at) > reset.reset_at)
             OR (reset.reset_at IS NULL AND id > reset.after_game))
         ORDER BY COALESCE(finished_at, updated_at), id""",
-        {"ruleset": ruleset, "offered": offered},
+        {"ruleset": ruleset},
     ).fetchall()
     if not rows:
         return Statistics()

@@ -212,37 +212,56 @@ def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
     from game.rules import Game
     from game.store import GameFacts
 
+    undone = Game("nechego", deal=4)
+    undone.play("st>w")
+    undone.undo()
+    app.records.save_game(undone, GameFacts(seconds=5))
     older = Game("pyramid52", deal=8)
     older.play("st>w")
     app.records.save_game(older, GameFacts(seconds=40))
     latest = Game("pyramid36", deal=3)
     latest.play("st>w")
     app.records.save_game(latest, GameFacts(seconds=20))
-    undone = Game("nechego", deal=4)
-    undone.play("st>w")
-    undone.undo()
-    app.records.save_game(undone, GameFacts(seconds=5))
     scene = open_menu(app, driver)
-    for ruleset, offered in (("pyramid52", True), ("nechego", False)):
+    for ruleset in ("pyramid52", "nechego"):
         click(driver, scene, f"ruleset:{ruleset}")
         click(driver, scene, "play")
         assert scene.started is None and scene.play_asked > 0, ruleset
-        # Continue offers the patience's own game where it can go on: its question says so
-        assert scene._continue_resumes_it() is offered, ruleset
+        # Continue offers the patience's own game: the question says it resumes it
+        assert scene._continue_resumes_it(), ruleset
         driver.settle(QUIT_ASK_S + 0.5)
+    assert "Nothing Better to Do · Deal 4 · 0 moves" in scene.records.continue_text()
+    click(driver, scene, "ruleset:pyramid36")
+    click(driver, scene, "ruleset:sbudetsya")  # nothing of it in play: no question
     assert "Pyramid 36" in scene.records.continue_text()  # the game last left, else
+    click(driver, scene, "play")
+    driver.settle(0.6)
+    assert scene.started is not None and scene.started.ruleset.id == "sbudetsya"
+    scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid52")
     assert "Pyramid 52 · Deal 8" in scene.records.continue_text()
     click(driver, scene, "continue")
     driver.settle(0.6)
     assert app.scene.game.ruleset.id == "pyramid52" and app.scene.game.moves
+
+
+def test_play_asked_twice_gives_the_game_left_up_as_it_said(app, driver):
+    # "counts as a loss", and then the game left came back to Continue once the new
+    # one ended, out of the statistics
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left, facts = Game("pyramid52", deal=8), GameFacts(seconds=40)
+    left.play("st>w")
+    app.records.save_game(left, facts)
     scene = open_menu(app, driver)
-    click(driver, scene, "ruleset:pyramid36")
-    assert scene._continue_resumes_it()
-    click(driver, scene, "ruleset:sbudetsya")  # nothing of it in play: no question
+    click(driver, scene, "ruleset:pyramid52")
     click(driver, scene, "play")
-    driver.settle(0.6)
-    assert scene.started is not None and scene.started.ruleset.id == "sbudetsya"
+    assert scene.started is None and app.records.statistics("pyramid52").played == 0
+    click(driver, scene, "play")
+    row = app.records.game(facts.record_id)
+    assert row.outcome == "resigned" and app.records.statistics("pyramid52").played == 1
+    assert app.records.unfinished() is None and app.records.scores.tables() == []
 
 
 def test_quit_button_asks_to_quit(app, driver):

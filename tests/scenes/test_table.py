@@ -753,6 +753,10 @@ def test_new_deal_asks_before_it_leaves_a_game_in_play(app, driver):
     driver.key(pygame.K_n)
     driver.settle(0.6)
     assert app.scene is not scene
+    # as it said: given up for good, and no place in a table for a game left so
+    left = app.records.game(scene.facts.record_id)
+    assert left.outcome == "resigned" and app.records.statistics("pyramid52").played == 1
+    assert app.records.unfinished() is None and app.records.scores.tables() == []
 
 
 def test_new_deal_after_no_moves_left_shows_the_result_first(app, driver):

@@ -70,14 +70,15 @@ def test_a_game_left_for_another_of_its_table_counts_as_not_won(records):
 
     save(won_game())
     left = save(random_game("pyramid52", 3, 4, end=False))
-    save(won_game())
-    assert records.unfinished().id == left  # Continue offers it: it may still go on
+    save(won_game())  # a later game ended: the one left is still Continue's, may go on
+    assert records.unfinished().id == left
     assert records.statistics("pyramid52").played == 2
     restarted = random_game("pyramid52", 4, 3, end=False)
-    restarted.restart()  # moves made and all taken back: played too
-    save(restarted)
-    assert records.unfinished().id == left  # not the restarted one: no move on it
-    save(random_game("pyramid52", 5, 2, end=False))  # the game Continue offers now
+    restarted.restart()  # moves made and all taken back: in play too
+    later = save(restarted)
+    assert records.unfinished().id == later  # Continue can no longer reach the one left
+    assert records.statistics("pyramid52").played == 3
+    save(random_game("pyramid52", 5, 2, end=False))
     stats = records.statistics("pyramid52")
     assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (4, 2, 0, 1)
     assert records.games.get(left).outcome is None  # its record is as it was
@@ -101,3 +102,20 @@ def test_a_game_said_left_in_play_is_counted_once_its_table_is_played(records):
     assert records.statistics("pyramid52").played == 0
     records.save_game(random_game("pyramid52", 4, 2, end=False), GameFacts())
     assert records.statistics("pyramid52").played == 1
+
+
+def test_a_game_given_up_for_a_new_one_counts_as_lost_and_enters_no_table(records):
+    # New deal and Play, asked and pressed again, said "counts as a loss": it now does,
+    # for good, where the game came back to Continue once the new one ended
+    game, facts = won_game(), GameFacts()
+    game.undo()  # one pair from the win: the score would top an empty table
+    records.save_game(game, facts)
+    records.give_up(game, facts)
+    row = records.games.get(facts.record_id)
+    assert row.outcome == "resigned" and records.unfinished() is None
+    assert records.statistics("pyramid52").played == 1
+    assert records.table_for(game, facts) is None and records.enter_missed_scores(None, "X") == []
+    other = random_game("pyramid52", 3, 4, end=False)
+    records.save_game(other, GameFacts())
+    records.give_up_left("pyramid52", {"passes": 1})
+    assert records.unfinished() is None and records.statistics("pyramid52").played == 2
