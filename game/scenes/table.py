@@ -285,9 +285,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         """Whether the solver's verdict stays unsaid: a fortune keeps its answer for the
         end of the play, as the cards give it. Told at the deal (with the strict
         option, "No win possible" for nine deals in ten), it answered the wish before
-        a card was played. Help asked for (a hint, the demo) voids the fortune, and
-        the verdict is said from then on."""
-        return self.fortune and not self.assisted
+        a card was played. Help asked for (a hint, the demo), or the deal played
+        before, voids the fortune, and the verdict is said from then on."""
+        return self._wish_counts()
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

@@ -175,40 +175,29 @@ class TableHelp:
 
     def _hint_pressed(self) -> None:
         """The Hint button, and H: see _help_asked."""
-        if self._wish_counts():
-            question = _("Press “Hint” again for a hint: your wish then gets no verdict.")
-        else:
-            question = _(
-                "Press “Hint” again for a hint: it takes this game out of the high-score tables."
-            )
-        if self._help_asked("hint", question):
+        if self._help_asked("hint"):
             self._hint()
 
     def _demo_pressed(self) -> None:
         """The Demo button, and D: see _help_asked. Stopping the demo is not asked."""
-        if self._wish_counts():
-            question = _(
-                "Press “Demo” again to let the solver play: your wish then gets no verdict."
-            )
-        else:
-            question = _(
-                "Press “Demo” again to let the solver play: it takes this game out of the"
-                " high-score tables."
-            )
-        if self.demo or self._help_asked("demo", question):
+        if self.demo or self._help_asked("demo"):
             self._toggle_demo()
 
-    def _help_asked(self, what: str, question: str) -> bool:
+    def _help_asked(self, what: str) -> bool:
         """Whether help goes ahead: at once where it costs nothing (the game had help
         already, or its end would have no verdict and no table), else at a second press
-        of its button or key within SECOND_PRESS_S (see _second_press). A stray H took a
-        day's deal out of its table, unasked and for good, and voided a wish."""
+        of its button or key within SECOND_PRESS_S (see _second_press), asked in words
+        that say what it costs. A stray H took a day's deal out of its table, unasked
+        and for good, and voided a wish."""
         if self.assisted or self.game.over:
             return True
-        enters_a_table = self.recorded and not self.practised and self.game.deal_number is not None
-        if not (enters_a_table or self._wish_counts()):
+        # the rest of what Records.table_for asks is known only at the end, or was
+        # known at the deal (help had with these cards before marks the game assisted)
+        table = self.recorded and not self.practised and self.game.deal_number is not None
+        wish = self._wish_counts()
+        if not (table or wish):
             return True
-        return self._second_press(what, question)
+        return self._second_press(what, _help_question(what, wish, table))
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""
@@ -272,3 +261,28 @@ class TableHelp:
 def points(n: int) -> str:
     """'1 point', '12 points': a count of points in the player's language."""
     return n_("{n} point", "{n} points", n)
+
+
+def _help_question(what: str, wish: bool, table: bool) -> str:
+    """The question before help (`what`: "hint" or "demo"), saying what it costs: the
+    wish's verdict, the game's place in the tables, or both."""
+    if what == "hint":
+        if wish and table:
+            return _(
+                "Press “Hint” again for a hint: your wish then gets no verdict, and this"
+                " game no place in the high-score tables."
+            )
+        if wish:
+            return _("Press “Hint” again for a hint: your wish then gets no verdict.")
+        return _("Press “Hint” again for a hint: it takes this game out of the high-score tables.")
+    if wish and table:
+        return _(
+            "Press “Demo” again to let the solver play: your wish then gets no verdict, and"
+            " this game no place in the high-score tables."
+        )
+    if wish:
+        return _("Press “Demo” again to let the solver play: your wish then gets no verdict.")
+    return _(
+        "Press “Demo” again to let the solver play: it takes this game out of the"
+        " high-score tables."
+    )

@@ -825,13 +825,18 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     scene._wish_made()
     driver.settle(1.0)
     driver.key(pygame.K_h)
-    assert scene.status == "Press “Hint” again for a hint: your wish then gets no verdict."
+    assert scene.status == (
+        "Press “Hint” again for a hint: your wish then gets no verdict, and this game no"
+        " place in the high-score tables."
+    )
+    assert scene.verdict_kept()  # the solver's verdict waits for the end of the play
     click_move(driver, scene, "st>w")
     driver.key(pygame.K_F5)
     assert game.moves and not scene.fortune_replayed
     assert "gives your wish no verdict" in scene.status
     driver.key(pygame.K_F5)
     assert not game.moves and scene.fortune_replayed
+    assert not scene.verdict_kept()  # no wish to keep it for: the top bar says it
     driver.key(pygame.K_d)  # the verdict void, the table still at stake: asked all the same
     assert not scene.demo and "high-score tables" in scene.status
 
