@@ -280,9 +280,17 @@ class WatchScene(TableScene):
         if t == pygame.KEYDOWN:
             button = self.buttons.get(KEY_BUTTONS.get(event.key, ""))
             # At the end of the replay its banner (Watch again, Next game, Back) takes the
-            # arrows, Tab, Enter and Esc, but for a playback key whose button may act: ←
-            # steps back from the end, as its button does (it only moved the focus).
-            playback = button is not None and button.enabled and event.key != pygame.K_ESCAPE
+            # arrows, Tab, Enter and Esc, but for a playback key whose button may act
+            # while the banner shows no focus: ← steps back from the end, as its button
+            # does (it only moved the focus); once → or Tab showed the focus, the arrows
+            # move it both ways.
+            focus_shown = self.banner is not None and any(b.focused for b in self.banner.buttons)
+            playback = (
+                button is not None
+                and button.enabled
+                and event.key != pygame.K_ESCAPE
+                and not focus_shown
+            )
             banner = self.banner is not None and bool(self.banner.buttons) and not playback
             if banner and self._banner_key(event.key, event.mod):
                 return True

@@ -250,12 +250,21 @@ def test_watch_steps_back_from_the_end_by_its_key(app, driver):
     if watch.celebration:
         driver.key(pygame.K_SPACE)  # cuts the leaps short
     assert watch.game.won and watch.banner is not None
-    driver.key(pygame.K_RIGHT)  # Step is off at the end: → moves the banner's focus
-    assert any(b.focused for b in watch.banner.buttons)
     driver.key(pygame.K_LEFT)
     driver.settle(0.5)
     assert [str(m) for m in watch.game.moves] == DEAL_8_WIN[:-1]
     assert watch.banner is None and watch.paused
+    driver.key(pygame.K_RIGHT)  # the last move again: the end, and its banner
+    driver.settle(3.0)
+    if watch.celebration:
+        driver.key(pygame.K_SPACE)
+    assert watch.game.won and watch.banner is not None
+    driver.key(pygame.K_RIGHT)  # Step is off at the end: → shows the banner's focus
+    driver.key(pygame.K_RIGHT)
+    focused = [b.key for b in watch.banner.buttons if b.focused]
+    driver.key(pygame.K_LEFT)  # and then ← moves it back, as on every banner
+    assert [b.key for b in watch.banner.buttons if b.focused] != focused
+    assert watch.game.won
 
 
 def test_watch_pauses_steps_and_records_nothing(app, driver):
