@@ -46,10 +46,11 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         # what the records keep beside the moves: time, hints, the fortune's honesty
         self.facts = facts
         if facts.fortune and facts.record_id is None and not facts.fortune_replayed:
-            # a verdict once given cannot be changed by dealing the same cards again
+            # a verdict once given cannot be changed by dealing the same deal again (in
+            # any ruleset that lays it out alike: Records.deal_played_before)
             facts.fortune_replayed = app.records.deal_played_before(game)
-        # help once had on these cards stays with them: a new game of the deal (the
-        # same deal again, its number typed, the day's deal) is assisted from the start
+        # help once had with a deal stays with it: a new game of the deal (the same deal
+        # again, its number typed, the day's deal) is assisted from the start
         self.helped_before = (
             self.recorded
             and facts.record_id is None

@@ -316,7 +316,7 @@ class TableControls:
         elif self.wish_pending:  # nothing dealt yet: no card to pick up, no stock to turn
             if key == pygame.K_ESCAPE:
                 self._to_menu()
-            elif key in (pygame.K_SPACE, *DIRECTIONS):
+            elif key == pygame.K_SPACE:  # the arrows are the wish banner's
                 self._wish_first()
         elif key == pygame.K_ESCAPE:
             self.back()
@@ -336,8 +336,8 @@ class TableControls:
         return True
 
     def _wish_first(self) -> None:
-        """A click or key before the wish is made: nothing is dealt yet, and it did
-        nothing, unsaid."""
+        """A click or key before the wish is made: nothing is dealt yet, so it does
+        nothing, and says why (it did nothing without a word)."""
         self._say(_("Make your wish first, then press “I have made my wish”."))
 
     def _banner_key(self, key: int, mod: int) -> bool:

@@ -192,7 +192,7 @@ class TableHelp:
         if self.assisted or self.game.over:
             return True
         # the rest of what Records.table_for asks is known only at the end, or was
-        # known at the deal (help had with these cards before marks the game assisted)
+        # known at the deal (help had with this deal before marks the game assisted)
         table = self.recorded and not self.practised and self.game.deal_number is not None
         wish = self._wish_counts()
         if not (table or wish):

@@ -254,7 +254,7 @@ class TablePlay:
     def _show_results(self) -> None:
         from game.scenes.after_game import after_game
 
-        # Help had with these cards in another game while this one waited (the Demo on
+        # Help had with this deal in another game while this one waited (the Demo on
         # the same deal typed as a free game) is help had with this one: checked again
         # at the end, where the deal's start could not know of it
         records = self.app.records

@@ -285,16 +285,17 @@ class Records:
         return self._read("read the tables", lambda: self.scores.top(key), [])
 
     def practised(self, game: Game, facts: GameFacts) -> bool:
-        """A day's deal whose cards were played in another game (its number typed as a
-        free game, before the daily game or while it waited): that game knows them, and
-        stays out of the day's table."""
+        """A day's deal played in another game (its number typed as a free game, or in a
+        patience that lays it out alike, before the daily game or while it waited): that
+        game knows it, and stays out of the day's table."""
         return facts.mode == DAILY and self.deal_played_before(game, facts.record_id)
 
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
         """The table a finished game may enter; None when it may enter none.
 
         Assisted games stay out, and so do games a kiosk gave up for a player who
-        walked away, games whose cards the solver played in another game at any time,
+        walked away or that were left for a new game, games whose deal the solver played
+        in another game at any time,
         given decks (anyone could give an easy one), a day's deal practised in another
         game, and a deal given up before it cleared a card (it was "A new high score!"
         on an empty table, or after one turn of the stock).
@@ -302,11 +303,11 @@ class Records:
         if facts.assisted or game.outcome is None or game.deal_number is None:
             return None
         if facts.abandoned:
-            return None  # a kiosk gave it up for the player who walked away
+            return None  # given up by the game: a kiosk's, or left for a new game
         if not cleared_a_card(game):
             return None
         if self.deal_assisted_before(game, facts.record_id):
-            return None  # the solver played these cards in another game (see TableScene)
+            return None  # the solver played this deal in another game (see TableScene)
         if facts.mode == FREE:
             return TableKey.of(FREE, game.ruleset.id, game.options)
         if facts.mode == DAILY and not self.practised(game, facts):

@@ -24,7 +24,7 @@ MODES = (FREE, DAILY, ARCADE)
 BY_HINT = "hint"
 BY_DEMO = "demo"
 BY_TAKING_BACK = "taken-back"  # a move taken back past the solver's "no win possible"
-BY_HELP_BEFORE = "before"  # these cards had the solver's help in another game
+BY_HELP_BEFORE = "before"  # this deal had the solver's help in another game
 HELP_KINDS = (BY_HINT, BY_DEMO, BY_TAKING_BACK, BY_HELP_BEFORE)
 
 
