@@ -34,7 +34,14 @@ from .errors import (
 from .events import Event
 from .game import Action, Game, LegalMoves, Outcome, Score, make_engine
 from .moves import Move, parse_move
-from .replay import check_claim, new_game, parse_replay_text, position_json, run_replay
+from .replay import (
+    check_claim,
+    check_figures,
+    new_game,
+    parse_replay_text,
+    position_json,
+    run_replay,
+)
 from .ruleset import (
     Option,
     Rules,
@@ -72,6 +79,7 @@ __all__ = [
     "Score",
     "State",
     "check_claim",
+    "check_figures",
     "get_ruleset",
     "level_problems",
     "load_ruleset",

@@ -13,7 +13,6 @@ from .game import Game
 from .ruleset import get_ruleset
 
 REPLAY_KEYS = ("version", "ruleset", "options", "deal", "deck", "moves", "result", "meta")
-RESULT_KEYS = ("won", "remaining_cards", "remaining_points", "moves")
 # Every integer below it is exactly one float; from it on, floats stand for several
 # integers (9007199254740993.0 reads as 2**53)
 EXACT_FLOAT = 2**53
@@ -170,13 +169,6 @@ def piles_json(game: Game) -> dict[str, Any]:
 
 def check_claim(game: Game, claim: object) -> None:
     """Compare a replay's `result` with what re-running it gave; ReplayError on a difference."""
-    if claim is None:
-        raise ReplayError("the replay has no 'result' to verify")
-    if not isinstance(claim, dict):
-        raise ReplayError("'result' must be an object")
-    for key in claim:
-        if key not in RESULT_KEYS:
-            raise ReplayError(f"unknown key '{key}' in 'result'")
     score = game.score
     actual = {
         "won": game.won,
@@ -184,13 +176,23 @@ def check_claim(game: Game, claim: object) -> None:
         "remaining_points": score.remaining_points,
         "moves": len(game.moves),
     }
-    for key in RESULT_KEYS:
+    check_figures(claim, actual, "the replay")
+
+
+def check_figures(claim: object, actual: Mapping[str, object], source: str) -> None:
+    """A `result` claimed (of a replay, of an arcade run) against the figures `source`
+    gives, key by key, each of them and no other; ReplayError on a difference."""
+    if claim is None:
+        raise ReplayError(f"{source} has no 'result' to verify")
+    if not isinstance(claim, dict):
+        raise ReplayError("'result' must be an object")
+    for key in claim:
+        if key not in actual:
+            raise ReplayError(f"unknown key '{key}' in 'result'")
+    for key, value in actual.items():
         if key not in claim:
             raise ReplayError(f"'result' lacks '{key}'")
-        if claim[key] != actual[key] or isinstance(claim[key], bool) != isinstance(
-            actual[key], bool
-        ):
+        if claim[key] != value or isinstance(claim[key], bool) != isinstance(value, bool):
             raise ReplayError(
-                f"claimed {key} {json.dumps(claim[key])}"
-                f" but the replay gives {json.dumps(actual[key])}"
+                f"claimed {key} {json.dumps(claim[key])} but {source} gives {json.dumps(value)}"
             )

@@ -10,15 +10,13 @@ claimed `result` (levels cleared, points and cards left, moves):
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from game.ladder import Ladder, LevelResult, RunState, progress
-from game.rules import Game, ReplayError, check_claim, run_replay
+from game.rules import Game, ReplayError, check_claim, check_figures, run_replay
 
 RUN_KEYS = frozenset({"ladder", "games", "result", "meta"})
-RUN_RESULT_KEYS = ("levels", "remaining_points", "remaining_cards", "moves")
 
 
 def verify(replay: Mapping[str, Any]) -> Game:
@@ -101,18 +99,5 @@ def verify_run(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
         if key not in RUN_KEYS:
             raise ReplayError(f"unknown key '{key}' in an arcade run")
     state = run_progress(ladder, run)
-    claim = run.get("result")
-    if not isinstance(claim, dict):
-        raise ReplayError("the run has no 'result' object to verify")
-    actual = run_result(state)
-    for key in claim:
-        if key not in RUN_RESULT_KEYS:
-            raise ReplayError(f"unknown key '{key}' in 'result'")
-    for key in RUN_RESULT_KEYS:
-        if key not in claim:
-            raise ReplayError(f"'result' lacks '{key}'")
-        if claim[key] != actual[key] or isinstance(claim[key], bool):
-            raise ReplayError(
-                f"claimed {key} {json.dumps(claim[key])} but the run gives {actual[key]}"
-            )
+    check_figures(run.get("result"), run_result(state), "the run")
     return state
