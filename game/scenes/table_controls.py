@@ -337,8 +337,12 @@ class TableControls:
 
     def _wish_first(self) -> None:
         """A click or key before the wish is made: nothing is dealt yet, so it does
-        nothing, and says why (it did nothing without a word)."""
-        self._say(_("Make your wish first, then press “I have made my wish”."))
+        nothing, but not without a sign (it did nothing, unseen): the wish banner's
+        button takes the focus, with the sound of a refusal. (A status line would not
+        show while the banner is up.)"""
+        self.app.sounds.play("refused")
+        if self.banner is not None and self.banner.buttons:
+            self._focus_banner_button(self.banner.buttons[0])
 
     def _banner_key(self, key: int, mod: int) -> bool:
         """The keys a banner's buttons answer while it is up: the arrows and Tab show the
