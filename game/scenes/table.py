@@ -375,7 +375,10 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             )
             draw_banner(static, play_area, Banner(text, []))
         elif self.banner:
-            draw_banner(static, play_area, self.banner, avoid=keep_clear)
+            drawn = draw_banner(static, play_area, self.banner, avoid=keep_clear)
+            if self.status:  # a question asked while the banner is up (N or H, stuck)
+                words = Banner(self.status, [])
+                draw_banner(static, play_area, words, small=True, avoid=[*keep_clear, drawn])
         elif self.status:
             draw_banner(static, play_area, Banner(self.status, []), small=True, avoid=keep_clear)
         self._figures = self._current_figures()

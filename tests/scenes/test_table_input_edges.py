@@ -435,3 +435,27 @@ def test_the_stock_clicked_twice_turns(app, driver):
     driver.click(centre(scene, "st"))
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["st>w"] and scene.selected is None
+
+
+def test_a_question_asked_under_a_banner_is_shown_beside_it(app, driver, monkeypatch):
+    # N at a stuck game asked in a status line the stuck banner hid: a second N gave
+    # the game up with no question seen
+    import game.scenes.table as table_module
+
+    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    drawn: list[str] = []
+    real = table_module.draw_banner
+
+    def recording(surface, area, banner, *args, **kwargs):
+        drawn.append(banner.text)
+        return real(surface, area, banner, *args, **kwargs)
+
+    monkeypatch.setattr(table_module, "draw_banner", recording)
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    click_move(driver, scene, "st>w")
+    assert scene.banner is not None
+    drawn.clear()
+    driver.key(pygame.K_n)
+    driver.frames(2)
+    assert scene.banner is not None and "counts as a loss" in drawn[-1]
+    assert any(text == scene.banner.text for text in drawn)
