@@ -167,9 +167,9 @@ class MenuScene(PadScene):
 
     def _leaves_unfinished(self) -> bool:
         """Whether Play leaves a game of this patience and options in play for a new one:
-        that game then counts as played and not won (see LEFT_FOR_ANOTHER_SQL), so Play
-        asks first, as it would quietly end a streak. Any such game, not only the one
-        Continue offers: one left for another patience counted all the same."""
+        pressed again, it gives that game up (Records.give_up_left), so it asks first, as
+        it would quietly end a streak. Any such game, not only the one Continue offered
+        once: one left for another patience counted all the same."""
         return self.app.records.left_in_play(self.ruleset.id, dict(self.options))
 
     def _continue_resumes_it(self) -> bool:

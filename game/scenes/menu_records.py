@@ -32,7 +32,7 @@ class MenuRecords:
     def offer(self, ruleset_id: str, options: dict[str, OptionValue]) -> None:
         """Continue offers the chosen patience's own game in play, of its options, where
         it has one, else the game last left in play: a game left for another patience
-        could not be reached again, and Play counted it lost."""
+        could not be reached again, while Play asked about it."""
         here = None
         if self.latest is not None:
             here = self.app.records.unfinished(table=(ruleset_id, dict(options)))

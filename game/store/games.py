@@ -179,16 +179,6 @@ class GameLog:
             sql = f"SELECT * FROM games WHERE {IN_PLAY_SQL}"
         return self.conn.execute(sql + " ORDER BY updated_at DESC, id DESC", params)
 
-    def in_play(self, ruleset: str, options: dict[str, Any], mode: str) -> int:
-        """How many games of one table (not of an arcade run) are left in play: the next
-        game played in that table makes them count as not won (LEFT_FOR_ANOTHER_SQL)."""
-        row = self.conn.execute(
-            f"""SELECT COUNT(*) FROM games WHERE {IN_PLAY_SQL} AND ruleset = ? AND options = ?
-            AND mode = ? AND arcade_run IS NULL""",
-            (ruleset, canonical_options(options), mode),
-        ).fetchone()
-        return int(row[0])
-
     def latest_played(self) -> GameRow | None:
         """The game a move was last made in (or that was last opened), but for arcade
         games (the ladder chose their patience)."""

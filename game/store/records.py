@@ -219,12 +219,11 @@ class Records:
     def _in_play(self, ruleset: str, options: dict[str, Any]) -> Iterator[GameRow]:
         return self._rows(self.games.unfinished(table=(ruleset, options)))
 
-    def left_in_play(self, ruleset: str, options: dict[str, Any], mode: str = FREE) -> bool:
-        """Whether a game of this table is left in play, which a new game of the table
-        would count as not won once played (see game.store.stats); False when the file
-        cannot be read."""
+    def left_in_play(self, ruleset: str, options: dict[str, Any]) -> bool:
+        """Whether a free game of this table is left in play, which a new game there
+        would give up (give_up_left); False when the file cannot be read."""
         return self._read(
-            "read the games", lambda: self.games.in_play(ruleset, options, mode) > 0, False
+            "read the games", lambda: next(self._in_play(ruleset, options), None) is not None, False
         )
 
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:

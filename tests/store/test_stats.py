@@ -91,17 +91,20 @@ def test_a_game_left_for_another_of_its_table_counts_as_not_won(records):
     assert records.statistics("pyramid36").played == 0
 
 
-def test_a_game_said_left_in_play_is_counted_once_its_table_is_played(records):
-    # the menu asks by left_in_play: it must name the games the statistics would count
+def test_left_in_play_names_the_free_games_of_a_table_that_play_gives_up(records):
+    # the menu asks by left_in_play and gives up by give_up_left: the same games
     assert not records.left_in_play("pyramid52", {"passes": 1})
     records.save_game(random_game("pyramid52", 3, 4, end=False), GameFacts())
-    records.save_game(random_game("pyramid36", 3, 4, end=False), GameFacts())  # offered now
+    records.save_game(random_game("pyramid36", 3, 4, end=False), GameFacts())  # Continue's now
+    daily, daily_facts = random_game("pyramid52", 5, 4, end=False), GameFacts(mode=DAILY)
+    records.save_game(daily, daily_facts)  # played once, and kept apart
     assert records.left_in_play("pyramid52", {"passes": 1})
     assert not records.left_in_play("pyramid52", {"passes": 3})  # another table
-    assert not records.left_in_play("pyramid52", {"passes": 1}, DAILY)
-    assert records.statistics("pyramid52").played == 0
-    records.save_game(random_game("pyramid52", 4, 2, end=False), GameFacts())
-    assert records.statistics("pyramid52").played == 1
+    assert records.statistics("pyramid52").played == 0  # no later game of its table in play
+    records.give_up_left("pyramid52", {"passes": 1})
+    assert not records.left_in_play("pyramid52", {"passes": 1})
+    assert records.statistics("pyramid52").played == 1  # given up: a loss
+    assert records.games.get(daily_facts.record_id).outcome is None  # the daily game goes on
 
 
 def test_a_game_given_up_for_a_new_one_counts_as_lost_and_enters_no_table(records):
