@@ -76,8 +76,7 @@ class MenuScene(PadScene):
             0, 0, 0, 0
         )
         self.deal_label_pos = (0, 0)
-        self.records = MenuRecords(app)
-        self.records.offer(self.ruleset.id, self.options)
+        self.records = MenuRecords(app)  # Continue's game chosen at enter (see offer)
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
         self._bars_laid_out: tuple[int, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
