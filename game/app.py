@@ -138,6 +138,7 @@ class App:
                 )
             )
         i18n.set_language(self.settings.language)
+        i18n.set_card_letters(self.settings.card_letters)
         self.take_settings_problem()
         for problem in level_problems():  # a broken level file: the other games still play
             self.notices.append(
@@ -253,8 +254,10 @@ class App:
             self.scene.redraw = True
 
     def apply_settings(self) -> None:
-        """After the settings scene changed something: language, sound; then save."""
+        """After the settings scene changed something: language, the cards' letters in
+        words, sound; then save."""
         i18n.set_language(self.settings.language)
+        i18n.set_card_letters(self.settings.card_letters)
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.store.save(self.settings)

@@ -157,15 +157,34 @@ def _russian_form(n: int) -> int:
 
 # A card as the player sees it on its face: "10♥", "K♠" (the rules' codes are "TH", "KS")
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_SIGNS = {"T": "10"}
+# The letters the faces carry, as the settings choose them: the international ones, or
+# those of Russian packs (Туз, Король, Дама, Валет). The rules' codes never change.
+CARD_LETTERS: dict[str, dict[str, str]] = {
+    "latin": {"T": "10"},
+    "russian": {"T": "10", "A": "Т", "K": "К", "Q": "Д", "J": "В"},
+}
 CARD_PARAMS = ("card", "other", "needed")  # a refusal's parameters that hold a card
+_letters = CARD_LETTERS["latin"]
+
+
+def set_card_letters(style: str) -> None:
+    """Name cards in words with the letters their faces carry (see CARD_LETTERS)."""
+    global _letters
+    _letters = CARD_LETTERS.get(style, CARD_LETTERS["latin"])
+
+
+def rank_sign(rank: str, style: str | None = None) -> str:
+    """A rank's code ("T", "Q") as a face shows it ("10", "Q" or "Д"): in the letters
+    of `style`, else of the settings."""
+    letters = _letters if style is None else CARD_LETTERS[style]
+    return letters.get(rank, rank)
 
 
 def card_name(code: str) -> str:
     """A card's code ("TH") as its face shows it ("10♥"); anything else as it is."""
     if len(code) != 2 or code[1] not in SUIT_SIGNS:
         return code
-    return RANK_SIGNS.get(code[0], code[0]) + SUIT_SIGNS[code[1]]
+    return rank_sign(code[0]) + SUIT_SIGNS[code[1]]
 
 
 def pile_words(code: str) -> dict[str, str]:

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # how many times faster than normal; 0 is off
 CARD_BACKS = ("classic", "blue", "green")
+CARD_LETTERS = ("latin", "russian")  # A K Q J, or Т К Д В (game.i18n.CARD_LETTERS)
 
 
 def system_language() -> str:
@@ -44,13 +45,14 @@ class Settings:
     four_colour: bool = False
     fullscreen: bool = False
     card_back: str = "classic"
+    card_letters: str = "latin"
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
 
     @property
-    def deck(self) -> tuple[bool, str]:
-        """How the cards look: (four-colour suits, the back's name), as the pictures of
-        the tables take it (game.render.preview.Deck)."""
-        return self.four_colour, self.card_back
+    def deck(self) -> tuple[bool, str, str]:
+        """How the cards look: (four-colour suits, the back's name, the faces' letters),
+        as the pictures of the tables take it (game.render.preview.Deck)."""
+        return self.four_colour, self.card_back, self.card_letters
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -60,6 +62,8 @@ class Settings:
             self.animation_speed = 1.0
         if self.card_back not in CARD_BACKS:
             self.card_back = "classic"
+        if self.card_letters not in CARD_LETTERS:
+            self.card_letters = "latin"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:

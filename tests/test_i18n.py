@@ -392,3 +392,17 @@ def test_a_file_s_problem_is_said_in_russian_words_not_the_system_s_english():
         assert "(EIO 5)" in record_notice(Problem(SAVE_FAILED, "EIO 5"))
     finally:
         i18n.set_language("en")
+
+
+def test_cards_are_named_in_words_with_the_letters_their_faces_carry():
+    try:
+        i18n.set_card_letters("russian")
+        assert [i18n.card_name(c) for c in ("AS", "KH", "QD", "JC", "TS", "7H")] == [
+            "Т♠", "К♥", "Д♦", "В♣", "10♠", "7♥",
+        ]  # fmt: skip
+        error = refused(Game("egyptian", deal=0), "t1>t2")
+        assert i18n.refusal(error.refusal).startswith(i18n.card_name(error.refusal.params["card"]))
+        assert i18n.rank_sign("Q", "latin") == "Q"  # asked for a style, the settings' aside
+    finally:
+        i18n.set_card_letters("latin")
+    assert i18n.card_name("QD") == "Q♦"

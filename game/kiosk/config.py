@@ -15,7 +15,7 @@ from typing import Any
 
 from game.rules import RulesError, get_ruleset, rulesets
 from game.rules.ruleset import OptionValue
-from game.settings import LANGUAGES, Settings, SettingsStore
+from game.settings import CARD_LETTERS, LANGUAGES, Settings, SettingsStore
 
 FILE_NAME = "kiosk.toml"
 EXAMPLE = Path(__file__).with_name("kiosk.example.toml")
@@ -70,6 +70,7 @@ class KioskConfig:
     volume: float = 0.5
     ask_initials: bool = True
     winnable_only: bool = False
+    card_letters: str = "latin"
 
     def settings(self) -> Settings:
         """The game's settings on this kiosk: from the file, the rest defaults."""
@@ -79,6 +80,7 @@ class KioskConfig:
             muted=self.volume == 0,
             fullscreen=True,
             winnable_only=self.winnable_only,
+            card_letters=self.card_letters,
         )
 
 
@@ -156,6 +158,7 @@ TOP_KEYS = (
     "volume",
     "ask_initials",
     "winnable_only",
+    "card_letters",
 )
 
 
@@ -221,10 +224,11 @@ class _Checker:
         volume = self.number(data, "volume", 0, 1, 0.5, "volume")
         ask = self.flag(data, "ask_initials", True, "ask_initials")
         winnable = self.flag(data, "winnable_only", False, "winnable_only")
+        letters = self.choice(data, "card_letters", CARD_LETTERS, "latin", "card_letters")
         if operator is None:
             return None
         return KioskConfig(
-            self.path, games, operator, attract, idle, language, volume, ask, winnable
+            self.path, games, operator, attract, idle, language, volume, ask, winnable, letters
         )
 
     def games(self, value: object) -> tuple[OfferedGame, ...]:

@@ -91,7 +91,7 @@ class InvitationScene(ShowScene):
 
     def _paint_pyramid(self, surface: pygame.Surface, centre_x: int, top: int, card_w: int) -> int:
         """Rows of cards, each half over the one above, as in the game; returns the bottom edge."""
-        art = card_art(card_w)
+        art = card_art(card_w, *self.app.settings.deck)
         card_h = art.height
         gap = max(4, card_w // 10)
         first, *rest = PYRAMID_CARDS

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.i18n import CARD_LETTERS, rank_sign
 from game.render.backs import BACKS, paint_back
 from game.render.courts import paint_court
 from game.render.face_layout import MIN_WIDTH, PIP_LAYOUTS, FaceLayout
@@ -59,14 +60,19 @@ class CardArt:
 
     BACKS: ClassVar[tuple[str, ...]] = BACKS
 
-    def __init__(self, width: int, four_colour: bool = False, back: str = "classic") -> None:
+    def __init__(
+        self, width: int, four_colour: bool = False, back: str = "classic", letters: str = "latin"
+    ) -> None:
         if not isinstance(width, int) or width < MIN_WIDTH:
             raise ValueError(f"card width must be an int >= {MIN_WIDTH}, got {width!r}")
         if back not in BACKS:
             raise ValueError(f"unknown back {back!r}; available: {', '.join(BACKS)}")
+        if letters not in CARD_LETTERS:
+            raise ValueError(f"unknown letters {letters!r}; available: {', '.join(CARD_LETTERS)}")
         self.layout = FaceLayout.for_width(width)
         self.four_colour = four_colour
         self.back_name = back
+        self.letters = letters  # the faces' rank letters (game.i18n.CARD_LETTERS)
         self._colours = FOUR_COLOURS if four_colour else TWO_COLOURS
         self._faces: dict[str, pygame.Surface] = {}
         self._slots: dict[str | None, pygame.Surface] = {}
@@ -153,7 +159,7 @@ class CardArt:
         """Rank over suit, centred on each other, as one transparent tile."""
         layout = self.layout
         colour = self._colours[suit]
-        text = "10" if rank == "T" else rank
+        text = rank_sign(rank, self.letters)
         glyph = ink_text(text, SANS_BOLD, layout.index_rank_height, colour, layout.index.width)
         height = layout.index_suit_height
         symbol = suit_symbol(suit, (suit_width(suit, height), height), colour)
@@ -171,7 +177,8 @@ class CardArt:
         face.blit(_rotated(index), layout.mirrored(layout.index.topleft, index.get_size()))
 
         if rank in "JQK":
-            paint_court(face, layout, rank, suit, self._colours[suit])
+            sign = rank_sign(rank, self.letters)
+            paint_court(face, layout, rank, suit, self._colours[suit], sign)
         elif rank == "A":
             ace = self._pip(suit, layout.spade_ace_height if suit == "S" else layout.ace_height)
             centre = ace.get_rect(center=(self.width // 2, self.height // 2))
@@ -200,7 +207,7 @@ class CardArt:
         ink_height = round(self.height * 0.16)
         text = label.rstrip(SUITS) if len(label) > 1 else ("" if label in SUITS else label)
         suits = label[len(text) :]
-        text = "10" if text == "T" else text  # as the faces write it (a Т reads Туз)
+        text = rank_sign(text, self.letters) if text else text  # as the faces write it
         gap = round(self.width * 0.03)
         rows: list[list[pygame.Surface]] = []
         if text:
@@ -230,12 +237,14 @@ class CardArt:
         return tile
 
 
-def card_art(width: int, four_colour: bool = False, back: str = "classic") -> CardArt:
+def card_art(
+    width: int, four_colour: bool = False, back: str = "classic", letters: str = "latin"
+) -> CardArt:
     """A shared `CardArt` for these settings; the last few are kept ready."""
     # Normalised here because lru_cache keys positional and keyword calls apart.
-    return _recent_card_art(width, bool(four_colour), back)
+    return _recent_card_art(width, bool(four_colour), back, letters)
 
 
 @lru_cache(maxsize=8)
-def _recent_card_art(width: int, four_colour: bool, back: str) -> CardArt:
-    return CardArt(width, four_colour, back)
+def _recent_card_art(width: int, four_colour: bool, back: str, letters: str) -> CardArt:
+    return CardArt(width, four_colour, back, letters)

@@ -117,16 +117,22 @@ def _frame(size: tuple[int, int], colour: Colour, unit: float) -> pygame.Surface
 
 
 def paint_court(
-    face: pygame.Surface, layout: FaceLayout, rank: str, suit: str, colour: Colour
+    face: pygame.Surface,
+    layout: FaceLayout,
+    rank: str,
+    suit: str,
+    colour: Colour,
+    sign: str | None = None,
 ) -> None:
-    """Draw the court panel for `rank` ("J", "Q" or "K") of `suit` onto `face`."""
+    """Draw the court panel for `rank` ("J", "Q" or "K") of `suit` onto `face`, its
+    letter `sign` (the rank's own letter unless given: "Д" on a Russian pack's Queen)."""
     frame = layout.court_frame
     unit = layout.width / 60  # stroke scale
     face.blit(_frame(frame.size, colour, unit), frame.topleft)
 
     panel = frame.height
     letter_height = round(panel * _LETTER_SHARE)
-    letter = ink_text(rank, SERIF_BOLD, letter_height, colour, round(frame.width * 0.7))
+    letter = ink_text(sign or rank, SERIF_BOLD, letter_height, colour, round(frame.width * 0.7))
     suit_height = round(panel * _SUIT_SHARE)
     symbol = suit_symbol(suit, (suit_width(suit, suit_height), suit_height), colour)
     stack = [letter, symbol]

@@ -31,9 +31,10 @@ SUMMARY_SHARE = 0.8
 RENDER_HEIGHT = 560
 
 
-# The cards' look as the settings choose it: (four-colour suits, the back's name)
-Deck = tuple[bool, str]
-PLAIN_DECK: Deck = (False, "classic")
+# The cards' look as the settings choose it: (four-colour suits, the back's name, the
+# faces' letters)
+Deck = tuple[bool, str, str]
+PLAIN_DECK: Deck = (False, "classic", "latin")
 
 
 def preview(
@@ -70,7 +71,7 @@ def _table_picture(
     game = Game(ruleset_id, dict(options), deal=0)
     width, height = round(RENDER_HEIGHT * aspect), RENDER_HEIGHT
     area = pygame.Rect(0, 0, width, height)
-    view = TableView(game, area, four_colour=deck[0], back=deck[1])
+    view = TableView(game, area, *deck)
     picture = view.render_static((width, height), set(), {}).copy()
     rects = [view.layout.spots[name].rect for name in view.piles if name in view.layout.spots]
     for name in view.piles:

@@ -39,10 +39,13 @@ class CardSpot:
 
 
 class TableView:
-    def __init__(self, game: Game, area: pygame.Rect, four_colour: bool, back: str) -> None:
+    def __init__(
+        self, game: Game, area: pygame.Rect, four_colour: bool, back: str, letters: str = "latin"
+    ) -> None:
         self.game = game
         self.four_colour = four_colour
         self.back_name = back
+        self.letters = letters
         table = game.ruleset.table
         self.kind = str(table["layout"])
         self.shape = {
@@ -68,7 +71,7 @@ class TableView:
     def resize(self, area: pygame.Rect) -> None:
         self.area = area
         self.layout = table_layout(self.kind, self.shape, area)
-        self.art = card_art(self.layout.card[0], self.four_colour, self.back_name)
+        self.art = card_art(self.layout.card[0], self.four_colour, self.back_name, self.letters)
         self.static = None
 
     @property

@@ -133,9 +133,7 @@ class RulesScene(Scene):
             self.text_rect = pygame.Rect(body.x, pic.bottom + margin // 2, body.width, 0)
             self.text_rect.height = body.bottom - self.text_rect.y
         settings = self.app.settings
-        self.picture = LayoutPicture(
-            self.game, pic, settings.four_colour, settings.card_back, label_size
-        )
+        self.picture = LayoutPicture(self.game, pic, settings.deck, label_size)
         button_h = int(self.bottom_bar.height * 0.72)
         layout_row(
             [self.back_button], self.bottom_bar.inflate(-2 * margin, 0), button_h, 0, "right"

@@ -16,6 +16,7 @@ import pygame
 from game.hints import suggest
 from game.i18n import _
 from game.render.cards import card_art
+from game.render.preview import Deck
 from game.render.table_view import TableView
 from game.rules import Game, IllegalMove, Ruleset
 from game.settings import Settings
@@ -76,8 +77,7 @@ class LayoutPicture:
         self,
         game: Game,
         rect: pygame.Rect,
-        four_colour: bool,
-        back: str,
+        deck: Deck,
         label_size: int,
     ) -> None:
         self.rect = rect
@@ -88,7 +88,7 @@ class LayoutPicture:
         big = (round(rect.width * k), round(rect.height * k))
         area = pygame.Rect(round(pad_x * k), round(pad_y * k), 0, 0)
         area.size = (big[0] - 2 * area.x, big[1] - 2 * area.y)
-        view = TableView(game, area, four_colour, back)
+        view = TableView(game, area, *deck)
         painted = view.render_static(big, set(), {})
         self.image = pygame.transform.smoothscale(painted, rect.size) if k > 1 else painted.copy()
 
@@ -269,7 +269,7 @@ class Notes:
             y += size // 3
             special, faces = value_legend(rules)
             card_w = max(20, int(size * 2.1))
-            art = card_art(card_w, self.settings.four_colour, self.settings.card_back)
+            art = card_art(card_w, *self.settings.deck)
             x = x0
             for rank, value in special:
                 label = bold.render(f"= {value}", True, theme.INK)

@@ -18,7 +18,7 @@ from game import i18n
 from game.i18n import _
 from game.render.cards import card_art
 from game.scenes.base import Scene
-from game.settings import CARD_BACKS, LANGUAGES, Settings
+from game.settings import CARD_BACKS, CARD_LETTERS, LANGUAGES, Settings
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 LABEL_LINE = 0.5  # a label's line above its controls (a screen standing up), in row units
 HIT_MARGIN = 6  # extra pixels round every target, for fingers
+SMALLEST_TARGET = 40  # a button's least height, in pixels
 # the keys that move the focus or change what it is on (Esc goes back from anywhere)
 FOCUS_KEYS = (
     pygame.K_UP,
@@ -45,6 +46,12 @@ FOCUS_KEYS = (
 def animation_choices() -> list[tuple[float, str]]:
     """Animation speeds (multipliers of the normal pace; 2.0 is twice as fast) and names."""
     return [(0.0, _("Off")), (2.0, _("Fast")), (1.0, _("Normal")), (0.5, _("Slow"))]
+
+
+def letter_choices() -> list[tuple[str, str]]:
+    """The faces' letters (game.i18n.CARD_LETTERS), each named by its own letters,
+    Ace to Jack, in no language's words."""
+    return [(style, " ".join(i18n.rank_sign(r, style) for r in "AKQJ")) for style in CARD_LETTERS]
 
 
 @dataclass
@@ -99,6 +106,7 @@ class SettingsScene(Scene):
             self._volume_row(),
             choice("animation_speed", _("Animation"), animation_choices(), s.animation_speed),
             choice("four_colour", _("Four-colour suits"), on_off, s.four_colour),
+            choice("card_letters", _("Card letters"), letter_choices(), s.card_letters),
             choice("card_back", _("Card back"), backs, s.card_back, weight=1.5),
             choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
             choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
@@ -222,6 +230,8 @@ class SettingsScene(Scene):
             self.label_size -= 1
         label_w = 0 if self.stacked else min(room, widest + int(margin * 1.5))
         label_h = int(unit * label_units)
+        # a finger's target even where the rows are tight (eight of them at 800x600)
+        button_h = max(int(unit * 0.72), min(SMALLEST_TARGET, unit - 8))
         y = self.panel.y + margin // 2
         for row in self.rows:
             row.rect = pygame.Rect(
@@ -235,7 +245,7 @@ class SettingsScene(Scene):
                 row.rect.height - label_h,
             )
             row.label_y = row.rect.y + label_h // 2 if self.stacked else row.rect.centery
-            self._place(row, row.controls, int(unit * 0.72))
+            self._place(row, row.controls, button_h)
         layout_row(
             [self.back_button],
             self.bottom_bar.inflate(-2 * margin, 0),
@@ -451,7 +461,7 @@ class SettingsScene(Scene):
         last = row.buttons[-1].rect
         card_h = int(row.controls.height * 0.8)
         card_w = max(20, int(card_h / 1.4))
-        art = card_art(card_w, self.settings.four_colour, self.settings.card_back)
+        art = card_art(card_w, *self.settings.deck)
         x = last.right + self.margin
         for suit in "SHDC":
             if x + art.width > row.rect.right - self.margin // 2:

@@ -143,10 +143,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self._static_valid = False
         settings = self.app.settings
         view = self.view
-        if view and (view.four_colour, view.back_name) != (
-            settings.four_colour,
-            settings.card_back,
-        ):
+        if view and (view.four_colour, view.back_name, view.letters) != settings.deck:
             # the settings changed while this table waited (rules, settings scenes)
             self.view = self._new_view(view.area)
         elif view:
@@ -180,7 +177,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
 
     def _new_view(self, area: pygame.Rect) -> TableView:
         settings = self.app.settings
-        view = TableView(self.game, area, settings.four_colour, settings.card_back)
+        view = TableView(self.game, area, *settings.deck)
         self._name_empty_places(view)
         return view
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.rules import Game
 from game.ui import theme
@@ -128,7 +129,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygam
     special, _faces = value_legend(rules)
     lines = [
         _("Pairs add up to {n}", n=rules.pair_sum),
-        ", ".join(f"{rank} = {value}" for rank, value in special),
+        ", ".join(f"{i18n.rank_sign(rank)} = {value}" for rank, value in special),
     ]
     if king_alone(rules):
         lines.append(_("A King goes alone"))

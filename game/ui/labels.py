@@ -31,7 +31,7 @@ def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
     )
     if not face_ranks:
         return special, ""
-    low, high = (("10" if r == "T" else r) for r in (face_ranks[0], face_ranks[-1]))
+    low, high = (i18n.rank_sign(r) for r in (face_ranks[0], face_ranks[-1]))
     return special, _("{low}–{high} at face value", low=low, high=high)
 
 

@@ -276,3 +276,23 @@ def test_a_named_empty_place_shows_its_word() -> None:
     }
     assert len(images) == 3 and art.named_slot("Waste") is art.named_slot("Waste")
     assert art.named_slot("Waste").get_size() == art.slot().get_size()
+
+
+def test_russian_letters_mark_the_aces_and_courts_and_nothing_else() -> None:
+    latin, russian = CardArt(90), CardArt(90, letters="russian")
+
+    def same(card: str) -> bool:
+        return pygame.image.tobytes(latin.face(card), "RGBA") == pygame.image.tobytes(
+            russian.face(card), "RGBA"
+        )
+
+    # Т, В, Д, К on the Ace and the courts (the Cyrillic К is drawn apart from the K);
+    # the pip cards are the same
+    assert [r for r in RANKS if not same(r + "S")] == ["A", "J", "Q", "K"]
+    # an empty foundation waiting for an Ace says so in the same letters
+    assert pygame.image.tobytes(latin.slot("A"), "RGBA") != pygame.image.tobytes(
+        russian.slot("A"), "RGBA"
+    )
+    assert card_art(90, letters="russian") is not card_art(90)
+    with pytest.raises(ValueError, match="unknown letters 'greek'"):
+        CardArt(90, letters="greek")

@@ -374,7 +374,7 @@ def test_the_preview_draws_the_cards_as_the_settings_do():
 
     options = {"passes": 1}
     assert blue(preview("pyramid52", options, (480, 300))) == 0
-    assert blue(preview("pyramid52", options, (480, 300), (True, "classic"))) > 20
+    assert blue(preview("pyramid52", options, (480, 300), (True, "classic", "latin"))) > 20
 
 
 def test_the_menu_s_picture_follows_the_four_colour_setting(app, driver):

@@ -305,3 +305,27 @@ def test_a_sound_device_found_says_nothing(app, driver):
     assert not any("sound" in str(notice) for notice in app.notices)
     scene = open_settings(app, driver)
     assert scene.rows[row_index(scene, "volume")].label == "Volume"
+
+
+def test_russian_card_letters_reach_the_faces_the_words_and_a_waiting_table(app, driver):
+    from game.rules import Game
+    from game.scenes.table import TableScene
+
+    table = TableScene(app, Game("pyramid36", deal=1))
+    app.switch(table, fade=False)
+    driver.frames(1)
+    assert table.view.art.letters == "latin"
+    scene = SettingsScene(app, back=lambda: table)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    try:
+        click(driver, scene, "card_letters:russian")
+        assert saved(app)["card_letters"] == "russian"
+        assert scene.button("card_letters:russian").selected
+        assert scene.button("card_letters:russian").label == "Т К Д В"
+        assert i18n.card_name("QS") == "Д♠"  # hints and refusals name the faces alike
+        driver.key(pygame.K_ESCAPE)
+        driver.frames(30)
+        assert app.scene is table and table.view.art.letters == "russian"
+    finally:
+        i18n.set_card_letters("latin")
