@@ -26,6 +26,9 @@ LANGUAGES = ("ru", "en")  # a level's texts are written in each; the settings of
 FAMILIES = ("building", "pyramid")
 SOURCES = ("waste", "piles")
 LAYOUTS = ("pyramid-piles", "central-column", "pyramid-rows")
+# A card's value at most: a score is their sum, and the records keep it as a SQLite
+# integer (a sum past 2**63 stopped the game at the deal)
+MAX_VALUE = 1000
 
 
 @dataclass(frozen=True)
@@ -342,8 +345,9 @@ def _read_values(r: _Reader, data: Mapping[str, Any]) -> dict[str, int]:
     for key, value in table.items():
         if key not in RANKS:
             raise r.fail(f"values.{key}", f"not a rank (ranks: {' '.join(RANKS)})")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise r.fail(f"values.{key}", f"must be a non-negative integer, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VALUE:
+            problem = f"must be an integer from 0 to {MAX_VALUE}, got {value!r}"
+            raise r.fail(f"values.{key}", problem)
         values[key] = value
     return values
 

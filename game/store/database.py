@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ NEWER = "newer"  # detail: the file's name; it is left as it is
 SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
 READ_FAILED = "read_failed"  # detail: the error; what could be read is shown
 CANNOT_CONTINUE = "cannot_continue"  # detail: why; the game stays in the history
+RULES_MISSING = "rules_missing"  # detail: the ruleset whose level file was left out
 REMOVED = "removed"  # detail: the file's name; removed while the game ran, made anew
 
 
@@ -128,13 +130,52 @@ def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Conne
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise sqlite3.DatabaseError(f"damaged: {check}")
-        migrate(conn)
+        try:
+            migrate(conn)
+        except sqlite3.OperationalError as e:
+            # a plain SQL error (a table already there, a column missing) is a file of
+            # another making: damaged; a lock, a read-only file or a full disk is not
+            if getattr(e, "sqlite_errorname", None) == "SQLITE_ERROR":
+                raise sqlite3.DatabaseError(f"damaged: {e}") from e
+            raise
+        _check_shape(conn)
         if to_write:
             _check_writable(conn)
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _check_shape(conn: sqlite3.Connection) -> None:
+    """Raise a damaged-file error unless every table and column the game writes is
+    there: a SQLite file of another making (or a table dropped by hand) passed the
+    checks, and then every save failed, so every game of every session was lost."""
+    found = _shape(conn)
+    for table, columns in _latest_shape().items():
+        missing = columns - found.get(table, frozenset())
+        if missing:
+            lacks = ", ".join(sorted(missing))
+            raise sqlite3.DatabaseError(f"damaged: table {table} lacks {lacks}")
+
+
+@lru_cache(maxsize=1)
+def _latest_shape() -> dict[str, frozenset[str]]:
+    """The tables and columns the migrations make, in a database made for the purpose."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(conn)
+        return _shape(conn)
+    finally:
+        conn.close()
+
+
+def _shape(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {
+        t: frozenset(r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (t,)))
+        for t in tables
+    }
 
 
 def _check_writable(conn: sqlite3.Connection) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, ReplayError, new_game
+from game.rules import Game, ReplayError, new_game, rulesets
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     CANNOT_CONTINUE,
@@ -23,6 +23,7 @@ from game.store.database import (
     IN_MEMORY,
     READ_FAILED,
     REMOVED,
+    RULES_MISSING,
     SAVE_FAILED,
     Opened,
     Problem,
@@ -175,7 +176,10 @@ class Records:
                     if row.id not in self._passed_over:  # asked again at each menu
                         self._passed_over.add(row.id)
                         log.warning("records: game %s cannot be continued: %s", row.id, e)
-                    self._tell(CANNOT_CONTINUE, f"game {row.id}: {e}")
+                    if row.ruleset not in rulesets():  # its level file was left out
+                        self._tell(RULES_MISSING, row.ruleset)
+                    else:
+                        self._tell(CANNOT_CONTINUE, f"game {row.id}: {e}")
                     continue
                 return row
             return None

@@ -58,6 +58,33 @@ def test_a_damaged_page_is_found_and_the_file_set_aside(tmp_path):
     assert len(aside_files(tmp_path)) == 1
 
 
+@pytest.mark.parametrize(
+    "script",
+    [
+        # another program's file, at our version number
+        f"CREATE TABLE games (id INTEGER PRIMARY KEY, foo TEXT); PRAGMA user_version = {LATEST};",
+        # ours with a table dropped by hand
+        "DROP TABLE scores;",
+        # version 0, yet a table of ours is there: the first migration cannot run
+        "CREATE TABLE games (id INTEGER PRIMARY KEY); PRAGMA user_version = 0;",
+    ],
+)
+def test_a_database_of_another_shape_is_set_aside_and_games_are_saved_again(tmp_path, script):
+    path = tmp_path / FILE_NAME
+    if script.startswith("DROP"):
+        saved_one_game(path)
+    conn = sqlite3.connect(path)
+    conn.executescript(script)
+    conn.close()
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [SET_ASIDE]
+    assert len(aside_files(tmp_path)) == 1  # kept, for whoever wants to look
+    assert records.path == path  # a file again, not the session's memory
+    records.save_game(random_game("pyramid52", deal=1, moves=3), GameFacts())
+    records.close()
+    assert len(Records.open(path).history()) == 1
+
+
 def test_its_journal_files_go_aside_with_it(tmp_path):
     path = tmp_path / FILE_NAME
     path.write_bytes(b"x" * 5000)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import Game
-from game.store import DAILY, FREE, GameFacts, Records
+from game.store import DAILY, FREE, RULES_MISSING, GameFacts, Problem, Records
 from tests.store.helpers import random_game, won_game
 
 
@@ -328,6 +328,18 @@ def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
     assert records.unfinished().id == older
     assert [p.kind for p in records.problems] == ["cannot_continue"]
     assert latest in [r.id for r in records.history()]  # it stays in the history
+
+
+def test_a_game_whose_rules_file_is_left_out_is_not_said_to_be_damaged(records):
+    # a broken egyptian.toml: "its record is damaged", while the record was fine
+    older, latest = _two_games_in_play(records)
+    row = records.games.get(latest)
+    gone = json.dumps({**row.replay, "ruleset": "zzz"})
+    records.conn.execute(
+        "UPDATE games SET replay = ?, ruleset = 'zzz' WHERE id = ?", (gone, latest)
+    )
+    assert records.unfinished().id == older
+    assert records.problems == [Problem(RULES_MISSING, "zzz")]
 
 
 def test_the_same_deal_is_the_same_position_in_any_ruleset(records):
