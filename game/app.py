@@ -13,6 +13,7 @@ import os
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -21,7 +22,7 @@ from game import i18n
 from game.audio import Sounds
 from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.ladder import Ladder, load_ladder
-from game.notices import Notice, system_reason
+from game.notices import Notice, level_problem, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.screen import MIN_SIZE, NoScreenError, check_screen
@@ -141,9 +142,7 @@ class App:
         i18n.set_card_letters(self.settings.card_letters)
         self.take_settings_problem()
         for problem in level_problems():  # a broken level file: the other games still play
-            self.notices.append(
-                Notice(lambda p=problem: i18n._("A rules file was skipped: {reason}", reason=p))
-            )
+            self.notices.append(Notice(partial(level_problem, problem)))
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()

@@ -23,8 +23,10 @@ from game.screen import EXIT_NO_SCREEN, NoScreenError
 from game.store.saved import LARGEST_KEPT_DEAL
 
 EXIT_BAD_INPUT = 2
-# The largest replay file read: a game of thousands of moves is some 100 KB
-LARGEST_REPLAY = 16 << 20
+# The largest replay file read: a game of thousands of moves is some 100 KB, an arcade
+# run's file some ten games. Re-played, a move holds some 2 KB of positions for undo: a
+# 16 MB file of short moves (1.7 million) took 3 GB, a 2 MB one takes some 400 MB
+LARGEST_REPLAY = 2 << 20
 # the shell's status for a command whose output pipe was closed (128 + SIGPIPE)
 EXIT_CLOSED_OUTPUT = 141
 

@@ -16,6 +16,7 @@ from game.store import (
     NEWER,
     READ_FAILED,
     REMOVED,
+    RULES_MISSING,
     SAVE_FAILED,
     SET_ASIDE,
     Problem,
@@ -28,8 +29,9 @@ class Notice:
     may change the language before reading it, and the first notices are made before
     the settings say which language the player chose."""
 
-    def __init__(self, say: Callable[[], str]) -> None:
+    def __init__(self, say: Callable[[], str], key: str = "") -> None:
         self._say = say
+        self.key = key  # notices of one key replace each other (see refuse_arcade)
 
     def __str__(self) -> str:
         return self._say()
@@ -74,6 +76,12 @@ def record_notice(problem: Problem, details: bool = False) -> str:
             "The records file is from a newer Piramida and was left untouched:"
             " this session's games are not saved."
         )
+    if problem.kind == RULES_MISSING:
+        return i18n._(
+            "An unfinished game cannot be continued while its rules file ({name}) is left"
+            " out. It stays in the history.",
+            name=f"{problem.detail}.toml",
+        )
     if problem.kind == CANNOT_CONTINUE:
         # the replay's fault is in the log: it is in English and of use to no player
         return i18n._(
@@ -108,10 +116,13 @@ def record_notice(problem: Problem, details: bool = False) -> str:
 def system_reason(detail: str, otherwise: str | None = None) -> str:
     """Why the system or SQLite refused a file, in the player's language where it is a
     reason we know: they give theirs in English whatever the language. A reason we do
-    not know is `otherwise`, if given (the detail stays in the log)."""
+    not know is `otherwise`, if given, else the detail itself where the player reads
+    English and a pointer to the log where not."""
     known = {
         "Permission denied": i18n._("no permission"),
         "Is a directory": i18n._("there is a folder where the file should be"),
+        "Not a directory": i18n._("there is a file where a folder should be"),
+        "File exists": i18n._("there is a file where a folder should be"),
         "No space left on device": i18n._("the disk is full"),
         "database or disk is full": i18n._("the disk is full"),
         "Read-only file system": i18n._("the disk is read-only"),
@@ -121,4 +132,17 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
         "database is locked": i18n._("another program is using the file"),
         "database disk image is malformed": i18n._("the file is damaged"),
     }
-    return known.get(detail, detail if otherwise is None else otherwise)
+    return known.get(detail, in_english_only(detail) if otherwise is None else otherwise)
+
+
+def in_english_only(detail: str) -> str:
+    """A program's own English detail (a broken file's line and column, SQLite's words),
+    shown as it is to a player who reads English; in another language, where to find
+    it (every such detail is logged where it arises)."""
+    return detail if i18n.language() == "en" else i18n._("the details are in the log")
+
+
+def level_problem(problem: str) -> str:
+    """A rules file left out: its name, and why where the player reads English."""
+    name, _sep, why = problem.partition(": ")
+    return i18n._("A rules file was skipped: {reason}", reason=f"{name} ({in_english_only(why)})")

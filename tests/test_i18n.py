@@ -388,10 +388,15 @@ def test_a_file_s_problem_is_said_in_russian_words_not_the_system_s_english():
         assert "(файл только для чтения)" in said
         said = record_notice(Problem(SAVE_FAILED, "No space left on device"))
         assert "(диск заполнен)" in said
-        # a reason we have no words for is given as it came
-        assert "(EIO 5)" in record_notice(Problem(SAVE_FAILED, "EIO 5"))
+        said = record_notice(Problem(IN_MEMORY, "Not a directory"))
+        assert "(на месте папки файл)" in said
+        # a reason we have no words for is SQLite's or the system's English: the log
+        # has it (it was given as it came, inside the Russian sentence)
+        said = record_notice(Problem(SAVE_FAILED, "table games has no column named ruleset"))
+        assert "(подробности — в журнале)" in said and "column" not in said
     finally:
         i18n.set_language("en")
+    assert "(EIO 5)" in record_notice(Problem(SAVE_FAILED, "EIO 5"))  # in English, as it came
 
 
 def test_cards_are_named_in_words_with_the_letters_their_faces_carry():

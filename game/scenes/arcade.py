@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from game.i18n import _, localized, n_
 from game.ladder import Ladder, load_ladder
-from game.notices import Notice
+from game.notices import Notice, in_english_only
 from game.rules import Game, LevelError, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
@@ -16,6 +17,9 @@ from game.store.arcade import Run
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
+
+log = logging.getLogger(__name__)
+ARCADE_NOTICE = "arcade"  # the notices' key of the arcade's refusal
 
 
 @dataclass(frozen=True)
@@ -91,8 +95,18 @@ def run_place(ladder: Ladder, run: Run) -> str:
 
 
 def arcade_problem(error: LevelError) -> str:
-    """What the player reads when the arcade's file cannot be used."""
-    return _("The arcade cannot be played: {reason}", reason=str(error))
+    """What the player reads when the arcade's file cannot be used: the file, and what
+    is wrong with it where the player reads English (it is in the log)."""
+    name, _sep, why = str(error).partition(": ")
+    return _("The arcade cannot be played: {reason}", reason=f"{name} ({in_english_only(why)})")
+
+
+def refuse_arcade(app: App, error: LevelError) -> None:
+    """Say why the arcade cannot be played, first among the menu's notices (the menu
+    shows one at a time: behind the others a press seemed to do nothing) and once."""
+    log.warning("the arcade cannot be played: %s", error)
+    app.notices[:] = [n for n in app.notices if n.key != ARCADE_NOTICE]
+    app.notices.insert(0, Notice(partial(arcade_problem, error), key=ARCADE_NOTICE))
 
 
 def continue_or_start(app: App) -> None:
@@ -133,7 +147,7 @@ def after_level(app: App, facts: GameFacts, won: bool) -> ArcadeStatus | None:
     try:
         ladder = load_ladder()
     except LevelError as e:  # broken since the run began: the game is kept, not the run
-        app.notices.append(Notice(partial(arcade_problem, e)))
+        refuse_arcade(app, e)
         return None
     run = app.records.run(ladder, facts.arcade_run)
     return ArcadeStatus(ladder, run, won) if run is not None else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from game.i18n import _, clock_text, localized, n_
@@ -119,9 +118,9 @@ class MenuRecords:
         app.switch(records)
 
     def play_arcade(self) -> None:
-        from game.scenes.arcade import arcade_problem, continue_or_start
+        from game.scenes.arcade import continue_or_start, refuse_arcade
 
         try:
             continue_or_start(self.app)
         except LevelError as e:  # the arcade's file is broken (or names rules now gone)
-            self.app.notices.append(Notice(partial(arcade_problem, e)))
+            refuse_arcade(self.app, e)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import logging
 import time
-from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from game.i18n import _, clock_text, localized
-from game.notices import Notice, system_reason
+from game.notices import system_reason
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
 from game.scenes.base import Scene
@@ -225,12 +224,12 @@ class ResultsScene(PadScene):
         self.layout()
 
     def next_level(self) -> None:
-        from game.scenes.arcade import arcade_problem, continue_or_start
+        from game.scenes.arcade import continue_or_start, refuse_arcade
 
         try:
             continue_or_start(self.app)
         except LevelError as e:
-            self.app.notices.append(Notice(partial(arcade_problem, e)))
+            refuse_arcade(self.app, e)
             self.app.switch(lambda: MenuScene(self.app))
 
     def show_arcade_table(self) -> None:
@@ -317,7 +316,7 @@ class ResultsScene(PadScene):
         export = Button(
             _("Export run") if run_over else _("Export replay"), self.export, key="export"
         )
-        export.enabled = not self.exported_to
+        export.enabled = not self.exported_path  # a failed export may be tried again
         menu = Button(_("Menu"), self.back, key="menu")
         arcade = self.arcade
         if arcade is None:

@@ -209,6 +209,28 @@ def test_export_writes_a_replay_that_verifies(app, driver, tmp_path):
     assert str(path) in results.exported_to and not results.pad.get("export").enabled
 
 
+def test_an_export_that_fails_says_why_and_can_be_tried_again(app, driver, tmp_path):
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    from game.scenes.summary import GameSummary
+
+    results = ResultsScene(app, GameSummary(game, 42.0))
+    app.switch(results, fade=False)
+    driver.frames(1)
+    folder = tmp_path / "home" / "replays"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be")
+    press(driver, results, "export")
+    assert results.exported_to == (
+        "The replay could not be saved: there is a file where a folder should be"
+    )
+    assert results.pad.get("export").enabled  # it was greyed out: no second try
+    folder.unlink()
+    press(driver, results, "export")
+    assert len(list(folder.iterdir())) == 1 and not results.pad.get("export").enabled
+
+
 def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp_path):
     # each game of a run could be exported, never the run: its score proved nothing
     from game.ladder import load_ladder
