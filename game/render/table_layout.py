@@ -167,6 +167,19 @@ def pyramid_piles(
             return cx - centre_half - (k + 1) * sx + int(cw * GAP)
         return cx + centre_half + k * sx + int(cw * GAP)
 
+    # the stock and waste row under the pyramid, the waste's fan of three included: a
+    # pile clear of it may grow down to the felt's foot (a long pile fanned so tight
+    # its cards' suits were hidden, over empty felt)
+    if waste_centre:
+        under = pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch)
+    else:
+        fan = int(cw * FAN_H * 0.6) * 2
+        under = pygame.Rect(cx - cw - g, bottom_row.y, 2 * cw + 2 * g + fan, ch)
+
+    def floor(x: int) -> int:
+        clear = x + cw <= under.left - g // 2 or x >= under.right + g // 2
+        return area.bottom - g // 2 if clear else pile_floor
+
     for k in range(side):
         y = top + ch + g + int(k * step * ch) + (int(step * ch) if apex else 0)
         for left in (True, False):
@@ -174,7 +187,7 @@ def pyramid_piles(
             index = side - k if left else side + apex + k + 1
             rect = pygame.Rect(x, y, cw, ch)
             spots[f"t{index}"] = PileSpot(
-                rect, (0, ch * FAN_V), pygame.Rect(x, y, cw, pile_floor - y)
+                rect, (0, ch * FAN_V), pygame.Rect(x, y, cw, floor(x) - y)
             )
             # the foundations line the outer sides, one above each pile
             if k < per_side:

@@ -16,7 +16,7 @@ from game.render.animation import Tween
 from game.render.cards import CardArt, card_art
 from game.render.table_layout import TableLayout, table_layout
 from game.rules import Game
-from game.rules.moves import FOUNDATION, PYRAMID, pile_kind, pyramid_row
+from game.rules.moves import FOUNDATION, PYRAMID, TABLEAU, pile_kind, pyramid_row
 from game.ui import theme
 
 MARK_COLOURS = {
@@ -132,10 +132,16 @@ class TableView:
         return True
 
     def drop_target(self, rect: pygame.Rect, candidates: Iterable[str]) -> str | None:
-        """The candidate pile the dragged card overlaps most."""
+        """The candidate pile the dragged card overlaps most: round its top card, or
+        anywhere on a tableau pile's fan (dropped on the middle of a long pile, a card
+        flew back unexplained)."""
         best, best_area = None, 0
+        w, h = self.layout.card
         for name in candidates:
-            target = self.top_rect(name).inflate(self.layout.card[0] // 3, self.layout.card[1] // 4)
+            target = self.top_rect(name).inflate(w // 3, h // 4)
+            if pile_kind(name) == TABLEAU:
+                bottom = self.rects(name, len(self.game.pile(name)))[:1]  # the fan's first
+                target.union_ip(bottom[0] if bottom else target)
             clip = target.clip(rect)
             area = clip.width * clip.height
             if area > best_area:

@@ -259,6 +259,28 @@ def test_a_long_left_pile_of_the_fortune_uses_the_felt_to_its_left():
     assert layout.rects("t1", 1)[0] == layout.spots["t1"].rect  # one card: where it was
 
 
+@pytest.mark.parametrize("size", [(800, 560), (1280, 752)])
+@pytest.mark.parametrize(("piles", "waste_centre"), [(8, False), (8, True), (9, False)])
+def test_the_egyptian_piles_show_twelve_whole_indices_using_the_felt_beside_the_stock(
+    size, piles, waste_centre
+):
+    """A pile clear of the stock and waste row grows down to the felt's foot: the outer
+    piles fanned to slivers at nine cards, their suits hidden, over empty felt."""
+    from game.render.face_layout import FaceLayout
+    from game.render.table_layout import pyramid_piles
+
+    area = pygame.Rect(0, 40, *size)
+    layout = pyramid_piles(piles, 8, waste_centre, area)
+    index = FaceLayout.for_width(layout.card[0]).index
+    under = layout.rects("st", 1) + layout.rects("w", 3)  # the waste fans its top three
+    for t in range(1, piles + 1):
+        rects = layout.rects(f"t{t}", 12)
+        assert rects[1].y - rects[0].y >= index.bottom, f"t{t}"  # rank and suit show
+        assert area.contains(rects[-1].union(rects[0])), f"t{t}"
+        for card in layout.rects(f"t{t}", 16):
+            assert card.collidelist(under) == -1, f"t{t} reaches the stock's row"
+
+
 def test_every_layout_a_level_file_may_name_is_drawn():
     # the rules check the level files' `table.layout` against their list; the view
     # draws from its own table of layouts: one without the other would fail at play
