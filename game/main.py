@@ -32,6 +32,24 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
+def default_window() -> tuple[int, int]:
+    """The window's size where none is given: DEFAULT_SIZE, or less on a smaller screen
+    (a headless driver's made-up screen does not count)."""
+    import pygame
+
+    from game.app import DEFAULT_SIZE
+    from game.screen import HEADLESS_DRIVERS, window_on_screen
+
+    try:
+        pygame.display.init()
+        screens = pygame.display.get_desktop_sizes()
+        if pygame.display.get_driver() in HEADLESS_DRIVERS or not screens:
+            return DEFAULT_SIZE
+    except pygame.error:  # no display: the window's opening says so
+        return DEFAULT_SIZE
+    return window_on_screen(DEFAULT_SIZE, screens[0])
+
+
 def _start_logging() -> None:
     """Problems to the terminal, one line each, named as the program's."""
     logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
@@ -44,12 +62,12 @@ def run(
 ) -> int:
     import pygame
 
-    from game.app import DEFAULT_SIZE, App
+    from game.app import App
     from game.scenes.menu import MenuScene
     from game.scenes.table import TableScene
 
     _start_logging()
-    app = App(size=size or DEFAULT_SIZE, fullscreen=fullscreen)
+    app = App(size=size or default_window(), fullscreen=fullscreen)
     app.enter_missed_scores()
     if game is None:
         app.switch(MenuScene(app), fade=False)
@@ -70,12 +88,12 @@ def run_watch(
     """The window on a replay played back (`piramida watch`); closing it ends the program."""
     import pygame
 
-    from game.app import DEFAULT_SIZE, App
+    from game.app import App
     from game.scenes.menu import MenuScene
     from game.scenes.watch import WatchScene
 
     _start_logging()
-    app = App(size=size or DEFAULT_SIZE, fullscreen=fullscreen)
+    app = App(size=size or default_window(), fullscreen=fullscreen)
     app.switch(WatchScene(app, [replay], back=lambda: MenuScene(app)), fade=False)
     try:
         app.run()

@@ -39,3 +39,12 @@ def check_screen(driver: str, environ: Mapping[str, str]) -> None:
             f" (DISPLAY is {environ.get('DISPLAY', '')!r},"
             f" WAYLAND_DISPLAY is {environ.get('WAYLAND_DISPLAY', '')!r})"
         )
+
+
+def window_on_screen(wanted: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
+    """The window of `wanted` size, shrunk in its own shape to fit a smaller `screen`
+    with room for its frame and the desktop's panels; never below MIN_SIZE. On an
+    800x600 screen the game's 1280x800 hid its top bar, its buttons and its outer piles."""
+    room_w, room_h = screen[0] * 0.95, screen[1] * 0.9
+    k = min(1.0, room_w / wanted[0], room_h / wanted[1])
+    return max(MIN_SIZE[0], int(wanted[0] * k)), max(MIN_SIZE[1], int(wanted[1] * k))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.screen import EXIT_NO_SCREEN, NoScreenError, check_screen
+from game.screen import EXIT_NO_SCREEN, NoScreenError, check_screen, window_on_screen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,3 +73,16 @@ def test_no_display_at_all_is_not_run_offscreen(tmp_path: Path) -> None:
     done = _start("play", "pyramid36", PIRAMIDA_HOME=str(tmp_path))
     assert done.returncode == EXIT_NO_SCREEN, done.stderr
     assert "DISPLAY is ''" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("screen", "window"),
+    [
+        ((1920, 1080), (1280, 800)),  # room enough: as asked
+        ((1366, 768), (1105, 691)),  # a laptop's: the whole window shows, in its shape
+        ((800, 600), (800, 600)),  # never below the least the cards are readable at
+    ],
+)
+def test_the_default_window_fits_a_smaller_screen(screen, window):
+    # on an 800x600 screen the 1280x800 window hid its bars and its outer piles
+    assert window_on_screen((1280, 800), screen) == window

@@ -60,7 +60,7 @@ def headline(summary: GameSummary) -> str:
     if outcome == Outcome.WON:
         return _("The patience came out!")
     if outcome == Outcome.RESIGNED:
-        return _("You gave up")
+        return _("The game was stuck") if summary.stuck else _("You gave up")
     if outcome == Outcome.NO_MOVES:
         return _("No moves left")
     return _("The game is over")

@@ -18,6 +18,7 @@ class GameSummary:
     fortune: bool = False  # the game was played as a fortune (a wish was made)
     fortune_replayed: bool = False  # the same deal was played again: the verdict does not count
     facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded
+    stuck: bool = False  # ended where no sequence of moves led anywhere (given up so)
 
     @property
     def outcome(self) -> Outcome | None:

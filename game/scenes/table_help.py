@@ -102,12 +102,15 @@ class TableHelp:
         self.hint_pending = False
         line = known.get("line") or []
         move: Move | None
+        if self._nothing_better(known):
+            # any move keeps the points, as the Demo says: a move shown here read as the
+            # way on, and the Demo then said it had none
+            self._say(self._nothing_better_words(known), 6.0)
+            return
         if known["outcome"] == "won" and line:
             move, why = parse_move(line[0]), _("This deal can still be won.")
         elif known["outcome"] == "lost":
-            # toward the best score; where no move lowers the points (the line is
-            # empty), any move keeps them
-            move = parse_move(line[0]) if line else suggest(self.game)
+            move = parse_move(line[0])  # toward the best score
             n = known["best_remaining_points"]
             if known.get("best_exact", True):
                 why = _("No win is possible now; best possible: {points} left.", points=points(n))
@@ -125,6 +128,18 @@ class TableHelp:
         self.hint = move
         self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
         self._invalidate()
+
+    @staticmethod
+    def _nothing_better(known: dict[str, Any] | None) -> bool:
+        """The solver proved the game lost and no move lowers the points left: the
+        best score is where the game stands."""
+        return bool(known) and known["outcome"] == "lost" and not known.get("line")
+
+    def _nothing_better_words(self, known: dict[str, Any]) -> str:
+        return _(
+            "No win is possible now, and no move lowers the points left: {points} is the best.",
+            points=points(known["best_remaining_points"]),
+        )
 
     def _keep_facts(self) -> None:
         """Save at once what a hint or the demo changed: the game is assisted even if it
@@ -174,13 +189,15 @@ class TableHelp:
         return _("There is no way to win from here. Best found: {points} left.", points=left)
 
     def _hint_pressed(self) -> None:
-        """The Hint button, and H: see _help_asked."""
-        if self._help_asked("hint"):
+        """The Hint button, and H: see _help_asked. Where the best score is already
+        reached it costs nothing to say so, and nothing is asked."""
+        if self._nothing_better(self.analysis.known()) or self._help_asked("hint"):
             self._hint()
 
     def _demo_pressed(self) -> None:
-        """The Demo button, and D: see _help_asked. Stopping the demo is not asked."""
-        if self.demo or self._help_asked("demo"):
+        """The Demo button, and D: see _help_asked. Stopping the demo is not asked, nor a
+        demo with nothing to show (see _toggle_demo)."""
+        if self.demo or self._nothing_better(self.analysis.known()) or self._help_asked("demo"):
             self._toggle_demo()
 
     def _help_asked(self, what: str) -> bool:
@@ -203,6 +220,10 @@ class TableHelp:
         """The solver plays the deal, move by move, with the normal animations."""
         if self.game.over and not self.demo:
             return  # nothing left to show: the game stays as the player ended it
+        if not self.demo and self._nothing_better(self.analysis.known()):
+            # nothing to show: not started, nor the game marked helped for it
+            self._say(self._nothing_better_words(self.analysis.known() or {}), 6.0)
+            return
         self.demo = not self.demo
         self.demo_wait = 0.0
         if self.demo:
@@ -232,7 +253,10 @@ class TableHelp:
         line = known.get("line") or []
         if not line:
             self.demo = False
-            self._say(_("The solver has no better move to show."))
+            if self._nothing_better(known):
+                self._say(self._nothing_better_words(known), 6.0)
+            else:
+                self._say(_("The solver has no better move to show."))
             return
         self.demo_wait = DEMO_STEP_S
         self._play(parse_move(line[0]))

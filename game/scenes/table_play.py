@@ -251,7 +251,7 @@ class TablePlay:
             return
         self.celebration = Celebration(cards[-40:], self.view.area, seed=self.game.deal_number or 0)
 
-    def _show_results(self) -> None:
+    def _show_results(self, stuck: bool = False) -> None:
         from game.scenes.after_game import after_game
 
         # Help had with this deal in another game while this one waited (the Demo on
@@ -273,6 +273,7 @@ class TablePlay:
             fortune=self.fortune,
             fortune_replayed=self.fortune_replayed,
             facts=self.facts,
+            stuck=stuck,
         )
         self.app.switch(lambda: after_game(self.app, summary))
 
@@ -367,10 +368,12 @@ class TablePlay:
             self._update_buttons()
 
     def _resign(self) -> None:
-        """Give up: the game is over, its score as it stands."""
+        """Give up: the game is over, its score as it stands. A stuck game's end is the
+        game's doing, and the results say so, not "You gave up"."""
         if not self.game.over:
+            stuck = bool(self.stuck)
             self.game.play("resign")
-            self._show_results()
+            self._show_results(stuck)
 
     def _resign_pressed(self) -> None:
         """The Give up button: see _ask_resign."""

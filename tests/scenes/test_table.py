@@ -83,6 +83,31 @@ def test_egyptian_cards_move_by_drag_and_drop(app, driver):
     assert str(game.moves[-1]) == "t2>f3" and game.pile("f3") == ("2D",)
 
 
+def a_long_pile_the_waste_goes_on() -> tuple[Game, str]:
+    """An Egyptian game (seeded random play) where the waste's card goes on a pile of
+    five cards or more."""
+    import random
+
+    rng, game = random.Random(0), Game("egyptian", deal=0)
+    while True:
+        onto = [m for m in game.legal_moves if m.kind == "move" and m.b[0] == "t" and m.a != "st"]
+        for m in onto:
+            if m.a == "w" and len(game.pile(m.b)) >= 5:
+                return game, m.b
+        built = [m for m in onto if game.pile(m.b)]
+        game.play(rng.choice(built if built and rng.random() < 0.7 else list(game.legal_moves)))
+
+
+def test_a_card_dropped_on_the_middle_of_a_long_pile_goes_on_it(app, driver):
+    game, pile = a_long_pile_the_waste_goes_on()
+    scene = open_table(app, driver, game)
+    bottom = scene.view.rects(pile, len(game.pile(pile)))[0]
+    driver.drag(centre(scene, "w"), (bottom.centerx, bottom.top + 4))
+    driver.settle(0.5)
+    # the card flew back unexplained: only its top card's place took it
+    assert str(game.moves[-1]) == f"w>{pile}"
+
+
 def test_an_illegal_drop_flies_back_and_says_why(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
@@ -580,14 +605,20 @@ def test_the_demo_does_not_start_on_a_game_that_is_over(app, driver):
     assert not scene.demo and not scene.assisted
 
 
-def test_a_hint_on_a_proven_loss_where_no_move_lowers_the_points_says_so(app, driver):
+def test_hint_and_demo_on_a_proven_loss_where_no_move_lowers_the_points_say_so(app, driver):
+    # the hint showed a move (any move keeps the points), the Demo then said it had
+    # none to show, and its first press marked the game helped for nothing
     game = Game("egyptian", deal=1)
     scene = open_table(app, driver, game)
     where = scene.analysis.position()
     scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
-    driver.key_twice(pygame.K_h)
-    assert "No win is possible now; best possible: 42 points left." in scene.status
-    assert scene.hint in game.legal_moves and scene.hints_used == 1
+    said = "No win is possible now, and no move lowers the points left: 42 points is the best."
+    driver.key(pygame.K_h)  # nothing is asked: it costs nothing
+    assert scene.status == said
+    assert scene.hint is None and scene.hints_used == 0
+    driver.key(pygame.K_d)
+    assert scene.status == said and not scene.demo
+    assert not scene.assisted and game.moves == []
 
 
 def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
@@ -596,7 +627,8 @@ def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
     scene = open_table(app, driver, game)
     assert not scene._current_figures().assisted
     where = scene.analysis.position()
-    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
+    line = [str(next(iter(game.legal_moves)))]
+    scene.analysis.results[where] = {"outcome": "lost", "line": line, "best_remaining_points": 42}
     driver.key_twice(pygame.K_h)
     driver.frames(2)
     assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"

@@ -253,6 +253,12 @@ def test_the_stuck_banner_s_button_ends_the_game_at_a_click(app, driver, monkeyp
     scene = open_table(app, driver, Game("egyptian", deal=0))
     driver.click(scene.banner.buttons[0].rect.center)
     assert scene.game.over
+    driver.settle(1.5)
+    from game.scenes.results import ResultsScene, headline
+
+    # the game's own end, not the player's: "You gave up" said otherwise
+    assert isinstance(app.scene, ResultsScene) and app.scene.summary.stuck
+    assert headline(app.scene.summary) == "The game was stuck"
 
 
 def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(app, driver):
