@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from game import i18n
 from game.rules.ruleset import LANGUAGES
 from game.userdirs import config_dir
 
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # how many times faster than normal; 0 is off
 CARD_BACKS = ("classic", "blue", "green")
-CARD_LETTERS = ("latin", "russian")  # A K Q J, or Т К Д В (game.i18n.CARD_LETTERS)
+CARD_LETTERS = tuple(i18n.CARD_LETTERS)  # A K Q J, or Т К Д В
 
 
 def system_language() -> str:
