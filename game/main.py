@@ -32,27 +32,41 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
-def default_window() -> tuple[int, int]:
-    """The window's size where none is given: DEFAULT_SIZE, or less on a smaller screen
-    (a headless driver's made-up screen does not count)."""
+def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | None]:
+    """The window's size where none is given, and full screen or not: DEFAULT_SIZE, or
+    less on a smaller screen; on a screen too small for a framed window, full screen
+    unless asked otherwise (a headless driver's made-up screen does not count)."""
     import pygame
 
     from game.app import DEFAULT_SIZE
-    from game.screen import HEADLESS_DRIVERS, window_on_screen
+    from game.screen import HEADLESS_DRIVERS, too_small_for_a_window, window_on_screen
 
     try:
         pygame.display.init()
         screens = pygame.display.get_desktop_sizes()
         if pygame.display.get_driver() in HEADLESS_DRIVERS or not screens:
-            return DEFAULT_SIZE
+            return DEFAULT_SIZE, fullscreen
     except pygame.error:  # no display: the window's opening says so
-        return DEFAULT_SIZE
-    return window_on_screen(DEFAULT_SIZE, screens[0])
+        return DEFAULT_SIZE, fullscreen
+    if fullscreen is None and too_small_for_a_window(screens[0]):
+        fullscreen = True
+    return window_on_screen(DEFAULT_SIZE, screens[0]), fullscreen
 
 
 def _start_logging() -> None:
-    """Problems to the terminal, one line each, named as the program's."""
+    """Problems to the terminal, one line each, named as the program's; and everything
+    to the log file, where a notice's details are kept (a game started from a desktop
+    icon has no terminal)."""
+    from logging.handlers import RotatingFileHandler
+
+    from game.kiosk.logfile import install_log_file
+
     logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    handlers = logging.getLogger().handlers
+    for handler in handlers:
+        handler.setLevel(logging.WARNING)  # the terminal hears of problems; the file of all
+    if not any(isinstance(h, RotatingFileHandler) for h in handlers):  # a second window
+        install_log_file()
 
 
 def run(
@@ -67,7 +81,9 @@ def run(
     from game.scenes.table import TableScene
 
     _start_logging()
-    app = App(size=size or default_window(), fullscreen=fullscreen)
+    if size is None:
+        size, fullscreen = default_window(fullscreen)
+    app = App(size=size, fullscreen=fullscreen)
     app.enter_missed_scores()
     if game is None:
         app.switch(MenuScene(app), fade=False)
@@ -93,7 +109,9 @@ def run_watch(
     from game.scenes.watch import WatchScene
 
     _start_logging()
-    app = App(size=size or default_window(), fullscreen=fullscreen)
+    if size is None:
+        size, fullscreen = default_window(fullscreen)
+    app = App(size=size, fullscreen=fullscreen)
     app.switch(WatchScene(app, [replay], back=lambda: MenuScene(app)), fade=False)
     try:
         app.run()
@@ -115,7 +133,6 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
 
     from game.app import DEFAULT_SIZE, App
     from game.kiosk.config import KioskSettingsStore
-    from game.kiosk.logfile import install_log_file
     from game.kiosk.policy import KioskPolicy
     from game.screen import EXIT_NO_SCREEN, NoScreenError
 
@@ -135,9 +152,6 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
         signal.signal(stop, on_stop)
 
     _start_logging()
-    for handler in logging.getLogger().handlers:
-        handler.setLevel(logging.WARNING)  # the terminal hears of problems; the file of all
-    install_log_file()
     fullscreen = size is None
     try:
         app = App(

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import partial
 
 from game import i18n
+from game.kiosk.logfile import LOG_NAME
 from game.rules import get_ruleset
 from game.store import (
     CANNOT_CONTINUE,
@@ -138,11 +139,19 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
 def in_english_only(detail: str) -> str:
     """A program's own English detail (a broken file's line and column, SQLite's words),
     shown as it is to a player who reads English; in another language, where to find
-    it (every such detail is logged where it arises)."""
-    return detail if i18n.language() == "en" else i18n._("the details are in the log")
+    it (every such detail is logged where it arises, and the log kept in a file)."""
+    if i18n.language() == "en":
+        return detail
+    return i18n._("the details are in the log file {name}", name=LOG_NAME)
+
+
+def file_problem(problem: str) -> str:
+    """A data file's problem ("arcade.toml: level 6: …") as the file's name, and what
+    is wrong with it where the player reads English."""
+    name, _sep, why = problem.partition(": ")
+    return f"{name} ({in_english_only(why)})"
 
 
 def level_problem(problem: str) -> str:
-    """A rules file left out: its name, and why where the player reads English."""
-    name, _sep, why = problem.partition(": ")
-    return i18n._("A rules file was skipped: {reason}", reason=f"{name} ({in_english_only(why)})")
+    """A rules file left out, and why."""
+    return i18n._("A rules file was skipped: {reason}", reason=file_problem(problem))

@@ -41,10 +41,21 @@ def check_screen(driver: str, environ: Mapping[str, str]) -> None:
         )
 
 
+# The share of a screen's width and height a window may take: its frame and the
+# desktop's panels take the rest
+ROOM = (0.95, 0.9)
+
+
 def window_on_screen(wanted: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
     """The window of `wanted` size, shrunk in its own shape to fit a smaller `screen`
     with room for its frame and the desktop's panels; never below MIN_SIZE. On an
     800x600 screen the game's 1280x800 hid its top bar, its buttons and its outer piles."""
-    room_w, room_h = screen[0] * 0.95, screen[1] * 0.9
+    room_w, room_h = screen[0] * ROOM[0], screen[1] * ROOM[1]
     k = min(1.0, room_w / wanted[0], room_h / wanted[1])
     return max(MIN_SIZE[0], int(wanted[0] * k)), max(MIN_SIZE[1], int(wanted[1] * k))
+
+
+def too_small_for_a_window(screen: tuple[int, int]) -> bool:
+    """Whether even the smallest window, framed, would not fit the screen: the game is
+    then best full screen."""
+    return screen[0] * ROOM[0] < MIN_SIZE[0] or screen[1] * ROOM[1] < MIN_SIZE[1]

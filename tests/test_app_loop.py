@@ -102,7 +102,9 @@ def test_a_notice_is_said_in_the_language_chosen_after_it_was_made(tmp_path, mon
         assert str(notice).startswith("A rules file was skipped")
         i18n.set_language("ru")
         # the file's own problem is English: where it is told, not in the sentence
-        assert str(notice) == "Файл правил пропущен: zzz.toml (подробности — в журнале)"
+        assert (
+            str(notice) == "Файл правил пропущен: zzz.toml (подробности — в журнале piramida.log)"
+        )
     finally:
         i18n.set_language("en")
         application.close()

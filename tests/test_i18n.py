@@ -393,7 +393,7 @@ def test_a_file_s_problem_is_said_in_russian_words_not_the_system_s_english():
         # a reason we have no words for is SQLite's or the system's English: the log
         # has it (it was given as it came, inside the Russian sentence)
         said = record_notice(Problem(SAVE_FAILED, "table games has no column named ruleset"))
-        assert "(подробности — в журнале)" in said and "column" not in said
+        assert "(подробности — в журнале piramida.log)" in said and "column" not in said
     finally:
         i18n.set_language("en")
     assert "(EIO 5)" in record_notice(Problem(SAVE_FAILED, "EIO 5"))  # in English, as it came
@@ -405,8 +405,10 @@ def test_cards_are_named_in_words_with_the_letters_their_faces_carry():
         assert [i18n.card_name(c) for c in ("AS", "KH", "QD", "JC", "TS", "7H")] == [
             "Т♠", "К♥", "Д♦", "В♣", "10♠", "7♥",
         ]  # fmt: skip
-        error = refused(Game("egyptian", deal=0), "t1>t2")
-        assert i18n.refusal(error.refusal).startswith(i18n.card_name(error.refusal.params["card"]))
+        game = Game("pyramid52", deal=0)
+        reason = game.refusal_reason("p2.1")  # the Queen of diamonds, covered by two cards
+        assert reason is not None and reason.params["card"] == "QD"
+        assert "Д♦" in i18n.refusal(reason) and "Q♦" not in i18n.refusal(reason)
         assert i18n.rank_sign("Q", "latin") == "Q"  # asked for a style, the settings' aside
     finally:
         i18n.set_card_letters("latin")

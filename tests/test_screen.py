@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from game.screen import EXIT_NO_SCREEN, NoScreenError, check_screen, window_on_screen
+from game.screen import (
+    EXIT_NO_SCREEN,
+    NoScreenError,
+    check_screen,
+    too_small_for_a_window,
+    window_on_screen,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,3 +92,11 @@ def test_no_display_at_all_is_not_run_offscreen(tmp_path: Path) -> None:
 def test_the_default_window_fits_a_smaller_screen(screen, window):
     # on an 800x600 screen the 1280x800 window hid its bars and its outer piles
     assert window_on_screen((1280, 800), screen) == window
+
+
+@pytest.mark.parametrize(
+    ("screen", "small"), [((800, 600), True), ((1024, 768), False), ((1366, 768), False)]
+)
+def test_a_screen_too_small_for_a_framed_window_is_told(screen, small):
+    # there the game opens full screen: an 800x600 window with its frame hid its buttons
+    assert too_small_for_a_window(screen) is small

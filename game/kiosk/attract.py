@@ -162,7 +162,7 @@ class DemoTableScene(TableScene):
         draw_ribbon(surface, ribbon, self.shown, _("Demo: the solver plays"))
         return [*rects, ribbon]
 
-    def _show_results(self) -> None:
+    def _show_results(self, stuck: bool = False) -> None:
         if self.game.won and not self.leaving:
             self.loop.demos_won += 1
         self._leave()

@@ -13,6 +13,7 @@ import pygame
 from game.i18n import _, localized
 from game.kiosk.show import ShowScene, blend, pulse
 from game.render.cards import card_art
+from game.render.face_layout import card_height
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.ui import theme
@@ -86,7 +87,7 @@ class InvitationScene(ShowScene):
 
     @staticmethod
     def _pyramid_height(card_w: int) -> int:
-        card_h = card_art(card_w).height
+        card_h = card_height(card_w)  # no card painted to know it
         return card_h + (PYRAMID_ROWS - 1) * int(card_h * ROW_STEP)
 
     def _paint_pyramid(self, surface: pygame.Surface, centre_x: int, top: int, card_w: int) -> int:

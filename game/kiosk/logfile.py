@@ -1,7 +1,9 @@
-"""The kiosk's log: a rotating file in the user state folder, read after the fact.
+"""The game's log: a rotating file in the user state folder, read after the fact.
 
 A kiosk runs unattended for weeks, so what went wrong must be kept on disk,
-but never fill it: the file rolls over at 1 MB and five old ones are kept.
+but never fill it: the file rolls over at 1 MB and five old ones are kept. The
+desktop game keeps it too: a notice in Russian points to it for the system's
+English details.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def install_log_file(path: Path | None = None) -> logging.Handler | None:
             path or log_path(), maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
     except OSError as e:
-        logging.getLogger(__name__).error("kiosk: no log file, the log goes on without it: %s", e)
+        logging.getLogger(__name__).error("no log file, the log goes on without it: %s", e)
         return None
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.setLevel(logging.INFO)

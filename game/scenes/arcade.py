@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _, localized, n_
 from game.ladder import Ladder, load_ladder
-from game.notices import Notice, in_english_only
+from game.notices import Notice, file_problem
 from game.rules import Game, LevelError, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
@@ -95,10 +95,8 @@ def run_place(ladder: Ladder, run: Run) -> str:
 
 
 def arcade_problem(error: LevelError) -> str:
-    """What the player reads when the arcade's file cannot be used: the file, and what
-    is wrong with it where the player reads English (it is in the log)."""
-    name, _sep, why = str(error).partition(": ")
-    return _("The arcade cannot be played: {reason}", reason=f"{name} ({in_english_only(why)})")
+    """What the player reads when the arcade's file cannot be used."""
+    return _("The arcade cannot be played: {reason}", reason=file_problem(str(error)))
 
 
 def refuse_arcade(app: App, error: LevelError) -> None:

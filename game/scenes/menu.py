@@ -78,7 +78,7 @@ class MenuScene(PadScene):
         self.deal_label_pos = (0, 0)
         self.records = MenuRecords(app)  # Continue's game chosen at enter (see offer)
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
-        self._bars_laid_out: tuple[int, bool] | None = None
+        self._bars_laid_out: tuple[int, object, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
         self.ask_bottom = 0  # where Play's question ends: above the row of Play
@@ -236,9 +236,12 @@ class MenuScene(PadScene):
         if self.app.records.problems or self._bars_laid_out != self._bars():
             self.layout()
 
-    def _bars(self) -> tuple[int, bool]:
-        """What the bars above the list show: the notices, and whether Continue is offered."""
-        return len(self.app.notices), self.records.unfinished is not None
+    def _bars(self) -> tuple[int, object, bool]:
+        """What the bars above the list show: the notices (the first one, shown: a notice
+        put in its place, its bar laid out for the old one's words, spilled past it), and
+        whether Continue is offered."""
+        notices = self.app.notices
+        return len(notices), notices[0] if notices else None, self.records.unfinished is not None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

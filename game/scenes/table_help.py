@@ -110,7 +110,9 @@ class TableHelp:
         if known["outcome"] == "won" and line:
             move, why = parse_move(line[0]), _("This deal can still be won.")
         elif known["outcome"] == "lost":
-            move = parse_move(line[0])  # toward the best score
+            # toward the best score; at the end of a best line found (not proven best:
+            # see _nothing_better), any move keeps the points
+            move = parse_move(line[0]) if line else suggest(self.game)
             n = known["best_remaining_points"]
             if known.get("best_exact", True):
                 why = _("No win is possible now; best possible: {points} left.", points=points(n))
@@ -131,9 +133,15 @@ class TableHelp:
 
     @staticmethod
     def _nothing_better(known: dict[str, Any] | None) -> bool:
-        """The solver proved the game lost and no move lowers the points left: the
-        best score is where the game stands."""
-        return bool(known) and known["outcome"] == "lost" and not known.get("line")
+        """The solver proved the game lost and that no move lowers the points left: the
+        best score is where the game stands. Not where its search for the best score
+        ran out of time: there the end of the best line found proves nothing."""
+        return (
+            bool(known)
+            and known["outcome"] == "lost"
+            and not known.get("line")
+            and known.get("best_exact", True)
+        )
 
     def _nothing_better_words(self, known: dict[str, Any]) -> str:
         return _(

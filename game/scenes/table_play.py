@@ -368,10 +368,11 @@ class TablePlay:
             self._update_buttons()
 
     def _resign(self) -> None:
-        """Give up: the game is over, its score as it stands. A stuck game's end is the
-        game's doing, and the results say so, not "You gave up"."""
+        """Give up: the game is over, its score as it stands. A stuck game's end, from
+        its banner or by Give up, is the game's doing, and the results say so, not "You
+        gave up" (asked of the game: a game continued stuck has made no move here yet)."""
         if not self.game.over:
-            stuck = bool(self.stuck)
+            stuck = self.game.is_stuck()
             self.game.play("resign")
             self._show_results(stuck)
 

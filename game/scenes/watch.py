@@ -199,7 +199,7 @@ class WatchScene(TableScene):
             self.banner = None  # a stuck position is the replay's story, not a question
         self._update_buttons()
 
-    def _show_results(self) -> None:
+    def _show_results(self, stuck: bool = False) -> None:
         self._show_end()
 
     def _show_end(self) -> None:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.store.schema import NewerDatabase, migrate
+from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)
 
@@ -130,12 +130,15 @@ def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Conne
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise sqlite3.DatabaseError(f"damaged: {check}")
+        had = version(conn)
         try:
             migrate(conn)
         except sqlite3.OperationalError as e:
-            # a plain SQL error (a table already there, a column missing) is a file of
-            # another making: damaged; a lock, a read-only file or a full disk is not
-            if getattr(e, "sqlite_errorname", None) == "SQLITE_ERROR":
+            # a file not of the shape its version number says (a table already there,
+            # a column missing) is of another making: damaged. A lock, a read-only file,
+            # a full disk, or a migration of ours failing on a file of the right shape
+            # is not: such a file is kept as it is
+            if _shape(conn) != _shape_at(had):
                 raise sqlite3.DatabaseError(f"damaged: {e}") from e
             raise
         _check_shape(conn)
@@ -152,26 +155,29 @@ def _check_shape(conn: sqlite3.Connection) -> None:
     there: a SQLite file of another making (or a table dropped by hand) passed the
     checks, and then every save failed, so every game of every session was lost."""
     found = _shape(conn)
-    for table, columns in _latest_shape().items():
+    for table, columns in _shape_at(LATEST).items():
         missing = columns - found.get(table, frozenset())
         if missing:
             lacks = ", ".join(sorted(missing))
             raise sqlite3.DatabaseError(f"damaged: table {table} lacks {lacks}")
 
 
-@lru_cache(maxsize=1)
-def _latest_shape() -> dict[str, frozenset[str]]:
-    """The tables and columns the migrations make, in a database made for the purpose."""
+@lru_cache(maxsize=LATEST + 1)
+def _shape_at(number: int) -> dict[str, frozenset[str]]:
+    """The tables and columns the first `number` migrations make, in a database made
+    for the purpose."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        migrate(conn)
+        migrate(conn, MIGRATIONS[:number])
         return _shape(conn)
     finally:
         conn.close()
 
 
 def _shape(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
-    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    """The file's own tables (not SQLite's: its statistics, its counters) and columns."""
+    query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    tables = [r[0] for r in conn.execute(query)]
     return {
         t: frozenset(r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (t,)))
         for t in tables

@@ -98,7 +98,7 @@ def a_long_pile_the_waste_goes_on() -> tuple[Game, str]:
         game.play(rng.choice(built if built and rng.random() < 0.7 else list(game.legal_moves)))
 
 
-def test_a_card_dropped_on_the_middle_of_a_long_pile_goes_on_it(app, driver):
+def test_a_card_dropped_on_the_first_cards_of_a_long_pile_goes_on_it(app, driver):
     game, pile = a_long_pile_the_waste_goes_on()
     scene = open_table(app, driver, game)
     bottom = scene.view.rects(pile, len(game.pile(pile)))[0]
@@ -619,6 +619,18 @@ def test_hint_and_demo_on_a_proven_loss_where_no_move_lowers_the_points_say_so(a
     driver.key(pygame.K_d)
     assert scene.status == said and not scene.demo
     assert not scene.assisted and game.moves == []
+
+
+def test_at_the_end_of_a_best_line_found_not_proven_the_hint_claims_nothing(app, driver):
+    # the search for the best score ran out of time: the end of its line proves no best
+    game = Game("egyptian", deal=1)
+    scene = open_table(app, driver, game)
+    where = scene.analysis.position()
+    known = {"outcome": "lost", "line": [], "best_remaining_points": 42, "best_exact": False}
+    scene.analysis.results[where] = known
+    driver.key_twice(pygame.K_h)
+    assert "No win is possible now; best found: 42 points left." in scene.status
+    assert scene.hint in game.legal_moves and scene.hints_used == 1
 
 
 def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):

@@ -7,7 +7,7 @@ import pytest
 
 from game.store import IN_MEMORY, NEWER, SET_ASIDE, GameFacts, Records
 from game.store.database import FILE_NAME, open_database
-from game.store.schema import LATEST
+from game.store.schema import LATEST, MIGRATIONS, migrate
 from tests.store.helpers import random_game
 
 
@@ -83,6 +83,42 @@ def test_a_database_of_another_shape_is_set_aside_and_games_are_saved_again(tmp_
     records.save_game(random_game("pyramid52", deal=1, moves=3), GameFacts())
     records.close()
     assert len(Records.open(path).history()) == 1
+
+
+@pytest.mark.parametrize("number", range(LATEST))
+def test_a_file_of_an_older_version_is_brought_up_to_date_not_set_aside(tmp_path, number):
+    path = tmp_path / FILE_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, MIGRATIONS[:number])
+    conn.close()
+    records = Records.open(path)
+    assert records.problems == [] and records.path == path and not aside_files(tmp_path)
+    assert records.save_game(random_game("pyramid36", deal=2, moves=3), GameFacts())
+    records.close()
+
+
+def test_a_migration_of_ours_failing_on_a_file_of_the_right_shape_leaves_it_alone(
+    tmp_path, monkeypatch
+):
+    # a step of ours that trips on one row's data is no damaged file: set aside, the
+    # player's records would have seemed lost
+    import game.store.database as database
+
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+
+    calls = []
+
+    def failing_on_the_file(conn, *args):
+        calls.append(conn)
+        if len(calls) == 1:  # the file's own; its copy in memory migrates as ever
+            conn.execute("SELECT json_extract('{bad', '$')")  # SQLite's own SQLITE_ERROR
+        return migrate(conn, *args)
+
+    monkeypatch.setattr(database, "migrate", failing_on_the_file)
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [IN_MEMORY]
+    assert not aside_files(tmp_path) and len(records.history()) == 1  # shown from memory
 
 
 def test_its_journal_files_go_aside_with_it(tmp_path):
