@@ -90,6 +90,8 @@ def kiosk_screens(size: tuple[int, int], language: str, save) -> None:  # type: 
     from game.kiosk.policy import KioskPolicy
 
     text = EXAMPLE.read_text("utf-8").replace('language = "ru"', f'language = "{language}"')
+    if language != "ru":  # the Russian packs' letters go with the Russian words
+        text = text.replace('card_letters = "russian"', 'card_letters = "latin"')
     config = parse_config(text, EXAMPLE)
     app = App(size=size, clock=ManualClock(), settings_store=KioskSettingsStore(config))
     app.kiosk = KioskPolicy(app, config, rng=random.Random(3))
