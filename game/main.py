@@ -14,8 +14,9 @@ if TYPE_CHECKING:
     from game.kiosk.config import KioskConfig
 
 
-# SDL makes no window larger: it shrank one asked for and printed a Python warning
-LARGEST_SIDE = 16384
+# An 8K screen's width, either way up: a 16384x16384 window (SDL's own limit) took 4 GB
+# and stayed black
+LARGEST_SIDE = 7680
 
 
 def parse_size(text: str) -> tuple[int, int]:
