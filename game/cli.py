@@ -10,6 +10,7 @@ import argparse
 import importlib
 import io
 import json
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -100,6 +101,9 @@ def _dashed_values_joined(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # the log's warnings (a level file left out) read as the program's other lines:
+    # Python's last resort printed them bare
+    logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
     parser = build_parser()
     try:
         args = parser.parse_args(_dashed_values_joined(sys.argv[1:] if argv is None else argv))

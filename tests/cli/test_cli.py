@@ -812,3 +812,28 @@ def test_a_closed_output_pipe_ends_the_command_quietly(args: tuple[str, ...]) ->
         proc.kill()
     assert proc.returncode == 141, err
     assert err == b""
+
+
+def test_a_broken_level_file_is_said_in_the_program_s_own_lines(tmp_path):
+    # "egyptian.toml: not valid TOML: ... (left out)" came bare, before the refusal
+    import shutil
+
+    from tests.cli.conftest import REPO
+
+    for part in ("game", "levels", "assets"):
+        shutil.copytree(REPO / part, tmp_path / part)
+    level = tmp_path / "levels" / "egyptian.toml"
+    level.write_text(level.read_text("utf-8").replace("[rules]", "[rules", 1), "utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), PIRAMIDA_HOME=str(tmp_path / "home"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "deal", "egyptian", "--deal", "1"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    lines = proc.stderr.splitlines()
+    assert proc.returncode == 2 and len(lines) == 2, proc.stderr
+    assert lines[0].startswith("piramida: egyptian.toml: not valid TOML")
+    assert lines[0].endswith("(left out)") and lines[1].startswith("piramida: ")
