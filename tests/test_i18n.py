@@ -413,3 +413,17 @@ def test_cards_are_named_in_words_with_the_letters_their_faces_carry():
     finally:
         i18n.set_card_letters("latin")
     assert i18n.card_name("QD") == "Q♦"
+
+
+def test_options_on_one_line_stand_apart_by_a_dot():
+    # "Колоду проходят: один раз, Карты на стопки: из талона": the capital after a comma
+    from game.rules import get_ruleset
+    from game.ui.labels import options_line
+
+    ruleset = get_ruleset("sbudetsya")
+    i18n.set_language("ru")
+    try:
+        line = options_line(ruleset, {"passes": 1, "to_piles": "waste"})
+    finally:
+        i18n.set_language("en")
+    assert line == "Колоду проходят: один раз · Карты на стопки: из талона"

@@ -16,7 +16,7 @@ from game.render.preview import draw_ruleset_card
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.labels import option_lines, summary_text
+from game.ui.labels import options_line, summary_text
 from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
 
 
-def options_line(offered: OfferedGame) -> str:
-    return " · ".join(option_lines(get_ruleset(offered.ruleset), offered.options))
+def offered_options(offered: OfferedGame) -> str:
+    return options_line(get_ruleset(offered.ruleset), offered.options)
 
 
 FINGER = 60  # pixels: the least height of a button a finger presses on a public screen
@@ -128,7 +128,7 @@ class ChooserScene(PadScene):
         )
         for i, offered in enumerate(self.games):
             ruleset = get_ruleset(offered.ruleset)
-            line = options_line(offered)
+            line = offered_options(offered)
             summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
             hot = any(b.hot or b.pressed for b in self.pad.buttons if b.key == f"card:{i}")
             texts = (localized(ruleset.name), summary)

@@ -17,7 +17,7 @@ from game.store import FREE, ScoreEntry, TableKey
 from game.store.saved import local_date
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import option_lines
+from game.ui.labels import options_line
 from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class HighScoresScene(ShowScene):
             serif=True,
         )
         ruleset = get_ruleset(self.offered.ruleset)
-        chosen = ", ".join(option_lines(ruleset, self.offered.options))
+        chosen = options_line(ruleset, self.offered.options)
         name = draw_text(
             still,
             localized(ruleset.name),

@@ -176,14 +176,21 @@ class KioskPolicy:
         if not self._for_passers_by(scene):
             log.info("kiosk: %s is not for passers-by: the chooser instead", type(scene).__name__)
             scene = self.home()
-        keeps_table = scene is self.table or isinstance(scene, RulesScene | PinPadScene)
+        back_to_table = scene is self.table  # the kiosk's own doing, asking "Still playing?"
+        keeps_table = back_to_table or isinstance(scene, RulesScene | PinPadScene)
         if self.table is not None and not keeps_table:
             self.end_game(self.table)
             self.table = None
         if isinstance(scene, TableScene) and scene.recorded:
             self.table = scene
-        quiet = getattr(scene, "attract", False) and not self.config.attract.sound
+        attract = getattr(scene, "attract", False)
+        quiet = attract and not self.config.attract.sound
         self.app.sounds.muted = quiet or self.config.volume == 0
+        if not attract and not back_to_table:
+            # a screen the passer-by has not seen yet gets the whole idle time: a win's
+            # initials came after its 8 s cascade, the PIN pad after a 5 s hold, and
+            # both were taken away before the time the kiosk promises
+            self.last_input = self.app.clock.now()
         return scene
 
     def update(self, dt: float) -> None:

@@ -25,7 +25,7 @@ from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
 from game.store.saved import canonical_options
 from game.ui import theme
-from game.ui.labels import option_lines
+from game.ui.labels import options_line
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 log = logging.getLogger(__name__)
@@ -305,7 +305,7 @@ class RecordsScene(PadScene):
             line = _("{name}: every patience, easiest first", name=name)
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
-        options = " · ".join(option_lines(self.ruleset, self.options))
+        options = options_line(self.ruleset, self.options)
         room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
         name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)
         top = draw_text(

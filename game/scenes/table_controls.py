@@ -257,7 +257,7 @@ class TableControls:
                 card = i18n.card_name(game.pile("st")[-1])
                 self._say(
                     _(
-                        "{card} picked up: click a card that pairs with it, or the stock"
+                        "{card} picked up: click or tap a card that pairs with it, or the stock"
                         " again to move it onto the reserve.",
                         card=card,
                     ),

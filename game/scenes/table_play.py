@@ -437,4 +437,6 @@ class TablePlay:
         self._invalidate()
 
 
-SECOND_PRESS_S = 3.0  # how long a first press of Give up (or a kiosk's Menu) waits
+# How long a first press of Give up (or a kiosk's Menu) waits, its question in sight: at
+# 3 s a passer-by still reading the question found it gone, and pressed, asked again
+SECOND_PRESS_S = 6.0

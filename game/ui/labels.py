@@ -21,6 +21,12 @@ def option_lines(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> list[st
     return [f"{localized(o.label)}: {choice_label(o, chosen[o.key])}" for o in ruleset.options]
 
 
+def options_line(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> str:
+    """The options on one line, each as option_lines says it, apart by a dot (after a
+    comma the next option's capital read as a mistake)."""
+    return " · ".join(option_lines(ruleset, chosen))
+
+
 def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
     """The pyramid games' ranks whose value is not printed on them, and a line for the
     ranks that count their face ("6–10 count their face")."""

@@ -226,7 +226,7 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
     # "…чем больше стопок, те…": two sizes smaller than the kiosk's large text was not
     # enough, where it is for the menu's
     from game import i18n
-    from game.kiosk.chooser import options_line
+    from game.kiosk.chooser import offered_options
     from game.render.preview import draw_ruleset_card
     from game.rules import get_ruleset
     from game.ui.labels import summary_text
@@ -241,7 +241,7 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
         scratch = kiosk.surface.copy()
         for i, offered in enumerate(scene.games):
             ruleset = get_ruleset(offered.ruleset)
-            summary = f"{options_line(offered)}\n{summary_text(ruleset)}"
+            summary = f"{offered_options(offered)}\n{summary_text(ruleset)}"
             texts = (i18n.localized(ruleset.name), summary)
             _name, lines = draw_ruleset_card(
                 scratch, scene.cards[i], ruleset.id, texts, (False, False), scene.scale * 1.5

@@ -267,6 +267,9 @@ def test_a_player_reading_the_rules_is_asked_at_the_table(kiosk, driver):
     driver.settle(31)
     assert kiosk.scene is scene and scene.banner.text.startswith("Still playing?")
     assert not scene.game.over
+    # brought back by the kiosk, the table is no new screen: the question's time runs
+    driver.settle(STILL_PLAYING_S + 1)
+    assert scene.game.over and getattr(kiosk.scene, "attract", False)
 
 
 def test_the_demo_left_playing_stops_when_still_playing_is_asked(kiosk, driver):
@@ -562,3 +565,17 @@ def test_a_game_walked_away_from_at_no_moves_left_keeps_its_place(kiosk, driver)
     (key,) = kiosk.records.scores.tables()
     (entry,) = kiosk.records.scores.top(key)
     assert entry.initials == NO_INITIALS and entry.figures.remaining_cards == 12
+
+
+def test_a_screen_that_comes_up_untouched_gets_the_whole_idle_time(kiosk, driver):
+    # a win's initials came up after its cascade (8 s untouched) and were taken away
+    # 7 s later with the minimum idle time; the PIN pad lost its 5 s hold too
+    driver.settle(25)  # untouched, in the attract loop: that is no one's time
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.settle(20)  # the last touch 20 s ago; then the game itself moves on
+    kept = ask_initials(kiosk, driver)
+    driver.settle(25)
+    assert isinstance(kiosk.scene, InitialsScene) and kept == []  # 30 s is the idle time
+    driver.settle(6)
+    assert kept == [NO_INITIALS]

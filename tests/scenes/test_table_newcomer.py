@@ -42,7 +42,7 @@ def test_a_stock_card_picked_up_instead_of_turned_says_so_until_the_next_move(ap
     driver.click(centre(scene, "st"))
     assert scene.selected == "st" and game.moves == []
     assert scene.status == (
-        "8♣ picked up: click a card that pairs with it, or the stock again to move it"
+        "8♣ picked up: click or tap a card that pairs with it, or the stock again to move it"
         " onto the reserve."
     )
     driver.click(centre(scene, "st"))
