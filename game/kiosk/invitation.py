@@ -25,6 +25,14 @@ PYRAMID_ROWS = 4
 ROW_STEP = 0.5  # of a card's height, from one row to the next
 
 
+def names_line(ruleset_ids: list[str]) -> str:
+    """The games offered, in a line that breaks only between them, each name whole with
+    its dot after it (no-break spaces: "От нечего" and "делать" went on two lines)."""
+    return "\u00a0· ".join(
+        localized(get_ruleset(r).name).replace(" ", "\u00a0") for r in ruleset_ids
+    )
+
+
 class InvitationScene(ShowScene):
     """The title, a little pyramid of cards, and "touch the screen to play"."""
 
@@ -73,7 +81,7 @@ class InvitationScene(ShowScene):
         call_w = min(w - int(48 * s), max(int(560 * s), words + 2 * call_h))
         self.live = pygame.Rect(0, 0, call_w, call_h)
         self.live.midtop = (w // 2, subtitle.bottom + gaps[2])
-        names = " · ".join(localized(get_ruleset(g.ruleset).name) for g in self.loop.config.games)
+        names = names_line([g.ruleset for g in self.loop.config.games])
         # two lines at most (a narrow screen standing up), the second cut if it must be
         room = w - int(48 * s)
         lines = wrap(names, theme.font(names_size), room)

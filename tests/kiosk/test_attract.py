@@ -11,7 +11,7 @@ from game.kiosk.attract import DemoTableScene
 from game.kiosk.chooser import ChooserScene
 from game.kiosk.high_scores import HighScoresScene
 from game.kiosk.invitation import InvitationScene
-from game.rules import Game
+from game.rules import Game, get_ruleset
 from game.scenes.deal_finder import DealFinderScene
 from game.scenes.rules import RulesScene
 from game.scenes.table import TableScene
@@ -228,7 +228,6 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
     from game import i18n
     from game.kiosk.chooser import offered_options
     from game.render.preview import draw_ruleset_card
-    from game.rules import get_ruleset
     from game.ui.labels import summary_text
     from tests.kiosk.conftest import CONFIG
 
@@ -247,5 +246,26 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
                 scratch, scene.cards[i], ruleset.id, texts, (False, False), scene.scale * 1.5
             )
             assert not lines[-1].endswith("…"), (ruleset.id, lines)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_invitation_never_breaks_a_game_s_name(make_kiosk):
+    # "От нечего / делать" went on two lines under the call to play
+    from game import i18n
+    from game.kiosk.invitation import names_line
+    from game.ui import theme
+    from game.ui.widgets import wrap
+
+    pygame.font.init()
+    i18n.set_language("ru")
+    try:
+        ids = ["pyramid36", "sbudetsya", "nechego"]
+        names = [i18n.localized(get_ruleset(r).name) for r in ids]
+        for room in (300, 500, 700):
+            lines = wrap(names_line(ids), theme.font(28), room)
+            shown = [line.replace("\u00a0", " ").rstrip(" ·") for line in lines]
+            for line in shown:
+                assert all(part in names for part in line.split(" · ")), (room, lines)
     finally:
         i18n.set_language("en")
