@@ -226,7 +226,8 @@ class TablePlay:
                 dismiss=self._close_banner,
             )
         elif self.finishing and not self.autoplay and not self.demo:
-            self._say(_("Every card can go to a foundation now: press “Finish”."), 5.0)
+            # true with cards still in the stock too: turning it is part of the finish
+            self._say(_("The game can be played out from here: press “Finish”."), 5.0)
         self._update_buttons()
         self._invalidate()
 

@@ -917,3 +917,13 @@ def test_a_game_over_and_the_kiosk_keep_the_cards_in_sight(app, driver):
     app.kiosk = None
     game.play("resign")
     assert not scene._covered()  # nothing left to time
+
+
+def test_a_game_finish_can_play_out_is_not_said_to_have_every_card_ready(app, driver):
+    # "Every card can go to a foundation now" with 24 cards still in the stock
+    game = Game("nechego", {"piles": 10}, deal=0)
+    scene = open_table(app, driver, game)
+    driver.drag(centre(scene, "t4"), centre(scene, "f2"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["t4>f2"] and len(game.pile("st")) == 24
+    assert scene.status == "The game can be played out from here: press “Finish”."
