@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import i18n
 from game.hints import suggest
 from game.i18n import _
 from game.render.cards import card_art
@@ -272,7 +273,12 @@ class Notes:
             art = card_art(card_w, *self.settings.deck)
             x = x0
             for rank, value in special:
-                label = bold.render(f"= {value}", True, theme.INK)
+                # the rank in words beside its little card: at 800x600 the card is some
+                # 25 px wide, and its J, Q and K could not be told apart
+                chip = f"{i18n.rank_sign(rank)} = {value}"
+                if shown is not None:
+                    shown.append(chip)
+                label = bold.render(chip, True, theme.INK)
                 chip_w = card_w + size // 3 + label.get_width()
                 if x > x0 and x + chip_w > right:
                     x, y = x0, y + art.height + size // 2

@@ -254,6 +254,8 @@ def test_pyramid_legend_gives_values_and_pair_sum(app, driver):
     assert "A King goes alone" in lines
     assert "6–10 at face value" in lines
     assert scene.notes.values() == [("A", 11), ("J", 12), ("Q", 13), ("K", 19)]
+    # in words beside each little card, which at 800x600 is too small to read
+    assert {"A = 11", "J = 12", "Q = 13", "K = 19"} <= set(lines)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (800, 1000), (1280, 800), (3840, 2160)])
