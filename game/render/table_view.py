@@ -139,9 +139,9 @@ class TableView:
         w, h = self.layout.card
         for name in candidates:
             target = self.top_rect(name).inflate(w // 3, h // 4)
-            if pile_kind(name) == TABLEAU:
-                bottom = self.rects(name, len(self.game.pile(name)))[:1]  # the fan's first
-                target.union_ip(bottom[0] if bottom else target)
+            count = len(self.game.pile(name))
+            if pile_kind(name) == TABLEAU and count:
+                target.union_ip(self.rects(name, count)[0])  # down to the fan's first card
             clip = target.clip(rect)
             area = clip.width * clip.height
             if area > best_area:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import i18n
 from game.hints import suggest
 from game.i18n import _
 from game.render.cards import card_art
@@ -22,7 +21,7 @@ from game.render.table_view import TableView
 from game.rules import Game, IllegalMove, Ruleset
 from game.settings import Settings
 from game.ui import theme
-from game.ui.labels import area_name, king_alone, option_lines, value_legend
+from game.ui.labels import area_name, king_alone, option_lines, value_legend, value_text
 from game.ui.widgets import overlap_area, wrap
 
 RENDER_WIDTH = 560  # the table is painted at least this wide, then smoothscaled down
@@ -275,7 +274,7 @@ class Notes:
             for rank, value in special:
                 # the rank in words beside its little card: at 800x600 the card is some
                 # 25 px wide, and its J, Q and K could not be told apart
-                chip = f"{i18n.rank_sign(rank)} = {value}"
+                chip = value_text(rank, value)
                 if shown is not None:
                     shown.append(chip)
                 label = bold.render(chip, True, theme.INK)

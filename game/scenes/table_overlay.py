@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import i18n
 from game.i18n import _
 from game.rules import Game
 from game.ui import theme
-from game.ui.labels import king_alone, value_legend
+from game.ui.labels import king_alone, value_legend, value_text
 from game.ui.widgets import Button, layout_row, overlap_area, row_width, wrap
 
 
@@ -129,7 +128,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygam
     special, _faces = value_legend(rules)
     lines = [
         _("Pairs add up to {n}", n=rules.pair_sum),
-        ", ".join(f"{i18n.rank_sign(rank)} = {value}" for rank, value in special),
+        ", ".join(value_text(rank, value) for rank, value in special),
     ]
     if king_alone(rules):
         lines.append(_("A King goes alone"))

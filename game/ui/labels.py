@@ -41,6 +41,11 @@ def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
     return special, _("{low}–{high} at face value", low=low, high=high)
 
 
+def value_text(rank: str, value: int) -> str:
+    """A pyramid game's card value in words, in the faces' letters: "J = 12"."""
+    return f"{i18n.rank_sign(rank)} = {value}"
+
+
 def king_alone(rules: Rules) -> bool:
     """Whether a King is removed alone: its value is the pair sum by itself."""
     return rules.values.get("K") == rules.pair_sum
