@@ -17,9 +17,11 @@ BUTTON_SHARE = 0.78
 
 
 # The top bar's figures are the stock (0), the pass (1), the moves (2), the clock and the
-# verdict; these are the ones left out, in turn, while the rest do not fit
+# verdict; these are the ones left out, in turn, while the rest do not fit. With passes
+# to count, the moves give way before the pass: which pass is played matters in play
+# (the moves are in the results), and at 800x600 in Russian the pass was shown nowhere
 DROPS_ONE_PASS = ((), (1,), (1, 0), (1, 0, 2))
-DROPS_PASSES = ((), (0,), (0, 1), (0, 1, 2))
+DROPS_PASSES = ((), (0,), (0, 2), (0, 2, 1))
 
 
 @dataclass

@@ -171,3 +171,21 @@ def test_a_narrow_top_bar_keeps_the_pass_when_there_are_passes_to_count(app, dri
         assert "Проход 1 из 3" in shown and "Ходов" in shown
     finally:
         i18n.set_language("en")
+
+
+def test_at_800x600_the_pass_outlasts_the_moves(app, driver):
+    # in Russian, once "вне зачёта" showed, "Проход 1 из 3" gave way and was shown nowhere
+    from game import i18n
+
+    app.surface = pygame.display.set_mode((800, 600))
+    app._resized()
+    i18n.set_language("ru")
+    try:
+        scene = open_table(app, driver, Game("pyramid36", {"passes": 3}, deal=3))
+        scene.facts.mark_assisted("hint")
+        scene.analysis.verdict = lambda: "Может сойтись"
+        scene._invalidate()
+        driver.frames(2)
+        assert "Проход 1 из 3" in scene.hud.stats_shown
+    finally:
+        i18n.set_language("en")
