@@ -283,14 +283,15 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         """Whether the solver's verdict stays unsaid: a fortune keeps its answer for the
         end of the play, as the cards give it. Told at the deal (with the strict
         option, "No win possible" for nine deals in ten), it answered the wish before
-        a card was played. Help asked for (a hint, the demo), or the deal played
-        before, voids the fortune, and the verdict is said from then on."""
+        a card was played. Help asked for (a hint, the demo), the deal played
+        before, or a card put back on the stock by Undo voids the fortune, and the
+        verdict is said from then on."""
         return self._wish_counts()
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not
-        played before (GameFacts.fortune_replayed): what Hint, Demo and Restart ask
-        about before they void it."""
+        played before (GameFacts.fortune_replayed): what Hint, Demo, Restart and an
+        Undo of a stock turn ask about before they void it."""
         return self.fortune and not self.assisted and not self.fortune_replayed
 
     def _current_figures(self) -> HudFigures:

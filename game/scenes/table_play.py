@@ -14,8 +14,8 @@ from game.i18n import _, n_
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
-from game.rules.events import REDEAL, REMOVE, TURN
-from game.rules.moves import FOUNDATION, OUT, pile_kind
+from game.rules.events import REDEAL, REFILL, REMOVE, TURN
+from game.rules.moves import FOUNDATION, OUT, STOCK, pile_kind
 from game.scenes.summary import GameSummary
 from game.scenes.table_overlay import Banner
 from game.store.saved import BY_HELP_BEFORE
@@ -324,6 +324,16 @@ class TablePlay:
 
     def _undo(self, confirmed: bool = False) -> None:
         self._finish_animation()
+        unturns = self.game.can_undo and _turned_from_stock(self.game.actions[-1])
+        if unturns and not confirmed and self._wish_counts():
+            # a card put back on the stock has been seen: the deal played on from there is
+            # played again knowing what comes, as after Restart (all moves taken back)
+            question = _(
+                "Press “Undo” again: a card put back on the stock has been seen, so your"
+                " wish gets no verdict."
+            )
+            if not self._second_press("undo", question):
+                return
         helped: bool | None = False
         if self.game.can_undo or confirmed:
             back_to = self.analysis.position()[:-1]
@@ -335,6 +345,8 @@ class TablePlay:
         if action is None:
             return
         self.autoplay.clear()
+        if unturns and self.fortune:
+            self.fortune_replayed = True
         self._animate(invert(action.events), before)
         self.app.sounds.play("pick")
         self._after_change()
@@ -441,3 +453,11 @@ class TablePlay:
 # How long a first press of Give up (or a kiosk's Menu) waits, its question in sight: at
 # 3 s a passer-by still reading the question found it gone, and pressed, asked again
 SECOND_PRESS_S = 6.0
+
+
+def _turned_from_stock(action: Action) -> bool:
+    """Whether an action took cards off the stock (turned, or into a gap): taken back,
+    they lie on the stock seen."""
+    return any(
+        event.kind in (TURN, REFILL) and pile_kind(event.src) == STOCK for event in action.events
+    )

@@ -885,6 +885,33 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     assert not scene.demo and "high-score tables" in scene.status
 
 
+def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app, driver):
+    # every move taken back one by one, and the deal won with its stock seen: the verdict
+    # stood, where Restart, which does the same at one press, asked first
+    game = Game("sbudetsya", deal=3)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    click_move(driver, scene, "st>w")
+    driver.drag(centre(scene, "w"), centre(scene, "t4"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w", "w>t4"]
+    driver.key(pygame.K_u)  # a card back from a pile to the waste shows nothing new
+    assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()
+    driver.key(pygame.K_u)
+    assert [str(m) for m in game.moves] == ["st>w"] and not scene.fortune_replayed
+    assert scene.status == (
+        "Press “Undo” again: a card put back on the stock has been seen, so your wish gets"
+        " no verdict."
+    )
+    driver.key(pygame.K_u)
+    assert game.moves == [] and scene.fortune_replayed and not scene.verdict_kept()
+    driver.key(pygame.K_y)
+    driver.key(pygame.K_u)  # no wish left to ask about
+    assert game.moves == []
+    assert app.records.game(scene.facts.record_id).fortune_replayed  # kept with the game
+
+
 def test_the_cards_are_hidden_while_the_window_is_away(app, driver):
     """The clock stops while the window is away; the cards go from sight with it, so
     that a game's time (which ranks it) is the time its cards were seen."""
