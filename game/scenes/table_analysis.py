@@ -97,17 +97,19 @@ class Analysis:
         return found
 
     def lost_since(self, back_to: Position) -> bool:
-        """Whether the top bar said the deal could be won at `back_to`, an earlier
-        position, and could no longer be at some position since: taking moves back to
+        """Whether the top bar said the deal could no longer be won at some position
+        since `back_to`, an earlier position not known to be lost: taking moves back to
         there would be using the solver's verdict to find the winning line (see
-        TableScene._taking_back)."""
+        TableScene._taking_back). A position still unanswered counts as one that may be
+        won: its answer, "Can be won", came a moment after the undo, and the player
+        had come back from "No win possible" unasked."""
         now = self.position()
         flip = self.remembered
         if flip is not None and len(back_to) <= flip.won_at and flip.applies(now):
             return True  # a winnable position before a lost one: winnable too
         then = self.known(back_to)
-        if not then or then["outcome"] != "won":
-            return False
+        if then and then["outcome"] == "lost":
+            return False  # lost there too: nothing to find by going back
         for end in range(len(back_to) + 1, len(now) + 1):
             known = self.known(now[:end])
             if known and known["outcome"] == "lost":

@@ -701,6 +701,18 @@ def test_the_take_back_banner_goes_with_its_position(app, driver):
     assert game.moves == [] and scene.assisted
 
 
+def test_a_move_taken_back_to_a_position_not_yet_answered_asks_too(app, driver):
+    # played faster than the answers came, the positions before "No win possible" had
+    # none: the undo went unasked, and "Can be won" came a moment later
+    scene, game = _after_the_losing_move(app, driver)
+    del scene.analysis.results[()]  # the deal's answer had not come yet
+    assert scene.analysis.known(()) is None
+    driver.key(pygame.K_u)
+    assert len(game.moves) == 1 and scene.banner.text.startswith("No win is possible from here")
+    driver.click(scene.banner.buttons[0].rect.center)  # Take back
+    assert game.moves == [] and scene.assisted
+
+
 def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
     # after Continue the solver's earlier answers were gone, and a move taken back past
     # "No win possible" went unasked: the turn is saved with the game
