@@ -141,12 +141,12 @@ class InitialsScene(PadScene):
         self.cards = []
         for i in range(PLACES):
             x = x0 + i * (card_w + gap)
-            up = Button("▲", partial(self.turn, i, -1), key=f"up{i}")
+            up = Button("▲", partial(self.turn, i, -1), key=f"up{i}", repeats=True)
             up.rect = pygame.Rect(x, top, card_w, arrow_h)
             card = pygame.Rect(x, up.rect.bottom + px(10, s, 6), card_w, card_h)
             pick = Button("", partial(self.choose, i), key=f"place{i}")
             pick.rect = card
-            down = Button("▼", partial(self.turn, i, 1), key=f"down{i}")
+            down = Button("▼", partial(self.turn, i, 1), key=f"down{i}", repeats=True)
             down.rect = pygame.Rect(x, card.bottom + px(10, s, 6), card_w, arrow_h)
             buttons += [up, pick, down]
             self.cards.append(card)

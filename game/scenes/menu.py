@@ -225,6 +225,7 @@ class MenuScene(PadScene):
         self.redraw = True
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.quit_asked > 0:
             self.quit_asked = max(0.0, self.quit_asked - dt)
             self.redraw = self.redraw or self.quit_asked == 0

@@ -37,6 +37,10 @@ class PadScene(Scene):
         self.size = size
         self.layout()
 
+    def update(self, dt: float) -> None:
+        if self.pad.update(dt):
+            self.redraw = True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()

@@ -19,6 +19,10 @@ ARROWS = {
     pygame.K_DOWN: (0, 1),
 }
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# A repeating button held down: the pause before it runs again, then between runs (as
+# a keyboard's repeat: 69 letters and digits on an initials wheel took up to 34 taps)
+REPEAT_DELAY_S = 0.45
+REPEAT_EVERY_S = 0.08
 
 
 class ButtonPad:
@@ -37,6 +41,7 @@ class ButtonPad:
         self._pressed_key = ""
         self._pointer: tuple[int, int] | None = None
         self.regions: list[pygame.Rect] = []  # columns that up and down keep to
+        self._held_for = 0.0  # how long a repeating button has been held down
 
     def set(self, buttons: list[Button]) -> None:
         """Take a fresh set of buttons; focus and press carry over by key."""
@@ -97,10 +102,13 @@ class ButtonPad:
         under = self.button_at(event.pos, margin)
         if event.type == POINTER_DOWN:
             self._pressed_key = under.key if under else ""
-            if under:
-                under.pressed = True
             changed = self.show_focus or under is not None
             self.show_focus = False
+            if under:
+                under.pressed = True
+                if under.repeats:
+                    self.focus_key, self._held_for = under.key, 0.0
+                    under.action()
             return under is not None, changed
         started_on, self._pressed_key = self._pressed_key, ""
         for b in self.buttons:
@@ -108,8 +116,23 @@ class ButtonPad:
         if under is None or under.key != started_on:
             return False, bool(started_on)
         self.focus_key = under.key
-        under.action()
+        if not under.repeats:  # a repeating one ran at the press
+            under.action()
         return True, True
+
+    def update(self, dt: float) -> bool:
+        """Time for a repeating button held down (and still under the finger); True
+        when it ran."""
+        held = self.get(self._pressed_key)
+        if held is None or not (held.repeats and held.pressed and held.enabled):
+            return False
+        before = self._held_for
+        self._held_for += dt
+        due = _runs_by(self._held_for) - _runs_by(before)
+        for _ in range(due):
+            held.action()
+            held = self.get(self._pressed_key) or held  # the action may lay the buttons out
+        return due > 0
 
     def _move(self, key: int, backwards: bool) -> None:
         current = self.focused
@@ -177,3 +200,10 @@ def distance_towards(
     if across and not beyond:
         return None
     return along + 3 * across
+
+
+def _runs_by(held_s: float) -> int:
+    """How many times a repeating button held `held_s` seconds has run again."""
+    if held_s < REPEAT_DELAY_S:
+        return 0
+    return 1 + int((held_s - REPEAT_DELAY_S) / REPEAT_EVERY_S)

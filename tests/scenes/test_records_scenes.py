@@ -619,6 +619,46 @@ def test_initials_tab_moves_on_and_shift_tab_back(app, driver):
     assert scene.initials == "AAA"  # moving types nothing
 
 
+def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
+    # no key to type on a kiosk: a letter far down the wheel took one tap a letter
+    from game.scenes.initials import wheel
+
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    letters = wheel()
+
+    def turned(place: int) -> int:
+        return letters.index(scene.initials[place]) - letters.index("A")
+
+    def button(key: str) -> tuple[int, int]:
+        return scene.pad.get(key).rect.center
+
+    def mouse(kind: int, pos: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+
+    driver.click(button("down0"))
+    assert turned(0) == 1  # a tap: one letter
+    mouse(pygame.MOUSEBUTTONDOWN, button("down1"))
+    driver.frames(1)
+    assert turned(1) == 1  # at the press, as a key
+    driver.frames(24)  # 0.42 s: not yet
+    assert turned(1) == 1
+    driver.frames(36)  # held a second in all: the pause, then one every 0.08 s
+    assert 7 <= turned(1) <= 9 and scene.place == 1  # 1 + 1 + (1.0 - 0.45) / 0.08
+    held = turned(1)
+    mouse(pygame.MOUSEBUTTONUP, button("down1"))
+    driver.frames(30)
+    assert turned(1) == held  # let go: no more, and the release adds none
+    mouse(pygame.MOUSEBUTTONDOWN, button("down2"))
+    driver.frames(1)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(1, 0, 0), touch=False
+        )
+    )
+    driver.frames(60)
+    assert turned(2) == 1  # the finger slid off: it stops
+
+
 def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     from game.rules import LevelError
     from game.scenes import arcade, records
