@@ -69,6 +69,11 @@ def test_option_values_are_checked_by_type():
     for bad in ("1", True, 2, 2.5, 3.5):
         with pytest.raises(RulesError):
             passes.check(bad)
+    # 3.5 is a number: "must be a number" said of it read as nonsense
+    with pytest.raises(RulesError, match=r"cannot be 3\.5; choose one of 1, 3"):
+        passes.check(3.5)
+    with pytest.raises(RulesError, match="must be a number, one of 1, 3"):
+        passes.check("3")
     assert passes.parse("3") == 3
     with pytest.raises(RulesError, match="choose one of 1, 3"):
         passes.parse("x")
