@@ -9,7 +9,18 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.rules import Move
-from game.rules.moves import FOUNDATION, MOVE, PAIR, SINGLE, STOCK_TURN, pair, pile_kind
+from game.rules.moves import (
+    FOUNDATION,
+    MOVE,
+    PAIR,
+    SINGLE,
+    STOCK,
+    STOCK_TURN,
+    TABLEAU,
+    WASTE,
+    pair,
+    pile_kind,
+)
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table_input import DIRECTIONS
 from game.ui.keys import shortcut_key
@@ -379,12 +390,22 @@ class TableControls:
         self._invalidate()
 
     def _focusable(self) -> list[str]:
-        """Places the focus visits: playable cards, the stock and (building) every pile."""
+        """Places the focus visits: playable cards and the stock (pyramid games), or
+        every pile (building games), the stock, the waste and the tableau before the
+        foundations for Tab (from the waste to the first pile took nine presses).
+        With a card picked up in a building game, the card's own pile and the places
+        it can go: the arrows step between those, as in the pyramid games, where the
+        nearest pile that way was often one that could not take it, and Enter there
+        refused the move and dropped the card."""
         if self.view is None:
             return []
         if self.game.pairs_cards:
             return [n for n in self.view.piles if n == "st" or self.game.movable(n)]
-        return list(self.view.piles)
+        places = sorted(self.view.piles, key=_tab_rank)
+        if self.selected and not self.drag:
+            targets = self._targets(self.selected) | {self.selected}
+            return [n for n in places if n in targets]
+        return places
 
     def _targets(self, source: str) -> set[str]:
         """Where the card picked up at `source` can go. Turning the stock and turning
@@ -399,6 +420,15 @@ class TableControls:
             elif move.kind == PAIR and source in (move.a, move.b):
                 found.add(move.b if move.a == source else move.a)
         return found
+
+
+# The kinds of pile in the order Tab visits them in the building games
+TAB_ORDER = (STOCK, WASTE, TABLEAU, FOUNDATION)
+
+
+def _tab_rank(name: str) -> int:
+    kind = pile_kind(name)
+    return TAB_ORDER.index(kind) if kind in TAB_ORDER else len(TAB_ORDER)
 
 
 def _moved_by(a: tuple[int, int], b: tuple[int, int]) -> int:
