@@ -260,8 +260,15 @@ class MenuScene(PadScene):
             if key == pygame.K_DELETE:
                 self.clear_deal()
                 return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
-                self.play()  # with no focus ring shown, Enter means Play
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (
+                not self.pad.show_focus or self.pad.focus_key == "ruleset:" + self.ruleset.id
+            ):
+                # with no focus ring shown, Enter means Play; on the patience chosen too
+                # (it chose it again: Play was fifteen Tabs away)
+                self.play()
+                return True
+            if key == pygame.K_F1:  # as on the table
+                self.show_rules()
                 return True
         if event.type == POINTER_DOWN and self.deal_field.collidepoint(event.pos):
             self.type_deal()  # keys type into the field anywhere; a finger needs keys

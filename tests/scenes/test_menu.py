@@ -137,6 +137,26 @@ def test_keyboard_alone_chooses_a_ruleset_and_plays(app, driver):
     assert scene.started is not None and scene.started.ruleset.id == "devils-bridge"
 
 
+def test_enter_on_the_patience_chosen_plays_it_and_f1_shows_its_rules(app, driver):
+    # Enter chose it again and did nothing else: Play was fifteen Tabs away; F1, the
+    # rules key on the table, did nothing here
+    from game.scenes.rules import RulesScene
+
+    scene = open_menu(app, driver)
+    for _ in range(3):
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)  # chosen
+    assert scene.ruleset.id == "devils-bridge" and scene.started is None
+    driver.key(pygame.K_F1)
+    driver.settle(0.5)
+    assert isinstance(app.scene, RulesScene) and app.scene.ruleset.id == "devils-bridge"
+    scene = open_menu(app, driver)
+    driver.key(pygame.K_DOWN)  # the focus shown on the patience chosen
+    assert scene.pad.focus_key == "ruleset:" + scene.ruleset.id
+    driver.key(pygame.K_RETURN)  # played
+    assert scene.started is not None and scene.started.ruleset.id == scene.ruleset.id
+
+
 def test_keyboard_reaches_an_option_toggle(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid52")
