@@ -17,6 +17,7 @@ from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import REDEAL, REFILL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, STOCK, pile_kind
 from game.scenes.summary import GameSummary
+from game.scenes.table_help import TAKE_BACK_PAUSE_S
 from game.scenes.table_overlay import Banner
 from game.store.saved import BY_HELP_BEFORE
 from game.ui.widgets import Button
@@ -228,6 +229,8 @@ class TablePlay:
         elif self.finishing and not self.autoplay and not self.demo:
             # true with cards still in the stock too: turning it is part of the finish
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)
+            # said of this position: a stock turn after it greyed Finish out, the note up
+            self.status_where = self.analysis.position()
         self._update_buttons()
         self._invalidate()
 
@@ -332,7 +335,8 @@ class TablePlay:
                 "Press “Undo” again: a card put back on the stock has been seen, so your"
                 " wish gets no verdict."
             )
-            if not self._second_press("undo", question):
+            # paused: undoing by quick presses is a habit, and the second would void
+            if not self._second_press("undo", question, pause=TAKE_BACK_PAUSE_S):
                 return
         helped: bool | None = False
         if self.game.can_undo or confirmed:
@@ -400,11 +404,15 @@ class TablePlay:
         if not self.game.over and self._second_press("resign", question):
             self._resign()
 
-    def _second_press(self, what: str, question: str) -> bool:
+    def _second_press(self, what: str, question: str, pause: float = 0.0) -> bool:
         """Whether this press of `what` is the second within SECOND_PRESS_S with no move
-        between; a first one puts `question` on the table."""
+        between; a first one puts `question` on the table. With a `pause`, a second
+        press sooner than that after the first is taken for the same press, repeated by
+        a quick hand, and does nothing."""
         now = self.app.clock.now()
         if now < self.asked_until.get(what, 0.0):
+            if now < self.asked_until[what] - SECOND_PRESS_S + pause:
+                return False
             del self.asked_until[what]
             return True
         # one question at a time: the one in sight is the one a second press answers (H,
