@@ -916,7 +916,10 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
         "Press “Undo” again: a card put back on the stock has been seen, so your wish gets"
         " no verdict."
     )
-    driver.key(pygame.K_u)
+    driver.key(pygame.K_u)  # a quick hand's second press: undoing fast is a habit
+    assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()
+    driver.frames(60)
+    driver.key(pygame.K_u)  # the question read, a second later
     assert game.moves == [] and scene.fortune_replayed and not scene.verdict_kept()
     driver.key(pygame.K_y)
     driver.key(pygame.K_u)  # no wish left to ask about
@@ -966,3 +969,46 @@ def test_a_game_finish_can_play_out_is_not_said_to_have_every_card_ready(app, dr
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["t4>f2"] and len(game.pile("st")) == 24
     assert scene.status == "The game can be played out from here: press “Finish”."
+
+
+def test_the_finish_note_goes_when_finish_does(app, driver):
+    # a stock turn greyed Finish out, and the note to press it stayed up for seconds
+    game = Game("nechego", deal=0)
+    scene = open_table(app, driver, game)
+    assert scene.status == "The game can be played out from here: press “Finish”."
+    driver.key(pygame.K_SPACE)
+    assert game.finishing_moves() is None and not scene.buttons["finish"].enabled
+    assert scene.status == ""
+
+
+def test_tab_visits_the_stock_waste_and_piles_before_the_foundations(app, driver):
+    # from the waste to the first pile took nine presses, through every foundation
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    visited = []
+    for _ in range(18):
+        driver.key(pygame.K_TAB)
+        visited.append(scene.keys.focus)
+    assert visited[:10] == ["st", "w", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"]
+    assert visited[10:] == [f"f{i}" for i in range(1, 9)]
+
+
+def test_with_a_card_picked_up_the_keys_step_between_the_places_it_can_go(app, driver):
+    # the nearest pile that way was often one that could not take it: Enter there
+    # refused the move and dropped the card
+    game = Game("egyptian", deal=3)
+    scene = open_table(app, driver, game)
+    for _ in range(10):
+        driver.key(pygame.K_TAB)
+    assert scene.keys.focus == "t8"
+    driver.key(pygame.K_RETURN)
+    assert scene.selected == "t8"
+    visited = set()
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+        visited.add(scene.keys.focus)
+    assert visited == {"t7", "t8", "f1"}  # t8's card goes on t7 or home, nowhere else
+    driver.key(pygame.K_LEFT)
+    assert scene.keys.focus == "t7"
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["t8>t7"] and scene.selected is None
