@@ -176,6 +176,9 @@ class App:
         self.kiosk: KioskPolicy | None = None
         # the menu's last choice of ruleset and options, kept while the app runs
         self.last_choice: MenuChoice | None = None
+        # the menu's keyboard focus when it was left with its ring shown: back there,
+        # the ring is where the player left it (see MenuScene.exit)
+        self.menu_focus = ""
 
     # -- window --------------------------------------------------------------------
 

@@ -70,6 +70,9 @@ class MenuScene(PadScene):
         app.last_choice = choice
         self.started: Game | None = None  # the game Play handed to the table
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
+        if app.menu_focus:  # back from the rules, a game, the records: the ring as left
+            self.pad.focus_key, self.pad.show_focus = app.menu_focus, True
+            app.menu_focus = ""
         self.cards: list[Button] = []
         self.option_labels: list[tuple[str, tuple[int, int]]] = []
         self.panel = self.preview_rect = self.deal_field = self.notice_rect = pygame.Rect(
@@ -208,6 +211,10 @@ class MenuScene(PadScene):
         self.layout()
 
     # -- scene ---------------------------------------------------------------------
+
+    def exit(self) -> None:
+        super().exit()
+        self.app.menu_focus = self.pad.focus_key if self.pad.show_focus else ""
 
     def enter(self) -> None:
         self.records.refresh()

@@ -150,11 +150,33 @@ def test_enter_on_the_patience_chosen_plays_it_and_f1_shows_its_rules(app, drive
     driver.key(pygame.K_F1)
     driver.settle(0.5)
     assert isinstance(app.scene, RulesScene) and app.scene.ruleset.id == "devils-bridge"
-    scene = open_menu(app, driver)
-    driver.key(pygame.K_DOWN)  # the focus shown on the patience chosen
-    assert scene.pad.focus_key == "ruleset:" + scene.ruleset.id
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    scene = app.scene  # back, the ring on the patience chosen
+    assert scene.pad.show_focus and scene.pad.focus_key == "ruleset:devils-bridge"
     driver.key(pygame.K_RETURN)  # played
-    assert scene.started is not None and scene.started.ruleset.id == scene.ruleset.id
+    assert scene.started is not None and scene.started.ruleset.id == "devils-bridge"
+
+
+def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
+    # it was gone: the next Tab began again at the top, and Enter meant Play
+    scene = open_menu(app, driver)
+    driver.key(pygame.K_TAB)
+    while scene.pad.focus_key != "rules":
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert app.scene is not scene
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    back = app.scene
+    assert back is not scene and back.pad.show_focus and back.pad.focus_key == "rules"
+    click(driver, back, "rules")  # left with the mouse: no ring comes back
+    driver.settle(0.5)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert isinstance(app.scene, MenuScene) and app.scene is not back
+    assert not app.scene.pad.show_focus
 
 
 def test_keyboard_reaches_an_option_toggle(app, driver):
