@@ -128,6 +128,8 @@ class TableHelp:
         self.facts.mark_assisted(BY_HINT)
         self._keep_facts()
         self.hint = move
+        if self.keys.visible and move.a in self._focusable():
+            self.keys.focus = move.a  # a keyboard player's Enter picks the hinted card up
         self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
         self._invalidate()
 

@@ -1012,3 +1012,16 @@ def test_with_a_card_picked_up_the_keys_step_between_the_places_it_can_go(app, d
     driver.key(pygame.K_RETURN)
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["t8>t7"] and scene.selected is None
+
+
+def test_a_hint_takes_a_keyboard_player_s_focus_to_its_card(app, driver):
+    # the hinted cards were outlined, and the focus stayed where it was
+    game = Game("egyptian", deal=3)
+    scene = open_table(app, driver, game)
+    scene.analysis.results[scene.analysis.position()] = {"outcome": "won", "line": ["t8>t7"]}
+    driver.key(pygame.K_TAB)  # the keyboard in use: its focus shows
+    assert scene.keys.focus == "st"
+    driver.key_twice(pygame.K_h)
+    assert scene.hint == parse_move("t8>t7") and scene.keys.focus == "t8"
+    driver.key(pygame.K_RETURN)
+    assert scene.selected == "t8"
