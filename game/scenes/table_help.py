@@ -240,7 +240,12 @@ class TableHelp:
             self.facts.mark_assisted(BY_DEMO)
             self._keep_facts()
             self.analysis.ask()
-            self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
+            if self.app.kiosk is None:  # D stops it too; a kiosk has no keys to press
+                self._say(
+                    _("Demo: the solver plays. Touch the table or press D to take over."), 4.0
+                )
+            else:
+                self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
 
     def start_demo(self) -> None:
         """Let the solver play from here on (a kiosk's show); nothing if it already does."""
