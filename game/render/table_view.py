@@ -291,7 +291,8 @@ class TableView:
         colour = MARK_COLOURS.get(mark, MARK_COLOURS["focus"])
         width = self._mark_width(mark, rect)
         radius = max(4, rect.width // 12)
-        outline = rect.inflate(width * 2, width * 2)
+        # within the felt: a card at its edge had the bar drawn over a side of its ring
+        outline = rect.inflate(width * 2, width * 2).clip(self.area)
         if len(colour) == 4 and colour[3] < 255:
             layer = pygame.Surface(outline.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)

@@ -1032,3 +1032,26 @@ def test_a_hint_takes_a_keyboard_player_s_focus_to_its_card(app, driver):
     assert scene.hint == parse_move("t8>t7") and scene.keys.focus == "t8"
     driver.key(pygame.K_RETURN)
     assert scene.selected == "t8"
+
+
+@pytest.mark.parametrize("rid", ["nechego", "egyptian"])
+def test_the_focus_ring_of_a_card_at_the_felt_s_edge_shows_all_its_sides(
+    app, driver, monkeypatch, rid
+):
+    # round a marked card (picked up, a target) the ring goes wider, and the top bar or
+    # the button bar was drawn over one of its sides
+    from game.ui import theme
+
+    scene = open_table(app, driver, Game(rid, deal=17))
+    area = scene.view.area
+    for edge in ("top", "bottom"):
+        tops = {n: scene.view.top_rect(n) for n in scene._focusable()}
+        name = (min if edge == "top" else max)(tops, key=lambda n: getattr(tops[n], edge))
+        rect = tops[name]
+        monkeypatch.setattr(scene, "_marks", lambda name=name: {name: "selected"})
+        scene.keys.focus, scene.keys.visible = name, True
+        scene._invalidate()
+        driver.frames(2)
+        between = range(area.top, rect.top) if edge == "top" else range(rect.bottom, area.bottom)
+        column = {tuple(app.surface.get_at((rect.centerx, y)))[:3] for y in between}
+        assert tuple(theme.FOCUS) in column, (name, edge)
