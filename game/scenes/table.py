@@ -17,7 +17,7 @@ from game.rules import Game, Move
 from game.rules.moves import MOVE, PAIR, SINGLE
 from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position
-from game.scenes.table_controls import Drag, Press, TableControls
+from game.scenes.table_controls import Drag, Press, TableControls, key_tip
 from game.scenes.table_help import TableHelp
 from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
@@ -32,6 +32,7 @@ from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
 CLOCK_SAVED_EVERY_S = 5.0
+TIP_DELAY_S = 0.6  # a table button under the mouse this long names its keys
 
 
 class TableScene(TableControls, TablePlay, TableHelp, Scene):
@@ -81,6 +82,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.status = ""
         self.status_left = 0.0
         self.status_where: Position | None = None  # the position the status speaks of
+        self.tip_for = ""  # the button whose keys a tooltip names (see _tip_time)
+        self.hovered_for = 0.0
         self.banner: Banner | None = None
         self.banner_before_question: Banner | None = None  # see ask_still_playing
         self.stuck: bool | None = False
@@ -228,6 +231,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         if self._covered() != self.covered:
             self.covered = not self.covered
             self._invalidate()
+        self._tip_time(dt)
         if self.status_left > 0:
             self.status_left -= dt
             if self.status_left <= 0:
@@ -382,8 +386,39 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
+        if self.tip_for:
+            self._draw_tip(static, self.buttons[self.tip_for])
         self._static_valid = True
         return static
+
+    def _tip_time(self, dt: float) -> None:
+        """The tooltip of the button under the mouse, once it has been there TIP_DELAY_S
+        (a kiosk's finger has no keys to learn)."""
+        hovered = next((b for b in self.hud.buttons if b.hot and b.enabled), None)
+        if hovered is None or self.app.kiosk is not None:
+            self.hovered_for = 0.0
+            if self.tip_for:
+                self.tip_for = ""
+                self._invalidate()
+            return
+        self.hovered_for += dt
+        if self.hovered_for >= TIP_DELAY_S and self.tip_for != hovered.key:
+            self.tip_for = hovered.key
+            self._invalidate()
+
+    def _draw_tip(self, surface: pygame.Surface, button: Button) -> None:
+        text = key_tip(button.key)
+        if not text:
+            return
+        size = max(12, button.rect.height * 2 // 5)
+        image = theme.font(size).render(text, True, theme.INK)
+        pad = size // 3
+        box = image.get_rect().inflate(2 * pad, pad)
+        box.midbottom = (button.rect.centerx, button.rect.top - pad)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=pad)
+        surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_moving(
         self, surface: pygame.Surface, static: pygame.Surface, alpha: float

@@ -451,6 +451,25 @@ KEY_BUTTONS = {
 CTRL_KEY_BUTTONS = {pygame.K_z: "undo", pygame.K_y: "redo"}
 
 
+def key_tip(button: str) -> str:
+    """What a table button's tooltip says: the keys that press it (the Rules screen
+    lists them too, but a player who never opens it never learnt them)."""
+    if button == "menu":
+        keys = ["Esc"]
+    elif button == "resign":
+        keys = [_("G twice")]
+    else:
+        keys = [pygame.key.name(k).upper() for k, b in KEY_BUTTONS.items() if b == button]
+        keys += [
+            "Ctrl+" + pygame.key.name(k).upper() for k, b in CTRL_KEY_BUTTONS.items() if b == button
+        ]
+    if not keys:
+        return ""
+    if len(keys) == 1:
+        return _("Key: {keys}", keys=keys[0])
+    return _("Keys: {keys}", keys=", ".join(keys))
+
+
 def _button_for_key(key: int, ctrl: bool) -> str | None:
     if ctrl and key in CTRL_KEY_BUTTONS:
         return CTRL_KEY_BUTTONS[key]

@@ -1055,3 +1055,38 @@ def test_the_focus_ring_of_a_card_at_the_felt_s_edge_shows_all_its_sides(
         between = range(area.top, rect.top) if edge == "top" else range(rect.bottom, area.bottom)
         column = {tuple(app.surface.get_at((rect.centerx, y)))[:3] for y in between}
         assert tuple(theme.FOCUS) in column, (name, edge)
+
+
+def test_a_table_button_under_the_mouse_names_its_keys(app, driver):
+    # the keys were listed on the Rules screen only: a player who never opened it
+    # never learnt that H gives a hint
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    hint = scene.buttons["hint"].rect
+    above = pygame.Rect(hint.left, hint.top - hint.height, hint.width, hint.height)
+    before = pygame.transform.average_color(app.surface, above)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=hint.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    driver.frames(20)
+    assert scene.tip_for == ""  # not at once: a mouse passing by shows nothing
+    driver.frames(30)
+    assert scene.tip_for == "hint"
+    assert pygame.transform.average_color(app.surface, above) != before
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=scene.view.area.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    driver.frames(2)
+    assert scene.tip_for == ""
+    assert pygame.transform.average_color(app.surface, above) == before
+
+
+def test_the_tooltips_name_the_keys_the_table_answers():
+    from game.scenes.table_controls import key_tip
+
+    assert key_tip("hint") == "Key: H"
+    assert key_tip("undo") == "Keys: U, Ctrl+Z"
+    assert key_tip("restart") == "Key: F5"
+    assert key_tip("resign") == "Key: G twice"
+    assert key_tip("menu") == "Key: Esc"
