@@ -287,9 +287,12 @@ class Game:
         return self._actions[self._cursor - 1]
 
     def restart(self) -> None:
-        """Back to the deal; the undone actions stay for redo."""
+        """Back to the deal; the undone actions stay for redo. It counts as one undo, as
+        it is one press: counted move by move, one Restart after two undos read 19."""
+        before = self.undo_count
         while self.undo():
             pass
+        self.undo_count = min(self.undo_count, before + 1)
 
     # -- outcome -------------------------------------------------------------------
 

@@ -37,8 +37,12 @@ def test_restart_goes_back_to_the_deal_and_keeps_redo():
     game = Game("egyptian", deal=0)
     for m in ["st>w", "st>w", "t2>f2"]:
         game.play(m)
+    game.undo()
     game.restart()
     assert game.state == game.initial_state and len(game.moves) == 0
+    assert game.undo_count == 2  # an undo, and a Restart counted once: one press each
+    game.restart()  # at the deal already: nothing taken back, nothing counted
+    assert game.undo_count == 2
     while game.redo():
         pass
     assert len(game.moves) == 3
