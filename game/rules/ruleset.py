@@ -127,10 +127,10 @@ class Option:
     def check(self, value: object) -> OptionValue:
         """A value read from a replay: numbers must be numbers, words words. JSON writes
         some numbers as 3.0: a whole one is the number it is."""
-        if self.numeric and isinstance(value, float) and value.is_integer():
-            value = int(value)
         if self.numeric and isinstance(value, float):
-            raise RulesError(self._wrong(value))  # a number, just not one of the choices
+            if not value.is_integer():
+                raise RulesError(self._wrong(value))  # a number, just not one of the choices
+            value = int(value)
         if self.numeric and (isinstance(value, bool) or not isinstance(value, int)):
             raise RulesError(f"option '{self.key}' must be a number, one of {self._list()}")
         if value not in self.choices:

@@ -70,9 +70,8 @@ class MenuScene(PadScene):
         app.last_choice = choice
         self.started: Game | None = None  # the game Play handed to the table
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
-        if app.menu_focus:  # back from the rules, a game, the records: the ring as left
-            self.pad.focus_key, self.pad.show_focus = app.menu_focus, True
-            app.menu_focus = ""
+        # back from the rules, a game, the records: the ring as left (see enter)
+        self.focus_back, app.menu_focus = app.menu_focus, ""
         self.cards: list[Button] = []
         self.option_labels: list[tuple[str, tuple[int, int]]] = []
         self.panel = self.preview_rect = self.deal_field = self.notice_rect = pygame.Rect(
@@ -220,6 +219,13 @@ class MenuScene(PadScene):
         self.records.refresh()
         self.records.offer(self.ruleset.id, self.options)
         self.layout()  # the language may have changed in the settings
+        back_on = self.pad.get(self.focus_back)
+        if back_on is not None and back_on.enabled:
+            # a button gone meanwhile (Continue, its game finished) is not replaced by
+            # the first one: the ring on Records made Enter open the records
+            self.pad.focus_key, self.pad.show_focus = back_on.key, True
+            self.pad.set(self.pad.buttons)
+        self.focus_back = ""
 
     def back(self) -> None:
         """Esc: the game ends at a second Esc, as a game is given up at a second G; Esc

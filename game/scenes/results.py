@@ -80,10 +80,11 @@ def verdict(summary: GameSummary) -> str:
 
 
 def _void_verdict(summary: GameSummary) -> str:
-    """Why the fortune's verdict does not count, or empty: the deal was dealt again
-    after a verdict, or the solver helped (a hint, the demo) to lay it out."""
+    """Why the fortune's verdict does not count, or empty: its cards were seen before
+    they came (the deal played before, or a card put back on the stock by Undo), or
+    the solver helped (a hint, the demo) to lay it out."""
     if summary.fortune_replayed:
-        return _("This deal was played again, so the verdict does not count.")
+        return _("This deal's cards were seen before they came, so the verdict does not count.")
     if summary.fortune and summary.assisted:
         return _("The solver helped play this deal, so the verdict does not count.")
     return ""

@@ -16,7 +16,7 @@ class GameSummary:
     assisted: bool = False  # a hint, the demo or the solver played a part
     assisted_by: str = ""  # the first help (game.store.saved's BY_...), when known
     fortune: bool = False  # the game was played as a fortune (a wish was made)
-    fortune_replayed: bool = False  # the same deal was played again: the verdict does not count
+    fortune_replayed: bool = False  # its cards seen before they came (played again, or by Undo)
     facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded
     stuck: bool = False  # ended where no sequence of moves led anywhere (given up so)
 

@@ -74,6 +74,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         # what was pressed once ("resign": G or Give up; "menu" in a kiosk, where leaving
         # ends the game) and until when a second press does it (see _second_press)
         self.asked_until: dict[str, float] = {}
+        self.pressed_at: dict[str, float] = {}  # the latest press of each (_second_press)
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
         self.clock_saved_at = self.seconds
         # the position asked about, and by which press (see TablePlay._taking_back)
@@ -205,6 +206,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             on_demo = t == POINTER_DOWN and self.buttons["demo"].hit(event.pos, 12)
             if not on_demo and not (t == pygame.KEYDOWN and is_key(event, pygame.K_d)):
                 self.demo = False  # the player takes over
+        if t in (POINTER_DOWN, pygame.KEYDOWN):
+            self._hide_tip()
         if t == POINTER_DOWN:
             return self._pointer_down(event)
         if t == POINTER_MOVE:
@@ -231,7 +234,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         if self._covered() != self.covered:
             self.covered = not self.covered
             self._invalidate()
-        self._tip_time(dt)
+        self._update_tip(dt)
         if self.status_left > 0:
             self.status_left -= dt
             if self.status_left <= 0:
@@ -386,35 +389,41 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
-        if self.tip_for:
-            self._draw_tip(static, self.buttons[self.tip_for])
+        tipped = next((b for b in self.hud.buttons if b.key == self.tip_for), None)
+        if tipped is not None and not (self.banner or self.covered):
+            self._draw_tip(static, tipped)
         self._static_valid = True
         return static
 
-    def _tip_time(self, dt: float) -> None:
-        """The tooltip of the button under the mouse, once it has been there TIP_DELAY_S
-        (a kiosk's finger has no keys to learn)."""
+    def _update_tip(self, dt: float) -> None:
+        """The tooltip of the button under the mouse, once it has been there TIP_DELAY_S:
+        the keys that press it (none for a kiosk's finger, with no keys to learn, nor
+        for a button no key presses)."""
         hovered = next((b for b in self.hud.buttons if b.hot and b.enabled), None)
-        if hovered is None or self.app.kiosk is not None:
-            self.hovered_for = 0.0
-            if self.tip_for:
-                self.tip_for = ""
-                self._invalidate()
+        if hovered is None or self.app.kiosk is not None or not key_tip(hovered.key):
+            self._hide_tip()
             return
         self.hovered_for += dt
         if self.hovered_for >= TIP_DELAY_S and self.tip_for != hovered.key:
             self.tip_for = hovered.key
             self._invalidate()
 
+    def _hide_tip(self) -> None:
+        """A press or a key: the tip has done its work (it lay on the felt, over what
+        the press changed); it comes back after a rest under the mouse."""
+        self.hovered_for = 0.0
+        if self.tip_for:
+            self.tip_for = ""
+            self._invalidate()
+
     def _draw_tip(self, surface: pygame.Surface, button: Button) -> None:
         text = key_tip(button.key)
-        if not text:
-            return
         size = max(12, button.rect.height * 2 // 5)
         image = theme.font(size).render(text, True, theme.INK)
         pad = size // 3
         box = image.get_rect().inflate(2 * pad, pad)
-        box.midbottom = (button.rect.centerx, button.rect.top - pad)
+        # above the bar, not the button: on two rows of buttons it hid the upper row
+        box.midbottom = (button.rect.centerx, self.hud.bottom.top - pad)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=pad)

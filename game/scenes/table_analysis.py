@@ -107,14 +107,19 @@ class Analysis:
         flip = self.remembered
         if flip is not None and len(back_to) <= flip.won_at and flip.applies(now):
             return True  # a winnable position before a lost one: winnable too
-        then = self.known(back_to)
-        if then and then["outcome"] == "lost":
-            return False  # lost there too: nothing to find by going back
+        # lost there too (or at a position before it, from which it was reached):
+        # nothing to find by going back
+        if any(self._lost(back_to[:end]) for end in range(len(back_to) + 1)):
+            return False
         for end in range(len(back_to) + 1, len(now) + 1):
             known = self.known(now[:end])
             if known and known["outcome"] == "lost":
                 return True
         return False
+
+    def _lost(self, where: Position) -> bool:
+        known = self.results.get(where) or (self.known(where) if where else None)
+        return bool(known) and known["outcome"] == "lost"
 
     def flip(self) -> VerdictFlip | None:
         """Where on the current line the answers turned from won to lost: the last

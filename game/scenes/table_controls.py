@@ -117,7 +117,8 @@ class TableControls:
         if p and _moved_by(event.pos, p.pos) > start:
             self._start_drag(p, event.pos)
             return True
-        hovered = self.hud.button_at(event.pos)
+        # a finger hovers nothing: a tap's wiggle lit its button, and its tooltip stuck
+        hovered = None if event.source == "touch" else self.hud.button_at(event.pos)
         changed = False
         for b in self.hud.buttons:
             hot = b is hovered
@@ -402,9 +403,9 @@ class TableControls:
         if self.game.pairs_cards:
             return [n for n in self.view.piles if n == "st" or self.game.movable(n)]
         places = sorted(self.view.piles, key=_tab_rank)
-        if self.selected and not self.drag:
-            targets = self._targets(self.selected) | {self.selected}
-            return [n for n in places if n in targets]
+        targets = self._targets(self.selected) if self.selected and not self.drag else set()
+        if targets:  # a card that can go nowhere: every place, where Enter says why not
+            return [n for n in places if n in targets or n == self.selected]
         return places
 
     def _targets(self, source: str) -> set[str]:

@@ -128,8 +128,14 @@ class TableHelp:
         self.facts.mark_assisted(BY_HINT)
         self._keep_facts()
         self.hint = move
-        if self.keys.visible and move.a in self._focusable():
-            self.keys.focus = move.a  # a keyboard player's Enter picks the hinted card up
+        if self.keys.visible:
+            # where a keyboard player's Enter plays it: the card to pick up, or where the
+            # card already picked up goes; a turn of the waste is the stock's
+            place = "st" if move == REDEAL_MOVE else move.a
+            if place == self.selected and move.b:
+                place = move.b
+            if place in self._focusable():
+                self.keys.focus = place
         self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
         self._invalidate()
 
@@ -241,11 +247,10 @@ class TableHelp:
             self._keep_facts()
             self.analysis.ask()
             if self.app.kiosk is None:  # D stops it too; a kiosk has no keys to press
-                self._say(
-                    _("Demo: the solver plays. Touch the table or press D to take over."), 4.0
-                )
+                words = _("Demo: the solver plays. Touch the table or press D to take over.")
             else:
-                self._say(_("Demo: the solver plays. Touch the table to take over."), 4.0)
+                words = _("Demo: the solver plays. Touch the table to take over.")
+            self._say(words, 4.0)
 
     def start_demo(self) -> None:
         """Let the solver play from here on (a kiosk's show); nothing if it already does."""

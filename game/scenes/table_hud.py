@@ -75,7 +75,7 @@ class Hud:
         self.bottom = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         # a line under a button, by its key: the key that presses it (the replay's
-        # playback); none on the table, whose keys the rules screen lists
+        # playback); none on the table, whose keys its tooltips name (TableScene)
         self.captions: dict[str, str] = {}
         self.text_size = 16
         self.two_lines = False  # the figures on a line of their own (see layout)

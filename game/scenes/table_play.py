@@ -327,10 +327,17 @@ class TablePlay:
 
     def _undo(self, confirmed: bool = False) -> None:
         self._finish_animation()
-        unturns = self.game.can_undo and _turned_from_stock(self.game.actions[-1])
-        if unturns and not confirmed and self._wish_counts():
-            # a card put back on the stock has been seen: the deal played on from there is
-            # played again knowing what comes, as after Restart (all moves taken back)
+        # a card put back on the stock has been seen: the deal played on from there is
+        # played again knowing what comes, as after Restart (all moves taken back). Not
+        # on a later pass, where every stock card was seen on the first one
+        game = self.game
+        voids = (
+            self._wish_counts()
+            and game.can_undo
+            and game.state.passes_used == game.initial_state.passes_used
+            and _turned_from_stock(game.actions[-1])
+        )
+        if voids and not confirmed:
             question = _(
                 "Press “Undo” again: a card put back on the stock has been seen, so your"
                 " wish gets no verdict."
@@ -349,7 +356,7 @@ class TablePlay:
         if action is None:
             return
         self.autoplay.clear()
-        if unturns and self.fortune:
+        if voids:
             self.fortune_replayed = True
         self._animate(invert(action.events), before)
         self.app.sounds.play("pick")
@@ -406,15 +413,17 @@ class TablePlay:
 
     def _second_press(self, what: str, question: str, pause: float = 0.0) -> bool:
         """Whether this press of `what` is the second within SECOND_PRESS_S with no move
-        between; a first one puts `question` on the table. With a `pause`, a second
-        press sooner than that after the first is taken for the same press, repeated by
-        a quick hand, and does nothing."""
+        between; a first one puts `question` on the table. With a `pause`, a press
+        sooner than that after the one before is taken for the same press, repeated by
+        a quick hand: it does nothing but start the pause again."""
         now = self.app.clock.now()
         if now < self.asked_until.get(what, 0.0):
-            if now < self.asked_until[what] - SECOND_PRESS_S + pause:
+            if now - self.pressed_at.get(what, 0.0) < pause:
+                self.pressed_at[what] = now
                 return False
             del self.asked_until[what]
             return True
+        self.pressed_at[what] = now
         # one question at a time: the one in sight is the one a second press answers (H,
         # then N, then H gave the hint under the New deal question)
         self.asked_until = {what: now + SECOND_PRESS_S}

@@ -19,8 +19,9 @@ ARROWS = {
     pygame.K_DOWN: (0, 1),
 }
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-# A repeating button held down: the pause before it runs again, then between runs (as
-# a keyboard's repeat: 69 letters and digits on an initials wheel took up to 34 taps)
+# A repeating button held down: the pause before it runs again, then between runs (the
+# usual figures of a keyboard's repeat: 69 letters and digits on an initials wheel took
+# up to 34 taps)
 REPEAT_DELAY_S = 0.45
 REPEAT_EVERY_S = 0.08
 
@@ -90,6 +91,10 @@ class ButtonPad:
         margin = px(8, scale) if touch else 0
         if event.type == POINTER_MOVE:
             self._pointer = None if touch else event.pos
+            if not touch and not getattr(event, "held", True):
+                # no button down: its release was lost (let go outside the window), and
+                # a repeating button would run on for ever
+                self._pressed_key = ""
             changed = False
             for b in self.buttons:
                 hot = not touch and b.hit(event.pos)

@@ -35,8 +35,8 @@ class Button:
     # a figure among buttons (a replay's speed, between Slower and Faster): its label
     # alone, never pressed nor focused
     readout: bool = False
-    # held down, it runs again and again (an initials wheel's arrows): it runs at the
-    # press rather than at the release, as a held key does
+    # held down, it runs again and again (an initials wheel's arrows), so it runs at
+    # the press rather than at the release
     repeats: bool = False
 
     def __post_init__(self) -> None:
