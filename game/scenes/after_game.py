@@ -33,7 +33,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
             return ResultsScene(app, summary, arcade=status)
 
         subtitle = _("The arcade table, place {n}: your initials?", n=place)
-        return InitialsScene(app, _("A new high score!"), subtitle, records.initials, enter_run)
+        return InitialsScene(app, _heading(place), subtitle, records.initials, enter_run)
     place = records.entry_position(game, facts)
     if place is None:
         return ResultsScene(app, summary)
@@ -45,4 +45,9 @@ def after_game(app: App, summary: GameSummary) -> Scene:
 
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     subtitle = _("Place {n} in {table}: your initials?", n=place, table=table)
-    return InitialsScene(app, _("A new high score!"), subtitle, records.initials, enter_game)
+    return InitialsScene(app, _heading(place), subtitle, records.initials, enter_game)
+
+
+def _heading(place: int) -> str:
+    """ "A new high score!" for the first place only: it crowned a lost game's tenth."""
+    return _("A new high score!") if place == 1 else _("A place in the high-score table")

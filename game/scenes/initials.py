@@ -29,15 +29,36 @@ DIGITS = "0123456789"
 PLACES = 3
 
 
+# Latin and Cyrillic capitals drawn alike: a wheel holds each look once, as the
+# player's alphabet has it ("НББ" went into a table as a Latin H and two Cyrillic Б)
+LOOK_ALIKES = dict(zip("ABCEHKMOPTXY", "АВСЕНКМОРТХУ", strict=True))
+LOOK_ALIKES |= {cyrillic: latin for latin, cyrillic in LOOK_ALIKES.items()}
+
+
 def wheel() -> str:
-    """The letters a place turns through: the player's alphabet first."""
-    return i18n.alphabets() + DIGITS
+    """The letters a place turns through: the player's alphabet first, then the others
+    but for the letters that look like one already on it."""
+    letters = ""
+    for c in i18n.alphabets():
+        if c not in LOOK_ALIKES or LOOK_ALIKES[c] not in letters:
+            letters += c
+    return letters + DIGITS
+
+
+def on_wheel(char: str) -> str:
+    """The wheel's letter for a character typed: itself, or the letter it looks like
+    (a Latin H typed by a Russian player is the wheel's Н); empty if none."""
+    letters = wheel()
+    if char in letters:
+        return char
+    alike = LOOK_ALIKES.get(char, "")
+    return alike if alike and alike in letters else ""
 
 
 def clean_initials(text: str) -> str:
     """Three places of the wheel; anything else becomes the wheel's first letter."""
     letters = wheel()
-    chosen = [c for c in text.upper() if c in letters][:PLACES]
+    chosen = [on_wheel(c) for c in text.upper() if on_wheel(c)][:PLACES]
     return "".join(chosen).ljust(PLACES, letters[0])
 
 
@@ -80,8 +101,9 @@ class InitialsScene(PadScene):
     def type_letter(self, char: str) -> None:
         # one letter of the wheel: "ﬆ" upper-cases to "ST", and an input method may
         # send several characters at once
-        if len(char.upper()) == 1 and char.upper() in wheel():
-            self.letters[self.place] = char.upper()
+        letter = on_wheel(char.upper()) if len(char.upper()) == 1 else ""
+        if letter:
+            self.letters[self.place] = letter
             self.place = min(PLACES - 1, self.place + 1)
             self.changed = True
             self.layout()
@@ -111,7 +133,7 @@ class InitialsScene(PadScene):
             elif key == pygame.K_ESCAPE:
                 self.back()
             elif key in (pygame.K_UP, pygame.K_DOWN):
-                self.turn(self.place, -1 if key == pygame.K_UP else 1)
+                self.turn(self.place, 1 if key == pygame.K_UP else -1)
             elif key in (pygame.K_LEFT, pygame.K_BACKSPACE) or backwards:
                 self.choose(max(0, self.place - 1))
             elif key in (pygame.K_RIGHT, pygame.K_TAB):
@@ -141,12 +163,13 @@ class InitialsScene(PadScene):
         self.cards = []
         for i in range(PLACES):
             x = x0 + i * (card_w + gap)
-            up = Button("▲", partial(self.turn, i, -1), key=f"up{i}", repeats=True)
+            # up is the next letter (A to B), as on an arcade's wheel
+            up = Button("▲", partial(self.turn, i, 1), key=f"up{i}", repeats=True)
             up.rect = pygame.Rect(x, top, card_w, arrow_h)
             card = pygame.Rect(x, up.rect.bottom + px(10, s, 6), card_w, card_h)
             pick = Button("", partial(self.choose, i), key=f"place{i}")
             pick.rect = card
-            down = Button("▼", partial(self.turn, i, 1), key=f"down{i}", repeats=True)
+            down = Button("▼", partial(self.turn, i, -1), key=f"down{i}", repeats=True)
             down.rect = pygame.Rect(x, card.bottom + px(10, s, 6), card_w, arrow_h)
             buttons += [up, pick, down]
             self.cards.append(card)

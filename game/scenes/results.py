@@ -84,9 +84,9 @@ def _void_verdict(summary: GameSummary) -> str:
     they came (the deal played before, or a card put back on the stock by Undo), or
     the solver helped (a hint, the demo) to lay it out."""
     if summary.fortune_replayed:
-        return _("This deal's cards were seen before they came, so the verdict does not count.")
+        return _("This deal's cards were seen before they came.")
     if summary.fortune and summary.assisted:
-        return _("The solver helped play this deal, so the verdict does not count.")
+        return _("The solver helped play this deal.")
     return ""
 
 

@@ -363,6 +363,8 @@ class TablePlay:
         self._after_change()
         if helped:
             self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)
+        elif voids:  # the question's words stood on after the undo, and nothing said it
+            self._say(_("Your wish gets no verdict now: the stock's card has been seen."), 6.0)
 
     def _confirm_undo(self) -> None:
         self._undo(confirmed=True)

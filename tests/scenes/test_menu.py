@@ -575,3 +575,13 @@ def test_the_menu_opens_on_the_patience_last_played(app, driver):
     app.records.save_game(played, facts)
     app.last_choice = None
     assert open_menu(app, driver).ruleset.id == "pyramid36"
+
+
+def test_a_focus_left_on_a_button_since_gone_is_not_put_on_another(app, driver):
+    # left on Continue, whose game was then finished: back, the ring sat on Records,
+    # and Enter opened the records where it had meant Play
+    app.menu_focus = "continue"
+    scene = open_menu(app, driver)
+    assert scene.pad.get("continue") is None and not scene.pad.show_focus
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None  # Enter is Play

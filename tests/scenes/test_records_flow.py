@@ -78,8 +78,8 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     win(app, driver)
     initials = app.scene
     assert isinstance(initials, InitialsScene) and initials.initials == "AAA"
-    driver.tap(initials.pad.get("down0").rect.center)  # A -> B
-    driver.tap(initials.pad.get("up1").rect.center)  # A -> the last of the wheel, 9
+    driver.tap(initials.pad.get("up0").rect.center)  # A -> B
+    driver.tap(initials.pad.get("down1").rect.center)  # A -> the last of the wheel, 9
     driver.tap(initials.pad.get("place2").rect.center)
     # a keyboard may type a letter too
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z"))

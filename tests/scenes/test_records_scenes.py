@@ -11,7 +11,7 @@ from game.app import App, ManualClock
 from game.ladder import load_ladder
 from game.notices import Notice
 from game.rules import Game
-from game.scenes.initials import InitialsScene, clean_initials
+from game.scenes.initials import InitialsScene, clean_initials, wheel
 from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
@@ -481,10 +481,14 @@ def test_the_table_has_no_key_captions(app, driver):
 
 def test_initials_keep_to_the_wheel():
     assert clean_initials("ab") == "ABA"
-    assert clean_initials("жук!") == "ЖУК"
+    # a letter drawn like one of the player's alphabet is that one: the wheel holds
+    # each look once ("НББ" went in as a Latin H and two Cyrillic Б)
+    assert clean_initials("жук!") == "ЖYK"
     assert clean_initials("") == "AAA"
+    assert "У" not in wheel() and "Ж" in wheel()
     i18n.set_language("ru")
     assert clean_initials("") == "ААА"  # a Russian player's wheel starts at А
+    assert clean_initials("hбб") == "НББ" and "H" not in wheel() and "Q" in wheel()
 
 
 def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatch):
@@ -621,8 +625,6 @@ def test_initials_tab_moves_on_and_shift_tab_back(app, driver):
 
 def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     # no key to type on a kiosk: a letter far down the wheel took one tap a letter
-    from game.scenes.initials import wheel
-
     scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
     letters = wheel()
 
@@ -635,9 +637,9 @@ def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     def mouse(kind: int, pos: tuple[int, int]) -> None:
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
 
-    driver.click(button("down0"))
+    driver.click(button("up0"))
     assert turned(0) == 1  # a tap: one letter
-    mouse(pygame.MOUSEBUTTONDOWN, button("down1"))
+    mouse(pygame.MOUSEBUTTONDOWN, button("up1"))
     driver.frames(1)
     assert turned(1) == 1  # at the press, as a key
     driver.frames(24)  # 0.42 s: not yet
@@ -645,10 +647,10 @@ def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     driver.frames(36)  # held a second in all: the pause, then one every 0.08 s
     assert 7 <= turned(1) <= 9 and scene.place == 1  # 1 + 1 + (1.0 - 0.45) / 0.08
     held = turned(1)
-    mouse(pygame.MOUSEBUTTONUP, button("down1"))
+    mouse(pygame.MOUSEBUTTONUP, button("up1"))
     driver.frames(30)
     assert turned(1) == held  # let go: no more, and the release adds none
-    mouse(pygame.MOUSEBUTTONDOWN, button("down2"))
+    mouse(pygame.MOUSEBUTTONDOWN, button("up2"))
     driver.frames(1)
     pygame.event.post(
         pygame.event.Event(
@@ -713,4 +715,29 @@ def test_an_arcade_game_ending_after_its_file_broke_keeps_the_game(app, monkeypa
 
 def test_initials_take_yo_and_short_i():
     # typed й or ё was silently dropped: Йорин, Ёлкин
-    assert clean_initials("йёа") == "ЙЁА"
+    assert clean_initials("йёж") == "ЙЁЖ"
+
+
+def test_up_on_an_initials_wheel_is_the_next_letter(app, driver):
+    # ▲ on A gave 9, the wheel's last: players read up as on to B
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    driver.key(pygame.K_UP)
+    assert scene.initials == "BAA"
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    assert scene.initials == "9AA"
+    driver.click(scene.pad.get("up1").rect.center)
+    assert scene.initials == "9BA"
+
+
+def test_a_held_arrow_whose_release_was_lost_stops(app, driver):
+    # let go outside the window: the wheel spun on under a mouse with no button down
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    at = scene.pad.get("up0").rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, touch=False))
+    driver.frames(1)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    )
+    driver.frames(120)
+    assert scene.initials == "BAA"  # the press's one letter, no more

@@ -720,6 +720,22 @@ def test_a_move_taken_back_to_a_position_not_yet_answered_asks_too(app, driver):
     assert game.moves == [] and scene.assisted
 
 
+def test_no_take_back_question_below_a_position_known_lost(app, driver):
+    # lost at the deal, an unanswered move, then a lost one: going back finds nothing
+    # the top bar had not said, and the question marked such games assisted
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["outcome"] == "lost"
+    game.play("st>w")
+    game.play("st>w")
+    where = scene.analysis.position()
+    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 9}
+    scene._after_change()
+    driver.key(pygame.K_u)
+    assert len(game.moves) == 1 and scene.banner is None and not scene.assisted
+
+
 def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
     # after Continue the solver's earlier answers were gone, and a move taken back past
     # "No win possible" went unasked: the turn is saved with the game
@@ -923,8 +939,10 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
         "Press “Undo” again: a card put back on the stock has been seen, so your wish gets"
         " no verdict."
     )
-    driver.key(pygame.K_u)  # a quick hand's second press: undoing fast is a habit
-    assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()
+    for _ in range(4):  # a quick hand's presses, 0.3 s apart: undoing fast is a habit
+        driver.frames(18)
+        driver.key(pygame.K_u)
+        assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()
     driver.frames(60)
     driver.key(pygame.K_u)  # the question read, a second later
     assert game.moves == [] and scene.fortune_replayed and not scene.verdict_kept()
@@ -1034,15 +1052,12 @@ def test_a_hint_takes_a_keyboard_player_s_focus_to_its_card(app, driver):
     assert scene.selected == "t8"
 
 
-@pytest.mark.parametrize("rid", ["nechego", "egyptian"])
-def test_the_focus_ring_of_a_card_at_the_felt_s_edge_shows_all_its_sides(
-    app, driver, monkeypatch, rid
-):
+def test_the_focus_ring_of_a_card_at_the_felt_s_edge_shows_all_its_sides(app, driver, monkeypatch):
     # round a marked card (picked up, a target) the ring goes wider, and the top bar or
     # the button bar was drawn over one of its sides
     from game.ui import theme
 
-    scene = open_table(app, driver, Game(rid, deal=17))
+    scene = open_table(app, driver, Game("egyptian", deal=17))
     area = scene.view.area
     for edge in ("top", "bottom"):
         tops = {n: scene.view.top_rect(n) for n in scene._focusable()}
@@ -1090,3 +1105,34 @@ def test_the_tooltips_name_the_keys_the_table_answers():
     assert key_tip("restart") == "Key: F5"
     assert key_tip("resign") == "Key: G twice"
     assert key_tip("menu") == "Key: Esc"
+
+
+def test_a_card_that_can_go_nowhere_leaves_the_keys_every_place(app, driver):
+    # picked up by Enter, it left the arrows and Tab nowhere to go, and nothing said why
+    game = Game("egyptian", deal=3)
+    scene = open_table(app, driver, game)
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+    assert scene.keys.focus == "t1" and not scene._targets("t1")
+    driver.key(pygame.K_RETURN)
+    assert scene.selected == "t1"
+    driver.key(pygame.K_TAB)
+    assert scene.keys.focus == "t2"
+    driver.key(pygame.K_RETURN)  # refused, with the reason
+    assert game.moves == [] and scene.status
+
+
+def test_a_tap_on_a_table_button_leaves_no_tooltip(app, driver):
+    # a finger's wiggle lit the button, and its tooltip stayed over the felt
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    w, h = app.size
+    x, y = scene.buttons["hint"].rect.center
+    for kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0
+            )
+        )
+        driver.frames(1)
+    driver.frames(60)
+    assert scene.tip_for == ""
