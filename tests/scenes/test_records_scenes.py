@@ -741,3 +741,23 @@ def test_a_held_arrow_whose_release_was_lost_stops(app, driver):
     )
     driver.frames(120)
     assert scene.initials == "BAA"  # the press's one letter, no more
+
+
+def test_a_finger_held_on_an_initials_arrow_turns_on(app, driver):
+    # a kiosk has no keys: the finger is how a letter far down the wheel is reached
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    w, h = app.size
+    x, y = scene.pad.get("up2").rect.center
+
+    def finger(kind: int) -> None:
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0
+            )
+        )
+
+    finger(pygame.FINGERDOWN)
+    driver.frames(61)
+    finger(pygame.FINGERUP)
+    driver.frames(30)
+    assert scene.initials[:2] == "AA" and 7 <= wheel().index(scene.initials[2]) <= 9
