@@ -83,7 +83,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.status = ""
         self.status_left = 0.0
         self.status_where: Position | None = None  # the position the status speaks of
-        self.tip_for = ""  # the button whose keys a tooltip names (see _tip_time)
+        self.tip_for = ""  # the button whose keys a tooltip names (see _update_tip)
         self.hovered_for = 0.0
         self.banner: Banner | None = None
         self.banner_before_question: Banner | None = None  # see ask_still_playing
