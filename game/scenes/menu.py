@@ -72,6 +72,7 @@ class MenuScene(PadScene):
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
         # back from the rules, a game, the records: the ring as left (see enter)
         self.focus_back, app.menu_focus = app.menu_focus, ""
+        self.typing = False  # the last key typed a deal number (see handle_event)
         self.cards: list[Button] = []
         self.option_labels: list[tuple[str, tuple[int, int]]] = []
         self.panel = self.preview_rect = self.deal_field = self.notice_rect = pygame.Rect(
@@ -260,6 +261,12 @@ class MenuScene(PadScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
+            # a deal number just typed: Enter plays it, wherever the ring is (it pressed
+            # the ringed Settings, the typed number in sight)
+            typed, self.typing = self.typing, key in DIGIT_KEYS or key == pygame.K_BACKSPACE
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and typed and self.deal_text:
+                self.play()
+                return True
             if key == pygame.K_ESCAPE:
                 self.back()
                 return True

@@ -585,3 +585,15 @@ def test_a_focus_left_on_a_button_since_gone_is_not_put_on_another(app, driver):
     assert scene.pad.get("continue") is None and not scene.pad.show_focus
     driver.key(pygame.K_RETURN)
     assert scene.started is not None  # Enter is Play
+
+
+def test_enter_right_after_a_deal_number_plays_it_wherever_the_ring_is(app, driver):
+    # the ring on Settings, 4 2 typed: Enter opened the settings
+    scene = open_menu(app, driver)
+    driver.key(pygame.K_TAB)
+    while scene.pad.focus_key != "settings":
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_4)
+    driver.key(pygame.K_2)
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None and scene.started.deal_number == 42

@@ -1136,3 +1136,15 @@ def test_a_tap_on_a_table_button_leaves_no_tooltip(app, driver):
         driver.frames(1)
     driver.frames(60)
     assert scene.tip_for == ""
+
+
+def test_the_hint_s_words_go_once_its_move_is_played(app, driver):
+    # "Hint: 6♥ to a foundation" stood on after the move was made
+    game = Game("egyptian", deal=3)
+    scene = open_table(app, driver, game)
+    scene.analysis.results[scene.analysis.position()] = {"outcome": "won", "line": ["t8>t7"]}
+    driver.key_twice(pygame.K_h)
+    assert "Hint:" in scene.status
+    driver.drag(centre(scene, "t8"), centre(scene, "t7"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["t8>t7"] and "Hint:" not in scene.status
