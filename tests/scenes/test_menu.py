@@ -22,6 +22,13 @@ def open_menu(app, driver) -> MenuScene:
     return scene
 
 
+def tab_to(driver, scene, key: str) -> None:
+    """Tab until the focus ring is on the button `key`."""
+    driver.key(pygame.K_TAB)
+    while scene.pad.focus_key != key:
+        driver.key(pygame.K_TAB)
+
+
 def click(driver, scene, key: str) -> None:
     driver.click(scene.pad.get(key).rect.center)
 
@@ -161,9 +168,7 @@ def test_enter_on_the_patience_chosen_plays_it_and_f1_shows_its_rules(app, drive
 def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
     # it was gone: the next Tab began again at the top, and Enter meant Play
     scene = open_menu(app, driver)
-    driver.key(pygame.K_TAB)
-    while scene.pad.focus_key != "rules":
-        driver.key(pygame.K_TAB)
+    tab_to(driver, scene, "rules")
     driver.key(pygame.K_RETURN)
     driver.settle(0.5)
     assert app.scene is not scene
@@ -590,9 +595,7 @@ def test_a_focus_left_on_a_button_since_gone_is_not_put_on_another(app, driver):
 def test_enter_right_after_a_deal_number_plays_it_wherever_the_ring_is(app, driver):
     # the ring on Settings, 4 2 typed: Enter opened the settings
     scene = open_menu(app, driver)
-    driver.key(pygame.K_TAB)
-    while scene.pad.focus_key != "settings":
-        driver.key(pygame.K_TAB)
+    tab_to(driver, scene, "settings")
     driver.key(pygame.K_4)
     driver.key(pygame.K_2)
     driver.key(pygame.K_RETURN)
