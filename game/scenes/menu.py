@@ -261,12 +261,7 @@ class MenuScene(PadScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
-            # a deal number just typed: Enter plays it, wherever the ring is (it pressed
-            # the ringed Settings, the typed number in sight)
             typed, self.typing = self.typing, key in DIGIT_KEYS or key == pygame.K_BACKSPACE
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and typed and self.deal_text:
-                self.play()
-                return True
             if key == pygame.K_ESCAPE:
                 self.back()
                 return True
@@ -281,10 +276,13 @@ class MenuScene(PadScene):
                 self.clear_deal()
                 return True
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (
-                not self.pad.show_focus or self.pad.focus_key == "ruleset:" + self.ruleset.id
+                not self.pad.show_focus
+                or self.pad.focus_key == "ruleset:" + self.ruleset.id
+                or (typed and self.deal_text)
             ):
-                # with no focus ring shown, Enter means Play; on the patience chosen too
-                # (it chose it again: Play was fifteen Tabs away)
+                # Enter means Play with no focus ring shown; on the patience chosen too
+                # (it chose it again: Play was fifteen Tabs away); and right after a deal
+                # number is typed, wherever the ring is (it pressed the ringed Settings)
                 self.play()
                 return True
             if key == pygame.K_F1:  # as on the table

@@ -118,7 +118,7 @@ class Analysis:
         return False
 
     def _lost(self, where: Position) -> bool:
-        known = self.results.get(where) or (self.known(where) if where else None)
+        known = self.known(where)
         return bool(known) and known["outcome"] == "lost"
 
     def flip(self) -> VerdictFlip | None:
