@@ -51,20 +51,24 @@ ForcedPair = tuple[int, int, tuple[int, ...]]
 
 def forced_cycle(pairs: list[ForcedPair], reserve_end: int) -> bool:
     """Whether the forced pairs must go in a circle: pair g before pair h when a pyramid
-    card of g lies on one of h (at any depth), or a reserve card of g (below
-    `reserve_end`) lies above one of h."""
+    card of g lies on one of h (at any depth), or, on the last pass (`reserve_end`
+    > 0), when a stock or reserve card of g lies between h's two, or between h's
+    reserve card and the reserve's end: those must be gone before h's can meet."""
     count = len(pairs)
-    top = [-1] * count
-    bottom = [1 << 30] * count
-    for g, (_, _, cards) in enumerate(pairs):
-        in_reserve = [x for x in cards if x < reserve_end]
-        if in_reserve:
-            top[g], bottom[g] = in_reserve[-1], in_reserve[0]
+    cards_of = []  # each pair's stock and reserve cards, a bit each
+    between = []  # the cards that must be gone before it, on the last pass
+    for _, _, cards in pairs:
+        cards_of.append(sum(1 << c for c in cards))
+        if not reserve_end or not cards:
+            between.append(0)
+        else:
+            high = cards[1] if len(cards) == 2 else reserve_end
+            between.append((1 << high) - (2 << cards[0]) if high > cards[0] else 0)
     later = [0] * count  # a bit for each pair that must go after pair g
     for g, (on, _, _) in enumerate(pairs):
-        after_g, high = 0, top[g]
+        after_g, mine = 0, cards_of[g]
         for h, (_, over, _) in enumerate(pairs):
-            if on & over or high > bottom[h]:
+            if on & over or mine & between[h]:
                 after_g |= 1 << h
         later[g] = after_g & ~(1 << g)
     # take away, round by round, the pairs that need nothing after them: a cycle is what

@@ -8,9 +8,12 @@ stock (its top the first); turning the reserve over moves the pointer back to
 the start, as the order is kept.
 
 The search is depth-first with a table of positions already searched, and
-four prunings, each of which keeps every win:
+five prunings, each of which keeps every win:
 
 - A King is removed as soon as it is playable.
+- The stock's top card pairs with a pyramid card only in a chain (below):
+  elsewhere, turning it and pairing it as the reserve's top reaches the same
+  position. The line given back pairs it from the stock, as a player would.
 - Pairs of two pyramid cards are played only when needed: such a pair never
   changes the stock or the reserve, and its cards stay free until used, so a
   win can always play it just before the first move that uses a card it
@@ -21,8 +24,10 @@ four prunings, each of which keeps every win:
   matchable into pairs that can ever meet (two pyramid cards one on the other
   cannot; on the last pass two reserve cards cannot).
 - Tangles (all cards to go): a card with a single partner left goes at the same
-  moment as it, a card goes before the cards it lies on, and on the last pass a
-  reserve card before those under it. When those moments cannot be ordered,
+  moment as it, and a card goes before the cards it lies on. On the last pass
+  two stock or reserve cards meet only once every card between them in deal
+  order is gone, and a reserve card meets a pyramid card only once the reserve
+  cards on it are gone. When those moments cannot be ordered,
   the position is lost. Checked where the stock turns (a card joins the reserve)
   and after a pair that changes which pairs are forced; cached on those pairs.
 
@@ -201,13 +206,14 @@ class PyramidSolver(ClassAnswers):
                 exact, limit = False, f"best score: {e}"
         elif not won:
             exact = False  # no search for the best score was asked for
+        line = _stock_pairs(self.path if won else self.best_path)
         return SolveResult(
             outcome,
-            [self._notation(p) for p in self.path] if won else [],
+            [self._notation(p) for p in line] if won else [],
             self.nodes,
             time.perf_counter() - start,
             0 if won else self.best_points,
-            [self._notation(p) for p in (self.path if won else self.best_path)],
+            [self._notation(p) for p in line],
             limit,
             exact,
         )
@@ -303,11 +309,15 @@ class PyramidSolver(ClassAnswers):
         pruning = self.pruning
         class_of, answers = self.class_of, self.answers
         under = (1 << ptr) - 1 if passes >= self.passes else -1
-        reserve_end = self.n + ptr if under >= 0 else self.n  # see _tangle
+        reserve_end = self.n + ptr if under >= 0 else 0  # see _tangle
+
+        # a child already known lost is not searched again: its key is checked here
+        n = self.n
+        at = ptr << self.shift_ptr | passes << self.shift_pass
 
         # pairs with the stock or reserve top
         for code, j in ((STOCK, s_top), (RESERVE, w_top)):
-            if j < 0:
+            if j < 0 or (code == STOCK and not in_chain):
                 continue
             v = sval[j]
             partners = usable & of_value[target - v]
@@ -316,6 +326,8 @@ class PyramidSolver(ClassAnswers):
                 low = partners & -partners
                 partners ^= low
                 np_, ns = present & ~low, srem | 1 << j
+                if code == RESERVE and np_ | ns << n | at in failed:
+                    continue
                 if cls is not None:
                     _, pm, sm, cache, c = cls
                     answer = cache.get((np_ & pm, ns & sm, sm & under if under >= 0 else -1))
@@ -361,6 +373,8 @@ class PyramidSolver(ClassAnswers):
                 k = partners.bit_length() - 1
                 partners ^= 1 << k
                 np_ = present & ~(1 << i) & ~(1 << k)
+                if np_ | srem << n | at in failed:
+                    continue
                 if cls is not None:
                     _, pm, sm, cache, c = cls
                     answer = cache.get((np_ & pm, srem & sm, sm & under if under >= 0 else -1))
@@ -398,7 +412,7 @@ class PyramidSolver(ClassAnswers):
                         was, answers[c] = answers[c], answer
                     # _tangle_at(), written out: the stock turns at a third of the positions
                     if lazy:
-                        answers[-1] = self.n + s_top + 1 if under >= 0 else self.n
+                        answers[-1] = self.n + s_top + 1 if under >= 0 else 0
                         tangle_key = tuple(answers)
                         tangled = self._tangle_cache.get(tangle_key)
                         if tangled is None:
@@ -450,6 +464,25 @@ class PyramidSolver(ClassAnswers):
 
     def _name(self, code: int) -> str:
         return self.names[code] if code >= 0 else ("st" if code == STOCK else "w")
+
+
+def _stock_pairs(path: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The search's line as a player would play it: the search turns the stock's top
+    card and then pairs it as the reserve's top with a pyramid card (see `_search`);
+    the line pairs it straight from the stock, which reaches the same position."""
+    line = list(path)
+    x = 0
+    while x < len(line):
+        if line[x][0] == "turn":
+            y = x + 1
+            while y < len(line) and line[y][0] in ("pair", "one") and min(line[y][1:]) >= 0:
+                y += 1  # moves of pyramid cards alone leave the stock and reserve as they are
+            if y < len(line) and line[y][0] == "pair" and line[y][1] >= 0 and line[y][2] == RESERVE:
+                line[y] = ("pair", line[y][1], STOCK)
+                del line[x]
+                continue
+        x += 1
+    return line
 
 
 def _reach(edges: list[int], start: int) -> int:

@@ -109,20 +109,21 @@ class ClassAnswers:
         answers = self._answers(present, srem, ptr, passes)
         if min(answers, default=0) < 0:
             return True
-        answers.append(self.n + ptr if passes >= self.passes else self.n)
+        answers.append(self.n + ptr if passes >= self.passes else 0)
         return self._tangle(tuple(answers))
 
     def _tangle(self, key: tuple[int, ...]) -> bool:
         """Whether the forced pairs of every class (key: the classes' answers, then
-        where the reserve ends) go in a circle.
+        where the reserve ends on the last pass, 0 on earlier ones) go in a circle.
 
-        Each card goes at one moment. A card on another goes before it; on the last
-        pass a reserve card goes before the ones under it; a card with a single
-        partner it can still meet goes at the same moment as that partner. When those
-        moments cannot be put in order (a cycle), the deal is lost from here. Only
-        the forced pairs can close a cycle (the pyramid's order and the reserve's are
-        each without one), so the answer depends on them and on where the reserve
-        ends: it is cached on those."""
+        Each card goes at one moment. A card on another goes before it; a card with
+        a single partner it can still meet goes at the same moment as that partner.
+        On the last pass a reserve card is the reserve's top only once the cards on
+        it are gone, and two cards of the stock and reserve meet (one the reserve's
+        top, the other the stock's) only once every card between them in deal order
+        is gone. When those moments cannot be put in order (a cycle), the deal is
+        lost from here. Only the forced pairs are checked for a cycle, so the answer
+        depends on them and on where the reserve ends: it is cached on those."""
         found = self._tangle_cache.get(key)
         if found is None:
             pairs = [pair for i in key[:-1] for pair in self._forced_pairs[i]]
