@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeVar
@@ -47,13 +47,34 @@ class Catalogue:
 # words change after a preposition adds forms, which its templates ask for as
 # `{pile_to}` (where a card goes: "на стопку 3") and `{pile_at}` (where it lies: "в
 # стопке 3"). English needs the one.
+# On the table no pile shows a number: the game names a pile or a foundation a card
+# is refused on by its top card ("the 9♥ pile"), or as "this empty place" (the
+# refused place is marked); the `_top` and `_empty` kinds. The command line keeps
+# the numbers.
 PILE_WORDS: Mapping[str, Mapping[str, str]] = {
     "stock": {"": "the stock"},
     "waste": {"": "the waste"},
     "foundation": {"": "foundation {n}"},
+    "foundation_top": {"": "the {top} foundation"},
+    "foundation_empty": {"": "this empty foundation"},
     "pile": {"": "pile {n}"},
+    "pile_top": {"": "the {top} pile"},
+    "pile_empty": {"": "this empty place"},
     "pyramid": {"": "card {n} of row {row}"},
 }
+# the refusals whose pile is where the card was to go, and so is named by its top
+NAMED_BY_TOP = frozenset(
+    {
+        "needs",
+        "foundation_full",
+        "foundation_base",
+        "foundation_suit_taken",
+        "foundation_start",
+        "pile_needs",
+        "pile_full",
+        "pile_takes_waste_only",
+    }
+)
 PILE_CODES = (  # the spec's pile names, and the kind each names
     (re.compile(r"st"), "stock"),
     (re.compile(r"w"), "waste"),
@@ -187,28 +208,36 @@ def card_name(code: str) -> str:
     return rank_sign(code[0]) + SUIT_SIGNS[code[1]]
 
 
-def pile_words(code: str) -> dict[str, str]:
+def pile_words(code: str, top: str | None = None) -> dict[str, str]:
     """A pile's code ("t3") in the current language's words, in every form it has:
-    {"pile": "pile 3"} (and "pile_to", "pile_at" where the language has them). A code
-    that names no pile stays as it is."""
+    {"pile": "pile 3"} (and "pile_to", "pile_at" where the language has them). Given
+    its `top` card's code ("" when empty), a pile or a foundation is named by it
+    instead ("the 9♥ pile"). A code that names no pile stays as it is."""
     for pattern, kind in PILE_CODES:
         found = pattern.fullmatch(code)
         if found:
+            words = dict(found.groupdict())
+            if top is not None and kind in ("pile", "foundation"):
+                kind = f"{kind}_top" if top else f"{kind}_empty"
+                words["top"] = card_name(top)
             forms = _current.piles[kind]
             return {
-                f"pile_{form}" if form else "pile": text.format(**found.groupdict())
+                f"pile_{form}" if form else "pile": text.format(**words)
                 for form, text in forms.items()
             }
     return {"pile": code, "pile_to": code, "pile_at": code}
 
 
-def refusal(reason: Refusal) -> str:
+def refusal(reason: Refusal, top_of: Callable[[str], str | None] | None = None) -> str:
     """Why a move was refused, in the current language, its cards as their faces show
     them and its piles in words, as a sentence (the command line keeps the spec's
-    codes, and the rules' lower-case start)."""
+    codes, and the rules' lower-case start). With `top_of` (a pile's code to its top
+    card's, "" when empty), the place a card was refused on is named by its top."""
     params = {k: card_name(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
     if "pile" in params:
-        params.update(pile_words(str(params["pile"])))
+        code = str(params["pile"])
+        top = top_of(code) if top_of is not None and reason.key in NAMED_BY_TOP else None
+        params.update(pile_words(code, top))
     text = Refusal(reason.key, params).render(_current.refusals, _current.ranks, _current.suits)
     return text[:1].upper() + text[1:]
 

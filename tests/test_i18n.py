@@ -236,6 +236,38 @@ def test_piles_are_named_in_words(code, english, russian):
     assert i18n.pile_words(code)["pile"] == russian
 
 
+@pytest.mark.parametrize(
+    ("code", "top", "english", "russian_to"),
+    [
+        ("t3", "9H", "the 9♥ pile", "на стопку с 9♥"),
+        ("t3", "", "this empty place", "на это пустое место"),
+        ("f2", "KS", "the K♠ foundation", "на базовое место с K♠"),
+        ("f2", "", "this empty foundation", "на это пустое базовое место"),
+        ("w", "9H", "the waste", "в талон"),  # one waste: no need of its top
+    ],
+)
+def test_a_place_on_the_table_is_named_by_its_top_card(code, top, english, russian_to):
+    assert i18n.pile_words(code, top)["pile"] == english
+    i18n.set_language("ru")
+    assert i18n.pile_words(code, top)["pile_to"] == russian_to
+
+
+def test_the_game_names_the_place_a_card_was_refused_on_by_its_top():
+    tops = {"t4": "9H", "f1": ""}
+    needs = Refusal("pile_needs", {"card": "6C", "pile": "t4", "rank": "8"})
+    assert i18n.refusal(needs, tops.get) == (
+        "6♣ cannot go on the 9♥ pile, which needs an 8 (one rank down, any suit)"
+    )
+    full = Refusal("pile_full", {"pile": "t4", "limit": 16})
+    base = Refusal("foundation_base", {"card": "7H", "pile": "f1", "rank": "5"})
+    i18n.set_language("ru")
+    assert i18n.refusal(full, tops.get) == "В стопке с 9♥ уже 16 карт"
+    assert i18n.refusal(base, tops.get).startswith("7♥ нельзя положить на это пустое")
+    # where the pile is not where a card was to go, its top would say nothing new
+    same = Refusal("same_pile", {"card": "9H", "pile": "t4"})
+    assert i18n.refusal(same, tops.get) == i18n.refusal(same) == "9♥ уже лежит в стопке 4"
+
+
 def test_ranks_and_suits_have_russian_words():
     assert set(RUSSIAN["ranks"]) == set(RANK_WORDS)
     assert set(RUSSIAN["suits"]) == set(SUIT_WORDS)

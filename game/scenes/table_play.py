@@ -84,7 +84,7 @@ class TablePlay:
         try:
             action = self.game.play(move)
         except IllegalMove as e:
-            self._refuse(i18n.refusal(e.refusal), move)
+            self._refuse(i18n.refusal(e.refusal, self._top_of), move)
             if from_rect is not None and self.drag:
                 self._fly_back(from_rect)
             if cascade:  # never expected; the cascade stops rather than refuse on
@@ -144,7 +144,13 @@ class TablePlay:
         a covered card's), in the game's language."""
         reason = self.game.refusal_reason(move)
         if reason is not None:
-            self._refuse(i18n.refusal(reason))
+            self._refuse(i18n.refusal(reason, self._top_of))
+
+    def _top_of(self, pile: str) -> str:
+        """A pile's top card, "" when it is empty: refusals name a place by it, since
+        the table shows no pile numbers."""
+        cards = self.game.pile(pile)
+        return cards[-1] if cards else ""
 
     def ask_still_playing(self, seconds: float) -> None:
         """A kiosk's question before it ends a game nobody has touched: the demo stops

@@ -113,8 +113,9 @@ def test_an_illegal_drop_flies_back_and_says_why(app, driver):
     scene = open_table(app, driver, game)
     driver.drag(centre(scene, "t1"), centre(scene, "f1"))
     assert game.moves == []
-    # cards as their faces show them, piles in words (the command line keeps the codes)
-    assert scene.status == "9♦ cannot go on foundation 1, which needs 3♠"
+    # cards as their faces show them, places by their top cards, as the table shows
+    # them (the command line keeps the codes)
+    assert scene.status == "9♦ cannot go on the 2♠ foundation, which needs 3♠"
     assert scene.animator.busy  # the card is flying home
     driver.settle(0.5)
     assert game.pile("t1") == ("9D",)
