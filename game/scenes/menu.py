@@ -184,9 +184,13 @@ class MenuScene(PadScene):
         except RulesError:  # options this version no longer has: another table
             return False
 
-    def show_rules(self) -> None:
-        app, ruleset_id = self.app, self.ruleset.id
-        options: dict[str, object] = dict(self.options)
+    def show_rules(self, ruleset_id: str = "") -> None:
+        """The rules of the patience chosen, or of another one (`ruleset_id`, with its
+        default options)."""
+        app = self.app
+        options: dict[str, object] = {}
+        if not ruleset_id or ruleset_id == self.ruleset.id:
+            ruleset_id, options = self.ruleset.id, dict(self.options)
 
         def rules() -> Scene:
             from game.scenes.rules import RulesScene
@@ -285,8 +289,11 @@ class MenuScene(PadScene):
                 # number is typed, wherever the ring is (it pressed the ringed Settings)
                 self.play()
                 return True
-            if key == pygame.K_F1:  # as on the table
-                self.show_rules()
+            if key == pygame.K_F1:  # as on the table; of the patience ringed, if one is
+                ringed = self.pad.focus_key if self.pad.show_focus else ""
+                self.show_rules(
+                    ringed.removeprefix("ruleset:") if ringed.startswith("ruleset:") else ""
+                )
                 return True
         if event.type == POINTER_DOWN and self.deal_field.collidepoint(event.pos):
             self.type_deal()  # keys type into the field anywhere; a finger needs keys
@@ -379,6 +386,7 @@ class MenuScene(PadScene):
                 partial(self.select, ruleset.id),
                 key="ruleset:" + ruleset.id,
                 selected=ruleset.id == self.ruleset.id,
+                group="ruleset",
             )
             card.rect = pygame.Rect(area.x, area.y + i * (row_h + gap), area.width, row_h)
             self.cards.append(card)
@@ -411,6 +419,7 @@ class MenuScene(PadScene):
                     partial(self.set_option, option.key, c),
                     key=f"option:{option.key}={c}",
                     selected=chosen[option.key] == c,
+                    group="option:" + option.key,
                 )
                 for c in option.choices
             ]

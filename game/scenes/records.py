@@ -224,7 +224,13 @@ class RecordsScene(PadScene):
             buttons += [prev, nxt]
         y += bh + gap
         tabs = [
-            Button(tab_label(t), partial(self.show_tab, t), key="tab:" + t, selected=t == self.tab)
+            Button(
+                tab_label(t),
+                partial(self.show_tab, t),
+                key="tab:" + t,
+                selected=t == self.tab,
+                group="tab",
+            )
             for t in TABS
         ]
         layout_row(tabs, pygame.Rect(m, y, w - 2 * m, bh), bh, gap)

@@ -125,7 +125,13 @@ class SettingsScene(Scene):
         values = [value for value, _name in choices]
         choose = self._set_fullscreen if key == "fullscreen" else self._setter(key)
         buttons = [
-            Button(name, lambda v=value: choose(v), key=f"{key}:{value}", selected=value == current)
+            Button(
+                name,
+                lambda v=value: choose(v),
+                key=f"{key}:{value}",
+                selected=value == current,
+                group=key,
+            )
             for value, name in choices
         ]
 

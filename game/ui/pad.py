@@ -150,7 +150,11 @@ class ButtonPad:
         if key == pygame.K_TAB:
             order = [b for b in self.buttons if b.enabled or b is current]
             i = order.index(current) + (-1 if backwards else 1)
-            self.focus_key = order[i % len(order)].key
+            target = order[i % len(order)]
+            if target.group and target.group != current.group:
+                chosen = [b for b in enabled if b.group == target.group and b.selected]
+                target = chosen[0] if chosen else target
+            self.focus_key = target.key
             return
         others = [b for b in enabled if b is not current]
         direction = ARROWS[key]

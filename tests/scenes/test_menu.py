@@ -165,6 +165,39 @@ def test_enter_on_the_patience_chosen_plays_it_and_f1_shows_its_rules(app, drive
     assert scene.started is not None and scene.started.ruleset.id == "devils-bridge"
 
 
+def test_f1_on_a_patience_ringed_but_not_chosen_shows_its_rules(app, driver):
+    # it showed the chosen one's: a player asking "what is this one?" got another's
+    from game.scenes.rules import RulesScene
+
+    scene = open_menu(app, driver)
+    for _ in range(3):
+        driver.key(pygame.K_DOWN)
+    assert scene.pad.focus_key == "ruleset:devils-bridge" and scene.ruleset.id == "egyptian"
+    driver.key(pygame.K_F1)
+    driver.settle(0.5)
+    assert isinstance(app.scene, RulesScene) and app.scene.ruleset.id == "devils-bridge"
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    back = app.scene  # the choice is as it was, the ring where it was left
+    assert back.ruleset.id == "egyptian" and back.pad.focus_key == "ruleset:devils-bridge"
+
+
+def test_tab_into_a_row_of_choices_lands_on_the_one_chosen(app, driver):
+    # Tab into the list of patiences landed on its first, not on the chosen one
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:nechego")
+    click(driver, scene, "option:piles=10")
+    tab_to(driver, scene, "rules")  # past the list, then round to it again
+    while not scene.pad.focus_key.startswith("ruleset:"):
+        driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key == "ruleset:nechego"
+    while not scene.pad.focus_key.startswith("option:piles="):
+        driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key == "option:piles=10"
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # within the row, a step back
+    assert scene.pad.focus_key == "option:piles=9"
+
+
 def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
     # it was gone: the next Tab began again at the top, and Enter meant Play
     scene = open_menu(app, driver)
