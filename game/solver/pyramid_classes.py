@@ -148,39 +148,47 @@ class ClassAnswers:
         self, value: int, present: int, srem: int, ptr: int, last: bool
     ) -> tuple[tuple[int, int], ...] | None:
         """The pairs of a value and its partner value that can only go together (cards
-        as pyramid positions, or n + sequence index); None when a card has no partner
-        left or two cards have the same single partner."""
+        as pyramid positions, or n + sequence index); None when a card is left without
+        a partner. A card with a single partner it can meet goes with it, and the two
+        leave the other cards' partners: that may leave another with a single one."""
         n, related = self.n, self.related
         mine = [c if c >= 0 else n - 1 - c for c in self._cards(value, present, srem)]
         theirs = [
             c if c >= 0 else n - 1 - c for c in self._cards(self.target - value, present, srem)
         ]
+
+        def meet(c: int, d: int) -> bool:
+            if c < n and d < n:
+                return not related[c] >> d & 1
+            return not (c >= n and d >= n and last and c < n + ptr and d < n + ptr)
+
+        options = {c: {d for d in theirs if d != c and meet(c, d)} for c in mine}
+        for d in theirs:
+            options.setdefault(d, set()).update(c for c in mine if c != d and meet(c, d))
         found: set[tuple[int, int]] = set()
-        taken: set[int] = set()
-        for group, others in ((mine, theirs), (theirs, mine)):
-            for c in group:
-                only = -1
-                for d in others:
-                    if c == d:
-                        continue
-                    if c < n and d < n:
-                        if related[c] >> d & 1:
-                            continue
-                    elif c >= n and d >= n and last and c < n + ptr and d < n + ptr:
-                        continue
-                    if only != -1:
-                        only = -2
-                        break
-                    only = d
-                if only == -1:
+        # a card with one partner left goes with it; the two then leave the others'
+        # options, which may leave another card with one
+        single = [c for c, ds in options.items() if len(ds) == 1]
+        while single:
+            c = single.pop()
+            ds = options.get(c)
+            if ds is None:
+                continue
+            if len(ds) != 1:
+                if not ds:
                     return None
-                if only >= 0:
-                    pair = (min(c, only), max(c, only))
-                    if pair not in found:
-                        if c in taken or only in taken:
-                            return None  # two cards with one and the same single partner
-                        taken.update(pair)
-                        found.add(pair)
+                continue
+            (d,) = ds
+            found.add((min(c, d), max(c, d)))
+            for x in (c, d):
+                for y in options.pop(x, set()):
+                    left = options.get(y)
+                    if left is not None:
+                        left.discard(x)
+                        if len(left) <= 1:
+                            single.append(y)
+        if any(not ds for ds in options.values()):
+            return None
         return tuple(sorted(found))
 
 
