@@ -47,13 +47,14 @@ class Settings:
     fullscreen: bool = False
     card_back: str = "classic"
     card_letters: str = "latin"
+    large_corners: bool = False  # card corners read at a glance (FaceLayout.for_width)
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
 
     @property
-    def deck(self) -> tuple[bool, str, str]:
-        """How the cards look: (four-colour suits, the back's name, the faces' letters),
-        as the pictures of the tables take it (game.render.preview.Deck)."""
-        return self.four_colour, self.card_back, self.card_letters
+    def deck(self) -> tuple[bool, str, str, bool]:
+        """How the cards look: (four-colour suits, the back's name, the faces' letters,
+        large corners), as the pictures of the tables take it (game.render.preview.Deck)."""
+        return self.four_colour, self.card_back, self.card_letters, self.large_corners
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:

@@ -71,6 +71,7 @@ class KioskConfig:
     ask_initials: bool = True
     winnable_only: bool = False
     card_letters: str = "latin"
+    large_corners: bool = False
 
     def settings(self) -> Settings:
         """The game's settings on this kiosk: from the file, the rest defaults."""
@@ -81,6 +82,7 @@ class KioskConfig:
             fullscreen=True,
             winnable_only=self.winnable_only,
             card_letters=self.card_letters,
+            large_corners=self.large_corners,
         )
 
 
@@ -159,6 +161,7 @@ TOP_KEYS = (
     "ask_initials",
     "winnable_only",
     "card_letters",
+    "large_corners",
 )
 
 
@@ -225,10 +228,21 @@ class _Checker:
         ask = self.flag(data, "ask_initials", True, "ask_initials")
         winnable = self.flag(data, "winnable_only", False, "winnable_only")
         letters = self.choice(data, "card_letters", CARD_LETTERS, "latin", "card_letters")
+        large = self.flag(data, "large_corners", False, "large_corners")
         if operator is None:
             return None
         return KioskConfig(
-            self.path, games, operator, attract, idle, language, volume, ask, winnable, letters
+            self.path,
+            games,
+            operator,
+            attract,
+            idle,
+            language,
+            volume,
+            ask,
+            winnable,
+            letters,
+            large,
         )
 
     def games(self, value: object) -> tuple[OfferedGame, ...]:

@@ -61,7 +61,12 @@ class CardArt:
     BACKS: ClassVar[tuple[str, ...]] = BACKS
 
     def __init__(
-        self, width: int, four_colour: bool = False, back: str = "classic", letters: str = "latin"
+        self,
+        width: int,
+        four_colour: bool = False,
+        back: str = "classic",
+        letters: str = "latin",
+        large: bool = False,
     ) -> None:
         if not isinstance(width, int) or width < MIN_WIDTH:
             raise ValueError(f"card width must be an int >= {MIN_WIDTH}, got {width!r}")
@@ -69,7 +74,8 @@ class CardArt:
             raise ValueError(f"unknown back {back!r}; available: {', '.join(BACKS)}")
         if letters not in CARD_LETTERS:
             raise ValueError(f"unknown letters {letters!r}; available: {', '.join(CARD_LETTERS)}")
-        self.layout = FaceLayout.for_width(width)
+        self.layout = FaceLayout.for_width(width, large)
+        self.large = large  # large corners (FaceLayout.for_width)
         self.four_colour = four_colour
         self.back_name = back
         self.letters = letters  # the faces' rank letters (game.i18n.CARD_LETTERS)
@@ -156,14 +162,22 @@ class CardArt:
         return suit_symbol(suit, (width, height), self._colours[suit])
 
     def _corner_index(self, rank: str, suit: str) -> pygame.Surface:
-        """Rank over suit, centred on each other, as one transparent tile."""
+        """Rank over suit, centred on each other (large corners: side by side, the suit
+        level with the rank's foot), as one transparent tile."""
         layout = self.layout
         colour = self._colours[suit]
         text = rank_sign(rank, self.letters)
-        glyph = ink_text(text, SANS_BOLD, layout.index_rank_height, colour, layout.index.width)
         height = layout.index_suit_height
         symbol = suit_symbol(suit, (suit_width(suit, height), height), colour)
         tile = pygame.Surface(layout.index.size, pygame.SRCALPHA)
+        if layout.large:
+            gap = max(1, round(layout.width * 0.02))
+            room = tile.get_width() - symbol.get_width() - gap
+            glyph = ink_text(text, SANS_BOLD, layout.index_rank_height, colour, room)
+            tile.blit(glyph, (0, 0))
+            tile.blit(symbol, (glyph.get_width() + gap, tile.get_height() - height))
+            return tile
+        glyph = ink_text(text, SANS_BOLD, layout.index_rank_height, colour, layout.index.width)
         tile.blit(glyph, ((tile.get_width() - glyph.get_width()) // 2, 0))
         bottom = tile.get_height() - height
         tile.blit(symbol, ((tile.get_width() - symbol.get_width()) // 2, bottom))
@@ -179,7 +193,7 @@ class CardArt:
         if rank in "JQK":
             sign = rank_sign(rank, self.letters)
             paint_court(face, layout, rank, suit, self._colours[suit], sign)
-        elif rank == "A":
+        elif rank == "A" or layout.large:
             ace = self._pip(suit, layout.spade_ace_height if suit == "S" else layout.ace_height)
             centre = ace.get_rect(center=(self.width // 2, self.height // 2))
             face.blit(ace, centre)
@@ -238,13 +252,19 @@ class CardArt:
 
 
 def card_art(
-    width: int, four_colour: bool = False, back: str = "classic", letters: str = "latin"
+    width: int,
+    four_colour: bool = False,
+    back: str = "classic",
+    letters: str = "latin",
+    large: bool = False,
 ) -> CardArt:
     """A shared `CardArt` for these settings; the last few are kept ready."""
     # Normalised here because lru_cache keys positional and keyword calls apart.
-    return _recent_card_art(width, bool(four_colour), back, letters)
+    return _recent_card_art(width, bool(four_colour), back, letters, bool(large))
 
 
 @lru_cache(maxsize=8)
-def _recent_card_art(width: int, four_colour: bool, back: str, letters: str) -> CardArt:
-    return CardArt(width, four_colour, back, letters)
+def _recent_card_art(
+    width: int, four_colour: bool, back: str, letters: str, large: bool
+) -> CardArt:
+    return CardArt(width, four_colour, back, letters, large)

@@ -55,9 +55,10 @@ class FaceLayout:
     height: int
     radius: int
     border: int
-    index: pygame.Rect  # the top-left corner index (rank over suit)
+    index: pygame.Rect  # the top-left corner index (rank over suit; large: side by side)
     index_rank_height: int
     index_suit_height: int
+    large: bool  # large corners: a big index, and one big suit in the middle for pips
     pip_height: int
     pip_column: float  # centre x of the left pip column
     pip_top: float  # centre y of the top pip row
@@ -66,8 +67,11 @@ class FaceLayout:
     court_frame: pygame.Rect
 
     @classmethod
-    def for_width(cls, width: int) -> FaceLayout:
-        """Compute the layout; `width` must be at least `MIN_WIDTH`."""
+    def for_width(cls, width: int, large: bool = False) -> FaceLayout:
+        """Compute the layout; `width` must be at least `MIN_WIDTH`. With `large`
+        corners the rank and the suit stand side by side, half as large again, and the
+        middle shows one big suit instead of pips: read at a glance across a room or
+        on a small window, where the standard index is some 9 px high."""
         height = card_height(width)
         border = max(1, round(width / 110))
         radius = max(3, round(width * 0.07))
@@ -96,6 +100,16 @@ class FaceLayout:
 
         frame_x = index.right + max(2, round(width * 0.03))
         frame_y = round(height * 0.045)
+        if large:
+            # the same strip of an overlapped card shows the whole of the larger index
+            rank_height = round(height * 0.16)
+            suit_height = round(height * 0.115)
+            index = pygame.Rect(left, top, round(width * 0.46), rank_height)
+            ace_height = spade_ace_height = round(height * 0.4)
+            ace_height += (height - ace_height) % 2
+            spade_ace_height = ace_height
+            frame_x = max(border + 2, round(width * 0.08))
+            frame_y = index.bottom + max(2, round(height * 0.03))
         frame = pygame.Rect(frame_x, frame_y, width - 2 * frame_x, height - 2 * frame_y)
         return cls(
             width=width,
@@ -105,6 +119,7 @@ class FaceLayout:
             index=index,
             index_rank_height=rank_height,
             index_suit_height=suit_height,
+            large=large,
             pip_height=pip_height,
             pip_column=width * 0.315,
             pip_top=height * 0.19,

@@ -33,8 +33,8 @@ RENDER_HEIGHT = 560
 
 # The cards' look as the settings choose it: (four-colour suits, the back's name, the
 # faces' letters)
-Deck = tuple[bool, str, str]
-PLAIN_DECK: Deck = (False, "classic", "latin")
+Deck = tuple[bool, str, str, bool]
+PLAIN_DECK: Deck = (False, "classic", "latin", False)
 
 
 def preview(

@@ -16,6 +16,11 @@ CARD_RATIO = 1.4
 GAP = 0.1  # space between cards, in card widths
 FAN_V = 0.24  # a pile's next card, below the last, in card heights
 FAN_H = 0.3  # a horizontal fan's next card, in card widths
+# With large corners a card's index is half its width wide (rank and suit side by
+# side): a horizontal fan shows it all while it has the room, and no less than
+# the standard fan once it has not (its cards' suits hidden otherwise)
+FAN_H_LARGE = 0.5
+WASTE_FAN = 0.6  # the waste's fan of three, of a fan's step
 
 
 @dataclass
@@ -136,7 +141,7 @@ def _pyramid_rows_standing(
 
 
 def pyramid_piles(
-    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect
+    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect, large: bool = False
 ) -> TableLayout:
     """Egyptian Pyramid: piles stand as the two slopes of a pyramid, tops stepping down
     outward, each with its foundation just above it along the outer side; the stock and
@@ -173,7 +178,8 @@ def pyramid_piles(
     if waste_centre:
         under = pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch)
     else:
-        fan = int(cw * FAN_H * 0.6) * 2
+        waste_fan = cw * (FAN_H_LARGE if large else FAN_H * WASTE_FAN)
+        fan = int(waste_fan) * 2
         under = pygame.Rect(cx - cw - g, bottom_row.y, 2 * cw + 2 * g + fan, ch)
 
     def floor(x: int) -> int:
@@ -206,13 +212,15 @@ def pyramid_piles(
         spots["st"] = PileSpot(pygame.Rect(cx - cw - g, bottom_row.y, cw, ch))
         spots["w"] = PileSpot(
             pygame.Rect(cx + g, bottom_row.y, cw, ch),
-            (cw * FAN_H * 0.6, 0),
+            (waste_fan, 0),
             shown=3,
         )
     return TableLayout((cw, ch), spots)
 
 
-def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayout:
+def central_column(
+    piles: int, foundations: int, area: pygame.Rect, large: bool = False
+) -> TableLayout:
     """Sbudetsya, Nechego: foundations in a column in the middle, piles in rows on both
     sides fanning outward, stock and waste under the foundations."""
     left_n = (piles + 1) // 2
@@ -248,7 +256,10 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
         reach = pygame.Rect(x, y, right_end - x, ch)
         slide = x - (area.x + g) if left else 0
         spots[f"t{i + 1}"] = PileSpot(
-            pygame.Rect(x, y, cw, ch), (cw * FAN_H, 0.0), reach, slide=slide
+            pygame.Rect(x, y, cw, ch),
+            (cw * (FAN_H_LARGE if large else FAN_H), 0.0),
+            reach,
+            slide=slide,
         )
     return TableLayout((cw, ch), spots)
 
@@ -257,16 +268,21 @@ def central_column(piles: int, foundations: int, area: pygame.Rect) -> TableLayo
 LAYOUTS: dict[str, Callable[[dict[str, int | bool], pygame.Rect], TableLayout]] = {
     "pyramid-rows": lambda shape, area: pyramid_rows(int(shape["rows"]), area),
     "pyramid-piles": lambda shape, area: pyramid_piles(
-        int(shape["piles"]), int(shape["foundations"]), bool(shape["waste_centre"]), area
+        int(shape["piles"]),
+        int(shape["foundations"]),
+        bool(shape["waste_centre"]),
+        area,
+        bool(shape.get("large_corners")),
     ),
     "central-column": lambda shape, area: central_column(
-        int(shape["piles"]), int(shape["foundations"]), area
+        int(shape["piles"]), int(shape["foundations"]), area, bool(shape.get("large_corners"))
     ),
 }
 
 
 def table_layout(kind: str, rules_shape: dict[str, int | bool], area: pygame.Rect) -> TableLayout:
-    """The layout of a ruleset's table in `area` (the window minus the HUD)."""
+    """The layout of a ruleset's table in `area` (the window minus the HUD); the shape
+    may say `large_corners` (the cards' look), which widens horizontal fans."""
     if kind not in LAYOUTS:
         raise ValueError(f"unknown table layout {kind!r}")
     return LAYOUTS[kind](rules_shape, area)

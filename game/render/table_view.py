@@ -40,12 +40,19 @@ class CardSpot:
 
 class TableView:
     def __init__(
-        self, game: Game, area: pygame.Rect, four_colour: bool, back: str, letters: str = "latin"
+        self,
+        game: Game,
+        area: pygame.Rect,
+        four_colour: bool,
+        back: str,
+        letters: str = "latin",
+        large: bool = False,
     ) -> None:
         self.game = game
         self.four_colour = four_colour
         self.back_name = back
         self.letters = letters
+        self.large = large
         table = game.ruleset.table
         self.kind = str(table["layout"])
         self.shape = {
@@ -53,6 +60,7 @@ class TableView:
             "piles": game.rules.piles,
             "foundations": game.rules.foundations,
             "waste_centre": table.get("waste") == "centre",
+            "large_corners": large,
         }
         self.layout: TableLayout
         self.art: CardArt
@@ -71,7 +79,9 @@ class TableView:
     def resize(self, area: pygame.Rect) -> None:
         self.area = area
         self.layout = table_layout(self.kind, self.shape, area)
-        self.art = card_art(self.layout.card[0], self.four_colour, self.back_name, self.letters)
+        self.art = card_art(
+            self.layout.card[0], self.four_colour, self.back_name, self.letters, self.large
+        )
         self.static = None
 
     @property

@@ -54,6 +54,11 @@ def letter_choices() -> list[tuple[str, str]]:
     return [(style, " ".join(i18n.rank_sign(r, style) for r in "AKQJ")) for style in CARD_LETTERS]
 
 
+# the cards shown beside a toggle of how cards look: four aces for the suits' colours,
+# a ten and a queen for the corners
+PREVIEW_CARDS = {"four_colour": ("AS", "AH", "AD", "AC"), "large_corners": ("TC", "QH")}
+
+
 @dataclass
 class SettingRow:
     """One line of the screen: a name, its buttons, and what the keys do to it."""
@@ -107,6 +112,7 @@ class SettingsScene(Scene):
             choice("animation_speed", _("Animation"), animation_choices(), s.animation_speed),
             choice("four_colour", _("Four-colour suits"), on_off, s.four_colour),
             choice("card_letters", _("Card letters"), letter_choices(), s.card_letters),
+            choice("large_corners", _("Large card corners"), on_off, s.large_corners),
             choice("card_back", _("Card back"), backs, s.card_back, weight=1.5),
             choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
             choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
@@ -424,8 +430,8 @@ class SettingsScene(Scene):
         else:
             for b in row.buttons:
                 self._draw_button(surface, b)
-        if row.key == "four_colour":
-            self._draw_suits_preview(surface, row)
+        if row.key in PREVIEW_CARDS:
+            self._draw_cards_preview(surface, row, PREVIEW_CARDS[row.key])
 
     def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
         b.draw(surface, self.button_size)
@@ -455,22 +461,26 @@ class SettingsScene(Scene):
         s = self.settings
         for b, name in zip(row.buttons, CARD_BACKS, strict=True):
             card = b.rect.inflate(-8, -8)
-            art = card_art(max(20, card.width), s.four_colour, name, s.card_letters)
+            art = card_art(
+                max(20, card.width), s.four_colour, name, s.card_letters, s.large_corners
+            )
             surface.blit(art.back(), card)
             if b.selected or b.hot:
                 colour = theme.GOLD if b.selected else theme.BUTTON_EDGE
                 edge = max(3, int(3 * self.scale))
                 pygame.draw.rect(surface, colour, b.rect, edge, border_radius=self.margin // 3)
 
-    def _draw_suits_preview(self, surface: pygame.Surface, row: SettingRow) -> None:
-        """Four aces, so the player sees what the toggle does."""
+    def _draw_cards_preview(
+        self, surface: pygame.Surface, row: SettingRow, cards: tuple[str, ...]
+    ) -> None:
+        """A few cards beside a toggle, so the player sees what it does."""
         last = row.buttons[-1].rect
         card_h = int(row.controls.height * 0.8)
         card_w = max(20, int(card_h / 1.4))
         art = card_art(card_w, *self.settings.deck)
         x = last.right + self.margin
-        for suit in "SHDC":
+        for card in cards:
             if x + art.width > row.rect.right - self.margin // 2:
                 break
-            surface.blit(art.face("A" + suit), (x, row.controls.centery - art.height // 2))
+            surface.blit(art.face(card), (x, row.controls.centery - art.height // 2))
             x += art.width + self.margin // 3

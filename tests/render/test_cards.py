@@ -119,6 +119,26 @@ def test_corner_index_fits_the_strip_left_by_overlapping(width: int) -> None:
         assert any(r < 220 for r, _, _, _ in pixels(ink)), card
 
 
+@pytest.mark.parametrize("width", [40, 62, 90, 200])
+def test_large_corners_are_larger_and_fit_the_same_strip(width: int) -> None:
+    standard, large = CardArt(width), CardArt(width, large=True)
+    index = large.index_rect
+    assert index.bottom <= 0.225 * large.height + 0.5  # a pile's overlap shows it whole
+    assert index.right <= 0.55 * large.width
+    assert large.layout.index_rank_height >= 1.4 * standard.layout.index_rank_height
+    for card in ("TH", "QS", "AD", "7C"):
+        face = large.face(card)
+        ink = face.subsurface(index)
+        assert any(r < 220 for r, _, _, _ in pixels(ink)), card
+        # the suit beside the rank: ink in the index's right half, level with the rank
+        right = face.subsurface(index.inflate(-index.width // 2, 0).move(index.width // 4, 0))
+        assert any(r < 220 for r, _, _, _ in pixels(right)), card
+    # one big suit in the middle of a pip card, where its pips left paper
+    seven = large.face("7C").get_at((large.width // 2, large.height // 2))
+    assert max(seven.r, seven.g, seven.b) < 100
+    assert standard.face("7C").get_at((standard.width // 2, standard.height // 2)).r > 200
+
+
 def test_corner_index_is_repeated_upside_down(art: CardArt) -> None:
     face = art.face("9C")
     top_left = face.subsurface(art.index_rect)
@@ -279,6 +299,33 @@ def test_the_egyptian_piles_show_twelve_whole_indices_using_the_felt_beside_the_
         assert area.contains(rects[-1].union(rects[0])), f"t{t}"
         for card in layout.rects(f"t{t}", 16):
             assert card.collidelist(under) == -1, f"t{t} reaches the stock's row"
+
+
+@pytest.mark.parametrize("kind", ["central-column", "pyramid-piles"])
+def test_with_large_corners_a_sideways_fan_shows_the_wider_index_while_it_has_room(kind):
+    from game.render.face_layout import FaceLayout
+    from game.render.table_layout import table_layout
+
+    area = pygame.Rect(0, 30, 800, 530)
+    shape = {"piles": 8, "foundations": 4, "waste_centre": False, "rows": 0}
+    if kind == "pyramid-piles":
+        shape["foundations"] = 8
+    standard = table_layout(kind, shape, area)
+    layout = table_layout(kind, {**shape, "large_corners": True}, area)
+    assert layout.card == standard.card  # no smaller cards for it
+    index = FaceLayout.for_width(layout.card[0], large=True).index
+    fanned = "t1" if kind == "central-column" else "w"
+    rects = layout.rects(fanned, 3)
+    assert rects[1].x - rects[0].x >= index.right  # rank and suit show whole
+    if kind == "central-column":  # a long pile still fits, fanned as tight as before
+        rects, before = layout.rects("t1", 16), standard.rects("t1", 16)
+        assert rects[-1].right <= layout.spots["f1"].rect.left
+        assert rects[1].x - rects[0].x >= before[1].x - before[0].x
+    else:  # the piles keep clear of the wider fan of the waste
+        under = layout.rects("st", 1) + layout.rects("w", 3)
+        for t in range(1, 9):
+            for card in layout.rects(f"t{t}", 16):
+                assert card.collidelist(under) == -1, f"t{t}"
 
 
 def test_every_layout_a_level_file_may_name_is_drawn():

@@ -146,6 +146,26 @@ def test_four_colour_toggle_persists(app, driver, tmp_path):
     assert SettingsStore(app.store.path).load().four_colour is False
 
 
+def test_large_corners_reach_a_waiting_table_and_stay(app, driver):
+    from game.rules import Game
+    from game.scenes.table import TableScene
+
+    table = TableScene(app, Game("sbudetsya", deal=1))
+    app.switch(table, fade=False)
+    driver.frames(1)
+    standard = table.view.art.face("TC")
+    scene = SettingsScene(app, back=lambda: table)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    click(driver, scene, "large_corners:True")
+    assert saved(app)["large_corners"] is True and scene.button("large_corners:True").selected
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(30)
+    assert app.scene is table and table.view.art.layout.large
+    large = table.view.art.face("TC")
+    assert pygame.image.tobytes(large, "RGBA") != pygame.image.tobytes(standard, "RGBA")
+
+
 def test_animation_speeds(app, driver):
     scene = open_settings(app, driver)
     click(driver, scene, "animation_speed:0.0")
