@@ -89,6 +89,7 @@ PILE_CODES = (  # the spec's pile names, and the kind each names
 GAME_REFUSALS: Mapping[str, str] = {
     "covered_by_two": "{card} is covered: first remove both cards lying on it",
     "covered_by_one": "{card} is covered: first remove the card lying on it",
+    "onto_stock": "cards go back into the stock only when the waste is turned over",
 }
 
 

@@ -19,7 +19,7 @@ FAN_H = 0.3  # a horizontal fan's next card, in card widths
 # With large corners a card's index is half its width wide (rank and suit side by
 # side): a horizontal fan shows it all while it has the room, and no less than
 # the standard fan once it has not (its cards' suits hidden otherwise)
-FAN_H_LARGE = 0.5
+FAN_H_LARGE = 0.56
 WASTE_FAN = 0.6  # the waste's fan of three, of a fan's step
 
 

@@ -148,8 +148,8 @@ class TableControls:
         assert self.view is not None
         if self.game.pairs_cards:
             candidates = [n for n in self.view.piles if n != drag.pile and self.game.movable(n)]
-        else:
-            candidates = [n for n in self.view.piles if n not in (drag.pile, "st")]
+        else:  # the stock too: the rules say why a card cannot go there
+            candidates = [n for n in self.view.piles if n != drag.pile]
         return self.view.drop_target(drag.rect, candidates)
 
     def _pointer_up(self, event: pygame.event.Event) -> bool:
@@ -169,6 +169,8 @@ class TableControls:
                 played = self._play(move, from_rect=drag.rect.copy())
             else:
                 self._fly_back(drag.rect.copy())
+                if self.refused_pile:  # the refusal shown was of another drop
+                    self.status, self.refused_pile = "", None
             self.drag = None
             self.selected = None
             if not played:

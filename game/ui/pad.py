@@ -148,13 +148,18 @@ class ButtonPad:
             self.focus_key = enabled[0].key
             return
         if key == pygame.K_TAB:
+            # a row of choices is one stop, on its choice; the arrows move within it
             order = [b for b in self.buttons if b.enabled or b is current]
-            i = order.index(current) + (-1 if backwards else 1)
-            target = order[i % len(order)]
-            if target.group and target.group != current.group:
-                chosen = [b for b in enabled if b.group == target.group and b.selected]
-                target = chosen[0] if chosen else target
-            self.focus_key = target.key
+            chosen = {b.group for b in order if b.group and b.selected}
+            i = order.index(current)
+            for _ in range(len(order)):
+                i = (i + (-1 if backwards else 1)) % len(order)
+                b = order[i]
+                if not b.group or (
+                    b.group != current.group and (b.selected or b.group not in chosen)
+                ):
+                    break
+            self.focus_key = order[i].key
             return
         others = [b for b in enabled if b is not current]
         direction = ARROWS[key]

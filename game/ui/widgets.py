@@ -38,8 +38,9 @@ class Button:
     # held down, it runs again and again (an initials wheel's arrows), so it runs at
     # the press rather than at the release
     repeats: bool = False
-    # one of a row of choices (a patience, an option's values): Tab into the row lands
-    # on its selected choice, as a desktop's radio buttons do
+    # one of a row of choices (a patience, an option's values): the row is one Tab stop,
+    # on its selected choice, and the arrows move within it, as a desktop's radio
+    # buttons do
     group: str = ""
 
     def __post_init__(self) -> None:

@@ -23,10 +23,12 @@ def open_menu(app, driver) -> MenuScene:
 
 
 def tab_to(driver, scene, key: str) -> None:
-    """Tab until the focus ring is on the button `key`."""
-    driver.key(pygame.K_TAB)
-    while scene.pad.focus_key != key:
+    """Tab until the focus ring is on the button `key` (a row's choice: its chosen one)."""
+    for _ in range(60):
         driver.key(pygame.K_TAB)
+        if scene.pad.focus_key == key:
+            return
+    raise AssertionError(f"Tab never reached {key}")
 
 
 def click(driver, scene, key: str) -> None:
@@ -182,19 +184,26 @@ def test_f1_on_a_patience_ringed_but_not_chosen_shows_its_rules(app, driver):
     assert back.ruleset.id == "egyptian" and back.pad.focus_key == "ruleset:devils-bridge"
 
 
-def test_tab_into_a_row_of_choices_lands_on_the_one_chosen(app, driver):
-    # Tab into the list of patiences landed on its first, not on the chosen one
+def test_a_row_of_choices_is_one_tab_stop_on_the_one_chosen(app, driver):
+    # Tab into the list of patiences landed on its first, not on the chosen one; and
+    # then it stepped through every choice of every row, one way only
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:nechego")
-    click(driver, scene, "option:piles=10")
-    tab_to(driver, scene, "rules")  # past the list, then round to it again
-    while not scene.pad.focus_key.startswith("ruleset:"):
+    click(driver, scene, "option:piles=9")
+    stops = []
+    tab_to(driver, scene, "rules")
+    while scene.pad.focus_key not in stops:
+        stops.append(scene.pad.focus_key)
         driver.key(pygame.K_TAB)
-    assert scene.pad.focus_key == "ruleset:nechego"
-    while not scene.pad.focus_key.startswith("option:piles="):
-        driver.key(pygame.K_TAB)
-    assert scene.pad.focus_key == "option:piles=10"
-    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # within the row, a step back
+    assert "ruleset:nechego" in stops and "option:piles=9" in stops
+    assert not [k for k in stops if k.startswith("ruleset:") and k != "ruleset:nechego"]
+    assert not [k for k in stops if k.startswith("option:piles") and k != "option:piles=9"]
+    tab_to(driver, scene, "option:piles=9")
+    driver.key(pygame.K_LEFT)  # within the row, the arrows
+    assert scene.pad.focus_key == "option:piles=8"
+    driver.key(pygame.K_TAB)  # and on out of it
+    assert not scene.pad.focus_key.startswith("option:piles")
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # back: the row's choice again
     assert scene.pad.focus_key == "option:piles=9"
 
 
@@ -220,9 +229,9 @@ def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
 def test_keyboard_reaches_an_option_toggle(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid52")
-    driver.key(pygame.K_TAB)
-    while not scene.pad.focus_key.startswith("option:passes=3"):
-        driver.key(pygame.K_TAB)
+    tab_to(driver, scene, "option:passes=1")  # the row's stop: its choice
+    driver.key(pygame.K_RIGHT)
+    assert scene.pad.focus_key == "option:passes=3"
     driver.key(pygame.K_SPACE)
     assert scene.options["passes"] == 3
 

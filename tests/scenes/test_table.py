@@ -121,6 +121,22 @@ def test_an_illegal_drop_flies_back_and_says_why(app, driver):
     assert game.pile("t1") == ("9D",)
 
 
+def test_a_drop_on_the_stock_says_why_and_a_drop_on_the_felt_clears_a_refusal(app, driver):
+    # a drop on the stock flew back unexplained, and the refusal of the drop before
+    # stayed up as if it were its answer
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.drag(centre(scene, "t1"), centre(scene, "f1"))
+    assert scene.status.startswith("9♦ cannot go") and scene.refused_pile == "f1"
+    driver.settle(0.5)
+    driver.drag(centre(scene, "t1"), centre(scene, "st"))
+    assert game.moves == [] and "stock" in scene.status and scene.refused_pile == "st"
+    driver.settle(0.5)
+    felt = scene.view.area.center
+    driver.drag(centre(scene, "t1"), (felt[0], felt[1] + scene.view.layout.card[1]))
+    assert game.moves == [] and scene.status == "" and scene.refused_pile is None
+
+
 def test_a_click_on_the_empty_stock_says_why_in_the_game_s_language(app, driver):
     from game import i18n
 
