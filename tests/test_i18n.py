@@ -239,9 +239,9 @@ def test_piles_are_named_in_words(code, english, russian):
 @pytest.mark.parametrize(
     ("code", "top", "english", "russian_to"),
     [
-        ("t3", "9H", "the 9♥ pile", "на стопку с 9♥"),
+        ("t3", "9H", "the 9♥ pile", "на стопку с\u00a09♥"),
         ("t3", "", "this empty place", "на это пустое место"),
-        ("f2", "KS", "the K♠ foundation", "на базовое место с K♠"),
+        ("f2", "KS", "the K♠ foundation", "на базовое место с\u00a0K♠"),
         ("f2", "", "this empty foundation", "на это пустое базовое место"),
         ("w", "9H", "the waste", "в талон"),  # one waste: no need of its top
     ],
@@ -261,7 +261,8 @@ def test_the_game_names_the_place_a_card_was_refused_on_by_its_top():
     full = Refusal("pile_full", {"pile": "t4", "limit": 16})
     base = Refusal("foundation_base", {"card": "7H", "pile": "f1", "rank": "5"})
     i18n.set_language("ru")
-    assert i18n.refusal(full, tops.get) == "В стопке с 9♥ уже 16 карт"
+    # a no-break space: the one-letter «с» never ends a line
+    assert i18n.refusal(full, tops.get) == "В стопке с\u00a09♥ уже 16 карт"
     assert i18n.refusal(base, tops.get).startswith("7♥ нельзя положить на это пустое")
     # where the pile is not where a card was to go, its top would say nothing new
     same = Refusal("same_pile", {"card": "9H", "pile": "t4"})
