@@ -111,10 +111,10 @@ wins needed more than 10,000 positions of our depth-first search)."""
 # our run: the published rate it must agree with
 PUBLISHED = {"pyramid52": 0.0680, "pyramid52-goal-pyramid": 0.0902}
 
-PYRAMID_SINCE = """The pyramid rows' verdicts are exact, and their times are those of the solver
-that ran them. The pyramid solver has since been made to search fewer positions
-(the stock's top paired by way of the reserve, more pairs known forced and put in
-order). Run again on pyramid36 deals 0..9999 and, with `passes=3`, 0..1999;
+PYRAMID_SINCE = """The pyramid rows' verdicts are exact. Those made before December 2026 took the
+times of the pyramid solver of then; that solver was later made to search fewer
+positions (the stock's top paired by way of the reserve, more pairs known forced
+and put in order). Run again on pyramid36 deals 0..9999 and, with `passes=3`, 0..1999;
 pyramid52 deals 10000..11999, with `passes=3` 0..299, and clearing the pyramid
 0..599, it gives every verdict of these rows again, with 23% to 62% of the
 positions: pyramid36 6.7 million where the row took 29.6 million, pyramid52

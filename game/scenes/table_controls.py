@@ -148,9 +148,14 @@ class TableControls:
         assert self.view is not None
         if self.game.pairs_cards:
             candidates = [n for n in self.view.piles if n != drag.pile and self.game.movable(n)]
-        else:  # the stock too: the rules say why a card cannot go there
+        else:  # the stock too, whose refusal says why
             candidates = [n for n in self.view.piles if n != drag.pile]
-        return self.view.drop_target(drag.rect, candidates)
+        target = self.view.drop_target(drag.rect, candidates)
+        if target == "st" and drag.pile == "w":
+            # the waste's card let go a little short of where it lay, the stock a few
+            # pixels off: no drop (as a move, w>st would turn the whole waste over)
+            return None
+        return target
 
     def _pointer_up(self, event: pygame.event.Event) -> bool:
         if self.drag:

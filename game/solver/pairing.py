@@ -52,8 +52,10 @@ ForcedPair = tuple[int, int, tuple[int, ...]]
 def forced_cycle(pairs: list[ForcedPair], reserve_end: int) -> bool:
     """Whether the forced pairs must go in a circle: pair g before pair h when a pyramid
     card of g lies on one of h (at any depth), or, on the last pass (`reserve_end`
-    > 0), when a stock or reserve card of g lies between h's two, or between h's
-    reserve card and the reserve's end: those must be gone before h's can meet."""
+    > 0; the only pass it is asked on), when a stock or reserve card of g lies
+    between h's two (the reserve's top meets the stock's only once every card
+    between them in deal order is gone), or between h's reserve card and the
+    reserve's end (the cards on it)."""
     count = len(pairs)
     cards_of = []  # each pair's stock and reserve cards, a bit each
     between = []  # the cards that must be gone before it, on the last pass

@@ -24,14 +24,15 @@ five prunings, each of which keeps every win:
   matchable into pairs that can ever meet (two pyramid cards one on the other
   cannot; on the last pass two reserve cards cannot).
 - Tangles (all cards to go): a card with a single partner left goes at the same
-  moment as it, and a card goes before the cards it lies on. On the last pass
-  two stock or reserve cards meet only once every card between them in deal
-  order is gone, and a reserve card meets a pyramid card only once the reserve
-  cards on it are gone. When those moments cannot be ordered,
+  moment as it, and a card goes before the cards it lies on. Two stock or
+  reserve cards meet only once every card between them in deal order is gone,
+  and on the last pass a reserve card meets a pyramid card only once the
+  reserve cards on it are gone (both asked on the last pass only). When those
+  moments cannot be ordered,
   the position is lost. Checked where the stock turns (a card joins the reserve)
   and after a pair that changes which pairs are forced; cached on those pairs.
 
-The best reachable score (for a lost deal) is searched without the last three
+The best reachable score (for a lost deal) is searched without the last four
 prunings, which only keep wins; that search, which sees every line, is also
 the reference the tests check the pruned verdicts against.
 """
@@ -317,7 +318,7 @@ class PyramidSolver(ClassAnswers):
 
         # pairs with the stock or reserve top
         for code, j in ((STOCK, s_top), (RESERVE, w_top)):
-            if j < 0 or (code == STOCK and not in_chain):
+            if j < 0 or (code == STOCK and pruning and not in_chain):
                 continue
             v = sval[j]
             partners = usable & of_value[target - v]

@@ -118,10 +118,11 @@ class ClassAnswers:
 
         Each card goes at one moment. A card on another goes before it; a card with
         a single partner it can still meet goes at the same moment as that partner.
-        On the last pass a reserve card is the reserve's top only once the cards on
-        it are gone, and two cards of the stock and reserve meet (one the reserve's
-        top, the other the stock's) only once every card between them in deal order
-        is gone. When those moments cannot be put in order (a cycle), the deal is
+        Two cards of the stock and reserve meet (one the reserve's top, the other the
+        stock's) only once every card between them in deal order is gone, and on the
+        last pass a reserve card is the reserve's top only once the cards on it are
+        gone: both are asked on the last pass, where the reserve is final. When those
+        moments cannot be put in order (a cycle), the deal is
         lost from here. Only the forced pairs are checked for a cycle, so the answer
         depends on them and on where the reserve ends: it is cached on those."""
         found = self._tangle_cache.get(key)

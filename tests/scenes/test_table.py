@@ -137,6 +137,19 @@ def test_a_drop_on_the_stock_says_why_and_a_drop_on_the_felt_clears_a_refusal(ap
     assert game.moves == [] and scene.status == "" and scene.refused_pile is None
 
 
+def test_the_waste_s_card_let_go_on_the_stock_never_turns_the_waste_over(app, driver):
+    # the stock lies a few pixels from the waste: a card let go a little short of
+    # where it lay turned the whole waste over, a pass used up
+    game = Game("nechego", {"passes": 2}, deal=0)
+    while game.pile("st"):
+        game.play("st>w")
+    scene = open_table(app, driver, game)
+    played = list(game.moves)
+    driver.drag(centre(scene, "w"), centre(scene, "st"))
+    driver.settle(0.5)
+    assert game.moves == played and game.passes_left == 1 and scene.refused_pile is None
+
+
 def test_a_click_on_the_empty_stock_says_why_in_the_game_s_language(app, driver):
     from game import i18n
 

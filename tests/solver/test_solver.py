@@ -132,8 +132,8 @@ def test_a_pair_forced_by_others_forced_first_is_forced_too():
 def test_forced_pairs_in_a_circle_through_the_stock_on_the_last_pass():
     # h pairs two stock cards, 21 and 26: card 23, g's, must be gone first, so g goes
     # before h. k pairs cards 20 and 28, and h's lie between them: h before k. k's
-    # pyramid card lies on g's: k before g. A circle, on the last pass only: on an
-    # earlier one the reserve is turned over again and the stock's order is not final.
+    # pyramid card lies on g's: k before g. A circle; the solver asks about it on the
+    # last pass only (reserve_end 0 on earlier ones).
     n = 10
     g = (1 << 0, 1 << 1, (n + 23,))
     h = (0, 0, (n + 21, n + 26))
