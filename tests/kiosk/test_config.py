@@ -42,7 +42,7 @@ def test_the_example_file_is_a_valid_configuration():
     assert config.idle_seconds == 60 and config.language == "ru" and config.ask_initials
     assert config.winnable_only  # a passer-by is dealt a deal that can be won
     assert config.settings().card_letters == "russian"  # Т К Д В, as Russian packs print
-    assert config.settings().large_corners  # read from a step back
+    assert not config.settings().large_corners  # printed-pack faces, every suit shown
 
 
 def test_a_minimal_file_takes_the_defaults():
