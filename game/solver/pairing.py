@@ -60,7 +60,10 @@ def forced_cycle(pairs: list[ForcedPair], reserve_end: int) -> bool:
     cards_of = []  # each pair's stock and reserve cards, a bit each
     between = []  # the cards that must be gone before it, on the last pass
     for _, _, cards in pairs:
-        cards_of.append(sum(1 << c for c in cards))
+        mask = 0
+        for c in cards:  # (a sum over a generator took a fifth of the test's time)
+            mask |= 1 << c
+        cards_of.append(mask)
         if not reserve_end or not cards:
             between.append(0)
         else:
