@@ -105,7 +105,7 @@ class FaceLayout:
             rank_height = round(height * 0.16)
             suit_height = round(height * 0.115)
             index = pygame.Rect(left, top, round(width * 0.46), rank_height)
-            ace_height = spade_ace_height = round(height * 0.4)
+            ace_height = round(height * 0.4)  # the one big suit of every pip card
             ace_height += (height - ace_height) % 2
             spade_ace_height = ace_height
             frame_x = max(border + 2, round(width * 0.08))

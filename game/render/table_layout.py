@@ -16,9 +16,9 @@ CARD_RATIO = 1.4
 GAP = 0.1  # space between cards, in card widths
 FAN_V = 0.24  # a pile's next card, below the last, in card heights
 FAN_H = 0.3  # a horizontal fan's next card, in card widths
-# With large corners a card's index is half its width wide (rank and suit side by
-# side): a horizontal fan shows it all while it has the room, and no less than
-# the standard fan once it has not (its cards' suits hidden otherwise)
+# With large corners a card's index reaches half its width (rank and suit side by
+# side): a horizontal fan shows it all while it has the room; squeezed, a pile's
+# fan may show less of it than the standard index needs
 FAN_H_LARGE = 0.56
 WASTE_FAN = 0.6  # the waste's fan of three, of a fan's step
 
