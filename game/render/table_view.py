@@ -74,6 +74,12 @@ class TableView:
         self.empty_names: dict[str, str] = {}
         self.resize(area)
 
+    @property
+    def deck(self) -> tuple[bool, str, str, bool]:
+        """How its cards look, as Settings.deck says it (four-colour suits, back,
+        letters, large corners): a table waiting while they changed is drawn anew."""
+        return self.four_colour, self.back_name, self.letters, self.large
+
     # -- geometry ------------------------------------------------------------------
 
     def resize(self, area: pygame.Rect) -> None:

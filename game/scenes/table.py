@@ -147,7 +147,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self._static_valid = False
         settings = self.app.settings
         view = self.view
-        if view and (view.four_colour, view.back_name, view.letters, view.large) != settings.deck:
+        if view and view.deck != settings.deck:
             # the settings changed while this table waited (rules, settings scenes)
             self.view = self._new_view(view.area)
         elif view:
