@@ -8,7 +8,7 @@ stock (its top the first); turning the reserve over moves the pointer back to
 the start, as the order is kept.
 
 The search is depth-first with a table of positions already searched, and
-five prunings, each of which keeps every win:
+six prunings, each of which keeps every win:
 
 - A King is removed as soon as it is playable.
 - The stock's top card pairs with a pyramid card only in a chain (below):
@@ -31,8 +31,12 @@ five prunings, each of which keeps every win:
   moments cannot be ordered,
   the position is lost. Checked where the stock turns (a card joins the reserve)
   and after a pair that changes which pairs are forced; cached on those pairs.
+- The reserve as a stack (all cards to go, last pass): a reserve card pairs only
+  once the reserve cards on it are gone, which rules out some pairs of a reserve
+  card and a pyramid card; the dead-card test without them (see pyramid_stack).
+  Checked where the stock turns.
 
-The best reachable score (for a lost deal) is searched without the last four
+The best reachable score (for a lost deal) is searched without the last five
 prunings, which only keep wins; that search, which sees every line, is also
 the reference the tests check the pruned verdicts against.
 """
@@ -48,6 +52,7 @@ from game.rules.pyramid import PyramidEngine
 
 from .collector import collector_paused
 from .pyramid_classes import ClassAnswers, bits
+from .pyramid_stack import StackTest
 from .result import SolveResult, Verdict
 
 STOCK, RESERVE = -1, -2  # codes of the stock top and the reserve top
@@ -57,7 +62,7 @@ class Limit(Exception):
     pass
 
 
-class PyramidSolver(ClassAnswers):
+class PyramidSolver(ClassAnswers, StackTest):
     def __init__(self, engine: PyramidEngine, state: State, goal: str = "all") -> None:
         rules = engine.rules
         self.target = rules.pair_sum
@@ -122,6 +127,7 @@ class PyramidSolver(ClassAnswers):
         # up to date move by move (a move changes one class at most), so that the
         # tangle test where the stock turns looks up one class instead of all.
         self.answers = []
+        self._init_stack_test([_reach(self.parents, i) for i in range(n)], dealt)
 
     # -- the pyramid's shape ---------------------------------------------------------
 
@@ -420,6 +426,8 @@ class PyramidSolver(ClassAnswers):
                             tangled = self._tangle(tangle_key)
                     else:
                         tangled = False
+                    if not tangled and lazy and under >= 0:
+                        tangled = self._stack_dead(present, srem, s_top + 1)
                     if not tangled:
                         path.append(("turn", 0, 0))
                         if search(present, srem, s_top + 1, passes, 0):

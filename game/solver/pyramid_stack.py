@@ -1,0 +1,157 @@
+"""The pyramid solver's test of the reserve as a stack, on the last pass with all
+cards to go. See the pyramid solver's docstring.
+
+On the last pass the reserve only loses cards from its top: a reserve card pairs
+once every reserve card on it is gone. So a reserve card j and a pyramid card p
+cannot go together when
+
+- a card x lying on p can only pair with reserve cards at or under j: x goes
+  before p, and its partner with it, but such a partner goes after j;
+- a reserve card t on j can only pair with pyramid cards lying under p: t goes
+  before j, and its partner with it, but such a partner goes after p.
+
+With those pairs taken away, the cards of a class (a value and its partner value)
+must still be matchable into pairs, as in the dead-card test. A card "can only
+pair with" cards of one kind when no card of its partner value lies in the stock
+(past the pointer: one already paired from there counts as still in it, which
+only makes the test weaker).
+"""
+
+from __future__ import annotations
+
+from .pairing import perfect_matching
+from .pyramid_classes import Class, bits
+
+# A limit found by the test: pyramid cards (a bit each), and the reserve cards (by
+# sequence index, a bit each) that may still pair with them.
+Limit = tuple[int, int]
+
+
+class StackTest:
+    """Mixed into PyramidSolver, which sets up the position's data below."""
+
+    target: int
+    n: int
+    m: int  # cards in the stock and the reserve together
+    full: int
+    pmask_of: list[int]
+    smask_of: list[int]
+    related: list[int]
+    above: list[int]
+    classes: list[Class]
+
+    def _init_stack_test(self, below: list[int], values: set[int]) -> None:
+        """`below`: by position, the pyramid positions under it at any depth;
+        `values`: the values dealt, Kings left out."""
+        target = self.target
+        self._below = below
+        # by pointer: the values whose cards in the sequence all lie before it (none
+        # left in the stock), each with its sequence, pyramid and partner's pyramid masks
+        self._stockless = [
+            [
+                (v, self.smask_of[v], self.pmask_of[v], self.pmask_of[target - v])
+                for v in sorted(values)
+                if self.smask_of[v].bit_length() <= ptr
+            ]
+            for ptr in range(self.m + 1)
+        ]
+        self._under_all: dict[int, int] = {}  # pyramid cards -> cards on every one
+        self._reserve_only: dict[tuple[int, int, int], int] = {}
+        self._stack_cache: dict[tuple[int, int, int, int, tuple[Limit, ...]], bool] = {}
+
+    def _stack_dead(self, present: int, srem: int, ptr: int) -> bool:
+        """Whether the position (on the last pass, the reserve ending before `ptr`)
+        is lost by the test above."""
+        avail = ~srem & self.full
+        reserve = avail & ((1 << ptr) - 1)
+        target, smask_of, related, below = self.target, self.smask_of, self.related, self._below
+        limits: list[Limit] = []
+        limited = 0
+        for v, seq_v, pyr_v, pyr_u in self._stockless[ptr]:
+            res_v = seq_v & reserve
+            here_v = pyr_v & present
+            if res_v:
+                # the cards of the partner value that can only pair with these
+                # reserve cards: the cards under them pair only above the top one
+                only_key = (v, here_v, pyr_u & present)
+                under = self._reserve_only.get(only_key)
+                if under is None:
+                    under = 0
+                    for x in bits(pyr_u & present):
+                        if not here_v & ~related[x]:
+                            under |= below[x]
+                    self._reserve_only[only_key] = under
+                under &= present
+                if under:
+                    limits.append((under, (1 << (res_v.bit_length() - 1)) - 1))
+                    limited |= under
+            res_u = smask_of[target - v] & reserve
+            if here_v and res_u:
+                # the top reserve card of the partner value can only pair with these
+                # pyramid cards: the cards on all of them pair only above it
+                on_all = self._under_all.get(here_v)
+                if on_all is None:
+                    on_all = -1
+                    for z in bits(here_v):
+                        on_all &= self.above[z]
+                    self._under_all[here_v] = on_all
+                on_all &= present
+                if on_all:
+                    limits.append((on_all, ~((2 << (res_u.bit_length() - 1)) - 1)))
+                    limited |= on_all
+        if not limits:
+            return False
+        for cls in self.classes:
+            _, pm, sm, _, c = cls
+            res_c = sm & reserve
+            if not res_c or not pm & present & limited:
+                continue
+            here = pm & present
+            found = tuple(
+                (on & here, res_c & allowed)
+                for on, allowed in limits
+                if on & here and res_c & ~allowed
+            )
+            if not found:
+                continue
+            key = (c, here, avail & sm, res_c, found)
+            dead = self._stack_cache.get(key)
+            if dead is None:
+                dead = self._stack_cache[key] = self._limited_dead(
+                    cls, present, avail, res_c, found
+                )
+            if dead:
+                return True
+        return False
+
+    def _limited_dead(
+        self, cls: Class, present: int, avail: int, reserve: int, limits: tuple[Limit, ...]
+    ) -> bool:
+        """The dead-card test of a class, its pairs of reserve and pyramid cards kept
+        within `limits`."""
+        n, related = self.n, self.related
+        value = cls[0]
+        allowed: dict[int, int] = {}
+        for on, reserve_cards in limits:
+            for p in bits(on):
+                allowed[p] = allowed.get(p, -1) & reserve_cards
+
+        def cards(v: int) -> list[int]:
+            found = list(bits(self.pmask_of[v] & present))
+            return found + [n + j for j in bits(self.smask_of[v] & avail)]
+
+        def meet(a: int, b: int) -> bool:
+            if a == b:
+                return False
+            if a < n and b < n:
+                return not related[a] >> b & 1
+            if a >= n and b >= n:
+                return not (reserve >> (a - n) & 1 and reserve >> (b - n) & 1)
+            p, j = (a, b - n) if a < n else (b, a - n)
+            return not reserve >> j & 1 or allowed.get(p, -1) >> j & 1 == 1
+
+        mine, theirs = cards(value), cards(self.target - value)
+        if len(mine) != len(theirs):
+            return True
+        options = [[k for k, b in enumerate(theirs) if meet(a, b)] for a in mine]
+        return not perfect_matching(options, len(theirs))
