@@ -46,10 +46,16 @@ class StackTest:
         target = self.target
         self._below = below
         # by pointer: the values whose cards in the sequence all lie before it (none
-        # left in the stock), each with its sequence, pyramid and partner's pyramid masks
+        # left in the stock), each with its and its partner's sequence and pyramid masks
         self._stockless = [
             [
-                (v, self.smask_of[v], self.pmask_of[v], self.pmask_of[target - v])
+                (
+                    v,
+                    self.smask_of[v],
+                    self.smask_of[target - v],
+                    self.pmask_of[v],
+                    self.pmask_of[target - v],
+                )
                 for v in sorted(values)
                 if self.smask_of[v].bit_length() <= ptr
             ]
@@ -64,37 +70,38 @@ class StackTest:
         is lost by the test above."""
         avail = ~srem & self.full
         reserve = avail & ((1 << ptr) - 1)
-        target, smask_of, related, below = self.target, self.smask_of, self.related, self._below
+        related, below = self.related, self._below
+        reserve_only, under_all = self._reserve_only, self._under_all
         limits: list[Limit] = []
         limited = 0
-        for v, seq_v, pyr_v, pyr_u in self._stockless[ptr]:
+        for v, seq_v, seq_u, pyr_v, pyr_u in self._stockless[ptr]:
             res_v = seq_v & reserve
             here_v = pyr_v & present
             if res_v:
                 # the cards of the partner value that can only pair with these
                 # reserve cards: the cards under them pair only above the top one
                 only_key = (v, here_v, pyr_u & present)
-                under = self._reserve_only.get(only_key)
+                under = reserve_only.get(only_key)
                 if under is None:
                     under = 0
                     for x in bits(pyr_u & present):
                         if not here_v & ~related[x]:
                             under |= below[x]
-                    self._reserve_only[only_key] = under
+                    reserve_only[only_key] = under
                 under &= present
                 if under:
                     limits.append((under, (1 << (res_v.bit_length() - 1)) - 1))
                     limited |= under
-            res_u = smask_of[target - v] & reserve
+            res_u = seq_u & reserve
             if here_v and res_u:
                 # the top reserve card of the partner value can only pair with these
                 # pyramid cards: the cards on all of them pair only above it
-                on_all = self._under_all.get(here_v)
+                on_all = under_all.get(here_v)
                 if on_all is None:
                     on_all = -1
                     for z in bits(here_v):
                         on_all &= self.above[z]
-                    self._under_all[here_v] = on_all
+                    under_all[here_v] = on_all
                 on_all &= present
                 if on_all:
                     limits.append((on_all, ~((2 << (res_u.bit_length() - 1)) - 1)))
@@ -107,18 +114,17 @@ class StackTest:
             if not res_c or not pm & present & limited:
                 continue
             here = pm & present
-            found = tuple(
-                (on & here, res_c & allowed)
-                for on, allowed in limits
-                if on & here and res_c & ~allowed
-            )
+            found = []
+            for on, allowed in limits:
+                if on & here and res_c & ~allowed:
+                    found.append((on & here, res_c & allowed))
             if not found:
                 continue
-            key = (c, here, avail & sm, res_c, found)
+            key = (c, here, avail & sm, res_c, tuple(found))
             dead = self._stack_cache.get(key)
             if dead is None:
                 dead = self._stack_cache[key] = self._limited_dead(
-                    cls, present, avail, res_c, found
+                    cls, present, avail, res_c, key[4]
                 )
             if dead:
                 return True
