@@ -51,7 +51,7 @@ from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
 from .collector import collector_paused
-from .pyramid_classes import ClassAnswers, bits
+from .pyramid_classes import Class, ClassAnswers, bits
 from .pyramid_stack import StackTest
 from .result import SolveResult, Verdict
 
@@ -97,6 +97,7 @@ class PyramidSolver(ClassAnswers, StackTest):
         # the positions each card can never pair with: those on it or under it, at any depth
         self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
         self._free_cache: dict[int, int] = {}
+        self._pairs_cache: dict[int, tuple[tuple[int, int, int, Class | None], ...]] = {}
         # the forced pairs of a class, interned: the tangle's cache keys on a few ints
         self._forced_ids = {}
         self._forced_pairs = []
@@ -139,6 +140,22 @@ class PyramidSolver(ClassAnswers, StackTest):
             free = sum(1 << i for i in bits(present) if not present & cover[i])
             self._free_cache[present] = free
         return free
+
+    def _pyramid_pairs(self, free: int) -> tuple[tuple[int, int, int, Class | None], ...]:
+        """The pairs two uncovered pyramid cards make, deepest first: their positions,
+        both as bits, and their class (cached: few distinct sets of uncovered cards)."""
+        found = []
+        rest = free
+        while rest:
+            i = rest.bit_length() - 1
+            rest ^= 1 << i
+            partners = rest & self.pmask_of[self.target - self.pval[i]]
+            while partners:
+                k = partners.bit_length() - 1
+                partners ^= 1 << k
+                found.append((i, k, 1 << i | 1 << k, self.class_of[self.pval[i]]))
+        pairs = self._pairs_cache[free] = tuple(found)
+        return pairs
 
     def tops(self, srem: int, ptr: int) -> tuple[int, int]:
         """Sequence indexes of the stock top and the reserve top (-1 when empty)."""
@@ -278,7 +295,7 @@ class PyramidSolver(ClassAnswers, StackTest):
         if key in failed or (chain and key & self.chain_free in failed):
             return False
         target = self.target
-        pval, sval = self.pval, self.sval
+        sval = self.sval
         free = self._free_cache.get(present)
         if free is None:
             free = self._free(present)
@@ -370,39 +387,35 @@ class PyramidSolver(ClassAnswers, StackTest):
                     answers[c] = was
         # pairs of two pyramid cards, deepest first
         parents, free_of = self.parents, self._free_cache.get
-        rest = free
-        while rest:
-            i = rest.bit_length() - 1
-            rest ^= 1 << i
-            partners = rest & of_value[target - pval[i]]
-            cls = class_of[pval[i]] if pruning else None
-            while partners:
-                k = partners.bit_length() - 1
-                partners ^= 1 << k
-                np_ = present & ~(1 << i) & ~(1 << k)
-                if np_ | srem << n | at in failed:
+        pairs = self._pairs_cache.get(free)
+        if pairs is None:
+            pairs = self._pyramid_pairs(free)
+        for i, k, both, pair_cls in pairs:
+            cls = pair_cls if pruning else None
+            np_ = present & ~both
+            if np_ | srem << n | at in failed:
+                continue
+            if cls is not None:
+                _, pm, sm, cache, c = cls
+                answer = cache.get((np_ & pm, srem & sm, sm & under if under >= 0 else -1))
+                if answer is None:
+                    answer = self.class_answer(cls, np_, srem, ptr, passes)
+                if answer < 0:
                     continue
-                if cls is not None:
-                    _, pm, sm, cache, c = cls
-                    answer = cache.get((np_ & pm, srem & sm, sm & under if under >= 0 else -1))
-                    if answer is None:
-                        answer = self.class_answer(cls, np_, srem, ptr, passes)
-                    if answer < 0:
-                        continue
-                    was, answers[c] = answers[c], answer
-                    if lazy and answer != was and self._tangle_at(reserve_end):
-                        answers[c] = was
-                        continue
-                next_chain = 0
-                if lazy:
-                    uncovered = (parents[i] | parents[k]) & (free_of(np_) or self._free(np_))
-                    next_chain = (chain >> 1 | uncovered) << 1 | 1
-                path.append(("pair", k, i))
-                if search(np_, srem, ptr, passes, next_chain):
-                    return True
-                path.pop()
-                if cls is not None:
+                was, answers[c] = answers[c], answer
+                if lazy and answer != was and self._tangle_at(reserve_end):
                     answers[c] = was
+                    continue
+            next_chain = 0
+            if lazy:
+                uncovered = (parents[i] | parents[k]) & (free_of(np_) or self._free(np_))
+                next_chain = (chain >> 1 | uncovered) << 1 | 1
+            path.append(("pair", k, i))
+            if search(np_, srem, ptr, passes, next_chain):
+                return True
+            path.pop()
+            if cls is not None:
+                answers[c] = was
         if not in_chain:
             if s_top >= 0:
                 # the turned card joins the reserve: on the last pass its class changes
