@@ -248,7 +248,12 @@ class PyramidSolver(ClassAnswers, StackTest):
         self.answers.append(0)  # the reserve's end, set where it is read
         if min(self.answers) < 0:
             return True
-        return self.goal == "all" and self._tangled(*start)
+        if self.goal != "all":
+            return False
+        last_pass = self.start_passes >= self.passes
+        return self._tangled(*start) or (
+            last_pass and self._stack_dead(self.start_present, 0, self.start_ptr)
+        )
 
     def _check_clock(self) -> None:
         if time.perf_counter() > self.deadline:

@@ -23,7 +23,7 @@ from .pairing import perfect_matching
 from .pyramid_classes import Class, bits
 
 # A limit found by the test: pyramid cards (a bit each), and the reserve cards (by
-# sequence index, a bit each) that may still pair with them.
+# sequence index, a bit each) that can no longer pair with them.
 Limit = tuple[int, int]
 
 
@@ -73,7 +73,7 @@ class StackTest:
         related, below = self.related, self._below
         reserve_only, under_all = self._reserve_only, self._under_all
         limits: list[Limit] = []
-        limited = 0
+        limited = barred = 0  # the pyramid cards and the reserve cards in some limit
         for v, seq_v, seq_u, pyr_v, pyr_u in self._stockless[ptr]:
             res_v = seq_v & reserve
             here_v = pyr_v & present
@@ -90,8 +90,10 @@ class StackTest:
                     reserve_only[only_key] = under
                 under &= present
                 if under:
-                    limits.append((under, (1 << (res_v.bit_length() - 1)) - 1))
+                    higher = ~((1 << (res_v.bit_length() - 1)) - 1) & reserve
+                    limits.append((under, higher))
                     limited |= under
+                    barred |= higher
             res_u = seq_u & reserve
             if here_v and res_u:
                 # the top reserve card of the partner value can only pair with these
@@ -104,20 +106,22 @@ class StackTest:
                     under_all[here_v] = on_all
                 on_all &= present
                 if on_all:
-                    limits.append((on_all, ~((2 << (res_u.bit_length() - 1)) - 1)))
+                    lower = ((2 << (res_u.bit_length() - 1)) - 1) & reserve
+                    limits.append((on_all, lower))
                     limited |= on_all
+                    barred |= lower
         if not limits:
             return False
         for cls in self.classes:
             _, pm, sm, _, c = cls
             res_c = sm & reserve
-            if not res_c or not pm & present & limited:
+            if not res_c & barred or not pm & present & limited:
                 continue
             here = pm & present
             found = []
-            for on, allowed in limits:
-                if on & here and res_c & ~allowed:
-                    found.append((on & here, res_c & allowed))
+            for on, off in limits:
+                if on & here and res_c & off:
+                    found.append((on & here, res_c & off))
             if not found:
                 continue
             key = (c, here, avail & sm, res_c, tuple(found))
@@ -133,14 +137,14 @@ class StackTest:
     def _limited_dead(
         self, cls: Class, present: int, avail: int, reserve: int, limits: tuple[Limit, ...]
     ) -> bool:
-        """The dead-card test of a class, its pairs of reserve and pyramid cards kept
-        within `limits`."""
+        """The dead-card test of a class without the pairs of a reserve card and a
+        pyramid card that `limits` bar."""
         n, related = self.n, self.related
         value = cls[0]
-        allowed: dict[int, int] = {}
-        for on, reserve_cards in limits:
+        barred: dict[int, int] = {}
+        for on, off in limits:
             for p in bits(on):
-                allowed[p] = allowed.get(p, -1) & reserve_cards
+                barred[p] = barred.get(p, 0) | off
 
         def cards(v: int) -> list[int]:
             found = list(bits(self.pmask_of[v] & present))
@@ -154,7 +158,7 @@ class StackTest:
             if a >= n and b >= n:
                 return not (reserve >> (a - n) & 1 and reserve >> (b - n) & 1)
             p, j = (a, b - n) if a < n else (b, a - n)
-            return not reserve >> j & 1 or allowed.get(p, -1) >> j & 1 == 1
+            return not barred.get(p, 0) >> j & 1
 
         mine, theirs = cards(value), cards(self.target - value)
         if len(mine) != len(theirs):

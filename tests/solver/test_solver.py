@@ -289,9 +289,12 @@ def test_pruned_verdicts_agree_with_the_search_of_every_line_late_in_the_stock()
         if game.over:
             continue
         solver = PyramidSolver(game.engine, game.state)
-        called_lost += solver._stack_dead(solver.start_present, 0, solver.start_ptr)
+        stack_dead = solver._stack_dead(solver.start_present, 0, solver.start_ptr)
+        called_lost += stack_dead
         result = solve(game, best=False)
         assert (result.outcome == Verdict.WON) == _every_line_wins(game), game.to_replay()
+        if stack_dead:  # proven before any move
+            assert result.outcome == Verdict.LOST and result.nodes == 0
         checked += 1
         won += result.outcome == Verdict.WON
     assert checked >= 60 and won and called_lost >= 10, (checked, won, called_lost)
