@@ -71,10 +71,22 @@ def display():
             if not number.isdigit():
                 log.seek(0)
                 raise AssertionError(f"Xvfb gave no display in 60 s: {log.read().decode()}")
+            # and a client is served (once, with the machine busy, the game found no
+            # display just after the server said it was ready)
+            _wait(lambda: _answers(f":{number}"))
             yield f":{number}"
         finally:
             server.terminate()
             server.wait(10)
+
+
+def _answers(display: str) -> bool:
+    asked = subprocess.run(
+        ["xdotool", "getdisplaygeometry"],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+    )
+    return asked.returncode == 0
 
 
 def _stderr(process: subprocess.Popen) -> str:  # type: ignore[type-arg]
