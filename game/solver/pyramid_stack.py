@@ -46,66 +46,66 @@ class StackTest:
         target = self.target
         self._below = below
         # by pointer: the values whose cards in the sequence all lie before it (none
-        # left in the stock), each with its and its partner's sequence and pyramid masks
+        # left in the stock), each with its and its partner's sequence masks
         self._stockless = [
             [
-                (
-                    v,
-                    self.smask_of[v],
-                    self.smask_of[target - v],
-                    self.pmask_of[v],
-                    self.pmask_of[target - v],
-                )
+                (v, self.smask_of[v], self.smask_of[target - v])
                 for v in sorted(values)
                 if self.smask_of[v].bit_length() <= ptr
             ]
             for ptr in range(self.m + 1)
         ]
-        self._under_all: dict[int, int] = {}  # pyramid cards -> cards on every one
-        self._reserve_only: dict[tuple[int, int, int], int] = {}
+        self._values = values
+        # by set of pyramid cards: the pyramid cards that bound each value's pairs
+        self._pyramid_limits: dict[int, list[tuple[int, int]]] = {}
         self._stack_cache: dict[tuple[int, int, int, int, tuple[Limit, ...]], bool] = {}
+
+    def _limits_of_pyramid(self, present: int) -> list[tuple[int, int]]:
+        """By value v, for a pyramid of `present` cards: the cards lying under the
+        cards of the partner value that can pair only with cards of v in the reserve
+        (there being no stock card of v), and the cards lying on every card of v in
+        the pyramid (0 when there is none)."""
+        found = [(0, 0)] * (self.target + 1)
+        related, below = self.related, self._below
+        for v in self._values:
+            here_v = self.pmask_of[v] & present
+            under = 0
+            for x in bits(self.pmask_of[self.target - v] & present):
+                if not here_v & ~related[x]:
+                    under |= below[x]
+            on_all = -1 if here_v else 0
+            for z in bits(here_v):
+                on_all &= self.above[z]
+            found[v] = (under & present, on_all & present)
+        self._pyramid_limits[present] = found
+        return found
 
     def _stack_dead(self, present: int, srem: int, ptr: int) -> bool:
         """Whether the position (on the last pass, the reserve ending before `ptr`)
         is lost by the test above."""
         avail = ~srem & self.full
         reserve = avail & ((1 << ptr) - 1)
-        related, below = self.related, self._below
-        reserve_only, under_all = self._reserve_only, self._under_all
+        pyramid_limits = self._pyramid_limits.get(present)
+        if pyramid_limits is None:
+            pyramid_limits = self._limits_of_pyramid(present)
         limits: list[Limit] = []
         limited = barred = 0  # the pyramid cards and the reserve cards in some limit
-        for v, seq_v, seq_u, pyr_v, pyr_u in self._stockless[ptr]:
-            res_v = seq_v & reserve
-            here_v = pyr_v & present
-            if res_v:
-                # the cards of the partner value that can only pair with these
-                # reserve cards: the cards under them pair only above the top one
-                only_key = (v, here_v, pyr_u & present)
-                under = reserve_only.get(only_key)
-                if under is None:
-                    under = 0
-                    for x in bits(pyr_u & present):
-                        if not here_v & ~related[x]:
-                            under |= below[x]
-                    reserve_only[only_key] = under
-                under &= present
-                if under:
+        for v, seq_v, seq_u in self._stockless[ptr]:
+            under, on_all = pyramid_limits[v]
+            if under:
+                # the cards of the partner value that can only pair with the reserve
+                # cards of v: the cards under them pair only above the top one
+                res_v = seq_v & reserve
+                if res_v:
                     higher = ~((1 << (res_v.bit_length() - 1)) - 1) & reserve
                     limits.append((under, higher))
                     limited |= under
                     barred |= higher
-            res_u = seq_u & reserve
-            if here_v and res_u:
-                # the top reserve card of the partner value can only pair with these
-                # pyramid cards: the cards on all of them pair only above it
-                on_all = under_all.get(here_v)
-                if on_all is None:
-                    on_all = -1
-                    for z in bits(here_v):
-                        on_all &= self.above[z]
-                    under_all[here_v] = on_all
-                on_all &= present
-                if on_all:
+            if on_all:
+                # the top reserve card of the partner value can only pair with the
+                # pyramid's cards of v: the cards on all of them pair only above it
+                res_u = seq_u & reserve
+                if res_u:
                     lower = ((2 << (res_u.bit_length() - 1)) - 1) & reserve
                     limits.append((on_all, lower))
                     limited |= on_all
