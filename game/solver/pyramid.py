@@ -3,7 +3,7 @@
 A position is a few integers: which pyramid cards remain (a bit each), which
 stock cards are gone (a bit each), the stock pointer and the pass number. The
 stock and the reserve are one sequence in deal order: the cards before the
-pointer that remain are the reserve (its top the last one), those after it the
+pointer that remain are the reserve (its top the last one), those at or after it the
 stock (its top the first); turning the reserve over moves the pointer back to
 the start, as the order is kept.
 
@@ -28,13 +28,13 @@ six prunings, each of which keeps every win:
   reserve cards meet only once every card between them in deal order is gone,
   and on the last pass a reserve card meets a pyramid card only once the
   reserve cards on it are gone (both asked on the last pass only). When those
-  moments cannot be ordered,
-  the position is lost. Checked where the stock turns (a card joins the reserve)
-  and after a pair that changes which pairs are forced; cached on those pairs.
+  moments cannot be ordered, the position is lost. Checked at the start, where
+  the stock turns (a card joins the reserve) and after a pair that changes which
+  pairs are forced; cached on those pairs.
 - The reserve as a stack (all cards to go, last pass): a reserve card pairs only
   once the reserve cards on it are gone, which rules out some pairs of a reserve
   card and a pyramid card; the dead-card test without them (see pyramid_stack).
-  Checked where the stock turns.
+  Checked where the stock turns, and at the start.
 
 The best reachable score (for a lost deal) is searched without the last five
 prunings, which only keep wins; that search, which sees every line, is also
@@ -51,7 +51,7 @@ from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
 from .collector import collector_paused
-from .pyramid_classes import Class, ClassAnswers, bits
+from .pyramid_classes import Class, bits
 from .pyramid_stack import StackTest
 from .result import SolveResult, Verdict
 
@@ -62,7 +62,7 @@ class Limit(Exception):
     pass
 
 
-class PyramidSolver(ClassAnswers, StackTest):
+class PyramidSolver(StackTest):
     def __init__(self, engine: PyramidEngine, state: State, goal: str = "all") -> None:
         rules = engine.rules
         self.target = rules.pair_sum
@@ -95,7 +95,8 @@ class PyramidSolver(ClassAnswers, StackTest):
         for j, v in enumerate(self.sval):
             self.smask_of[v] |= 1 << j
         # the positions each card can never pair with: those on it or under it, at any depth
-        self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
+        below = [_reach(self.parents, i) for i in range(n)]  # the positions under each
+        self.related = [_reach(self.cover, i) | below[i] for i in range(n)]
         self._free_cache: dict[int, int] = {}
         self._pairs_cache: dict[int, tuple[tuple[int, int, int, Class | None], ...]] = {}
         # the forced pairs of a class, interned: the tangle's cache keys on a few ints
@@ -128,7 +129,7 @@ class PyramidSolver(ClassAnswers, StackTest):
         # up to date move by move (a move changes one class at most), so that the
         # tangle test where the stock turns looks up one class instead of all.
         self.answers = []
-        self._init_stack_test([_reach(self.parents, i) for i in range(n)], dealt)
+        self._init_stack_test(below, dealt)
 
     # -- the pyramid's shape ---------------------------------------------------------
 
@@ -144,6 +145,9 @@ class PyramidSolver(ClassAnswers, StackTest):
     def _pyramid_pairs(self, free: int) -> tuple[tuple[int, int, int, Class | None], ...]:
         """The pairs two uncovered pyramid cards make, deepest first: their positions,
         both as bits, and their class (cached: few distinct sets of uncovered cards)."""
+        pairs = self._pairs_cache.get(free)
+        if pairs is not None:
+            return pairs
         found = []
         rest = free
         while rest:
@@ -439,14 +443,14 @@ class PyramidSolver(ClassAnswers, StackTest):
                     if lazy:
                         answers[-1] = self.n + s_top + 1 if under >= 0 else 0
                         tangle_key = tuple(answers)
-                        tangled = self._tangle_cache.get(tangle_key)
-                        if tangled is None:
-                            tangled = self._tangle(tangle_key)
+                        lost = self._tangle_cache.get(tangle_key)
+                        if lost is None:
+                            lost = self._tangle(tangle_key)
                     else:
-                        tangled = False
-                    if not tangled and lazy and under >= 0:
-                        tangled = self._stack_dead(present, srem, s_top + 1)
-                    if not tangled:
+                        lost = False
+                    if not lost and lazy and under >= 0:
+                        lost = self._stack_dead(present, srem, s_top + 1)
+                    if not lost:
                         path.append(("turn", 0, 0))
                         if search(present, srem, s_top + 1, passes, 0):
                             return True

@@ -6,45 +6,42 @@ once every reserve card on it is gone. So a reserve card j and a pyramid card p
 cannot go together when
 
 - a card x lying on p can only pair with reserve cards at or under j: x goes
-  before p, and its partner with it, but such a partner goes after j;
+  before p, and its partner with it; but that partner is j, which goes with p,
+  or a card under j, which goes after j;
 - a reserve card t on j can only pair with pyramid cards lying under p: t goes
   before j, and its partner with it, but such a partner goes after p.
 
-With those pairs taken away, the cards of a class (a value and its partner value)
-must still be matchable into pairs, as in the dead-card test. A card "can only
-pair with" cards of one kind when no card of its partner value lies in the stock
-(past the pointer: one already paired from there counts as still in it, which
-only makes the test weaker).
+Without those pairs, the cards of a class (a value and its partner value) must
+still be matchable into pairs, as in the dead-card test.
+
+A pyramid card x "can only pair with" reserve cards when no card of its partner
+value lies in the stock and every one in the pyramid lies on x or under it; a
+reserve card t, with pyramid cards when no card of its partner value lies in the
+stock (two reserve cards never meet on the last pass). A card "in the stock" is
+one dealt past the pointer: one already paired from there counts as still in
+it, which only makes the test weaker.
 """
 
 from __future__ import annotations
 
-from .pairing import perfect_matching
-from .pyramid_classes import Class, bits
+from .pyramid_classes import ClassAnswers, bits
 
-# A limit found by the test: pyramid cards (a bit each), and the reserve cards (by
-# sequence index, a bit each) that can no longer pair with them.
-Limit = tuple[int, int]
+# Pairs the test bars: pyramid cards (a bit each), and the reserve cards (by
+# sequence index, a bit each) that none of them can pair with.
+Bar = tuple[int, int]
 
 
-class StackTest:
-    """Mixed into PyramidSolver, which sets up the position's data below."""
+class StackTest(ClassAnswers):
+    """Mixed into PyramidSolver, which sets up the position's data (see ClassAnswers)."""
 
-    target: int
-    n: int
     m: int  # cards in the stock and the reserve together
-    full: int
-    pmask_of: list[int]
-    smask_of: list[int]
-    related: list[int]
-    above: list[int]
-    classes: list[Class]
 
     def _init_stack_test(self, below: list[int], values: set[int]) -> None:
         """`below`: by position, the pyramid positions under it at any depth;
         `values`: the values dealt, Kings left out."""
         target = self.target
         self._below = below
+        self._values = values
         # by pointer: the values whose cards in the sequence all lie before it (none
         # left in the stock), each with its and its partner's sequence masks
         self._stockless = [
@@ -55,29 +52,28 @@ class StackTest:
             ]
             for ptr in range(self.m + 1)
         ]
-        self._values = values
-        # by set of pyramid cards: the pyramid cards that bound each value's pairs
-        self._pyramid_limits: dict[int, list[tuple[int, int]]] = {}
-        self._stack_cache: dict[tuple[int, int, int, int, tuple[Limit, ...]], bool] = {}
+        self._pyramid_bounds: dict[int, list[tuple[int, int]]] = {}  # see _bounds
+        self._stack_cache: dict[tuple[int, int, int, int, tuple[Bar, ...]], bool] = {}
 
-    def _limits_of_pyramid(self, present: int) -> list[tuple[int, int]]:
-        """By value v, for a pyramid of `present` cards: the cards lying under the
-        cards of the partner value that can pair only with cards of v in the reserve
-        (there being no stock card of v), and the cards lying on every card of v in
-        the pyramid (0 when there is none)."""
+    def _bounds(self, present: int) -> list[tuple[int, int]]:
+        """By value v, for a pyramid of `present` cards, the pyramid cards whose
+        pairs with reserve cards the test may bar (should no card of v lie in the
+        stock; the caller sees to that): those under a card of the partner value that
+        meets no card of v in the pyramid, and those lying on every card of v in the
+        pyramid (none when there is none). Cached: few distinct pyramids."""
         found = [(0, 0)] * (self.target + 1)
-        related, below = self.related, self._below
+        related, below, above = self.related, self._below, self.above
         for v in self._values:
             here_v = self.pmask_of[v] & present
-            under = 0
+            under_lonely = 0
             for x in bits(self.pmask_of[self.target - v] & present):
                 if not here_v & ~related[x]:
-                    under |= below[x]
-            on_all = -1 if here_v else 0
+                    under_lonely |= below[x]
+            on_every = -1 if here_v else 0
             for z in bits(here_v):
-                on_all &= self.above[z]
-            found[v] = (under & present, on_all & present)
-        self._pyramid_limits[present] = found
+                on_every &= above[z]
+            found[v] = (under_lonely & present, on_every & present)
+        self._pyramid_bounds[present] = found
         return found
 
     def _stack_dead(self, present: int, srem: int, ptr: int) -> bool:
@@ -85,83 +81,53 @@ class StackTest:
         is lost by the test above."""
         avail = ~srem & self.full
         reserve = avail & ((1 << ptr) - 1)
-        pyramid_limits = self._pyramid_limits.get(present)
-        if pyramid_limits is None:
-            pyramid_limits = self._limits_of_pyramid(present)
-        limits: list[Limit] = []
-        limited = barred = 0  # the pyramid cards and the reserve cards in some limit
+        bounds = self._pyramid_bounds.get(present)
+        if bounds is None:
+            bounds = self._bounds(present)
+        bars: list[Bar] = []
+        bounded = barred = 0  # the pyramid cards and the reserve cards in some bar
         for v, seq_v, seq_u in self._stockless[ptr]:
-            under, on_all = pyramid_limits[v]
-            if under:
-                # the cards of the partner value that can only pair with the reserve
-                # cards of v: the cards under them pair only above the top one
+            under_lonely, on_every = bounds[v]
+            if under_lonely:
+                # cards of the partner value pair only with reserve cards of v: the
+                # cards under them cannot pair with v's top reserve card or any above
                 res_v = seq_v & reserve
                 if res_v:
                     higher = ~((1 << (res_v.bit_length() - 1)) - 1) & reserve
-                    limits.append((under, higher))
-                    limited |= under
+                    bars.append((under_lonely, higher))
+                    bounded |= under_lonely
                     barred |= higher
-            if on_all:
-                # the top reserve card of the partner value can only pair with the
-                # pyramid's cards of v: the cards on all of them pair only above it
+            if on_every:
+                # the top reserve card of the partner value pairs only with pyramid
+                # cards of v: the cards on them all cannot pair with it or any under it
                 res_u = seq_u & reserve
                 if res_u:
                     lower = ((2 << (res_u.bit_length() - 1)) - 1) & reserve
-                    limits.append((on_all, lower))
-                    limited |= on_all
+                    bars.append((on_every, lower))
+                    bounded |= on_every
                     barred |= lower
-        if not limits:
+        if not bars:
             return False
-        for cls in self.classes:
-            _, pm, sm, _, c = cls
-            res_c = sm & reserve
-            if not res_c & barred or not pm & present & limited:
+        for value, pm, sm, _, c in self.classes:
+            class_reserve = sm & reserve
+            if not class_reserve & barred or not pm & present & bounded:
                 continue
             here = pm & present
             found = []
-            for on, off in limits:
-                if on & here and res_c & off:
-                    found.append((on & here, res_c & off))
+            for on, off in bars:
+                if on & here and class_reserve & off:
+                    found.append((on & here, class_reserve & off))
             if not found:
                 continue
-            key = (c, here, avail & sm, res_c, tuple(found))
+            key = (c, here, avail & sm, class_reserve, tuple(found))
             dead = self._stack_cache.get(key)
             if dead is None:
-                dead = self._stack_cache[key] = self._limited_dead(
-                    cls, present, avail, res_c, key[4]
-                )
+                barring: dict[int, int] = {}
+                for on, off in found:
+                    for p in bits(on):
+                        barring[p] = barring.get(p, 0) | off
+                dead = self._dead_now(value, present, srem, ptr, self.passes, barring)
+                self._stack_cache[key] = dead
             if dead:
                 return True
         return False
-
-    def _limited_dead(
-        self, cls: Class, present: int, avail: int, reserve: int, limits: tuple[Limit, ...]
-    ) -> bool:
-        """The dead-card test of a class without the pairs of a reserve card and a
-        pyramid card that `limits` bar."""
-        n, related = self.n, self.related
-        value = cls[0]
-        barred: dict[int, int] = {}
-        for on, off in limits:
-            for p in bits(on):
-                barred[p] = barred.get(p, 0) | off
-
-        def cards(v: int) -> list[int]:
-            found = list(bits(self.pmask_of[v] & present))
-            return found + [n + j for j in bits(self.smask_of[v] & avail)]
-
-        def meet(a: int, b: int) -> bool:
-            if a == b:
-                return False
-            if a < n and b < n:
-                return not related[a] >> b & 1
-            if a >= n and b >= n:
-                return not (reserve >> (a - n) & 1 and reserve >> (b - n) & 1)
-            p, j = (a, b - n) if a < n else (b, a - n)
-            return not barred.get(p, 0) >> j & 1
-
-        mine, theirs = cards(value), cards(self.target - value)
-        if len(mine) != len(theirs):
-            return True
-        options = [[k for k, b in enumerate(theirs) if meet(a, b)] for a in mine]
-        return not perfect_matching(options, len(theirs))

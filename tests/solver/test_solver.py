@@ -158,6 +158,7 @@ def _stack_position(pyramid: list[int], on: dict[int, int], sequence: list[int])
     test = StackTest()
     n, m = len(pyramid), len(sequence)
     test.n, test.m, test.target, test.full = n, m, 13, (1 << m) - 1
+    test.passes, test.goal = 1, "all"
     test.pmask_of, test.smask_of = [0] * 14, [0] * 14
     for i, v in enumerate(pyramid):
         test.pmask_of[v] |= 1 << i
