@@ -28,8 +28,8 @@ class SolveResult:
 
     def to_json(self) -> dict[str, object]:
         """The object `piramida solve --json` prints: the issue's keys, then what the
-        readable output says besides: whether the best score is proven the best, and
-        the limit that stopped a search (null when none did)."""
+        readable output says besides: whether the best score is proven the best, the
+        line that reaches it, and the limit that stopped a search (null when none did)."""
         return {
             "outcome": str(self.outcome),
             "moves": self.moves,
@@ -37,5 +37,6 @@ class SolveResult:
             "seconds": round(self.seconds, 4),
             "best_remaining_points": self.best_remaining_points,
             "best_proven": self.best_exact,
+            "best_moves": self.best_moves,
             "limit": self.limit or None,
         }

@@ -2,6 +2,7 @@
 
 import json
 
+from game.rules import Game
 from tests.cli.conftest import assert_refused
 
 
@@ -13,6 +14,7 @@ def test_solve_json_gives_the_spec_object(cli):
     assert list(data)[:5] == ["outcome", "moves", "nodes", "seconds", "best_remaining_points"]
     assert set(data) - {"outcome", "moves", "nodes", "seconds", "best_remaining_points"} == {
         "best_proven",
+        "best_moves",
         "limit",
     }
     assert data["outcome"] == "won" and data["best_remaining_points"] == 0 and data["moves"]
@@ -36,9 +38,13 @@ def test_a_line_that_clears_the_pyramid_is_not_said_to_leave_the_best_score(cli)
     assert data["best_remaining_points"] == 0 or data["best_proven"] is False
 
 
-def test_solve_a_lost_deal_reports_its_best_score(cli):
+def test_solve_a_lost_deal_reports_its_best_score_and_the_line_to_it(cli):
     data = json.loads(cli("solve", "pyramid52", "--deal", "0", "--json").out)
     assert data["outcome"] == "lost" and data["moves"] == [] and data["best_remaining_points"] > 0
+    game = Game("pyramid52", deal=0)
+    for move in data["best_moves"]:
+        game.play(move)
+    assert game.score.remaining_points == data["best_remaining_points"]
 
 
 def test_solve_from_a_replay_solves_the_position_it_reaches(cli, replay_file):
