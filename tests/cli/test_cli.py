@@ -782,6 +782,23 @@ def test_play_opens_a_table_with_the_chosen_deal(cli: Cli, monkeypatch: pytest.M
     assert played.options["piles"] == 9 and size == (1024, 768) and fullscreen is None
 
 
+def test_window_options_may_follow_play(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.main
+
+    started: list[object] = []
+    monkeypatch.setattr(
+        game.main,
+        "run",
+        lambda game=None, size=None, fullscreen=None: started.append((size, fullscreen)) or 0,
+    )
+    assert cli("play", "pyramid52", "--deal", "8", "--size", "1200x900").rc == 0
+    assert cli("play", "pyramid52", "--fullscreen").rc == 0
+    # given before the command and not after it, they stand
+    assert cli("--size", "1024x768", "--fullscreen", "play", "pyramid52").rc == 0
+    assert started == [((1200, 900), None), (None, True), ((1024, 768), True)]
+    assert_refused(cli("play", "pyramid52", "--size", "big"), "WIDTHxHEIGHT")
+
+
 def test_a_bad_window_size_is_refused_in_one_line(cli: Cli) -> None:
     result: Result = cli("--size", "big", "play", "pyramid52")
     assert_refused(result, "WIDTHxHEIGHT")
