@@ -67,6 +67,9 @@ class TableHelp:
                     " marked assisted (no high score), or play on."
                 )
             )
+            # the banner says again what a notice of the loss said; beside it, that
+            # notice found no room but on the cards
+            self.status, self.status_left = "", 0.0
             self.banner = Banner(
                 text,
                 [

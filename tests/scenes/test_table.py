@@ -710,9 +710,12 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
     # found the winning line by the solver, and the game still entered the tables
     scene, game = _after_the_losing_move(app, driver)
     assert scene.analysis.known()["outcome"] == "lost" and not scene.assisted
+    assert scene.status.startswith("There is no way to win from here")
     driver.key(pygame.K_u)  # first a banner says what it would mean
     assert len(game.moves) == 1 and not scene.assisted
     assert scene.banner.text.startswith("No win is possible from here")
+    # and the notice of the loss goes: pushed beside the banner, it stood on the cards
+    assert scene.status == ""
     driver.key(pygame.K_u)  # a quick second press is the same press
     assert len(game.moves) == 1
     driver.click(scene.banner.buttons[1].rect.center)  # Play on
