@@ -51,7 +51,7 @@ from game.rules.engine import State
 from game.rules.pyramid import PyramidEngine
 
 from .collector import collector_paused
-from .pyramid_classes import Class, bits
+from .pyramid_classes import Class, bits, class_table
 from .pyramid_stack import StackTest
 from .result import SolveResult, Verdict
 
@@ -115,15 +115,7 @@ class PyramidSolver(StackTest):
         # (class_key()).
         target = self.target
         dealt = {v for v in set(self.pval) | set(self.sval) if v and v != target}
-        lows = sorted(v for v in dealt if target - v not in dealt or v < target - v)
-        # each: (a value of it, pyramid mask, sequence mask, answer cache, its index)
-        self.classes = []
-        self.class_of = [None] * (target + 1)  # by value
-        for v in lows:
-            pm = self.pmask_of[v] | self.pmask_of[target - v]
-            sm = self.smask_of[v] | self.smask_of[target - v]
-            self.classes.append((v, pm, sm, {}, len(self.classes)))
-            self.class_of[v] = self.class_of[target - v] = self.classes[-1]
+        self.classes, self.class_of = class_table(target, self.pmask_of, self.smask_of, dealt)
         # While searching: the answer of each class at the position searched, then one
         # scratch place for the reserve's end (together: the tangle cache's key). Kept
         # up to date move by move (a move changes one class at most), so that the

@@ -13,6 +13,22 @@ from .pairing import ForcedPair, covering_matching, forced_cycle, perfect_matchi
 Class = tuple[int, int, int, dict[tuple[int, int, int], int], int]
 
 
+def class_table(
+    target: int, pmask_of: list[int], smask_of: list[int], dealt: set[int]
+) -> tuple[list[Class], list[Class | None]]:
+    """The classes of the `dealt` values (Kings left out), each with its pyramid and
+    sequence masks, an empty answer cache and its index; and each value's class."""
+    lows = sorted(v for v in dealt if target - v not in dealt or v < target - v)
+    classes: list[Class] = []
+    class_of: list[Class | None] = [None] * (target + 1)
+    for v in lows:
+        pm = pmask_of[v] | pmask_of[target - v]
+        sm = smask_of[v] | smask_of[target - v]
+        classes.append((v, pm, sm, {}, len(classes)))
+        class_of[v] = class_of[target - v] = classes[-1]
+    return classes, class_of
+
+
 class ClassAnswers:
     """Mixed into PyramidSolver, which sets up the position's data below."""
 

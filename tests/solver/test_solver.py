@@ -14,7 +14,7 @@ from game.solver import Verdict, building, solve
 from game.solver.building import BuildingSolver, DepthFirst, _luby
 from game.solver.pairing import covering_matching, forced_cycle
 from game.solver.pyramid import RESERVE, STOCK, PyramidSolver, _stock_pairs
-from game.solver.pyramid_classes import ClassAnswers
+from game.solver.pyramid_classes import ClassAnswers, class_table
 from game.solver.pyramid_stack import StackTest
 
 PYRAMID = ["pyramid36", "pyramid52"]
@@ -171,12 +171,7 @@ def _stack_position(pyramid: list[int], on: dict[int, int], sequence: list[int])
     below = [sum(1 << p for p in range(n) if test.above[p] >> i & 1) for i in range(n)]
     test.related = [test.above[i] | below[i] for i in range(n)]
     values = {v for v in (*pyramid, *sequence) if v != 13}
-    lows = sorted(v for v in values if v < 13 - v)
-    test.classes = []
-    for v in lows:
-        pm = test.pmask_of[v] | test.pmask_of[13 - v]
-        sm = test.smask_of[v] | test.smask_of[13 - v]
-        test.classes.append((v, pm, sm, {}, len(test.classes)))
+    test.classes, test.class_of = class_table(13, test.pmask_of, test.smask_of, values)
     test._init_stack_test(below, values)
     return test
 
