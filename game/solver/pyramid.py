@@ -33,8 +33,10 @@ six prunings, each of which keeps every win:
   pairs are forced; cached on those pairs.
 - The reserve as a stack (all cards to go, last pass): a reserve card pairs only
   once the reserve cards on it are gone, which rules out some pairs of a reserve
-  card and a pyramid card; the dead-card test without them (see pyramid_stack).
-  Checked where the stock turns, and at the start.
+  card and a pyramid card; the dead-card test without them. And the reserve
+  cards that can only pair with pyramid cards must each find one in the
+  reserve's order (see pyramid_stack). Checked where the stock turns, and at the
+  start; the order also after a pair of two pyramid cards.
 
 The best reachable score (for a lost deal) is searched without the last five
 prunings, which only keep wins; that search, which sees every line, is also
@@ -404,7 +406,12 @@ class PyramidSolver(StackTest):
                 if answer < 0:
                     continue
                 was, answers[c] = answers[c], answer
-                if lazy and answer != was and self._tangle_at(reserve_end):
+                # the pair may tangle forced pairs, or take a pyramid card that a
+                # reserve card needs in its order (see pyramid_stack)
+                if lazy and (
+                    (answer != was and self._tangle_at(reserve_end))
+                    or (under >= 0 and self._out_of_order(np_, srem, ptr))
+                ):
                     answers[c] = was
                     continue
             next_chain = 0

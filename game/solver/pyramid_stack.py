@@ -20,6 +20,16 @@ reserve card t, with pyramid cards when no card of its partner value lies in the
 stock (two reserve cards never meet on the last pass). A card "in the stock" is
 one dealt past the pointer: one already paired from there counts as still in
 it, which only makes the test weaker.
+
+The reserve cards that can only pair with pyramid cards must besides go in the
+reserve's order, each with a pyramid card of its own: so there must be a way to
+give each a partner, none twice, where no card's partner lies on the partner of
+a card higher in the reserve (that one goes first, and its partner with it, but
+a card goes after every card on it). The bars see two reserve cards at a time,
+this sees them all: say the reserve holds, from its top, 5, 5, 8, and the
+pyramid two 8s, one under a 5. Each card has a partner it could meet, and the
+5 could pair with the free 8, yet the two 5s go first and take both 8s, and the
+8 under the 5 goes before the reserve's 8, the 5's only partner left.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ class StackTest(ClassAnswers):
     """Mixed into PyramidSolver, which sets up the position's data (see ClassAnswers)."""
 
     m: int  # cards in the stock and the reserve together
+    sval: list[int]  # by sequence index: the card's value
 
     def _init_stack_test(self, below: list[int], values: set[int]) -> None:
         """`below`: by position, the pyramid positions under it at any depth;
@@ -54,6 +65,17 @@ class StackTest(ClassAnswers):
         ]
         self._pyramid_bounds: dict[int, list[tuple[int, int]]] = {}  # see _bounds
         self._stack_cache: dict[tuple[int, int, int, int, tuple[Bar, ...]], bool] = {}
+        # by pointer: the cards before it whose partner value has no card at or past
+        # it (a bit each): on the reserve, they can only pair with pyramid cards
+        self._bound_to_pyramid = []
+        for ptr, row in enumerate(self._stockless):
+            bound = 0
+            for _, _, partners in row:
+                bound |= partners
+            self._bound_to_pyramid.append(bound & ((1 << ptr) - 1))
+        # see _out_of_order: by pyramid and those reserve cards, and by their partners
+        self._order_cache: dict[int, bool] = {}
+        self._order_options_cache: dict[tuple[int, ...], bool] = {}
 
     def _bounds(self, present: int) -> list[tuple[int, int]]:
         """By value v, for a pyramid of `present` cards, the pyramid cards whose
@@ -78,7 +100,11 @@ class StackTest(ClassAnswers):
 
     def _stack_dead(self, present: int, srem: int, ptr: int) -> bool:
         """Whether the position (on the last pass, the reserve ending before `ptr`)
-        is lost by the test above."""
+        is lost by the tests above."""
+        return self._out_of_order(present, srem, ptr) or self._barred_dead(present, srem, ptr)
+
+    def _barred_dead(self, present: int, srem: int, ptr: int) -> bool:
+        """Whether a class can no longer be paired off without the barred pairs."""
         avail = ~srem & self.full
         reserve = avail & ((1 << ptr) - 1)
         bounds = self._pyramid_bounds.get(present)
@@ -131,3 +157,42 @@ class StackTest(ClassAnswers):
             if dead:
                 return True
         return False
+
+    def _out_of_order(self, present: int, srem: int, ptr: int) -> bool:
+        """Whether the reserve cards that can only pair with pyramid cards cannot
+        each have one, in the reserve's order. Cached on the pyramid and those cards,
+        then on their options."""
+        bound = ~srem & self._bound_to_pyramid[ptr]
+        if not bound & (bound - 1):
+            return False  # fewer than two: nothing to order
+        key = present | bound << self.n
+        dead = self._order_cache.get(key)
+        if dead is None:
+            target, sval, pmask_of = self.target, self.sval, self.pmask_of
+            options = []  # each card's partners in the pyramid, from the reserve's top
+            while bound:
+                j = bound.bit_length() - 1
+                bound ^= 1 << j
+                options.append(pmask_of[target - sval[j]] & present)
+            shape = tuple(options)
+            dead = self._order_options_cache.get(shape)
+            if dead is None:
+                dead = not _in_order(shape, 0, 0, 0, self.above)
+                self._order_options_cache[shape] = dead
+            self._order_cache[key] = dead
+        return dead
+
+
+def _in_order(options: tuple[int, ...], i: int, taken: int, barred: int, above: list[int]) -> bool:
+    """Whether the cards from the i-th on can each take a partner of its `options`,
+    none `taken` and none `barred` (lying on a partner taken before). Partners are
+    tried from the pyramid's foot up: few cards lie on them, the next are freest."""
+    if i == len(options):
+        return True
+    left = options[i] & ~taken & ~barred
+    while left:
+        p = left.bit_length() - 1
+        left ^= 1 << p
+        if _in_order(options, i + 1, taken | 1 << p, barred | above[p], above):
+            return True
+    return False

@@ -165,6 +165,7 @@ def _stack_position(pyramid: list[int], on: dict[int, int], sequence: list[int])
     test.pmask_of, test.smask_of = [0] * 14, [0] * 14
     for i, v in enumerate(pyramid):
         test.pmask_of[v] |= 1 << i
+    test.sval = sequence
     for j, v in enumerate(sequence):
         test.smask_of[v] |= 1 << j
     test.above = [on.get(i, 0) for i in range(n)]
@@ -202,6 +203,28 @@ def test_a_reserve_card_on_another_whose_partners_all_lie_under_the_other_s_part
     # the 8 under the 9: the 9 and the 4 go first, then the 8 with a 5
     test = _stack_position(pyramid, on, [8, 9])
     assert not test._stack_dead(0b1111, 0, 2)
+
+
+def test_reserve_cards_that_pair_only_in_the_pyramid_pair_in_the_reserve_s_order():
+    # The reserve holds, from its top, 5, 5, 8; the stock is out. The pyramid has two
+    # 8s and a 5 lying on one of them. The two 5s go first and take both 8s; the
+    # pyramid's 5 must go before the 8 under it, but its partner left, the reserve's
+    # 8, goes last: lost. No pair is barred (the pyramid's 5 could pair with the free
+    # 8), so only the reserve's order shows it.
+    eight, five_on_eight, eight_under = 8, 5, 8
+    pyramid, on = [eight, five_on_eight, eight_under], {2: 1 << 1}
+    test = _stack_position(pyramid, on, [8, 5, 5])
+    all_in_reserve = 3
+    assert not test._barred_dead(0b111, 0, all_in_reserve)
+    assert test._out_of_order(0b111, 0, all_in_reserve)
+    assert test._stack_dead(0b111, 0, all_in_reserve)
+    # the 8 on top: it goes first with the pyramid's 5, and frees the other 8
+    test = _stack_position(pyramid, on, [5, 5, 8])
+    assert not test._stack_dead(0b111, 0, all_in_reserve)
+    # the top 5 still in the stock: the pyramid's 5 goes with the free 8, the
+    # reserve's 5 with the 8 that frees, and the stock's 5 with the reserve's 8
+    test = _stack_position(pyramid, on, [8, 5, 5])
+    assert not test._stack_dead(0b111, 0, 2)
 
 
 def _won_in_the_table(csv_name: str, count: int) -> list[int]:
@@ -330,10 +353,11 @@ def test_the_hardest_early_pyramid52_deal_is_proven_lost_within_its_position_bud
     # the stock's top paired only by way of the reserve, a child known lost left
     # unsearched, and the stock and reserve cards between a forced pair's two, to
     # 96,992; pairs forced by pairs forced first, to 94,151; the reserve as a stack, to
-    # 26,326. A pruning lost on the way would show here first.
+    # 26,326; its cards bound to the pyramid taken in its order, to 21,610. A pruning
+    # lost on the way would show here first.
     result = solve(Game("pyramid52", deal=186), best=False)
     assert result.outcome == Verdict.LOST
-    assert result.nodes <= 27_000
+    assert result.nodes <= 22_000
 
 
 @pytest.mark.parametrize("ruleset, deal", [("egyptian", 1), ("pyramid52", 186)])
