@@ -195,7 +195,7 @@ def test_a_card_on_the_partner_of_a_reserve_card_whose_partners_all_lie_under_it
 
 def test_a_reserve_card_on_another_whose_partners_all_lie_under_the_other_s_partner():
     # The 8 tops the reserve, on the 9; the 9's only partner, the 4, lies on both 5s,
-    # the 8's only partners in the stock and reserve's end: the 8 cannot go first.
+    # the 8's only partners: the 8 goes first with a 5, before the 4 that lies on it.
     pyramid = [5, 4, 5, 8]  # the 4 (position 1) lies on both 5s; the last 8 is free
     on = {0: 1 << 1, 2: 1 << 1}
     test = _stack_position(pyramid, on, [9, 8])
