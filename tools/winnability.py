@@ -114,12 +114,13 @@ PUBLISHED = {"pyramid52": 0.0680, "pyramid52-goal-pyramid": 0.0902}
 PYRAMID_SINCE = """The pyramid rows' verdicts are exact. Those made before December 2026 took the
 times of the pyramid solver of then; that solver was later made to search fewer
 positions (the stock's top paired by way of the reserve, more pairs known forced
-and put in order, the reserve seen as a stack on the last pass). Run again on
+and put in order, the reserve seen as a stack on the last pass, whose cards that
+can only pair in the pyramid must find partners there in its order). Run again on
 pyramid36 deals 0..9999 and, with `passes=3`, 0..1999; pyramid52 deals
 10000..11999, with `passes=3` 0..299, and clearing the pyramid 0..599, it gives
-every verdict of these rows again, with 14% to 62% of the positions: pyramid36
-4.1 million where the row took 29.6 million, pyramid52 7.5 million where 26.7
-million. (Clearing the pyramid was checked before the stack test came, which
+every verdict of these rows again, with 12% to 62% of the positions: pyramid36
+3.4 million where the row took 29.6 million, pyramid52 6.0 million where 26.7
+million. (Clearing the pyramid was checked before the stack tests came, which
 that goal does not use.)"""
 
 
