@@ -9,9 +9,10 @@ in the reserve's order, each with a pyramid card of its own. So there must be a
 way to give each one a partner, none twice, where no card's partner lies on the
 partner of a card higher in the reserve: that card goes first, and its partner
 with it, but a pyramid card goes after every card on it. Say the reserve holds,
-from its top, 5, 5, 8, and the pyramid two 8s, one under a 5: the two 5s go
-first and take both 8s, and the 8 under the 5 goes before the reserve's 8, the
-pyramid 5's only partner left. Yet every card there has a partner it could meet.
+from its top, 5, 5, 8, and the pyramid two 8s and a 5 lying on one of them: the
+two 5s go first and take both 8s. The pyramid's 5 must go before the 8 under it,
+but its only partner left, the reserve's 8, goes last. Yet every card there has
+a partner it could meet.
 
 Barred pairs. A reserve card j and a pyramid card p cannot go together when a
 card x lying on p can only pair with reserve cards at or under j: x goes before
@@ -26,8 +27,8 @@ A pyramid card x "can only pair with" reserve cards when no card of its partner
 value lies in the stock and every one in the pyramid lies on x or under it; a
 reserve card, with pyramid cards when no card of its partner value lies in the
 stock (two reserve cards never meet on the last pass). A card "in the stock" is
-one dealt past the pointer: one already paired from there counts as still in
-it, which only makes the tests weaker.
+one dealt at or past the pointer: one already paired from there counts as still
+in it, which only makes the tests weaker.
 """
 
 from __future__ import annotations
@@ -167,7 +168,8 @@ class StackTest(ClassAnswers):
 def _in_order(options: tuple[int, ...], i: int, taken: int, barred: int, above: list[int]) -> bool:
     """Whether the cards from the i-th on can each take a partner of its `options`,
     none `taken` and none `barred` (lying on a partner taken before). Partners are
-    tried from the pyramid's foot up: few cards lie on them, the next are freest."""
+    tried from the pyramid's foot up: few cards lie on a low one, so taking it bars
+    few partners of the cards after."""
     if i == len(options):
         return True
     left = options[i] & ~taken & ~barred

@@ -193,7 +193,7 @@ def test_a_card_on_the_partner_of_a_reserve_card_whose_partners_all_lie_under_it
     assert not test._stack_dead(0b111, 0, 2)
 
 
-def test_a_reserve_card_on_another_whose_partners_all_lie_under_the_other_s_partner():
+def test_a_reserve_card_whose_partners_lie_under_the_partner_of_the_card_under_it():
     # The 8 tops the reserve, on the 9; the 9's only partner, the 4, lies on both 5s,
     # the 8's only partners: the 8 goes first with a 5, before the 4 that lies on it.
     pyramid = [5, 4, 5, 8]  # the 4 (position 1) lies on both 5s; the last 8 is free
