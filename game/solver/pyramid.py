@@ -35,8 +35,9 @@ six prunings, each of which keeps every win:
   once the reserve cards on it are gone, which rules out some pairs of a reserve
   card and a pyramid card; the dead-card test without them. And the reserve
   cards that can only pair with pyramid cards must each find one in the
-  reserve's order (see pyramid_stack). Checked where the stock turns, and at the
-  start; the order also after a pair of two pyramid cards.
+  reserve's order, and the pyramid cards that can only pair with reserve cards
+  one in the pyramid's order (see pyramid_stack). Checked where the stock turns,
+  and at the start; the reserve's order also after a pair of two pyramid cards.
 
 The best reachable score (for a lost deal) is searched without the last five
 prunings, which only keep wins; that search, which sees every line, is also
@@ -410,7 +411,7 @@ class PyramidSolver(StackTest):
                 # reserve card needs in its order (see pyramid_stack)
                 if lazy and (
                     (answer != was and self._tangle_at(reserve_end))
-                    or (under >= 0 and self._out_of_order(np_, srem, ptr))
+                    or (under >= 0 and self._reserve_out_of_order(np_, srem, ptr))
                 ):
                     answers[c] = was
                     continue

@@ -216,7 +216,7 @@ def test_reserve_cards_that_pair_only_in_the_pyramid_pair_in_the_reserve_s_order
     test = _stack_position(pyramid, on, [8, 5, 5])
     all_in_reserve = 3
     assert not test._barred_dead(0b111, 0, all_in_reserve)
-    assert test._out_of_order(0b111, 0, all_in_reserve)
+    assert test._reserve_out_of_order(0b111, 0, all_in_reserve)
     assert test._stack_dead(0b111, 0, all_in_reserve)
     # the 8 on top: it goes first with the pyramid's 5, and frees the other 8
     test = _stack_position(pyramid, on, [5, 5, 8])
@@ -225,6 +225,30 @@ def test_reserve_cards_that_pair_only_in_the_pyramid_pair_in_the_reserve_s_order
     # reserve's 5 with the 8 that frees, and the stock's 5 with the reserve's 8
     test = _stack_position(pyramid, on, [8, 5, 5])
     assert not test._stack_dead(0b111, 0, 2)
+
+
+def test_pyramid_cards_that_pair_only_in_the_reserve_pair_in_the_pyramid_s_order():
+    # Deal 417425 after 18 moves: the stock holds no 2, 5, 6 or 10. The apex J pairs
+    # only with the reserve's 2, the 3s of clubs and spades only with its 10s: the 10
+    # of hearts on top, the 10 of spades under the 2. The 3 of clubs lies on the J,
+    # so it goes first, with a 10 above the 2: only the 10 of hearts is, and the 3 of
+    # spades, lying on the 3 of clubs, must go before it with a 10 higher still.
+    # Lost, though no class is dead, no forced pairs go in a circle, no pair is
+    # barred and the reserve's own order passes.
+    game = Game("pyramid52", deal=417425)
+    turn = "st>w"
+    opening = ["p7.1+p7.4", "p7.3+st", "p7.5+p7.6", turn, turn, "p7.7+st", "p6.6+p7.2"]
+    for move in [*opening, "p6.2+p6.3", "p5.2+w", turn, "p6.1+st", *[turn] * 6, "st+w"]:
+        game.play(move)
+    solver = PyramidSolver(game.engine, game.state)
+    at = (solver.start_present, 0, solver.start_ptr)
+    assert min(solver._answers(*at, solver.start_passes)) >= 0
+    assert not solver._tangled(*at, solver.start_passes)
+    assert not solver._reserve_out_of_order(*at) and not solver._barred_dead(*at)
+    assert solver._pyramid_out_of_order(*at)
+    assert not _every_line_wins(game)
+    result = solve(game, best=False)
+    assert result.outcome == Verdict.LOST and result.nodes == 0
 
 
 def _won_in_the_table(csv_name: str, count: int) -> list[int]:
