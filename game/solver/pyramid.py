@@ -31,13 +31,11 @@ six prunings, each of which keeps every win:
   moments cannot be ordered, the position is lost. Checked at the start, where
   the stock turns (a card joins the reserve) and after a pair that changes which
   pairs are forced; cached on those pairs.
-- The reserve as a stack (all cards to go, last pass): a reserve card pairs only
-  once the reserve cards on it are gone, which rules out some pairs of a reserve
-  card and a pyramid card; the dead-card test without them. And the reserve
-  cards that can only pair with pyramid cards must each find one in the
-  reserve's order, and the pyramid cards that can only pair with reserve cards
-  one in the pyramid's order (see pyramid_stack). Checked where the stock turns,
-  and at the start; the reserve's order also after a pair of two pyramid cards.
+- The reserve as a stack (all cards to go, last pass): the reserve cards that
+  can only pair with pyramid cards must each find one in the reserve's order, and
+  the pyramid cards that can only pair with reserve cards one in the pyramid's
+  order (see pyramid_stack). Checked where the stock turns, and at the start; the
+  reserve's order also after a pair of two pyramid cards.
 
 The best reachable score (for a lost deal) is searched without the last five
 prunings, which only keep wins; that search, which sees every line, is also
@@ -124,7 +122,7 @@ class PyramidSolver(StackTest):
         # up to date move by move (a move changes one class at most), so that the
         # tangle test where the stock turns looks up one class instead of all.
         self.answers = []
-        self._init_stack_test(below, dealt)
+        self._init_stack_test(dealt)
 
     # -- the pyramid's shape ---------------------------------------------------------
 

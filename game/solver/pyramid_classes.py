@@ -89,18 +89,9 @@ class ClassAnswers:
     def _answers(self, present: int, srem: int, ptr: int, passes: int) -> list[int]:
         return [self.class_answer(c, present, srem, ptr, passes) for c in self.classes]
 
-    def _dead_now(
-        self,
-        value: int,
-        present: int,
-        srem: int,
-        ptr: int,
-        passes: int,
-        barred: dict[int, int] | None = None,
-    ) -> bool:
+    def _dead_now(self, value: int, present: int, srem: int, ptr: int, passes: int) -> bool:
         """Whether the cards of a value and its partner value can no longer be paired
-        off; `barred`: by pyramid position, the sequence cards it may not pair with
-        besides (a bit each; see pyramid_stack)."""
+        off."""
         partner = self.target - value
         mine = self._cards(value, present, srem)
         theirs = self._cards(partner, present, srem)
@@ -116,9 +107,6 @@ class ClassAnswers:
                     ok = not related[a] >> b & 1
                 elif a < 0 and b < 0:
                     ok = not (last and -a - 1 < ptr and -b - 1 < ptr)
-                elif barred:
-                    p, j = (a, -1 - b) if a >= 0 else (b, -1 - a)
-                    ok = not barred.get(p, 0) >> j & 1
                 else:
                     ok = True
                 if ok:
