@@ -96,8 +96,7 @@ class PyramidSolver(StackTest):
         for j, v in enumerate(self.sval):
             self.smask_of[v] |= 1 << j
         # the positions each card can never pair with: those on it or under it, at any depth
-        below = [_reach(self.parents, i) for i in range(n)]  # the positions under each
-        self.related = [_reach(self.cover, i) | below[i] for i in range(n)]
+        self.related = [_reach(self.cover, i) | _reach(self.parents, i) for i in range(n)]
         self._free_cache: dict[int, int] = {}
         self._pairs_cache: dict[int, tuple[tuple[int, int, int, Class | None], ...]] = {}
         # the forced pairs of a class, interned: the tangle's cache keys on a few ints
