@@ -188,7 +188,7 @@ class MenuScene(PadScene):
         """The rules of the patience chosen, or of another one (`ruleset_id`, with its
         default options)."""
         app = self.app
-        options: dict[str, object] = {}
+        options: dict[str, object] | None = None  # another patience: every choice
         if not ruleset_id or ruleset_id == self.ruleset.id:
             ruleset_id, options = self.ruleset.id, dict(self.options)
 

@@ -91,6 +91,8 @@ class RulesScene(Scene):
         super().__init__(app)
         self.ruleset = get_ruleset(ruleset_id)
         self.game = sample_game(self.ruleset, options)
+        # no options given: the rules of a patience not chosen, read from the menu
+        self.options_chosen = options is not None
         self._back = back
         self.back_button = Button(_("Back"), self.back, key="back")
         self.lines: list[TextLine] = []
@@ -113,7 +115,7 @@ class RulesScene(Scene):
         body.height = self.bottom_bar.top - margin // 2 - body.y
         self.text_size = max(14, int(19 * s))
         label_size = max(11, int(15 * s))
-        self.notes = Notes(self.game, max(12, int(17 * s)), self.app.settings)
+        self.notes = Notes(self.game, max(12, int(17 * s)), self.app.settings, self.options_chosen)
         if w >= h * 1.15:  # wide: text on the left, picture and notes on the right
             col_w = int(body.width * 0.44)
             self.text_rect = pygame.Rect(body.x, body.y, body.width - col_w - margin, body.height)

@@ -21,7 +21,14 @@ from game.render.table_view import TableView
 from game.rules import Game, IllegalMove, Ruleset
 from game.settings import Settings
 from game.ui import theme
-from game.ui.labels import area_name, king_alone, option_lines, value_legend, value_text
+from game.ui.labels import (
+    area_name,
+    king_alone,
+    option_choice_lines,
+    option_lines,
+    value_legend,
+    value_text,
+)
 from game.ui.widgets import overlap_area, wrap
 
 RENDER_WIDTH = 560  # the table is painted at least this wide, then smoothscaled down
@@ -210,10 +217,13 @@ def _distance(a: tuple[int, int], b: tuple[int, int]) -> float:
 
 class Notes:
     """What the picture cannot show: the pyramid games' values and pair sum, and the
-    options this game is played with. `rect` is set by the scene's layout."""
+    options: those this game is played with when `chosen`, else every choice each
+    option offers (the rules of a patience the player has not chosen yet).
+    `rect` is set by the scene's layout."""
 
-    def __init__(self, game: Game, size: int, settings: Settings) -> None:
+    def __init__(self, game: Game, size: int, settings: Settings, chosen: bool = True) -> None:
         self.game = game
+        self.chosen = chosen
         self.size = size
         self.settings = settings
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -249,7 +259,7 @@ class Notes:
         self, surface: pygame.Surface | None, rect: pygame.Rect, shown: list[str] | None = None
     ) -> int:
         """Lay the notes out in `rect` (drawing them when given a surface); their height."""
-        size, rules = self.size, self.game.rules
+        size, rules, ruleset = self.size, self.game.rules, self.game.ruleset
         pad = size
         x0, right = rect.x + pad, rect.right - pad
         y = rect.y + pad // 2
@@ -293,9 +303,12 @@ class Notes:
             if king_alone(rules):
                 text(_("A King goes alone"), font, theme.INK_DIM)
             y += size // 2
-        lines = option_lines(self.game.ruleset, self.game.options)
+        if self.chosen:
+            title, lines = _("Options in this game"), option_lines(ruleset, self.game.options)
+        else:
+            title, lines = _("Options (the first is the default)"), option_choice_lines(ruleset)
         if lines:
-            text(_("Options in this game"), bold, theme.GOLD)
+            text(title, bold, theme.GOLD)
             for line in lines:
                 text(line, font, theme.INK)
         return y - rect.y + pad // 2 if y > rect.y + pad // 2 else 0

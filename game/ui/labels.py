@@ -21,6 +21,15 @@ def option_lines(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> list[st
     return [f"{localized(o.label)}: {choice_label(o, chosen[o.key])}" for o in ruleset.options]
 
 
+def option_choice_lines(ruleset: Ruleset) -> list[str]:
+    """Each option of the ruleset with every choice it offers, the default first
+    ("Stock turns: one card, three cards"): for rules read before a game is chosen."""
+    return [
+        f"{localized(o.label)}: {', '.join(choice_label(o, c) for c in o.choices)}"
+        for o in ruleset.options
+    ]
+
+
 def options_line(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> str:
     """The options on one line, each as option_lines says it, apart by a dot (after a
     comma the next option's capital read as a mistake)."""

@@ -159,6 +159,8 @@ def test_enter_on_the_patience_chosen_plays_it_and_f1_shows_its_rules(app, drive
     driver.key(pygame.K_F1)
     driver.settle(0.5)
     assert isinstance(app.scene, RulesScene) and app.scene.ruleset.id == "devils-bridge"
+    notes = app.scene.notes.texts()  # the options chosen for the game about to start
+    assert "Options in this game" in notes and "Stock turns: one card" in notes
     driver.key(pygame.K_ESCAPE)
     driver.settle(0.5)
     scene = app.scene  # back, the ring on the patience chosen
@@ -178,6 +180,11 @@ def test_f1_on_a_patience_ringed_but_not_chosen_shows_its_rules(app, driver):
     driver.key(pygame.K_F1)
     driver.settle(0.5)
     assert isinstance(app.scene, RulesScene) and app.scene.ruleset.id == "devils-bridge"
+    # no game of it is chosen: its options with every choice, not "in this game"
+    notes = app.scene.notes.texts()
+    assert "Options in this game" not in notes
+    assert "Options (the first is the default)" in notes
+    assert "Stock turns: one card, three cards" in notes
     driver.key(pygame.K_ESCAPE)
     driver.settle(0.5)
     back = app.scene  # the choice is as it was, the ring where it was left

@@ -247,6 +247,17 @@ def test_options_of_the_game_are_listed(app, driver):
     assert sum(name.startswith("t") for name in scene.game.pile_names) == 10
 
 
+def test_rules_read_before_choosing_list_every_choice(app, driver):
+    scene = open_rules(app, driver, "nechego", language="ru")
+    lines = scene.notes.texts()
+    assert "Варианты правил (первый — по умолчанию)" in lines
+    assert "Стопок: 8, 9, 10" in lines and "Колода: 36 карт, 32 карты" in lines
+    assert "Варианты правил в этой партии" not in lines
+    # the old rules have no options: no heading over nothing
+    scene = open_rules(app, driver, "egyptian-old")
+    assert not [line for line in scene.notes.texts() if line.startswith("Options")]
+
+
 def test_pyramid_legend_gives_values_and_pair_sum(app, driver):
     scene = open_rules(app, driver, "pyramid36")
     lines = scene.notes.texts()
