@@ -497,17 +497,25 @@ class PyramidSolver(StackTest):
 def _stock_pairs(path: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
     """The search's line as a player would play it: the search turns the stock's top
     card and then pairs it as the reserve's top with a pyramid card (see `_search`);
-    the line pairs it straight from the stock, which reaches the same position."""
+    the line pairs it straight from the stock, which reaches the same position. A
+    King the turn uncovered on the stock, which the search removes at once, goes
+    just after that pair instead: until the pair the card stays on it."""
     line = list(path)
+    stock_king = ("one", STOCK, 0)
     x = 0
     while x < len(line):
         if line[x][0] == "turn":
             y = x + 1
-            while y < len(line) and line[y][0] in ("pair", "one") and min(line[y][1:]) >= 0:
-                y += 1  # moves of pyramid cards alone leave the stock and reserve as they are
+            # moves of pyramid cards alone leave the stock and the reserve as they are
+            while y < len(line) and (
+                line[y] == stock_king or (line[y][0] in ("pair", "one") and min(line[y][1:]) >= 0)
+            ):
+                y += 1
             if y < len(line) and line[y][0] == "pair" and line[y][1] >= 0 and line[y][2] == RESERVE:
-                line[y] = ("pair", line[y][1], STOCK)
-                del line[x]
+                between = line[x + 1 : y]
+                kings = [m for m in between if m == stock_king]
+                pyramid = [m for m in between if m != stock_king]
+                line[x : y + 1] = [*pyramid, ("pair", line[y][1], STOCK), *kings]
                 continue
         x += 1
     return line

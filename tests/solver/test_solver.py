@@ -330,14 +330,15 @@ def test_pruned_verdicts_agree_with_the_search_of_every_line_in_mid_game(passes)
     assert checked >= 40 and 0 < won < checked, (checked, won)
 
 
-@pytest.mark.parametrize("deal", [8, 94])
+@pytest.mark.parametrize("deal", [8, 51, 94])
 def test_a_won_line_pairs_the_stock_top_straight_from_the_stock(deal):
     # The search reaches such a pair by turning the card and pairing it from the
     # reserve; a hint says it as a player would play it: one move, not two.
     moves = solve(Game("pyramid52", deal=deal)).moves
     for x, move in enumerate(moves):
         if move == "st>w":
-            after = next((m for m in moves[x + 1 :] if not _pyramid_only(m)), "")
+            # a King from the stock in between (deals 8 and 51) kept the turn in the line
+            after = next((m for m in moves[x + 1 :] if not _pyramid_only(m) and m != "st"), "")
             assert not _pairs_with_pyramid(after, "w"), moves
     assert any(_pairs_with_pyramid(m, "st") for m in moves), moves
 
@@ -358,6 +359,14 @@ def test_only_a_turn_followed_by_pyramid_moves_and_a_reserve_pair_becomes_a_stoc
     ):
         assert _stock_pairs(line) == line
     assert _stock_pairs([turn, turn, ("pair", 5, RESERVE)]) == [turn, ("pair", 5, STOCK)]
+    # a King the turn uncovered on the stock waits until its card has gone
+    stock_king = ("one", STOCK, 0)
+    assert _stock_pairs([turn, stock_king, pyramid_pair, stock_king, ("pair", 5, RESERVE)]) == [
+        pyramid_pair,
+        ("pair", 5, STOCK),
+        stock_king,
+        stock_king,
+    ]
 
 
 def _pairs_with_pyramid(move: str, pile: str) -> bool:
