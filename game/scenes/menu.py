@@ -185,8 +185,8 @@ class MenuScene(PadScene):
             return False
 
     def show_rules(self, ruleset_id: str = "") -> None:
-        """The rules of the patience chosen, or of another one (`ruleset_id`, with its
-        default options)."""
+        """The rules of the patience chosen, with its options, or of another one
+        (`ruleset_id`), with every choice of its options."""
         app = self.app
         options: dict[str, object] | None = None  # another patience: every choice
         if not ruleset_id or ruleset_id == self.ruleset.id:

@@ -506,7 +506,8 @@ def _stock_pairs(path: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]
     while x < len(line):
         if line[x][0] == "turn":
             y = x + 1
-            # moves of pyramid cards alone leave the stock and the reserve as they are
+            # moves of pyramid cards alone leave the stock and the reserve as they are;
+            # a King removed from the stock leaves the turned card on the reserve's top
             while y < len(line) and (
                 line[y] == stock_king or (line[y][0] in ("pair", "one") and min(line[y][1:]) >= 0)
             ):
