@@ -121,6 +121,15 @@ class TableHelp:
                 why = _("No win is possible now; best possible: {points} left.", points=points(n))
             else:  # the search for the best score ran out of time: the best it found
                 why = _("No win is possible now; best found: {points} left.", points=points(n))
+        elif line:
+            # not settled within its limit, but the search has a line to the fewest points
+            # it saw: the Demo plays that line, and the hint follows it too (a likely move
+            # looks one move ahead, the line hundreds)
+            move = parse_move(line[0])
+            why = _(
+                "The solver has not settled this position; the best line it found leaves {points}.",
+                points=points(known["best_remaining_points"]),
+            )
         else:
             move = suggest(self.game)
             why = _("The solver has not solved this position: a likely move.")

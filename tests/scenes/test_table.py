@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from game import hints
 from game.rules import Game, Move, rulesets
 from game.rules.moves import parse_move
 from game.scenes.table import TableScene
@@ -668,6 +669,24 @@ def test_at_the_end_of_a_best_line_found_not_proven_the_hint_claims_nothing(app,
     driver.key_twice(pygame.K_h)
     assert "No win is possible now; best found: 42 points left." in scene.status
     assert scene.hint in game.legal_moves and scene.hints_used == 1
+
+
+def test_a_hint_on_an_unsettled_position_follows_the_best_line_found(app, driver):
+    # the Demo played the solver's best line where the hint gave a one-move guess
+    game = Game("egyptian", deal=1)
+    scene = open_table(app, driver, game)
+    where = scene.analysis.position()
+    line = ["st>w", "t8>f1"]  # not the likely move: that sends the 7♠ home first
+    assert str(hints.suggest(game)) != line[0]
+    known = {"outcome": "unknown", "line": line, "best_remaining_points": 230}
+    scene.analysis.results[where] = known
+    driver.key_twice(pygame.K_h)
+    assert str(scene.hint) == "st>w" and scene.hints_used == 1
+    assert "the best line it found leaves 230 points" in scene.status
+    # with no line (the position is the best it saw), the likely move
+    scene.analysis.results[where] = {**known, "line": []}
+    driver.key(pygame.K_h)
+    assert scene.hint == hints.suggest(game) and "a likely move" in scene.status
 
 
 def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
