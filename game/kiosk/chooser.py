@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, localized
-from game.render.preview import draw_ruleset_card
+from game.render.preview import common_summary_size, draw_ruleset_card
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
@@ -46,6 +46,7 @@ class ChooserScene(PadScene):
         self.games = policy.config.games
         self.pad.focus_key = "play:0"
         self.cards: list[pygame.Rect] = []
+        self.summary_size = 0  # the cards' summaries' one size (see layout)
         self.title_pos = (0, 0)
 
     def play(self, index: int) -> None:
@@ -118,7 +119,18 @@ class ChooserScene(PadScene):
             buttons += [play, rules, pick]
             self.cards.append(card)
         self.pad.set(buttons)
+        # one size for every card's summary (see common_summary_size)
+        cards = [(card, self._texts(i)) for i, card in enumerate(self.cards)]
+        self.summary_size = common_summary_size(cards, s * 1.5) if cards else 0
         self.redraw = True
+
+    def _texts(self, i: int) -> tuple[str, str]:
+        """The name of the i-th game offered, and its options over its summary."""
+        offered = self.games[i]
+        ruleset = get_ruleset(offered.ruleset)
+        line = offered_options(offered)
+        summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
+        return localized(ruleset.name), summary
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s = self.scale
@@ -127,15 +139,11 @@ class ChooserScene(PadScene):
             surface, _("Choose a patience"), px(48, s, 28), self.title_pos, theme.GOLD, serif=True
         )
         for i, offered in enumerate(self.games):
-            ruleset = get_ruleset(offered.ruleset)
-            line = offered_options(offered)
-            summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
             hot = any(b.hot or b.pressed for b in self.pad.buttons if b.key == f"card:{i}")
-            texts = (localized(ruleset.name), summary)
             deck = self.app.settings.deck
-            draw_ruleset_card(
-                surface, self.cards[i], ruleset.id, texts, (False, hot), s * 1.5, deck
-            )
+            card, look = self.cards[i], (False, hot)
+            texts, size = self._texts(i), self.summary_size
+            draw_ruleset_card(surface, card, offered.ruleset, texts, look, s * 1.5, deck, size)
         side = max(16, min(px(30, s), self.cards[0].height // 6)) if self.cards else 16
         for b in self.pad.buttons:
             if b.key == "back":

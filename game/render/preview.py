@@ -102,16 +102,18 @@ def draw_ruleset_card(
     look: tuple[bool, bool],
     scale: float,
     deck: Deck = PLAIN_DECK,
-) -> tuple[str, list[str]]:
+    summary_size: int | None = None,
+) -> tuple[str, list[str], int]:
     """A ruleset as a card of the menu: its table in miniature, its name, its summary;
-    returns the name and the summary's lines as drawn.
+    returns the name, the summary's lines as drawn, and their size.
 
     `texts` is (name, summary) in the player's language; `look` is (selected, hot).
-    The name gets a smaller size before it is cut short; the summary is cut to the
-    lines that fit, ending in an ellipsis.
+    The name gets a smaller size before it is cut short; the summary, in
+    `summary_size` when given (a list of cards in one size: see
+    common_summary_size), else in the largest size that fits, is cut to the lines
+    that fit, ending in an ellipsis.
     """
     selected, hot = look
-    name, summary = texts
     radius = max(5, round(10 * scale))
     fill = theme.BUTTON_HOVER if selected else theme.BUTTON if hot else theme.PANEL
     fill_translucent(surface, rect, fill, 235 if selected or hot else 150, radius)
@@ -119,32 +121,59 @@ def draw_ruleset_card(
         pygame.draw.rect(
             surface, theme.GOLD, rect, width=max(2, round(2 * scale)), border_radius=radius
         )
-    pad = max(4, min(round(8 * scale), rect.height // 10))
-    ph = rect.height - 2 * pad
-    # half the card at most: a tall card (a kiosk's screen standing up) keeps room for
-    # its name and summary
-    pw = min(int(ph * PREVIEW_RATIO), rect.width // 2)
-    ph = min(ph, int(pw / PREVIEW_RATIO))
-    picture = pygame.Rect(rect.x + pad, rect.centery - ph // 2, pw, ph)
+    card = _CardText(rect, texts, scale)
     defaults = get_ruleset(ruleset_id).defaults()
-    surface.blit(preview(ruleset_id, defaults, picture.size, deck), picture)
-    pygame.draw.rect(surface, theme.BUTTON_EDGE, picture, width=1)
-    x = picture.right + pad + pad // 2
-    width = rect.right - pad - x
-    name_size = max(13, min(round(19 * scale), rect.height // 4))
-    # a long name ("Египетская пирамида, старинные правила") in a smaller size first
-    name_size = fitting_size(name, name_size, width, least=max(11, name_size * 3 // 4), bold=True)
+    surface.blit(preview(ruleset_id, defaults, card.picture.size, deck), card.picture)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, card.picture, width=1)
     colour = theme.GOLD if selected else theme.INK
-    shown = fit_text(name, name_size, width, bold=True)
-    top = draw_text(surface, shown, name_size, (x, rect.y + pad), colour, bold=True)
-    y = top.bottom + max(1, pad // 3)
-    largest = max(SUMMARY_LEAST, min(round(14 * scale), rect.height // 6))
-    size, lines = _summary_lines(summary, width, rect.bottom - pad - y, largest)
+    draw_text(surface, card.name, card.name_size, (card.x, card.top), colour, bold=True)
+    size, lines = card.summary_lines(summary_size)
     font = theme.font(size)
+    y = card.summary_top
     for line in lines:
-        draw_text(surface, line, size, (x, y), theme.INK_DIM)
+        draw_text(surface, line, size, (card.x, y), theme.INK_DIM)
         y += font.get_linesize()
-    return shown, lines
+    return card.name, lines, size
+
+
+def common_summary_size(cards: list[tuple[pygame.Rect, tuple[str, str]]], scale: float) -> int:
+    """One size for the summaries of a list of ruleset cards, each (rect, (name,
+    summary)): the smallest of the sizes each would take alone. Each fitted on its own,
+    a list read in three sizes, a long Russian summary the smallest."""
+    return min(_CardText(rect, texts, scale).summary_lines()[0] for rect, texts in cards)
+
+
+class _CardText:
+    """Where a ruleset card's picture and words go: the picture on the left, the name
+    on top of the rest, the summary under it."""
+
+    def __init__(self, rect: pygame.Rect, texts: tuple[str, str], scale: float) -> None:
+        name, self.summary = texts
+        pad = max(4, min(round(8 * scale), rect.height // 10))
+        ph = rect.height - 2 * pad
+        # half the card at most: a tall card (a kiosk's screen standing up) keeps room
+        # for its name and summary
+        pw = min(int(ph * PREVIEW_RATIO), rect.width // 2)
+        ph = min(ph, int(pw / PREVIEW_RATIO))
+        self.picture = pygame.Rect(rect.x + pad, rect.centery - ph // 2, pw, ph)
+        self.x = self.picture.right + pad + pad // 2
+        self.width = rect.right - pad - self.x
+        size = max(13, min(round(19 * scale), rect.height // 4))
+        # a long name ("Египетская пирамида, старинные правила") in a smaller size first
+        least = max(11, size * 3 // 4)
+        self.name_size = fitting_size(name, size, self.width, least=least, bold=True)
+        self.name = fit_text(name, self.name_size, self.width, bold=True)
+        self.top = rect.y + pad
+        name_height = theme.font(self.name_size, bold=True).size(self.name)[1]
+        self.summary_top = self.top + name_height + max(1, pad // 3)
+        self.summary_height = rect.bottom - pad - self.summary_top
+        self.largest = max(SUMMARY_LEAST, min(round(14 * scale), rect.height // 6))
+
+    def summary_lines(self, size: int | None = None) -> tuple[int, list[str]]:
+        """The summary's size and lines: in `size`, or the largest that fits."""
+        if size is None:
+            return _summary_lines(self.summary, self.width, self.summary_height, self.largest)
+        return size, _cut_to(self.summary, size, self.width, self.summary_height)
 
 
 def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple[int, list[str]]:
@@ -152,16 +181,25 @@ def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple
     before it is cut short (a Russian summary is a few words longer than its English);
     cut, its last line ends in an ellipsis."""
     least = max(SUMMARY_LEAST, min(largest - SUMMARY_SMALLER, round(largest * SUMMARY_SHARE)))
-    for size in range(largest, least - 1, -1):
+    for size in range(largest, least, -1):
         font = theme.font(size)
         lines = wrap(summary, font, width)
-        fits = max(0, height // font.get_linesize())
-        if len(lines) <= fits:
+        if len(lines) <= height // font.get_linesize():
             return size, lines
-    lines = lines[:fits]
-    if lines:
-        lines[-1] = fit_text(lines[-1] + "…", size, width)
-    return size, lines
+    return least, _cut_to(summary, least, width, height)
+
+
+def _cut_to(summary: str, size: int, width: int, height: int) -> list[str]:
+    """The summary's lines in `size` that fit `width` x `height` pixels; cut short, the
+    last ends in an ellipsis."""
+    font = theme.font(size)
+    lines = wrap(summary, font, width)
+    fits = max(0, height // font.get_linesize())
+    if len(lines) > fits:
+        lines = lines[:fits]
+        if lines:
+            lines[-1] = fit_text(lines[-1] + "…", size, width)
+    return lines
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import _, localized
 from game.render.preview import (
     PREVIEW_RATIO,
+    common_summary_size,
     draw_ruleset_card,
     fill_translucent,
     fit_text,
@@ -86,6 +87,7 @@ class MenuScene(PadScene):
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
         self.ask_bottom = 0  # where Play's question ends: above the row of Play
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
+        self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
 
     # -- the choice ----------------------------------------------------------------
 
@@ -390,6 +392,9 @@ class MenuScene(PadScene):
             )
             card.rect = pygame.Rect(area.x, area.y + i * (row_h + gap), area.width, row_h)
             self.cards.append(card)
+        # one size for the list's summaries (see common_summary_size)
+        cards = [(card.rect, self._card_texts(card)) for card in self.cards]
+        self.summary_size = common_summary_size(cards, self.scale)
 
     def _place_panel(self) -> list[Button]:
         """The chosen ruleset's picture, options, deal and Play; returns the panel's buttons."""
@@ -452,6 +457,10 @@ class MenuScene(PadScene):
 
     # -- drawing -------------------------------------------------------------------
 
+    def _card_texts(self, card: Button) -> tuple[str, str]:
+        """A ruleset card's name and summary."""
+        return card.label, summary_text(self.rulesets[card.key.split(":", 1)[1]])
+
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s = self.scale
         surface.blit(theme.felt(self.size), (0, 0))
@@ -469,13 +478,11 @@ class MenuScene(PadScene):
         if self.continue_rect.width:
             text = self.records.continue_text()
             self._draw_bar(surface, self.continue_rect, text, "continue", theme.GOLD)
+        deck = self.app.settings.deck
         for card in self.cards:
-            ruleset = self.rulesets[card.key.split(":", 1)[1]]
-            texts = (card.label, summary_text(ruleset))
-            look = (card.selected, card.hot)
-            draw_ruleset_card(
-                surface, card.rect, ruleset.id, texts, look, s, self.app.settings.deck
-            )
+            ruleset_id, look = card.key.split(":", 1)[1], (card.selected, card.hot)
+            texts, size = self._card_texts(card), self.summary_size
+            draw_ruleset_card(surface, card.rect, ruleset_id, texts, look, s, deck, size)
         self._draw_panel(surface)
         for b in self.pad.buttons:
             if b not in self.cards:

@@ -242,7 +242,7 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
             ruleset = get_ruleset(offered.ruleset)
             summary = f"{offered_options(offered)}\n{summary_text(ruleset)}"
             texts = (i18n.localized(ruleset.name), summary)
-            _name, lines = draw_ruleset_card(
+            _name, lines, _size = draw_ruleset_card(
                 scratch, scene.cards[i], ruleset.id, texts, (False, False), scene.scale * 1.5
             )
             assert not lines[-1].endswith("…"), (ruleset.id, lines)

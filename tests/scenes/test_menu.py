@@ -523,32 +523,43 @@ def test_every_ruleset_name_is_whole_on_its_menu_card_at_800x600(app, driver, la
     for card in scene.cards:
         ruleset = scene.rulesets[card.key.split(":", 1)[1]]
         texts = (card.label, summary_text(ruleset))
-        shown, _lines = draw_ruleset_card(
+        shown, _lines, _size = draw_ruleset_card(
             scratch, card.rect, ruleset.id, texts, (False, False), scene.scale
         )
         assert shown == card.label
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])  # 1280x800 cut three
-def test_every_russian_summary_is_whole_on_its_menu_card(app, driver, size):
-    """A Russian summary is a few words longer than its English: at common window
-    sizes it takes a smaller size, never an ellipsis (at 1280x800 three ended in '…')."""
-    from game.render.preview import draw_ruleset_card
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
+    app, driver, monkeypatch, language, size
+):
+    """A Russian summary is a few words longer than its English: at 1280x800 three
+    ended in '…', then each took the size it fitted alone and the list read in three
+    sizes; at 800x600 three Russian ones were cut. The cards as the menu draws them."""
+    from game.scenes import menu
     from game.ui.labels import summary_text
 
+    drawn: dict[str, tuple[list[str], int]] = {}
+    draw = menu.draw_ruleset_card
+
+    def spy(surface, rect, ruleset_id, texts, *rest):  # type: ignore[no-untyped-def]
+        _name, lines, size = draw(surface, rect, ruleset_id, texts, *rest)
+        drawn[ruleset_id] = (lines, size)
+        return _name, lines, size
+
+    monkeypatch.setattr(menu, "draw_ruleset_card", spy)
     driver.resize(size)
-    app.settings.language = "ru"
+    app.settings.language = language
     app.apply_settings()
     try:
         scene = open_menu(app, driver)
-        scratch = app.surface.copy()
-        for card in scene.cards:
-            ruleset = scene.rulesets[card.key.split(":", 1)[1]]
-            summary = summary_text(ruleset)
-            _shown, lines = draw_ruleset_card(
-                scratch, card.rect, ruleset.id, (card.label, summary), (False, False), scene.scale
-            )
-            assert " ".join(lines) == " ".join(summary.split()), ruleset.id
+        driver.frames(1)
+        assert set(drawn) == set(scene.rulesets)
+        for ruleset_id, (lines, _size) in drawn.items():
+            summary = summary_text(scene.rulesets[ruleset_id])
+            assert " ".join(lines) == " ".join(summary.split()), ruleset_id
+        assert len({size for _lines, size in drawn.values()}) == 1, drawn
     finally:
         i18n.set_language("en")
 
