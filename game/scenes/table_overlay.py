@@ -14,6 +14,10 @@ from game.ui import theme
 from game.ui.labels import king_alone, value_legend, value_text
 from game.ui.widgets import Button, layout_row, overlap_area, row_width, wrap
 
+# A panel that must keep off the cards is tried in this many widths above the
+# narrowest, down from the widest (see draw_banner)
+FREE_WIDTHS = 6
+
 
 @dataclass
 class Banner:
@@ -45,35 +49,46 @@ def draw_banner(
     # the narrow panel still holds its buttons side by side, with room at the edges
     buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0
     narrow = min(wide, max(int(area.width * 0.28), int(240 * scale), buttons_w))
-    candidates = []
 
     def panel_lines(width: int) -> tuple[int, list[str]]:
         lines = wrap(banner.text, font, width - 2 * size)
         height = len(lines) * font.get_linesize() + size + (button_h + size // 2 if button_h else 0)
         return height, lines
 
-    for width in (wide, narrow) if avoid else (wide,):
+    places = (
+        ("midbottom", (area.centerx, area.bottom - margin)),
+        ("midtop", (area.centerx, area.top + margin)),
+        ("bottomleft", (area.left + margin, area.bottom - margin)),
+        ("bottomright", (area.right - margin, area.bottom - margin)),
+    )
+    steps = range(FREE_WIDTHS + 1) if avoid else range(FREE_WIDTHS, FREE_WIDTHS + 1)
+    widths = sorted({narrow + (wide - narrow) * k // FREE_WIDTHS for k in steps}, reverse=True)
+    fixed: list[tuple[pygame.Rect, list[str]]] = []  # at the places above, best first
+    clear: list[tuple[pygame.Rect, list[str]]] = []  # those and others that hide no card
+    for width in widths:
         height, lines = panel_lines(width)
-        for anchor, pos in (
-            ("midbottom", (area.centerx, area.bottom - margin)),
-            ("midtop", (area.centerx, area.top + margin)),
-            ("bottomleft", (area.left + margin, area.bottom - margin)),
-            ("bottomright", (area.right - margin, area.bottom - margin)),
-        ):
+        for anchor, pos in places:
             if width == wide and anchor in ("bottomleft", "bottomright"):
                 continue
             panel = pygame.Rect(0, 0, width, height)
             setattr(panel, anchor, pos)
-            candidates.append((panel, lines))
-    # the place that hides the fewest cards; ties keep the first (low and wide)
-    panel, lines = min(candidates, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
-    if avoid and panel.collidelist(avoid) != -1:
-        # every such place hides some: the narrow panel where it hides none, in the felt
-        # between the piles (at 800x600 each corner may hold a card or its place)
-        height, narrow_lines = panel_lines(narrow)
-        free = _free_place(area.inflate(-2 * margin, -2 * margin), (narrow, height), avoid, margin)
-        if free is not None:
-            panel, lines = free, narrow_lines
+            fixed.append((panel, lines))
+            if not avoid or panel.collidelist(avoid) == -1:
+                clear.append((panel, lines))
+        if avoid:
+            # in the felt between the piles (at 800x600 each corner may hold a card or
+            # its place)
+            bounds = area.inflate(-2 * margin, -2 * margin)
+            free = _free_place(bounds, (width, height), avoid, margin)
+            if free is not None:
+                clear.append((free, lines))
+    if clear:
+        # of the places that hide no card, the one with the fewest lines (the narrowest
+        # panel wrapped a short hint in two lines of a strip that held it in one); ties
+        # keep the first (wide, low)
+        panel, lines = min(clear, key=lambda c: len(c[1]))
+    else:  # the place that hides the fewest cards; ties keep the first
+        panel, lines = min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
     line_h = font.get_linesize()
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, 225), layer.get_rect(), border_radius=size // 2)

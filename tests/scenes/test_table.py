@@ -336,6 +336,23 @@ def test_the_wish_banner_hides_no_place_of_a_card(app, driver, size):
     assert panel.contains(scene.banner.buttons[0].rect)
 
 
+def test_a_message_between_the_cards_takes_the_width_the_felt_there_has(app):
+    # a short hint wrapped in two lines of a narrow panel, in a strip that held it in one
+    from game.scenes.table_overlay import Banner, draw_banner
+    from game.ui import theme
+
+    surface = pygame.Surface((800, 600))
+    area = pygame.Rect(0, 30, 800, 520)
+    cards = [pygame.Rect(0, 30, 800, 360), pygame.Rect(560, 390, 100, 140)]  # a pyramid, a card
+    words = "This deal can still be won. Hint: remove K♠"
+    panel = draw_banner(surface, area, Banner(words), small=True, avoid=cards)
+    assert panel.collidelist(cards) == -1 and area.contains(panel)
+    size = max(12, int(18 * theme.ui_scale((800, 600))))
+    one_line = theme.font(size).get_linesize() + size
+    assert panel.height == one_line and panel.bottom > 390  # in the strip, in one line
+    assert panel.width > theme.font(size).size(words)[0]
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (3840, 2160)])
 def test_the_legend_of_values_is_as_large_as_its_place_holds(app, driver, size):
     # 11 px beside cards of 150 at 800x600, in a grey that hid it
