@@ -34,7 +34,7 @@ from game.store.saved import (
     to_saved_replay,
 )
 from game.ui import theme
-from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, row_width, wrap
 
 if TYPE_CHECKING:
     from game.app import App
@@ -278,12 +278,20 @@ class ResultsScene(PadScene):
         # a little larger than elsewhere in small windows: there is room, and it is the news
         s = self.scale = max(theme.ui_scale(self.size), min(0.85, w / 1000))
         m = px(28, s, 12)
-        width = min(w - 2 * m, px(760, s))
         pad = px(28, s, 14)
+        self.button_h = px(50, s, 34)
+        button_gap = px(14, s, 8)
+        buttons = self._buttons()
+        if self.app.kiosk is not None:
+            # a kiosk writes no files for passers-by
+            buttons = [b for b in buttons if b.key != "export"]
+        # wider where the window has room and the buttons' words need it (the Russian
+        # row was shrunk to two thirds of the English's size in a panel of 760)
+        needed = row_width(buttons, self.button_h, button_gap) + 2 * pad
+        width = min(w - 2 * m, max(px(760, s), needed))
         inner_w = width - 2 * pad
         self.lines, text_h = self._heading_lines(inner_w)
         self.row_h = theme.font(px(20, s, 13)).get_linesize() + px(6, s, 3)
-        self.button_h = px(50, s, 34)
         gaps = px(18, s, 10)
         rows = len(self.all_figures())
         self.note_h = theme.font(px(14, s, 11)).get_linesize() if self.exported_to else 0
@@ -299,13 +307,9 @@ class ResultsScene(PadScene):
         self.figures_top = self.box.y + pad + text_h + gaps * 2
         chart_top = self.figures_top + rows * self.row_h + gaps // 2
         self.chart_rect = pygame.Rect(self.box.x + pad, chart_top, inner_w, self.chart_h)
-        buttons = self._buttons()
-        if self.app.kiosk is not None:
-            # a kiosk writes no files for passers-by
-            buttons = [b for b in buttons if b.key != "export"]
         row = pygame.Rect(self.box.x + pad, self.box.bottom - pad - self.button_h, inner_w, 0)
         row.height = self.button_h
-        layout_row(buttons, row, self.button_h, px(14, s, 8))
+        layout_row(buttons, row, self.button_h, button_gap)
         self.pad.set(buttons)
         self.redraw = True
 

@@ -222,6 +222,27 @@ def test_everything_fits_the_window(tmp_path, monkeypatch, size):
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_buttons_keep_their_size_in_russian_where_the_window_has_room(
+    tmp_path, monkeypatch, size
+):
+    # in a panel of 760 the Russian row was shrunk: its words two thirds the English size
+    from game.ui.widgets import row_width
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language("ru")
+        scene = open_results(app, Driver(app), played(resign=False))
+        buttons = scene.pad.buttons
+        drawn = buttons[-1].rect.right - buttons[0].rect.left
+        assert drawn >= row_width(buttons, scene.button_h, 0)  # no button shrunk
+        assert pygame.Rect((0, 0), size).contains(scene.box)
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
+
+
 def test_a_chart_of_two_games_keeps_its_bars_and_diamonds_slim():
     # with two games a win's diamond grew to half the panel and covered its figures
     from game.scenes.results_chart import draw_points_chart
