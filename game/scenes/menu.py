@@ -88,6 +88,7 @@ class MenuScene(PadScene):
         self.ask_bottom = 0  # where Play's question ends: above the row of Play
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
+        self.subtitle_drawn: pygame.Rect | None = None  # None where the header has no room
 
     # -- the choice ----------------------------------------------------------------
 
@@ -469,9 +470,12 @@ class MenuScene(PadScene):
         subtitle, sub_size = _("Old Russian pyramid patiences"), px(18, s, 12)
         header = [b.rect.left for b in self.pad.buttons if b.key in HEADER_KEYS]
         left_of_buttons = min(header, default=self.size[0])
+        self.subtitle_drawn = None
         if title.right + px(60, s) + theme.font(sub_size).size(subtitle)[0] < left_of_buttons:
             where = (title.right + px(18, s, 10), title.bottom - px(10, s, 6))
-            draw_text(surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft")
+            self.subtitle_drawn = draw_text(
+                surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft"
+            )
         if self.notice_rect.width and self.app.notices:
             notice = str(self.app.notices[0])
             self._draw_bar(surface, self.notice_rect, notice, "dismiss", theme.WARN)

@@ -660,3 +660,20 @@ def test_enter_right_after_a_deal_number_plays_it_wherever_the_ring_is(app, driv
     driver.key(pygame.K_2)
     driver.key(pygame.K_RETURN)
     assert scene.started is not None and scene.started.deal_number == 42
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_title_has_its_subtitle_at_1280x800(app, driver, language):
+    # the Russian "Старинные русские пасьянсы-пирамиды" found no room beside the title
+    driver.resize((1280, 800))
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = open_menu(app, driver)
+        driver.frames(1)
+        drawn = scene.subtitle_drawn
+        assert drawn is not None
+        header = [b.rect for b in scene.pad.buttons if b.key in ("records", "quit")]
+        assert header and drawn.collidelist(header) == -1
+    finally:
+        i18n.set_language("en")
