@@ -19,7 +19,8 @@ six prunings, each of which keeps every win:
   win can always play it just before the first move that uses a card it
   uncovers, or at the very end. The search plays it only as part of a chain
   ending in a move that uses an uncovered card, or once the stock and the
-  reserve are empty.
+  reserve are empty. The line given back plays each as soon as its cards are
+  free, as a player would (see _pyramid_first).
 - Dead cards: the cards of a value and of its partner value must still be
   matchable into pairs that can ever meet (two pyramid cards one on the other
   cannot; on the last pass two reserve cards cannot).
@@ -226,7 +227,7 @@ class PyramidSolver(StackTest):
                 exact, limit = False, f"best score: {e}"
         elif not won:
             exact = False  # no search for the best score was asked for
-        line = _stock_pairs(self.path if won else self.best_path)
+        line = self._pyramid_first(_stock_pairs(self.path if won else self.best_path))
         return SolveResult(
             outcome,
             [self._notation(p) for p in line] if won else [],
@@ -477,6 +478,29 @@ class PyramidSolver(StackTest):
             self.best_points = pts
             self.best_path = list(self.path)
 
+    def _pyramid_first(self, line: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+        """The line with each move of pyramid cards alone (a pair of two, a King) played
+        as soon as its cards are free, as a player would: the search keeps such a pair
+        until a move needs a card it uncovers, so the hint said "turn the stock" beside
+        a pair of the line in plain sight. Sound: such a move leaves the stock and the
+        reserve as they are, and a card removed sooner only frees the cards under it
+        sooner (no move is ever refused because a card is free)."""
+        rest, ordered, present = list(line), [], self.start_present
+        while rest:
+            free = self._free(present)
+            now = next(
+                (
+                    i
+                    for i, step in enumerate(rest)
+                    if _pyramid_only(step) and _cards(step) & free == _cards(step)
+                ),
+                0,
+            )
+            step = rest.pop(now)
+            ordered.append(step)
+            present &= ~_cards(step)
+        return ordered
+
     # -- notation ------------------------------------------------------------------
 
     def _notation(self, step: tuple[str, int, int]) -> str:
@@ -520,6 +544,20 @@ def _stock_pairs(path: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]
                 continue
         x += 1
     return line
+
+
+def _pyramid_only(step: tuple[str, int, int]) -> bool:
+    """Whether a step of a line moves pyramid cards alone: a pair of two, or a King."""
+    kind, a, b = step
+    return (kind == "pair" and a >= 0 and b >= 0) or (kind == "one" and a >= 0)
+
+
+def _cards(step: tuple[str, int, int]) -> int:
+    """The pyramid positions a step of a line removes, a bit each."""
+    kind, a, b = step
+    if kind == "pair":
+        return (1 << a if a >= 0 else 0) | (1 << b if b >= 0 else 0)
+    return 1 << a if kind == "one" and a >= 0 else 0
 
 
 def _reach(edges: list[int], start: int) -> int:

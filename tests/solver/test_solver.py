@@ -343,6 +343,30 @@ def test_a_won_line_pairs_the_stock_top_straight_from_the_stock(deal):
     assert any(_pairs_with_pyramid(m, "st") for m in moves), moves
 
 
+# won deals of pyramid52 (see docs/winnability), and deals 0..19 of pyramid36 (a third won)
+WON_52 = (8, 26, 48, 51, 94, 117, 152, 153, 173, 234, 237, 238)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "deals", "best"),
+    [("pyramid52", WON_52, False), ("pyramid36", range(20), True), ("pyramid52", (0, 1), True)],
+)
+def test_a_line_plays_each_move_of_pyramid_cards_alone_as_soon_as_it_can(ruleset, deals, best):
+    # The search keeps a pair of two pyramid cards until a move needs a card under it:
+    # the hint on deal 8 said "turn the stock" beside a pair of its own line in plain
+    # sight. Won lines, and the best lines of lost deals.
+    for deal in deals:
+        game = Game(ruleset, deal=deal)
+        result = solve(game, best=best)
+        line = result.moves or result.best_moves
+        assert line or not best, deal
+        for x, move in enumerate(line):
+            legal = {str(m) for m in game.legal_moves}
+            waiting = [m for m in line[x + 1 :] if _pyramid_only(m) and m in legal]
+            assert not waiting or _pyramid_only(move), (deal, x, move, waiting)
+            game.play(move)
+
+
 def test_only_a_turn_followed_by_pyramid_moves_and_a_reserve_pair_becomes_a_stock_pair():
     turn, redeal = ("turn", 0, 0), ("redeal", 0, 0)
     pyramid_pair, king = ("pair", 3, 4), ("one", 2, 0)
