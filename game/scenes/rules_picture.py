@@ -279,7 +279,10 @@ class Notes:
             y += size // 3
             special, faces = value_legend(rules)
             card_w = max(20, int(size * 2.1))
-            art = card_art(card_w, *self.settings.deck)
+            # large corners whatever the settings: at this size the standard layout left
+            # a court's picture a sliver five pixels wide beside its index
+            four_colour, back, letters, _large = self.settings.deck
+            art = card_art(card_w, four_colour, back, letters, large=True)
             x = x0
             for rank, value in special:
                 # the rank in words beside its little card: at 800x600 the card is some

@@ -269,6 +269,31 @@ def test_pyramid_legend_gives_values_and_pair_sum(app, driver):
     assert {"A = 11", "J = 12", "Q = 13", "K = 19"} <= set(lines)
 
 
+def test_the_legend_s_little_courts_are_drawn_with_large_corners(app, driver, monkeypatch):
+    # at 800x600 the standard layout left a court's picture a sliver five pixels wide
+    # beside an index too small to read: a red stripe for J, Q and K alike
+    from game.render.face_layout import FaceLayout
+    from game.scenes import rules_picture
+
+    asked: list[tuple[int, bool]] = []
+    real = rules_picture.card_art
+
+    def recording(width, *args, large=False):  # type: ignore[no-untyped-def]
+        asked.append((width, large))
+        return real(width, *args, large=large)
+
+    monkeypatch.setattr(rules_picture, "card_art", recording)
+    driver.resize((800, 600))
+    app.settings.large_corners = False
+    open_rules(app, driver, "pyramid36", language="ru")
+    driver.frames(1)
+    assert asked and all(large for _width, large in asked)
+    width = asked[-1][0]
+    standard, large = FaceLayout.for_width(width), FaceLayout.for_width(width, True)
+    assert standard.court_frame.width < width / 4 < width / 2 < large.court_frame.width
+    assert large.index_rank_height > standard.index_rank_height
+
+
 @pytest.mark.parametrize("size", [(800, 600), (800, 1000), (1280, 800), (3840, 2160)])
 @pytest.mark.parametrize("ruleset_id", ["egyptian", "nechego", "pyramid52"])
 def test_nothing_is_off_screen(size, ruleset_id, tmp_path, monkeypatch):
