@@ -69,6 +69,9 @@ class TableView:
         # empty foundations say what they wait for, but for a deal not shown yet (the
         # fortune's wish comes first): their base rank would give its first card away
         self.show_waits = True
+        # cards the stock's badge counts besides its own: those dealt but not shown yet
+        # (a fortune's cards before its wish), so that the badge says where every card is
+        self.undealt = 0
         # words for empty places that would read as something else (the old rules'
         # waste among the piles looked like a gap), given by the scene in its language
         self.empty_names: dict[str, str] = {}
@@ -241,7 +244,7 @@ class TableView:
         elif not top_hidden or n > 1:
             surface.blit(back, rect)
         # on a face the count would read as the card's own index: under the card then
-        self._badge(surface, rect, str(n), below=face_up)
+        self._badge(surface, rect, str(n + self.undealt), below=face_up)
 
     def _badge(
         self, surface: pygame.Surface, rect: pygame.Rect, text: str, below: bool = False

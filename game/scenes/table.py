@@ -366,6 +366,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 (n, i) for n in self.view.piles if n != "st" for i in range(len(game.pile(n)))
             }
         self.view.show_waits = not self.wish_pending
+        self.view.undealt = (
+            len(self.game.deck) - len(self.game.pile("st")) if self.wish_pending else 0
+        )
         focus = self.keys.focus if self.keys.visible and not self._quiet() else None
         static = self.view.render_static(size, hidden, self._marks(), focus)
         legend = self._legend()

@@ -64,7 +64,10 @@ def draw_banner(
     steps = range(FREE_WIDTHS + 1) if avoid else range(FREE_WIDTHS, FREE_WIDTHS + 1)
     widths = sorted({narrow + (wide - narrow) * k // FREE_WIDTHS for k in steps}, reverse=True)
     fixed: list[tuple[pygame.Rect, list[str]]] = []  # at the places above, best first
-    clear: list[tuple[pygame.Rect, list[str]]] = []  # those and others that hide no card
+    # those and others that hide no card: (touching a card, lines, place, its lines)
+    clear: list[tuple[bool, int, pygame.Rect, list[str]]] = []
+    bounds = area.inflate(-2 * margin, -2 * margin)
+    kept_off = [r.inflate(margin, margin) for r in avoid or []]
     for width in widths:
         height, lines = panel_lines(width)
         for anchor, pos in places:
@@ -74,19 +77,22 @@ def draw_banner(
             setattr(panel, anchor, pos)
             fixed.append((panel, lines))
             if not avoid or panel.collidelist(avoid) == -1:
-                clear.append((panel, lines))
+                clear.append((panel.collidelist(kept_off) != -1, len(lines), panel, lines))
         if avoid:
             # in the felt between the piles (at 800x600 each corner may hold a card or
-            # its place)
-            bounds = area.inflate(-2 * margin, -2 * margin)
-            free = _free_place(bounds, (width, height), avoid, margin)
+            # its place): a margin clear of the cards where there is room for it, else
+            # just clear
+            free = _free_place(bounds, (width, height), kept_off, margin)
             if free is not None:
-                clear.append((free, lines))
+                clear.append((False, len(lines), free, lines))
+            elif (free := _free_place(bounds, (width, height), avoid, margin)) is not None:
+                clear.append((True, len(lines), free, lines))
     if clear:
-        # of the places that hide no card, the one with the fewest lines (the narrowest
+        # of the places that hide no card, one that keeps a margin from them (a panel
+        # just clear touched a pile's place), with the fewest lines (the narrowest
         # panel wrapped a short hint in two lines of a strip that held it in one); ties
         # keep the first (wide, low)
-        panel, lines = min(clear, key=lambda c: len(c[1]))
+        _touching, _count, panel, lines = min(clear, key=lambda c: (c[0], c[1]))
     else:  # the place that hides the fewest cards; ties keep the first
         panel, lines = min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
     line_h = font.get_linesize()

@@ -316,9 +316,14 @@ def test_sbudetsya_asks_for_a_wish_before_the_deal(app, driver):
     assert scene.wish_pending and scene.banner is not None
     driver.click(centre(scene, "st"))
     assert game.moves == []  # nothing plays before the wish
+    # nothing is shown dealt: the stock's badge counts the whole deck (it said 27 of 36)
+    driver.frames(1)
+    assert len(game.pile("st")) + scene.view.undealt == 36
     wish = scene.banner.buttons[0]
     driver.click(wish.rect.center)
     assert not scene.wish_pending
+    driver.frames(1)
+    assert scene.view.undealt == 0
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
@@ -347,6 +352,7 @@ def test_a_message_between_the_cards_takes_the_width_the_felt_there_has(app):
     words = "This deal can still be won. Hint: remove K♠"
     panel = draw_banner(surface, area, Banner(words), small=True, avoid=cards)
     assert panel.collidelist(cards) == -1 and area.contains(panel)
+    assert panel.collidelist([r.inflate(8, 8) for r in cards]) == -1  # not touching them
     size = max(12, int(18 * theme.ui_scale((800, 600))))
     one_line = theme.font(size).get_linesize() + size
     assert panel.height == one_line and panel.bottom > 390  # in the strip, in one line
