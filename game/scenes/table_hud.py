@@ -81,6 +81,7 @@ class Hud:
         self.two_lines = False  # the figures on a line of their own (see layout)
         self.button_rows = 1  # two on a screen standing up (see layout)
         self.stats_shown = ""  # the figures the top bar last had room for
+        self.stats_drawn = pygame.Rect(0, 0, 0, 0)  # and where (empty: none)
         self.names_right = self.score_left = 0  # where the names end, the score begins
 
     def layout(self, size: tuple[int, int]) -> pygame.Rect:
@@ -135,7 +136,7 @@ class Hud:
         pad = size
         font = theme.font(size)
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
-        self.stats_shown = ""
+        self.stats_shown, self.stats_drawn = "", pygame.Rect(0, 0, 0, 0)
         if not f.counted:
             self.names_right = self._draw_names(surface, f.title, f.deal, False, y)
             self.score_left = bar.right
@@ -187,7 +188,10 @@ class Hud:
         self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed
-            draw_text(surface, self.stats_shown, size, (stats_x, stats_y), theme.INK, "midleft")
+            where = (stats_x, stats_y)
+            self.stats_drawn = draw_text(
+                surface, self.stats_shown, size, where, theme.INK, "midleft"
+            )
 
     def _draw_names(
         self, surface: pygame.Surface, title: str, deal: str, assisted: bool, y: int
@@ -234,6 +238,6 @@ def _fit_stats(
         stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
         middle = font.size(stats)[0]
         x = max(left, min((width - middle) // 2, right - gap - middle))
-        if x + middle < right:
+        if x + middle <= right - gap:  # a gap before the score ("Checking…Left: …")
             return stats, x
     return None

@@ -1223,3 +1223,24 @@ def test_the_hint_s_words_go_once_its_move_is_played(app, driver):
     driver.drag(centre(scene, "t8"), centre(scene, "t7"))
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["t8>t7"] and "Hint:" not in scene.status
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, language):
+    # at some widths "Checking…" ran into "Left: 35 cards" with a pixel between
+    from game import i18n
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        for ruleset in ("egyptian", "nechego", "pyramid52"):
+            scene = open_table(app, driver, Game(ruleset, deal=3))
+            for width in range(800, 1300, 9):
+                driver.resize((width, 600))
+                driver.frames(1)
+                hud = scene.hud
+                if hud.stats_shown:
+                    assert hud.stats_drawn.right + hud.text_size <= hud.score_left, (ruleset, width)
+                    assert hud.stats_drawn.left >= hud.names_right + hud.text_size
+    finally:
+        i18n.set_language("en")
