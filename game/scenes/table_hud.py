@@ -166,7 +166,7 @@ class Hud:
             left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
             if f.assisted:
                 left += font.size(_("assisted"))[0] + size
-            stats_y, room_left, room_right = y, left + size, right.left
+            stats_y, room_left, room_right = y, left + size // 2, right.left
             if self.two_lines:
                 stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
             placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right)
@@ -238,6 +238,6 @@ def _fit_stats(
         stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
         middle = font.size(stats)[0]
         x = max(left, min((width - middle) // 2, right - gap - middle))
-        if x + middle <= right - gap:  # a gap before the score ("Checking…Left: …")
+        if x + middle <= right - gap // 2:  # a gap before the score ("Checking…Left: …")
             return stats, x
     return None

@@ -1240,7 +1240,10 @@ def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, 
                 driver.frames(1)
                 hud = scene.hud
                 if hud.stats_shown:
-                    assert hud.stats_drawn.right + hud.text_size <= hud.score_left, (ruleset, width)
-                    assert hud.stats_drawn.left >= hud.names_right + hud.text_size
+                    assert hud.stats_drawn.right + hud.text_size // 2 <= hud.score_left, (
+                        ruleset,
+                        width,
+                    )
+                    assert hud.stats_drawn.left >= hud.names_right + hud.text_size // 2
     finally:
         i18n.set_language("en")
