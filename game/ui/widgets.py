@@ -144,10 +144,21 @@ def draw_text(
     return rect
 
 
+DASHES = ("—", "–")  # an em dash and an en dash, each standing alone between words
+
+
 def words_of(text: str) -> list[str]:
     """The words a line may break between: a no-break space (U+00A0, "№\u00a012")
-    holds its neighbours together, where `str.split()` would break there too."""
-    return [w for w in re.split(r"[ \t\r\n]+", text) if w]
+    holds its neighbours together, where `str.split()` would break there too. A dash
+    standing alone goes with the word before it, as type is set: a line never opens
+    with one (the Russian keys' "F — собрать" broke into "F" and "— собрать")."""
+    words: list[str] = []
+    for word in re.split(r"[ \t\r\n]+", text):
+        if word in DASHES and words:
+            words[-1] += " " + word
+        elif word:
+            words.append(word)
+    return words
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -71,6 +71,17 @@ def test_lines_fit_the_text_column(app, driver, ruleset_id):
         assert width <= scene.text_rect.width - 2 * scene.pad, line.full
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_no_line_opens_with_a_dash(app, driver, size):
+    # the Russian keys broke "F — собрать" into "… F" and "— собрать …"
+    driver.resize(size)
+    for ruleset_id in rulesets():
+        scene = open_rules(app, driver, ruleset_id, language="ru")
+        assert scene.lines
+        for line in scene.lines:
+            assert not line.full.startswith(("—", "–")), (ruleset_id, line.full)
+
+
 def test_paragraph_titles_are_set_apart(app, driver):
     scene = open_rules(app, driver, "egyptian")
     assert [line.lead for line in scene.lines if line.lead] == [
