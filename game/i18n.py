@@ -8,10 +8,12 @@ to English, and a test checks that Russian misses nothing.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cache
 from typing import TypeVar
 
@@ -35,11 +37,13 @@ class Catalogue:
     suits: Mapping[str, str] = field(default_factory=dict)
     piles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # how the language is written: its own name, its letters (the initials' wheel),
-    # a decimal comma (718,4) and a space before the percent sign (70 %)
+    # a decimal comma (718,4), a space before the percent sign (70 %), and a day's
+    # date (strftime's form: 2026-12-03, 03.12.2026)
     name: str = "English"
     alphabet: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     decimal_comma: bool = False
     percent_space: bool = False
+    date_form: str = "%Y-%m-%d"
 
 
 # A pile's code in words, for the refusals the game shows (the command line keeps the
@@ -118,6 +122,7 @@ def catalogue(language: str) -> Catalogue:
         _written(written, "alphabet", str, ""),
         _written(written, "decimal_comma", bool, False),
         _written(written, "percent_space", bool, False),
+        _written(written, "date_form", str, "%Y-%m-%d"),
     )
 
 
@@ -258,9 +263,15 @@ def clock_text(seconds: float) -> str:
 
 def percent(share: float) -> str:
     """A share (0..1) as a whole percentage, written as the current language writes it:
-    "70%" in English, "70 %" in Russian (a no-break space before the sign)."""
-    number = round(share * 100)
+    "70%" in English, "70 %" in Russian (a no-break space before the sign). A half goes
+    up, as on paper: 1 of 8 is 13% (round() gave 12, to the even number)."""
+    number = math.floor(share * 100 + 0.5 + 1e-9)  # 29 of 200 is 14.499999999999998
     return f"{number}\u00a0%" if _current.percent_space else f"{number}%"
+
+
+def date_text(day: date) -> str:
+    """A day's date as the current language writes it: 2026-12-03, 03.12.2026."""
+    return day.strftime(_current.date_form)
 
 
 def decimal(value: float, digits: int) -> str:

@@ -380,6 +380,24 @@ def test_numbers_with_decimals_are_written_the_language_s_way():
         i18n.set_language("en")
 
 
+def test_dates_and_percentages_are_written_the_language_s_way():
+    # the daily table showed 2026-12-03 to Russian readers; 1 win of 8 read "12 %"
+    from datetime import date
+
+    from game import i18n
+
+    try:
+        i18n.set_language("ru")
+        assert i18n.date_text(date(2026, 12, 3)) == "03.12.2026"
+        assert i18n.percent(1 / 8) == "13\u00a0%" and i18n.percent(29 / 200) == "15\u00a0%"
+        i18n.set_language("en")
+        assert i18n.date_text(date(2026, 12, 3)) == "2026-12-03"
+        assert i18n.percent(1 / 8) == "13%" and i18n.percent(0.7) == "70%"
+        assert i18n.percent(0.124) == "12%" and i18n.percent(1.0) == "100%"
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_card_is_named_as_its_face_shows_it():
     assert i18n.card_name("TH") == "10♥" and i18n.card_name("KS") == "K♠"
     assert i18n.card_name("2D") == "2♦" and i18n.card_name("AC") == "A♣"

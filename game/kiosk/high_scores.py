@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, clock_text, localized
+from game.i18n import _, clock_text, date_text, localized
 from game.kiosk.show import ShowScene, draw_ribbon
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.store import FREE, ScoreEntry, TableKey
-from game.store.saved import local_date
+from game.store.saved import local_day
 from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import options_line
@@ -68,8 +68,14 @@ def row_values(place: int, entry: ScoreEntry) -> list[str]:
         str(f.remaining_points),
         str(f.remaining_cards),
         clock_text(f.seconds),
-        local_date(entry.created_at),
+        _day(entry.created_at),
     ]
+
+
+def _day(stamp: str) -> str:
+    """The day a score was set, as the kiosk's language writes a date."""
+    day = local_day(stamp)
+    return date_text(day) if day else stamp[:10]
 
 
 class HighScoresScene(ShowScene):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.i18n import _, clock_text, localized, n_
+from game.i18n import _, clock_text, date_text, localized, n_
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_text
 from game.rules import LevelError, RulesError, rulesets
@@ -372,32 +372,35 @@ class RecordsScene(PadScene):
             return
         for i, e in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
-            f = e.figures
-            if self.tab == ARCADE:
-                values = [
-                    str(i + 1),
-                    e.initials,
-                    str(f.levels),
-                    str(f.remaining_points),
-                    clock_text(f.seconds),
-                    str(f.moves),
-                ]
-            else:
-                day = deal_date(e.deal) if self.tab == DAILY and e.deal is not None else None
-                last = day.isoformat() if day else str(e.deal)
-                values = [
-                    str(i + 1),
-                    e.initials,
-                    str(f.remaining_points),
-                    str(f.remaining_cards),
-                    clock_text(f.seconds),
-                    str(f.moves),
-                    last,
-                ]
+            values = self.row_values(i, e)
             colour = theme.GOLD if i == 0 else theme.INK
             for (_head, share, anchor), value in zip(columns, values, strict=True):
                 where = (area.x + int(area.width * share), y + self.row_h // 2)
                 draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
+
+    def row_values(self, i: int, e: ScoreEntry) -> list[str]:
+        """The i-th row of the table as its columns show it (a daily deal by its day)."""
+        f = e.figures
+        if self.tab == ARCADE:
+            return [
+                str(i + 1),
+                e.initials,
+                str(f.levels),
+                str(f.remaining_points),
+                clock_text(f.seconds),
+                str(f.moves),
+            ]
+        day = deal_date(e.deal) if self.tab == DAILY and e.deal is not None else None
+        last = date_text(day) if day else str(e.deal)
+        return [
+            str(i + 1),
+            e.initials,
+            str(f.remaining_points),
+            str(f.remaining_cards),
+            clock_text(f.seconds),
+            str(f.moves),
+            last,
+        ]
 
     def empty_note(self) -> str:
         """What an empty table says: what enters it (the arcade's holds runs, not games)."""

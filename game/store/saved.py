@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from game.rules import Game, IllegalMove, run_replay
@@ -37,26 +37,35 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def local_date(stamp: str) -> str:
+def local_day(stamp: str) -> date | None:
     """The day, where the game runs, of a time stored by now_iso() (in UTC): a score
-    set at 01:00 in Moscow was set that day, not the day before. A stamp that does not
-    read is shown as it is."""
-    return _local(stamp, "%Y-%m-%d", 10)
+    set at 01:00 in Moscow was set that day, not the day before. None if the stamp does
+    not read."""
+    moment = _local_moment(stamp)
+    return moment.date() if moment else None
+
+
+def local_date(stamp: str) -> str:
+    """That day as the command line writes it, 2026-12-02; a stamp that does not read
+    is shown as it is."""
+    moment = _local_moment(stamp)
+    return moment.strftime("%Y-%m-%d") if moment else stamp[:10]
 
 
 def local_minute(stamp: str) -> str:
     """The same, to the minute: "2026-12-02 01:05"."""
-    return _local(stamp, "%Y-%m-%d %H:%M", 16).replace("T", " ")
+    moment = _local_moment(stamp)
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else stamp[:16].replace("T", " ")
 
 
-def _local(stamp: str, form: str, width: int) -> str:
+def _local_moment(stamp: str) -> datetime | None:
     try:
         moment = datetime.fromisoformat(stamp)
     except ValueError:
-        return stamp[:width]
+        return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime(form)
+    return moment.astimezone()
 
 
 @dataclass(frozen=True)

@@ -761,3 +761,25 @@ def test_a_finger_held_on_an_initials_arrow_turns_on(app, driver):
     finger(pygame.FINGERUP)
     driver.frames(30)
     assert scene.initials[:2] == "AA" and 7 <= wheel().index(scene.initials[2]) <= 9
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "2026-12-03"), ("ru", "03.12.2026")])
+def test_the_daily_table_gives_each_deal_s_day_as_the_language_writes_dates(
+    app, driver, language, written
+):
+    # the Russian table read 2026-12-03
+    from datetime import date
+
+    from game.store.daily import daily_deal
+
+    game = random_game("pyramid52", daily_deal(date(2026, 12, 3)), 10)
+    facts = GameFacts(mode=DAILY, seconds=40.0)
+    app.records.save_game(game, facts)
+    app.records.add_game_score(game, facts, "ЖУК")
+    try:
+        i18n.set_language(language)
+        scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
+        (entry,) = scene.entries
+        assert scene.row_values(0, entry)[-1] == written
+    finally:
+        i18n.set_language("en")
