@@ -42,9 +42,10 @@ def draw_points_chart(
         )
         return
     top = max(points)
-    label = draw_text(
-        surface, str(top), size, (rect.right - pad, rect.y + pad // 2), theme.INK_DIM, "topright"
-    )
+    # the scale of the bars: the highest one's points (a bare "286" said nothing)
+    scale_text = _("Highest: {n}", n=top)
+    where = (rect.right - pad, rect.y + pad // 2)
+    label = draw_text(surface, scale_text, size, where, theme.INK_DIM, "topright")
     plot = pygame.Rect(rect.x + pad, max(head.bottom, label.bottom) + pad // 2, 0, 0)
     plot.width = rect.right - pad - plot.x
     plot.height = rect.bottom - pad - plot.y
