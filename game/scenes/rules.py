@@ -28,8 +28,17 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-def keys_text() -> str:
-    """The table's keys, closing every ruleset's rules (in the language of the moment)."""
+def keys_text(pairs_cards: bool = False) -> str:
+    """The table's keys, closing every ruleset's rules (in the language of the moment):
+    in the pyramid games Enter picks a card and then its pair, where the building games
+    pick a card up and put it down."""
+    if pairs_cards:
+        return _(
+            "Keys. Arrows or Tab move the focus; Enter picks a card, then the card it pairs"
+            " with, or removes a King; Space turns the stock. U or Ctrl+Z: undo, R or Ctrl+Y:"
+            " redo, H: hint, D: demo, F: finish, N: new deal, F5: restart, G twice: give up,"
+            " F1: rules, F11: full screen, Esc: back."
+        )
     return _(
         "Keys. Arrows or Tab move the focus; Enter picks a card up and puts it down; Space"
         " turns the stock. U or Ctrl+Z: undo, R or Ctrl+Y: redo, H: hint, D: demo, F: finish,"
@@ -152,7 +161,8 @@ class RulesScene(Scene):
         self.lines = wrap_paragraphs(texts["summary"], "summary", body, bold, width)
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
         if self.app.kiosk is None:  # a kiosk is played by touch, and keeps its keys
-            self.lines += wrap_paragraphs(keys_text(), "body", body, bold, width)
+            keys = keys_text(self.ruleset.family == "pyramid")
+            self.lines += wrap_paragraphs(keys, "body", body, bold, width)
         self.line_h = body.get_linesize()
         self.gap_h = self.line_h // 2
         content = sum(self.line_h + (self.gap_h if ln.gap_before else 0) for ln in self.lines)
