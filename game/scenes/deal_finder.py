@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, localized
 from game.rules import Game, Ruleset, random_deal
 from game.scenes.base import Scene
 from game.solver.worker import WINNABLE
 from game.store import GameFacts
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -117,21 +117,25 @@ class DealFinderScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         size = surface.get_size()
         surface.blit(theme.felt(size), (0, 0))
-        scale = theme.ui_scale(size)
+        s = theme.ui_scale(size)
         centre = (size[0] // 2, size[1] // 2)
-        text = _("Looking for a deal that can be won") + "." * int(self.dots)
-        draw_text(surface, text, int(28 * scale), centre, theme.INK, "midbottom", bold=True)
-        note = _("The solver plays it through before you see it.")
-        draw_text(
-            surface,
-            note,
-            int(18 * scale),
-            (centre[0], centre[1] + int(12 * scale)),
-            theme.INK_DIM,
-            "midtop",
-        )
+        # which patience: the player may have come from the results of another
+        name = localized(self.ruleset.name)
+        above = (centre[0], centre[1] - px(56, s, 38))
+        draw_text(surface, name, px(34, s, 22), above, theme.GOLD, "midbottom", serif=True)
+        # the dots after the words, which stay put (centred with them, they swayed)
+        text = _("Looking for a deal that can be won")
+        title = draw_text(surface, text, px(28, s, 17), centre, theme.INK, "midbottom", bold=True)
+        dots = "." * int(self.dots)
+        if dots:
+            draw_text(
+                surface, dots, px(28, s, 17), title.bottomright, theme.INK, "bottomleft", bold=True
+            )
+        note = _("The solver wins it first, unseen; then it is yours.")
+        where = (centre[0], centre[1] + px(12, s, 8))
+        draw_text(surface, note, px(18, s, 13), where, theme.INK_DIM, "midtop")
         b = self.cancel_button
-        b.rect = pygame.Rect(0, 0, int(180 * scale), int(48 * scale))
-        b.rect.midtop = (centre[0], centre[1] + int(70 * scale))
-        b.draw(surface, int(20 * scale))
+        b.rect = pygame.Rect(0, 0, px(180, s, 130), px(48, s, 40))
+        b.rect.midtop = (centre[0], centre[1] + px(70, s, 48))
+        b.draw(surface, px(20, s, 14))
         return [surface.get_rect()]

@@ -1247,3 +1247,33 @@ def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, 
                     assert hud.stats_drawn.left >= hud.names_right + hud.text_size // 2
     finally:
         i18n.set_language("en")
+
+
+def test_the_deal_finder_names_its_patience_and_its_words_stay_put(app, driver, monkeypatch):
+    # it named no patience, its words swayed as the dots came and went (centred with
+    # them), and its note was 11 px at 800x600
+    from game.scenes import deal_finder
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = deal_finder.draw_text
+
+    def recording(surface, text, size, *args, **kwargs):
+        rect = real(surface, text, size, *args, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+
+    monkeypatch.setattr(deal_finder, "draw_text", recording)
+    driver.resize((800, 600))
+    ruleset = Game("pyramid36", deal=0).ruleset
+    finder = deal_finder.DealFinderScene(app, ruleset, {"passes": 1})
+    surface = pygame.Surface((800, 600))
+    places = []
+    for dots in (0.0, 3.5):
+        drawn.clear()
+        finder.dots = dots
+        finder.draw(surface, 1.0)
+        texts = {text: rect for text, _size, rect in drawn}
+        assert "Pyramid 36" in texts
+        places.append(texts["Looking for a deal that can be won"])
+        assert min(size for _text, size, _rect in drawn) >= 13
+    assert places[0] == places[1]
