@@ -257,7 +257,10 @@ class RecordsScene(PadScene):
     def _watch_buttons(self) -> list[Button]:
         s = self.scale
         buttons = []
-        width = px(110, s, 80)
+        # wide enough for its word a little below the rows' size (at 0.42 of its height,
+        # as other buttons, it read 15 px beside rows of 23 at 1920x1080)
+        label = theme.font(self.watch_size(), bold=True).size(_("Watch"))[0]
+        width = max(px(110, s, 80), label + 2 * px(12, s, 6))
         for i, entry in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
             b = Button(_("Watch"), partial(self.watch, entry), key=f"watch:{i}")
@@ -297,9 +300,16 @@ class RecordsScene(PadScene):
         else:
             self._draw_table(surface)
         for b in self.pad.buttons:
-            b.draw(surface, max(11, int(b.rect.height * 0.42)))
+            if b.key.startswith("watch:"):
+                b.draw(surface, b.fitting_size(self.watch_size()))
+            else:
+                b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]
+
+    def watch_size(self) -> int:
+        """The size of the Watch buttons' word: a little below the rows' text."""
+        return max(11, self.text_size * 5 // 6)
 
     def _draw_ruleset(self, surface: pygame.Surface) -> None:
         r = self.ruleset_row

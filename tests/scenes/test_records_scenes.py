@@ -783,3 +783,24 @@ def test_the_daily_table_gives_each_deal_s_day_as_the_language_writes_dates(
         assert scene.row_values(0, entry)[-1] == written
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_watch_buttons_read_near_the_rows_size(tmp_path, monkeypatch, size):
+    # at 1920x1080 their word was 15 px beside rows of 23
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language("ru")
+        game, facts = won_game(), GameFacts(seconds=50)
+        app.records.save_game(game, facts)
+        app.records.add_game_score(game, facts, "ЖУК")
+        scene = show(app, Driver(app), RecordsScene(app, "pyramid52", {}, FREE))
+        watch = [b for b in scene.pad.buttons if b.key.startswith("watch:")]
+        assert watch and scene.watch_size() >= scene.text_size * 3 // 4
+        for b in watch:
+            assert b.fitting_size(scene.watch_size()) == scene.watch_size()  # not shrunk
+            assert theme.font(scene.watch_size(), bold=True).get_height() < b.rect.height
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
