@@ -32,7 +32,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
             records.add_run_score(status.ladder, status.run, initials)
             return ResultsScene(app, summary, arcade=status)
 
-        subtitle = _("The arcade table, place {n}: your initials?", n=place)
+        subtitle = _("Place {n} in the arcade table: your initials?", n=place)
         return InitialsScene(app, _heading(place), subtitle, records.initials, enter_run)
     place = records.entry_position(game, facts)
     if place is None:
@@ -50,4 +50,4 @@ def after_game(app: App, summary: GameSummary) -> Scene:
 
 def _heading(place: int) -> str:
     """ "A new high score!" for the first place only: it crowned a lost game's tenth."""
-    return _("A new high score!") if place == 1 else _("A place in the high-score table")
+    return _("A new high score!") if place == 1 else _("You are in the high-score table!")
