@@ -369,7 +369,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.view.undealt = (
             len(self.game.deck) - len(self.game.pile("st")) if self.wish_pending else 0
         )
-        focus = self.keys.focus if self.keys.visible and not self._quiet() else None
+        # not while the solver plays: a ring left on a card read as its next move
+        shows_focus = self.keys.visible and not self._quiet() and not self.demo
+        focus = self.keys.focus if shows_focus else None
         static = self.view.render_static(size, hidden, self._marks(), focus)
         legend = self._legend()
         # the legend's lines, not its whole place: a banner weighs what it would hide
@@ -540,7 +542,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
         b["finish"].enabled = bool(self.finishing) and not self.autoplay
-        b["demo"].enabled = not undealt and not self.celebration
+        # over, the game has nothing left to show (the button looked ready and did nothing)
+        b["demo"].enabled = not undealt and not self.celebration and (self.demo or not over)
         # lit while the solver plays: its first words go in a few seconds, and nothing
         # else told a newcomer whether the demo was still on
         b["demo"].selected = self.demo

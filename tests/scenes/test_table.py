@@ -548,6 +548,28 @@ def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
     assert game.won
 
 
+def test_the_keyboard_focus_is_not_shown_while_the_solver_plays(app, driver, monkeypatch):
+    # the ring stayed on a card the demo was not playing, as if it were its next move
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    focused: list[object] = []
+    real = scene.view.render_static
+
+    def recording(size, hidden, marks, focus):  # type: ignore[no-untyped-def]
+        focused.append(focus)
+        return real(size, hidden, marks, focus)
+
+    monkeypatch.setattr(scene.view, "render_static", recording)
+    driver.key(pygame.K_RIGHT)
+    driver.frames(1)
+    assert scene.keys.visible and focused[-1] is not None
+    driver.key_twice(pygame.K_d)
+    assert scene.demo
+    scene._invalidate()
+    driver.frames(1)
+    assert focused[-1] is None
+
+
 def test_touching_the_table_stops_the_demo(app, driver):
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
@@ -661,6 +683,7 @@ def test_the_demo_does_not_start_on_a_game_that_is_over(app, driver):
     game = no_moves_left()
     scene = open_table(app, driver, game)
     assert "No moves left." in scene.banner.text
+    assert not scene.buttons["demo"].enabled  # it looked ready and did nothing
     driver.key(pygame.K_d)
     driver.click(scene.buttons["demo"].rect.center)
     assert not scene.demo and not scene.assisted
