@@ -136,7 +136,11 @@ class TableHelp:
         if move is None:
             self._say(_("No moves left."))
             return
-        self.hints_used += 1
+        # the same hint asked again (a second press, as the question before help
+        # teaches) is the one already counted: a hint shown lasts until the position
+        # changes (see _after_change)
+        if move != self.hint:
+            self.hints_used += 1
         self.facts.mark_assisted(BY_HINT)
         self._keep_facts()
         self.hint = move
