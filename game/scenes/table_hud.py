@@ -161,19 +161,22 @@ class Hud:
         # with more, the stock's count, which its pile shows as well
         drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
         title_w = theme.font(size, bold=True).size(f.title)[0]
-        # the deal's number gives way to the clock and the verdict on a narrow bar
+        # the deal's number gives way to the figures that matter most on a narrow bar
         for deal in (f.deal, ""):
             left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
             if f.assisted:
                 left += font.size(_("assisted"))[0] + size
-            stats_y, room_left, room_right = y, left + size // 2, right.left
+            stats_y, room_left, room_right = y, left + size, right.left
             if self.two_lines:
                 stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
             placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right)
             # on two lines the names share the first with the score alone: the deal
             # gives way when they would run into it ("assisted" lay on "Left: …")
             names_fit = not self.two_lines or left <= right.left
-            if placed is not None and names_fit and (f.clock in placed[0] or self.two_lines):
+            # the deal gives way to the clock, the verdict and a pass worth counting
+            kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else ""]
+            shows_all = placed is not None and all(k in placed[0] for k in kept)
+            if placed is not None and names_fit and (shows_all or self.two_lines):
                 break
             if not deal:
                 break

@@ -1288,7 +1288,7 @@ def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, 
                         ruleset,
                         width,
                     )
-                    assert hud.stats_drawn.left >= hud.names_right + hud.text_size // 2
+                    assert hud.stats_drawn.left >= hud.names_right + hud.text_size
     finally:
         i18n.set_language("en")
 
