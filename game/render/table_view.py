@@ -265,9 +265,10 @@ class TableView:
         label: str | None = None
         if pile_kind(name) == FOUNDATION and self.show_waits:
             label = self.game.waits_for(name)
-        named = self.empty_names.get(name)
+        turns_over = name == "st" and self.game.passes_left > 0 and bool(self.game.pile("w"))
+        named = None if turns_over else self.empty_names.get(name)  # the arrow says it
         surface.blit(self.art.named_slot(named) if named else self.art.slot(label), rect)
-        if name == "st" and self.game.passes_left > 0 and self.game.pile("w"):
+        if turns_over:
             # the waste can still be turned over: a circular arrow on the empty stock
             c = rect.center
             r = rect.width // 4

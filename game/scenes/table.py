@@ -186,9 +186,11 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         return view
 
     def _name_empty_places(self, view: TableView) -> None:
-        """The empty waste (the reserve) says what it is, in the language of the moment:
-        in the old rules it lies among the piles, and empty it looked like a gap."""
-        view.empty_names = {"w": area_name("w", self.game.pairs_cards)}
+        """The empty waste (the reserve) and stock say what they are, in the language of
+        the moment: in the old rules the waste lies among the piles, and empty it looked
+        like a gap; the stock run out was a bare box beside a named waste."""
+        pairs = self.game.pairs_cards
+        view.empty_names = {"w": area_name("w", pairs), "st": area_name("st", pairs)}
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)

@@ -1004,14 +1004,37 @@ def test_the_empty_waste_says_what_it_is_in_the_language_of_the_moment(app, driv
     from game import i18n
 
     scene = open_table(app, driver, Game("egyptian-old", deal=5))
-    assert scene.view.empty_names == {"w": "Waste"}
+    assert scene.view.empty_names == {"w": "Waste", "st": "Stock"}
     i18n.set_language("ru")
     try:
         scene.enter()  # back from the settings, the language changed there
-        assert scene.view.empty_names == {"w": "Талон"}
+        assert scene.view.empty_names == {"w": "Талон", "st": "Колода"}
     finally:
         i18n.set_language("en")
-    assert open_table(app, driver, Game("pyramid36", deal=5)).view.empty_names == {"w": "Reserve"}
+    pyramid = open_table(app, driver, Game("pyramid36", deal=5))
+    assert pyramid.view.empty_names == {"w": "Reserve", "st": "Stock"}
+
+
+@pytest.mark.parametrize(("options", "named"), [({"passes": 1}, True), ({"passes": 3}, False)])
+def test_the_stock_run_out_is_named_unless_the_reserve_can_turn_over(
+    app, driver, monkeypatch, options, named
+):
+    # a bare box beside the named reserve; where it turns over, its arrow says so
+    game = Game("pyramid36", options, deal=5)
+    while game.pile("st"):
+        game.play("st>w")
+    scene = open_table(app, driver, game)
+    names: list[str] = []
+    real = scene.view.art.named_slot
+
+    def recording(name):  # type: ignore[no-untyped-def]
+        names.append(name)
+        return real(name)
+
+    monkeypatch.setattr(scene.view.art, "named_slot", recording)
+    scene._invalidate()
+    driver.frames(1)
+    assert ("Stock" in names) == named
 
 
 def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
