@@ -197,7 +197,9 @@ class TableHelp:
                 self._keep_facts()
         if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
             self.told_lost = where
-            if not hinted and not self.demo and not self.verdict_kept():
+            # stuck, its banner says the game is over in all but name: the loss again,
+            # in a second box beside it, said nothing new
+            if not hinted and not self.demo and not self.verdict_kept() and not self.stuck:
                 self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                 self.status_where = where  # said of this position: gone when it changes
 

@@ -465,3 +465,16 @@ def test_a_question_asked_under_a_banner_is_shown_beside_it(app, driver, monkeyp
     driver.frames(2)
     assert scene.banner is not None and "counts as a loss" in drawn[-1]
     assert any(text == scene.banner.text for text in drawn)
+
+
+def test_a_stuck_game_s_proven_loss_is_not_said_again_beside_its_banner(app, driver, monkeypatch):
+    # "the game is stuck" with its button, and beside it a second box: "No win is
+    # possible from here; 405 points at best" (the points already left)
+    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    click_move(driver, scene, "st>w")
+    assert scene.stuck and scene.banner is not None
+    where = scene.analysis.position()
+    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 700}
+    scene._analysis_arrived()
+    assert "No win" not in scene.status and "700" not in scene.status
