@@ -21,7 +21,7 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.keypad import layout_keypad
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import draw_text, px
+from game.ui.widgets import draw_text, fitting_size, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -75,6 +75,7 @@ class PinPadScene(PadScene):
         self._shown_seconds = 0  # the countdown as last drawn
         self.field = pygame.Rect(0, 0, 0, 0)
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.line_drawn = pygame.Rect(0, 0, 0, 0)  # where the line under the title went
 
     @property
     def resting(self) -> float:
@@ -184,7 +185,10 @@ class PinPadScene(PadScene):
         else:
             line, colour = _("Enter the PIN to close the game."), theme.INK
         where = (box.centerx, title.bottom + px(16, s, 10))
-        draw_text(surface, line, px(20, s, 14), where, colour, "midtop")
+        # within the panel, a margin each side: the Russian lock-out ran past both edges
+        room = box.width - 2 * px(24, s, 12)
+        size = fitting_size(line, px(20, s, 14), room, least=px(13, s, 12))
+        self.line_drawn = draw_text(surface, line, size, where, colour, "midtop")
         self._draw_field(surface)
         for b in self.pad.buttons:
             b.draw(surface, max(16, int(b.rect.height * 0.42)))

@@ -204,3 +204,29 @@ def test_rests_after_wrong_pins_are_forgiven_after_a_quiet_day_and_never_overflo
     for _ in range(TRIES):
         lock.wrong_pin()
     assert lock.resting == REST_S
+
+
+def test_the_pad_s_words_stay_inside_its_panel_in_russian(make_kiosk):
+    # "Слишком много неверных попыток: подождите 30 с." ran past both of its edges
+    from game import i18n
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk('idle_seconds = 120\nlanguage = "ru"\n')
+    driver = Driver(kiosk)
+    try:
+        for size in ((1920, 1080), (1080, 1920), (1024, 768)):
+            kiosk.surface = pygame.display.set_mode(size)
+            kiosk._resized()
+            pad = (
+                open_pad(kiosk, driver) if not isinstance(kiosk.scene, PinPadScene) else kiosk.scene
+            )
+            driver.frames(1)
+            assert pad.box.contains(pad.line_drawn), size
+            for _ in range(TRIES):
+                tap_keys(kiosk, driver, pad, "1111")
+            driver.frames(1)
+            assert pad.resting > 0
+            assert pad.box.inflate(-16, 0).contains(pad.line_drawn), size
+            driver.settle(REST_S + 0.5)
+    finally:
+        i18n.set_language("en")
