@@ -19,8 +19,10 @@ from game.rules import get_ruleset
 from game.ui import theme
 from game.ui.widgets import draw_text, wrap
 
-# The picture's small pyramid: a King on top (it goes alone in Pyramid 52), the rest shuffled.
-PYRAMID_CARDS = ("KS", "QH", "AC", "6D", "7S", "JD", "2C", "9H", "4S", "TC")
+# The picture's small pyramid: a King on top (it goes alone in Pyramid 52), the rest
+# shuffled; all from Seven to Ace, which every pack has (a 2 and a 4 stood over games
+# of 36 cards, whose pack has none)
+PYRAMID_CARDS = ("KS", "QH", "AC", "7D", "8S", "JD", "9C", "TH", "QS", "TC")
 PYRAMID_ROWS = 4
 ROW_STEP = 0.5  # of a card's height, from one row to the next
 

@@ -269,3 +269,18 @@ def test_the_invitation_never_breaks_a_game_s_name(make_kiosk):
                 assert all(part in names for part in line.split(" · ")), (room, lines)
     finally:
         i18n.set_language("en")
+
+
+def test_the_invitation_s_pyramid_shows_only_cards_every_pack_has():
+    # a 2 and a 4 stood over three games of 36 cards, whose pack has neither
+    from game.kiosk.invitation import PYRAMID_CARDS
+    from game.rules import rulesets
+
+    packs = []
+    for ruleset in rulesets().values():
+        cards = [o.choices for o in ruleset.options if o.key == "cards"]
+        for choice in cards[0] if cards else [None]:
+            options = {"cards": choice} if choice is not None else {}
+            packs.append(set(Game(ruleset.id, options, deal=0).deck))
+    assert len(packs) == len(rulesets()) + 1  # the 32-card pack too
+    assert all(set(PYRAMID_CARDS) <= pack for pack in packs)
