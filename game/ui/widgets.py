@@ -42,6 +42,9 @@ class Button:
     # on its selected choice, and the arrows move within it, as a desktop's radio
     # buttons do
     group: str = ""
+    # the other labels it takes in turn (Pause and Resume): laid out as wide as the
+    # widest, so that its neighbours stay put when it changes
+    labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.readout:
@@ -95,8 +98,8 @@ class Button:
 
 
 def _natural_widths(buttons: list[Button], height: int) -> list[int]:
-    size = max(10, int(height * 0.42))
-    return [theme.font(size, bold=True).size(b.label)[0] + height for b in buttons]
+    font = theme.font(max(10, int(height * 0.42)), bold=True)
+    return [max(font.size(t)[0] for t in (b.label, *b.labels)) + height for b in buttons]
 
 
 def row_width(buttons: list[Button], height: int, gap: int) -> int:
@@ -144,17 +147,20 @@ def draw_text(
     return rect
 
 
-DASHES = ("—", "–")  # an em dash and an en dash, each standing alone between words
+# marks that stand alone between words and go with the word before them: an em dash, an
+# en dash, and the middle dot that separates a list of options
+TRAILING_MARKS = ("—", "–", "·")
 
 
 def words_of(text: str) -> list[str]:
     """The words a line may break between: a no-break space (U+00A0, "№\u00a012")
     holds its neighbours together, where `str.split()` would break there too. A dash
-    standing alone goes with the word before it, as type is set: a line never opens
-    with one (the Russian keys' "F — собрать" broke into "F" and "— собрать")."""
+    or a middle dot standing alone goes with the word before it, as type is set: a
+    line never opens with one (the Russian keys' "F — собрать" broke into "F" and
+    "— собрать", an option line into "… from the" and "· Cards onto piles")."""
     words: list[str] = []
     for word in re.split(r"[ \t\r\n]+", text):
-        if word in DASHES and words:
+        if word in TRAILING_MARKS and words:
             words[-1] += " " + word
         elif word:
             words.append(word)
