@@ -229,7 +229,9 @@ class WatchScene(TableScene):
 
     def _make_buttons(self) -> None:
         self.buttons = {
-            "pause": Button(_("Pause"), self.toggle_pause, key="pause"),
+            "pause": Button(
+                _("Pause"), self.toggle_pause, key="pause", labels=(_("Pause"), _("Resume"))
+            ),
             "step-back": Button(_("Step back"), self.step_back, key="step-back"),
             "step": Button(_("Step"), self.step, key="step"),
             "start": Button(_("From the start"), self.from_start, key="start"),

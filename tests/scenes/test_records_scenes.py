@@ -294,6 +294,24 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     assert watch.game.moves == []
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_pausing_a_replay_moves_none_of_its_buttons(app, driver, language):
+    # "Pause" became "Resume" and every button of the bar shifted under the finger
+    replay = won_game().to_replay(result=True)
+    try:
+        i18n.set_language(language)
+        watch = show(app, driver, WatchScene(app, [replay]))
+        before = {k: b.rect.copy() for k, b in watch.buttons.items()}
+        driver.key(pygame.K_SPACE)
+        assert (
+            watch.paused
+            and watch.buttons["pause"].label != before
+            and all(watch.buttons[k].rect == r for k, r in before.items())
+        )
+    finally:
+        i18n.set_language("en")
+
+
 def test_watch_again_after_stepping_to_the_end_plays(app, driver):
     # stepping pauses; Watch again started the replay still paused, and stood still
     replay = won_game().to_replay(result=True)
