@@ -19,6 +19,7 @@ from game.rules.moves import parse_move
 from game.rules.replay import new_game, replay_moves, run_replay
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
+from game.scenes.table_help import points
 from game.scenes.table_overlay import Banner
 from game.store import GameFacts
 from game.store.saved import played_seconds
@@ -213,6 +214,12 @@ class WatchScene(TableScene):
         if not last:  # an arcade run's game but the last: that game is over, not the replay
             n, total = self.replay_index + 1, len(self.replays)
             text = _("Game {n} of {total} is over.", n=n, total=total)
+        # how it ended, as the results said: over an emptied table the banner said only
+        # that the replay had stopped
+        if self.game.won:
+            text += " " + _("The patience came out.")
+        else:
+            text += " " + _("{points} left.", points=points(self.game.score.remaining_points))
         self.banner = Banner(text, buttons)
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()

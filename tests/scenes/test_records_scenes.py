@@ -151,7 +151,7 @@ def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
     driver.settle(6.0)
     assert [str(m) for m in watch.game.moves] == [DEAL_8_WIN[0]]
     assert watch.script == [DEAL_8_WIN[0]]  # it crashed on the move it could not play
-    assert watch.banner is not None and watch.banner.text == "The replay is over."
+    assert watch.banner is not None and watch.banner.text.startswith("The replay is over.")
 
 
 def test_tabs_and_arrows_choose_the_table(app, driver):
@@ -284,6 +284,7 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     driver.settle(40.0)
     assert watch.game.won
     assert watch.banner is not None and "over" in watch.banner.text
+    assert watch.banner.text.endswith("The patience came out.")  # not only "it stopped"
     assert app.records.history() == []
     press_banner = watch.banner.buttons[0]
     driver.click(press_banner.rect.center)
@@ -310,6 +311,16 @@ def test_pausing_a_replay_moves_none_of_its_buttons(app, driver, language):
         )
     finally:
         i18n.set_language("en")
+
+
+def test_the_end_of_a_lost_game_s_replay_says_the_points_left(app, driver):
+    game = random_game("pyramid52", 3, 15)
+    watch = show(app, driver, WatchScene(app, [game.to_replay(result=True)]))
+    for _ in range(5):
+        driver.click(watch.buttons["faster"].rect.center)
+    driver.settle(30.0)
+    left = game.score.remaining_points
+    assert watch.banner is not None and watch.banner.text.endswith(f"{left} points left.")
 
 
 def test_watch_again_after_stepping_to_the_end_plays(app, driver):
@@ -368,7 +379,7 @@ def test_a_run_s_replay_says_which_of_its_games_is_played(app, driver):
     assert (figures.title, figures.deal) == ("Pyramid 36", "Game 1 of 2")
     for _ in range(10):
         driver.key(pygame.K_RIGHT)
-    assert watch.banner is not None and watch.banner.text == "Game 1 of 2 is over."
+    assert watch.banner is not None and watch.banner.text.startswith("Game 1 of 2 is over.")
     driver.click(watch.banner.buttons[1].rect.center)  # Next game
     driver.settle(0.6)
     following = app.scene
@@ -377,7 +388,7 @@ def test_a_run_s_replay_says_which_of_its_games_is_played(app, driver):
     for _ in DEAL_8_WIN:
         driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_x)  # the leaps cut short
-    assert following.banner is not None and following.banner.text == "The replay is over."
+    assert following.banner is not None and following.banner.text.startswith("The replay is over.")
     alone = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
     assert alone._current_figures().deal == "Deal 8"  # one game: its deal, as on the table
 
