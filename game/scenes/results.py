@@ -322,7 +322,10 @@ class ResultsScene(PadScene):
             _("Export run") if run_over else _("Export replay"), self.export, key="export"
         )
         export.enabled = not self.exported_path  # a failed export may be tried again
-        menu = Button(_("Menu"), self.back, key="menu")
+        # a kiosk has no menu: the button leads to its choice of patiences
+        menu = Button(
+            _("Games") if self.app.kiosk is not None else _("Menu"), self.back, key="menu"
+        )
         arcade = self.arcade
         if arcade is None:
             return [

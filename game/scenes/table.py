@@ -526,7 +526,10 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             "demo": Button(_("Demo"), self._demo_pressed, key="demo"),
             "resign": Button(_("Give up"), self._resign_pressed, key="resign"),
             "rules": Button(_("Rules"), self._rules, key="rules"),
-            "menu": Button(_("Menu"), self._to_menu, key="menu"),
+            # a kiosk has no menu: the button leads to its choice of patiences
+            "menu": Button(
+                _("Games") if self.app.kiosk is not None else _("Menu"), self._to_menu, key="menu"
+            ),
         }
         self.hud.set_buttons(list(self.buttons.values()))
         self._update_buttons()

@@ -456,9 +456,9 @@ class TablePlay:
             self._show_results()
             return
         # a kiosk ends the game it leaves (see KioskPolicy): asked first, as Give up is,
-        # since Menu stands beside Rules under a passer-by's finger
+        # since its Games button stands beside Rules under a passer-by's finger
         leaving_ends_it = self.app.kiosk is not None and self.recorded and bool(self.game.moves)
-        question = _("Press “Menu” again to end this game.")
+        question = _("Press “Games” again to end this game.")
         if leaving_ends_it and not self._second_press("menu", question):
             return
         self.app.switch(lambda: MenuScene(self.app))

@@ -305,7 +305,8 @@ def test_the_table_s_menu_asks_then_leads_to_the_chooser_and_ends_the_game(kiosk
     driver.click(scene.buttons["menu"].rect.center)
     driver.settle(0.5)
     assert kiosk.scene is scene and not scene.game.over
-    assert scene.status == "Press “Menu” again to end this game."
+    assert scene.status == "Press “Games” again to end this game."
+    assert scene.buttons["menu"].label == "Games"  # a kiosk has no menu
     driver.click(scene.buttons["menu"].rect.center)
     driver.settle(0.5)
     assert isinstance(kiosk.scene, ChooserScene)
