@@ -60,6 +60,11 @@ def fitting_row_size(rows: list[list[str]], width: int, size: int, least: int = 
     return least
 
 
+def figures_note() -> str:
+    """What a row's figures are, for the foot of the table."""
+    return _("Points and cards left on the table: the fewest first; 0 points is a win.")
+
+
 def row_values(place: int, entry: ScoreEntry) -> list[str]:
     f = entry.figures
     return [
@@ -84,6 +89,7 @@ class HighScoresScene(ShowScene):
         self.offered = offered
         key = TableKey.of(FREE, offered.ruleset, offered.options)
         self.entries = app.records.top(key)
+        self.note_drawn = pygame.Rect(0, 0, 0, 0)  # where the foot's line went (none: empty)
 
     def done(self) -> bool:
         return self.shown >= self.loop.config.attract.tables_seconds
@@ -136,7 +142,9 @@ class HighScoresScene(ShowScene):
         return still
 
     def _paint_table(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
-        row_h = (panel.height - int(24 * s)) // (TOP + 1)
+        # the heads, the rows, and a line at the foot that says what the figures are:
+        # "Points 0" read as a score of nothing where it is a win
+        row_h = (panel.height - int(24 * s)) // (TOP + 2)
         rows = [row_values(i + 1, entry) for i, entry in enumerate(self.entries)]
         text = fitting_row_size(rows, panel.width, max(14, min(int(row_h * 0.5), int(30 * s))))
         y = panel.y + int(12 * s)
@@ -161,3 +169,7 @@ class HighScoresScene(ShowScene):
             for (_head, share, anchor), value in zip(columns(), values, strict=True):
                 where = (panel.x + int(panel.width * share), y + row_h // 2)
                 draw_text(surface, value, text, where, colour, anchor, bold=i == 0)
+        note_size = max(12, text * 3 // 4)
+        note = fit_text(figures_note(), note_size, panel.width - int(40 * s))
+        where = (panel.centerx, panel.bottom - int(12 * s))
+        self.note_drawn = draw_text(surface, note, note_size, where, theme.INK_DIM, "midbottom")

@@ -142,6 +142,10 @@ def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
     key = TableKey.of(FREE, "pyramid52", game.options)
     assert tables.entries == kiosk.records.scores.top(key)
     driver.frames(3)  # drawn, with Cyrillic initials, without a fault
+    # its foot says what the figures are: "Points 0" read as a score of nothing
+    note = tables.note_drawn
+    assert note.width and kiosk.surface.get_rect().contains(note)
+    assert note.top > tables.live.top - 200 and note.bottom <= tables.live.top
 
 
 def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(kiosk, driver):
