@@ -61,6 +61,16 @@ def draw_ribbon(
     small = max(11, size * 2 // 3)
     if note and theme.font(small).size(note)[0] + 2 * size < words.left:
         draw_text(surface, note, small, (rect.x + size, centre[1]), theme.INK_DIM, "midleft")
+    elif note:
+        # a narrow screen standing up has no room beside the words: the note above them,
+        # in what height the band has there (left out, nothing said the table played
+        # itself)
+        room = words.top - rect.y - line
+        above_size = min(small, room * 4 // 5)
+        if above_size >= 12:
+            above_size = fitting_size(note, above_size, rect.width * 9 // 10, 12)
+            where = (rect.centerx, words.top)
+            draw_text(surface, note, above_size, where, theme.INK_DIM, "midbottom")
     return words
 
 

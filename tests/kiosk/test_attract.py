@@ -222,6 +222,14 @@ def test_the_invitation_band_keeps_its_words_on_a_narrow_screen(language):
         band = pygame.Rect(0, 1760, 1080, 160)
         words = draw_ribbon(screen, band, 0.0, "Demo: the solver plays")
         assert band.contains(words)
+        # the note said that the table plays itself: with no room beside the words, it
+        # was left out; the band standing up is high enough to hold it above them
+        bare = pygame.Surface((1080, 1920))
+        draw_ribbon(bare, band, 0.0)
+        above = pygame.Rect(band.x, band.y, band.width, words.top - band.y)
+        assert (
+            screen.subsurface(above).get_view("2").raw != bare.subsurface(above).get_view("2").raw
+        )
     finally:
         i18n.set_language("en")
 
