@@ -293,7 +293,10 @@ class RulesScene(Scene):
         self.back_button.draw(surface, max(11, int(self.back_button.rect.height * 0.42)))
 
     def scroll_hint(self) -> str:
-        """How to scroll, at the foot: a kiosk is touched, not typed on or wheeled."""
+        """How to scroll, at the foot: a kiosk is touched, not typed on or wheeled; and
+        nothing of scrolling where the whole text is in sight."""
+        if self.max_scroll <= 0:
+            return "" if self.app.kiosk is not None else _("Esc: back")
         if self.app.kiosk is not None:
             return _("Scroll: drag the text")
         return _("Scroll: wheel, arrows, drag · Esc: back")

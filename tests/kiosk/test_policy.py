@@ -257,6 +257,9 @@ def test_the_kiosk_s_rules_speak_of_touch_not_keys(kiosk, driver):
     # "Scroll: wheel, arrows, drag · Esc: back" on a cabinet with no keyboard or wheel
     reading_the_rules(kiosk, driver)
     rules = kiosk.scene
+    # of scrolling only where there is something to scroll
+    assert rules.scroll_hint() == ("Scroll: drag the text" if rules.max_scroll > 0 else "")
+    rules.max_scroll = 100.0
     assert rules.scroll_hint() == "Scroll: drag the text"
     assert not any("Esc" in line.full for line in rules.lines)
 

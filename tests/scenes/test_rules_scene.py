@@ -200,6 +200,7 @@ def test_text_that_fits_does_not_scroll(tmp_path, monkeypatch):
     scene = RulesScene(app_big, "pyramid36", back=lambda: Marker(app_big))
     app_big.switch(scene, fade=False)
     assert scene.max_scroll == 0
+    assert scene.scroll_hint() == "Esc: back"  # nothing to scroll: no word of scrolling
     scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, precise_y=-3.0))
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
     assert scene.scroll == 0
