@@ -161,7 +161,8 @@ class Hud:
         # with more, the stock's count, which its pile shows as well
         drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
         title_w = theme.font(size, bold=True).size(f.title)[0]
-        # the deal's number gives way to the figures that matter most on a narrow bar
+        # the deal's number gives way on a narrow bar to the clock, the verdict and a
+        # pass worth counting
         for deal in (f.deal, ""):
             left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
             if f.assisted:
@@ -173,7 +174,6 @@ class Hud:
             # on two lines the names share the first with the score alone: the deal
             # gives way when they would run into it ("assisted" lay on "Left: …")
             names_fit = not self.two_lines or left <= right.left
-            # the deal gives way to the clock, the verdict and a pass worth counting
             kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else ""]
             shows_all = placed is not None and all(k in placed[0] for k in kept)
             if placed is not None and names_fit and (shows_all or self.two_lines):
