@@ -30,6 +30,7 @@ from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
 from game.store import FREE
 from game.ui import theme
+from game.ui.deal_field import draw_deal_field
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
 from game.ui.pointer import POINTER_DOWN
@@ -582,28 +583,4 @@ class MenuScene(PadScene):
         draw_text(
             surface, _("Deal number"), self.text_size, self.deal_label_pos, theme.INK, "midleft"
         )
-        f = self.deal_field
-        radius = max(4, f.height // 4)
-        pygame.draw.rect(surface, theme.FELT_DARK, f, border_radius=radius)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, f, width=1, border_radius=radius)
-        inset = px(10, s, 6)
-        if self.deal_text:
-            room = f.width - 2 * inset - px(4, s, 3)  # the caret too
-            # ten digits in a narrow field (Russian at 800x600)
-            size = fitting_size(self.deal_text, max(11, int(f.height * 0.42)), room, 9, True)
-            shown = draw_text(
-                surface, self.deal_text, size, (f.x + inset, f.centery), theme.INK, "midleft", True
-            )
-            caret = pygame.Rect(shown.right + 2, f.y + f.height // 4, px(2, s, 2), f.height // 2)
-            pygame.draw.rect(surface, theme.GOLD, caret)
-        else:
-            # the part in brackets tells a keyboard player digits may be typed: a
-            # smaller size keeps it before it is left out (the Russian is longer)
-            room = f.width - 2 * inset
-            hint, size = fit_text(_("random"), self.text_size, room), self.text_size
-            for smaller in (self.text_size, self.text_size * 7 // 8, self.text_size * 3 // 4):
-                if theme.font(smaller).size(_("random (type a number)"))[0] <= room:
-                    hint, size = _("random (type a number)"), smaller
-                    break
-            where = (f.x + inset, f.centery)
-            draw_text(surface, hint, size, where, theme.INK_DIM, "midleft")
+        draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s)

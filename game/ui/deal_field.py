@@ -1,0 +1,40 @@
+"""The field a deal number is typed into: the digits with a caret, or, empty, the word
+that no number means a random deal."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.render.preview import fit_text
+from game.ui import theme
+from game.ui.widgets import draw_text, fitting_size, px
+
+
+def draw_deal_field(
+    surface: pygame.Surface, field: pygame.Rect, text: str, text_size: int, scale: float
+) -> None:
+    """The field at `field` with `text` typed (digits) in it, at the screen's `scale`."""
+    radius = max(4, field.height // 4)
+    pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=radius)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, field, width=1, border_radius=radius)
+    inset = px(10, scale, 6)
+    where = (field.x + inset, field.centery)
+    if text:
+        room = field.width - 2 * inset - px(4, scale, 3)  # the caret too
+        # ten digits in a narrow field (Russian at 800x600)
+        size = fitting_size(text, max(11, int(field.height * 0.42)), room, 9, True)
+        shown = draw_text(surface, text, size, where, theme.INK, "midleft", True)
+        caret_h = field.height // 2
+        caret = pygame.Rect(shown.right + 2, field.y + field.height // 4, px(2, scale, 2), caret_h)
+        pygame.draw.rect(surface, theme.GOLD, caret)
+        return
+    # the part in brackets tells a keyboard player digits may be typed: a smaller size
+    # keeps it before it is left out (the Russian is longer)
+    room = field.width - 2 * inset
+    hint, size = fit_text(_("random"), text_size, room), text_size
+    for smaller in (text_size, text_size * 7 // 8, text_size * 3 // 4):
+        if theme.font(smaller).size(_("random (type a number)"))[0] <= room:
+            hint, size = _("random (type a number)"), smaller
+            break
+    draw_text(surface, hint, size, where, theme.INK_DIM, "midleft")
