@@ -29,9 +29,6 @@ def offered_options(offered: OfferedGame) -> str:
     return options_line(get_ruleset(offered.ruleset), offered.options)
 
 
-FINGER = 60  # pixels: the least height of a button a finger presses on a public screen
-
-
 def _side_by_side(area: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
     """Two buttons' places in `area`, side by side, `gap` apart."""
     half = (area.width - gap) // 2
@@ -104,7 +101,7 @@ class ChooserScene(PadScene):
                 card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
                 column = pygame.Rect(card.right + gap, y, side_w, row_h)
                 play_h = (row_h - inner_gap) * 3 // 5
-                if row_h - play_h - inner_gap >= FINGER:
+                if row_h - play_h - inner_gap >= theme.FINGER:
                     play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
                     rules.rect = pygame.Rect(
                         column.x,

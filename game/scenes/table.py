@@ -63,6 +63,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         # a day's deal played before (its number typed) is known: no place in its table
         self.practised = self.recorded and app.records.practised(game, facts)
         self.hud = Hud()
+        self.hud.finger = app.kiosk is not None
         self.view: TableView | None = None
         self.animator = Animator()
         self.selected: str | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -80,6 +81,7 @@ class Hud:
         self.text_size = 16
         self.two_lines = False  # the figures on a line of their own (see layout)
         self.button_rows = 1  # two on a screen standing up (see layout)
+        self.finger = False  # pressed by fingers on a public screen (a kiosk): see layout
         self.stats_shown = ""  # the figures the top bar last had room for
         self.stats_drawn = pygame.Rect(0, 0, 0, 0)  # and where (empty: none)
         self.names_right = self.score_left = 0  # where the names end, the score begins
@@ -97,7 +99,12 @@ class Hud:
         # and no width for ten buttons in a row (their labels shrank to 15 px): two rows
         self.button_rows = 2 if self.two_lines else 1
         self.text_size = max(12, int(17 * scale))
-        bottom_h = (max(40, int(58 * scale)) + self._caption_room()) * self.button_rows
+        row_h = max(40, int(58 * scale))
+        if self.finger:
+            # a kiosk's buttons take a fingertip, whatever the screen's size: at 1024x768
+            # they were 34 px high
+            row_h = max(row_h, math.ceil(theme.FINGER / BUTTON_SHARE))
+        bottom_h = (row_h + self._caption_room()) * self.button_rows
         self.top = pygame.Rect(0, 0, w, top_h)
         self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.place_buttons()
@@ -213,6 +220,10 @@ class Hud:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)
         row_h = self.bottom.height // self.button_rows - self._caption_room()
         size = max(11, int(row_h * BUTTON_SHARE * 0.4))
+        # one size for the row, the one its longest label fits at: each fitted alone, a
+        # kiosk's row at 1024x768 read in two sizes
+        labelled = [b for b in self.buttons if not b.readout]
+        size = min((b.fitting_size(size) for b in labelled), default=size)
         caption_size = self._caption_size()
         for b in self.buttons:
             b.draw(surface, size)

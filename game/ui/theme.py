@@ -91,3 +91,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         rw, rh = int(w * (1.5 - 0.9 * t)), int(h * (1.5 - 0.9 * t))
         pygame.draw.ellipse(surface, colour, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
     return surface
+
+
+# The least height, in pixels, of a button a finger presses on a public screen (a kiosk)
+FINGER = 60

@@ -22,6 +22,7 @@ from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
 from game.ui.pointer import POINTER_DOWN
+from game.ui.widgets import Button
 from tests.kiosk.conftest import finger
 from tests.scenes.test_table import click_move
 from tests.store.helpers import DEAL_8_WIN
@@ -583,3 +584,29 @@ def test_a_screen_that_comes_up_untouched_gets_the_whole_idle_time(kiosk, driver
     assert isinstance(kiosk.scene, InitialsScene) and kept == []  # 30 s is the idle time
     driver.settle(6)
     assert kept == [NO_INITIALS]
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (800, 600), (1920, 1080), (1080, 1920)])
+def test_a_kiosk_table_s_buttons_take_a_fingertip_at_any_size(make_kiosk, size):
+    # at 1024x768 they were 34 px high, where the chooser keeps 60 for a finger
+    from game.ui import theme
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk()
+    kiosk.surface = pygame.display.set_mode(size)
+    kiosk._resized()
+    scene = open_table(kiosk, Driver(kiosk), Game("pyramid52", deal=8))
+    assert scene.buttons and all(b.rect.height >= theme.FINGER for b in scene.buttons.values())
+    assert scene.view is not None and scene.view.area.height > size[1] // 2  # room to play
+    # and their words in one size: each fitted alone, the row read in two
+    sizes = []
+    real = Button.draw
+
+    def recording(button, surface, text_size):  # type: ignore[no-untyped-def]
+        sizes.append(button.fitting_size(text_size))
+        return real(button, surface, text_size)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Button, "draw", recording)
+        scene.hud.draw_bottom(kiosk.surface)
+    assert len(sizes) == len(scene.buttons) and len(set(sizes)) == 1
