@@ -34,7 +34,16 @@ from game.store.saved import (
     to_saved_replay,
 )
 from game.ui import theme
-from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, row_width, wrap
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    fitting_size,
+    layout_row,
+    px,
+    row_label_size,
+    row_width,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.app import App
@@ -403,11 +412,9 @@ class ResultsScene(PadScene):
             else:
                 text = fit_text(self.exported_to, size, room)
             draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
-        # one size for the row: the one the longest label fits at
         buttons = self.pad.buttons
-        size = min(
-            (b.fitting_size(max(11, int(b.rect.height * 0.42))) for b in buttons), default=11
-        )
+        height = max((b.rect.height for b in buttons), default=0)
+        size = row_label_size(buttons, max(11, int(height * 0.42)))
         for b in buttons:
             b.draw(surface, size)
         self.pad.draw_focus(surface, s)

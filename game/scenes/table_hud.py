@@ -10,7 +10,7 @@ import pygame
 from game.i18n import _, clock_text, localized, n_
 from game.rules import Game
 from game.ui import theme
-from game.ui.widgets import Button, button_at, draw_text, layout_row
+from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_size
 
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
 # they were 56 px, under what a touch screen in a public place wants)
@@ -220,10 +220,7 @@ class Hud:
         pygame.draw.rect(surface, theme.PANEL, self.bottom)
         row_h = self.bottom.height // self.button_rows - self._caption_room()
         size = max(11, int(row_h * BUTTON_SHARE * 0.4))
-        # one size for the row, the one its longest label fits at: each fitted alone, a
-        # kiosk's row at 1024x768 read in two sizes
-        labelled = [b for b in self.buttons if not b.readout]
-        size = min((b.fitting_size(size) for b in labelled), default=size)
+        size = row_label_size(self.buttons, size)  # a kiosk's row at 1024x768 read in two
         caption_size = self._caption_size()
         for b in self.buttons:
             b.draw(surface, size)

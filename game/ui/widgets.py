@@ -97,6 +97,12 @@ class Button:
         surface.blit(text, text.get_rect(center=r.center))
 
 
+def row_label_size(buttons: list[Button], size: int) -> int:
+    """One text size for a row of buttons: the largest up to `size` at which every
+    label fits its button (fitted each alone, a row reads in several sizes)."""
+    return min((b.fitting_size(size) for b in buttons if not b.readout), default=size)
+
+
 def _natural_widths(buttons: list[Button], height: int) -> list[int]:
     font = theme.font(max(10, int(height * 0.42)), bold=True)
     return [max(font.size(t)[0] for t in (b.label, *b.labels)) + height for b in buttons]
