@@ -301,7 +301,7 @@ class RecordsScene(PadScene):
             self._draw_table(surface)
         for b in self.pad.buttons:
             if b.key.startswith("watch:"):
-                b.draw(surface, b.fitting_size(self.watch_size()))
+                b.draw(surface, self.watch_size())  # fitted to its button by draw()
             else:
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
