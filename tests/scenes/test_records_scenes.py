@@ -815,16 +815,16 @@ def test_the_daily_table_gives_each_deal_s_day_as_the_language_writes_dates(
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
-def test_the_watch_buttons_read_near_the_rows_size(tmp_path, monkeypatch, size):
+def test_the_watch_buttons_read_near_the_rows_size(app, driver, size):
     # at 1920x1080 their word was 15 px beside rows of 23
-    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
-    app = App(size=size, clock=ManualClock())
+    driver.resize(size)
+    game, facts = won_game(), GameFacts(seconds=50)
+    app.records.save_game(game, facts)
+    app.records.add_game_score(game, facts, "ЖУК")
     try:
         i18n.set_language("ru")
-        game, facts = won_game(), GameFacts(seconds=50)
-        app.records.save_game(game, facts)
-        app.records.add_game_score(game, facts, "ЖУК")
-        scene = show(app, Driver(app), RecordsScene(app, "pyramid52", {}, FREE))
+        scene = show(app, driver, RecordsScene(app, "pyramid52", {}, FREE))
+        assert scene.size == size
         watch = [b for b in scene.pad.buttons if b.key.startswith("watch:")]
         assert watch and scene.watch_size() >= scene.text_size * 3 // 4
         for b in watch:
@@ -832,4 +832,3 @@ def test_the_watch_buttons_read_near_the_rows_size(tmp_path, monkeypatch, size):
             assert theme.font(scene.watch_size(), bold=True).get_height() < b.rect.height
     finally:
         i18n.set_language("en")
-        pygame.display.quit()
