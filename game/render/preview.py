@@ -9,6 +9,7 @@ the menu asks for the same few again and again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
@@ -178,27 +179,49 @@ class _CardText:
 
 def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple[int, list[str]]:
     """The summary's size and lines in `width` x `height` pixels: a size or two smaller
-    before it is cut short (a Russian summary is a few words longer than its English);
-    cut, its last line ends in an ellipsis."""
+    before it gives way (a Russian summary is a few words longer than its English);
+    then its lead in the largest size that holds it (see `summary_lead`); and only if
+    even that is too long, the summary cut short, its last line ending in an ellipsis."""
     least = max(SUMMARY_LEAST, min(largest - SUMMARY_SMALLER, round(largest * SUMMARY_SHARE)))
     for size in range(largest, least, -1):
-        font = theme.font(size)
-        lines = wrap(summary, font, width)
-        if len(lines) <= height // font.get_linesize():
+        lines = _lines_in(summary, size, width, height)
+        if lines is not None:
+            return size, lines
+    lead = summary_lead(summary)
+    for size in range(largest, least - 1, -1):
+        lines = _lines_in(lead, size, width, height)
+        if lines is not None:
             return size, lines
     return least, _cut_to(summary, least, width, height)
 
 
-def _cut_to(summary: str, size: int, width: int, height: int) -> list[str]:
-    """The summary's lines in `size` that fit `width` x `height` pixels; cut short, the
-    last ends in an ellipsis."""
+def summary_lead(summary: str) -> str:
+    """The summary's first clause, up to its first colon or semicolon, as a sentence of
+    its own: "A harder Egyptian Pyramid with nine piles." Where the whole does not fit,
+    its lead reads whole; the summary cut in the middle of a word read as a fault (a
+    menu with a bar above its list, at 800x600)."""
+    lead = re.split(r"[:;]\s", summary, maxsplit=1)[0].rstrip(" .")
+    return lead + "." if lead != summary.rstrip() else summary
+
+
+def _lines_in(text: str, size: int, width: int, height: int) -> list[str] | None:
+    """The text's lines in `size`, if they fit `width` x `height` pixels."""
     font = theme.font(size)
-    lines = wrap(summary, font, width)
-    fits = max(0, height // font.get_linesize())
-    if len(lines) > fits:
-        lines = lines[:fits]
-        if lines:
-            lines[-1] = fit_text(lines[-1] + "…", size, width)
+    lines = wrap(text, font, width)
+    return lines if len(lines) <= height // font.get_linesize() else None
+
+
+def _cut_to(summary: str, size: int, width: int, height: int) -> list[str]:
+    """The summary's lines in `size` that fit `width` x `height` pixels: whole, or else
+    its lead; or else cut short, the last line ending in an ellipsis."""
+    for text in (summary, summary_lead(summary)):
+        lines = _lines_in(text, size, width, height)
+        if lines is not None:
+            return lines
+    font = theme.font(size)
+    lines = wrap(summary, font, width)[: max(0, height // font.get_linesize())]
+    if lines:
+        lines[-1] = fit_text(lines[-1] + "…", size, width)
     return lines
 
 

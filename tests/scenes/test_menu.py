@@ -531,14 +531,26 @@ def test_every_ruleset_name_is_whole_on_its_menu_card_at_800x600(app, driver, la
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("unfinished", [False, True])
 def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
-    app, driver, monkeypatch, language, size
+    app, driver, monkeypatch, language, size, unfinished
 ):
     """A Russian summary is a few words longer than its English: at 1280x800 three
     ended in '…', then each took the size it fitted alone and the list read in three
-    sizes; at 800x600 three Russian ones were cut. The cards as the menu draws them."""
+    sizes; at 800x600 three Russian ones were cut. The cards as the menu draws them.
+    With the bar that offers an unfinished game above the list, the cards are lower:
+    a summary that no longer fits says its lead whole, where every one was cut in the
+    middle of a word ("eight…", "по…")."""
+    from game.render.preview import summary_lead
+    from game.rules import Game
     from game.scenes import menu
+    from game.store import GameFacts
     from game.ui.labels import summary_text
+
+    if unfinished:
+        left = Game("pyramid52", deal=8)
+        left.play("st>w")
+        app.records.save_game(left, GameFacts(seconds=40))
 
     drawn: dict[str, tuple[list[str], int]] = {}
     draw = menu.draw_ruleset_card
@@ -556,10 +568,18 @@ def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
         scene = open_menu(app, driver)
         driver.frames(1)
         assert set(drawn) == set(scene.rulesets)
+        assert (scene.continue_rect.height > 0) == unfinished
+        leads = 0
         for ruleset_id, (lines, _size) in drawn.items():
             summary = summary_text(scene.rulesets[ruleset_id])
-            assert " ".join(lines) == " ".join(summary.split()), ruleset_id
+            shown = " ".join(lines)
+            if unfinished and shown == summary_lead(summary):
+                leads += 1
+                continue
+            assert shown == " ".join(summary.split()), ruleset_id
         assert len({size for _lines, size in drawn.values()}) == 1, drawn
+        # only where the bar takes the room: 800x600 (at 1280x800 every one is whole)
+        assert (leads > 0) == (unfinished and size == (800, 600)), leads
     finally:
         i18n.set_language("en")
 
