@@ -20,6 +20,7 @@ from game.store import (
     RULES_MISSING,
     SAVE_FAILED,
     SET_ASIDE,
+    UNFINISHED_DAMAGED,
     Problem,
 )
 from game.store.records import MissedEntry
@@ -88,6 +89,11 @@ def record_notice(problem: Problem, details: bool = False) -> str:
         return i18n._(
             "An unfinished game cannot be continued: its record is damaged."
             " It stays in the history."
+        )
+    if problem.kind == UNFINISHED_DAMAGED:
+        return i18n._(
+            "An unfinished game could not be read: its record is damaged, so it cannot be"
+            " continued."
         )
     if problem.kind == READ_FAILED:
         return i18n._(

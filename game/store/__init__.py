@@ -13,6 +13,7 @@ from game.store.database import (
     RULES_MISSING,
     SAVE_FAILED,
     SET_ASIDE,
+    UNFINISHED_DAMAGED,
     Problem,
 )
 from game.store.games import GameRow
@@ -34,6 +35,7 @@ __all__ = [
     "RULES_MISSING",
     "SAVE_FAILED",
     "SET_ASIDE",
+    "UNFINISHED_DAMAGED",
     "Figures",
     "GameFacts",
     "GameRow",

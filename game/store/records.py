@@ -25,6 +25,7 @@ from game.store.database import (
     REMOVED,
     RULES_MISSING,
     SAVE_FAILED,
+    UNFINISHED_DAMAGED,
     Opened,
     Problem,
     in_memory,
@@ -169,7 +170,10 @@ class Records:
         would be offered at every start and hide the older ones."""
 
         def latest() -> GameRow | None:
-            for row in self._rows(self.games.unfinished(arcade_run, table)):
+            rows = self.games.unfinished(arcade_run, table)
+            # a row that cannot be read at all: a game the player left, gone from
+            # Continue; "some records were skipped" did not say so
+            for row in self._rows(rows, damaged=UNFINISHED_DAMAGED):
                 try:
                     restore(row.replay, row.id)
                 except ReplayError as e:
@@ -186,17 +190,18 @@ class Records:
 
         return self._read("read the games", latest, None)
 
-    def _rows(self, rows: Iterable[sqlite3.Row]) -> Iterator[GameRow]:
-        """The rows that read; a damaged one is passed over, and said once."""
+    def _rows(self, rows: Iterable[sqlite3.Row], damaged: str = READ_FAILED) -> Iterator[GameRow]:
+        """The rows that read; a damaged one is passed over, and said once (as the
+        problem `damaged`)."""
         for row in rows:
             try:
                 yield GameRow.from_sql(row)
             except sqlite3.DatabaseError as e:
-                self._damaged_row(str(e))
+                self._damaged_row(str(e), damaged)
 
-    def _damaged_row(self, what: str) -> None:
+    def _damaged_row(self, what: str, kind: str = READ_FAILED) -> None:
         log.warning("records: %s", what)
-        self._tell(READ_FAILED, what)
+        self._tell(kind, what)
 
     def latest_played(self) -> GameRow | None:
         """The game played last, arcade games passed by (see GameLog.latest_played)."""

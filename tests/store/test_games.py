@@ -311,12 +311,27 @@ def test_a_damaged_game_row_is_passed_over_and_the_others_stay(records, column, 
     # the menu), with a notice that a save had failed
     assert [row.id for row in records.history()] == [older]
     assert records.unfinished().id == older
-    assert [p.kind for p in records.problems] == ["read_failed"]
+    # the history skipped a row; Continue lost a game the player left, and says so
+    assert [p.kind for p in records.problems] == ["read_failed", "unfinished_damaged"]
     assert records.save_game(random_game("pyramid52", 3, 2, end=False), GameFacts())
     records.conn.execute("PRAGMA query_only = ON")
     assert not records.save_game(random_game("pyramid52", 4, 2, end=False), GameFacts())
-    # a failed save is still said: the read's notice did not use it up
-    assert [p.kind for p in records.problems] == ["read_failed", "save_failed"]
+    # a failed save is still said: the reads' notices did not use it up
+    kinds = [p.kind for p in records.problems]
+    assert kinds == ["read_failed", "unfinished_damaged", "save_failed"]
+
+
+def test_an_unfinished_game_that_cannot_be_read_is_said_to_be_lost_to_continue(records):
+    # "Some records could not be read: they are skipped" was all the menu said when the
+    # game left in play vanished from Continue
+    from game.notices import record_notice
+
+    older, latest = _two_games_in_play(records)
+    records.conn.execute("UPDATE games SET replay = '{broken' WHERE id = ?", (latest,))
+    assert records.unfinished().id == older
+    assert [p.kind for p in records.problems] == ["unfinished_damaged"]
+    said = record_notice(records.problems[0])
+    assert "unfinished game" in said and "cannot be continued" in said
 
 
 def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
