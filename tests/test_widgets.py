@@ -30,3 +30,14 @@ def test_no_line_opens_with_a_dash_or_a_middle_dot(mark):
         lines = wrap(text, font, width)
         assert not any(line.startswith(mark) for line in lines), (width, lines)
         assert " ".join(lines) == text
+
+
+def test_a_count_stays_with_the_word_after_it():
+    # the arcade's opening line broke "· 3" from "lives" at 800x600
+    text = "Arcade ladder · level 2 of 9: Nothing Better to Do · 3 lives"
+    assert words_of(text)[-1] == "3 lives"
+    font = theme.font(16)
+    for width in range(60, 600, 7):
+        lines = wrap(text, font, width)
+        assert not any(line.split()[-1].isdigit() for line in lines[:-1]), (width, lines)
+        assert " ".join(lines) == text

@@ -163,12 +163,15 @@ def words_of(text: str) -> list[str]:
     holds its neighbours together, where `str.split()` would break there too. A dash
     or a middle dot standing alone goes with the word before it, as type is set: a
     line never opens with one (the Russian keys' "F — собрать" broke into "F" and
-    "— собрать", an option line into "… from the" and "· Cards onto piles")."""
+    "— собрать", an option line into "… from the" and "· Cards onto piles"). And a
+    count goes with the word after it: "3" closed a line and "lives" opened the next."""
     words: list[str] = []
     for word in re.split(r"[ \t\r\n]+", text):
-        if word in TRAILING_MARKS and words:
+        if not word:
+            continue
+        if words and (word in TRAILING_MARKS or words[-1].isdigit()):
             words[-1] += " " + word
-        elif word:
+        else:
             words.append(word)
     return words
 
