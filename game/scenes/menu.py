@@ -89,6 +89,7 @@ class MenuScene(PadScene):
         self.ask_bottom = 0  # where Play's question ends: above the row of Play
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
+        self.notices_read = 0  # notices dismissed on this visit (see _notice_text)
         self.subtitle_drawn: pygame.Rect | None = None  # None where the header has no room
 
     # -- the choice ----------------------------------------------------------------
@@ -216,7 +217,17 @@ class MenuScene(PadScene):
     def dismiss_notice(self) -> None:
         if self.app.notices:
             self.app.notices.pop(0)
+            self.notices_read += 1
         self.layout()
+
+    def _notice_text(self) -> str:
+        """The first notice, with its place among this visit's when there are more: the
+        next one had come up behind Dismiss unannounced."""
+        notices, read = self.app.notices, self.notices_read
+        if len(notices) + read < 2:
+            return str(notices[0])
+        place = _("{n} of {total}:", n=read + 1, total=read + len(notices))
+        return f"{place} {notices[0]}"
 
     # -- scene ---------------------------------------------------------------------
 
@@ -329,7 +340,14 @@ class MenuScene(PadScene):
         layout_row(buttons, header, self.button_h, px(10, s, 6), align="right")
         self.notice_rect = self.continue_rect = pygame.Rect(0, 0, 0, 0)
         bars = [
-            ("notice_rect", _("Dismiss"), self.dismiss_notice, "dismiss", self.app.notices),
+            # "Next" while another notice waits behind this one
+            (
+                "notice_rect",
+                _("Next") if len(self.app.notices) > 1 else _("Dismiss"),
+                self.dismiss_notice,
+                "dismiss",
+                self.app.notices,
+            ),
             (
                 "continue_rect",
                 _("Continue"),
@@ -478,11 +496,11 @@ class MenuScene(PadScene):
                 surface, subtitle, sub_size, where, theme.INK_DIM, anchor="bottomleft"
             )
         if self.notice_rect.width and self.app.notices:
-            notice = str(self.app.notices[0])
-            self._draw_bar(surface, self.notice_rect, notice, "dismiss", theme.WARN)
+            lines = self._notice_lines(self.notice_rect, self.pad.get("dismiss"))
+            self._draw_bar(surface, self.notice_rect, lines, "dismiss", theme.WARN)
         if self.continue_rect.width:
             text = self.records.continue_text()
-            self._draw_bar(surface, self.continue_rect, text, "continue", theme.GOLD)
+            self._draw_bar(surface, self.continue_rect, [text], "continue", theme.GOLD)
         deck = self.app.settings.deck
         for card in self.cards:
             ruleset_id, look = card.key.split(":", 1)[1], (card.selected, card.hot)
@@ -538,13 +556,13 @@ class MenuScene(PadScene):
         if not self.app.notices:
             return []
         font = theme.font(self.text_size)
-        return wrap(str(self.app.notices[0]), font, self._bar_room(r, button))[:NOTICE_LINES]
+        return wrap(self._notice_text(), font, self._bar_room(r, button))[:NOTICE_LINES]
 
     def _draw_bar(
         self,
         surface: pygame.Surface,
         r: pygame.Rect,
-        text: str,
+        lines: list[str],
         key: str,
         colour: tuple[int, int, int],
     ) -> None:
@@ -555,7 +573,6 @@ class MenuScene(PadScene):
         pygame.draw.rect(surface, colour, r, width=1, border_radius=px(8, s, 4))
         button = self.pad.get(key)
         room = self._bar_room(r, button)
-        lines = self._notice_lines(r, button) if key == "dismiss" else [text]
         lines = [fit_text(line, self.text_size, room) for line in lines]
         step = theme.font(self.text_size).get_linesize()
         y = r.centery - step * (len(lines) - 1) // 2

@@ -484,6 +484,22 @@ def test_the_menu_s_picture_follows_the_four_colour_setting(app, driver):
     assert any(c.b > c.r + 60 and c.b > c.g + 40 for c in pixels)
 
 
+def test_notices_that_wait_behind_the_first_are_counted_and_its_button_says_next(app, driver):
+    # with a damaged settings file and a damaged records file, the second notice came up
+    # behind Dismiss unannounced
+    app.notices.extend(["The settings file was damaged.", "The records file was damaged."])
+    scene = open_menu(app, driver)
+    lines = scene._notice_lines(scene.notice_rect, scene.pad.get("dismiss"))
+    assert " ".join(lines) == "1 of 2: The settings file was damaged."
+    assert scene.pad.get("dismiss").label == "Next"
+    click(driver, scene, "dismiss")
+    lines = scene._notice_lines(scene.notice_rect, scene.pad.get("dismiss"))
+    assert " ".join(lines) == "2 of 2: The records file was damaged."
+    assert scene.pad.get("dismiss").label == "Dismiss"
+    click(driver, scene, "dismiss")
+    assert app.notices == [] and scene.notice_rect.width == 0
+
+
 def test_a_long_notice_is_shown_whole_at_800x600_in_russian(app, driver):
     i18n.set_language("ru")
     try:
