@@ -24,6 +24,7 @@ from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
 from game.store.saved import canonical_options
+from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import options_line
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
@@ -237,7 +238,14 @@ class RecordsScene(PadScene):
         buttons += tabs
         y += bh + 2 * gap
         self.area = pygame.Rect(m, y, w - 2 * m, h - m - y)
-        self.row_h = theme.font(self.text_size).get_linesize() + px(10, s, 6)
+        line = theme.font(self.text_size).get_linesize()
+        self.row_h = line + px(10, s, 6)
+        if self.tab != STATS:
+            # A table's rows share the panel's height, up to twice a line: at their least
+            # its Watch buttons were 18 px high at 800x600 over a panel two thirds empty.
+            # The heads and TOP rows, and room at the foot for today's line and a problem.
+            shared = (self.area.height - 2 * px(14, s, 8) - 4 * line) // (TOP + 1)
+            self.row_h = max(self.row_h, min(shared, 2 * line))
         if self.tab == STATS:
             self.stats = self.app.records.statistics(self.ruleset.id)
             self.chart = self.app.records.recent_points(self.ruleset.id, CHART_GAMES)

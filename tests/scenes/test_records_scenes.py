@@ -832,3 +832,27 @@ def test_the_watch_buttons_read_near_the_rows_size(app, driver, size):
             assert theme.font(scene.watch_size(), bold=True).get_height() < b.rect.height
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("tab", [FREE, DAILY])
+def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_click(
+    app, driver, size, tab
+):
+    # at 800x600 the rows were a line apart, their Watch buttons 18 px high, and two
+    # thirds of the panel empty below them
+    from game.store.scores import TOP
+
+    driver.resize(size)
+    for n in range(TOP + 2):
+        game, facts = random_game("pyramid52", n, 15 + n, seed=n), GameFacts(mode=tab)
+        app.records.save_game(game, facts)
+        app.records.add_game_score(game, facts, "ABC")
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, tab))
+    watch = [b.rect for b in scene.pad.buttons if b.key.startswith("watch:")]
+    assert len(watch) == TOP
+    line = theme.font(scene.text_size).get_linesize()
+    assert all(r.height >= 1.5 * line for r in watch), (line, watch[0])
+    # every row, and the foot's lines under them, inside the panel
+    assert watch[-1].bottom + 3 * line < scene.area.bottom
+    assert not any(a.colliderect(b) for a, b in itertools.pairwise(watch))
