@@ -36,10 +36,20 @@ class DealPadScene(PadScene):
     def type_digit(self, digit: str) -> None:
         if len(self.entry) < self.digits:
             self.entry = (self.entry + digit).lstrip("0") or "0"  # as the menu's field
-        self.redraw = True
+        else:  # full: a digit more was dropped without a sign
+            self.app.sounds.play("refused")
+        self._enable_digits()
 
     def delete(self) -> None:
         self.entry = self.entry[:-1]
+        self._enable_digits()
+
+    def _enable_digits(self) -> None:
+        """The digit keys are off while the number has all the digits it may have."""
+        room = len(self.entry) < self.digits
+        for b in self.pad.buttons:
+            if b.key.startswith("digit:"):
+                b.enabled = room
         self.redraw = True
 
     def confirm(self) -> None:
@@ -80,7 +90,7 @@ class DealPadScene(PadScene):
         )
         self.box, self.field = panel.box, panel.field
         self.pad.set([*panel.keys, panel.cancel])
-        self.redraw = True
+        self._enable_digits()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, box, f = self.scale, self.box, self.field

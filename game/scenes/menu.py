@@ -140,6 +140,8 @@ class MenuScene(PadScene):
     def type_digit(self, digit: str) -> None:
         if len(self.deal_text) < DEAL_DIGITS:
             self.deal_text = (self.deal_text + digit).lstrip("0") or "0"
+        else:  # full: a digit more was dropped without a sign
+            self.app.sounds.play("refused")
         self.layout()
 
     def type_deal(self) -> None:

@@ -631,6 +631,33 @@ def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
     assert app.scene.deal is None
 
 
+def test_a_digit_past_the_longest_deal_number_is_refused_out_loud(app, driver, monkeypatch):
+    # an 11th digit was dropped without a sign, on the field and on the keypad
+    from game.scenes.deal_pad import DealPadScene
+    from game.scenes.menu import DEAL_DIGITS
+
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    scene = open_menu(app, driver)
+    for _ in range(DEAL_DIGITS):
+        driver.key(pygame.K_7)
+    assert scene.deal_text == "7" * DEAL_DIGITS and heard == []
+    driver.key(pygame.K_8)
+    assert scene.deal_text == "7" * DEAL_DIGITS and heard == ["refused"]
+    driver.tap(scene.deal_field.center)
+    driver.settle(0.6)
+    pad = app.scene
+    assert isinstance(pad, DealPadScene) and pad.entry == "7" * DEAL_DIGITS
+    digits = [b for b in pad.pad.buttons if b.key.startswith("digit:")]
+    assert digits and not any(b.enabled for b in digits)  # the keys say it is full
+    driver.key(pygame.K_8)
+    assert heard == ["refused", "refused"]
+    driver.tap(pad.pad.get("del").rect.center)
+    assert all(b.enabled for b in digits)
+    driver.tap(pad.pad.get("digit:8").rect.center)
+    assert pad.entry == "7" * (DEAL_DIGITS - 1) + "8"
+
+
 def test_a_screen_standing_up_stacks_the_list_above_the_ruleset(app, driver):
     driver.resize((1080, 1920))
     scene = open_menu(app, driver)
