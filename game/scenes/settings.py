@@ -21,7 +21,7 @@ from game.scenes.base import Scene
 from game.settings import CARD_BACKS, CARD_LETTERS, LANGUAGES, Settings
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars
+from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars, wrap
 
 if TYPE_CHECKING:
     from game.app import App
@@ -72,6 +72,8 @@ class SettingRow:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     controls: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     label_y: int = 0  # the middle of its label's line
+    note: str = ""  # what the setting does, where its name alone does not say
+    note_drawn: pygame.Rect | None = None  # None where the row has no room for it
 
 
 class SettingsScene(Scene):
@@ -117,6 +119,8 @@ class SettingsScene(Scene):
             choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
             choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
         ]
+        # the name alone left a player guessing whose proof, and of which deals
+        self.rows[-1].note = _("A new random deal is one the solver has proved can be won.")
         self.resize(self.app.size)
 
     def _choice_row(
@@ -432,6 +436,26 @@ class SettingsScene(Scene):
                 self._draw_button(surface, b)
         if row.key in PREVIEW_CARDS:
             self._draw_cards_preview(surface, row, PREVIEW_CARDS[row.key])
+        if row.note:
+            row.note_drawn = self._draw_note(surface, row)
+
+    def _draw_note(self, surface: pygame.Surface, row: SettingRow) -> pygame.Rect | None:
+        """The row's note beside its buttons, in the lines the row's height holds; left
+        out where it would not be read whole."""
+        x = row.buttons[-1].rect.right + self.margin
+        width = row.rect.right - self.margin // 2 - x
+        size = max(11, self.label_size * 4 // 5)
+        font = theme.font(size)
+        lines = wrap(row.note, font, width)
+        step = font.get_linesize()
+        if width < 8 * size or len(lines) * step > row.rect.height:
+            return None
+        y = row.controls.centery - len(lines) * step // 2
+        drawn = pygame.Rect(x, y, 0, 0)
+        for line in lines:
+            drawn.union_ip(draw_text(surface, line, size, (x, y), theme.INK_DIM))
+            y += step
+        return drawn
 
     def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
         b.draw(surface, self.button_size)

@@ -349,3 +349,18 @@ def test_russian_card_letters_reach_the_faces_the_words_and_a_waiting_table(app,
         assert app.scene is table and table.view.art.letters == "russian"
     finally:
         i18n.set_card_letters("latin")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_winnable_deals_only_says_what_it_does_beside_its_buttons(app, driver, language, size):
+    # its name alone left a player guessing whose proof, and of which deals
+    driver.resize(size)
+    app.settings.language = language
+    app.apply_settings()
+    scene = open_settings(app, driver)
+    driver.frames(1)
+    row = scene.rows[row_index(scene, "winnable_only")]
+    assert row.note and row.note_drawn is not None
+    assert row.rect.contains(row.note_drawn)
+    assert row.note_drawn.left > row.buttons[-1].rect.right
