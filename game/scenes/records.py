@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 STATS = "stats"
 CHART_GAMES = 30
+CHART_TALLEST = 300  # the statistics chart's most height, at a UI scale of 1
 TABS = (FREE, DAILY, ARCADE, STATS)
 
 
@@ -90,6 +91,7 @@ class RecordsScene(PadScene):
         self.entries: list[ScoreEntry] = []
         self.stats = Statistics()
         self.chart: list[int] = []
+        self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
         self.row_h = 0
 
@@ -467,6 +469,10 @@ class RecordsScene(PadScene):
                 y += font.get_linesize()
             return
         chart = pygame.Rect(area.x + inset, y + inset, area.width - 2 * inset, 0)
-        chart.height = min(px(160, s), bottom - inset - chart.y)
+        # down to the buttons, up to a height where bars still read as a row (at 160 px
+        # a band of empty panel lay under it at 1280x800)
+        chart.height = min(px(CHART_TALLEST, s), bottom - inset - chart.y)
+        self.chart_drawn = None
         if chart.height >= px(50, s, 36):
             draw_points_chart(surface, chart, self.chart, s)
+            self.chart_drawn = chart

@@ -856,3 +856,17 @@ def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_click(
     # every row, and the foot's lines under them, inside the panel
     assert watch[-1].bottom + 3 * line < scene.area.bottom
     assert not any(a.colliderect(b) for a, b in itertools.pairwise(watch))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_statistics_chart_reaches_down_to_the_buttons(app, driver, size):
+    # it stopped at 160 px, over a band of empty panel, at 1280x800
+    driver.resize(size)
+    for n in range(12):
+        game = random_game("pyramid52", n, 15 + n, seed=n)
+        app.records.save_game(game, GameFacts(seconds=50 + n))
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, STATS))
+    driver.frames(1)
+    chart, reset = scene.chart_drawn, scene.pad.get("ask-reset").rect
+    assert chart is not None and chart.bottom <= reset.top
+    assert reset.top - chart.bottom <= 2 * theme.font(scene.text_size).get_linesize()
