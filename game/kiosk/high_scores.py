@@ -17,7 +17,7 @@ from game.store import FREE, ScoreEntry, TableKey
 from game.store.saved import local_day
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import options_line
+from game.ui.labels import figures_note, options_line
 from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -58,11 +58,6 @@ def fitting_row_size(rows: list[list[str]], width: int, size: int, least: int = 
             return size
         size -= 1
     return least
-
-
-def figures_note() -> str:
-    """What a row's figures are, for the foot of the table."""
-    return _("Points and cards left on the table: the fewest first; 0 points is a win.")
 
 
 def row_values(place: int, entry: ScoreEntry) -> list[str]:

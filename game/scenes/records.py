@@ -26,7 +26,7 @@ from game.store.daily import deal_date, today_deal
 from game.store.saved import canonical_options
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import options_line
+from game.ui.labels import figures_note, options_line
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 log = logging.getLogger(__name__)
@@ -92,6 +92,7 @@ class RecordsScene(PadScene):
         self.stats = Statistics()
         self.chart: list[int] = []
         self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
+        self.note_drawn: pygame.Rect | None = None  # the table's note on its figures
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
         self.row_h = 0
 
@@ -380,6 +381,15 @@ class RecordsScene(PadScene):
         foot = area.bottom - inset
         if self.tab == DAILY:  # today's line takes the panel's foot, a problem stands above it
             foot = min(foot, self._draw_today(surface).top - px(6, s, 3))
+        self.note_drawn = None
+        if self.entries and self.tab != ARCADE:
+            # the heads say "Points" and "Cards" where they mean what is left
+            note = fit_text(figures_note(), px(14, s, 11), area.width - 2 * inset)
+            where = (area.centerx, foot)
+            self.note_drawn = draw_text(
+                surface, note, px(14, s, 11), where, theme.INK_DIM, "midbottom"
+            )
+            foot = self.note_drawn.top - px(6, s, 3)
         if self.problem:  # at the panel's foot, whatever the table holds
             font = theme.font(size)
             lines = wrap(self.problem, font, area.width - 2 * inset)[:3]

@@ -1,5 +1,6 @@
 """The player-facing words of a ruleset: its summary, its options' choices, the
-pyramid games' card values, and the names of the table's parts."""
+pyramid games' card values, the names of the table's parts, and what the figures of
+its score tables are."""
 
 from __future__ import annotations
 
@@ -75,3 +76,9 @@ def area_name(area: str, pairs_cards: bool) -> str:
     if area == "w":
         return _("Reserve") if pairs_cards else _("Waste")
     return _("Pyramid")
+
+
+def figures_note() -> str:
+    """What a score table's figures are, for its foot: its heads say "Points" and
+    "Cards" where they mean what is left."""
+    return _("Points and cards left on the table: the fewest first; 0 points is a win.")

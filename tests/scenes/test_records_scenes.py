@@ -856,6 +856,11 @@ def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_click(
     # every row, and the foot's lines under them, inside the panel
     assert watch[-1].bottom + 3 * line < scene.area.bottom
     assert not any(a.colliderect(b) for a, b in itertools.pairwise(watch))
+    # the note on what the heads' "Points" and "Cards" are: whole, under the rows
+    driver.frames(1)
+    note = scene.note_drawn
+    assert note is not None and note.top >= watch[-1].bottom
+    assert scene.area.contains(note)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
