@@ -378,6 +378,21 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   with 2% to 20% fewer moves, and on egyptian deals 0..199 it won 185 and 186
   within 10 s in two runs where the solver wins 182, but on 200..599 it won 353
   where the solver, in the same session, won 354: noise again.
+- Nor beam searches taking turns with the dives. A beam walked the stock a
+  card at a time: from each of its 10 to 80 positions it played up to 300
+  positions without turning the stock, then kept the best of all by cards home,
+  less the waste's length and, for each card due home before a card lying on
+  it, the cards above it (weights, and ties, drawn anew for each beam). Alone,
+  beams won what the dives do not: 9 of the first 20 egyptian deals that the
+  table's run left unknown, within 600,000 positions each (deals 28, 105 and
+  173 among them, which dives leave unknown after 120 s), and 10 of the first
+  20 with `draw=3`. Yet given 30%, 70% or 95% of the positions after the
+  first 100,000, the solver won 182, 181 and 182 of egyptian deals 0..199
+  within 10 s, where without beams it won 182 in the same session: the beams'
+  wins (12, 98, 163, 172, 173, ...) cost as many slower dive wins (10, 44, 56,
+  57, 116, ...). With `draw=3`, 60 and 59 of deals 0..99 where the table's run
+  won 57. Within 10 s the two searches trade deals; more time (for hints or a
+  longer run) would show the beams' worth, as would a better estimate.
 - Where a dive's 10 s go (egyptian deals 9 and 17): it starts 4,000 to 5,000
   endings; most are refuted within 16 to 55 positions, while the 300 to 600
   that reach the cap take most of the budget. One ending, 27 cards on the waste,
