@@ -1,4 +1,4 @@
-"""Text wrapping: where lines may break."""
+"""Widgets: where wrapped lines may break, and how thick edges are drawn."""
 
 import os
 
@@ -7,8 +7,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.render.preview import framed_box
 from game.ui import theme
-from game.ui.widgets import words_of, wrap
+from game.ui.widgets import Button, words_of, wrap
 
 
 @pytest.fixture(autouse=True)
@@ -41,3 +42,35 @@ def test_a_count_stays_with_the_word_after_it():
         lines = wrap(text, font, width)
         assert not any(line.split()[-1].isdigit() for line in lines[:-1]), (width, lines)
         assert " ".join(lines) == text
+
+
+def _run_of(surface, colour, y, x0):
+    """How many pixels of `colour` lie in a row from (x0, y) to the right."""
+    n = 0
+    while surface.get_at((x0 + n, y))[:3] == colour:
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("height, plain, selected", [(46, 1, 2), (124, 3, 6)])
+def test_a_buttons_edge_grows_with_the_button(height, plain, selected):
+    # At 4K a button is some 120 px high, and its 1-px edge all but vanished; the
+    # gold edge of a selected choice read as no edge at all
+    surface = pygame.Surface((400, 200))
+    for is_selected, colour, width in (
+        (False, theme.BUTTON_EDGE, plain),
+        (True, theme.GOLD, selected),
+    ):
+        surface.fill((0, 0, 0))
+        button = Button("Draw", lambda: None, pygame.Rect(10, 10, 300, height))
+        button.selected = is_selected
+        button.draw(surface, 20)
+        assert _run_of(surface, colour, button.rect.centery, 10) == width
+
+
+@pytest.mark.parametrize("edge", [1, 3])
+def test_a_framed_box_has_the_edge_it_is_given(edge):
+    surface = pygame.Surface((300, 300))
+    surface.fill((0, 0, 0))
+    framed_box(surface, pygame.Rect(20, 20, 200, 200), theme.PANEL, 255, 16, edge)
+    assert _run_of(surface, theme.BUTTON_EDGE, 120, 20) == edge

@@ -21,7 +21,7 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.keypad import layout_keypad
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import draw_text, fitting_size, px
+from game.ui.widgets import draw_text, edge_width, fitting_size, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -166,7 +166,7 @@ class PinPadScene(PadScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, box = self.scale, self.box
         surface.blit(theme.felt(self.size), (0, 0))
-        framed_box(surface, box, theme.PANEL, 230, px(18, s, 8))
+        framed_box(surface, box, theme.PANEL, 230, px(18, s, 8), px(1, s))
         y = box.y + px(28, s, 14)
         title = draw_text(
             surface,
@@ -199,7 +199,9 @@ class PinPadScene(PadScene):
         f = self.field
         radius = max(6, f.height // 4)
         pygame.draw.rect(surface, theme.FELT_DARK, f, border_radius=radius)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, f, width=1, border_radius=radius)
+        pygame.draw.rect(
+            surface, theme.BUTTON_EDGE, f, width=edge_width(f.height), border_radius=radius
+        )
         dot = max(6, f.height // 6)
         count = len(self.entry)
         step = dot * 3

@@ -18,7 +18,7 @@ import pygame
 from game.render.table_view import TableView
 from game.rules import Game, get_ruleset
 from game.ui import theme
-from game.ui.widgets import draw_text, fitting_size, wrap
+from game.ui.widgets import draw_text, fitting_size, px, wrap
 
 PREVIEW_RATIO = 1.6  # width / height of the pictures the menu asks for
 # A summary's text: never below this size (readable at 800x600), and before it is cut
@@ -125,7 +125,7 @@ def draw_ruleset_card(
     card = _CardText(rect, texts, scale)
     defaults = get_ruleset(ruleset_id).defaults()
     surface.blit(preview(ruleset_id, defaults, card.picture.size, deck), card.picture)
-    pygame.draw.rect(surface, theme.BUTTON_EDGE, card.picture, width=1)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, card.picture, width=px(1, scale))
     colour = theme.GOLD if selected else theme.INK
     draw_text(surface, card.name, card.name_size, (card.x, card.top), colour, bold=True)
     size, lines = card.summary_lines(summary_size)
@@ -265,7 +265,9 @@ def framed_box(
     colour: tuple[int, int, int],
     alpha: int,
     radius: int,
+    edge: int = 1,
 ) -> None:
-    """A translucent rounded box with a thin edge: a panel that holds text and buttons."""
+    """A translucent rounded box with a thin edge (`edge` px wide: px(1, scale) keeps
+    it as thin to the eye at every size): a panel that holds text and buttons."""
     fill_translucent(surface, rect, colour, alpha, radius)
-    pygame.draw.rect(surface, theme.BUTTON_EDGE, rect, width=1, border_radius=radius)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, rect, width=edge, border_radius=radius)

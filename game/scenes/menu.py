@@ -544,7 +544,7 @@ class MenuScene(PadScene):
         self.ask_box = box
         radius = min(box.height // 2, px(22, s, 12))
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
-        pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=radius)
+        pygame.draw.rect(surface, theme.GOLD, box, width=px(2, s, 2), border_radius=radius)
         for i, line in enumerate(lines):
             image = font.render(line, True, theme.INK)
             y = box.y + pad_y // 2 + i * line_h
@@ -572,7 +572,7 @@ class MenuScene(PadScene):
         needs), or the game to continue (one line)."""
         s = self.scale
         fill_translucent(surface, r, theme.PANEL, 230, px(8, s, 4))
-        pygame.draw.rect(surface, colour, r, width=1, border_radius=px(8, s, 4))
+        pygame.draw.rect(surface, colour, r, width=px(1, s), border_radius=px(8, s, 4))
         button = self.pad.get(key)
         room = self._bar_room(r, button)
         lines = [fit_text(line, self.text_size, room) for line in lines]
@@ -596,7 +596,7 @@ class MenuScene(PadScene):
             self.ruleset.id, self.options, self.preview_rect.size, self.app.settings.deck
         )
         surface.blit(picture, self.preview_rect)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=1)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
         for label, pos in self.option_labels:
             draw_text(surface, label, self.text_size, pos, theme.INK)
         draw_text(

@@ -390,16 +390,15 @@ class ResultsScene(PadScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, box = self.scale, self.box
         surface.blit(theme.felt(self.size), (0, 0))
-        framed_box(surface, box, theme.PANEL, 215, px(16, s, 8))
+        framed_box(surface, box, theme.PANEL, 215, px(16, s, 8), px(1, s))
         top = box.y + px(28, s, 14)
         for line in self.lines:
             where = (box.centerx, top + line.y)
             draw_text(surface, line.text, line.size, where, line.colour, "midtop", bold=line.bold)
         rule_y = self.figures_top - px(18, s, 10)
         inset = px(60, s, 30)
-        pygame.draw.line(
-            surface, theme.BUTTON_EDGE, (box.x + inset, rule_y), (box.right - inset, rule_y)
-        )
+        ends = (box.x + inset, rule_y), (box.right - inset, rule_y)
+        pygame.draw.line(surface, theme.BUTTON_EDGE, *ends, px(1, s))
         self._draw_figures(surface)
         if self.chart_h:
             draw_points_chart(surface, self.chart_rect, self.chart, s)

@@ -21,7 +21,7 @@ def draw_points_chart(
 ) -> None:
     """Bars of `points`, oldest left; the last one is the game just played."""
     radius = max(4, round(8 * scale))
-    framed_box(surface, rect, theme.FELT_DARK, 200, radius)
+    framed_box(surface, rect, theme.FELT_DARK, 200, radius, max(1, round(scale)))
     size = max(11, round(14 * scale))
     pad = max(6, round(10 * scale))
     title = caption or (
@@ -76,7 +76,7 @@ def draw_points_chart(
                 surface,
                 (170, 160, 140),
                 bar,
-                width=1,
+                width=max(1, round(scale)),
                 border_top_left_radius=max(1, bar_w // 4),
                 border_top_right_radius=max(1, bar_w // 4),
             )

@@ -192,7 +192,8 @@ class LayoutPicture:
             pygame.draw.rect(surface, callout.colour, r, width, border_radius=r.height // 2)
             text = font.render(callout.text, True, theme.INK)
             surface.blit(text, text.get_rect(center=r.center))
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.rect, 1, border_radius=4)
+        edge = max(1, self.label_size // 14)  # as thin to the eye at every size
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.rect, edge, border_radius=4)
 
     def _pyramid_outline(self, callout: Callout) -> list[tuple[int, int]]:
         """A trapezoid round the pyramid: its apex card on top, its widest row below."""

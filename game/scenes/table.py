@@ -29,7 +29,7 @@ from game.ui import theme
 from game.ui.keys import is_key
 from game.ui.labels import area_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button
+from game.ui.widgets import Button, edge_width
 
 CLOCK_SAVED_EVERY_S = 5.0
 TIP_DELAY_S = 0.6  # a table button under the mouse this long names its keys
@@ -434,7 +434,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         box.midbottom = (button.rect.centerx, self.hud.bottom.top - pad)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=pad)
+        edge = edge_width(button.rect.height)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=edge, border_radius=pad)
         surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_moving(

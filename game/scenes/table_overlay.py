@@ -98,7 +98,8 @@ def draw_banner(
     line_h = font.get_linesize()
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, 225), layer.get_rect(), border_radius=size // 2)
-    pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), width=2, border_radius=size // 2)
+    edge = max(2, size // 12)  # 2 px at a desktop's text size, growing with it
+    pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), edge, border_radius=size // 2)
     surface.blit(layer, panel)
     y = panel.y + size // 2
     for line in lines:

@@ -84,7 +84,12 @@ class Button:
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         edge = theme.GOLD if self.selected else theme.FOCUS if self.focused else theme.BUTTON_EDGE
         # the focus's edge grows with the button: 3 px were a hairline at 4K
-        width = max(3, r.height // 16) if self.focused else 1
+        if self.focused:
+            width = max(3, r.height // 16)
+        elif self.selected:
+            width = 2 * edge_width(r.height)
+        else:
+            width = edge_width(r.height)
         pygame.draw.rect(surface, edge, r, width=width, border_radius=radius)
         ink = theme.INK if self.enabled else theme.DISABLED
         # a smaller size, crisp, before a shrunk image, blurred
@@ -193,6 +198,12 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def edge_width(height: int) -> int:
+    """The thin edge of a button or a field `height` px high: 1 px at a desktop's
+    sizes, growing with it (at 4K a 1-px edge all but vanished)."""
+    return max(1, height // 40)
 
 
 def px(value: float, scale: float, least: int = 1) -> int:

@@ -11,6 +11,8 @@ from game.rules import Game, Outcome
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.scenes.summary import GameSummary
+from game.ui import theme
+from game.ui.widgets import px
 from tests.scenes.driver import Driver
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -303,3 +305,27 @@ def test_a_long_note_stays_inside_the_panel(tmp_path, monkeypatch, size):
         assert beyond == []
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size, edge", [((1280, 800), 1), ((3840, 2160), 3)])
+def test_the_panels_edge_is_as_thin_to_the_eye_at_every_size(tmp_path, monkeypatch, size, edge):
+    # at 4K the panel's 1-px edge and the rule above the figures all but vanished
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        scene = open_results(app, Driver(app), played())
+        surface = pygame.display.get_surface()
+        scene.draw(surface, 1.0)
+        y = scene.box.centery
+        drawn = [x for x in range(scene.box.x, scene.box.x + 10) if _is_edge(surface, x, y)]
+        assert drawn == list(range(scene.box.x, scene.box.x + edge))
+        rule_y = scene.figures_top - px(18, scene.scale, 10)
+        x = scene.box.centerx
+        rule = [y for y in range(rule_y - 6, rule_y + 7) if _is_edge(surface, x, y)]
+        assert len(rule) == edge
+    finally:
+        pygame.display.quit()
+
+
+def _is_edge(surface, x, y):
+    return tuple(surface.get_at((x, y)))[:3] == theme.BUTTON_EDGE
