@@ -9,7 +9,7 @@ import pytest
 
 from game.render.preview import framed_box
 from game.ui import theme
-from game.ui.widgets import Button, words_of, wrap
+from game.ui.widgets import Button, balanced_wrap, words_of, wrap
 
 
 @pytest.fixture(autouse=True)
@@ -74,3 +74,16 @@ def test_a_framed_box_has_the_edge_it_is_given(edge):
     surface.fill((0, 0, 0))
     framed_box(surface, pygame.Rect(20, 20, 200, 200), theme.PANEL, 255, 16, edge)
     assert _run_of(surface, theme.BUTTON_EDGE, 120, 20) == edge
+
+
+def test_balanced_lines_are_as_many_and_leave_no_word_alone():
+    font = theme.font(20)
+    text = "Points and cards left on the table: the fewest first; 0 points is a win."
+    width = font.size(text)[0] - font.size(" win.")[0] + 2  # all but the last word fits
+    assert wrap(text, font, width)[-1] == "win."
+    lines = balanced_wrap(text, font, width)
+    assert len(lines) == 2 and " ".join(lines) == text
+    assert all(font.size(line)[0] <= width for line in lines)
+    shorter, longer = sorted(font.size(line)[0] for line in lines)
+    assert shorter > longer * 0.6
+    assert balanced_wrap("One line", font, 500) == ["One line"]

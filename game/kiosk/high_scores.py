@@ -18,7 +18,7 @@ from game.store.saved import local_day
 from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import figures_note, options_line
-from game.ui.widgets import draw_text
+from game.ui.widgets import balanced_wrap, draw_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -84,7 +84,8 @@ class HighScoresScene(ShowScene):
         self.offered = offered
         key = TableKey.of(FREE, offered.ruleset, offered.options)
         self.entries = app.records.top(key)
-        self.note_drawn = pygame.Rect(0, 0, 0, 0)  # where the foot's line went (none: empty)
+        self.note_drawn = pygame.Rect(0, 0, 0, 0)  # where the foot's lines went (none: empty)
+        self.note_lines: list[str] = []
 
     def done(self) -> bool:
         return self.shown >= self.loop.config.attract.tables_seconds
@@ -164,7 +165,18 @@ class HighScoresScene(ShowScene):
             for (_head, share, anchor), value in zip(columns(), values, strict=True):
                 where = (panel.x + int(panel.width * share), y + row_h // 2)
                 draw_text(surface, value, text, where, colour, anchor, bold=i == 0)
-        note_size = max(12, text * 3 // 4)
-        note = fit_text(figures_note(), note_size, panel.width - int(40 * s))
-        where = (panel.centerx, panel.bottom - int(12 * s))
-        self.note_drawn = draw_text(surface, note, note_size, where, theme.INK_DIM, "midbottom")
+        # in as many lines as the width needs, within the foot's row: standing up at
+        # 4K, one line was cut ("… cards left on th…")
+        size, room = max(12, text * 3 // 4), panel.width - int(40 * s)
+        lines = balanced_wrap(figures_note(), theme.font(size), room)
+        while size > 12 and len(lines) * theme.font(size).get_linesize() > row_h:
+            size -= 1
+            lines = balanced_wrap(figures_note(), theme.font(size), room)
+        step = theme.font(size).get_linesize()
+        bottom = panel.bottom - int(12 * s)
+        self.note_lines = lines
+        self.note_drawn = pygame.Rect(panel.centerx, bottom, 0, 0)
+        for i, line in enumerate(lines):
+            where = (panel.centerx, bottom - (len(lines) - 1 - i) * step)
+            drawn = draw_text(surface, line, size, where, theme.INK_DIM, "midbottom")
+            self.note_drawn.union_ip(drawn)

@@ -12,7 +12,7 @@ from game.i18n import _
 from game.rules import Game
 from game.ui import theme
 from game.ui.labels import king_alone, value_legend, value_text
-from game.ui.widgets import Button, layout_row, overlap_area, row_width, wrap
+from game.ui.widgets import Button, balanced_wrap, layout_row, overlap_area, row_width, wrap
 
 # A panel that must keep off the cards is tried in this many widths above the
 # narrowest, down from the widest (see draw_banner)
@@ -95,6 +95,8 @@ def draw_banner(
         _touching, _count, panel, lines = min(clear, key=lambda c: (c[0], c[1]))
     else:  # the place that hides the fewest cards; ties keep the first
         panel, lines = min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
+    # as many lines, evened out: "... cards" over a lone "left." read as cut off
+    lines = balanced_wrap(banner.text, font, panel.width - 2 * size)
     line_h = font.get_linesize()
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, 225), layer.get_rect(), border_radius=size // 2)

@@ -181,6 +181,22 @@ def words_of(text: str) -> list[str]:
     return words
 
 
+def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """As many lines as wrap() gives within `width`, as even as they can be: a last
+    line of one word under a full one reads as left behind."""
+    lines = wrap(text, font, width)
+    if len(lines) < 2 or "\n" in text:
+        return lines
+    narrow, wide = 1, width  # the narrowest width that takes no more lines lies here
+    while narrow < wide:
+        middle = (narrow + wide) // 2
+        if len(wrap(text, font, middle)) <= len(lines):
+            wide = middle
+        else:
+            narrow = middle + 1
+    return wrap(text, font, wide)
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Break text into lines that fit `width` pixels; blank lines separate paragraphs."""
     lines: list[str] = []

@@ -148,6 +148,32 @@ def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
     assert note.top > tables.live.top - 200 and note.bottom <= tables.live.top
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (2160, 3840)])
+def test_the_high_scores_foot_says_what_the_figures_are_whole(make_kiosk, size):
+    # standing up at 4K, the note was one line cut short: "... cards left on th..."
+    from game.ui.labels import figures_note
+
+    kiosk = make_kiosk()
+    kiosk.surface = pygame.display.set_mode(size)
+    kiosk._resized()
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    facts = GameFacts(seconds=95.0)
+    kiosk.records.save_game(game, facts)
+    kiosk.records.add_game_score(game, facts, "ABC")
+    loop = kiosk.kiosk.attract
+    loop.turn = 1  # pyramid52
+    loop.show_tables()
+    driver = Driver(kiosk)
+    tables = wait_for(driver, HighScoresScene)
+    driver.frames(3)
+    assert " ".join(tables.note_lines) == figures_note()
+    assert len(tables.note_lines) == 1 or " " in tables.note_lines[-1]  # no word alone
+    assert kiosk.surface.get_rect().contains(tables.note_drawn)
+    assert tables.note_drawn.bottom <= tables.live.top
+
+
 def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(kiosk, driver):
     # the invitation waited its 8 s and then 20 s more for an answer that could not come
     loop = kiosk.kiosk.attract

@@ -359,6 +359,41 @@ def test_a_message_between_the_cards_takes_the_width_the_felt_there_has(app):
     assert panel.width > theme.font(size).size(words)[0]
 
 
+def test_a_banners_last_line_is_no_word_left_alone():
+    # at 4K a banner's message broke before its last word: "... cards" over "left."
+    from game.scenes.table_overlay import Banner, draw_banner
+    from game.ui import theme
+    from game.ui.widgets import wrap
+
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 0, 1280, 800)
+    size = 22  # the banner's text size at 1280x800
+    font = theme.font(size, bold=True)
+    sentence = "No more moves: the stock is spent and every card in reach is stuck"
+    words = sentence.split()
+    text = words[0]
+    for word in words[1:] * 3:
+        text += " " + word
+        lines = wrap(text, font, 760 - 2 * size)  # the widest panel's room
+        if len(lines) == 2 and " " not in lines[-1]:
+            break
+    panel = draw_banner(surface, area, Banner(text))
+    line_h = font.get_linesize()
+
+    def ink_width(top):
+        # the text's light ink, within the panel's gold edge
+        xs = [
+            x
+            for x in range(panel.x + size // 2, panel.right - size // 2)
+            for y in range(panel.y + top, panel.y + top + line_h)
+            if max(surface.get_at((x, y))[:3]) > 160
+        ]
+        return max(xs) - min(xs)
+
+    first, last = ink_width(size // 2 + 2), ink_width(size // 2 + line_h + 2)
+    assert last > first * 0.6
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (3840, 2160)])
 def test_the_legend_of_values_is_as_large_as_its_place_holds(app, driver, size):
     # 11 px beside cards of 150 at 800x600, in a grey that hid it
