@@ -272,11 +272,13 @@ class RecordsScene(PadScene):
         # as other buttons, it read 15 px beside rows of 23 at 1920x1080)
         label = theme.font(self.watch_size(), bold=True).size(_("Watch"))[0]
         width = max(px(110, s, 80), label + 2 * px(12, s, 6))
+        # apart by a share of the row: 4 px between buttons 110 high read as one column
+        apart = max(2, self.row_h // 12)
         for i, entry in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
             b = Button(_("Watch"), partial(self.watch, entry), key=f"watch:{i}")
             b.rect = pygame.Rect(
-                self.area.right - px(10, s, 6) - width, y + 2, width, self.row_h - 4
+                self.area.right - px(10, s, 6) - width, y + apart, width, self.row_h - 2 * apart
             )
             buttons.append(b)
         return buttons

@@ -834,7 +834,7 @@ def test_the_watch_buttons_read_near_the_rows_size(app, driver, size):
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
 @pytest.mark.parametrize("tab", [FREE, DAILY])
 def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_click(
     app, driver, size, tab
@@ -856,6 +856,8 @@ def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_click(
     # every row, and the foot's lines under them, inside the panel
     assert watch[-1].bottom + 3 * line < scene.area.bottom
     assert not any(a.colliderect(b) for a, b in itertools.pairwise(watch))
+    # apart by a share of the row: at 4K, 4 px between buttons 110 high read as one column
+    assert all(b.top - a.bottom >= scene.row_h // 8 for a, b in itertools.pairwise(watch))
     # the note on what the heads' "Points" and "Cards" are: whole, under the rows
     driver.frames(1)
     note = scene.note_drawn
