@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _, n_
 from game.render.preview import framed_box
 from game.ui import theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, px
 
 IVORY = (236, 230, 212)
 
@@ -21,7 +21,7 @@ def draw_points_chart(
 ) -> None:
     """Bars of `points`, oldest left; the last one is the game just played."""
     radius = max(4, round(8 * scale))
-    framed_box(surface, rect, theme.FELT_DARK, 200, radius, max(1, round(scale)))
+    framed_box(surface, rect, theme.FELT_DARK, 200, radius, px(1, scale))
     size = max(11, round(14 * scale))
     pad = max(6, round(10 * scale))
     title = caption or (
@@ -76,7 +76,7 @@ def draw_points_chart(
                 surface,
                 (170, 160, 140),
                 bar,
-                width=max(1, round(scale)),
+                width=px(1, scale),
                 border_top_left_radius=max(1, bar_w // 4),
                 border_top_right_radius=max(1, bar_w // 4),
             )

@@ -92,9 +92,9 @@ def draw_banner(
         # just clear touched a pile's place), with the fewest lines (the narrowest
         # panel wrapped a short hint in two lines of a strip that held it in one); ties
         # keep the first (wide, low)
-        _touching, _count, panel, lines = min(clear, key=lambda c: (c[0], c[1]))
+        _touching, _count, panel, _lines = min(clear, key=lambda c: (c[0], c[1]))
     else:  # the place that hides the fewest cards; ties keep the first
-        panel, lines = min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
+        panel, _lines = min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
     # as many lines, evened out: "... cards" over a lone "left." read as cut off
     lines = balanced_wrap(banner.text, font, panel.width - 2 * size)
     line_h = font.get_linesize()

@@ -148,7 +148,7 @@ def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
     assert note.top > tables.live.top - 200 and note.bottom <= tables.live.top
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (2160, 3840)])
+@pytest.mark.parametrize("size", [(1280, 800), (2160, 3840), (3840, 2160)])
 def test_the_high_scores_foot_says_what_the_figures_are_whole(make_kiosk, size):
     # standing up at 4K, the note was one line cut short: "... cards left on th..."
     from game.ui.labels import figures_note
