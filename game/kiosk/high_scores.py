@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, clock_text, date_text, localized
-from game.kiosk.show import ShowScene, draw_ribbon
+from game.kiosk.show import ShowScene, draw_ribbon, ribbon_height
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.store import FREE, ScoreEntry, TableKey
@@ -102,7 +102,8 @@ class HighScoresScene(ShowScene):
         w, h = size
         s = theme.ui_scale(size)
         still = theme.felt(size).copy()
-        self.live = pygame.Rect(0, h - max(56, int(76 * s)), w, max(56, int(76 * s)))
+        band = ribbon_height(size)
+        self.live = pygame.Rect(0, h - band, w, band)
         m = int(28 * s)
         title = draw_text(
             still,

@@ -41,20 +41,28 @@ def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[i
     )
 
 
+def ribbon_height(size: tuple[int, int]) -> int:
+    """The height of the shows' invitation band on a screen of `size`; the words in
+    every band are sized for it (see draw_ribbon)."""
+    return max(56, int(76 * theme.ui_scale(size)))
+
+
 def draw_ribbon(
     surface: pygame.Surface, rect: pygame.Rect, clock: float, note: str = ""
 ) -> pygame.Rect:
     """A band across the screen: the invitation in the middle, a note on the left if
     room; returns where the invitation's words are."""
     pygame.draw.rect(surface, theme.PANEL, rect)
-    line = max(2, rect.height // 24)
+    standard = ribbon_height(surface.get_size())
+    line = max(2, standard // 24)  # its gold edge too: one in every band
     pygame.draw.rect(surface, theme.GOLD, (rect.x, rect.y, rect.width, line))
     invitation = _("Touch the screen to play")
-    # as large as the band is high, unless the words would then run off a narrow
-    # screen (the Russian ones did, standing up)
-    size = fitting_size(
-        invitation, max(14, int(rect.height * 0.42)), rect.width * 9 // 10, 14, True
-    )
+    # One size in every band of the loop, as large as the shows' band is high, and less
+    # only in a band too low for it or where the words would run off a narrow screen
+    # (the Russian ones did, standing up). Sized by each band's own height, the demo's
+    # (its button bar) set them larger standing up and smaller lying down.
+    largest = min(standard * 42 // 100, rect.height * 55 // 100)
+    size = fitting_size(invitation, max(14, largest), rect.width * 9 // 10, 14, True)
     colour = blend(theme.INK, theme.GOLD, pulse(clock))
     centre = (rect.centerx, rect.centery + line // 2)
     words = draw_text(surface, invitation, size, centre, colour, "center", True)

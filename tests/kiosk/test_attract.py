@@ -174,6 +174,28 @@ def test_the_high_scores_foot_says_what_the_figures_are_whole(make_kiosk, size):
     assert tables.note_drawn.bottom <= tables.live.top
 
 
+@pytest.mark.parametrize("size", [(1080, 1920), (1920, 1080)])
+def test_the_invitation_is_one_size_in_the_demo_and_the_high_scores(make_kiosk, size):
+    # sized by each band's height, it was half as large again in the demo's band (its
+    # button bar, two rows standing up) and a quarter smaller there lying down
+    from game.kiosk.show import draw_ribbon
+
+    kiosk = make_kiosk()
+    kiosk.surface = pygame.display.set_mode(size)
+    kiosk._resized()
+    driver = Driver(kiosk)
+    demo_band = wait_for(driver, DemoTableScene).hud.bottom.copy()
+    kiosk.kiosk.attract.show_tables()
+    tables_band = wait_for(driver, HighScoresScene).live.copy()
+    assert demo_band.height != tables_band.height
+    heights = [
+        draw_ribbon(pygame.Surface(size), band, 0.0, "Demo: the solver plays").height
+        for band in (demo_band, tables_band)
+    ]
+    assert heights[0] == heights[1]
+    assert demo_band.contains(draw_ribbon(pygame.Surface(size), demo_band, 0.0))
+
+
 def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(kiosk, driver):
     # the invitation waited its 8 s and then 20 s more for an answer that could not come
     loop = kiosk.kiosk.attract
