@@ -26,6 +26,7 @@ from game.render.preview import (
 from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
+from game.scenes.menu_bands import draw_bar, draw_question
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
 from game.store import FREE
@@ -499,10 +500,12 @@ class MenuScene(PadScene):
             )
         if self.notice_rect.width and self.app.notices:
             lines = self._notice_lines(self.notice_rect, self.pad.get("dismiss"))
-            self._draw_bar(surface, self.notice_rect, lines, "dismiss", theme.WARN)
+            room = self._bar_room(self.notice_rect, self.pad.get("dismiss"))
+            draw_bar(surface, self.notice_rect, lines, theme.WARN, room, self.text_size, s)
         if self.continue_rect.width:
             text = self.records.continue_text()
-            self._draw_bar(surface, self.continue_rect, [text], "continue", theme.GOLD)
+            room = self._bar_room(self.continue_rect, self.pad.get("continue"))
+            draw_bar(surface, self.continue_rect, [text], theme.GOLD, room, self.text_size, s)
         deck = self.app.settings.deck
         for card in self.cards:
             ruleset_id, look = card.key.split(":", 1)[1], (card.selected, card.hot)
@@ -514,7 +517,8 @@ class MenuScene(PadScene):
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         if self.quit_asked > 0:
-            self._draw_ask(surface, _("Press Esc again to quit."), self.size[1] - px(12, s, 6))
+            bottom = self.size[1] - px(12, s, 6)
+            self.ask_box = draw_question(surface, _("Press Esc again to quit."), bottom, s)
         elif self.play_asked > 0:
             if self._continue_resumes_it():
                 question = _(
@@ -526,29 +530,8 @@ class MenuScene(PadScene):
                     "Press “Play” again for a new game: your unfinished game of this"
                     " patience then counts as a loss."
                 )
-            self._draw_ask(surface, question, self.ask_bottom)
+            self.ask_box = draw_question(surface, question, self.ask_bottom, s)
         return [surface.get_rect()]
-
-    def _draw_ask(self, surface: pygame.Surface, question: str, bottom: int) -> None:
-        """A question waiting for the same press again, its box ending at `bottom`: Play's
-        stands above the row of Play, which the screen's foot hid at 800x600."""
-        s, w = self.scale, self.size[0]
-        size = px(18, s, 13)
-        font = theme.font(size, bold=True)
-        pad_x, pad_y = px(28, s, 16), px(14, s, 8)
-        lines = wrap(question, font, min(w - 2 * pad_x - px(24, s, 12), px(900, s)))
-        line_h = font.get_linesize()
-        width = max(font.size(line)[0] for line in lines)
-        box = pygame.Rect(0, 0, width + pad_x, len(lines) * line_h + pad_y)
-        box.midbottom = (w // 2, bottom)
-        self.ask_box = box
-        radius = min(box.height // 2, px(22, s, 12))
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
-        pygame.draw.rect(surface, theme.GOLD, box, width=px(2, s, 2), border_radius=radius)
-        for i, line in enumerate(lines):
-            image = font.render(line, True, theme.INK)
-            y = box.y + pad_y // 2 + i * line_h
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""
@@ -559,28 +542,6 @@ class MenuScene(PadScene):
             return []
         font = theme.font(self.text_size)
         return wrap(self._notice_text(), font, self._bar_room(r, button))[:NOTICE_LINES]
-
-    def _draw_bar(
-        self,
-        surface: pygame.Surface,
-        r: pygame.Rect,
-        lines: list[str],
-        key: str,
-        colour: tuple[int, int, int],
-    ) -> None:
-        """A band across the menu with its one button: a notice (in as many lines as it
-        needs), or the game to continue (one line)."""
-        s = self.scale
-        fill_translucent(surface, r, theme.PANEL, 230, px(8, s, 4))
-        pygame.draw.rect(surface, colour, r, width=px(1, s), border_radius=px(8, s, 4))
-        button = self.pad.get(key)
-        room = self._bar_room(r, button)
-        lines = [fit_text(line, self.text_size, room) for line in lines]
-        step = theme.font(self.text_size).get_linesize()
-        y = r.centery - step * (len(lines) - 1) // 2
-        for line in lines:
-            draw_text(surface, line, self.text_size, (r.x + px(14, s, 8), y), colour, "midleft")
-            y += step
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         s, panel = self.scale, self.panel

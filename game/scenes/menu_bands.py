@@ -1,0 +1,54 @@
+"""What the menu draws across itself: the bars of a notice and of the game to
+continue, and the question that waits for the same press again."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render.preview import fill_translucent, fit_text
+from game.ui import theme
+from game.ui.widgets import draw_text, px, wrap
+
+
+def draw_bar(
+    surface: pygame.Surface,
+    r: pygame.Rect,
+    lines: list[str],
+    colour: tuple[int, int, int],
+    room: int,
+    text_size: int,
+    scale: float,
+) -> None:
+    """A band across the menu, its button already laid out at its right: a notice (in
+    as many lines as it needs), or the game to continue (one line), in `room` px."""
+    fill_translucent(surface, r, theme.PANEL, 230, px(8, scale, 4))
+    pygame.draw.rect(surface, colour, r, width=px(1, scale), border_radius=px(8, scale, 4))
+    lines = [fit_text(line, text_size, room) for line in lines]
+    step = theme.font(text_size).get_linesize()
+    y = r.centery - step * (len(lines) - 1) // 2
+    for line in lines:
+        draw_text(surface, line, text_size, (r.x + px(14, scale, 8), y), colour, "midleft")
+        y += step
+
+
+def draw_question(surface: pygame.Surface, question: str, bottom: int, scale: float) -> pygame.Rect:
+    """A question waiting for the same press again, its box ending at `bottom` (Play's
+    stands above the row of Play, which the screen's foot hid at 800x600). Returns the
+    box."""
+    w = surface.get_width()
+    size = px(18, scale, 13)
+    font = theme.font(size, bold=True)
+    pad_x, pad_y = px(28, scale, 16), px(14, scale, 8)
+    lines = wrap(question, font, min(w - 2 * pad_x - px(24, scale, 12), px(900, scale)))
+    line_h = font.get_linesize()
+    width = max(font.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width + pad_x, len(lines) * line_h + pad_y)
+    box.midbottom = (w // 2, bottom)
+    radius = min(box.height // 2, px(22, scale, 12))
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
+    pygame.draw.rect(surface, theme.GOLD, box, width=px(2, scale, 2), border_radius=radius)
+    for i, line in enumerate(lines):
+        image = font.render(line, True, theme.INK)
+        y = box.y + pad_y // 2 + i * line_h
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+    return box
