@@ -127,17 +127,22 @@ def test_winnable_only_deals_through_the_deal_finder(make_kiosk):
     assert table.game.ruleset.id == "pyramid36"
 
 
-def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
+def show_a_won_game_in_the_high_scores(kiosk, driver, initials):
+    """Pyramid 52's table with one won game in it, as the attract loop shows it."""
     game = Game("pyramid52", deal=8)
     for move in DEAL_8_WIN:
         game.play(move)
     facts = GameFacts(seconds=95.0)
     kiosk.records.save_game(game, facts)
-    kiosk.records.add_game_score(game, facts, "ЁЖИ")
+    kiosk.records.add_game_score(game, facts, initials)
     loop = kiosk.kiosk.attract
     loop.turn = 1  # pyramid52
     loop.show_tables()
-    tables = wait_for(driver, HighScoresScene)
+    return game, wait_for(driver, HighScoresScene)
+
+
+def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
+    game, tables = show_a_won_game_in_the_high_scores(kiosk, driver, "ЁЖИ")
     assert [e.initials for e in tables.entries] == ["ЁЖИ"]
     key = TableKey.of(FREE, "pyramid52", game.options)
     assert tables.entries == kiosk.records.scores.top(key)
@@ -156,17 +161,8 @@ def test_the_high_scores_foot_says_what_the_figures_are_whole(make_kiosk, size):
     kiosk = make_kiosk()
     kiosk.surface = pygame.display.set_mode(size)
     kiosk._resized()
-    game = Game("pyramid52", deal=8)
-    for move in DEAL_8_WIN:
-        game.play(move)
-    facts = GameFacts(seconds=95.0)
-    kiosk.records.save_game(game, facts)
-    kiosk.records.add_game_score(game, facts, "ABC")
-    loop = kiosk.kiosk.attract
-    loop.turn = 1  # pyramid52
-    loop.show_tables()
     driver = Driver(kiosk)
-    tables = wait_for(driver, HighScoresScene)
+    _game, tables = show_a_won_game_in_the_high_scores(kiosk, driver, "ABC")
     driver.frames(3)
     assert " ".join(tables.note_lines) == figures_note()
     assert len(tables.note_lines) == 1 or " " in tables.note_lines[-1]  # no word alone
