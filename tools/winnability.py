@@ -391,8 +391,9 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   within 10 s, where without beams it won 182 in the same session: the beams'
   wins (12, 98, 163, 172, 173, ...) cost as many slower dive wins (10, 44, 56,
   57, 116, ...). Started after 400,000 positions instead, they won 185 of
-  0..199 but 173 of 200..399, where the solver alone won 182 and 178. With `draw=3`, 60 and 59 of deals 0..99 where the table's run
-  won 57. Within 10 s the two searches trade deals. Given 60 s, they add up:
+  0..199 but 173 of 200..399, where the solver alone won 182 and 178. With
+  `draw=3`, 60 and 59 of deals 0..99 where the table's run won 57. Within 10 s
+  the two searches trade deals. Given 60 s, they add up:
   of the 18 deals of 0..199 that the solver leaves unknown at 10 s, beams with
   70% of the positions won 10 (eight within 12.1 s), the solver alone 6
   (in 12.4 s to 56 s), in the same session.
