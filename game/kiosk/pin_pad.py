@@ -21,7 +21,7 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.keypad import layout_keypad
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import draw_text, edge_width, fitting_size, px
+from game.ui.widgets import draw_field_box, draw_text, fitting_size, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -197,11 +197,7 @@ class PinPadScene(PadScene):
 
     def _draw_field(self, surface: pygame.Surface) -> None:
         f = self.field
-        radius = max(6, f.height // 4)
-        pygame.draw.rect(surface, theme.FELT_DARK, f, border_radius=radius)
-        pygame.draw.rect(
-            surface, theme.BUTTON_EDGE, f, width=edge_width(f.height), border_radius=radius
-        )
+        draw_field_box(surface, f, 6)
         dot = max(6, f.height // 6)
         count = len(self.entry)
         step = dot * 3

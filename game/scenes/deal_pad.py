@@ -16,7 +16,7 @@ from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.keypad import layout_keypad
 from game.ui.pad import DIGIT_KEYS
-from game.ui.widgets import draw_text, edge_width, px
+from game.ui.widgets import draw_field_box, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -98,11 +98,7 @@ class DealPadScene(PadScene):
         framed_box(surface, box, theme.PANEL, 230, px(18, s, 8), px(1, s))
         where = (box.centerx, box.y + px(28, s, 14))
         draw_text(surface, _("Deal number"), px(40, s, 28), where, theme.GOLD, "midtop", serif=True)
-        radius = max(6, f.height // 4)
-        pygame.draw.rect(surface, theme.FELT_DARK, f, border_radius=radius)
-        pygame.draw.rect(
-            surface, theme.BUTTON_EDGE, f, width=edge_width(f.height), border_radius=radius
-        )
+        draw_field_box(surface, f, 6)
         size = max(16, int(f.height * 0.5))
         if self.entry:
             draw_text(surface, self.entry, size, f.center, theme.INK, "center", True)

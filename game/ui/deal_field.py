@@ -8,16 +8,14 @@ import pygame
 from game.i18n import _
 from game.render.preview import fit_text
 from game.ui import theme
-from game.ui.widgets import draw_text, edge_width, fitting_size, px
+from game.ui.widgets import draw_field_box, draw_text, fitting_size, px
 
 
 def draw_deal_field(
     surface: pygame.Surface, field: pygame.Rect, text: str, text_size: int, scale: float
 ) -> None:
     """The field at `field` with `text` typed (digits) in it, at the screen's `scale`."""
-    radius = max(4, field.height // 4)
-    pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=radius)
-    pygame.draw.rect(surface, theme.BUTTON_EDGE, field, edge_width(field.height), radius)
+    draw_field_box(surface, field, 4)
     inset = px(10, scale, 6)
     where = (field.x + inset, field.centery)
     if text:

@@ -222,6 +222,14 @@ def edge_width(height: int) -> int:
     return max(1, height // 40)
 
 
+def draw_field_box(surface: pygame.Surface, field: pygame.Rect, least_radius: int) -> None:
+    """The dark, edged box of a field that digits are typed into (a deal number, a
+    PIN), its corners rounded by a quarter of its height, at least `least_radius`."""
+    radius = max(least_radius, field.height // 4)
+    pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=radius)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, field, edge_width(field.height), radius)
+
+
 def px(value: float, scale: float, least: int = 1) -> int:
     """A length designed at 1280x800, at the window's scale, never below `least`."""
     return max(least, round(value * scale))
