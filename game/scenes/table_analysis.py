@@ -3,6 +3,8 @@
 After every action the position is sent to the solver's worker process; its
 answers are kept by position, so a hint for a position already analysed comes
 at once, and a player who follows a known line keeps its answer move by move.
+A position the solver left undecided is asked about again, with more time, while
+the player thinks over it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,12 @@ from game.store.saved import VerdictFlip
 
 Position = tuple[str, ...]
 ANALYSE_SECONDS = 10.0
+# An undecided position is searched on while it stays on the table (the worker would
+# idle): given 60 s, the solver decides about a third of the Egyptian deals it leaves
+# undecided at 10 s. The positions are bounded too, as the worker's memory grows with
+# them (some 200 MB at six million); on this limit's machine the time comes first.
+LONGER_SECONDS = 60.0
+LONGER_NODES = 6_000_000
 
 
 class Analysis:
@@ -29,6 +37,7 @@ class Analysis:
         self.results: dict[Position, dict[str, Any]] = {}
         self.pending: dict[int, Position] = {}
         self.asked_again: set[Position] = set()  # after the worker died with them
+        self.asked_longer: set[Position] = set()  # undecided, asked with more time
 
     def position(self) -> Position:
         return tuple(str(m) for m in self.game.moves)
@@ -64,7 +73,21 @@ class Analysis:
             if where is not None and "outcome" in reply:
                 self.results[where] = reply
                 arrived = True
+                self._ask_longer(where)
         return arrived
+
+    def _ask_longer(self, where: Position) -> None:
+        """Search an undecided position on with more time, once, while it is on the
+        table (a move asks about the next one, which cancels this)."""
+        if self.results[where]["outcome"] in ("won", "lost") or where in self.asked_longer:
+            return
+        if where != self.position() or self.game.over:
+            return
+        self.asked_longer.add(where)
+        rid = self.worker.submit(
+            ANALYSE, replay=self.game.to_replay(), seconds=LONGER_SECONDS, nodes=LONGER_NODES
+        )
+        self.pending = {rid: where}
 
     @property
     def waiting(self) -> bool:
@@ -155,4 +178,4 @@ class Analysis:
             return _("Can be won")
         if known["outcome"] == "lost":
             return _("No win possible")
-        return _("Undecided")
+        return _("Undecided, checking on…") if self.waiting else _("Undecided")

@@ -1,5 +1,7 @@
 """The table scene driven by real events at the places the layout draws cards."""
 
+import time
+
 import pygame
 import pytest
 
@@ -538,8 +540,6 @@ def test_move_equality_for_pairs_ignores_order():
 
 
 def wait_for_analysis(scene, driver, seconds=20.0):
-    import time
-
     end = time.monotonic() + seconds
     while scene.analysis.known() is None and time.monotonic() < end:
         driver.frames(1)
@@ -563,8 +563,6 @@ def test_the_hud_says_whether_the_deal_can_still_be_won(app, driver):
 
 
 def test_a_hint_shows_the_next_move_of_a_winning_line_at_once_when_known(app, driver):
-    import time
-
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
@@ -592,8 +590,6 @@ def test_a_hint_asked_before_the_answer_comes_when_it_arrives(app, driver):
 
 
 def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
-    import time
-
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     driver.click_twice(scene.buttons["demo"].rect.center)
@@ -649,8 +645,6 @@ def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
     app.settings.winnable_only = True
     start_random_deal(app, Game("pyramid36", deal=0).ruleset, {"passes": 1})
     driver.frames(20)
-    import time
-
     end = time.monotonic() + 30
     while not isinstance(app.scene, TableScene) and time.monotonic() < end:
         assert isinstance(app.scene, DealFinderScene) or app.scene is None
@@ -802,6 +796,24 @@ def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
     driver.key_twice(pygame.K_h)
     driver.frames(2)
     assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"
+
+
+def test_an_undecided_deal_left_on_the_table_is_searched_on(app, driver, monkeypatch):
+    """The real worker, with short limits: Egyptian deal 1 is undecided at both."""
+    from game.scenes import table_analysis
+
+    monkeypatch.setattr(table_analysis, "ANALYSE_SECONDS", 0.2)
+    monkeypatch.setattr(table_analysis, "LONGER_SECONDS", 0.4)
+    scene = open_table(app, driver, Game("egyptian", deal=1))
+    wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["limit"].startswith("time limit 0.2")
+    assert scene._current_figures().verdict == "Undecided, checking on…"
+    end = time.monotonic() + 20
+    while scene.analysis.waiting and time.monotonic() < end:
+        driver.frames(1)
+        time.sleep(0.01)
+    assert scene.analysis.known()["limit"].startswith("time limit 0.4")
+    assert scene._current_figures().verdict == "Undecided"
 
 
 def test_the_solver_killed_while_checking_is_started_again(app, driver):

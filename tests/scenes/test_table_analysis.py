@@ -2,7 +2,7 @@
 along a line, and which positions are asked about again (a stand-in worker)."""
 
 from game.rules import Game
-from game.scenes.table_analysis import Analysis
+from game.scenes.table_analysis import ANALYSE_SECONDS, LONGER_SECONDS, Analysis
 
 
 class ScriptedWorker:
@@ -10,11 +10,13 @@ class ScriptedWorker:
 
     def __init__(self) -> None:
         self.asked: list[int] = []
+        self.seconds: list[float] = []  # each request's time limit
         self.replies: list[dict] = []
         self.running = True
 
     def submit(self, kind: str, **payload) -> int:
         self.asked.append(len(self.asked) + 1)
+        self.seconds.append(payload["seconds"])
         return self.asked[-1]
 
     def poll(self) -> list[dict]:
@@ -63,16 +65,54 @@ def test_along_an_undecided_line_the_position_is_asked_about_again():
     game, worker, analysis = asked_at_the_deal()
     line = a_line(game, 3)
     answered(worker, analysis, "unknown", line)
-    assert analysis.verdict() == "Undecided"
+    assert worker.asked == [1, 2]  # searched on with more time (see the tests below)
     game.play(line[0])
     analysis.ask()
-    assert worker.asked == [1, 2]  # the search from here may decide it
+    assert worker.asked == [1, 2, 3]  # the search from here may decide it
     assert analysis.verdict() == "Checking…"
     assert analysis.known()["line"] == line[1:]  # the demo plays on meanwhile
     answered(worker, analysis, "won", line[1:])
     assert analysis.verdict() == "Can be won"
     analysis.ask()
-    assert worker.asked == [1, 2]
+    assert worker.asked == [1, 2, 3]
+
+
+def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time():
+    game, worker, analysis = asked_at_the_deal()
+    line = a_line(game, 3)
+    answered(worker, analysis, "unknown", line)
+    assert worker.seconds == [ANALYSE_SECONDS, LONGER_SECONDS]
+    assert analysis.verdict() == "Undecided, checking on…"
+    assert analysis.known()["line"] == line  # a hint meanwhile follows the first line
+    answered(worker, analysis, "won", line)
+    assert analysis.verdict() == "Can be won" and analysis.known()["outcome"] == "won"
+    assert len(worker.asked) == 2
+
+
+def test_a_position_still_undecided_with_more_time_is_not_asked_a_third_time():
+    game, worker, analysis = asked_at_the_deal()
+    line = a_line(game, 3)
+    answered(worker, analysis, "unknown", line)
+    answered(worker, analysis, "unknown", line)
+    assert len(worker.asked) == 2 and analysis.verdict() == "Undecided"
+    analysis.ask()
+    assert len(worker.asked) == 2
+
+
+def test_an_undecided_answer_for_a_position_played_past_is_not_searched_on():
+    game, worker, analysis = asked_at_the_deal()
+    line = a_line(game, 3)
+    game.play(line[0])  # played before the answer came; its question is not yet asked
+    answered(worker, analysis, "unknown", line)
+    assert worker.seconds == [ANALYSE_SECONDS]
+    analysis.ask()  # the new position's question, as after every move
+    assert worker.seconds == [ANALYSE_SECONDS, ANALYSE_SECONDS]
+
+
+def test_a_decided_answer_is_not_searched_on():
+    _game, worker, analysis = asked_at_the_deal()
+    answered(worker, analysis, "lost", [])
+    assert worker.seconds == [ANALYSE_SECONDS] and analysis.verdict() == "No win possible"
 
 
 def test_a_question_the_worker_died_with_is_asked_again():
