@@ -46,6 +46,7 @@ class Analysis:
         """Ask about the current position, unless it is known or the game is over (an
         undecided answer carried along a line is asked again: see known())."""
         if self.game.over:
+            self.stop()
             return
         known = self.known()
         if known is not None and not known.get("carried"):
@@ -88,6 +89,13 @@ class Analysis:
             ANALYSE, replay=self.game.to_replay(), seconds=LONGER_SECONDS, nodes=LONGER_NODES
         )
         self.pending = {rid: where}
+
+    def stop(self) -> None:
+        """The game is over: a search still working on it stops (a minute's search on
+        an undecided position would hold a core through the results)."""
+        if self.pending:
+            self.pending = {}
+            self.worker.cancel()
 
     @property
     def waiting(self) -> bool:

@@ -77,6 +77,15 @@ class SolverWorker:
         self._due = due if self._due is None else min(self._due, due)
         return self._next_id
 
+    def cancel(self) -> None:
+        """Stop the request being worked on, as a newer one would: its answer, if it
+        comes, says "cancelled". A worker that never answers it is not hung."""
+        if self._latest is None:
+            return
+        self._next_id += 1
+        self._latest.value = self._next_id
+        self._due = None
+
     def poll(self) -> list[dict[str, Any]]:
         """The replies that have arrived, without waiting. A worker that let its newest
         request's time pass unanswered is ended here (callers see it not running, as

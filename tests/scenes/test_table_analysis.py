@@ -13,11 +13,15 @@ class ScriptedWorker:
         self.seconds: list[float] = []  # each request's time limit
         self.replies: list[dict] = []
         self.running = True
+        self.cancelled = 0
 
     def submit(self, kind: str, **payload) -> int:
         self.asked.append(len(self.asked) + 1)
         self.seconds.append(payload["seconds"])
         return self.asked[-1]
+
+    def cancel(self) -> None:
+        self.cancelled += 1
 
     def poll(self) -> list[dict]:
         replies, self.replies = self.replies, []
@@ -141,3 +145,14 @@ def test_a_long_game_played_faster_than_the_answers_come_is_no_trouble():
         game.play(shuttle)
         analysis.ask()
     assert analysis.known() is None and analysis.verdict() == "Checking…"
+
+
+def test_a_search_still_working_when_the_game_ends_is_stopped():
+    game, worker, analysis = asked_at_the_deal()
+    answered(worker, analysis, "unknown", a_line(game, 3))
+    assert analysis.waiting and worker.cancelled == 0  # searched on with more time
+    game.play("resign")
+    analysis.ask()  # as after every move
+    assert worker.cancelled == 1 and not analysis.waiting and len(worker.asked) == 2
+    analysis.ask()  # nothing left to stop
+    assert worker.cancelled == 1

@@ -49,6 +49,33 @@ def test_a_newer_request_cancels_the_older_one(worker):
     assert slow not in replies or replies[slow]["limit"] == "cancelled"
 
 
+def test_a_request_cancelled_stops_at_once(worker):
+    game = Game("egyptian", deal=1)  # undecided for minutes
+    rid = worker.submit(ANALYSE, replay=game.to_replay(), seconds=60)
+    time.sleep(3.0)  # started, and searching
+    asked = time.monotonic()
+    worker.cancel()
+    reply = wait_for(worker, rid, seconds=10)
+    assert reply["limit"] == "cancelled" and time.monotonic() - asked < 5
+    rid = worker.submit(ANALYSE, replay=Game("pyramid52", deal=8).to_replay(), seconds=10)
+    assert wait_for(worker, rid)["outcome"] == "won"
+
+
+def test_a_worker_silent_after_a_cancel_owes_nothing_and_is_not_ended(worker, monkeypatch):
+    import os
+    import signal
+
+    from game.solver import worker as module
+
+    monkeypatch.setattr(module, "HANG_GRACE_S", 0.5)
+    worker.submit(ANALYSE, replay=Game("egyptian", deal=1).to_replay(), seconds=1)
+    os.kill(worker._process.pid, signal.SIGSTOP)  # never answers
+    worker.cancel()
+    time.sleep(2.0)  # past the request's time and its grace
+    assert worker.poll() == [] and worker.running
+    os.kill(worker._process.pid, signal.SIGCONT)
+
+
 def test_the_worker_finds_a_winnable_deal(worker):
     rid = worker.submit(WINNABLE, ruleset="pyramid36", options={}, seed=5)
     deal = wait_for(worker, rid)["deal"]
