@@ -273,6 +273,7 @@ class TablePlay:
             self.facts.mark_assisted(BY_HELP_BEFORE)
         # saved before the results read the records (resigning comes straight here)
         self.app.game_changed(self.game, self.facts if self.recorded else None)
+        self.analysis.stop()
 
         summary = GameSummary(
             self.game,

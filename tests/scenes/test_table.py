@@ -816,6 +816,21 @@ def test_an_undecided_deal_left_on_the_table_is_searched_on(app, driver, monkeyp
     assert scene._current_figures().verdict == "Undecided"
 
 
+def test_giving_up_stops_the_search_still_working(app, driver, monkeypatch):
+    from game.scenes import table_analysis
+
+    monkeypatch.setattr(table_analysis, "ANALYSE_SECONDS", 0.2)
+    scene = open_table(app, driver, Game("egyptian", deal=1))
+    wait_for_analysis(scene, driver)
+    assert scene.analysis.waiting  # the minute more, just begun
+    scene._resign()
+    end, replies = time.monotonic() + 10, []
+    while not replies and time.monotonic() < end:
+        replies = app.solver.poll()
+        time.sleep(0.02)
+    assert replies and replies[0]["limit"] == "cancelled"
+
+
 def test_the_solver_killed_while_checking_is_started_again(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=1))  # 10 s of checking
     assert scene.analysis.verdict() == "Checking…"
