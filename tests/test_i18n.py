@@ -269,6 +269,16 @@ def test_the_game_names_the_place_a_card_was_refused_on_by_its_top():
     assert i18n.refusal(same, tops.get) == i18n.refusal(same) == "9♥ уже лежит в стопке 4"
 
 
+def test_a_foundation_s_refusal_in_russian_agrees_with_any_card_it_names():
+    # "нужна A♥" read wrong: a туз, a король, a валет are masculine; a verb has no gender
+    tops = {"f2": "KH"}
+    needs = Refusal("needs", {"card": "TS", "pile": "f2", "needed": "AH"})
+    i18n.set_language("ru")
+    assert i18n.refusal(needs, tops.get) == (
+        "10♠ нельзя положить на базовое место с\u00a0K♥: сюда подойдёт только A♥"
+    )
+
+
 def test_ranks_and_suits_have_russian_words():
     assert set(RUSSIAN["ranks"]) == set(RANK_WORDS)
     assert set(RUSSIAN["suits"]) == set(SUIT_WORDS)

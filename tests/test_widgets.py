@@ -44,6 +44,17 @@ def test_a_count_stays_with_the_word_after_it():
         assert " ".join(lines) == text
 
 
+def test_a_word_of_one_letter_never_ends_a_line():
+    # "Отсюда пасьянс уже не сойдётся. В / лучшем случае останется 234 очка."
+    text = "Отсюда пасьянс уже не сойдётся. В лучшем случае останется 234 очка и я с ним"
+    assert words_of(text)[5:] == ["В лучшем", "случае", "останется", "234 очка", "и я с ним"]
+    font = theme.font(16)
+    for width in range(60, 600, 7):
+        lines = wrap(text, font, width)
+        assert not any(len(line.split()[-1]) == 1 for line in lines[:-1]), (width, lines)
+        assert " ".join(lines) == text
+
+
 def _run_of(surface, colour, y, x0):
     """How many pixels of `colour` lie in a row from (x0, y) to the right."""
     n = 0
@@ -79,8 +90,9 @@ def test_a_framed_box_has_the_edge_it_is_given(edge):
 def test_balanced_lines_are_as_many_and_leave_no_word_alone():
     font = theme.font(20)
     text = "Points and cards left on the table: the fewest first; 0 points is a win."
-    width = font.size(text)[0] - font.size(" win.")[0] + 2  # all but the last word fits
-    assert wrap(text, font, width)[-1] == "win."
+    # all but the last words fit (a word of one letter goes with the word after it)
+    width = font.size(text)[0] - font.size(" a win.")[0] + 2
+    assert wrap(text, font, width)[-1] == "a win."
     lines = balanced_wrap(text, font, width)
     assert len(lines) == 2 and " ".join(lines) == text
     assert all(font.size(line)[0] <= width for line in lines)

@@ -169,16 +169,23 @@ def words_of(text: str) -> list[str]:
     or a middle dot standing alone goes with the word before it, as type is set: a
     line never opens with one (the Russian keys' "F — собрать" broke into "F" and
     "— собрать", an option line into "… from the" and "· Cards onto piles"). And a
-    count goes with the word after it: "3" closed a line and "lives" opened the next."""
+    count goes with the word after it: "3" closed a line and "lives" opened the next;
+    so does a word of one letter, as Russian type is set (a banner's line ended in
+    "сойдётся. В", and the next opened "лучшем случае")."""
     words: list[str] = []
     for word in re.split(r"[ \t\r\n]+", text):
         if not word:
             continue
-        if words and (word in TRAILING_MARKS or words[-1].isdigit()):
+        if words and (word in TRAILING_MARKS or _leans_on_next(words[-1].rsplit(" ", 1)[-1])):
             words[-1] += " " + word
         else:
             words.append(word)
     return words
+
+
+def _leans_on_next(word: str) -> bool:
+    """A count, or a word of one letter (a preposition, a conjunction)."""
+    return word.isdigit() or (len(word) == 1 and word.isalpha())
 
 
 def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
