@@ -100,6 +100,7 @@ class TableHelp:
             self.analysis.ask()
             self._say(_("Thinking…"), 30.0)
             return
+        answered = known is not None  # else the solver took longer than HINT_PATIENCE_S
         known = known or {"outcome": "unknown", "line": []}
         self.hint_overdue = False
         self.hint_pending = False
@@ -132,7 +133,10 @@ class TableHelp:
             )
         else:
             move = suggest(self.game)
-            why = _("The solver has not solved this position: a likely move.")
+            if answered:
+                why = _("The solver has not solved this position: a likely move.")
+            else:
+                why = _("The solver is still thinking; meanwhile, a likely move.")
         if move is None:
             self._say(_("No moves left."))
             return

@@ -445,6 +445,33 @@ def test_hint_marks_a_move_and_counts(app, driver):
     assert scene.hints_used == 1 and scene.assisted
 
 
+class SilentWorker:
+    """A solver worker that takes every question and never answers."""
+
+    running = True
+
+    def submit(self, kind, **payload):
+        return 1
+
+    def poll(self):
+        return []
+
+    def cancel(self):
+        pass
+
+
+def test_a_hint_before_the_solver_answers_says_it_still_thinks(app, driver):
+    # "The solver has not solved this position" read as a verdict, a second after H
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    scene.analysis.worker, scene.analysis.results = SilentWorker(), {}
+    driver.key_twice(pygame.K_h)
+    assert scene.status == "Thinking…"
+    driver.frames(70)
+    assert scene.hint == hints.suggest(game)
+    assert scene.status.startswith("The solver is still thinking; meanwhile, a likely move.")
+
+
 def test_the_same_hint_asked_again_in_the_same_position_counts_once(app, driver):
     # the results said "Hints used 2" for one hint shown twice
     game = Game("pyramid52", deal=8)
