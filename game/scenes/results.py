@@ -133,7 +133,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
         return []
     records = app.records
     if facts.assisted:
-        return [(_("Table"), "—", _("assisted games are left out"))]
+        return [(_("High-score table"), "—", _("assisted games are left out"))]
     if records.practised(game, facts):
         return [(_("Deal of the day"), "—", _("played before: it stays out"))]
     key = records.table_for(game, facts)
@@ -141,7 +141,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
         return []
     top = records.top(key)
     place = next((i for i, e in enumerate(top, 1) if e.game_id == facts.record_id), None)
-    table = _("Deal of the day") if facts.mode == DAILY else _("Table")
+    table = _("Deal of the day") if facts.mode == DAILY else _("High-score table")
     note = ""
     if place is None and any(e.deal == game.deal_number for e in top):
         note = _("this deal is already listed with a better game")  # a deal shows once, at its best

@@ -90,7 +90,7 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     results = app.scene
     assert isinstance(results, ResultsScene)
     rows = {label: (value, note) for label, value, note in results.all_figures()}
-    assert rows["Table"] == ("1 of 1", "")
+    assert rows["High-score table"] == ("1 of 1", "")
     assert rows["Best"][0] == "0" and rows["Best"][1].startswith("B9Z")
     assert app.records.initials == "B9Z"
     (key,) = app.records.scores.tables()
@@ -173,7 +173,7 @@ def test_an_assisted_game_goes_straight_to_results_and_says_why(app, driver):
     results = app.scene
     assert isinstance(results, ResultsScene)
     rows = {label: note for label, _value, note in results.all_figures()}
-    assert rows["Table"] == "assisted games are left out"
+    assert rows["High-score table"] == "assisted games are left out"
     assert rows["Hints used"] == "assisted"  # their count says why
     assert app.records.scores.tables() == []
     assert app.records.statistics("pyramid52").won == 1  # statistics still count it
