@@ -19,11 +19,13 @@ from game.store.saved import VerdictFlip
 Position = tuple[str, ...]
 ANALYSE_SECONDS = 10.0
 # An undecided position is searched on while it stays on the table (the worker would
-# idle): given 60 s, the solver wins 4 of the 18 egyptian deals of 0..199 it leaves
-# undecided at 10 s. Its positions are bounded too, as the worker's memory grows with
-# them until the search ends (300 to 400 MB at six million); here the time comes first.
+# idle), with beams from its 100,000th position (solver/beam.py): given 60 s on the 18
+# egyptian deals of 0..199 the solver leaves undecided at 10 s, that search won 8, the
+# solver as in its first 10 s 5. Its positions are bounded too, as the worker's
+# memory grows with them until the search ends (300 to 400 MB at six million).
 LONGER_SECONDS = 60.0
 LONGER_NODES = 6_000_000
+LONGER_BEAMS_AFTER = 100_000
 
 
 class Analysis:
@@ -86,7 +88,11 @@ class Analysis:
             return
         self.asked_longer.add(where)
         rid = self.worker.submit(
-            ANALYSE, replay=self.game.to_replay(), seconds=LONGER_SECONDS, nodes=LONGER_NODES
+            ANALYSE,
+            replay=self.game.to_replay(),
+            seconds=LONGER_SECONDS,
+            nodes=LONGER_NODES,
+            beams_after=LONGER_BEAMS_AFTER,
         )
         self.pending = {rid: where}
 

@@ -24,11 +24,14 @@ def solve(
     goal: str = "all",
     best: bool = True,
     cancel: Callable[[], bool] | None = None,
+    beams_after: int | None = None,
 ) -> SolveResult:
     """Solve from the game's current position (its moves so far are kept).
 
     `cancel`, asked now and then during the search, stops it early when true
-    (the answer is then unknown)."""
+    (the answer is then unknown). `beams_after`: the Egyptian games' search lets
+    beams take turns after that many positions (see solver/beam.py): for searches
+    given far more than 10 s, where they add wins; None, never."""
     if game.over:
         # won, given up or out of moves: nothing can change, the score is the best
         score = game.score.remaining_points
@@ -42,7 +45,7 @@ def solve(
             raise ValueError("the pyramid goal belongs to the pyramid games")
         from .building import solve_building
 
-        result = solve_building(game, node_limit, seconds, best, cancel)
+        result = solve_building(game, node_limit, seconds, best, cancel, beams_after)
     if result.outcome == Verdict.WON:
         end = _check_win(game, result.moves, goal)
         # the pyramid cleared may leave cards in the stock and the reserve, and another

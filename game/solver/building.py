@@ -80,6 +80,9 @@ COMPLETE_SHARE = 0.25
 # are the even ones): 171 of Egyptian deals 0..199 won within 10 s, against 179 with
 # none and 182 with every third (180 every fourth, 182 every fifth: a plateau).
 FROM_FURTHEST_EVERY = 3
+# The share of the positions beams (beam.py) get once they take turns with the dives
+# (only when a search asks for them: see solve()).
+BEAM_SHARE = 0.7
 
 
 class BuildingSolver:
@@ -127,6 +130,9 @@ class BuildingSolver:
         # the dives' line that has sent the most cards home, and how many
         self.furthest: list[Move] = []
         self.furthest_home = 0
+        # beams need foundations that all build up from the base rank, and piles that
+        # pass cards on (the Egyptian games, where the dives fall short)
+        self.beams = self.pile_to_pile and not engine.king_foundations
 
     def key(
         self, state: State, before: tuple[object, ...] | None = None, move: Move | None = None
@@ -230,13 +236,21 @@ class BuildingSolver:
         return sum(self.run_points[suit][place] for suit, place in first.items())
 
     def solve(
-        self, node_limit: int = 1_000_000, seconds: float = 10.0, best: bool = True
+        self,
+        node_limit: int = 1_000_000,
+        seconds: float = 10.0,
+        best: bool = True,
+        beams_after: int | None = None,
     ) -> SolveResult:
-        """The complete search, taking turns with dives (see the module's docstring)."""
+        """The complete search, taking turns with dives (see the module's docstring),
+        and with `beams_after`, with beams too once it has searched that many
+        positions (the Egyptian games only; see beam.py)."""
         with collector_paused():
-            return self._solve(node_limit, seconds, best)
+            return self._solve(node_limit, seconds, best, beams_after)
 
-    def _solve(self, node_limit: int, seconds: float, best: bool) -> SolveResult:
+    def _solve(
+        self, node_limit: int, seconds: float, best: bool, beams_after: int | None
+    ) -> SolveResult:
         start = time.perf_counter()
         self.deadline = start + seconds
         self.seconds_limit = seconds
@@ -251,8 +265,21 @@ class BuildingSolver:
         outcome, limit, line = Verdict.LOST, "", complete.path
         try:
             found = complete.run(FIRST_BUDGET)
-            dives = 0
+            dives = beams = beam_positions = 0
             while found is None:
+                if self.beams and self._beam_due(beams_after, beam_positions):
+                    from .beam import Beam
+
+                    beams += 1
+                    before = self.nodes
+                    beam_line = Beam(self, random.Random(-beams)).run()
+                    beam_positions += self.nodes - before
+                    if self.nodes == before:
+                        self.beams = False  # nothing for a beam to walk: it would loop
+                    if beam_line is not None:
+                        found, line = True, beam_line
+                        break
+                    continue
                 dives += 1
                 spread = MIXED_SPREAD if dives % 2 == 0 else 1.0
                 rng = random.Random(dives)
@@ -291,6 +318,14 @@ class BuildingSolver:
             limit,
             exact,
         )
+
+    def _beam_due(self, beams_after: int | None, beam_positions: int) -> bool:
+        """Whether a beam's turn has come: past `beams_after` positions (None: never),
+        while beams have had less than their share of the positions since."""
+        if beams_after is None:
+            return False
+        since = self.nodes - beams_after
+        return since >= 0 and beam_positions <= BEAM_SHARE * since
 
     def _after(self, line: list[Move]) -> State:
         state = self.start
@@ -527,9 +562,10 @@ def solve_building(
     seconds: float = 10.0,
     best: bool = True,
     cancel: Callable[[], bool] | None = None,
+    beams_after: int | None = None,
 ) -> SolveResult:
     engine = game.engine
     assert isinstance(engine, BuildingEngine)
     solver = BuildingSolver(engine, game.state)
     solver.cancel = cancel
-    return solver.solve(node_limit, seconds, best)
+    return solver.solve(node_limit, seconds, best, beams_after)

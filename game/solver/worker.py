@@ -180,6 +180,7 @@ def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
             request.get("seconds", ANALYSE_S),
             best=True,
             cancel=cancelled,
+            beams_after=request.get("beams_after"),
         )
         return {
             "moves_played": len(game.moves),

@@ -2,7 +2,12 @@
 along a line, and which positions are asked about again (a stand-in worker)."""
 
 from game.rules import Game
-from game.scenes.table_analysis import ANALYSE_SECONDS, LONGER_SECONDS, Analysis
+from game.scenes.table_analysis import (
+    ANALYSE_SECONDS,
+    LONGER_BEAMS_AFTER,
+    LONGER_SECONDS,
+    Analysis,
+)
 
 
 class ScriptedWorker:
@@ -11,6 +16,7 @@ class ScriptedWorker:
     def __init__(self) -> None:
         self.asked: list[int] = []
         self.seconds: list[float] = []  # each request's time limit
+        self.beams_after: list[int | None] = []  # and when its beams may start
         self.replies: list[dict] = []
         self.running = True
         self.cancelled = 0
@@ -18,6 +24,7 @@ class ScriptedWorker:
     def submit(self, kind: str, **payload) -> int:
         self.asked.append(len(self.asked) + 1)
         self.seconds.append(payload["seconds"])
+        self.beams_after.append(payload.get("beams_after"))
         return self.asked[-1]
 
     def cancel(self) -> None:
@@ -86,6 +93,7 @@ def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time()
     line = a_line(game, 3)
     answered(worker, analysis, "unknown", line)
     assert worker.seconds == [ANALYSE_SECONDS, LONGER_SECONDS]
+    assert worker.beams_after == [None, LONGER_BEAMS_AFTER]  # the first answer: as before
     assert analysis.verdict() == "Undecided, checking on…"
     assert analysis.known()["line"] == line  # a hint meanwhile follows the first line
     answered(worker, analysis, "won", line)

@@ -184,3 +184,24 @@ def test_a_hung_worker_asked_again_and_again_is_still_ended(worker, monkeypatch)
         worker.poll()
         time.sleep(0.2)
     assert not worker.running
+
+
+def test_an_analysis_asked_for_beams_gets_them(monkeypatch):
+    """handle(), as the worker runs it: a request's `beams_after` reaches the solver."""
+    from game.solver import beam
+    from game.solver import worker as module
+
+    widths = []
+
+    def walked(self):
+        widths.append(self.width)
+        for _ in range(1000):
+            self.solver.count()
+
+    monkeypatch.setattr(beam.Beam, "run", walked)
+    replay = Game("egyptian", deal=1).to_replay()
+    request = {"kind": ANALYSE, "replay": replay, "seconds": 60, "nodes": 60_000}
+    module.handle(request, lambda: False)
+    assert widths == []
+    module.handle({**request, "beams_after": 30_000}, lambda: False)
+    assert widths
