@@ -328,9 +328,12 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   the 18 deals of 0..199 unknown at 10 s are won within 120 s (in 11.5 s to
   85 s), 189 in all; the other 11 stay unknown after some 20 million positions
   each. The game now searches an undecided position on for 60 s more while it
-  stays on the table; the current solver, given 60 s on those 18 deals (two
-  searches sharing the two cores), wins 4 of them (12, 98, 163 and 172, in 15 s
-  to 45 s).
+  stays on the table, with beams (below) from its 100,000th position: given 60 s
+  on those 18 deals, that search won 8 (1, 12, 96, 98, 105, 163, 172, 173, in
+  7 s to 57 s) where the solver without beams won 5 (1, 12, 98, 163, 172), the two
+  running side by side. Beams let in only after the first million positions (some
+  10 s) won 5 where the solver alone won 4, in another session: too late to add
+  much.
 - Most of a search lies in endings, yet most endings are lost at once: of 60
   endings drawn at random from the dives on egyptian deal 10, 59 were proven
   lost, half of them within 24 positions and nine in ten within 650; one was
@@ -381,7 +384,7 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   with 2% to 20% fewer moves, and on egyptian deals 0..199 it won 185 and 186
   within 10 s in two runs where the solver wins 182, but on 200..599 it won 353
   where the solver, in the same session, won 354: noise again.
-- Nor beam searches taking turns with the dives. A beam walked the stock a
+- Nor, within 10 s, beam searches taking turns with the dives. A beam walked the stock a
   card at a time: from each of its 10 to 80 positions it played up to 300
   positions without turning the stock, then kept the best of all by cards home,
   less the waste's length and, for each card due home before a card lying on
@@ -399,7 +402,10 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   the two searches trade deals. Given 60 s, they add up:
   of the 18 deals of 0..199 that the solver leaves unknown at 10 s, beams with
   70% of the positions won 10 (eight within 12.1 s), the solver alone 6
-  (in 12.4 s to 56 s), in the same session.
+  (in 12.4 s to 56 s), in the same session. Beams written again since
+  (`game/solver/beam.py`, the same walk with the weights drawn within set
+  bounds) serve the game's minute more on an undecided position (above); the
+  10 s search, and so every row of the table, still has none.
 - Where a dive's 10 s go (egyptian deals 9 and 17): it starts 4,000 to 5,000
   endings; most are refuted within 16 to 55 positions, while the 300 to 600
   that reach the cap take most of the budget. One ending, 27 cards on the waste,
