@@ -32,7 +32,8 @@ Depth-first search over the positions the rules engine produces, with:
   played (the one that has sent the most cards home), not from the deal: it
   tries other ways on from a start that went far. A dive's win is a win; only
   the complete search, which then gets a quarter as many positions as the
-  dives, can prove a deal lost.
+  dives, can prove a deal lost. A search that asks for them (`beams_after`, the
+  game's longer search) lets beams (beam.py) take turns with the dives as well.
 
 The Egyptian games let cards hop between piles, and the arrangements multiply:
 the complete search has not proven one of their deals lost yet, and a deal no
