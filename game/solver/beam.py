@@ -68,11 +68,11 @@ class Beam:
                 found = self._layer(link, seen, reached)
                 if found is not None:
                     return _line(found)
-            reached.sort(key=_estimate, reverse=True)
+            reached.sort(key=_by_estimate, reverse=True)
             kept = []
             for _score, _tie, link in reached[: self.width]:
                 state = link[0]
-                if not state.piles[0]:  # a pile's gap took the stock's last card
+                if not state.piles[0]:  # no turn left: the ending decides
                     won = self._ending(link)
                     if won is not None:
                         return won
@@ -138,7 +138,8 @@ class Beam:
         return 4 * home - self.waste_weight * len(piles[1]) - self.buried_weight * buried
 
 
-def _estimate(entry: tuple[float, int, Link]) -> tuple[float, int]:
+def _by_estimate(entry: tuple[float, int, Link]) -> tuple[float, int]:
+    """A reached position's estimate, then its drawn tie order."""
     return entry[0], entry[1]
 
 
