@@ -22,7 +22,8 @@ ANALYSE_SECONDS = 10.0
 # idle), with beams from its 100,000th position (solver/beam.py): given 60 s on the 18
 # egyptian deals of 0..199 the solver leaves undecided at 10 s, that search won 8, the
 # solver as in its first 10 s 5. Its positions are bounded too, as the worker's
-# memory grows with them until the search ends (300 to 400 MB at six million).
+# memory grows with them until the search ends (130 to 230 MB at five million;
+# the dives alone, without beams, took up to 400 MB at six million).
 LONGER_SECONDS = 60.0
 LONGER_NODES = 6_000_000
 LONGER_BEAMS_AFTER = 100_000
