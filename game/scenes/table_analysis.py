@@ -19,9 +19,9 @@ from game.store.saved import VerdictFlip
 Position = tuple[str, ...]
 ANALYSE_SECONDS = 10.0
 # An undecided position is searched on while it stays on the table (the worker would
-# idle), with beams from its 100,000th position (solver/beam.py): given 60 s on the 18
-# egyptian deals of 0..199 the solver leaves undecided at 10 s, that search won 8, the
-# solver as in its first 10 s 5. Its positions are bounded too, as the worker's
+# idle), with beams from its 100,000th position (solver/beam.py): given 60 s on 38
+# egyptian deals the solver leaves undecided at 10 s, that search won 17, the solver
+# as in its first 10 s 11. Its positions are bounded too, as the worker's
 # memory grows with them until the search ends (130 to 230 MB at five million;
 # the dives alone, without beams, took up to 400 MB at six million).
 LONGER_SECONDS = 60.0
