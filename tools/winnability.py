@@ -333,9 +333,9 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   7 s to 57 s) where the solver without beams won 5 (1, 12, 98, 163, 172), the two
   running side by side; and on the first 20 of 200..399 left unknown at 10 s, 9
   (205, 215, 227, 243, 246, 269, 271, 317, 358) where it won 6 (227, 252, 269,
-  271, 277, 348). Beams won 17 of those 38 deals, the dives alone 11. Beams let in only after the first million positions (some
-  10 s) won 5 where the solver alone won 4, in another session: too late to add
-  much.
+  271, 277, 348). Beams won 17 of those 38 deals, the dives alone 11. Beams
+  let in only after the first million positions (some 10 s) won 5 where the
+  solver alone won 4, in another session: too late to add much.
 - Most of a search lies in endings, yet most endings are lost at once: of 60
   endings drawn at random from the dives on egyptian deal 10, 59 were proven
   lost, half of them within 24 positions and nine in ten within 650; one was
