@@ -9,6 +9,7 @@ from game import hints
 from game.rules import Game, Move, rulesets
 from game.rules.moves import parse_move
 from game.scenes.table import TableScene
+from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
 
@@ -445,26 +446,12 @@ def test_hint_marks_a_move_and_counts(app, driver):
     assert scene.hints_used == 1 and scene.assisted
 
 
-class SilentWorker:
-    """A solver worker that takes every question and never answers."""
-
-    running = True
-
-    def submit(self, kind, **payload):
-        return 1
-
-    def poll(self):
-        return []
-
-    def cancel(self):
-        pass
-
-
 def test_a_hint_before_the_solver_answers_says_it_still_thinks(app, driver):
     # "The solver has not solved this position" read as a verdict, a second after H
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
-    scene.analysis.worker, scene.analysis.results = SilentWorker(), {}
+    # a worker with no answers scripted: it never answers
+    scene.analysis.worker, scene.analysis.results = ScriptedWorker(), {}
     driver.key_twice(pygame.K_h)
     assert scene.status == "Thinking…"
     driver.frames(70)

@@ -53,16 +53,22 @@ def test_a_beam_estimate_counts_a_card_buried_under_a_card_due_after_it():
     assert beam._estimate(State(tuple(piles), state.passes_used)) == home
 
 
-def test_beams_search_only_past_their_positions_and_only_in_the_egyptian_games(monkeypatch):
-    runs = []
+def beams_that_walk(monkeypatch) -> list[int]:
+    """Beams that only walk 1,000 positions (in the solver's count) and win nothing;
+    the list they are run into, by their width."""
+    runs: list[int] = []
 
-    def counted(self):
+    def walk(self):
         runs.append(self.width)
-        for _ in range(1000):  # a beam's positions, in the solver's count
+        for _ in range(1000):
             self.solver.count()
-        return None
 
-    monkeypatch.setattr(Beam, "run", counted)
+    monkeypatch.setattr(Beam, "run", walk)
+    return runs
+
+
+def test_beams_search_only_past_their_positions_and_only_in_the_egyptian_games(monkeypatch):
+    runs = beams_that_walk(monkeypatch)
     # deal 1 is undecided for minutes: every turn comes
     solve(Game("egyptian", deal=1), 200_000, 60, best=False)
     assert runs == []  # unasked (the table's runs, the game's first answer): as before

@@ -188,17 +188,10 @@ def test_a_hung_worker_asked_again_and_again_is_still_ended(worker, monkeypatch)
 
 def test_an_analysis_asked_for_beams_gets_them(monkeypatch):
     """handle(), as the worker runs it: a request's `beams_after` reaches the solver."""
-    from game.solver import beam
     from game.solver import worker as module
+    from tests.solver.test_beam import beams_that_walk
 
-    widths = []
-
-    def walked(self):
-        widths.append(self.width)
-        for _ in range(1000):
-            self.solver.count()
-
-    monkeypatch.setattr(beam.Beam, "run", walked)
+    widths = beams_that_walk(monkeypatch)
     replay = Game("egyptian", deal=1).to_replay()
     request = {"kind": ANALYSE, "replay": replay, "seconds": 60, "nodes": 60_000}
     module.handle(request, lambda: False)
