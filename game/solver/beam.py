@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from game.rules.engine import State
 from game.rules.moves import REDEAL, STOCK_TURN, Move
 
-from .building import DepthFirst
+from .building import DepthFirst, home_places
 
 if TYPE_CHECKING:
     from .building import BuildingSolver
@@ -51,10 +51,7 @@ class Beam:
         self.waste_weight = rng.uniform(0.5, 2.0)
         self.buried_weight = rng.uniform(0.05, 0.5)
         self.rng = rng
-        cycle = engine.rules.deck.cycle
-        base = cycle.index(engine._base_rank(solver.start.piles))
-        # each rank's place in a suit's run home (every foundation starts at the base rank)
-        self.due = {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
+        self.due = home_places(engine, solver.start)  # when a rank goes home
         self.stacks = [1, *solver.tableau]  # the waste and the piles
         self.homes = engine.foundation_slice
 

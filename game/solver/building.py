@@ -111,9 +111,7 @@ class BuildingSolver:
         # each rank's place in a suit's run home (strict rules with one deck: _buried)
         self.home_order: dict[str, int] = {}
         if self.nothing_taken and deck.copies == 1:
-            cycle = deck.cycle
-            base = cycle.index(engine._base_rank(state.piles))
-            self.home_order = {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
+            self.home_order = home_places(engine, state)
         # each suit's points from each place in its run home on (_points_beyond_reach)
         self.run_points: dict[str, list[int]] = {}
         for suit in {c[1] for c in deck.unshuffled()}:
@@ -537,6 +535,14 @@ class DepthFirst:
                 endings.append((len(stack), budget))
             stack.append((after, iter(solver.moves(after, self.rng, self.spread)), after_key))
         return False
+
+
+def home_places(engine: BuildingEngine, state: State) -> dict[str, int]:
+    """Each rank's place in a suit's run home, where every foundation starts at the
+    base rank: 0 for the base rank, 1 for the rank above it, and on round the cycle."""
+    cycle = engine.rules.deck.cycle
+    base = cycle.index(engine._base_rank(state.piles))
+    return {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
 
 
 def _slice(indices: range) -> slice:
