@@ -24,6 +24,12 @@ def register(sub: Any) -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
     p.add_argument("--nodes", type=int, default=20_000_000, help="node limit")
     p.add_argument("--goal", choices=("all", "pyramid"), default="all")
+    p.add_argument(
+        "--beams-after",
+        metavar="N|never",
+        help="Egyptian games: beams join the search after N positions"
+        " (default 100000, as in the game); never: without beams",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_solve)
 
@@ -58,6 +64,18 @@ def _check_limits(args: argparse.Namespace) -> None:
         raise _usage(f"--nodes is a node limit, at least 1, not {args.nodes}")
 
 
+def _beams_after(text: str | None) -> int | None:
+    from game.solver.beam import BEAMS_AFTER
+
+    if text is None:
+        return BEAMS_AFTER
+    if text == "never":
+        return None
+    if not _digits(text):
+        raise _usage(f"--beams-after is a number of positions, or never; not '{text}'")
+    return int(text)
+
+
 def _check_writable(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -87,7 +105,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.goal == "pyramid" and game.rules.family != "pyramid":
         raise _usage("--goal pyramid is for the pyramid games")
     _check_limits(args)
-    result = solve(game, args.nodes, args.seconds, args.goal, best=True)
+    beams_after = _beams_after(args.beams_after)
+    result = solve(game, args.nodes, args.seconds, args.goal, best=True, beams_after=beams_after)
     if args.json:
         print(json.dumps(result.to_json()))
         return 0

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.i18n import _
 from game.rules import Game
+from game.solver.beam import BEAMS_AFTER
 from game.solver.worker import ANALYSE, SolverWorker
 from game.store.saved import VerdictFlip
 
@@ -26,7 +27,6 @@ ANALYSE_SECONDS = 10.0
 # the dives alone, without beams, took up to 400 MB at six million).
 LONGER_SECONDS = 60.0
 LONGER_NODES = 6_000_000
-LONGER_BEAMS_AFTER = 100_000
 
 
 class Analysis:
@@ -93,7 +93,7 @@ class Analysis:
             replay=self.game.to_replay(),
             seconds=LONGER_SECONDS,
             nodes=LONGER_NODES,
-            beams_after=LONGER_BEAMS_AFTER,
+            beams_after=BEAMS_AFTER,
         )
         self.pending = {rid: where}
 

@@ -165,3 +165,40 @@ def test_ctrl_c_keeps_the_deals_done(cli, tmp_path, monkeypatch):
         "0,won,10,0.0100",
         "1,lost,20,0.0200",
     ]
+
+
+def test_solve_lets_beams_in_as_the_game_s_longer_search_does(cli, monkeypatch):
+    from game.solver.beam import BEAMS_AFTER, Beam
+
+    walked = []
+    run = Beam.run
+    monkeypatch.setattr(Beam, "run", lambda beam: walked.append(beam) or run(beam))
+    # deal 12 is left undecided by the 10 s search: its first positions decide nothing
+    base = ["solve", "egyptian", "--deal", "12", "--nodes", "60000", "--json"]
+    assert json.loads(cli(*base, "--beams-after", "0").out)["outcome"] == "unknown"
+    assert walked, "beams let in from the first position walked none"
+    walked.clear()
+    assert cli(*base, "--beams-after", "never").rc == 0
+    assert not walked
+    assert cli(*base).rc == 0  # by default from the game's position: past these 60,000
+    assert not walked and BEAMS_AFTER > 60_000
+
+
+def test_solve_passes_its_beams_option_to_the_solver(cli, monkeypatch):
+    import game.solver
+    from game.solver.beam import BEAMS_AFTER
+
+    asked = []
+    solve = game.solver.solve
+
+    def recording(*args, **kwargs):
+        asked.append(kwargs["beams_after"])
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(game.solver, "solve", recording)
+    base = ["solve", "egyptian", "--deal", "0", "--nodes", "1000", "--json"]
+    for given in ([], ["--beams-after", "2500"], ["--beams-after", "never"]):
+        assert cli(*base, *given).rc == 0
+    assert asked == [BEAMS_AFTER, 2500, None]
+    assert_refused(cli(*base, "--beams-after", "soon"), "--beams-after")
+    assert_refused(cli(*base, "--beams-after", "-1"), "--beams-after")

@@ -2,12 +2,8 @@
 along a line, and which positions are asked about again (a stand-in worker)."""
 
 from game.rules import Game
-from game.scenes.table_analysis import (
-    ANALYSE_SECONDS,
-    LONGER_BEAMS_AFTER,
-    LONGER_SECONDS,
-    Analysis,
-)
+from game.scenes.table_analysis import ANALYSE_SECONDS, LONGER_SECONDS, Analysis
+from game.solver.beam import BEAMS_AFTER
 
 
 class ScriptedWorker:
@@ -93,7 +89,7 @@ def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time()
     line = a_line(game, 3)
     answered(worker, analysis, "unknown", line)
     assert worker.seconds == [ANALYSE_SECONDS, LONGER_SECONDS]
-    assert worker.beams_after == [None, LONGER_BEAMS_AFTER]  # the first answer: as before
+    assert worker.beams_after == [None, BEAMS_AFTER]  # the first answer: as before
     assert analysis.verdict() == "Undecided, checking on…"
     assert analysis.known()["line"] == line  # a hint meanwhile follows the first line
     answered(worker, analysis, "won", line)
