@@ -8,8 +8,9 @@ CSVs, from which the first N deals the table records as unknown are taken (after
 skipping K of them). Each deal is searched twice, as the game searches an
 undecided position on (game/scenes/table_analysis.py): with beams once
 BEAMS_AFTER positions are searched (game/solver/beam.py), and without beams,
-the solver as in its first 10 s; the same time and positions for both. The two searches of a deal run
-side by side, one process each, so that a busy spell of the machine hits both.
+the solver as in its first 10 s; the same time and positions for both. The two
+searches of a deal run side by side, one process each, so that a busy spell of
+the machine hits both.
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=LONGER_NODES)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if min(args.deals, args.nodes) < 1 or args.skip < 0 or not args.seconds > 0:
+        parser.error(
+            "--deals and --nodes take a number from 1 up, --skip from 0, --seconds above 0"
+        )
     if not (TABLE / f"{args.row}.json").is_file():
         parser.error(f"no row {args.row!r} in {TABLE.relative_to(ROOT)}")
     ruleset, options, undecided = undecided_deals(args.row)

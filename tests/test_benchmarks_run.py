@@ -103,3 +103,27 @@ def test_solver_bad_counts_are_refused_in_one_line() -> None:
     for args in (["--deals", "0"], ["--building-deals", "-1"], ["--seconds", "0"]):
         proc = run(*args, script=SOLVER)
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_longer_search_searches_a_row_s_unknown_deals_with_beams_and_without() -> None:
+    from benchmarks.longer_search import undecided_deals
+
+    ruleset, options, unknown = undecided_deals("egyptian-draw3")
+    assert (ruleset, options) == ("egyptian", {"base": "first", "draw": 3})
+    proc = run(
+        "egyptian-draw3",
+        "--deals",
+        "1",
+        "--skip",
+        "2",
+        "--seconds",
+        "0.3",
+        "--json",
+        script="longer_search.py",
+    )
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["deals"] == unknown[2:3] and set(report["won"]) == {"beams", "dives"}
+    for args in (["nope"], ["egyptian", "--deals", "0"], ["egyptian", "--seconds", "0"]):
+        proc = run(*args, script="longer_search.py")
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from game.kiosk.config import OfferedGame
 
 
+OPEN = "· · ·"  # a place nobody holds yet, in the initials' column
+
+
 def columns() -> list[tuple[str, float, str]]:
     """(heading, where across the panel as a share of its width, anchor)."""
     return [
@@ -86,6 +89,7 @@ class HighScoresScene(ShowScene):
         self.entries = app.records.top(key)
         self.note_drawn = pygame.Rect(0, 0, 0, 0)  # where the foot's lines went (none: empty)
         self.note_lines: list[str] = []
+        self.places_drawn: list[pygame.Rect] = []  # each place's number, as drawn
 
     def done(self) -> bool:
         return self.shown >= self.loop.config.attract.tables_seconds
@@ -160,12 +164,28 @@ class HighScoresScene(ShowScene):
                 where = (panel.centerx, centre_y + i * int(row_h * 1.2))
                 draw_text(surface, shown, text, where, colour, "center", bold=i == 0)
             return
+        self.places_drawn = []
         for i, values in enumerate(rows):
             y += row_h
             colour = theme.GOLD if i == 0 else theme.INK
-            for (_head, share, anchor), value in zip(columns(), values, strict=True):
+            for c, ((_head, share, anchor), value) in enumerate(
+                zip(columns(), values, strict=True)
+            ):
                 where = (panel.x + int(panel.width * share), y + row_h // 2)
-                draw_text(surface, value, text, where, colour, anchor, bold=i == 0)
+                drawn = draw_text(surface, value, text, where, colour, anchor, bold=i == 0)
+                if c == 0:
+                    self.places_drawn.append(drawn)
+        # the places still open, as an arcade shows them: a table of one read as a
+        # panel left half empty, where it is nine places for whoever plays next
+        for place in range(len(rows) + 1, TOP + 1):
+            y += row_h
+            (_h, place_x, place_anchor), (_i, open_x, open_anchor) = columns()[:2]
+            middle = y + row_h // 2
+            where = (panel.x + int(panel.width * place_x), middle)
+            drawn = draw_text(surface, str(place), text, where, theme.INK_DIM, place_anchor)
+            self.places_drawn.append(drawn)
+            where = (panel.x + int(panel.width * open_x), middle)
+            draw_text(surface, OPEN, text, where, theme.INK_DIM, open_anchor)
         # in as many lines as the width needs, within the foot's row: standing up at
         # 4K, one line was cut ("… cards left on th…")
         size, room = max(12, text * 3 // 4), panel.width - int(40 * s)

@@ -153,6 +153,30 @@ def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
     assert note.top > tables.live.top - 200 and note.bottom <= tables.live.top
 
 
+def test_the_high_scores_show_the_places_still_open(kiosk, driver):
+    # one entry left the rest of the panel empty, at 4K half the screen: the places
+    # nobody holds yet are numbered, as an arcade's table numbers them
+    from game.store.scores import TOP
+
+    _game, tables = show_a_won_game_in_the_high_scores(kiosk, driver, "ABC")
+    driver.frames(3)
+    places = tables.places_drawn
+    assert len(places) == TOP
+    assert all(a.bottom <= b.top for a, b in itertools.pairwise(places))
+    assert places[-1].bottom <= tables.note_drawn.top
+    open_place = kiosk.surface.subsurface(places[1])  # place 2: drawn, not felt
+    assert (
+        len(
+            {
+                open_place.get_at((x, y))[:3]
+                for x in range(places[1].width)
+                for y in range(places[1].height)
+            }
+        )
+        > 2
+    )
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (2160, 3840), (3840, 2160)])
 def test_the_high_scores_foot_says_what_the_figures_are_whole(make_kiosk, size):
     # standing up at 4K, the note was one line cut short: "... cards left on th..."
