@@ -98,7 +98,7 @@ class TableHelp:
             self.hint_pending = True
             self.hint_wait = HINT_PATIENCE_S
             self.analysis.ask()
-            self._say(_("Thinking…"), 30.0)
+            self._say(_("Looking for a hint…"), 30.0)
             return
         answered = known is not None  # else the solver took longer than HINT_PATIENCE_S
         known = known or {"outcome": "unknown", "line": []}

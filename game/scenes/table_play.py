@@ -203,7 +203,7 @@ class TablePlay:
             self.status, self.status_where = "", None
         if self.hint_pending:  # asked about the position before: no hint for this one
             self.hint_pending = False
-            if self.status == _("Thinking…"):
+            if self.status == _("Looking for a hint…"):
                 self._say("", 0.0)
         self.hint_overdue = False
         game = self.game

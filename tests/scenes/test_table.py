@@ -446,14 +446,14 @@ def test_hint_marks_a_move_and_counts(app, driver):
     assert scene.hints_used == 1 and scene.assisted
 
 
-def test_a_hint_before_the_solver_answers_says_it_still_thinks(app, driver):
+def test_a_hint_before_the_solver_answers_says_it_is_looking_then_still_thinks(app, driver):
     # "The solver has not solved this position" read as a verdict, a second after H
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
     # a worker with no answers scripted: it never answers
     scene.analysis.worker, scene.analysis.results = ScriptedWorker(), {}
     driver.key_twice(pygame.K_h)
-    assert scene.status == "Thinking…"
+    assert scene.status == "Looking for a hint…"
     driver.frames(70)
     assert scene.hint == hints.suggest(game)
     assert scene.status.startswith("The solver is still thinking; meanwhile, a likely move.")
@@ -712,12 +712,12 @@ def test_a_hint_asked_for_and_then_moved_away_from_is_not_given(app, driver):
     scene = open_table(app, driver, game)
     scene.analysis.results.clear()
     driver.key_twice(pygame.K_h)
-    assert scene.hint_pending and scene.status == "Thinking…"
+    assert scene.hint_pending and scene.status == "Looking for a hint…"
     driver.key(pygame.K_SPACE)  # the player turns the stock instead of waiting
     assert len(game.moves) == 1
     driver.frames(90)  # past the second a hint waits for the solver
     assert scene.hint is None and scene.hints_used == 0 and not scene.assisted
-    assert scene.status != "Thinking…"
+    assert scene.status != "Looking for a hint…"
 
 
 def no_moves_left() -> Game:
