@@ -98,6 +98,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.hint_overdue = False
         self.demo = False
         self.legend_drawn: pygame.Rect | None = None  # where the legend of values was drawn
+        self.banner_drawn: pygame.Rect | None = None  # and the banner (its question)
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
@@ -276,6 +277,10 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         """What a banner or a notice keeps off if it can: the cards, the empty places
         and the pyramid games' legend of values (as last drawn)."""
         assert self.view is not None
+        if self.wish_pending:
+            # nothing is dealt yet but the stock: the wish is asked over the middle of
+            # the empty table, not pushed to a corner by places with no card in them
+            return [self.view.top_rect(name) for name in ("st", "w")]
         rects = self.view.card_rects_in_view()
         if self.legend_drawn:
             rects.append(self.legend_drawn)
@@ -388,7 +393,10 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             )
             draw_banner(static, play_area, Banner(text, []))
         elif self.banner:
-            drawn = draw_banner(static, play_area, self.banner, avoid=keep_clear)
+            drawn = draw_banner(
+                static, play_area, self.banner, avoid=keep_clear, centred=self.wish_pending
+            )
+            self.banner_drawn = drawn
             if self.status:  # a question asked while the banner is up (N or H, stuck)
                 words = Banner(self.status, [])
                 draw_banner(static, play_area, words, small=True, avoid=[*keep_clear, drawn])

@@ -36,10 +36,11 @@ def draw_banner(
     banner: Banner,
     small: bool = False,
     avoid: list[pygame.Rect] | None = None,
+    centred: bool = False,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
-    (`avoid`), or else between them; its buttons are laid out as it is drawn. Returns
-    where it was drawn."""
+    (`avoid`), or else between them; `centred`, in the middle first. Its buttons are
+    laid out as it is drawn. Returns where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     size = max(12, int((18 if small else 22) * scale))
     font = theme.font(size, bold=not small)
@@ -55,7 +56,8 @@ def draw_banner(
         height = len(lines) * font.get_linesize() + size + (button_h + size // 2 if button_h else 0)
         return height, lines
 
-    places = (
+    places = (("center", area.center),) if centred else ()
+    places += (
         ("midbottom", (area.centerx, area.bottom - margin)),
         ("midtop", (area.centerx, area.top + margin)),
         ("bottomleft", (area.left + margin, area.bottom - margin)),

@@ -329,19 +329,21 @@ def test_sbudetsya_asks_for_a_wish_before_the_deal(app, driver):
     assert scene.view.undealt == 0
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
-def test_the_wish_banner_hides_no_place_of_a_card(app, driver, size):
-    from game.scenes.table_overlay import draw_banner
-
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (2560, 1440)])
+def test_the_wish_is_asked_over_the_middle_of_the_empty_table(app, driver, size):
+    # kept off the places of cards not yet dealt, the wish went to a corner (1280x800)
+    # or off centre (800x600): before the deal only the stock is on the table
     driver.resize(size)
     scene = open_table(app, driver, Game("sbudetsya", deal=3))
     assert scene.wish_pending
-    places = scene.view.card_rects_in_view()
-    panel = draw_banner(app.surface.copy(), scene.view.area, scene.banner, avoid=places)
-    # at 800x600 each corner holds a pile's place: the banner goes between the piles
-    assert panel.collidelist(places) == -1
-    assert scene.view.area.contains(panel)
-    assert panel.contains(scene.banner.buttons[0].rect)
+    driver.frames(2)
+    panel, area = scene.banner_drawn, scene.view.area
+    assert area.contains(panel) and panel.contains(scene.banner.buttons[0].rect)
+    assert abs(panel.centerx - area.centerx) <= 1 and abs(panel.centery - area.centery) <= 1
+    assert panel.collidelist([scene.view.top_rect("st"), scene.view.top_rect("w")]) == -1
+    scene.banner.buttons[0].action()  # the wish made: the cards dealt keep their places
+    driver.settle(1.0)
+    assert scene.banner is None
 
 
 def test_a_message_between_the_cards_takes_the_width_the_felt_there_has(app):
