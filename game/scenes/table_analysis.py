@@ -193,4 +193,4 @@ class Analysis:
             return _("Can be won")
         if known["outcome"] == "lost":
             return _("No win possible")
-        return _("Undecided, checking on…") if self.waiting else _("Undecided")
+        return _("Still checking…") if self.waiting else _("Undecided")

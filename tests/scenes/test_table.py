@@ -823,7 +823,7 @@ def test_an_undecided_deal_left_on_the_table_is_searched_on(app, driver, monkeyp
     scene = open_table(app, driver, Game("egyptian", deal=1))
     wait_for_analysis(scene, driver)
     assert scene.analysis.known()["limit"].startswith("time limit 0.2")
-    assert scene._current_figures().verdict == "Undecided, checking on…"
+    assert scene._current_figures().verdict == "Still checking…"
     end = time.monotonic() + 20
     while scene.analysis.waiting and time.monotonic() < end:
         driver.frames(1)

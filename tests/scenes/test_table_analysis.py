@@ -90,7 +90,7 @@ def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time()
     answered(worker, analysis, "unknown", line)
     assert worker.seconds == [ANALYSE_SECONDS, LONGER_SECONDS]
     assert worker.beams_after == [None, BEAMS_AFTER]  # the first answer: as before
-    assert analysis.verdict() == "Undecided, checking on…"
+    assert analysis.verdict() == "Still checking…"
     assert analysis.known()["line"] == line  # a hint meanwhile follows the first line
     answered(worker, analysis, "won", line)
     assert analysis.verdict() == "Can be won" and analysis.known()["outcome"] == "won"
