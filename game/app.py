@@ -139,7 +139,7 @@ class App:
                 )
             )
         i18n.set_language(self.settings.language)
-        i18n.set_card_letters(self.settings.card_letters)
+        i18n.set_card_letters(self.settings.letters)
         self.take_settings_problem()
         for problem in level_problems():  # a broken level file: the other games still play
             self.notices.append(Notice(partial(level_problem, problem)))
@@ -259,7 +259,7 @@ class App:
         """After the settings scene changed something: language, the cards' letters in
         words, sound; then save."""
         i18n.set_language(self.settings.language)
-        i18n.set_card_letters(self.settings.card_letters)
+        i18n.set_card_letters(self.settings.letters)
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.store.save(self.settings)

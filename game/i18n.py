@@ -190,6 +190,8 @@ CARD_LETTERS: dict[str, dict[str, str]] = {
     "latin": {"T": "10"},
     "russian": {"T": "10", "A": "Т", "K": "К", "Q": "Д", "J": "В"},
 }
+# The letters a language's players know from their own packs (the settings' "language")
+LANGUAGE_LETTERS = {"en": "latin", "ru": "russian"}
 CARD_PARAMS = ("card", "other", "needed")  # a refusal's parameters that hold a card
 _letters = CARD_LETTERS["latin"]
 

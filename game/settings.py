@@ -24,7 +24,10 @@ log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # how many times faster than normal; 0 is off
 CARD_BACKS = ("classic", "blue", "green")
-CARD_LETTERS = tuple(i18n.CARD_LETTERS)  # A K Q J, or Т К Д В
+# The faces' letters: the game's language's (Т К Д В in Russian, A K Q J in English),
+# or one style whatever the language
+BY_LANGUAGE = "language"
+CARD_LETTERS = (BY_LANGUAGE, *i18n.CARD_LETTERS)
 
 
 def system_language() -> str:
@@ -46,7 +49,7 @@ class Settings:
     four_colour: bool = False
     fullscreen: bool = False
     card_back: str = "classic"
-    card_letters: str = "latin"
+    card_letters: str = BY_LANGUAGE
     large_corners: bool = False  # card corners read at a glance (FaceLayout.for_width)
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
 
@@ -54,7 +57,14 @@ class Settings:
     def deck(self) -> tuple[bool, str, str, bool]:
         """How the cards look: (four-colour suits, the back's name, the faces' letters,
         large corners), as the pictures of the tables take it (game.render.preview.Deck)."""
-        return self.four_colour, self.card_back, self.card_letters, self.large_corners
+        return self.four_colour, self.card_back, self.letters, self.large_corners
+
+    @property
+    def letters(self) -> str:
+        """The faces' letters in effect (a style of game.i18n.CARD_LETTERS)."""
+        if self.card_letters == BY_LANGUAGE:
+            return i18n.LANGUAGE_LETTERS.get(self.language, "latin")
+        return self.card_letters
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -65,7 +75,7 @@ class Settings:
         if self.card_back not in CARD_BACKS:
             self.card_back = "classic"
         if self.card_letters not in CARD_LETTERS:
-            self.card_letters = "latin"
+            self.card_letters = BY_LANGUAGE
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:

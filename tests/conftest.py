@@ -2,6 +2,19 @@
 
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(autouse=True)
+def _words_as_a_test_finds_them():
+    """Each test starts in English with the A K Q J letters: an app a test opens in
+    Russian sets both for the whole process (the letters follow the language)."""
+    yield
+    from game import i18n
+
+    i18n.set_language("en")
+    i18n.set_card_letters("latin")

@@ -138,3 +138,14 @@ def test_a_settings_file_that_cannot_be_read_is_never_written_over(tmp_path, mon
     assert store.load() == Settings() and store.problem == "Permission denied"
     store.save(Settings(volume=0.9))
     assert json.loads(path.read_text(encoding="utf-8"))["volume"] == 0.3
+
+
+def test_the_faces_letters_are_the_language_s_until_a_style_is_chosen():
+    # Russian words over "A = 1, K = 13" and "убрать K♣": the packs a Russian player
+    # knows print Т К Д В
+    assert Settings(language="ru").letters == "russian"
+    assert Settings(language="en").letters == "latin"
+    assert Settings(language="ru").deck[2] == "russian"  # the faces as drawn
+    assert Settings(language="ru", card_letters="latin").letters == "latin"
+    assert Settings(language="en", card_letters="russian").letters == "russian"
+    assert Settings(language="ru", card_letters="greek").letters == "russian"

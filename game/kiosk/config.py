@@ -15,7 +15,7 @@ from typing import Any
 
 from game.rules import RulesError, get_ruleset, rulesets
 from game.rules.ruleset import OptionValue
-from game.settings import CARD_LETTERS, LANGUAGES, Settings, SettingsStore
+from game.settings import BY_LANGUAGE, CARD_LETTERS, LANGUAGES, Settings, SettingsStore
 
 FILE_NAME = "kiosk.toml"
 EXAMPLE = Path(__file__).with_name("kiosk.example.toml")
@@ -70,7 +70,7 @@ class KioskConfig:
     volume: float = 0.5
     ask_initials: bool = True
     winnable_only: bool = False
-    card_letters: str = "latin"
+    card_letters: str = BY_LANGUAGE
     large_corners: bool = False
 
     def settings(self) -> Settings:
@@ -227,7 +227,7 @@ class _Checker:
         volume = self.number(data, "volume", 0, 1, 0.5, "volume")
         ask = self.flag(data, "ask_initials", True, "ask_initials")
         winnable = self.flag(data, "winnable_only", False, "winnable_only")
-        letters = self.choice(data, "card_letters", CARD_LETTERS, "latin", "card_letters")
+        letters = self.choice(data, "card_letters", CARD_LETTERS, BY_LANGUAGE, "card_letters")
         large = self.flag(data, "large_corners", False, "large_corners")
         if operator is None:
             return None

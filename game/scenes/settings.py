@@ -18,7 +18,7 @@ from game import i18n
 from game.i18n import _
 from game.render.cards import card_art
 from game.scenes.base import Scene
-from game.settings import CARD_BACKS, CARD_LETTERS, LANGUAGES, Settings
+from game.settings import BY_LANGUAGE, CARD_BACKS, CARD_LETTERS, LANGUAGES, Settings
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars, wrap
@@ -49,9 +49,11 @@ def animation_choices() -> list[tuple[float, str]]:
 
 
 def letter_choices() -> list[tuple[str, str]]:
-    """The faces' letters (game.i18n.CARD_LETTERS), each named by its own letters,
-    Ace to Jack, in no language's words."""
-    return [(style, " ".join(i18n.rank_sign(r, style) for r in "AKQJ")) for style in CARD_LETTERS]
+    """The faces' letters: the language's, then each style (game.i18n.CARD_LETTERS)
+    named by its own letters, Ace to Jack, in no language's words."""
+    styles = [s for s in CARD_LETTERS if s != BY_LANGUAGE]
+    named = [(style, " ".join(i18n.rank_sign(r, style) for r in "AKQJ")) for style in styles]
+    return [(BY_LANGUAGE, _("By language")), *named]
 
 
 # the cards shown beside a toggle of how cards look: four aces for the suits' colours,
@@ -486,7 +488,7 @@ class SettingsScene(Scene):
         for b, name in zip(row.buttons, CARD_BACKS, strict=True):
             card = b.rect.inflate(-8, -8)
             art = card_art(
-                max(20, card.width), s.four_colour, name, s.card_letters, s.large_corners
+                max(20, card.width), s.four_colour, name, s.letters, s.large_corners
             )
             surface.blit(art.back(), card)
             if b.selected or b.hot:

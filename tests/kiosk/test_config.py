@@ -50,7 +50,7 @@ def test_a_minimal_file_takes_the_defaults():
     assert config.idle_seconds == 60.0
     assert config.volume == 0.5 and config.language == ""
     assert config.ask_initials and not config.winnable_only
-    assert config.card_letters == "latin" and not config.large_corners
+    assert config.card_letters == "language" and not config.large_corners
     assert config.operator.hold_seconds == 5.0
     assert config.attract.tables_seconds == 12.0 and not config.attract.sound
     assert config.games[0].options == {"passes": 1}  # the ruleset's defaults, filled in
@@ -66,7 +66,7 @@ def test_a_minimal_file_takes_the_defaults():
         ('language = "fr"', "language", "one of ru, en; not 'fr'"),
         ('ask_initials = "yes"', "ask_initials", "true or false, not 'yes'"),
         ("winnable_only = 1", "winnable_only", "true or false, not 1"),
-        ('card_letters = "greek"', "card_letters", "one of latin, russian; not 'greek'"),
+        ('card_letters = "greek"', "card_letters", "one of language, latin, russian; not 'greek'"),
         ('large_corners = "big"', "large_corners", "true or false, not 'big'"),
         ("idle_secs = 60", "idle_secs", "unknown key"),
         ("attract = 3", "attract", "must be a table ([attract]), not 3"),

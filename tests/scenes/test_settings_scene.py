@@ -351,6 +351,26 @@ def test_russian_card_letters_reach_the_faces_the_words_and_a_waiting_table(app,
         i18n.set_card_letters("latin")
 
 
+def test_by_default_the_faces_letters_follow_the_language(app, driver):
+    scene = open_settings(app, driver)
+    assert scene.button("card_letters:language").selected
+    try:
+        click(driver, scene, "language:ru")
+        assert (
+            i18n.card_name("KC") == "К♣"
+            and scene.button("card_letters:language").label == "По языку"
+        )
+        assert saved(app)["card_letters"] == "language"
+        click(driver, scene, "card_letters:latin")  # chosen: it stays, whatever the language
+        assert i18n.card_name("KC") == "K♣"
+        click(driver, scene, "card_letters:language")
+        click(driver, scene, "language:en")
+        assert i18n.card_name("KC") == "K♣"
+    finally:
+        i18n.set_language("en")
+        i18n.set_card_letters("latin")
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_winnable_deals_only_says_what_it_does_beside_its_buttons(app, driver, language, size):
