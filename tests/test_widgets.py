@@ -99,3 +99,27 @@ def test_balanced_lines_are_as_many_and_leave_no_word_alone():
     shorter, longer = sorted(font.size(line)[0] for line in lines)
     assert shorter > longer * 0.6
     assert balanced_wrap("One line", font, 500) == ["One line"]
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # the arcade's opening line split the patience's name: "…9: От" / "нечего делать…"
+        ("Аркада · уровень 1 из 9: От нечего делать · 3 жизни", "Аркада · уровень 1 из 9:"),
+        ("Загадайте желание. Если пасьянс сойдётся, оно сбудется.", "Загадайте желание."),
+    ],
+)
+def test_two_lines_break_after_a_clause_where_it_is_nearly_as_even(text, first):
+    font = theme.font(16)
+    width = font.size(text)[0] * 3 // 4
+    assert len(wrap(text, font, width)) == 2
+    lines = balanced_wrap(text, font, width)
+    assert lines[0] == first and " ".join(lines) == text
+    assert all(font.size(line)[0] <= width for line in lines)
+
+
+def test_a_clause_too_short_to_stand_as_a_line_does_not_take_the_break():
+    font = theme.font(16)
+    text = "Hello, this sentence runs on far past the comma that opens it, into two lines."
+    lines = balanced_wrap(text, font, font.size(text)[0] * 3 // 4)
+    assert len(lines) == 2 and lines[0] != "Hello,"

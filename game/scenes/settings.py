@@ -487,9 +487,7 @@ class SettingsScene(Scene):
         s = self.settings
         for b, name in zip(row.buttons, CARD_BACKS, strict=True):
             card = b.rect.inflate(-8, -8)
-            art = card_art(
-                max(20, card.width), s.four_colour, name, s.letters, s.large_corners
-            )
+            art = card_art(max(20, card.width), s.four_colour, name, s.letters, s.large_corners)
             surface.blit(art.back(), card)
             if b.selected or b.hot:
                 colour = theme.GOLD if b.selected else theme.BUTTON_EDGE

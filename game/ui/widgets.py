@@ -201,7 +201,33 @@ def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
             wide = middle
         else:
             narrow = middle + 1
-    return wrap(text, font, wide)
+    even = wrap(text, font, wide)
+    return _break_at_a_mark(even, font, width) or even
+
+
+# Where a line of two reads best broken: after a clause, not inside a name
+BREAK_MARKS = (":", ";", "·", ",", ".", "—")
+# how much longer than the evenest split a split at a mark may make the longer line
+MARK_SLACK = 1.25
+
+
+def _break_at_a_mark(even: list[str], font: pygame.font.Font, width: int) -> list[str] | None:
+    """Two lines broken after a mark (a colon, a middle dot…) rather than where they
+    are evenest, when such a break fits and is nearly as even: "…level 1 of 9: От" over
+    "нечего делать · 3 жизни" split the patience's name. None: no such break."""
+    if len(even) != 2:
+        return None
+    words = words_of(" ".join(even))
+    longest = max(font.size(line)[0] for line in even)
+    best: tuple[int, list[str]] | None = None
+    for i in range(1, len(words)):
+        if not words[i - 1].endswith(BREAK_MARKS):
+            continue
+        split = [" ".join(words[:i]), " ".join(words[i:])]
+        widest = max(font.size(line)[0] for line in split)
+        if widest <= min(width, longest * MARK_SLACK) and (best is None or widest < best[0]):
+            best = (widest, split)
+    return best[1] if best else None
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
