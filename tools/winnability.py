@@ -336,6 +336,14 @@ solver aims at {DECIDED_TARGET:.0%} within {TIMING_COLUMNS[-1]:g} s.
   271, 277, 348). Beams won 17 of those 38 deals, the dives alone 11. Beams
   let in only after the first million positions (some 10 s) won 5 where the
   solver alone won 4, in another session: too late to add much.
+  `python benchmarks/longer_search.py ROW` runs that comparison on the deals a
+  row leaves unknown at 10 s. On the first 18 of `egyptian-old`, beams won 9 (12,
+  17, 44, 49, 52, 79, 84, 92, 109), the solver without beams 8 (12, 44, 52, 57,
+  79, 84, 109, 147); on the first 18 with `draw=3`, beams won 7 (0, 1, 19, 20,
+  29, 33, 34), the solver without beams 5 (0, 1, 3, 29, 34). There the search
+  without beams mostly reached the game's cap of 6 million positions after 36 s
+  to 50 s, where beams, slower a position, ran their 60 s. In all three rows,
+  beams won 33 of 74 such deals and the solver without beams 24.
 - Most of a search lies in endings, yet most endings are lost at once: of 60
   endings drawn at random from the dives on egyptian deal 10, 59 were proven
   lost, half of them within 24 positions and nine in ten within 650; one was
