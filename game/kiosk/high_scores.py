@@ -177,9 +177,9 @@ class HighScoresScene(ShowScene):
                     self.places_drawn.append(drawn)
         # the places still open, as an arcade shows them: a table of one read as a
         # panel left half empty, where it is nine places for whoever plays next
+        (_h, place_x, place_anchor), (_i, open_x, open_anchor) = columns()[:2]
         for place in range(len(rows) + 1, TOP + 1):
             y += row_h
-            (_h, place_x, place_anchor), (_i, open_x, open_anchor) = columns()[:2]
             middle = y + row_h // 2
             where = (panel.x + int(panel.width * place_x), middle)
             drawn = draw_text(surface, str(place), text, where, theme.INK_DIM, place_anchor)
