@@ -83,6 +83,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.takeback_warned_time = 0.0
         self.status = ""
         self.status_left = 0.0
+        self.status_of_demo = False  # the status says the demo plays: gone when it stops
         self.status_where: Position | None = None  # the position the status speaks of
         self.tip_for = ""  # the button whose keys a tooltip names (see _update_tip)
         self.hovered_for = 0.0
@@ -239,6 +240,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             self.covered = not self.covered
             self._invalidate()
         self._update_tip(dt)
+        if self.status_of_demo and not self.demo:  # the player took over, or it ended
+            self._say("", 0.0)
         if self.status_left > 0:
             self.status_left -= dt
             if self.status_left <= 0:

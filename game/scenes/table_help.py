@@ -274,6 +274,7 @@ class TableHelp:
             else:
                 words = _("Demo: the solver plays. Touch the table to take over.")
             self._say(words, 4.0)
+            self.status_of_demo = True
 
     def start_demo(self) -> None:
         """Let the solver play from here on (a kiosk's show); nothing if it already does."""

@@ -135,7 +135,7 @@ class TablePlay:
 
     def _refuse(self, reason: str, move: Move | None = None) -> None:
         self.app.sounds.play("refused")
-        self._say(reason)
+        self._say_here(reason)
         if move is not None and move.b and move.b in (self.view.layout.spots if self.view else {}):
             self.refused_pile = move.b
 
@@ -185,7 +185,14 @@ class TablePlay:
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
         self.status, self.status_where = text, None
         self.status_left = seconds
+        self.status_of_demo = False
         self._invalidate()
+
+    def _say_here(self, text: str, seconds: float = STATUS_S) -> None:
+        """Words about this position (a refusal, a question a second press answers):
+        gone with the next move, where they read as said of the move just made."""
+        self._say(text, seconds)
+        self.status_where = self.analysis.position()
 
     def _after_change(self) -> None:
         """After any change of position: marks, analysis, buttons, the end of the game."""
@@ -436,7 +443,7 @@ class TablePlay:
         # one question at a time: the one in sight is the one a second press answers (H,
         # then N, then H gave the hint under the New deal question)
         self.asked_until = {what: now + SECOND_PRESS_S}
-        self._say(question, SECOND_PRESS_S)
+        self._say_here(question, SECOND_PRESS_S)
         return False
 
     def _rules(self) -> None:

@@ -141,6 +141,36 @@ def test_a_drop_on_the_stock_says_why_and_a_drop_on_the_felt_clears_a_refusal(ap
     assert game.moves == [] and scene.status == "" and scene.refused_pile is None
 
 
+def test_a_refusal_goes_with_the_move_played_after_it(app, driver):
+    # "9♦ cannot go…" stayed up after a good move, as if it were that move's answer
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.drag(centre(scene, "t1"), centre(scene, "f1"))
+    assert scene.status.startswith("9♦ cannot go")
+    driver.click(centre(scene, "st"))
+    assert len(game.moves) == 1 and scene.status == ""
+
+
+def test_a_question_a_move_has_made_void_goes_with_it(app, driver):
+    # "Press Hint again…" stayed up after a move, where a press only asked again
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_h)
+    assert "Press “Hint” again" in scene.status
+    click_move(driver, scene, DEAL_8_WIN[0])
+    assert scene.status == ""
+
+
+def test_the_demo_s_words_go_when_the_player_takes_over(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key_twice(pygame.K_d)
+    assert scene.demo and scene.status.startswith("Demo: the solver plays.")
+    driver.key(pygame.K_d)  # D again: the player takes over
+    driver.frames(1)
+    assert not scene.demo and scene.status == ""
+
+
 def test_the_waste_s_card_let_go_on_the_stock_never_turns_the_waste_over(app, driver):
     # the stock lies a few pixels from the waste: a card let go a little short of
     # where it lay turned the whole waste over, a pass used up
