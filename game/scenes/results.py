@@ -25,6 +25,7 @@ from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.summary import GameSummary
 from game.store import ARCADE, DAILY
+from game.store.records import cleared_a_card
 from game.store.saved import (
     BY_DEMO,
     BY_HELP_BEFORE,
@@ -136,12 +137,15 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
         return [(_("High-score table"), "—", _("assisted games are left out"))]
     if records.practised(game, facts):
         return [(_("Deal of the day"), "—", _("played before: it stays out"))]
+    table = _("Deal of the day") if facts.mode == DAILY else _("High-score table")
+    if game.deal_number is not None and not facts.abandoned and not cleared_a_card(game):
+        # said, not only left out: the day's records then read "done" over an empty table
+        return [(table, "—", _("no card left the table: it stays out"))]
     key = records.table_for(game, facts)
     if key is None:
         return []
     top = records.top(key)
     place = next((i for i, e in enumerate(top, 1) if e.game_id == facts.record_id), None)
-    table = _("Deal of the day") if facts.mode == DAILY else _("High-score table")
     note = ""
     if place is None and any(e.deal == game.deal_number for e in top):
         note = _("this deal is already listed with a better game")  # a deal shows once, at its best

@@ -417,6 +417,30 @@ def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver
     assert app.records.games.get(daily.facts.record_id).outcome == "resigned"  # kept
 
 
+@pytest.mark.parametrize("daily", [True, False])
+def test_a_deal_given_up_before_a_card_left_the_table_says_why_it_stays_out(app, driver, daily):
+    # the results said nothing, and the day's records then read "done, 364 points
+    # left" over "No entries yet"
+    if daily:
+        menu = open_menu(app, driver)
+        menu.select("pyramid52")
+        press(driver, menu, "daily")
+        table = app.scene
+    else:
+        table = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_SPACE)  # a move, but no card off the table
+    driver.settle(0.5)
+    driver.click(table.buttons["resign"].rect.center)
+    driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
+    driver.settle(1.0)
+    results = app.scene
+    assert isinstance(results, ResultsScene)  # no initials: no place
+    rows = {label: (value, note) for label, value, note in results.all_figures()}
+    name = "Deal of the day" if daily else "High-score table"
+    assert rows[name] == ("—", "no card left the table: it stays out")
+    assert app.records.scores.tables() == []
+
+
 def test_a_free_game_of_the_day_s_deal_after_the_daily_takes_nothing_from_it(app, driver):
     menu = open_menu(app, driver)
     menu.select("pyramid36")
