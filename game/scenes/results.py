@@ -168,7 +168,7 @@ class ResultsScene(PadScene):
         # the player's own games, game by game: a kiosk's are strangers' ("your progress")
         self.shows_progress = summary.facts is not None and app.kiosk is None
         self.chart = (
-            app.records.recent_points(summary.game.ruleset.id, CHART_GAMES)
+            app.records.recent_points(summary.game.ruleset.id, CHART_GAMES, summary.game.options)
             if self.shows_progress
             else []
         )

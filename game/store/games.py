@@ -207,13 +207,19 @@ class GameLog:
             params.append(min(limit, LARGEST_ID))  # a larger limit is no limit
         return self.conn.execute(sql, params)
 
-    def recent_points(self, ruleset: str, count: int = 30) -> list[int]:
-        """Remaining points of the last `count` finished games of a ruleset, oldest first."""
-        rows = self.conn.execute(
-            """SELECT remaining_points FROM games WHERE ruleset = ? AND outcome IS NOT NULL
-            ORDER BY finished_at DESC, id DESC LIMIT ?""",
-            (ruleset, count),
-        ).fetchall()
+    def recent_points(
+        self, ruleset: str, count: int = 30, options: dict[str, Any] | None = None
+    ) -> list[int]:
+        """Remaining points of the last `count` finished games of a ruleset, oldest
+        first; with `options`, of games played with those options only (a score with
+        three passes is no measure of one with one)."""
+        sql = "SELECT remaining_points FROM games WHERE ruleset = ? AND outcome IS NOT NULL"
+        params: list[object] = [ruleset]
+        if options is not None:
+            sql += " AND options = ?"
+            params.append(canonical_options(options))
+        sql += " ORDER BY finished_at DESC, id DESC LIMIT ?"
+        rows = self.conn.execute(sql, [*params, count]).fetchall()
         return [r[0] for r in reversed(rows)]
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:

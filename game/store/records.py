@@ -252,8 +252,12 @@ class Records:
             "read the games", lambda: list(self._rows(self.games.history(ruleset, limit))), []
         )
 
-    def recent_points(self, ruleset: str, count: int = 30) -> list[int]:
-        return self._read("read the games", lambda: self.games.recent_points(ruleset, count), [])
+    def recent_points(
+        self, ruleset: str, count: int = 30, options: dict[str, Any] | None = None
+    ) -> list[int]:
+        return self._read(
+            "read the games", lambda: self.games.recent_points(ruleset, count, options), []
+        )
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
         return self._read(

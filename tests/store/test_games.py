@@ -442,3 +442,17 @@ def test_a_records_file_removed_while_the_game_runs_is_made_anew(tmp_path):
     (row,) = again.history()
     assert row.moves == len(game.moves) and row.id == facts.record_id
     again.close()
+
+
+def test_recent_points_of_one_set_of_options_leave_the_others_out(records):
+    # the results' chart put a game with three passes beside games with one
+    one_pass = Game("pyramid52", {"passes": 1}, deal=1)
+    three = Game("pyramid52", {"passes": 3}, deal=2)
+    for game in (one_pass, three):
+        game.play("resign")
+        records.save_game(game, GameFacts())
+    points = [one_pass.score.remaining_points, three.score.remaining_points]
+    assert records.recent_points("pyramid52") == points
+    assert records.recent_points("pyramid52", options={"passes": 3}) == points[1:]
+    assert records.recent_points("pyramid52", options=one_pass.options) == points[:1]
+    assert records.recent_points("pyramid52", options={"passes": 2}) == []
