@@ -43,33 +43,42 @@ def preview(
     options: Mapping[str, object],
     size: tuple[int, int],
     deck: Deck = PLAIN_DECK,
+    deal: int = 0,
 ) -> pygame.Surface:
-    """The ruleset's table (deal 0, these options) as a picture of `size` pixels, its
-    cards drawn as the player's `deck` looks.
+    """The ruleset's table (this deal, these options) as a picture of `size` pixels,
+    its cards drawn as the player's `deck` looks.
 
     The returned surface is shared by the cache: blit it, never draw on it.
     """
     frozen = tuple(sorted((str(k), v) for k, v in options.items()))
-    return _preview(ruleset_id, frozen, (max(1, size[0]), max(1, size[1])), deck)
+    return _preview(ruleset_id, frozen, (max(1, size[0]), max(1, size[1])), deck, deal)
 
 
 @lru_cache(maxsize=64)
 def _preview(
-    ruleset_id: str, options: tuple[tuple[str, object], ...], size: tuple[int, int], deck: Deck
+    ruleset_id: str,
+    options: tuple[tuple[str, object], ...],
+    size: tuple[int, int],
+    deck: Deck,
+    deal: int,
 ) -> pygame.Surface:
     # Drawn in the picture's own shape, the cards' box grown to that shape always fits.
     aspect = round(min(3.0, max(0.5, size[0] / size[1])), 2)
-    picture, content = _table_picture(ruleset_id, options, aspect, deck)
+    picture, content = _table_picture(ruleset_id, options, aspect, deck, deal)
     crop = _fit_aspect(content, size[0] / size[1], picture.get_rect())
     return pygame.transform.smoothscale(picture.subsurface(crop), size)
 
 
 @lru_cache(maxsize=32)
 def _table_picture(
-    ruleset_id: str, options: tuple[tuple[str, object], ...], aspect: float, deck: Deck
+    ruleset_id: str,
+    options: tuple[tuple[str, object], ...],
+    aspect: float,
+    deck: Deck,
+    deal: int,
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """The full-size table and the rectangle its cards occupy."""
-    game = Game(ruleset_id, dict(options), deal=0)
+    game = Game(ruleset_id, dict(options), deal=deal)
     width, height = round(RENDER_HEIGHT * aspect), RENDER_HEIGHT
     area = pygame.Rect(0, 0, width, height)
     view = TableView(game, area, *deck)

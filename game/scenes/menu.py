@@ -128,6 +128,13 @@ class MenuScene(PadScene):
     def deal(self) -> int | None:
         return int(self.deal_text) if self.deal_text else None
 
+    def previewed_deal(self) -> int:
+        """The deal the picture shows: the one typed, which a player takes it for, else
+        deal 0. Not a fortune's: its cards are laid out after the wish."""
+        if self.deal is None or self.ruleset.table.get("fortune"):
+            return 0
+        return self.deal
+
     def select(self, ruleset_id: str) -> None:
         self.choice.ruleset_id = ruleset_id
         self.records.offer(self.ruleset.id, self.options)
@@ -553,9 +560,8 @@ class MenuScene(PadScene):
         name = fit_text(name, size, room, True)
         where = (panel.centerx, panel.y + pad)
         draw_text(surface, name, size, where, theme.GOLD, anchor="midtop", bold=True)
-        picture = preview(
-            self.ruleset.id, self.options, self.preview_rect.size, self.app.settings.deck
-        )
+        size, deck = self.preview_rect.size, self.app.settings.deck
+        picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
         surface.blit(picture, self.preview_rect)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
         for label, pos in self.option_labels:
