@@ -361,6 +361,8 @@ class ResultsScene(PadScene):
         deal = (
             _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
         )
+        if summary.facts is not None and summary.facts.mode == DAILY:
+            deal = f"{_('Deal of the day')} · {deal}"  # the number alone read as any deal
         won_colour = theme.GOLD if summary.won else theme.INK
         parts: list[tuple[str, int, Colour, bool]] = [
             (f"{localized(game.ruleset.name)} · {deal}", px(18, s, 12), theme.INK_DIM, False),
