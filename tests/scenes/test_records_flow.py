@@ -406,15 +406,24 @@ def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver
     daily = app.scene
     assert daily.facts.mode == DAILY and daily.practised and not daily.assisted
     assert "You have played this deal before: this game stays out of its table." in said
-    driver.click(daily.buttons["resign"].rect.center)
-    driver.click(daily.buttons["resign"].rect.center)  # giving up asks twice
-    driver.settle(1.0)
-    results = app.scene
-    assert isinstance(results, ResultsScene)  # no initials: no place
-    rows = {label: (value, note) for label, value, note in results.all_figures()}
-    assert rows["Deal of the day"] == ("—", "played before: it stays out")
+    results = give_up_to_results(app, driver, daily)
+    assert figure_rows(results)["Deal of the day"] == ("—", "played before: it stays out")
     assert [k.board for k in app.records.scores.tables()] == []
     assert app.records.games.get(daily.facts.record_id).outcome == "resigned"  # kept
+
+
+def give_up_to_results(app, driver, table: TableScene) -> ResultsScene:
+    """Give the game up as a player does, and see its results straight away: no
+    initials asked, as it takes no place in a table."""
+    driver.click(table.buttons["resign"].rect.center)
+    driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
+    driver.settle(1.0)
+    assert isinstance(app.scene, ResultsScene)
+    return app.scene
+
+
+def figure_rows(results: ResultsScene) -> dict[str, tuple[str, str]]:
+    return {label: (value, note) for label, value, note in results.all_figures()}
 
 
 @pytest.mark.parametrize("daily", [True, False])
@@ -430,14 +439,9 @@ def test_a_deal_given_up_before_a_card_left_the_table_says_why_it_stays_out(app,
         table = open_table(app, driver, Game("pyramid52", deal=8))
     driver.key(pygame.K_SPACE)  # a move, but no card off the table
     driver.settle(0.5)
-    driver.click(table.buttons["resign"].rect.center)
-    driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
-    driver.settle(1.0)
-    results = app.scene
-    assert isinstance(results, ResultsScene)  # no initials: no place
-    rows = {label: (value, note) for label, value, note in results.all_figures()}
+    results = give_up_to_results(app, driver, table)
     name = "Deal of the day" if daily else "High-score table"
-    assert rows[name] == ("—", "no card left the table: it stays out")
+    assert figure_rows(results)[name] == ("—", "no card left the table: it stays out")
     # and the heading says which deal it was: "Deal 20261204" read as any deal
     heading = results._heading_lines(2000)[0][0].text
     assert heading.startswith("Pyramid 52 · Deal of the day · Deal ") == daily
