@@ -99,7 +99,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.hint_overdue = False
         self.demo = False
         self.legend_drawn: pygame.Rect | None = None  # where the legend of values was drawn
-        self.banner_drawn: pygame.Rect | None = None  # and the banner (its question)
+        self.banner_drawn: pygame.Rect | None = None  # and the banner (its question), if any
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
@@ -389,6 +389,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.legend_drawn = draw_legend(static, legend, self.game) if legend else None
         keep_clear = self.banner_keep_clear()
         play_area = self.view.area
+        self.banner_drawn = None
         if self.covered:
             static.blit(theme.felt(size), play_area, play_area)
             text = _(
