@@ -7,8 +7,9 @@ ROW names a row of the winnability table (docs/winnability/ROW.json, e.g.
 CSVs, from which the first N deals the table records as unknown are taken (after
 skipping K of them). Each deal is searched twice, as the game searches an
 undecided position on (game/scenes/table_analysis.py): with beams once
-BEAMS_AFTER positions are searched (game/solver/beam.py), and without beams,
-the solver as in its first 10 s; the same time and positions for both. The two
+BEAMS_AFTER positions are searched (game/solver/beam.py) and its dives drawn
+afresh, and without beams, the solver as in its first 10 s; the same time and
+positions for both. The two
 searches of a deal run side by side, one process each, so that a busy spell of
 the machine hits both.
 """
@@ -27,12 +28,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.scenes.table_analysis import LONGER_NODES, LONGER_SECONDS  # noqa: E402
+from game.scenes.table_analysis import (  # noqa: E402
+    LONGER_DIVE_SEED,
+    LONGER_NODES,
+    LONGER_SECONDS,
+)
 from game.solver.beam import BEAMS_AFTER  # noqa: E402
 
 TABLE = ROOT / "docs" / "winnability"
-ARMS = {"beams": BEAMS_AFTER, "dives": None}
-Job = tuple[str, dict[str, object], int, float, int, int | None]
+# each arm: when beams join (None: never), and where the dives' draws start
+ARMS = {"beams": (BEAMS_AFTER, LONGER_DIVE_SEED), "dives": (None, 0)}
+Job = tuple[str, dict[str, object], int, float, int, tuple[int | None, int]]
 
 
 def undecided_deals(row: str) -> tuple[str, dict[str, object], list[int]]:
@@ -49,9 +55,9 @@ def search(job: Job) -> tuple[str, float, int]:
     from game.rules import Game
     from game.solver import solve
 
-    ruleset, options, deal, seconds, nodes, beams_after = job
+    ruleset, options, deal, seconds, nodes, (beams_after, dive_seed) = job
     game = Game(ruleset, options, deal=deal)
-    result = solve(game, nodes, seconds, best=False, beams_after=beams_after)
+    result = solve(game, nodes, seconds, best=False, beams_after=beams_after, dive_seed=dive_seed)
     return str(result.outcome), result.seconds, result.nodes
 
 
@@ -78,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=2, max_tasks_per_child=1) as pool:
         for deal in deals:
             jobs = {
-                arm: pool.submit(search, (ruleset, options, deal, args.seconds, args.nodes, after))
-                for arm, after in ARMS.items()
+                arm: pool.submit(search, (ruleset, options, deal, args.seconds, args.nodes, how))
+                for arm, how in ARMS.items()
             }
             answers = {arm: job.result() for arm, job in jobs.items()}
             for arm, (outcome, _, _) in answers.items():

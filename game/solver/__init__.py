@@ -25,6 +25,7 @@ def solve(
     best: bool = True,
     cancel: Callable[[], bool] | None = None,
     beams_after: int | None = None,
+    dive_seed: int = 0,
 ) -> SolveResult:
     """Solve from the game's current position (its moves so far are kept).
 
@@ -45,7 +46,7 @@ def solve(
             raise ValueError("the pyramid goal belongs to the pyramid games")
         from .building import solve_building
 
-        result = solve_building(game, node_limit, seconds, best, cancel, beams_after)
+        result = solve_building(game, node_limit, seconds, best, cancel, beams_after, dive_seed)
     if result.outcome == Verdict.WON:
         end = _check_win(game, result.moves, goal)
         # the pyramid cleared may leave cards in the stock and the reserve, and another

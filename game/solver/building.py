@@ -123,6 +123,9 @@ class BuildingSolver:
         self.waste_to_pile, self.pile_to_pile = engine.waste_to_pile, engine.pile_to_pile
         self.waste_to_gap, self.pile_to_gap = engine.waste_to_gap, engine.pile_to_gap
         self.cancel: Callable[[], bool] | None = None  # asked now and then: stop?
+        # the dives' random draws start from here: a second search of a position draws
+        # other dives than the first (with the same draws it would repeat them)
+        self.dive_seed = 0
         # strict rules: a position with a buried waste card counts as a dead end (see
         # _buried), but for the search for the best score after a loss is proven
         self.cut_buried = True
@@ -281,7 +284,7 @@ class BuildingSolver:
                     continue
                 dives += 1
                 spread = MIXED_SPREAD if dives % 2 == 0 else 1.0
-                rng = random.Random(dives)
+                rng = random.Random(self.dive_seed + dives)
                 prefix: list[Move] = []
                 if dives % FROM_FURTHEST_EVERY == 0 and self.furthest:
                     prefix = self.furthest[: rng.randrange(len(self.furthest))]
@@ -570,9 +573,11 @@ def solve_building(
     best: bool = True,
     cancel: Callable[[], bool] | None = None,
     beams_after: int | None = None,
+    dive_seed: int = 0,
 ) -> SolveResult:
     engine = game.engine
     assert isinstance(engine, BuildingEngine)
     solver = BuildingSolver(engine, game.state)
     solver.cancel = cancel
+    solver.dive_seed = dive_seed
     return solver.solve(node_limit, seconds, best, beams_after)

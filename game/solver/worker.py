@@ -181,6 +181,7 @@ def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:
             best=True,
             cancel=cancelled,
             beams_after=request.get("beams_after"),
+            dive_seed=request.get("dive_seed", 0),
         )
         return {
             "moves_played": len(game.moves),

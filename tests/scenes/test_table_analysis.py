@@ -2,7 +2,12 @@
 along a line, and which positions are asked about again (a stand-in worker)."""
 
 from game.rules import Game
-from game.scenes.table_analysis import ANALYSE_SECONDS, LONGER_SECONDS, Analysis
+from game.scenes.table_analysis import (
+    ANALYSE_SECONDS,
+    LONGER_DIVE_SEED,
+    LONGER_SECONDS,
+    Analysis,
+)
 from game.solver.beam import BEAMS_AFTER
 
 
@@ -13,6 +18,7 @@ class ScriptedWorker:
         self.asked: list[int] = []
         self.seconds: list[float] = []  # each request's time limit
         self.beams_after: list[int | None] = []  # and when its beams may start
+        self.dive_seeds: list[int] = []  # and where its dives' draws start
         self.replies: list[dict] = []
         self.running = True
         self.cancelled = 0
@@ -21,6 +27,7 @@ class ScriptedWorker:
         self.asked.append(len(self.asked) + 1)
         self.seconds.append(payload["seconds"])
         self.beams_after.append(payload.get("beams_after"))
+        self.dive_seeds.append(payload.get("dive_seed", 0))
         return self.asked[-1]
 
     def cancel(self) -> None:
@@ -90,6 +97,7 @@ def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time()
     answered(worker, analysis, "unknown", line)
     assert worker.seconds == [ANALYSE_SECONDS, LONGER_SECONDS]
     assert worker.beams_after == [None, BEAMS_AFTER]  # the first answer: as before
+    assert worker.dive_seeds == [0, LONGER_DIVE_SEED] and LONGER_DIVE_SEED != 0  # not again
     assert analysis.verdict() == "Still checking…"
     assert analysis.known()["line"] == line  # a hint meanwhile follows the first line
     answered(worker, analysis, "won", line)

@@ -760,3 +760,17 @@ def test_the_pyramid_goal_s_win_says_the_points_its_line_leaves():
     for move in result.moves:
         game.play(move)
     assert result.best_remaining_points == game.score.remaining_points > 0
+
+
+def test_a_second_search_draws_other_dives_and_still_wins_with_a_checked_line():
+    # the game's longer search repeated the first search's dives, draw for draw
+    first = solve(Game("egyptian", deal=3), 300_000, 30, best=False)
+    again = solve(Game("egyptian", deal=3), 300_000, 30, best=False, dive_seed=0)
+    other = solve(Game("egyptian", deal=3), 300_000, 30, best=False, dive_seed=1_000_003)
+    assert first.outcome == again.outcome == other.outcome == "won"
+    assert (again.nodes, again.moves) == (first.nodes, first.moves)  # 0: as ever
+    assert (other.nodes, other.moves) != (first.nodes, first.moves)
+    game = Game("egyptian", deal=3)
+    for move in other.moves:
+        game.play(move)
+    assert game.won

@@ -198,3 +198,22 @@ def test_an_analysis_asked_for_beams_gets_them(monkeypatch):
     assert widths == []
     module.handle({**request, "beams_after": 30_000}, lambda: False)
     assert widths
+
+
+def test_an_analysis_asked_for_fresh_dives_gets_them(monkeypatch):
+    """handle(), as the worker runs it: a request's `dive_seed` reaches the solver."""
+    import game.solver
+    from game.solver import worker as module
+
+    seeds = []
+    solve = game.solver.solve
+
+    def recording(*args, **kwargs):
+        seeds.append(kwargs["dive_seed"])
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(game.solver, "solve", recording)
+    request = {"kind": ANALYSE, "replay": Game("egyptian", deal=0).to_replay(), "nodes": 500}
+    module.handle(request, lambda: False)
+    module.handle({**request, "dive_seed": 7}, lambda: False)
+    assert seeds == [0, 7]
