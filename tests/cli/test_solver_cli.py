@@ -185,17 +185,10 @@ def test_solve_lets_beams_in_as_the_game_s_longer_search_does(cli, monkeypatch):
 
 
 def test_solve_passes_its_beams_option_to_the_solver(cli, monkeypatch):
-    import game.solver
     from game.solver.beam import BEAMS_AFTER
+    from tests.solver.test_worker import solver_asked_with
 
-    asked = []
-    solve = game.solver.solve
-
-    def recording(*args, **kwargs):
-        asked.append(kwargs["beams_after"])
-        return solve(*args, **kwargs)
-
-    monkeypatch.setattr(game.solver, "solve", recording)
+    asked = solver_asked_with(monkeypatch, "beams_after")
     base = ["solve", "egyptian", "--deal", "0", "--nodes", "1000", "--json"]
     for given in ([], ["--beams-after", "2500"], ["--beams-after", "never"]):
         assert cli(*base, *given).rc == 0

@@ -200,19 +200,27 @@ def test_an_analysis_asked_for_beams_gets_them(monkeypatch):
     assert widths
 
 
-def test_an_analysis_asked_for_fresh_dives_gets_them(monkeypatch):
-    """handle(), as the worker runs it: a request's `dive_seed` reaches the solver."""
+def solver_asked_with(monkeypatch, keyword: str) -> list:
+    """What each call of `game.solver.solve` is given for `keyword`, the calls going on
+    to the real solver."""
     import game.solver
-    from game.solver import worker as module
 
-    seeds = []
+    given = []
     solve = game.solver.solve
 
     def recording(*args, **kwargs):
-        seeds.append(kwargs["dive_seed"])
+        given.append(kwargs[keyword])
         return solve(*args, **kwargs)
 
     monkeypatch.setattr(game.solver, "solve", recording)
+    return given
+
+
+def test_an_analysis_asked_for_fresh_dives_gets_them(monkeypatch):
+    """handle(), as the worker runs it: a request's `dive_seed` reaches the solver."""
+    from game.solver import worker as module
+
+    seeds = solver_asked_with(monkeypatch, "dive_seed")
     request = {"kind": ANALYSE, "replay": Game("egyptian", deal=0).to_replay(), "nodes": 500}
     module.handle(request, lambda: False)
     module.handle({**request, "dive_seed": 7}, lambda: False)
