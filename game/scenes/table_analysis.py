@@ -20,11 +20,10 @@ from game.store.saved import VerdictFlip
 Position = tuple[str, ...]
 ANALYSE_SECONDS = 10.0
 # An undecided position is searched on while it stays on the table (the worker would
-# idle), with beams from its 100,000th position (solver/beam.py): given 60 s on 38
-# egyptian deals the solver leaves undecided at 10 s, that search won 17, the solver
-# as in its first 10 s 11. Its positions are bounded too, as the worker's
-# memory grows with them until the search ends (130 to 230 MB at five million;
-# the dives alone, without beams, took up to 400 MB at six million).
+# idle), with beams from BEAMS_AFTER positions on (solver/beam.py says what they
+# win). Its positions are bounded too, as the worker's memory grows with them until
+# the search ends (130 to 230 MB at five million; the dives alone, without beams,
+# took up to 400 MB at six million).
 LONGER_SECONDS = 60.0
 LONGER_NODES = 6_000_000
 # Its dives are drawn afresh: drawn as the first search drew them, they went over the
