@@ -201,6 +201,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
             self.view = self._new_view(area)
         else:
             self.view.resize(area)
+            if self.drag:
+                self._fit_drag(self.drag)
         self.animator.finish()
         self._invalidate()
         self._buttons_dirty = True

@@ -144,6 +144,20 @@ class TableControls:
         self.app.sounds.play("pick")
         self._invalidate()
 
+    def _fit_drag(self, drag: Drag) -> None:
+        """A card held while the window changes size: drawn at the new layout's size,
+        under the pointer at the same point of the card, so that it drops where it is
+        let go (at its old size it overlapped, and was refused against, other cards)."""
+        assert self.view is not None
+        size = self.view.top_rect(drag.pile).size
+        pointer = (drag.rect.x + drag.offset[0], drag.rect.y + drag.offset[1])
+        drag.offset = (
+            drag.offset[0] * size[0] // max(1, drag.rect.w),
+            drag.offset[1] * size[1] // max(1, drag.rect.h),
+        )
+        drag.rect = pygame.Rect((pointer[0] - drag.offset[0], pointer[1] - drag.offset[1]), size)
+        drag.over = self._drop_target(drag) if drag.far else None
+
     def _drop_target(self, drag: Drag) -> str | None:
         assert self.view is not None
         if self.game.pairs_cards:

@@ -279,6 +279,24 @@ def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(ap
     assert scene.game.moves == [] and scene.selected == "t6"
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_a_card_held_through_a_resize_drops_where_it_is_let_go(app, driver, size):
+    """The window changes size under a held card: the card takes the new layout's
+    size, and let go on the pile it could go to, it goes there."""
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+
+    def corner(pile):  # held near a corner, the card's size tells most
+        return scene.view.top_rect(pile).move(-4, -4).bottomright
+
+    hold(driver, corner("t1"), corner("t6"))  # 9D held over TH
+    driver.resize(size)
+    assert scene.drag is not None
+    assert scene.drag.rect.size == scene.view.top_rect("t1").size
+    release(driver, corner("t6"))
+    driver.settle(0.5)
+    assert [str(m) for m in scene.game.moves] == ["t1>t6"] and scene.status == ""
+
+
 def test_the_win_celebration_keeps_off_the_top_bar(app, driver):
     from tests.scenes.test_table import click_move
 
