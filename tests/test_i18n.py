@@ -477,7 +477,7 @@ def test_cards_are_named_in_words_with_the_letters_their_faces_carry():
 
 
 def test_options_on_one_line_stand_apart_by_a_dot():
-    # "Колоду проходят: один раз, Карты на стопки: из талона": the capital after a comma
+    # "Проходы: один раз, Карты на стопки: из талона": the capital after a comma
     from game.rules import get_ruleset
     from game.ui.labels import options_line
 
@@ -487,4 +487,21 @@ def test_options_on_one_line_stand_apart_by_a_dot():
         line = options_line(ruleset, {"passes": 1, "to_piles": "waste"})
     finally:
         i18n.set_language("en")
-    assert line == "Колоду проходят: один раз · Карты на стопки: из талона"
+    assert line == "Проходы: один раз · Карты на стопки: из талона"
+
+
+def test_no_word_comes_twice_in_a_russian_options_line():
+    """«Колода: 36 карт · … · Колоду проходят: один раз» said the deck twice."""
+    from game.rules import get_ruleset
+    from game.ui.labels import option_lines
+
+    i18n.set_language("ru")
+    try:
+        for ruleset_id in ("nechego", "sbudetsya", "pyramid36", "egyptian", "devils-bridge"):
+            ruleset = get_ruleset(ruleset_id)
+            chosen = {o.key: o.choices[0] for o in ruleset.options}
+            labels = [line.split(":")[0] for line in option_lines(ruleset, chosen)]
+            stems = [label.split()[0].lower()[:5] for label in labels]
+            assert len(stems) == len(set(stems)), (ruleset_id, labels)
+    finally:
+        i18n.set_language("en")
