@@ -19,6 +19,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     from game.scenes.results import ResultsScene
 
     records, facts, game = app.records, summary.facts, summary.game
+    told = outcome_line(summary)
     if facts is None:
         return ResultsScene(app, summary)
     if facts.mode == ARCADE:
@@ -33,7 +34,8 @@ def after_game(app: App, summary: GameSummary) -> Scene:
             return ResultsScene(app, summary, arcade=status)
 
         subtitle = _("Place {n} in the arcade table: your initials?", n=place)
-        return InitialsScene(app, _heading(place), subtitle, records.initials, enter_run)
+        heading = _heading(place, best=place == 1)  # the run's total, won level or not
+        return InitialsScene(app, heading, subtitle, records.initials, enter_run, told)
     place = records.entry_position(game, facts)
     if place is None:
         return ResultsScene(app, summary)
@@ -45,9 +47,20 @@ def after_game(app: App, summary: GameSummary) -> Scene:
 
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     subtitle = _("Place {n} in {table}: your initials?", n=place, table=table)
-    return InitialsScene(app, _heading(place), subtitle, records.initials, enter_game)
+    heading = _heading(place, best=place == 1 and game.won)
+    return InitialsScene(app, heading, subtitle, records.initials, enter_game, told)
 
 
-def _heading(place: int) -> str:
-    """ "A new high score!" for the first place only: it crowned a lost game's tenth."""
-    return _("A new high score!") if place == 1 else _("You are in the high-score table!")
+def outcome_line(summary: GameSummary) -> str:
+    """How the game ended, said above the initials: a fortune's verdict, or the results'
+    headline. Asked first, the initials hid it: a wish that will not come true was
+    greeted "A new high score!" before it was told."""
+    from game.scenes.results import headline, verdict
+
+    return verdict(summary) or headline(summary)
+
+
+def _heading(place: int, best: bool) -> str:
+    """ "A new high score!" for the best place only: it crowned a lost game's tenth, and
+    a lost game that was first in an empty table."""
+    return _("A new high score!") if best else _("You are in the high-score table!")

@@ -66,11 +66,18 @@ class InitialsScene(PadScene):
     """`done(initials)` gives the scene to go to once the player says OK."""
 
     def __init__(
-        self, app: App, title: str, subtitle: str, initials: str, done: Callable[[str], Scene]
+        self,
+        app: App,
+        title: str,
+        subtitle: str,
+        initials: str,
+        done: Callable[[str], Scene],
+        outcome: str = "",
     ) -> None:
         super().__init__(app)
         self.title = title
         self.subtitle = subtitle
+        self.outcome = outcome  # how the game ended, above the title (see after_game)
         self.letters = list(clean_initials(initials))
         self.place = 0
         self.done = done
@@ -186,10 +193,13 @@ class InitialsScene(PadScene):
         surface.blit(theme.felt(self.size), (0, 0))
         first = self.pad.buttons[0].rect
         title_y = first.top - px(96, s, 60)
+        sub = px(20, s, 13)
+        if self.outcome:
+            where = (w // 2, title_y - px(12, s, 8))
+            draw_text(surface, self.outcome, sub, where, theme.INK, "midbottom", bold=True)
         draw_text(
             surface, self.title, px(40, s, 24), (w // 2, title_y), theme.GOLD, "midtop", serif=True
         )
-        sub = px(20, s, 13)
         draw_text(
             surface, self.subtitle, sub, (w // 2, first.top - px(36, s, 22)), theme.INK, "midtop"
         )

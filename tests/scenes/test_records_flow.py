@@ -78,6 +78,7 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     win(app, driver)
     initials = app.scene
     assert isinstance(initials, InitialsScene) and initials.initials == "AAA"
+    assert (initials.title, initials.outcome) == ("A new high score!", "The patience came out!")
     driver.tap(initials.pad.get("up0").rect.center)  # A -> B
     driver.tap(initials.pad.get("down1").rect.center)  # A -> the last of the wheel, 9
     driver.tap(initials.pad.get("place2").rect.center)
@@ -274,6 +275,27 @@ def clear_a_card(driver, table):
         driver.key(pygame.K_SPACE)
         driver.settle(0.5)
     pytest.fail("no card of the deal could leave the table")
+
+
+@pytest.mark.parametrize(
+    "ruleset, said",
+    [("pyramid52", "You gave up"), ("sbudetsya", "Your wish will not come true this time")],
+)
+def test_a_lost_game_in_a_table_says_how_it_ended_before_the_initials(app, driver, ruleset, said):
+    # "A new high score!" greeted a wish given up, and only then came "Your wish will
+    # not come true"
+    table = open_table(app, driver, Game(ruleset, deal=8))
+    if table.wish_pending:
+        table._wish_made()
+        driver.settle(1.0)
+    clear_a_card(driver, table)
+    driver.click(table.buttons["resign"].rect.center)
+    driver.click(table.buttons["resign"].rect.center)  # giving up asks twice
+    driver.settle(1.0)
+    initials = app.scene
+    assert isinstance(initials, InitialsScene)
+    assert initials.subtitle == "Place 1 in the table: your initials?"
+    assert (initials.title, initials.outcome) == ("You are in the high-score table!", said)
 
 
 def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):
