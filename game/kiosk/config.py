@@ -69,7 +69,9 @@ class KioskConfig:
     language: str = ""  # empty: the system's language
     volume: float = 0.5
     ask_initials: bool = True
-    winnable_only: bool = False
+    # a passer-by is dealt a deal that can be won: with any deal, most Pyramid 52 deals
+    # and two Pyramid 36 deals in three opened on "No win possible" before a first move
+    winnable_only: bool = True
     card_letters: str = BY_LANGUAGE
     large_corners: bool = False
 
@@ -226,7 +228,7 @@ class _Checker:
             language = ""
         volume = self.number(data, "volume", 0, 1, 0.5, "volume")
         ask = self.flag(data, "ask_initials", True, "ask_initials")
-        winnable = self.flag(data, "winnable_only", False, "winnable_only")
+        winnable = self.flag(data, "winnable_only", True, "winnable_only")
         letters = self.choice(data, "card_letters", CARD_LETTERS, BY_LANGUAGE, "card_letters")
         large = self.flag(data, "large_corners", False, "large_corners")
         if operator is None:

@@ -11,10 +11,12 @@ from game.kiosk.config import KioskSettingsStore, parse_config
 from game.kiosk.policy import KioskPolicy
 from tests.scenes.driver import Driver
 
-# short times, so tests step through them quickly; three games, so a touch opens the chooser
+# short times, so tests step through them quickly; three games, so a touch opens the
+# chooser; any deal, so that a test knows which (test_attract deals winnable ones)
 CONFIG = """
 language = "en"
 idle_seconds = 30
+winnable_only = false
 [operator]
 pin = "2580"
 corner = "top-left"

@@ -75,7 +75,8 @@ def test_escape_in_the_loop_starts_nothing(kiosk, driver):
 
 def test_with_one_game_offered_a_touch_deals_it_at_once(make_kiosk):
     kiosk = make_kiosk(
-        text='[operator]\npin = "2580"\n[[games]]\nruleset = "nechego"\noptions = {piles = 10}\n'
+        text='winnable_only = false\n[operator]\npin = "2580"\n'
+        '[[games]]\nruleset = "nechego"\noptions = {piles = 10}\n'
     )
     driver = Driver(kiosk)
     driver.tap((640, 400))
