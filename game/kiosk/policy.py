@@ -321,9 +321,12 @@ class KioskPolicy:
     # -- the game in play ----------------------------------------------------------------
 
     def end_game(self, table: TableScene) -> None:
-        """Give up a game that was left in play, and record it (one with no move stays unplayed)."""
+        """Give up a game that was left in play, and record it. One left before its first
+        move stays no game played; one taken back to its deal is ended too: the records
+        list it (see GameLog.history), "in play" for good on a kiosk, which has no
+        Continue to end it."""
         game = table.game
-        if game.over or not game.moves:
+        if game.over or not (game.moves or game.undo_count):
             return
         try:
             game.play("resign")

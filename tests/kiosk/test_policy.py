@@ -171,6 +171,19 @@ def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
     assert kiosk.kiosk.games_ended == 1
 
 
+def test_a_game_taken_back_to_its_deal_and_left_is_ended_too(kiosk, driver):
+    # its record stayed "in play" for good: a kiosk has no Continue to end it
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.game.moves == [] and scene.game.undo_count == 1
+    driver.settle(31 + STILL_PLAYING_S)
+    assert kiosk.scene is not scene
+    (row,) = [r for r in game_rows(kiosk) if r.deal == 8]
+    assert row.outcome == "resigned" and row.replay["meta"]["abandoned"]
+    assert kiosk.records.unfinished() is None and kiosk.records.scores.tables() == []
+
+
 def test_a_table_left_untouched_is_not_counted_as_a_game_played(kiosk, driver):
     open_table(kiosk, driver, Game("pyramid52", deal=8))
     driver.settle(31 + STILL_PLAYING_S)
