@@ -255,8 +255,26 @@ def _read_replay(path: str) -> dict[str, Any]:
     return parse_replay_text(text.removeprefix("\ufeff"))
 
 
+def read_game_replay(path: str) -> dict[str, Any]:
+    """One game's replay from `path`; an arcade run's file is refused, saying what reads
+    it (refused as a replay, it was "unknown key 'ladder'", of a file the game had just
+    written as the run's replay)."""
+    from game.store.proof import is_run
+
+    data = _read_replay(path)
+    if is_run(data):
+        name = "standard input" if path == "-" else path
+        games = data.get("games")
+        count = f" of {len(games)} games" if isinstance(games, list) else ""
+        raise UsageError(
+            f"{name} is an arcade run{count}, not one game's replay:"
+            f" `piramida verify {path}` checks it"
+        )
+    return data
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = run_replay(_read_replay(args.file))
+    game = run_replay(read_game_replay(args.file))
     if args.json:
         print(json.dumps(position_json(game), ensure_ascii=False))
     else:

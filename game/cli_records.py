@@ -344,9 +344,9 @@ def cmd_scores(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from game.cli import _read_replay, start_watch
+    from game.cli import read_game_replay, start_watch
     from game.rules import run_replay
 
-    replay = _read_replay(args.file)
+    replay = read_game_replay(args.file)
     run_replay(replay)  # an illegal move is refused here, before any window opens
     return start_watch(args, replay)

@@ -86,7 +86,7 @@ def _check_writable(path: Path) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from game.cli import _read_replay
+    from game.cli import read_game_replay
     from game.rules import Game, get_ruleset
     from game.rules.replay import run_replay
     from game.solver import solve
@@ -94,7 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.replay:
         if args.ruleset or args.deal is not None or args.option:
             raise _usage("give either RULESET --deal N or --replay FILE, not both")
-        game = run_replay(_read_replay(args.replay))
+        game = run_replay(read_game_replay(args.replay))
     else:
         if not args.ruleset or args.deal is None:
             raise _usage("solve needs RULESET --deal N, or --replay FILE")

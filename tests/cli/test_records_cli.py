@@ -261,6 +261,21 @@ def test_an_arcade_run_is_exported_as_one_proof_and_verified(
 
 
 @pytest.mark.parametrize(
+    "command", [("replay", "--json"), ("watch",), ("solve", "--json", "--replay")]
+)
+def test_a_run_file_given_for_one_game_says_what_reads_it(
+    cli: Cli, arcade_entry, tmp_path, command
+) -> None:
+    # it was "unknown key 'ladder' in the replay", of the file the game had just exported
+    path = tmp_path / "run.json"
+    cli("scores", "--export-run", "1", str(path))
+    assert_refused(
+        cli(*command, str(path)),
+        f"{path} is an arcade run of 3 games, not one game's replay: `piramida verify {path}`",
+    )
+
+
+@pytest.mark.parametrize(
     "tamper, says",
     [
         (lambda run: run["result"].update(remaining_points=1), "claimed remaining_points 1"),
