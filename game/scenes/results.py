@@ -104,15 +104,28 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
     """The figures as (label, value, a note in small letters)."""
     game = summary.game
     score = game.score
-    hints = str(summary.hints)
-    return [
+    # why the game is assisted, beside the figure it explains ("Hints used 0" beside
+    # "help was used on this deal before" read as a contradiction)
+    why: dict[str, str] = {}
+    if summary.assisted:
+        why[ASSISTED_BESIDE.get(summary.assisted_by, "hints")] = assisted_note(summary)
+    rows = [
         (_("Cards left"), str(score.remaining_cards), ""),
         (_("Points left"), str(score.remaining_points), _("lower is better, 0 is a win")),
-        (_("Moves"), str(game.moves_made), ""),
+        (_("Moves"), str(game.moves_made), why.get("moves", "")),
         (_("Time"), clock_text(summary.seconds), ""),
-        (_("Undos"), str(game.undo_count), ""),
-        (_("Hints used"), hints, assisted_note(summary) if summary.assisted else ""),
+        (_("Undos"), str(game.undo_count), why.get("undos", "")),
+        (_("Hints used"), str(summary.hints), why.get("hints", "")),
     ]
+    if "" in why:  # help had on this deal in another game: none of this game's figures
+        rows.append(("", "", why[""]))
+    return rows
+
+
+# the figure beside which the results say why a game is assisted: the demo's moves, a
+# move taken back among the undos, hints (and a game saved without why) by the hints,
+# and help had on the deal in another game on a line of its own ("")
+ASSISTED_BESIDE = {BY_DEMO: "moves", BY_TAKING_BACK: "undos", BY_HELP_BEFORE: ""}
 
 
 def assisted_note(summary: GameSummary) -> str:

@@ -73,6 +73,27 @@ def test_a_resigned_game_says_so_with_its_figures(app, driver):
     assert figures["Hints used"] == ("2", "assisted")
 
 
+@pytest.mark.parametrize(
+    "by, beside",
+    [
+        ("hint", ("Hints used", "1")),
+        ("demo", ("Moves", "2")),
+        ("taken-back", ("Undos", "1")),
+        ("before", ("", "")),  # help in another game: no figure of this one
+        ("", ("Hints used", "1")),  # a game saved before the help was kept
+    ],
+)
+def test_why_a_game_is_assisted_is_said_beside_the_figure_it_explains(by, beside):
+    # "Hints used 0" beside "help was used on this deal before" read as a contradiction
+    from game.scenes.results import figures
+
+    summary = played(hints=1, assisted=True, assisted_by=by)  # 2 moves, 1 undo
+    noted = [
+        (label, value) for label, value, note in figures(summary) if note.startswith("assisted")
+    ]
+    assert noted == [beside]
+
+
 def scene_figures(scene):
     from game.scenes.results import figures
 
