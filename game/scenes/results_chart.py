@@ -46,6 +46,15 @@ def draw_points_chart(
     scale_text = _("Highest: {n}", n=top)
     where = (rect.right - pad, rect.y + pad // 2)
     label = draw_text(surface, scale_text, size, where, theme.INK_DIM, "topright")
+    # a win has no bar: its diamond, said once, needs no guessing (where it fits)
+    words = _("a win")
+    r, gap = max(3, label.height // 3), max(2, size // 3)
+    if 0 in points and head.right + size + 2 * r + gap + theme.font(size).size(words)[0] < (
+        label.left - size
+    ):
+        where = (label.left - size, label.top)
+        legend = draw_text(surface, words, size, where, theme.INK_DIM, "topright")
+        _diamond(surface, (legend.left - r - gap, legend.centery), r)
     plot = pygame.Rect(rect.x + pad, max(head.bottom, label.bottom) + pad // 2, 0, 0)
     plot.width = rect.right - pad - plot.x
     plot.height = rect.bottom - pad - plot.y

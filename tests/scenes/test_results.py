@@ -281,6 +281,25 @@ def test_a_chart_of_two_games_keeps_its_bars_and_diamonds_slim():
     assert 0 < max(gold_rows) <= 2 * (200 // 4)  # the diamond's and the bar's widths
 
 
+@pytest.mark.parametrize("points, legend", [([0, 120], True), ([90, 120], False)])
+def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend):
+    # a win has no bar, only a diamond on the baseline, which players took for a glitch
+    from game.scenes import results_chart
+
+    drawn: list[str] = []
+    draw = results_chart.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return draw(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(results_chart, "draw_text", recording)
+    results_chart.draw_points_chart(
+        pygame.Surface((600, 200)), pygame.Rect(0, 0, 600, 200), points, 1.0
+    )
+    assert ("a win" in drawn) == legend
+
+
 def test_a_deal_kept_out_by_its_better_game_says_so(app):
     from game.scenes.results import record_figures
     from game.scenes.summary import GameSummary
