@@ -185,6 +185,12 @@ class ResultsScene(PadScene):
             if self.shows_progress
             else []
         )
+        self.chart_caption = ""
+        if arcade is not None and self.shows_progress:
+            # the run's games, whatever their patience: the chart of the last level's
+            # patience alone said "after a few games" at the end of an eleven-game run
+            self.chart = [g.remaining_points for g in arcade.run.games][-CHART_GAMES:]
+            self.chart_caption = _("Points left in this run, game by game")
         self.exported_to = ""  # what the export said, in full
         self.exported_path = ""  # the file it wrote, if it did
         self.saved_at = saved_at  # how it says where: a game's replay, or a run's
@@ -420,7 +426,7 @@ class ResultsScene(PadScene):
         pygame.draw.line(surface, theme.BUTTON_EDGE, *ends, px(1, s))
         self._draw_figures(surface)
         if self.chart_h:
-            draw_points_chart(surface, self.chart_rect, self.chart, s)
+            draw_points_chart(surface, self.chart_rect, self.chart, s, self.chart_caption)
         if self.exported_to:
             size = px(14, s, 11)
             where = (box.centerx, self.pad.buttons[0].rect.top - px(6, s, 3))

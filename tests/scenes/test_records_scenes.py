@@ -526,6 +526,11 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
 
     monkeypatch.setattr(arcade, "random_deal", lambda: 0)  # a card can go home at once
     ladder = load_ladder()
+    # a free game of the first level's patience: no part of the run's chart
+    first = ladder.levels[0]
+    free = Game(first.ruleset, first.options, deal=5)
+    free.play("resign")
+    app.records.save_game(free, GameFacts())
     continue_or_start(app)
     driver.settle(1.0)
     table = app.scene
@@ -558,6 +563,9 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     driver.settle(0.6)
     results = app.scene
     assert results.arcade.over and results.pad.get("table") is not None
+    # the chart is the run's, game by game
+    assert results.chart == [g.remaining_points for g in results.arcade.run.games]
+    assert len(results.chart) == 3 and results.chart_caption.startswith("Points left in this run")
     assert results.arcade.lines()[1].startswith("The run: 0 levels cleared, ")  # not "so far"
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
