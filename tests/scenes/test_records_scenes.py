@@ -178,6 +178,16 @@ def test_an_empty_arcade_table_speaks_of_runs(app, driver, language):
     assert scene.empty_note() != note
 
 
+def test_an_empty_daily_table_says_a_deal_played_before_stays_out(app, driver):
+    # "games played without hints appear here" to a player who had used none: the day's
+    # deal had been played before, as a free game
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
+    assert scene.entries == []
+    assert scene.empty_note() == (
+        "No entries yet: a day's deal played first and without help appears here."
+    )
+
+
 def test_statistics_say_points_left_fewest_first():
     from game.scenes.records import statistics_rows
     from game.store import Statistics
