@@ -45,7 +45,17 @@ def _window_options(parser: argparse.ArgumentParser, after_command: bool = False
     # after a command, an option left out must not hide the one given before it
     left_out = {"default": argparse.SUPPRESS} if after_command else {}
     parser.add_argument("--fullscreen", action="store_true", help="play in full screen", **left_out)
-    parser.add_argument("--size", metavar="WxH", help="window size (default 1280x800)", **left_out)
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="window size (default 1280x800, or less to fit a smaller screen)",
+        **left_out,
+    )
+
+
+# the ruleset and its options, as every command that deals a game takes them
+RULESET_HELP = "a ruleset's id: pyramid52, egyptian, ... (`piramida rulesets` lists them)"
+OPTION_HELP = "one of the ruleset's options, e.g. passes=3; given once per option"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,9 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="open the game straight onto a table")
     _window_options(p, after_command=True)  # where a player writing `play ...` puts them
-    p.add_argument("ruleset")
+    p.add_argument("ruleset", help=RULESET_HELP)
     p.add_argument("--deal", type=int, help="deal number (default: a random one)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
 
     p = sub.add_parser("replay", help="re-run a replay file and describe where it ends")
     p.add_argument("file", help="replay file (JSON), or - for standard input")
@@ -76,9 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = sub.add_parser("deal", help="print the initial layout of a deal")
-    p.add_argument("ruleset")
+    p.add_argument("ruleset", help=RULESET_HELP)
     p.add_argument("--deal", type=int, help="deal number (default: a random one)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     for name, handler in COMMANDS.items():

@@ -16,34 +16,39 @@ MOST_JOBS = 256
 
 
 def register(sub: Any) -> None:
+    from game.cli import OPTION_HELP, RULESET_HELP
+
     p = sub.add_parser("solve", help="solve a deal, or the position a replay reaches")
-    p.add_argument("ruleset", nargs="?")
-    p.add_argument("--deal", type=int)
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("ruleset", nargs="?", help=RULESET_HELP)
+    p.add_argument("--deal", type=int, help="deal number")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--replay", metavar="FILE", help="solve from where this replay ends")
     p.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
     p.add_argument("--nodes", type=int, default=20_000_000, help="node limit")
-    p.add_argument("--goal", choices=("all", "pyramid"), default="all")
+    p.add_argument("--goal", choices=("all", "pyramid"), default="all", help=GOAL_HELP)
     p.add_argument(
         "--beams-after",
         metavar="N|never",
         help="Egyptian games: beams join the search after N positions"
         " (default 100000, as in the game); never: without beams",
     )
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=cmd_solve)
 
     p = sub.add_parser("stats", help="win rates over a range of deals")
-    p.add_argument("ruleset")
-    p.add_argument("--deals", required=True, metavar="A..B")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("ruleset", help=RULESET_HELP)
+    p.add_argument("--deals", required=True, metavar="A..B", help="the deals, A to B included")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--jobs", type=int, help="processes (default: one per core)")
-    p.add_argument("--goal", choices=("all", "pyramid"), default="all")
+    p.add_argument("--goal", choices=("all", "pyramid"), default="all", help=GOAL_HELP)
     p.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
     p.add_argument("--nodes", type=int, default=20_000_000, help="node limit per deal")
     p.add_argument("--csv", metavar="FILE", help="per-deal outcomes (default: stats-….csv)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=cmd_stats)
+
+
+GOAL_HELP = "all: every card must go (the default); pyramid: clearing the pyramid wins"
 
 
 def _usage(message: str) -> Exception:

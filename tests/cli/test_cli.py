@@ -854,3 +854,20 @@ def test_a_broken_level_file_is_said_in_the_program_s_own_lines(tmp_path):
     assert proc.returncode == 2 and len(lines) == 2, proc.stderr
     assert lines[0].startswith("piramida: egyptian.toml: not valid TOML")
     assert lines[0].endswith("(left out)") and lines[1].startswith("piramida: ")
+
+
+def test_every_argument_of_every_command_is_explained_in_its_help() -> None:
+    # `ruleset` and `--option` said nothing of what they take
+    import argparse
+
+    from game.cli import build_parser
+
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    silent = [
+        f"{name} {action.dest}"
+        for name, command in commands.choices.items()
+        for action in command._actions
+        if not isinstance(action, argparse._HelpAction) and not action.help
+    ]
+    assert silent == []
