@@ -249,6 +249,6 @@ def _fit_stats(
         stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
         middle = font.size(stats)[0]
         x = max(left, min((width - middle) // 2, right - gap - middle))
-        if x + middle <= right - gap // 2:  # a gap before the score ("Checking…Left: …")
+        if x + middle <= right - gap:  # a gap before the score ("Не сойдётся Осталось: …")
             return stats, x
     return None
