@@ -563,6 +563,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
         b["finish"].enabled = bool(self.finishing) and not self.autoplay
+        # lit when it can end the game: the note says "press Finish" of a button that
+        # looked like its neighbours (and at 4K stood far from the note)
+        b["finish"].selected = b["finish"].enabled
         # over, the game has nothing left to show (the button looked ready and did nothing)
         b["demo"].enabled = not undealt and not self.celebration and (self.demo or not over)
         # lit while the solver plays: its first words go in a few seconds, and nothing

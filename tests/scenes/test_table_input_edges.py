@@ -24,6 +24,14 @@ def finishing_table(app, driver):
     return scene
 
 
+def test_the_finish_button_is_lit_only_when_it_can_end_the_game(app, driver):
+    # the note said "press Finish" of a button that looked like all the others
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    assert not scene.buttons["finish"].enabled and not scene.buttons["finish"].selected
+    scene = finishing_table(app, driver)
+    assert scene.buttons["finish"].selected
+
+
 def test_the_demo_playing_is_not_told_to_press_finish(app, driver):
     """Every card can go home, and the demo is playing: the table does not ask the
     player to press Finish while the solver's moves go on."""
