@@ -12,6 +12,7 @@ from game.app import STEP
 from game.i18n import _
 from game.render.animation import Animator
 from game.render.celebration import Celebration
+from game.render.preview import fill_translucent
 from game.render.table_view import TableView
 from game.rules import Game, Move
 from game.rules.moves import MOVE, PAIR, SINGLE
@@ -299,6 +300,28 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         in_play = not (self.game.over or self.wish_pending)
         return not self.app.active and in_play and self.recorded and self.app.kiosk is None
 
+    def celebration_words(self) -> str:
+        """What the cascade of a win says: the fortune's answer when it counts, else
+        the results' headline (the cards alone said nothing of a win)."""
+        if self._wish_counts():
+            return _("Your wish will come true")
+        return _("The patience came out!")
+
+    def _draw_celebration_words(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+        """The words above the cascade's cards, on a dark band that keeps them legible
+        over any card; drawn each frame on the picture only, so that no trail keeps them."""
+        size = max(24, int(52 * theme.ui_scale(self.app.size)))
+        words = self.celebration_words()
+        width = theme.font(size, bold=True, serif=True).size(words)[0]
+        if width > area.width * 0.84:  # a narrow window: smaller, whole
+            size = max(16, int(size * area.width * 0.84 / width))
+        image = theme.font(size, bold=True, serif=True).render(words, True, theme.GOLD)
+        band = image.get_rect(center=(area.centerx, area.top + area.height // 3))
+        band = band.inflate(size, size // 2)
+        fill_translucent(surface, band, theme.FELT_DARK, 215, band.height // 4)
+        surface.blit(image, image.get_rect(center=band.center))
+        return band
+
     def verdict_kept(self) -> bool:
         """Whether the solver's verdict stays unsaid: a fortune keeps its answer for the
         end of the play, as the cards give it. Told at the deal (with the strict
@@ -493,6 +516,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 self.view.draw_card(static, card, rect, True)
                 self.view.draw_card(surface, card, rect, True)
                 rects.append(rect.clip(area))
+            rects.append(self._draw_celebration_words(surface, area))
             static.set_clip(clips[0])
             surface.set_clip(clips[1])
             return rects

@@ -321,6 +321,31 @@ def test_the_win_celebration_keeps_off_the_top_bar(app, driver):
         assert pygame.image.tobytes(app.surface.subsurface(top), "RGB") == before
 
 
+def test_the_win_celebration_says_the_patience_came_out(app, driver, monkeypatch):
+    # the cards bounced away and nothing said "won" until the results
+    from tests.scenes.test_table import click_move
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    drawn = []
+    draw = scene._draw_celebration_words
+
+    def recorded(surface, area):
+        drawn.append(draw(surface, area))
+        return drawn[-1]
+
+    monkeypatch.setattr(scene, "_draw_celebration_words", recorded)
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    driver.frames(10)
+    assert scene.celebration is not None and len(drawn) >= 10
+    assert all(scene.view.area.contains(band) for band in drawn)
+    assert scene.celebration_words() == "The patience came out!"
+    scene.fortune = True  # a fortune's win that counts says its answer instead
+    assert scene.celebration_words() == "Your wish will come true"
+    scene.facts.mark_assisted("hint")
+    assert scene.celebration_words() == "The patience came out!"
+
+
 def test_the_top_bar_says_which_pass_through_the_stock_is_under_way(app, driver):
     scene = open_table(app, driver, Game("pyramid36", {"passes": 3}, deal=2))
     assert scene._current_figures().passes == (1, 3)  # "Pass 1 of 3", not "Passes left 2"
