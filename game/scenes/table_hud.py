@@ -167,10 +167,13 @@ class Hud:
         # what gives way first on a narrow bar: with one pass, the pass (nothing to count);
         # with more, the stock's count, which its pile shows as well
         drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
-        title_w = theme.font(size, bold=True).size(f.title)[0]
         # the deal's number gives way on a narrow bar to the clock, the verdict and a
-        # pass worth counting
-        for deal in (f.deal, ""):
+        # pass worth counting; then the name's last clauses ("Egyptian Pyramid, old
+        # rules"): in Russian at 800x600, with "assisted", the moves went first
+        short = f.title.split(",")[0]
+        names = [(f.title, f.deal), (f.title, "")] + ([(short, "")] if short != f.title else [])
+        for step, (title, deal) in enumerate(names):
+            title_w = theme.font(size, bold=True).size(title)[0]
             left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
             if f.assisted:
                 left += font.size(_("assisted"))[0] + size
@@ -182,10 +185,10 @@ class Hud:
             # gives way when they would run into it ("assisted" lay on "Left: …")
             names_fit = not self.two_lines or left <= right.left
             kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else ""]
+            if step:  # the name keeps its clauses only while the moves are shown too
+                kept.append(parts[2])
             shows_all = placed is not None and all(k in placed[0] for k in kept)
             if placed is not None and names_fit and (shows_all or self.two_lines):
-                break
-            if not deal:
                 break
         if self.two_lines and f.deal and not deal:
             # standing up, the figures' line may hold the deal the names' line had no
@@ -194,7 +197,7 @@ class Hud:
             leading = _fit_stats([f.deal, *parts], (first,), font, size, bar.width, pad, room_right)
             if leading is not None:
                 placed = leading
-        self.names_right = self._draw_names(surface, f.title, deal, f.assisted, y)
+        self.names_right = self._draw_names(surface, title, deal, f.assisted, y)
         self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed
