@@ -359,9 +359,10 @@ class RecordsScene(PadScene):
             return [
                 *first,
                 (_("Levels"), 0.30, "midright"),
-                (_("Points"), 0.44, "midright"),
-                (_("Time"), 0.58, "midright"),
-                (_("Moves"), 0.70, "midright"),
+                (_("Points"), 0.42, "midright"),
+                (_("Cards"), 0.54, "midright"),  # as every other table has them
+                (_("Time"), 0.66, "midright"),
+                (_("Moves"), 0.78, "midright"),
             ]
         return [
             *first,
@@ -419,6 +420,7 @@ class RecordsScene(PadScene):
                 e.initials,
                 str(f.levels),
                 str(f.remaining_points),
+                str(f.remaining_cards),
                 clock_text(f.seconds),
                 str(f.moves),
             ]

@@ -579,6 +579,11 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     assert results.arcade.lines()[1].startswith("The run: 0 levels cleared, ")  # not "so far"
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
+    # its table says the run's cards left too, as every other table does
+    table = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE))
+    headings = [heading for heading, _share, _anchor in table._columns()]
+    values = dict(zip(headings, table.row_values(0, entry), strict=True))
+    assert values["Cards"] == str(entry.figures.remaining_cards)
 
 
 def test_a_run_given_up_at_once_three_times_enters_no_table(app, driver):
