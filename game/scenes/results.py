@@ -191,6 +191,7 @@ class ResultsScene(PadScene):
             # patience alone said "after a few games" at the end of an eleven-game run
             self.chart = [g.remaining_points for g in arcade.run.games][-CHART_GAMES:]
             self.chart_caption = _("Points left in this run, game by game")
+        self.arcade_place = self._arcade_place()
         self.exported_to = ""  # what the export said, in full
         self.exported_path = ""  # the file it wrote, if it did
         self.saved_at = saved_at  # how it says where: a game's replay, or a run's
@@ -198,6 +199,15 @@ class ResultsScene(PadScene):
         self.started: Game | None = None  # the game a button handed to the table
         self.box = pygame.Rect(0, 0, 0, 0)
         self.lines: list[HeadingLine] = []
+
+    def _arcade_place(self) -> int | None:
+        """The ended run's place in the arcade table, once entered; None otherwise (the
+        results said the run was over and nothing of where it stood)."""
+        arcade = self.arcade
+        if arcade is None or not arcade.over:
+            return None
+        top = self.app.records.top(self.app.records.arcade_key(arcade.ladder))
+        return next((i for i, e in enumerate(top, 1) if e.arcade_run == arcade.run.id), None)
 
     # -- where to go next -------------------------------------------------------------
 
@@ -398,6 +408,9 @@ class ResultsScene(PadScene):
             first, second = self.arcade.lines()
             parts.append((first, px(24, s, 15), theme.GOLD, True))
             parts.append((second, px(17, s, 12), theme.INK, False))
+            if self.arcade_place is not None:
+                place = _("Place {n} in the arcade table.", n=self.arcade_place)
+                parts.append((place, px(17, s, 12), theme.GOLD, True))
             if note := self.arcade.help_note():
                 parts.append((note, px(17, s, 12), theme.WARN, False))
         lines: list[HeadingLine] = []

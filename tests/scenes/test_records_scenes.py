@@ -577,6 +577,9 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     assert results.chart == [g.remaining_points for g in results.arcade.run.games]
     assert len(results.chart) == 3 and results.chart_caption.startswith("Points left in this run")
     assert results.arcade.lines()[1].startswith("The run: 0 levels cleared, ")  # not "so far"
+    # and where it stands in the table it has just entered
+    heading = [line.text for line in results._heading_lines(2000)[0]]
+    assert "Place 1 in the arcade table." in heading
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
     # its table says the run's cards left too, as every other table does
