@@ -19,9 +19,9 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     from game.scenes.results import ResultsScene
 
     records, facts, game = app.records, summary.facts, summary.game
-    told = outcome_line(summary)
     if facts is None:
         return ResultsScene(app, summary)
+    told = outcome_line(summary)
     if facts.mode == ARCADE:
         status = after_level(app, facts, game.won)
         place = records.run_position(status.ladder, status.run) if status else None

@@ -180,17 +180,16 @@ class ResultsScene(PadScene):
         self.records = record_figures(app, summary)
         # the player's own games, game by game: a kiosk's are strangers' ("your progress")
         self.shows_progress = summary.facts is not None and app.kiosk is None
-        self.chart = (
-            app.records.recent_points(summary.game.ruleset.id, CHART_GAMES, summary.game.options)
-            if self.shows_progress
-            else []
-        )
+        self.chart: list[int] = []
         self.chart_caption = ""
-        if arcade is not None and self.shows_progress:
+        if self.shows_progress and arcade is not None:
             # the run's games, whatever their patience: the chart of the last level's
             # patience alone said "after a few games" at the end of an eleven-game run
             self.chart = [g.remaining_points for g in arcade.run.games][-CHART_GAMES:]
             self.chart_caption = _("Points left in this run, game by game")
+        elif self.shows_progress:
+            game = summary.game
+            self.chart = app.records.recent_points(game.ruleset.id, CHART_GAMES, game.options)
         self.arcade_place = self._arcade_place()
         self.exported_to = ""  # what the export said, in full
         self.exported_path = ""  # the file it wrote, if it did
