@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
+from .building import ST, BuildingEngine, W
 from .engine import Engine, State
-from .events import MOVE as MOVE_EVENT
 from .moves import MOVE, Move
 
 
@@ -22,30 +23,65 @@ def _shuffles_only(move: Move) -> bool:
 
 
 STUCK_SEARCH_LIMIT = 4000  # positions: a few milliseconds, after every move
+# positions between two answers of stuck_search: a few milliseconds of a frame
+STUCK_SLICE = 250
 
 
 def is_stuck(engine: Engine, state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool | None:
-    """True when the game can make no progress; None when the search gave up at `limit`."""
+    """True when the game can make no progress; None when `limit` positions of the
+    search (see stuck_search) did not decide it."""
+    for answer in stuck_search(engine, state, STUCK_SLICE):
+        if answer is not None:
+            return answer
+        limit -= STUCK_SLICE
+        if limit <= 0:
+            return None
+    return None  # not reached: the search ends on its answer
+
+
+def stuck_search(engine: Engine, state: State, step: int = STUCK_SLICE) -> Iterator[bool | None]:
+    """Whether the game can make no progress, searched in slices: None after every
+    `step` positions, then the answer (True or False), last.
+
+    A position is stuck when no sequence of pile-to-pile moves leads to anything else
+    (a foundation move, a stock turn, a waste card played, a gap refilled). Positions
+    are told apart by their piles' cards, not by which pile holds which: the piles
+    follow the same rules, so what one arrangement leads to, any other does. Counted
+    by place, the arrangements of a few long piles outgrew the table's search after
+    each move, and a stuck game went unsaid; the table now searches on, a slice a
+    frame (see TableScene)."""
     if engine.is_over(state):
-        return not engine.is_won(state)
-    if engine.rules.family != "building":
-        return False
-    seen = {state}
+        yield not engine.is_won(state)
+        return
+    if not isinstance(engine, BuildingEngine):
+        yield False  # the pyramid games have no shuffles: a legal move is progress
+        return
+    tableau = slice(engine.tableau.start, engine.tableau.stop)
+
+    def arrangement(s: State) -> tuple[tuple[str, ...], ...]:
+        return tuple(sorted(s.piles[tableau]))  # shuffles change the tableau alone
+
+    seen = {arrangement(state)}
     queue = deque([state])
+    searched = 0
     while queue:
         here = queue.popleft()
         for move in engine.legal(here):
             if not _shuffles_only(move):
-                return False
-            after, events = engine.play(here, move)
-            if any(e.kind != MOVE_EVENT for e in events):
-                return False
-            if after not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(after)
+                yield False
+                return
+            after = engine.successor(here, move)
+            if after.piles[ST] is not here.piles[ST] or after.piles[W] is not here.piles[W]:
+                yield False  # a gap filled from the stock or the waste
+                return
+            key = arrangement(after)
+            if key not in seen:
+                seen.add(key)
                 queue.append(after)
-    return True
+                searched += 1
+                if searched % step == 0:
+                    yield None
+    yield True
 
 
 def finishing_moves(engine: Engine, state: State, limit: int = 400) -> list[Move] | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from .analysis import STUCK_SEARCH_LIMIT, finishing_moves, is_stuck
+from .analysis import STUCK_SEARCH_LIMIT, STUCK_SLICE, finishing_moves, is_stuck, stuck_search
 from .building import BuildingEngine
 from .cards import Card
 from .engine import Engine, State
@@ -174,6 +174,12 @@ class Game:
         """Whether no sequence of moves leads anywhere now; None when the search of the
         pile-to-pile moves gave up after `limit` positions (see analysis)."""
         return is_stuck(self.engine, self.state, limit)
+
+    def stuck_search(self, step: int = STUCK_SLICE) -> Iterator[bool | None]:
+        """is_stuck in slices of `step` positions, each answered None until the last
+        one, True or False (see analysis): for a caller that searches on between
+        frames."""
+        return stuck_search(self.engine, self.state, step)
 
     def waits_for(self, name: str) -> str | None:
         """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge,

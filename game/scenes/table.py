@@ -6,6 +6,8 @@ undo/redo, outcome, and the events of each action, which it animates.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 
 from game.app import STEP
@@ -90,7 +92,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self.hovered_for = 0.0
         self.banner: Banner | None = None
         self.banner_before_question: Banner | None = None  # see ask_still_playing
-        self.stuck: bool | None = False
+        self.stuck: bool | None = False  # None: not known (yet: see _search_stuck)
+        self.stuck_search: Iterator[bool | None] | None = None
+        self.stuck_slices_left = 0
         self.finishing: list[Move] | None = None
         self.autoplay: list[Move] = []
         self.celebration: Celebration | None = None
@@ -262,6 +266,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 self._hint()
         if self.demo:
             self._demo_step(dt)
+        if self.stuck_search is not None:
+            self._search_stuck_on()
         demo = self.buttons.get("demo")  # a replay played back has no Demo button
         if demo is not None and demo.selected != self.demo:  # started, stopped, run out
             self._update_buttons()

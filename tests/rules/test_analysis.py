@@ -1,7 +1,12 @@
 """Stuck detection and auto-finish."""
 
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from game.rules import Game
-from game.rules.analysis import finishing_moves, is_stuck
+from game.rules.analysis import STUCK_SEARCH_LIMIT, STUCK_SLICE, finishing_moves, is_stuck
 from tests.rules.helpers import engine_for, position
 
 
@@ -58,3 +63,74 @@ def test_no_finishing_moves_when_a_card_is_blocked():
     e = engine_for("sbudetsya")
     s = position(e, f1="9S", t1="JS TS", t2="8H")
     assert finishing_moves(e, s) is None
+
+
+def stuck_by_places(engine, state, limit: int) -> bool | None:
+    """The stuck question answered the plain way, for reference: every position by
+    its places (not by arrangement), progress read from the move's events."""
+    from collections import deque
+
+    from game.rules.events import MOVE as MOVE_EVENT
+
+    if engine.is_over(state):
+        return not engine.is_won(state)
+    if engine.rules.family != "building":
+        return False
+    seen, queue = {state}, deque([state])
+    while queue:
+        here = queue.popleft()
+        for move in engine.legal(here):
+            if not (move.a[0] == "t" and move.b[0] == "t"):
+                return False
+            after, events = engine.play(here, move)
+            if any(e.kind != MOVE_EVENT for e in events):
+                return False
+            if after not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(after)
+                queue.append(after)
+    return True
+
+
+def stuck_game() -> Game:
+    """Egyptian deal 0 played to a stuck end at random by a play-tester: long piles
+    whose arrangements are many, nothing left to go home."""
+    from pathlib import Path
+
+    from game.rules import run_replay
+
+    path = Path(__file__).parent / "golden" / "egyptian-0-stuck.json"
+    return run_replay(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_a_stuck_end_with_many_arrangements_is_found_stuck_by_searching_on():
+    # the search after a move gave up at 4,000 positions, and the table said nothing:
+    # searched on in slices (as the table now does, a slice a frame), it is stuck
+    game = stuck_game()
+    assert is_stuck(game.engine, game.state, STUCK_SEARCH_LIMIT) is None
+    answers = list(game.stuck_search())
+    assert answers[-1] is True and set(answers[:-1]) == {None}
+    assert STUCK_SEARCH_LIMIT < len(answers) * STUCK_SLICE <= 20_000
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    ruleset=st.sampled_from(["egyptian", "egyptian-old", "devils-bridge", "nechego"]),
+    deal=st.integers(0, 10_000),
+    seed=st.integers(0, 10_000),
+)
+def test_arrangements_answer_as_places_do(ruleset, deal, seed):
+    """Telling positions apart by their piles' arrangement answers as telling them
+    apart by places, on ends of random play (the stock run out)."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game(ruleset, deal=deal)
+    while not game.over and (game.pile("st") or rng.random() < 0.97):
+        moves = list(game.legal_moves)
+        home = [m for m in moves if m.b.startswith("f")]
+        game.play(rng.choice(home if home and rng.random() < 0.6 else moves))
+    reference = stuck_by_places(game.engine, game.state, 50_000)
+    if reference is not None:
+        assert is_stuck(game.engine, game.state, 50_000) is reference

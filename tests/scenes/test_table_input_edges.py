@@ -246,7 +246,7 @@ def test_the_focus_moves_on_from_a_pair_just_removed_to_its_neighbour(app, drive
 
 def test_one_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
     # Enter meant for the focused card ended the game under the banner unseen
-    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
     scene = open_table(app, driver, Game("egyptian", deal=0))
     assert scene.banner is not None and scene.banner.buttons[0].key == "end"
     scene.keys.focus, scene.keys.visible = "t1", True
@@ -257,7 +257,7 @@ def test_one_enter_does_not_end_a_stuck_game(app, driver, monkeypatch):
 
 
 def test_the_stuck_banner_s_button_ends_the_game_at_a_click(app, driver, monkeypatch):
-    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
     scene = open_table(app, driver, Game("egyptian", deal=0))
     driver.click(scene.banner.buttons[0].rect.center)
     assert scene.game.over
@@ -267,6 +267,29 @@ def test_the_stuck_banner_s_button_ends_the_game_at_a_click(app, driver, monkeyp
     # the game's own end, not the player's: "You gave up" said otherwise
     assert isinstance(app.scene, ResultsScene) and app.scene.summary.stuck
     assert headline(app.scene.summary) == "The game was stuck"
+
+
+def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver):
+    # the search within the move gave up on a few long piles' many arrangements, and the
+    # game said nothing: it now searches on, a slice a frame
+    from game.rules import run_replay
+    from tests.rules.test_analysis import stuck_game
+
+    replay = stuck_game().to_replay()
+    last = replay["moves"].pop()
+    scene = open_table(app, driver, run_replay(replay))
+    assert not scene.stuck and scene.banner is None
+    scene._play(parse_move(last))
+    assert scene.stuck is None and scene.banner is None  # not known yet: searching on
+    driver.frames(60)
+    assert scene.stuck is True and scene.stuck_search is None
+    assert scene.banner.text == "No sequence of moves leads anywhere now: the game is stuck."
+    driver.click(scene.banner.buttons[0].rect.center)
+    driver.settle(1.5)
+    from game.scenes.initials import InitialsScene
+
+    # the first game in its table: asked for initials, under how it ended
+    assert isinstance(app.scene, InitialsScene) and app.scene.outcome == "The game was stuck"
 
 
 def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(app, driver):
@@ -499,7 +522,7 @@ def test_a_question_asked_under_a_banner_is_shown_beside_it(app, driver, monkeyp
     # the game up with no question seen
     import game.scenes.table as table_module
 
-    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
     drawn: list[str] = []
     real = table_module.draw_banner
 
@@ -521,7 +544,7 @@ def test_a_question_asked_under_a_banner_is_shown_beside_it(app, driver, monkeyp
 def test_a_stuck_game_s_proven_loss_is_not_said_again_beside_its_banner(app, driver, monkeypatch):
     # "the game is stuck" with its button, and beside it a second box: "No win is
     # possible from here; 405 points at best" (the points already left)
-    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
     scene = open_table(app, driver, Game("egyptian", deal=0))
     click_move(driver, scene, "st>w")
     assert scene.stuck and scene.banner is not None

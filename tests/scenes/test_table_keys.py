@@ -184,7 +184,7 @@ def test_the_take_back_banner_answers_the_keys(app, driver):
 
 
 def test_esc_closes_the_stuck_banner_and_its_button_takes_the_focus(app, driver, monkeypatch):
-    monkeypatch.setattr(Game, "is_stuck", lambda *args: True)
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
     driver.key(pygame.K_ESCAPE)
