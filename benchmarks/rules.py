@@ -12,6 +12,9 @@
   median of 20 runs, in ms.
 - Undo: `game.undo()` + `game.redo()` pairs at the end of that game; the median
   time per single undo (half a pair), in ms.
+- The search for a stuck game, on an Egyptian end that needs some 10,000 positions
+  to be found stuck (tests/rules/golden/egyptian-0-stuck.json): the median time of
+  one slice (the table searches one a frame), and of the whole search, in ms.
 
 The exit status is 0 (it is a report) unless --check is given and a target is missed.
 """
@@ -45,6 +48,9 @@ UNDO_PAIRS = 1000
 MOVES_TARGETS = {"pyramid52": 20_000, "egyptian": 10_000}
 REPLAY_TARGET_MS = 15.0
 UNDO_TARGET_MS = 0.1
+STUCK_SLICE_TARGET_MS = 5.0  # a third of a frame at 60 frames a second (it aims at half)
+STUCK_END = ROOT / "tests" / "rules" / "golden" / "egyptian-0-stuck.json"
+STUCK_RUNS = 5
 
 
 def playout_rate(ruleset_id: str, seconds: float, seed: int) -> float:
@@ -107,6 +113,25 @@ def undo_time(game: Game, batches: int = UNDO_BATCHES, pairs: int = UNDO_PAIRS) 
     return statistics.median(samples)
 
 
+def stuck_search_times(runs: int = STUCK_RUNS) -> tuple[float, float]:
+    """Median seconds of one slice of the stuck search, and of the whole search, on a
+    stuck Egyptian end."""
+    game = run_replay(json.loads(STUCK_END.read_text(encoding="utf-8")))
+    slices: list[float] = []
+    wholes: list[float] = []
+    for _ in range(runs):
+        search = game.stuck_search()
+        start = last = perf_counter()
+        for answer in search:
+            now = perf_counter()
+            slices.append(now - last)
+            last = now
+            if answer is not None:
+                assert answer is True, "the benchmark's end is stuck"
+        wholes.append(perf_counter() - start)
+    return statistics.median(slices), statistics.median(wholes)
+
+
 def measure(seconds: float) -> dict[str, object]:
     rates: dict[str, list[float]] = {}
     for ruleset_id in rulesets():
@@ -117,10 +142,13 @@ def measure(seconds: float) -> dict[str, object]:
     assert len(replayed.moves) == REPLAY_LENGTH and replayed.state == game.state
     replay_s = median_time(lambda: run_replay(replay), REPLAY_RUNS)
     undo_s = undo_time(game)
+    slice_s, stuck_s = stuck_search_times()
     return {
         "moves_per_s": {rid: round(statistics.median(r)) for rid, r in rates.items()},
         "replay_300_ms": replay_s * 1000,
         "undo_ms": undo_s * 1000,
+        "stuck_slice_ms": slice_s * 1000,
+        "stuck_search_ms": stuck_s * 1000,
         "runs": {
             "seconds_per_run": seconds,
             "playout_runs": REPEATS,
@@ -129,6 +157,7 @@ def measure(seconds: float) -> dict[str, object]:
             "replay_deal": replay["deal"],
             "undo_batches": UNDO_BATCHES,
             "undo_pairs_per_batch": UNDO_PAIRS,
+            "stuck_runs": STUCK_RUNS,
         },
         "python": f"{platform.python_implementation()} {platform.python_version()}",
     }
@@ -148,6 +177,10 @@ def verdicts(report: dict[str, object]) -> list[tuple[str, str, bool]]:
     assert isinstance(replay_ms, float) and isinstance(undo_ms, float)
     found.append(("replay 300 moves", f"<= {REPLAY_TARGET_MS:g} ms", replay_ms <= REPLAY_TARGET_MS))
     found.append(("undo", f"<= {UNDO_TARGET_MS:g} ms", undo_ms <= UNDO_TARGET_MS))
+    slice_ms = report["stuck_slice_ms"]
+    assert isinstance(slice_ms, float)
+    target = STUCK_SLICE_TARGET_MS
+    found.append(("stuck search slice", f"<= {target:g} ms", slice_ms <= target))
     return found
 
 
@@ -177,6 +210,11 @@ def table(report: dict[str, object], seconds: float) -> str:
         f"{'replay of 300 moves':24}{replay_ms:>9.2f} ms  {mark('replay 300 moves')}".rstrip()
     )
     lines.append(f"{'undo (one step)':24}{undo_ms:>9.5f} ms  {mark('undo')}".rstrip())
+    slice_ms, stuck_ms = report["stuck_slice_ms"], report["stuck_search_ms"]
+    lines.append(
+        f"{'stuck search, a slice':24}{slice_ms:>9.2f} ms  {mark('stuck search slice')}".rstrip()
+    )
+    lines.append(f"{'stuck search, in all':24}{stuck_ms:>9.1f} ms")
     return "\n".join(lines)
 
 

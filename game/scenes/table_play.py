@@ -26,11 +26,12 @@ STATUS_S = 3.5
 
 
 # The search for a stuck game after a move (see _search_stuck): slices of
-# game.rules.analysis.STUCK_SLICE positions, some 2.5 ms each. Four at once; then one a
-# frame, up to 1,200 (300,000 positions: 20 s of frames, 3 s of work in all). The
-# stuck Egyptian games found undecided by 4,000 positions were decided by 20,000.
+# game.rules.analysis.STUCK_SLICE positions, some 2.5 ms each. Four at once (most
+# positions are decided in the first); then one a frame, up to 1,600 (200,000
+# positions: 27 s of frames). A stuck Egyptian end that the search within the move
+# left undecided at 4,000 positions needs some 10,000: 1.3 s of frames.
 STUCK_SLICES_AT_ONCE = 4
-STUCK_SLICES_MOST = 1200
+STUCK_SLICES_MOST = 1600
 
 
 class TablePlay:

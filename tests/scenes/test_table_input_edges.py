@@ -281,7 +281,7 @@ def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver
     assert not scene.stuck and scene.banner is None
     scene._play(parse_move(last))
     assert scene.stuck is None and scene.banner is None  # not known yet: searching on
-    driver.frames(60)
+    driver.frames(120)  # some 80 slices: 1.3 s
     assert scene.stuck is True and scene.stuck_search is None
     assert scene.banner.text == "No sequence of moves leads anywhere now: the game is stuck."
     driver.click(scene.banner.buttons[0].rect.center)
