@@ -194,6 +194,7 @@ class WatchScene(TableScene):
     def _after_change(self) -> None:
         super()._after_change()
         self.finishing = None  # the replay plays itself: no Finish offer
+        self.stuck_search = None  # nor, found frames later, a stuck game's question
         if self.step_count >= len(self.script) and not self.game.won:
             self._show_end()
         elif self.banner is not None:

@@ -251,6 +251,16 @@ def test_watch_steps_back_a_move_at_a_time(app, driver):
     assert app.records.history() == []
 
 
+def test_watch_asks_no_stuck_question_found_frames_after_a_move(app, driver, monkeypatch):
+    # the search for a stuck game goes on after a move, a slice a frame; a replay plays
+    # itself, and its story is no question to the viewer
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([None] * 8 + [True]))
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    driver.key(pygame.K_RIGHT)  # one move, paused
+    driver.frames(30)
+    assert watch.paused and len(watch.game.moves) == 1 and watch.banner is None
+
+
 def test_watch_steps_back_from_the_end_by_its_key(app, driver):
     # at the end the banner took the arrows: ← moved its focus and stepped nothing back
     replay = won_game().to_replay(result=True)
