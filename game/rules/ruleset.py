@@ -160,6 +160,7 @@ class Ruleset:
     options: tuple[Option, ...]
     table: Mapping[str, Any]
     source: str
+    short_name: Mapping[str, str]  # the name where room is short; the name if none given
 
     def option(self, key: str) -> Option:
         for o in self.options:
@@ -261,7 +262,19 @@ class _Reader:
         return {lang: self.text(table, f"{key}.{lang}") for lang in LANGUAGES}
 
 
-TOP_KEYS = ("id", "family", "order", "seeds", "name", "text", "rules", "values", "options", "table")
+TOP_KEYS = (
+    "id",
+    "family",
+    "order",
+    "seeds",
+    "name",
+    "short_name",
+    "text",
+    "rules",
+    "values",
+    "options",
+    "table",
+)
 
 
 def load_ruleset(path: Path) -> Ruleset:
@@ -289,6 +302,8 @@ def load_ruleset(path: Path) -> Ruleset:
         raise r.fail("seeds", "must be a list of strings")
 
     name = r.languages(data, "name")
+    # where room is short (the table's top bar): a long name's own shorter form
+    short_name = r.languages(data, "short_name") if "short_name" in data else name
     text_table = r.table(data, "text")
     r.only(text_table, "text.", LANGUAGES)
     text: dict[str, dict[str, str]] = {}
@@ -314,6 +329,7 @@ def load_ruleset(path: Path) -> Ruleset:
         options=options,
         table=table,
         source=path.name,
+        short_name=short_name,
     )
     for combination in ruleset.combinations():
         _check_consistent(r, ruleset.rules(combination), combination)

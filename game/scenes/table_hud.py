@@ -30,6 +30,7 @@ class HudFigures:
     """What the top bar shows; a change of any of them redraws the bar."""
 
     title: str
+    short_title: str  # the name where room is short (the ruleset's short_name)
     deal: str
     stock: int
     passes: tuple[int, int]  # the pass through the stock under way, of how many
@@ -57,6 +58,7 @@ def figures(
     deal = place or deal
     return HudFigures(
         localized(game.ruleset.name),
+        localized(game.ruleset.short_name),
         deal,
         len(game.pile("st")),
         (game.rules.passes - game.passes_left, game.rules.passes),
@@ -167,12 +169,13 @@ class Hud:
         # what gives way first on a narrow bar: with one pass, the pass (nothing to count);
         # with more, the stock's count, which its pile shows as well
         drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
-        # the deal's number gives way on a narrow bar to the clock, the verdict and a
-        # pass worth counting; then the name's last clauses ("Egyptian Pyramid, old
-        # rules"): in Russian at 800x600, with "assisted", the moves went first
-        short = f.title.split(",")[0]
-        names = [(f.title, f.deal), (f.title, "")] + ([(short, "")] if short != f.title else [])
-        for step, (title, deal) in enumerate(names):
+        # the deal's number gives way on a narrow bar to the clock, the verdict, the
+        # moves and a pass worth counting; then the name to its short form (in Russian
+        # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
+        names = [(f.title, f.deal), (f.title, "")]
+        if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
+            names.append((f.short_title, ""))
+        for title, deal in names:
             title_w = theme.font(size, bold=True).size(title)[0]
             left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
             if f.assisted:
@@ -184,9 +187,9 @@ class Hud:
             # on two lines the names share the first with the score alone: the deal
             # gives way when they would run into it ("assisted" lay on "Left: …")
             names_fit = not self.two_lines or left <= right.left
-            kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else ""]
-            if step:  # the name keeps its clauses only while the moves are shown too
-                kept.append(parts[2])
+            # the moves too: kept with the name whole and the deal left out, they were
+            # dropped while the deal and the name stayed (taking a hint freed room)
+            kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else "", parts[2]]
             shows_all = placed is not None and all(k in placed[0] for k in kept)
             if placed is not None and names_fit and (shows_all or self.two_lines):
                 break

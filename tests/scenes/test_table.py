@@ -844,21 +844,24 @@ def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
     assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"
 
 
-def test_a_long_name_gives_way_before_the_moves_in_the_top_bar(app, driver):
-    # in Russian at 800x600, "assisted" beside «Египетская пирамида, старинные правила»
-    # left the moves out of the bar
+@pytest.mark.parametrize("assisted", [True, False])
+def test_a_long_name_gives_way_before_the_moves_in_the_top_bar(app, driver, assisted):
+    # in Russian at 800x600, «Египетская пирамида, старинные правила» left the moves out
+    # of the bar: with "assisted" beside it, and without, where the deal stayed instead
     from game import i18n
 
     app.settings.language = "ru"
     app.apply_settings()
     try:
         scene = open_table(app, driver, Game("egyptian-old", deal=3))
-        scene.facts.mark_assisted("hint")
+        if assisted:
+            scene.facts.mark_assisted("hint")
         driver.resize((800, 600))
         driver.frames(2)
         hud = scene.hud
         assert "Ходов: 0" in hud.stats_shown, hud.stats_shown
-        assert hud.stats_drawn.left >= hud.names_right  # the name stopped at its comma
+        assert hud.stats_drawn.left >= hud.names_right
+        assert scene._current_figures().short_title == "Старинная египетская"
     finally:
         i18n.set_language("en")
 
