@@ -21,7 +21,6 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     records, facts, game = app.records, summary.facts, summary.game
     if facts is None:
         return ResultsScene(app, summary)
-    told = outcome_line(summary)
     if facts.mode == ARCADE:
         status = after_level(app, facts, game.won)
         place = records.run_position(status.ladder, status.run) if status else None
@@ -35,7 +34,10 @@ def after_game(app: App, summary: GameSummary) -> Scene:
 
         subtitle = _("Place {n} in the arcade table: your initials?", n=place)
         heading = _heading(place, best=place == 1)  # the run's total, won level or not
-        return InitialsScene(app, heading, subtitle, records.initials, enter_run, told)
+        # how the run ended: "You gave up" of its last game read against the run's
+        # "A new high score!"
+        run_end = status.lines()[0]
+        return InitialsScene(app, heading, subtitle, records.initials, enter_run, run_end)
     place = records.entry_position(game, facts)
     if place is None:
         return ResultsScene(app, summary)
@@ -48,16 +50,19 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     subtitle = _("Place {n} in {table}: your initials?", n=place, table=table)
     heading = _heading(place, best=place == 1 and game.won)
+    told = outcome_line(summary)
     return InitialsScene(app, heading, subtitle, records.initials, enter_game, told)
 
 
 def outcome_line(summary: GameSummary) -> str:
-    """How the game ended, said above the initials: a fortune's verdict, or the results'
-    headline. Asked first, the initials hid it: a wish that will not come true was
-    greeted "A new high score!" before it was told."""
-    from game.scenes.results import headline, verdict
+    """How the game ended, said above the initials: a fortune's verdict (when it counts),
+    or the results' headline. Asked first, the initials hid it: a wish that will not
+    come true was greeted "A new high score!" before it was told."""
+    from game.scenes.results import headline, verdict, void_verdict
 
-    return verdict(summary) or headline(summary)
+    if summary.fortune and not void_verdict(summary):
+        return verdict(summary)
+    return headline(summary)  # a void verdict said alone left a win unsaid
 
 
 def _heading(place: int, best: bool) -> str:

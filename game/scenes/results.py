@@ -82,14 +82,14 @@ def verdict(summary: GameSummary) -> str:
     verdict does not count" told a fortune the demo had laid out."""
     if not summary.fortune:
         return ""
-    if _void_verdict(summary):
+    if void_verdict(summary):
         return _("No verdict on your wish this time")
     if summary.won:
         return _("Your wish will come true")
     return _("Your wish will not come true this time")
 
 
-def _void_verdict(summary: GameSummary) -> str:
+def void_verdict(summary: GameSummary) -> str:
     """Why the fortune's verdict does not count, or empty: its cards were seen before
     they came (the deal played before, or a card put back on the stock by Undo), or
     the solver helped (a hint, the demo) to lay it out."""
@@ -396,7 +396,7 @@ class ResultsScene(PadScene):
             (f"{localized(game.ruleset.name)} · {deal}", px(18, s, 12), theme.INK_DIM, False),
             (headline(summary), px(44, s, 24), won_colour, True),
         ]
-        void = _void_verdict(summary)
+        void = void_verdict(summary)
         if summary.fortune:
             # a verdict that does not count is not given in gold
             colour = theme.INK_DIM if void else won_colour

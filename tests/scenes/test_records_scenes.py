@@ -579,6 +579,8 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
             lives = "1 life" if lives_left == 1 else f"{lives_left} lives"
             assert table._current_figures().deal == f"Level 1 of {total} · {lives}"
     assert isinstance(app.scene, InitialsScene)  # the run is over and enters the table
+    # said of the run, as its title is: "You gave up" of its last game read against it
+    assert app.scene.outcome == "No lives left: the run is over."
     driver.key(pygame.K_RETURN)
     driver.settle(0.6)
     results = app.scene

@@ -94,6 +94,26 @@ def test_why_a_game_is_assisted_is_said_beside_the_figure_it_explains(by, beside
     assert noted == [beside]
 
 
+@pytest.mark.parametrize(
+    "summary, said",
+    [
+        (WonSummary(Game("sbudetsya", deal=3), 60.0, fortune=True), "Your wish will come true"),
+        (played("sbudetsya", fortune=True), "Your wish will not come true this time"),
+        # a verdict that does not count, said alone, left the win unsaid
+        (
+            WonSummary(Game("sbudetsya", deal=3), 60.0, fortune=True, fortune_replayed=True),
+            "The patience came out!",
+        ),
+        (played("sbudetsya", fortune=True, assisted=True), "You gave up"),
+        (played("pyramid52"), "You gave up"),
+    ],
+)
+def test_the_line_above_the_initials_says_how_the_game_ended(summary, said):
+    from game.scenes.after_game import outcome_line
+
+    assert outcome_line(summary) == said
+
+
 def scene_figures(scene):
     from game.scenes.results import figures
 
