@@ -32,6 +32,8 @@ STATUS_S = 3.5
 # left undecided at 4,000 positions needs some 10,000: 1.3 s of frames.
 STUCK_SLICES_AT_ONCE = 4
 STUCK_SLICES_MOST = 1600
+# and at once when the game is given up while it goes on: 25,000 positions, some 0.5 s
+STUCK_SLICES_AT_THE_END = 200
 
 
 class TablePlay:
@@ -282,6 +284,18 @@ class TablePlay:
             self._update_buttons()
             self._invalidate()
 
+    def _stuck_at_the_end(self) -> bool:
+        """Whether the game given up is stuck: as found, or, given up while the search
+        went on, searched on at once a while longer (it was "You gave up" then)."""
+        if self.stuck is None and self.stuck_search is not None:
+            for _slice in range(STUCK_SLICES_AT_THE_END):
+                answer = next(self.stuck_search)
+                if answer is not None:
+                    self.stuck = answer
+                    break
+            self.stuck_search = None
+        return bool(self.stuck)
+
     def _stuck_banner(self) -> Banner:
         return Banner(
             _("No sequence of moves leads anywhere now: the game is stuck."),
@@ -455,7 +469,7 @@ class TablePlay:
         its banner or by Give up, is the game's doing, and the results say so, not "You
         gave up" (asked of the game: a game continued stuck has made no move here yet)."""
         if not self.game.over:
-            stuck = bool(self.stuck) or bool(self.game.is_stuck())
+            stuck = self._stuck_at_the_end()
             self.game.play("resign")
             self._show_results(stuck)
 

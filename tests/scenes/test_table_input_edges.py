@@ -292,6 +292,22 @@ def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver
     assert isinstance(app.scene, InitialsScene) and app.scene.outcome == "The game was stuck"
 
 
+def test_a_stuck_end_given_up_while_it_is_searched_says_it_was_stuck(app, driver):
+    # given up in the second the search went on, it was "You gave up"
+    from game.rules import run_replay
+    from game.scenes.initials import InitialsScene
+    from tests.rules.test_analysis import stuck_game
+
+    replay = stuck_game().to_replay()
+    last = replay["moves"].pop()
+    scene = open_table(app, driver, run_replay(replay))
+    scene._play(parse_move(last))
+    assert scene.stuck is None
+    driver.key_twice(pygame.K_g)  # giving up asks twice
+    driver.settle(1.5)
+    assert isinstance(app.scene, InitialsScene) and app.scene.outcome == "The game was stuck"
+
+
 def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     start = centre(scene, "t1")
