@@ -441,7 +441,9 @@ class RecordsScene(PadScene):
         if self.tab == ARCADE:
             return _("No runs yet: arcade runs played without hints or the demo appear here.")
         if self.tab == DAILY:  # a day's deal played before (as a free game) stays out too
-            return _("No entries yet: a day's deal played first and without help appears here.")
+            return _(
+                "No entries yet: a day's deal played for the first time, unhelped, appears here."
+            )
         return _("No entries yet: games played without hints appear here.")
 
     def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:

@@ -474,7 +474,8 @@ class ResultsScene(PadScene):
             )
             if note:
                 colour = theme.WARN if note == warning else theme.INK_DIM
-                x = shown.right + note_gap
+                # a note with no figure of its own starts where the figures do
+                x = shown.right + note_gap if value else middle + gap
                 # a long note (Russian ones are) in a smaller size, cut short only as a last resort
                 fitted = fitting_size(note, note_size, right - x, least=px(11, s, 10))
                 text = fit_text(note, fitted, right - x)

@@ -48,7 +48,7 @@ def draw_points_chart(
     label = draw_text(surface, scale_text, size, where, theme.INK_DIM, "topright")
     # a win has no bar: its diamond, said once, needs no guessing (where it fits)
     words = _("a win")
-    r, gap = max(3, label.height // 3), max(2, size // 3)
+    r, gap = max(4, label.height // 2), max(3, size // 2)  # as the chart's own diamonds
     if 0 in points and head.right + size + 2 * r + gap + theme.font(size).size(words)[0] < (
         label.left - size
     ):

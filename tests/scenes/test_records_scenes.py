@@ -184,7 +184,7 @@ def test_an_empty_daily_table_says_a_deal_played_before_stays_out(app, driver):
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
     assert scene.entries == []
     assert scene.empty_note() == (
-        "No entries yet: a day's deal played first and without help appears here."
+        "No entries yet: a day's deal played for the first time, unhelped, appears here."
     )
 
 
