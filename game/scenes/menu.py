@@ -35,7 +35,7 @@ from game.ui.deal_field import draw_deal_field
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
 from game.ui.pointer import POINTER_DOWN
-from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, row_width, wrap
 
 if TYPE_CHECKING:
     from game.app import App
@@ -92,6 +92,7 @@ class MenuScene(PadScene):
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
         self.notices_read = 0  # notices dismissed on this visit (see _notice_text)
         self.subtitle_drawn: pygame.Rect | None = None  # None where the header has no room
+        self.title_drawn = pygame.Rect(0, 0, 0, 0)
 
     # -- the choice ----------------------------------------------------------------
 
@@ -347,7 +348,19 @@ class MenuScene(PadScene):
             Button(_("Settings"), self.show_settings, key="settings"),
             Button(_("Quit"), self.app.request_quit, key="quit"),
         ]
-        layout_row(buttons, header, self.button_h, px(10, s, 6), align="right")
+        header_gap = px(10, s, 6)
+        title_w = theme.font(self.title_size, serif=True).size(_("Piramida"))[0]
+        beside = header.copy()
+        beside.width -= title_w + px(16, s, 8)
+        beside.right = header.right
+        if row_width(buttons, self.button_h, header_gap) <= beside.width:
+            layout_row(buttons, beside, self.button_h, header_gap, align="right")
+        else:
+            # standing up (and in Russian), beside the title they lay over it: a row of
+            # their own under it
+            row = pygame.Rect(m, top, w - 2 * m, self.button_h)
+            layout_row(buttons, row, self.button_h, header_gap, align="right")
+            top = row.bottom + px(14, s, 8)
         self.notice_rect = self.continue_rect = pygame.Rect(0, 0, 0, 0)
         bars = [
             # "Next" while another notice waits behind this one
@@ -496,6 +509,7 @@ class MenuScene(PadScene):
         surface.blit(theme.felt(self.size), (0, 0))
         m = px(28, s, 12)
         title = draw_text(surface, _("Piramida"), self.title_size, (m, m), theme.GOLD, serif=True)
+        self.title_drawn = title
         subtitle, sub_size = _("Old Russian pyramid patiences"), px(18, s, 12)
         header = [b.rect.left for b in self.pad.buttons if b.key in HEADER_KEYS]
         left_of_buttons = min(header, default=self.size[0])

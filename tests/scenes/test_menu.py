@@ -756,3 +756,21 @@ def test_the_title_has_its_subtitle_at_1280x800(app, driver, language):
         assert header and drawn.collidelist(header) == -1
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (800, 600), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_header_buttons_keep_off_the_title(app, driver, language, size):
+    # standing up in Russian, «Рекорды» lay over the title: «Пирами»
+    from game.scenes.menu import HEADER_KEYS
+
+    driver.resize(size)
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = open_menu(app, driver)
+        driver.frames(1)
+        header = [b.rect for b in scene.pad.buttons if b.key in HEADER_KEYS]
+        assert len(header) == 4 and scene.title_drawn.collidelist(header) == -1
+    finally:
+        i18n.set_language("en")
