@@ -1,9 +1,9 @@
 """Questions about a position that the rules alone can answer, without a solver.
 
-- `is_stuck`: in the building games cards can shuttle between piles for ever, so
-  "no legal move" almost never happens; a position is stuck when no sequence of
-  pile-to-pile moves leads to anything else (a foundation move, a stock turn, a
-  waste card played, a gap refilled).
+- `is_stuck`, and `stuck_search` that searches in slices: in the building games
+  cards can shuttle between piles for ever, so "no legal move" almost never happens;
+  a position is stuck when no sequence of pile-to-pile moves leads to anything else
+  (a foundation move, a stock turn, a waste card played, a gap refilled).
 - `finishing_moves`: the moves that play every remaining card out to the
   foundations, when foundation moves and stock turns alone can do it.
 """
@@ -22,7 +22,7 @@ def _shuffles_only(move: Move) -> bool:
     return move.kind == MOVE and move.a[0] == "t" and move.b[0] == "t"
 
 
-STUCK_SEARCH_LIMIT = 4000  # positions: a few milliseconds, after every move
+STUCK_SEARCH_LIMIT = 4000  # positions is_stuck searches unless told: 40 ms at most
 # positions between two answers of stuck_search: some 2.5 ms, a sixth of a frame
 # (benchmarks/rules.py measures it)
 STUCK_SLICE = 125
