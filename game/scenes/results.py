@@ -331,12 +331,18 @@ class ResultsScene(PadScene):
         needed = row_width(buttons, self.button_h, button_gap) + 2 * pad
         width = min(w - 2 * m, max(px(760, s), needed))
         inner_w = width - 2 * pad
+        # standing up, a row too wide shrank its words: two rows, where height is to spare
+        rows_of_buttons = [buttons]
+        if needed > width and h > w and len(buttons) > 1:
+            half = (len(buttons) + 1) // 2
+            rows_of_buttons = [buttons[:half], buttons[half:]]
+        buttons_h = len(rows_of_buttons) * (self.button_h + button_gap) - button_gap
         self.lines, text_h = self._heading_lines(inner_w)
         self.row_h = theme.font(px(20, s, 13)).get_linesize() + px(6, s, 3)
         gaps = px(18, s, 10)
         rows = len(self.all_figures())
         self.note_h = theme.font(px(14, s, 11)).get_linesize() if self.exported_to else 0
-        fixed = pad + text_h + gaps * 2 + rows * self.row_h + gaps + self.button_h + pad
+        fixed = pad + text_h + gaps * 2 + rows * self.row_h + gaps + buttons_h + pad
         fixed += self.note_h
         room = h - 2 * m - fixed - gaps
         self.chart_h = min(px(130, s), room) if self.shows_progress else 0
@@ -348,9 +354,11 @@ class ResultsScene(PadScene):
         self.figures_top = self.box.y + pad + text_h + gaps * 2
         chart_top = self.figures_top + rows * self.row_h + gaps // 2
         self.chart_rect = pygame.Rect(self.box.x + pad, chart_top, inner_w, self.chart_h)
-        row = pygame.Rect(self.box.x + pad, self.box.bottom - pad - self.button_h, inner_w, 0)
-        row.height = self.button_h
-        layout_row(buttons, row, self.button_h, button_gap)
+        top = self.box.bottom - pad - buttons_h
+        for row_buttons in rows_of_buttons:
+            row = pygame.Rect(self.box.x + pad, top, inner_w, self.button_h)
+            layout_row(row_buttons, row, self.button_h, button_gap)
+            top += self.button_h + button_gap
         self.pad.set(buttons)
         self.redraw = True
 

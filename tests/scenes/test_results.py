@@ -286,6 +286,25 @@ def test_the_buttons_keep_their_size_in_russian_where_the_window_has_room(
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_standing_up_the_buttons_take_two_rows_rather_than_shrink(tmp_path, monkeypatch, language):
+    # at 1080x1920 the Russian row was shrunk to fit: «Этот расклад ещё раз» filled its button
+    from game.ui.widgets import row_width
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1080, 1920), clock=ManualClock())
+    try:
+        i18n.set_language(language)
+        scene = open_results(app, Driver(app), played(resign=False))
+        for b in scene.pad.buttons:
+            assert b.rect.width >= row_width([b], scene.button_h, 0), b.label  # not shrunk
+            assert scene.box.contains(b.rect)
+        assert pygame.Rect(0, 0, 1080, 1920).contains(scene.box)
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
+
+
 def test_a_chart_of_two_games_keeps_its_bars_and_diamonds_slim():
     # with two games a win's diamond grew to half the panel and covered its figures
     from game.scenes.results_chart import draw_points_chart
