@@ -1,6 +1,8 @@
 """The start screen driven by real clicks, taps and keys: what it asks the table to play."""
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -20,6 +22,20 @@ def open_menu(app, driver) -> MenuScene:
     app.switch(scene, fade=False)
     driver.frames(1)
     return scene
+
+
+@contextmanager
+def menu_in(app, driver, language: str, size: tuple[int, int]) -> Iterator[MenuScene]:
+    """The menu in `language` at `size`, drawn once; English again afterwards."""
+    driver.resize(size)
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = open_menu(app, driver)
+        driver.frames(1)
+        yield scene
+    finally:
+        i18n.set_language("en")
 
 
 def tab_to(driver, scene, key: str) -> None:
@@ -593,12 +609,7 @@ def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
         return _name, lines, size
 
     monkeypatch.setattr(menu, "draw_ruleset_card", spy)
-    driver.resize(size)
-    app.settings.language = language
-    app.apply_settings()
-    try:
-        scene = open_menu(app, driver)
-        driver.frames(1)
+    with menu_in(app, driver, language, size) as scene:
         assert set(drawn) == set(scene.rulesets)
         assert (scene.continue_rect.height > 0) == unfinished
         leads = 0
@@ -612,8 +623,6 @@ def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
         assert len({size for _lines, size in drawn.values()}) == 1, drawn
         # only where the bar takes the room: 800x600 (at 1280x800 every one is whole)
         assert (leads > 0) == (unfinished and size == (800, 600)), leads
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
@@ -744,18 +753,11 @@ def test_enter_right_after_a_deal_number_plays_it_wherever_the_ring_is(app, driv
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_title_has_its_subtitle_at_1280x800(app, driver, language):
     # the Russian "Старинные русские пасьянсы-пирамиды" found no room beside the title
-    driver.resize((1280, 800))
-    app.settings.language = language
-    app.apply_settings()
-    try:
-        scene = open_menu(app, driver)
-        driver.frames(1)
+    with menu_in(app, driver, language, (1280, 800)) as scene:
         drawn = scene.subtitle_drawn
         assert drawn is not None
         header = [b.rect for b in scene.pad.buttons if b.key in ("records", "quit")]
         assert header and drawn.collidelist(header) == -1
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(1080, 1920), (800, 600), (1280, 800)])
@@ -764,13 +766,6 @@ def test_the_header_buttons_keep_off_the_title(app, driver, language, size):
     # standing up in Russian, «Рекорды» lay over the title: «Пирами»
     from game.scenes.menu import HEADER_KEYS
 
-    driver.resize(size)
-    app.settings.language = language
-    app.apply_settings()
-    try:
-        scene = open_menu(app, driver)
-        driver.frames(1)
+    with menu_in(app, driver, language, size) as scene:
         header = [b.rect for b in scene.pad.buttons if b.key in HEADER_KEYS]
         assert len(header) == 4 and scene.title_drawn.collidelist(header) == -1
-    finally:
-        i18n.set_language("en")
