@@ -14,7 +14,6 @@ from game.app import STEP
 from game.i18n import _
 from game.render.animation import Animator
 from game.render.celebration import Celebration
-from game.render.preview import fill_translucent
 from game.render.table_view import TableView
 from game.rules import Game, Move
 from game.rules.moves import MOVE, PAIR, SINGLE
@@ -24,7 +23,7 @@ from game.scenes.table_controls import Drag, Press, TableControls, key_tip
 from game.scenes.table_help import TableHelp
 from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
-from game.scenes.table_overlay import Banner, draw_banner, draw_legend
+from game.scenes.table_overlay import Banner, draw_banner, draw_celebration_words, draw_legend
 from game.scenes.table_play import TablePlay
 from game.store import ARCADE, DAILY, GameFacts
 from game.store.saved import BY_HELP_BEFORE
@@ -314,19 +313,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         return _("The patience came out!")
 
     def _draw_celebration_words(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
-        """The words above the cascade's cards, on a dark band that keeps them legible
-        over any card; drawn each frame on the picture only, so that no trail keeps them."""
-        size = max(24, int(52 * theme.ui_scale(self.app.size)))
-        words = self.celebration_words()
-        width = theme.font(size, bold=True, serif=True).size(words)[0]
-        if width > area.width * 0.84:  # a narrow window: smaller, whole
-            size = max(16, int(size * area.width * 0.84 / width))
-        image = theme.font(size, bold=True, serif=True).render(words, True, theme.GOLD)
-        band = image.get_rect(center=(area.centerx, area.top + area.height // 3))
-        band = band.inflate(size, size // 2)
-        fill_translucent(surface, band, theme.FELT_DARK, 215, band.height // 4)
-        surface.blit(image, image.get_rect(center=band.center))
-        return band
+        return draw_celebration_words(surface, area, self.celebration_words())
 
     def verdict_kept(self) -> bool:
         """Whether the solver's verdict stays unsaid: a fortune keeps its answer for the

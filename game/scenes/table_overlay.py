@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.i18n import _
+from game.render.preview import fill_translucent
 from game.rules import Game
 from game.ui import theme
 from game.ui.labels import king_alone, value_legend, value_text
@@ -116,6 +117,22 @@ def draw_banner(
         for b in banner.buttons:
             b.draw(surface, max(11, int(button_h * 0.4)))
     return panel
+
+
+def draw_celebration_words(surface: pygame.Surface, area: pygame.Rect, words: str) -> pygame.Rect:
+    """A win's words over its cascade, on a dark band that keeps them legible over any
+    card; drawn each frame on the picture only, so that no trail keeps them. Returns
+    where."""
+    size = max(24, int(52 * theme.ui_scale(surface.get_size())))
+    width = theme.font(size, bold=True, serif=True).size(words)[0]
+    if width > area.width * 0.84:  # a narrow window: smaller, whole
+        size = max(16, int(size * area.width * 0.84 / width))
+    image = theme.font(size, bold=True, serif=True).render(words, True, theme.GOLD)
+    band = image.get_rect(center=(area.centerx, area.top + area.height // 3))
+    band = band.inflate(size, size // 2)
+    fill_translucent(surface, band, theme.FELT_DARK, 215, band.height // 4)
+    surface.blit(image, image.get_rect(center=band.center))
+    return band
 
 
 def _free_place(
