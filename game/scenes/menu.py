@@ -385,7 +385,8 @@ class MenuScene(PadScene):
             bar = pygame.Rect(m, top, w - 2 * m, self.button_h + px(10, s, 6))
             button = Button(label, action, key=key, selected=key == "continue")
             area = bar.inflate(-px(10, s, 6), 0)
-            layout_row([button], area, self.button_h - px(8, s, 4), 0, align="right")
+            # as tall as the header's buttons: Continue, the likeliest press, read smaller
+            layout_row([button], area, self.button_h, 0, align="right")
             if key == "dismiss":
                 # a notice is read whole: the bar grows to its lines (two or three at
                 # 800x600), its button stays in the middle of its height

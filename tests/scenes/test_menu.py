@@ -769,3 +769,19 @@ def test_the_header_buttons_keep_off_the_title(app, driver, language, size):
     with menu_in(app, driver, language, size) as scene:
         header = [b.rect for b in scene.pad.buttons if b.key in HEADER_KEYS]
         assert len(header) == 4 and scene.title_drawn.collidelist(header) == -1
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_continue_is_as_large_as_the_header_s_buttons(app, driver, size):
+    # the likeliest press of the menu was drawn smaller than Quit
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    with menu_in(app, driver, "en", size) as scene:
+        resume = scene.pad.get("continue")
+        assert resume is not None
+        assert resume.rect.height == scene.pad.get("quit").rect.height
+        assert scene.continue_rect.contains(resume.rect)
