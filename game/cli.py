@@ -211,12 +211,12 @@ def start_kiosk(args: argparse.Namespace) -> int:
     return run_kiosk(config, size=size)
 
 
-def start_watch(args: argparse.Namespace, replay: dict[str, Any]) -> int:
-    """Open the window on a replay played back (`piramida watch`)."""
+def start_watch(args: argparse.Namespace, replays: list[dict[str, Any]]) -> int:
+    """Open the window on replays played back, one after another (`piramida watch`)."""
     from game.main import run_watch
 
     size = window_size(args)
-    return run_watch(replay, size=size, fullscreen=True if args.fullscreen else None)
+    return run_watch(replays, size=size, fullscreen=True if args.fullscreen else None)
 
 
 def deal_number(given: int | None) -> int:

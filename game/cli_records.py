@@ -344,9 +344,10 @@ def cmd_scores(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from game.cli import read_game_replay, start_watch
-    from game.rules import run_replay
+    from game.cli import _read_replay, start_watch
+    from game.store.proof import checked_replays
 
-    replay = read_game_replay(args.file)
-    run_replay(replay)  # an illegal move is refused here, before any window opens
-    return start_watch(args, replay)
+    # one game's replay, or an arcade run's file (its games one after another, as the
+    # records show it), every move checked here, before any window opens
+    replays = checked_replays(_read_replay(args.file))
+    return start_watch(args, replays)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules import Game
 from game.screen import MIN_SIZE
@@ -98,11 +98,12 @@ def run(
 
 
 def run_watch(
-    replay: dict[str, object],
+    replays: list[dict[str, Any]],
     size: tuple[int, int] | None = None,
     fullscreen: bool | None = None,
 ) -> int:
-    """The window on a replay played back (`piramida watch`); closing it ends the program."""
+    """The window on replays played back, one after another (`piramida watch`); closing
+    it ends the program."""
     import pygame
 
     from game.app import App
@@ -113,7 +114,7 @@ def run_watch(
     if size is None:
         size, fullscreen = default_window(fullscreen)
     app = App(size=size, fullscreen=fullscreen)
-    app.switch(WatchScene(app, [replay], back=lambda: MenuScene(app)), fade=False)
+    app.switch(WatchScene(app, replays, back=lambda: MenuScene(app)), fade=False)
     try:
         app.run()
     finally:

@@ -166,7 +166,8 @@ class RecordsScene(PadScene):
         self.pad.focus_key = "ask-reset" if asked_again and asked_again.enabled else "tab:stats"
 
     def watch(self, entry: ScoreEntry) -> None:
-        from game.scenes.watch import WatchScene, checked_replays
+        from game.scenes.watch import WatchScene
+        from game.store.proof import checked_replays
 
         try:
             replays = checked_replays(entry.replay)

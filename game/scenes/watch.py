@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.rules import IllegalMove, ReplayError
+from game.rules import IllegalMove
 from game.rules.moves import parse_move
-from game.rules.replay import new_game, replay_moves, run_replay
+from game.rules.replay import new_game, replay_moves
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
@@ -67,19 +67,6 @@ def key_captions() -> dict[str, str]:
 def speed_text(speed: float) -> str:
     """How fast the playback goes, as the bar shows it: ×¼, ×½, ×1, ×2, ×4."""
     return "×" + {0.25: "¼", 0.5: "½"}.get(speed, f"{speed:g}")
-
-
-def checked_replays(replay: object) -> list[dict[str, Any]]:
-    """The games a stored replay holds (an arcade run holds several), each run through
-    to its end: a replay that cannot be shown raises RulesError saying why."""
-    games = replay.get("games") if isinstance(replay, dict) and "games" in replay else [replay]
-    if not isinstance(games, list) or not games:
-        raise ReplayError("the replay holds no game")
-    for game in games:
-        if not isinstance(game, dict):
-            raise ReplayError("a game of the replay is not an object")
-        run_replay(game)
-    return games
 
 
 class WatchScene(TableScene):

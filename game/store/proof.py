@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.ladder import Ladder, LevelResult, RunState, progress
-from game.rules import Game, ReplayError, check_claim, check_figures, run_replay
+from game.rules import Game, ReplayError, RulesError, check_claim, check_figures, run_replay
 
 RUN_KEYS = frozenset({"ladder", "games", "result", "meta"})
 
@@ -28,6 +28,25 @@ def verify(replay: Mapping[str, Any]) -> Game:
     game = run_replay(replay)
     check_claim(game, replay.get("result"))
     return game
+
+
+def checked_replays(replay: object) -> list[dict[str, Any]]:
+    """The games a stored replay holds (an arcade run holds several, in the order
+    played), each run through to its end: one that cannot be shown raises RulesError
+    saying why (a run's game named by its number)."""
+    games = replay.get("games") if isinstance(replay, dict) and "games" in replay else [replay]
+    if not isinstance(games, list) or not games:
+        raise ReplayError("the replay holds no game")
+    for n, game in enumerate(games, 1):
+        if not isinstance(game, dict):
+            raise ReplayError("a game of the replay is not an object")
+        try:
+            run_replay(game)
+        except RulesError as e:
+            if len(games) == 1:
+                raise
+            raise ReplayError(f"game {n}: {e}") from e
+    return games
 
 
 def is_run(data: Mapping[str, Any]) -> bool:

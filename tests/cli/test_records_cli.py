@@ -260,9 +260,7 @@ def test_an_arcade_run_is_exported_as_one_proof_and_verified(
     )
 
 
-@pytest.mark.parametrize(
-    "command", [("replay", "--json"), ("watch",), ("solve", "--json", "--replay")]
-)
+@pytest.mark.parametrize("command", [("replay", "--json"), ("solve", "--json", "--replay")])
 def test_a_run_file_given_for_one_game_says_what_reads_it(
     cli: Cli, arcade_entry, tmp_path, command
 ) -> None:
@@ -273,6 +271,24 @@ def test_a_run_file_given_for_one_game_says_what_reads_it(
         cli(*command, str(path)),
         f"{path} is an arcade run of 3 games, not one game's replay: `piramida verify {path}`",
     )
+
+
+def test_watch_plays_a_run_file_s_games_one_after_another(
+    cli: Cli, arcade_entry, tmp_path, monkeypatch
+) -> None:
+    # the file "Export run" saved was refused, where the records play the run's games
+    import game.cli
+
+    shown: list[list[dict[str, object]]] = []
+    monkeypatch.setattr(game.cli, "start_watch", lambda args, replays: shown.append(replays) or 0)
+    path = tmp_path / "run.json"
+    cli("scores", "--export-run", "1", str(path))
+    assert cli("watch", str(path)).rc == 0
+    run = json.loads(path.read_text(encoding="utf-8"))
+    assert shown == [run["games"]]
+    run["games"][1]["moves"].insert(0, "t1>t2")  # a game of it that cannot be shown
+    path.write_text(json.dumps(run), encoding="utf-8")
+    assert_refused(cli("watch", str(path)), "game 2: move 1 't1>t2'")
 
 
 @pytest.mark.parametrize(
