@@ -20,7 +20,7 @@ from game.kiosk.config import KioskConfig, OfferedGame
 from game.kiosk.invitation import InvitationScene
 from game.kiosk.memory import release_free_memory
 from game.kiosk.show import draw_ribbon, wants_to_play
-from game.rules import Game, random_deal
+from game.rules import Game
 from game.scenes.table import TableScene
 from game.solver.worker import WINNABLE
 from game.store import GameFacts
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEAL_PATIENCE_S = 20.0  # past the invitation's time, the search gives way to any deal
+DEAL_PATIENCE_S = 20.0  # past the invitation's time, the search gives way (see show_demo)
 WINNABLE_TRIES = 60
 LINGER_S = 2.5  # a finished demo stays in view this long
 
@@ -53,6 +53,10 @@ class AttractLoop:
         self.deal: int | None = None
         self.rounds = 0  # whole rounds shown (the soak counts them)
         self.demos_won = 0
+        # the last deal of each offered game (by its place in the list) proven winnable:
+        # played again when no new one comes in time
+        self.winnable: dict[int, int] = {}
+        self.demoed: set[int] = set()  # the offered games whose demo has been shown
 
     @property
     def offered(self) -> OfferedGame:
@@ -90,20 +94,30 @@ class AttractLoop:
         if self.request is None:
             return True
         if not self.app.solver.running:
-            # the worker died with the question: no answer will come (a random deal then)
+            # the worker died with the question: no answer will come (see show_demo)
             self.request = None
             return True
         for reply in self.app.solver.poll():
             if reply.get("id") == self.request:
                 self.deal, self.request = reply.get("deal"), None
+                if self.deal is not None:
+                    self.winnable[self.turn % len(self.config.games)] = self.deal
         return self.request is None
 
     def show_demo(self) -> None:
+        """The solver plays a deal it proved winnable: the one just found, else the last
+        one found for this game. With none, the tables come instead: a random deal
+        opened on "No win possible" and played out to a loss, the loop's worst
+        advertisement for the game."""
         deal = self.deal
         if deal is None:
-            log.info("kiosk: no winnable %s deal came in time: a random one", self.offered.ruleset)
-            deal = random_deal(self.rng)
+            deal = self.winnable.get(self.turn % len(self.config.games))
         self.request = None
+        if deal is None:
+            log.info("kiosk: no winnable %s deal came in time: the tables", self.offered.ruleset)
+            self.show_tables()
+            return
+        self.demoed.add(self.turn % len(self.config.games))
         game = Game(self.offered.ruleset, self.offered.options, deal=deal)
         self.app.switch(lambda: DemoTableScene(self.app, game, self))
 

@@ -30,12 +30,24 @@ def wait_for(driver, kind, seconds: float = 60.0):
     return driver.app.scene
 
 
+def wait_for_demo(driver, seconds: float = 60.0):
+    """The demo, once the solver has answered the invitation's search in real time: the
+    frames, stepped faster, would run the invitation's patience out first (and with no
+    winnable deal known, the tables come instead of the demo)."""
+    loop = driver.app.kiosk.attract
+    end = time.monotonic() + seconds
+    while not loop.deal_ready():
+        assert time.monotonic() < end, "no answer from the solver"
+        time.sleep(0.01)
+    return wait_for(driver, DemoTableScene, seconds)
+
+
 def test_the_loop_goes_round_every_game_offered(kiosk, driver):
     loop = kiosk.kiosk.attract
     assert isinstance(kiosk.scene, InvitationScene)
     shown = []
     for _ in range(3):
-        demo = wait_for(driver, DemoTableScene)
+        demo = wait_for_demo(driver)
         assert demo.demo and not demo.recorded
         shown.append(demo.game.ruleset.id)
         tables = wait_for(driver, HighScoresScene)
@@ -47,7 +59,7 @@ def test_the_loop_goes_round_every_game_offered(kiosk, driver):
 
 
 def test_the_demo_plays_a_winnable_deal_to_the_end_with_its_animations(kiosk, driver):
-    demo = wait_for(driver, DemoTableScene)
+    demo = wait_for_demo(driver)
     game = demo.game
     moved = False
     end = time.monotonic() + 60
@@ -205,7 +217,7 @@ def test_the_invitation_is_one_size_in_the_demo_and_the_high_scores(make_kiosk, 
     kiosk.surface = pygame.display.set_mode(size)
     kiosk._resized()
     driver = Driver(kiosk)
-    demo_band = wait_for(driver, DemoTableScene).hud.bottom.copy()
+    demo_band = wait_for_demo(driver).hud.bottom.copy()
     kiosk.kiosk.attract.show_tables()
     tables_band = wait_for(driver, HighScoresScene).live.copy()
     assert demo_band.height != tables_band.height
@@ -226,7 +238,8 @@ def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(
     process.join(5)
     assert loop.deal_ready() and loop.deal is None
     driver.settle(kiosk.kiosk.config.attract.invitation_seconds + 1.0)
-    assert isinstance(kiosk.scene, DemoTableScene)  # a random deal, shown in time
+    # in time, the tables: no deal of this game is known to be winnable yet
+    assert isinstance(kiosk.scene, HighScoresScene)
 
 
 def test_the_chooser_standing_up_puts_its_buttons_under_each_game(make_kiosk):
@@ -365,3 +378,16 @@ def test_the_invitation_s_pyramid_shows_only_cards_every_pack_has():
             packs.append(set(Game(ruleset.id, options, deal=0).deck))
     assert len(packs) == len(rulesets()) + 1  # the 32-card pack too
     assert all(set(PYRAMID_CARDS) <= pack for pack in packs)
+
+
+def test_with_no_winnable_deal_in_time_the_demo_plays_the_last_found_or_gives_way(kiosk, driver):
+    # a random deal was played instead: it opened on "No win possible" and lost, in view
+    loop = kiosk.kiosk.attract
+    loop.request, loop.deal = None, None  # the search answered nothing in time
+    loop.show_demo()
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, HighScoresScene)  # none found yet: the tables instead
+    loop.winnable[loop.turn % len(loop.config.games)] = 8  # found in an earlier round
+    loop.show_demo()
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, DemoTableScene) and kiosk.scene.game.deal_number == 8
