@@ -190,3 +190,13 @@ def test_a_levels_folder_where_nothing_loads_is_refused(tmp_path):
 
 def test_the_shipped_levels_all_load():
     assert level_problems() == ()
+
+
+def test_every_rules_text_says_how_a_game_that_does_not_come_out_is_scored():
+    # the five building games said how to win, and nothing of the points their top bar
+    # showed
+    from game.rules import rulesets
+
+    for ruleset in rulesets().values():
+        assert "scored by the cards" in ruleset.text["en"]["rules"], ruleset.id
+        assert "оценивают" in ruleset.text["ru"]["rules"], ruleset.id
