@@ -5,10 +5,10 @@
 The real App in kiosk mode with a manual clock: updates at 60 Hz, drawing
 every 60th frame (SDL's dummy video driver). The frames run far faster than
 real time; the solver's search for each demo's winnable deal, which runs in real
-time, is waited for while the invitation is up, as a kiosk waits. Now and then a passer-by taps a
-few times at random and walks away (`--visitors` an hour, 2 by default): the
-game they started is ended by the idle timeout and recorded, as on a real
-kiosk. Reported, with the targets:
+time, is waited for while the invitation is up, as a kiosk waits. Now and then a
+passer-by taps a few times at random and walks away (`--visitors` an hour, 2 by
+default): the game they started is ended by the idle timeout and recorded, as on
+a real kiosk. Reported, with the targets:
 
 - failures: scenes the kiosk had to recover from (target 0)
 - rss_growth_mb: resident memory, taken at the same moment of the show (the

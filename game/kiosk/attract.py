@@ -59,9 +59,13 @@ class AttractLoop:
         self.demoed: set[int] = set()  # the offered games whose demo has been shown
 
     @property
+    def offered_at(self) -> int:
+        """The place in the configuration's list of the game the next demo plays."""
+        return self.turn % len(self.config.games)
+
+    @property
     def offered(self) -> OfferedGame:
-        games = self.config.games
-        return games[self.turn % len(games)]
+        return self.config.games[self.offered_at]
 
     # -- the stages, in order ----------------------------------------------------------
 
@@ -101,7 +105,7 @@ class AttractLoop:
             if reply.get("id") == self.request:
                 self.deal, self.request = reply.get("deal"), None
                 if self.deal is not None:
-                    self.winnable[self.turn % len(self.config.games)] = self.deal
+                    self.winnable[self.offered_at] = self.deal
         return self.request is None
 
     def show_demo(self) -> None:
@@ -111,13 +115,13 @@ class AttractLoop:
         advertisement for the game."""
         deal = self.deal
         if deal is None:
-            deal = self.winnable.get(self.turn % len(self.config.games))
+            deal = self.winnable.get(self.offered_at)
         self.request = None
         if deal is None:
             log.info("kiosk: no winnable %s deal came in time: the tables", self.offered.ruleset)
             self.show_tables()
             return
-        self.demoed.add(self.turn % len(self.config.games))
+        self.demoed.add(self.offered_at)
         game = Game(self.offered.ruleset, self.offered.options, deal=deal)
         self.app.switch(lambda: DemoTableScene(self.app, game, self))
 

@@ -387,7 +387,7 @@ def test_with_no_winnable_deal_in_time_the_demo_plays_the_last_found_or_gives_wa
     loop.show_demo()
     driver.settle(0.5)
     assert isinstance(kiosk.scene, HighScoresScene)  # none found yet: the tables instead
-    loop.winnable[loop.turn % len(loop.config.games)] = 8  # found in an earlier round
+    loop.winnable[loop.offered_at] = 8  # found in an earlier round
     loop.show_demo()
     driver.settle(0.5)
     assert isinstance(kiosk.scene, DemoTableScene) and kiosk.scene.game.deal_number == 8
