@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.i18n import _, localized, n_
+from game.i18n import _, clock_text, localized, n_
 from game.ladder import Ladder, load_ladder
 from game.notices import Notice, file_problem
 from game.rules import Game, LevelError, random_deal
@@ -57,6 +57,26 @@ class ArcadeStatus:
         return [
             first,
             _("Run so far: {levels} cleared, {points} left.", levels=levels, points=points),
+        ]
+
+    def heading(self) -> str:
+        """Above the ended run's headline: the ladder and how many games the run had."""
+        games = n_("{n} game", "{n} games", self.run.state.games)
+        return f"{localized(self.ladder.name)} · {games}"
+
+    def figures(self) -> list[tuple[str, str, str]]:
+        """The ended run's figures, as (label, value, note): at its end they are the
+        news, where the last game's figures under the run's end read as the run's."""
+        state, games = self.run.state, self.run.games
+        cleared = _("{n} of {count}", n=state.level, count=len(self.ladder.levels))
+        return [
+            (_("Levels cleared"), cleared, ""),
+            (_("Cards left"), str(state.cards), ""),
+            (_("Points left"), str(state.points), _("every game's, added up; lower is better")),
+            (_("Moves"), str(state.moves), ""),
+            (_("Time"), clock_text(state.seconds), ""),
+            (_("Undos"), str(sum(g.undos for g in games)), ""),
+            (_("Hints used"), str(sum(g.hints for g in games)), ""),
         ]
 
     def help_note(self) -> str:

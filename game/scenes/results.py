@@ -57,6 +57,9 @@ CHART_GAMES = 30
 Colour = tuple[int, int, int]
 
 
+HeadingPart = tuple[str, int, Colour, bool]  # a text, its size, colour and boldness
+
+
 class HeadingLine(NamedTuple):
     text: str
     size: int
@@ -363,6 +366,8 @@ class ResultsScene(PadScene):
         self.redraw = True
 
     def all_figures(self) -> list[tuple[str, str, str]]:
+        if self.arcade is not None and self.arcade.over:
+            return self.arcade.figures()  # the run's end is the news, not its last game
         return figures(self.summary) + self.records
 
     def _buttons(self) -> list[Button]:
@@ -399,9 +404,13 @@ class ResultsScene(PadScene):
         )
         if summary.facts is not None and summary.facts.mode == DAILY:
             deal = f"{_('Deal of the day')} · {deal}"  # the number alone read as any deal
+        what = f"{localized(game.ruleset.name)} · {deal}"
+        arcade = self.arcade
+        if arcade is not None and arcade.over:
+            return self._wrapped(self._run_end_parts(arcade, what), width)
         won_colour = theme.GOLD if summary.won else theme.INK
-        parts: list[tuple[str, int, Colour, bool]] = [
-            (f"{localized(game.ruleset.name)} · {deal}", px(18, s, 12), theme.INK_DIM, False),
+        parts: list[HeadingPart] = [
+            (what, px(18, s, 12), theme.INK_DIM, False),
             (headline(summary), px(44, s, 24), won_colour, True),
         ]
         void = void_verdict(summary)
@@ -411,15 +420,32 @@ class ResultsScene(PadScene):
             parts.append((verdict(summary), px(26, s, 16), colour, True))
         if void:
             parts.append((void, px(17, s, 12), theme.WARN, False))
-        if self.arcade is not None:
-            first, second = self.arcade.lines()
+        if arcade is not None:
+            first, second = arcade.lines()
             parts.append((first, px(24, s, 15), theme.GOLD, True))
             parts.append((second, px(17, s, 12), theme.INK, False))
-            if self.arcade_place is not None:
-                place = _("Place {n} in the arcade table.", n=self.arcade_place)
-                parts.append((place, px(17, s, 12), theme.GOLD, True))
-            if note := self.arcade.help_note():
-                parts.append((note, px(17, s, 12), theme.WARN, False))
+        return self._wrapped(parts, width)
+
+    def _run_end_parts(self, arcade: ArcadeStatus, what: str) -> list[HeadingPart]:
+        """An ended run's heading: the run's end as the headline, its last game below
+        ("You gave up" over "the run is over" read as the run's outcome)."""
+        s = self.scale
+        cleared_all = arcade.run.state.level >= len(arcade.ladder.levels)
+        last = _("Last game: {what} · {outcome}", what=what, outcome=headline(self.summary))
+        parts: list[HeadingPart] = [
+            (arcade.heading(), px(18, s, 12), theme.INK_DIM, False),
+            (arcade.lines()[0], px(36, s, 20), theme.GOLD if cleared_all else theme.INK, True),
+            (last, px(17, s, 12), theme.INK_DIM, False),
+        ]
+        if self.arcade_place is not None:
+            place = _("Place {n} in the arcade table.", n=self.arcade_place)
+            parts.append((place, px(20, s, 13), theme.GOLD, True))
+        if note := arcade.help_note():
+            parts.append((note, px(17, s, 12), theme.WARN, False))
+        return parts
+
+    def _wrapped(self, parts: list[HeadingPart], width: int) -> tuple[list[HeadingLine], int]:
+        s = self.scale
         lines: list[HeadingLine] = []
         y = 0
         for text, size, colour, bold in parts:

@@ -8,9 +8,10 @@ import pytest
 
 from game import i18n
 from game.app import App, ManualClock
+from game.i18n import localized
 from game.ladder import load_ladder
 from game.notices import Notice
-from game.rules import Game
+from game.rules import Game, get_ruleset
 from game.scenes.initials import InitialsScene, clean_initials, wheel
 from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
@@ -589,8 +590,23 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     assert results.chart == [g.remaining_points for g in results.arcade.run.games]
     assert len(results.chart) == 3 and results.chart_caption.startswith("Points left in this run")
     assert results.arcade.lines()[1].startswith("The run: 0 levels cleared, ")  # not "so far"
+    # the run's end is the headline and its figures the run's: the last game's "You gave
+    # up" and its figures read as the run's, under "the run is over"
+    state = results.arcade.run.state
+    lines = results._heading_lines(2000)[0]
+    heading = [line.text for line in lines]
+    biggest = max(lines, key=lambda line: line.size)
+    assert biggest.text == "No lives left: the run is over."
+    assert heading[0] == "Arcade ladder · 3 games" and "You gave up" not in heading
+    assert (
+        heading[2]
+        == f"Last game: {localized(get_ruleset(first.ruleset).name)} · Deal 0 · You gave up"
+    )
+    shown = {label: value for label, value, _note in results.all_figures()}
+    assert shown["Levels cleared"] == f"0 of {total}"
+    assert shown["Points left"] == str(state.points) == str(sum(results.chart))
+    assert shown["Cards left"] == str(state.cards) and shown["Moves"] == "3"
     # and where it stands in the table it has just entered
-    heading = [line.text for line in results._heading_lines(2000)[0]]
     assert "Place 1 in the arcade table." in heading
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
     assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
