@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.rules import IllegalMove
+from game.rules import Game, IllegalMove, Outcome
 from game.rules.moves import parse_move
 from game.rules.replay import new_game, replay_moves
 from game.scenes.base import Scene
@@ -62,6 +62,19 @@ def key_captions() -> dict[str, str]:
         "start": "Home",
         "back": "Esc",
     }
+
+
+def ending(game: Game) -> str:
+    """How the watched game ended, in a sentence: "296 points left." alone did not say
+    whether it was given up, stuck for moves or left unfinished."""
+    if game.won:
+        return _("The patience came out.")
+    left = points(game.score.remaining_points)
+    if game.outcome == Outcome.RESIGNED:
+        return _("Given up with {points} left.", points=left)
+    if game.outcome == Outcome.NO_MOVES:
+        return _("No moves were left: {points} left.", points=left)
+    return _("Not played to its end: {points} left.", points=left)
 
 
 def speed_text(speed: float) -> str:
@@ -204,10 +217,7 @@ class WatchScene(TableScene):
             text = _("Game {n} of {total} is over.", n=n, total=total)
         # how it ended, as the results said: over an emptied table the banner said only
         # that the replay had stopped
-        if self.game.won:
-            text += " " + _("The patience came out.")
-        else:
-            text += " " + _("{points} left.", points=points(self.game.score.remaining_points))
+        text += " " + ending(self.game)
         self.banner = Banner(text, buttons)
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()

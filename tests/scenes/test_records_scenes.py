@@ -334,14 +334,23 @@ def test_pausing_a_replay_moves_none_of_its_buttons(app, driver, language):
         i18n.set_language("en")
 
 
-def test_the_end_of_a_lost_game_s_replay_says_the_points_left(app, driver):
-    game = random_game("pyramid52", 3, 15)
+@pytest.mark.parametrize(
+    ("moves", "end", "said"),
+    [
+        (15, True, "Given up with {left} points left."),
+        (500, True, "No moves were left: {left} points left."),
+        (15, False, "Not played to its end: {left} points left."),
+    ],
+)
+def test_the_end_of_a_lost_game_s_replay_says_how_it_ended(app, driver, moves, end, said):
+    # "208 points left." alone did not say whether the game was given up or stuck
+    game = random_game("pyramid52", 3, moves, end=end)
     watch = show(app, driver, WatchScene(app, [game.to_replay(result=True)]))
     for _ in range(5):
         driver.click(watch.buttons["faster"].rect.center)
-    driver.settle(30.0)
-    left = game.score.remaining_points
-    assert watch.banner is not None and watch.banner.text.endswith(f"{left} points left.")
+    driver.settle(60.0)
+    said = said.format(left=game.score.remaining_points)
+    assert watch.banner is not None and watch.banner.text == f"The replay is over. {said}"
 
 
 def test_watch_again_after_stepping_to_the_end_plays(app, driver):
