@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 from game.i18n import _, clock_text, localized, n_
 from game.ladder import Ladder, load_ladder
 from game.notices import Notice, file_problem
-from game.rules import Game, LevelError, random_deal
+from game.rules import Game, LevelError, get_ruleset, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
+from game.ui.labels import choice_label
 
 if TYPE_CHECKING:
     from game.app import App
@@ -89,17 +90,36 @@ class ArcadeStatus:
 
 def level_line(ladder: Ladder, run: Run) -> str:
     state = run.state
-    level = ladder.levels[min(state.level, len(ladder.levels) - 1)]
-    from game.rules import get_ruleset
-
     return _(
         "{ladder} · level {n} of {total}: {name} · {lives}",
         ladder=localized(ladder.name),
         n=state.level + 1,
         total=len(ladder.levels),
-        name=localized(get_ruleset(level.ruleset).name),
+        name=level_name(ladder, min(state.level, len(ladder.levels) - 1)),
         lives=n_("{n} life", "{n} lives", state.lives),
     )
+
+
+def level_name(ladder: Ladder, index: int) -> str:
+    """A level's patience, with the options that tell it from the ladder's other
+    levels of that patience: "Nothing Better to Do (Piles: 9)" after "(Piles: 10)",
+    where the name alone made the next level look like the same one again."""
+    level = ladder.levels[index]
+    ruleset = get_ruleset(level.ruleset)
+    name = localized(ruleset.name)
+    others = [o.options for o in ladder.levels if o.ruleset == level.ruleset and o != level]
+    telling = [
+        option
+        for option in ruleset.options
+        if any(other[option.key] != level.options[option.key] for other in others)
+    ]
+    if not telling:
+        return name
+    chosen = [
+        f"{lower_first(localized(o.label))}: {choice_label(o, level.options[o.key])}"
+        for o in telling
+    ]
+    return f"{name} ({'; '.join(chosen)})"
 
 
 def run_place(ladder: Ladder, run: Run) -> str:
@@ -169,3 +189,8 @@ def after_level(app: App, facts: GameFacts, won: bool) -> ArcadeStatus | None:
         return None
     run = app.records.run(ladder, facts.arcade_run)
     return ArcadeStatus(ladder, run, won) if run is not None else None
+
+
+def lower_first(text: str) -> str:
+    """An option's label inside a name's brackets, where its capital read as a new sentence."""
+    return text[:1].lower() + text[1:]
