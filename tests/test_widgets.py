@@ -101,6 +101,17 @@ def test_balanced_lines_are_as_many_and_leave_no_word_alone():
     assert balanced_wrap("One line", font, 500) == ["One line"]
 
 
+def test_each_paragraph_is_evened_out_on_its_own():
+    # "Still playing?" on its line, then the rest: left unevened, it ended on a lone word
+    font = theme.font(16)
+    rest = "Touch the screen to go on: in 14 seconds the game ends."
+    width = font.size(rest)[0] * 3 // 4
+    lines = balanced_wrap(f"Still playing?\n{rest}", font, width)
+    assert lines[0] == "Still playing?" and lines[1:] == balanced_wrap(rest, font, width)
+    assert len(lines) == 3 and all(font.size(line)[0] <= width for line in lines)
+    assert min(len(line) for line in lines[1:]) > 10
+
+
 @pytest.mark.parametrize(
     ("text", "first"),
     [

@@ -29,6 +29,10 @@ class Banner:
     enter: bool = True
     # what Esc chooses while it is up (Play on, the banner closed); None: Esc leaves
     dismiss: Callable[[], None] | None = None
+    # the table waits on it (a kiosk's "Still playing?"): large, in the middle, over
+    # a dimmed table, where a passer-by sees it from a step away; a touch anywhere
+    # answers it, so the cards it hides are not needed
+    waits: bool = False
 
 
 def draw_banner(
@@ -43,11 +47,14 @@ def draw_banner(
     (`avoid`), or else between them; `centred`, in the middle first. Its buttons are
     laid out as it is drawn. Returns where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
-    size = max(12, int((18 if small else 22) * scale))
+    if banner.waits:
+        fill_translucent(surface, area, theme.FELT_DARK, 150, 0)
+        avoid, centred = None, True
+    size = max(12, int((18 if small else 34 if banner.waits else 22) * scale))
     font = theme.font(size, bold=not small)
     margin = int(12 * scale)
     button_h = int(44 * scale) if banner.buttons else 0
-    wide = min(area.width - 40, int(760 * scale))
+    wide = min(area.width - 40, int((960 if banner.waits else 760) * scale))
     # the narrow panel still holds its buttons side by side, with room at the edges
     buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0
     narrow = min(wide, max(int(area.width * 0.28), int(240 * scale), buttons_w))

@@ -175,12 +175,12 @@ class TablePlay:
     def still_playing_left(self, seconds: float) -> None:
         """The question's count of seconds, said again as it goes down (it stood still)."""
         text = n_(
-            "Still playing? Touch the screen to go on: in {n} second the game ends.",
-            "Still playing? Touch the screen to go on: in {n} seconds the game ends.",
+            "Still playing?\nTouch the screen to go on: in {n} second the game ends.",
+            "Still playing?\nTouch the screen to go on: in {n} seconds the game ends.",
             max(1, math.ceil(seconds)),
         )
         if self.banner is None or self.banner.text != text:
-            self.banner = Banner(text, enter=False)
+            self.banner = Banner(text, enter=False, waits=True)
             self._invalidate()
 
     def still_playing(self) -> None:

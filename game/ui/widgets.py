@@ -191,8 +191,10 @@ def _leans_on_next(word: str) -> bool:
 def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """As many lines as wrap() gives within `width`, as even as they can be: a last
     line of one word under a full one reads as left behind."""
+    if "\n" in text:  # each paragraph evened out on its own
+        return [line for part in text.split("\n") for line in balanced_wrap(part, font, width)]
     lines = wrap(text, font, width)
-    if len(lines) < 2 or "\n" in text:
+    if len(lines) < 2:
         return lines
     narrow, wide = 1, width  # the narrowest width that takes no more lines lies here
     while narrow < wide:

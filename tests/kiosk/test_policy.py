@@ -24,6 +24,7 @@ from game.scenes.watch import WatchScene
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button
 from tests.kiosk.conftest import finger
+from tests.scenes.driver import Driver
 from tests.scenes.test_table import click_move
 from tests.store.helpers import DEAL_8_WIN
 
@@ -63,6 +64,24 @@ def test_the_question_counts_its_seconds_down(kiosk, driver):
     assert seconds_said() == round(STILL_PLAYING_S) - 1
     driver.settle(5)
     assert seconds_said() == round(STILL_PLAYING_S) - 6
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1080, 1920)])
+def test_the_question_stands_large_in_the_middle_of_a_dimmed_table(make_kiosk, size):
+    # in landscape it was a small box in a corner, beside a pyramid a passer-by had left
+    kiosk = make_kiosk(size=size)
+    driver = Driver(kiosk)
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    corner = scene.view.top_rect("p7.1").center  # a card at the foot, far from the middle
+    before = kiosk.surface.get_at(corner)
+    driver.settle(31)
+    assert scene.banner.text.startswith("Still playing?\n")  # the question on a line alone
+    area, asked = scene.view.area, scene.banner_drawn
+    assert abs(asked.centerx - area.centerx) <= 1 and abs(asked.centery - area.centery) <= 1
+    assert asked.width >= area.width * 0.6
+    after = kiosk.surface.get_at(corner)
+    assert sum(after[:3]) < sum(before[:3]) * 0.8  # the cards behind it dimmed
 
 
 def game_rows(kiosk):
