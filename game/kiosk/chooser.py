@@ -6,6 +6,7 @@ Each card has its Play and its Rules; Back returns to the attract loop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from game.render.preview import common_summary_size, draw_ruleset_card
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.labels import options_line, summary_text
+from game.ui.labels import summary_text, telling_option_lines
 from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
@@ -25,8 +26,13 @@ if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
 
 
-def offered_options(offered: OfferedGame) -> str:
-    return options_line(get_ruleset(offered.ruleset), offered.options)
+def offered_options(offered: OfferedGame, games: Sequence[OfferedGame]) -> str:
+    """The options a passer-by needs: how many cards, piles and passes, and any other
+    not at its default or unlike another offered game of the same patience."""
+    others = [g.options for g in games if g.ruleset == offered.ruleset and g is not offered]
+    ruleset = get_ruleset(offered.ruleset)
+    lines = telling_option_lines(ruleset, offered.options, others, counts=True)
+    return " · ".join(lines)
 
 
 def _side_by_side(area: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -125,7 +131,7 @@ class ChooserScene(PadScene):
         """The name of the i-th game offered, and its options over its summary."""
         offered = self.games[i]
         ruleset = get_ruleset(offered.ruleset)
-        line = offered_options(offered)
+        line = offered_options(offered, self.games)
         summary = f"{line}\n{summary_text(ruleset)}" if line else summary_text(ruleset)
         return localized(ruleset.name), summary
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, clock_text, date_text, localized
+from game.kiosk.chooser import offered_options
 from game.kiosk.show import ShowScene, draw_ribbon, ribbon_height
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
@@ -17,7 +18,7 @@ from game.store import FREE, ScoreEntry, TableKey
 from game.store.saved import local_day
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import figures_note, options_line
+from game.ui.labels import figures_note
 from game.ui.widgets import balanced_wrap, draw_text
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ class HighScoresScene(ShowScene):
             serif=True,
         )
         ruleset = get_ruleset(self.offered.ruleset)
-        chosen = options_line(ruleset, self.offered.options)
+        chosen = offered_options(self.offered, self.loop.config.games)
         name = draw_text(
             still,
             localized(ruleset.name),

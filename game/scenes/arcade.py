@@ -13,7 +13,7 @@ from game.notices import Notice, file_problem
 from game.rules import Game, LevelError, get_ruleset, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
-from game.ui.labels import choice_label
+from game.ui.labels import telling_option_lines
 
 if TYPE_CHECKING:
     from game.app import App
@@ -102,24 +102,15 @@ def level_line(ladder: Ladder, run: Run) -> str:
 
 def level_name(ladder: Ladder, index: int) -> str:
     """A level's patience, with the options that tell it from the ladder's other
-    levels of that patience: "Nothing Better to Do (Piles: 9)" after "(Piles: 10)",
-    where the name alone made the next level look like the same one again."""
+    levels of that patience, or that are not its defaults: "Nothing Better to Do
+    (piles: 9)" after "(piles: 10)", where the name alone made the next level look
+    like the same one again."""
     level = ladder.levels[index]
     ruleset = get_ruleset(level.ruleset)
-    name = localized(ruleset.name)
     others = [o.options for o in ladder.levels if o.ruleset == level.ruleset and o != level]
-    telling = [
-        option
-        for option in ruleset.options
-        if any(other[option.key] != level.options[option.key] for other in others)
-    ]
-    if not telling:
-        return name
-    chosen = [
-        f"{lower_first(localized(o.label))}: {choice_label(o, level.options[o.key])}"
-        for o in telling
-    ]
-    return f"{name} ({'; '.join(chosen)})"
+    telling = telling_option_lines(ruleset, level.options, others)
+    name = localized(ruleset.name)
+    return f"{name} ({'; '.join(map(lower_first, telling))})" if telling else name
 
 
 def run_place(ladder: Ladder, run: Run) -> str:

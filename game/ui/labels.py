@@ -4,7 +4,7 @@ its score tables are."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from game import i18n
 from game.i18n import _, localized
@@ -35,6 +35,28 @@ def options_line(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> str:
     """The options on one line, each as option_lines says it, apart by a dot (after a
     comma the next option's capital read as a mistake)."""
     return " · ".join(option_lines(ruleset, chosen))
+
+
+def telling_option_lines(
+    ruleset: Ruleset,
+    chosen: Mapping[str, OptionValue],
+    others: Iterable[Mapping[str, OptionValue]] = (),
+    counts: bool = False,
+) -> list[str]:
+    """The options worth naming beside a game's name where it is offered among others
+    (the arcade's levels, a kiosk's games): those not at their default, and those
+    that tell it from `others`, games of the same patience offered beside it; with
+    `counts`, the options that count something (cards, piles, passes) as well, read
+    at a glance. A passer-by read every option, "Cards onto piles: from the waste"
+    and all, as jargon; the rest is in the rules."""
+    others = list(others)
+    return [
+        f"{localized(o.label)}: {choice_label(o, chosen[o.key])}"
+        for o in ruleset.options
+        if (counts and o.numeric)
+        or chosen[o.key] != o.default
+        or any(other[o.key] != chosen[o.key] for other in others)
+    ]
 
 
 def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:

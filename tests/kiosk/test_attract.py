@@ -109,6 +109,25 @@ def test_the_chooser_deals_the_game_touched_with_its_options(kiosk, driver):
     assert table.game.ruleset.id == "nechego" and table.game.options["cards"] == 32
 
 
+def test_the_chooser_names_only_the_options_a_passer_by_needs(make_kiosk):
+    # every option, defaults and all («Карты на стопки: из талона»), read as jargon
+    from game.ui.labels import summary_text
+    from tests.kiosk.conftest import CONFIG
+
+    kiosk = make_kiosk(text=CONFIG + '[[games]]\nruleset = "pyramid52"\noptions = { passes = 3 }\n')
+    kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+    scene = kiosk.scene
+    said = [scene._texts(i)[1] for i in range(len(scene.games))]
+    summaries = [summary_text(get_ruleset(g.ruleset)) for g in scene.games]
+    # what counts cards, piles and passes, at a glance; how cards move only when it
+    # is not the default («Карты на стопки: из талона» was the jargon)
+    assert said[0] == f"Passes through the stock: one\n{summaries[0]}"
+    assert said[1] == f"Passes through the stock: one\n{summaries[1]}"
+    assert said[3] == f"Passes through the stock: three\n{summaries[3]}"
+    nechego = "Deck: 32 cards · Piles: 8 · Passes through the stock: one"
+    assert said[2] == f"{nechego}\n{summaries[2]}"
+
+
 def test_the_chooser_shows_rules_and_comes_back(kiosk, driver):
     driver.tap((640, 400))
     driver.settle(0.5)
@@ -320,9 +339,7 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
     # "…чем больше стопок, те…": two sizes smaller than the kiosk's large text was not
     # enough, where it is for the menu's
     from game import i18n
-    from game.kiosk.chooser import offered_options
     from game.render.preview import draw_ruleset_card
-    from game.ui.labels import summary_text
     from tests.kiosk.conftest import CONFIG
 
     kiosk = make_kiosk('language = "ru"\n', text=CONFIG + '[[games]]\nruleset = "sbudetsya"\n')
@@ -334,7 +351,7 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
         scratch = kiosk.surface.copy()
         for i, offered in enumerate(scene.games):
             ruleset = get_ruleset(offered.ruleset)
-            summary = f"{offered_options(offered)}\n{summary_text(ruleset)}"
+            summary = scene._texts(i)[1]
             texts = (i18n.localized(ruleset.name), summary)
             _name, lines, _size = draw_ruleset_card(
                 scratch, scene.cards[i], ruleset.id, texts, (False, False), scene.scale * 1.5
