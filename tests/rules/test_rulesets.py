@@ -200,3 +200,14 @@ def test_every_rules_text_says_how_a_game_that_does_not_come_out_is_scored():
     for ruleset in rulesets().values():
         assert "scored by the cards" in ruleset.text["en"]["rules"], ruleset.id
         assert "оценивают" in ruleset.text["ru"]["rules"], ruleset.id
+
+
+def test_the_russian_rules_name_an_option_as_an_option():
+    # «по желанию — дважды» read as "twice, as you wish" in a patience of wishes
+    for ruleset in rulesets().values():
+        rules = ruleset.text["ru"]["rules"]
+        assert "по желанию" not in rules, ruleset.id
+    said = {
+        r.id for r in rulesets().values() if "если выбран такой вариант" in r.text["ru"]["rules"]
+    }
+    assert {"sbudetsya", "nechego", "pyramid36", "pyramid52", "egyptian"} <= said
