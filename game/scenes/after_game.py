@@ -36,7 +36,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
         heading = _heading(place, best=place == 1)  # the run's total, won level or not
         # how the run ended: "You gave up" of its last game read against the run's
         # "A new high score!"
-        run_end = status.lines()[0]
+        run_end = status.news()
         return InitialsScene(app, heading, subtitle, records.initials, enter_run, run_end)
     place = records.entry_position(game, facts)
     if place is None:

@@ -35,30 +35,23 @@ class ArcadeStatus:
     def over(self) -> bool:
         return self.run.state.over(self.ladder)
 
-    def lines(self) -> list[str]:
+    def news(self) -> str:
+        """What the game just played did to the run, or how the run ended."""
         state, total = self.run.state, len(self.ladder.levels)
         if state.level >= total:
-            first = _("Every level cleared!")
-        elif self.over:
-            first = _("No lives left: the run is over.")
-        elif self.won:
-            first = _("Level {n} of {total} cleared.", n=state.level, total=total)
-        else:
-            first = _(
-                "You lost a life: {lives} left.",
-                lives=n_("{n} life", "{n} lives", state.lives),
-            )
+            return _("Every level cleared!")
+        if self.over:
+            return _("No lives left: the run is over.")
+        if self.won:
+            return _("Level {n} of {total} cleared.", n=state.level, total=total)
+        return _("You lost a life: {lives} left.", lives=n_("{n} life", "{n} lives", state.lives))
+
+    def so_far(self) -> str:
+        """Where a run in play stands (an ended run's figures say it in full)."""
+        state = self.run.state
         points = n_("{n} point", "{n} points", state.points)
         levels = n_("{n} level", "{n} levels", state.level)
-        if self.over:  # not "so far" once the run has ended
-            return [
-                first,
-                _("The run: {levels} cleared, {points} left.", levels=levels, points=points),
-            ]
-        return [
-            first,
-            _("Run so far: {levels} cleared, {points} left.", levels=levels, points=points),
-        ]
+        return _("Run so far: {levels} cleared, {points} left.", levels=levels, points=points)
 
     def heading(self) -> str:
         """Above the ended run's headline: the ladder and how many games the run had."""

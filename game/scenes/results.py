@@ -421,9 +421,8 @@ class ResultsScene(PadScene):
         if void:
             parts.append((void, px(17, s, 12), theme.WARN, False))
         if arcade is not None:
-            first, second = arcade.lines()
-            parts.append((first, px(24, s, 15), theme.GOLD, True))
-            parts.append((second, px(17, s, 12), theme.INK, False))
+            parts.append((arcade.news(), px(24, s, 15), theme.GOLD, True))
+            parts.append((arcade.so_far(), px(17, s, 12), theme.INK, False))
         return self._wrapped(parts, width)
 
     def _run_end_parts(self, arcade: ArcadeStatus, what: str) -> list[HeadingPart]:
@@ -434,7 +433,7 @@ class ResultsScene(PadScene):
         last = _("Last game: {what} · {outcome}", what=what, outcome=headline(self.summary))
         parts: list[HeadingPart] = [
             (arcade.heading(), px(18, s, 12), theme.INK_DIM, False),
-            (arcade.lines()[0], px(36, s, 20), theme.GOLD if cleared_all else theme.INK, True),
+            (arcade.news(), px(36, s, 20), theme.GOLD if cleared_all else theme.INK, True),
             (last, px(17, s, 12), theme.INK_DIM, False),
         ]
         if self.arcade_place is not None:
