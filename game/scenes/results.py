@@ -29,6 +29,7 @@ from game.store.records import cleared_a_card
 from game.store.saved import (
     BY_DEMO,
     BY_HELP_BEFORE,
+    BY_HINT,
     BY_TAKING_BACK,
     exported,
     replay_text,
@@ -99,8 +100,22 @@ def void_verdict(summary: GameSummary) -> str:
     if summary.fortune_replayed:
         return _("This deal's cards were seen before they came.")
     if summary.fortune and summary.assisted:
-        return _("The solver helped play this deal.")
+        return helped_fortune(summary.assisted_by)
     return ""
+
+
+def helped_fortune(by: str) -> str:
+    """The help that voids a fortune's verdict, named: "the solver helped" after one
+    hint read as a demo the player never asked for."""
+    if by == BY_HINT:
+        return _("A hint was taken while it was laid out.")
+    if by == BY_DEMO:
+        return _("The demo played this deal.")
+    if by == BY_TAKING_BACK:
+        return _("A move was taken back once the solver had said no win was possible.")
+    if by == BY_HELP_BEFORE:
+        return _("This deal had the solver's help before.")
+    return _("The solver helped play this deal.")  # a game saved without why
 
 
 def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
@@ -114,7 +129,13 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
         why[ASSISTED_BESIDE.get(summary.assisted_by, "hints")] = assisted_note(summary)
     rows = [
         (_("Cards left"), str(score.remaining_cards), ""),
-        (_("Points left"), str(score.remaining_points), _("lower is better, 0 is a win")),
+        # how points count, for a game that has some left: under "The patience came
+        # out!" it was noise
+        (
+            _("Points left"),
+            str(score.remaining_points),
+            "" if summary.won else _("lower is better, 0 is a win"),
+        ),
         (_("Moves"), str(game.moves_made), why.get("moves", "")),
         (_("Time"), clock_text(summary.seconds), ""),
         (_("Undos"), str(game.undo_count), why.get("undos", "")),

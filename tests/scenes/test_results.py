@@ -11,6 +11,7 @@ from game.rules import Game, Outcome
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.scenes.summary import GameSummary
+from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT
 from game.ui import theme
 from game.ui.widgets import px
 from tests.scenes.driver import Driver
@@ -152,13 +153,37 @@ def test_a_replayed_fortune_says_its_verdict_does_not_count(app, driver):
     assert "will not come true" not in said
 
 
-def test_a_fortune_laid_out_with_help_says_its_verdict_does_not_count(app, driver):
+@pytest.mark.parametrize(
+    ("by", "why"),
+    [
+        # one hint was called "the solver helped", read as a demo never asked for
+        (BY_HINT, "A hint was taken while it was laid out."),
+        (BY_DEMO, "The demo played this deal."),
+        (BY_HELP_BEFORE, "This deal had the solver's help before."),
+        ("", "The solver helped play this deal."),  # a game saved without why
+    ],
+)
+def test_a_fortune_laid_out_with_help_says_which_and_that_its_verdict_does_not_count(
+    app, driver, by, why
+):
     # the demo won it: "Your wish will come true" stood in gold, "assisted" far below
-    summary = WonSummary(Game("sbudetsya", deal=2), 5.0, fortune=True, assisted=True)
+    summary = WonSummary(
+        Game("sbudetsya", deal=2), 5.0, fortune=True, assisted=True, assisted_by=by
+    )
     scene = open_results(app, driver, summary)
-    said = " ".join(texts(scene))
-    assert "No verdict on your wish this time" in said and "does not count" not in said
-    assert "solver helped" in said and "will come true" not in said
+    said = texts(scene)
+    assert "No verdict on your wish this time" in said and why in said
+    assert not any("does not count" in line or "will come true" in line for line in said)
+
+
+def test_a_won_game_s_points_carry_no_note_on_how_they_count(app, driver):
+    # "0 · lower is better, 0 is a win" under "The patience came out!" was noise
+    won = open_results(app, driver, WonSummary(Game("sbudetsya", deal=2), 5.0))
+    (note,) = [n for label, _value, n in scene_figures(won) if label == "Points left"]
+    assert note == ""
+    lost = open_results(app, driver, played())
+    (note,) = [n for label, _value, n in scene_figures(lost) if label == "Points left"]
+    assert note == "lower is better, 0 is a win"
 
 
 def test_no_verdict_for_an_ordinary_game(app, driver):
