@@ -480,8 +480,10 @@ class TablePlay:
     def _ask_resign(self, question: str) -> None:
         """Give up at a second press (of G or the button) within SECOND_PRESS_S, with no
         move between: giving up cannot be taken back (in the arcade it costs a life),
-        and the button sits in a row of others a finger can miss."""
-        if not self.game.over and self._second_press("resign", question):
+        and the button sits in a row of others a finger can miss. Once the game is
+        known to be stuck, at the first: its banner already offers the end, and "Press
+        Give up again" beside its "End the game" asked twice for one thing."""
+        if not self.game.over and (self.stuck or self._second_press("resign", question)):
             self._resign()
 
     def _second_press(self, what: str, question: str, pause: float = 0.0) -> bool:

@@ -269,6 +269,23 @@ def test_the_stuck_banner_s_button_ends_the_game_at_a_click(app, driver, monkeyp
     assert headline(app.scene.summary) == "The game was stuck"
 
 
+@pytest.mark.parametrize("press", ["button", "key"])
+def test_give_up_ends_a_game_known_stuck_at_the_first_press(app, driver, monkeypatch, press):
+    # "Press “Give up” again" stood beside the banner's "End the game": twice asked
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    assert scene.stuck and scene.banner.buttons[0].key == "end"
+    if press == "button":
+        driver.click(scene.buttons["resign"].rect.center)
+    else:
+        driver.key(pygame.K_g)
+    assert scene.game.over and "again" not in scene.status
+    driver.settle(1.5)
+    from game.scenes.results import ResultsScene
+
+    assert isinstance(app.scene, ResultsScene) and app.scene.summary.stuck
+
+
 def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver):
     # the search within the move gave up on a few long piles' many arrangements, and the
     # game said nothing: it now searches on, a slice a frame
