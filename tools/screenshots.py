@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def kiosk_screens(size: tuple[int, int], language: str, save) -> None:  # type: ignore[no-untyped-def]
     """The kiosk, as its example configuration sets it up: the invitation, then the chooser."""
+    import pygame
+
     from game.app import App, ManualClock
     from game.kiosk.config import EXAMPLE, KioskSettingsStore, parse_config
     from game.kiosk.policy import KioskPolicy
@@ -94,6 +96,9 @@ def kiosk_screens(size: tuple[int, int], language: str, save) -> None:  # type: 
         text = text.replace('card_letters = "russian"', 'card_letters = "latin"')
     config = parse_config(text, EXAMPLE)
     app = App(size=size, clock=ManualClock(), settings_store=KioskSettingsStore(config))
+    if app.surface.get_size() != size:  # full screen, which the dummy driver makes 1024x768
+        app.surface = pygame.display.set_mode(size)
+        app._resized()
     app.kiosk = KioskPolicy(app, config, rng=random.Random(3))
     app.kiosk.start()
 

@@ -208,9 +208,13 @@ def summary_lead(summary: str) -> str:
     """The summary's first clause, up to its first colon or semicolon, as a sentence of
     its own: "A harder Egyptian Pyramid with nine piles." Where the whole does not fit,
     its lead reads whole; the summary cut in the middle of a word read as a fault (a
-    menu with a bar above its list, at 800x600)."""
-    lead = re.split(r"[:;]\s", summary, maxsplit=1)[0].rstrip(" .")
-    return lead + "." if lead != summary.rstrip() else summary
+    menu with a bar above its list, at 800x600). Lines before the last (a kiosk's
+    options: "Passes through the stock: three") stay whole: cut at their own colon
+    they read "Passes through the stock.", the very words that told two games apart
+    lost."""
+    head, newline, body = summary.rpartition("\n")
+    lead = re.split(r"[:;]\s", body, maxsplit=1)[0].rstrip(" .")
+    return head + newline + (lead + "." if lead != body.rstrip() else body)
 
 
 def _lines_in(text: str, size: int, width: int, height: int) -> list[str] | None:

@@ -53,6 +53,12 @@ def make_kiosk(home, tmp_path):
         kept = [line for line in text.splitlines() if line.split("=")[0].strip() not in keys]
         config = parse_config(extra + "\n".join(kept), tmp_path / "kiosk.toml")
         app = App(size=size, clock=ManualClock(), settings_store=KioskSettingsStore(config))
+        if app.surface.get_size() != size:
+            # a kiosk opens full screen, which the dummy driver makes 1024x768 whatever
+            # the size asked: a test standing up would never have stood up
+            app.surface = pygame.display.set_mode(size)
+            app._resized()
+        assert app.surface.get_size() == size
         app.settings.animation_speed = 2.0
         app.kiosk = KioskPolicy(app, config, rng=random.Random(3))
         app.kiosk.start()

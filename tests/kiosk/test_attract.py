@@ -128,6 +128,51 @@ def test_the_chooser_names_only_the_options_a_passer_by_needs(make_kiosk):
     assert said[2] == f"{nechego}\n{summaries[2]}"
 
 
+SIX_GAMES = """
+[[games]]
+ruleset = "sbudetsya"
+[[games]]
+ruleset = "pyramid52"
+options = { passes = 3 }
+[[games]]
+ruleset = "egyptian"
+options = { base = "K" }
+"""
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_six_games_on_the_chooser_keep_their_options_whole(make_kiosk, size, language):
+    # a card too full kept its text up to its first colon, the options' own: both
+    # Pyramids 52 read "Passes through the stock."
+    from game import i18n
+    from game.render.preview import draw_ruleset_card
+    from tests.kiosk.conftest import CONFIG
+
+    games = CONFIG + SIX_GAMES
+    kiosk = make_kiosk(f'language = "{language}"\n', text=games, size=size)
+    try:
+        kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+        scene = kiosk.scene
+        assert len(scene.games) == 6
+        scratch = kiosk.surface.copy()
+        for i, offered in enumerate(scene.games):
+            texts = scene._texts(i)
+            options = texts[1].split("\n")[0]
+            _name, lines, _size = draw_ruleset_card(
+                scratch,
+                scene.cards[i],
+                offered.ruleset,
+                texts,
+                (False, False),
+                scene.scale * 1.5,
+                summary_size=scene.summary_size,
+            )
+            assert options and " ".join(lines).startswith(options), (offered.ruleset, lines)
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_chooser_shows_rules_and_comes_back(kiosk, driver):
     driver.tap((640, 400))
     driver.settle(0.5)
@@ -342,10 +387,9 @@ def test_every_russian_summary_is_whole_on_the_chooser_standing_up(make_kiosk):
     from game.render.preview import draw_ruleset_card
     from tests.kiosk.conftest import CONFIG
 
-    kiosk = make_kiosk('language = "ru"\n', text=CONFIG + '[[games]]\nruleset = "sbudetsya"\n')
+    games = CONFIG + '[[games]]\nruleset = "sbudetsya"\n'
+    kiosk = make_kiosk('language = "ru"\n', text=games, size=(1080, 1920))
     try:
-        kiosk.surface = pygame.display.set_mode((1080, 1920))
-        kiosk._resized()
         kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
         scene = kiosk.scene
         scratch = kiosk.surface.copy()
