@@ -1,10 +1,11 @@
-"""Which options are named beside a game's name where games are offered side by side."""
+"""Which options are named beside a game's name where games are offered side by side,
+and how: briefly, as the level files say each choice alone."""
 
 import pytest
 
 from game import i18n
-from game.rules import get_ruleset
-from game.ui.labels import telling_option_lines
+from game.rules import get_ruleset, rulesets
+from game.ui.labels import brief, telling_options
 
 
 @pytest.fixture(autouse=True)
@@ -19,32 +20,43 @@ def chosen(**options: object) -> dict[str, object]:
     return NECHEGO.choose(options)
 
 
-def label_of(key: str) -> str:
-    option = next(o for o in NECHEGO.options if o.key == key)
-    return i18n.localized(option.label)
-
-
 def test_a_game_at_its_defaults_offered_alone_names_no_option():
-    assert telling_option_lines(NECHEGO, chosen()) == []
+    assert telling_options(NECHEGO, chosen()) == []
 
 
-def test_an_option_off_its_default_is_named():
-    (line,) = telling_option_lines(NECHEGO, chosen(piles=10))
-    assert line.startswith(f"{label_of('piles')}: ") and line.endswith("10")
+def test_an_option_off_its_default_is_named_briefly():
+    assert telling_options(NECHEGO, chosen(piles=10)) == ["10 piles"]
 
 
 def test_an_option_that_tells_two_offered_games_apart_is_named_in_both():
     # the one at its default as well: the other's line alone left it unexplained
     plain, other = chosen(), chosen(to_piles="none")
-    for game, beside in ((plain, other), (other, plain)):
-        (line,) = telling_option_lines(NECHEGO, game, [beside])
-        assert line.startswith(f"{label_of('to_piles')}: ")
-    assert telling_option_lines(NECHEGO, plain, [plain]) == []  # the same game twice
+    assert telling_options(NECHEGO, plain, [other]) == ["waste onto piles"]
+    assert telling_options(NECHEGO, other, [plain]) == ["strict: nothing onto piles"]
+    assert telling_options(NECHEGO, plain, [plain]) == []  # the same game twice
 
 
 def test_counts_name_the_counting_options_even_at_their_defaults():
-    lines = telling_option_lines(NECHEGO, chosen(), counts=True)
-    assert [line.split(":")[0] for line in lines] == [
-        label_of(o.key) for o in NECHEGO.options if o.numeric
-    ]
-    assert not any(line.startswith(label_of("to_piles")) for line in lines)
+    lines = telling_options(NECHEGO, chosen(), counts=True)
+    assert lines == ["36 cards", "8 piles", "one pass"]  # not how cards move: the rules say
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_choice_of_every_shipped_option_has_a_brief_form(language):
+    # without one, a name reads "Pyramid 52 (Passes through the stock: three)"
+    i18n.set_language(language)
+    for ruleset in rulesets().values():
+        for option in ruleset.options:
+            for choice in option.choices:
+                said = brief(option, choice)
+                assert said and not said.startswith(i18n.localized(option.label)), said
+                assert str(choice) in option.briefs, (ruleset.id, option.key, choice)
+    i18n.set_language("en")
+
+
+def test_a_choice_without_a_brief_form_is_said_with_its_option_s_name():
+    from dataclasses import replace
+
+    passes = next(o for o in NECHEGO.options if o.key == "passes")
+    bare = replace(passes, briefs={})
+    assert brief(bare, 2) == "Passes through the stock: two"

@@ -17,7 +17,7 @@ from game.render.preview import common_summary_size, draw_ruleset_card
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.labels import summary_text, telling_option_lines
+from game.ui.labels import summary_text, telling_options
 from game.ui.widgets import Button, draw_text, px
 
 if TYPE_CHECKING:
@@ -31,8 +31,8 @@ def offered_options(offered: OfferedGame, games: Sequence[OfferedGame]) -> str:
     not at its default or unlike another offered game of the same patience."""
     others = [g.options for g in games if g.ruleset == offered.ruleset and g is not offered]
     ruleset = get_ruleset(offered.ruleset)
-    lines = telling_option_lines(ruleset, offered.options, others, counts=True)
-    return " · ".join(lines)
+    said = " · ".join(telling_options(ruleset, offered.options, others, counts=True))
+    return said[:1].upper() + said[1:]  # a line of its own, over the summary
 
 
 def _side_by_side(area: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -147,11 +147,12 @@ class ChooserScene(PadScene):
             card, look = self.cards[i], (False, hot)
             texts, size = self._texts(i), self.summary_size
             draw_ruleset_card(surface, card, offered.ruleset, texts, look, s * 1.5, deck, size)
-        side = max(16, min(px(30, s), self.cards[0].height // 6)) if self.cards else 16
         for b in self.pad.buttons:
             if b.key == "back":
                 b.draw(surface, max(14, int(b.rect.height * 0.42)))
             elif not b.key.startswith("card:"):
-                b.draw(surface, side)
+                # by the button's own height: standing up, by the card's, "Play" sat
+                # small in a button a hand wide
+                b.draw(surface, max(16, min(px(30, s), int(b.rect.height * 0.4))))
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]

@@ -108,6 +108,9 @@ class Option:
     label: Mapping[str, str]
     choice_labels: Mapping[str, Mapping[str, str]]
     effects: Mapping[OptionValue, Mapping[str, Any]]
+    # each choice said alone, where a game is named among others ("three passes"):
+    # "Passes through the stock: three" read as jargon beside a name
+    briefs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def default(self) -> OptionValue:
@@ -376,7 +379,7 @@ def _read_options(r: _Reader, data: Mapping[str, Any], family: str) -> tuple[Opt
         where = f"options.{key}"
         if not isinstance(spec, dict):
             raise r.fail(where, "must be a table")
-        r.only(spec, where + ".", ("choices", "sets", "label", "labels"))
+        r.only(spec, where + ".", ("choices", "sets", "label", "labels", "briefs"))
         choices = spec.get("choices")
         if (
             not isinstance(choices, list)
@@ -392,14 +395,23 @@ def _read_options(r: _Reader, data: Mapping[str, Any], family: str) -> tuple[Opt
             )
         effects = _read_effects(r, where, spec.get("sets"), choices, family)
         label = r.languages(spec, f"{where}.label")
-        labels_table = r.table(spec, f"{where}.labels", required=False)
-        choice_labels = {}
-        for choice_key in labels_table:
-            if choice_key not in {str(c) for c in choices}:
-                raise r.fail(f"{where}.labels.{choice_key}", "not one of the choices")
-            choice_labels[choice_key] = r.languages(labels_table, f"{where}.labels.{choice_key}")
-        options.append(Option(key, tuple(choices), label, choice_labels, effects))
+        choice_labels = _choice_texts(r, spec, f"{where}.labels", choices)
+        briefs = _choice_texts(r, spec, f"{where}.briefs", choices)
+        options.append(Option(key, tuple(choices), label, choice_labels, effects, briefs))
     return tuple(options)
+
+
+def _choice_texts(
+    r: _Reader, spec: Mapping[str, Any], where: str, choices: list[OptionValue]
+) -> dict[str, Mapping[str, str]]:
+    """An optional table of texts by choice (`labels`, `briefs`), each by language."""
+    table = r.table(spec, where, required=False)
+    texts = {}
+    for choice_key in table:
+        if choice_key not in {str(c) for c in choices}:
+            raise r.fail(f"{where}.{choice_key}", "not one of the choices")
+        texts[choice_key] = r.languages(table, f"{where}.{choice_key}")
+    return texts
 
 
 def _read_effects(

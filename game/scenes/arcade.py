@@ -13,7 +13,7 @@ from game.notices import Notice, file_problem
 from game.rules import Game, LevelError, get_ruleset, random_deal
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
-from game.ui.labels import telling_option_lines
+from game.ui.labels import telling_options
 
 if TYPE_CHECKING:
     from game.app import App
@@ -96,14 +96,14 @@ def level_line(ladder: Ladder, run: Run) -> str:
 def level_name(ladder: Ladder, index: int) -> str:
     """A level's patience, with the options that tell it from the ladder's other
     levels of that patience, or that are not its defaults: "Nothing Better to Do
-    (piles: 9)" after "(piles: 10)", where the name alone made the next level look
+    (9 piles)" after "(10 piles)", where the name alone made the next level look
     like the same one again."""
     level = ladder.levels[index]
     ruleset = get_ruleset(level.ruleset)
     others = [o.options for o in ladder.levels if o.ruleset == level.ruleset and o != level]
-    telling = telling_option_lines(ruleset, level.options, others)
+    telling = telling_options(ruleset, level.options, others)
     name = localized(ruleset.name)
-    return f"{name} ({'; '.join(map(lower_first, telling))})" if telling else name
+    return f"{name} ({', '.join(telling)})" if telling else name
 
 
 def run_place(ladder: Ladder, run: Run) -> str:
@@ -173,8 +173,3 @@ def after_level(app: App, facts: GameFacts, won: bool) -> ArcadeStatus | None:
         return None
     run = app.records.run(ladder, facts.arcade_run)
     return ArcadeStatus(ladder, run, won) if run is not None else None
-
-
-def lower_first(text: str) -> str:
-    """An option's label inside a name's brackets, where its capital read as a new sentence."""
-    return text[:1].lower() + text[1:]

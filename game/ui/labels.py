@@ -37,26 +37,35 @@ def options_line(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> str:
     return " · ".join(option_lines(ruleset, chosen))
 
 
-def telling_option_lines(
+def telling_options(
     ruleset: Ruleset,
     chosen: Mapping[str, OptionValue],
     others: Iterable[Mapping[str, OptionValue]] = (),
     counts: bool = False,
 ) -> list[str]:
     """The options worth naming beside a game's name where it is offered among others
-    (the arcade's levels, a kiosk's games): those not at their default, and those
-    that tell it from `others`, games of the same patience offered beside it; with
-    `counts`, the options that count something (cards, piles, passes) as well, read
-    at a glance. A passer-by read every option, "Cards onto piles: from the waste"
-    and all, as jargon; the rest is in the rules."""
+    (the arcade's levels, a kiosk's games), each said briefly ("three passes"): those
+    not at their default, and those that tell it from `others`, games of the same
+    patience offered beside it; with `counts`, the options that count something
+    (cards, piles, passes) as well, read at a glance. A passer-by read every option,
+    "Cards onto piles: from the waste" and all, as jargon; the rest is in the rules."""
     others = list(others)
     return [
-        f"{localized(o.label)}: {choice_label(o, chosen[o.key])}"
+        brief(o, chosen[o.key])
         for o in ruleset.options
         if (counts and o.numeric)
         or chosen[o.key] != o.default
         or any(other[o.key] != chosen[o.key] for other in others)
     ]
+
+
+def brief(option: Option, choice: OptionValue) -> str:
+    """A choice said alone ("three passes"), or, where the level file gives no brief
+    form, with its option's name ("Passes through the stock: three")."""
+    said = option.briefs.get(str(choice))
+    if said:
+        return localized(said)
+    return f"{localized(option.label)}: {choice_label(option, choice)}"
 
 
 def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:

@@ -119,12 +119,12 @@ def test_the_chooser_names_only_the_options_a_passer_by_needs(make_kiosk):
     scene = kiosk.scene
     said = [scene._texts(i)[1] for i in range(len(scene.games))]
     summaries = [summary_text(get_ruleset(g.ruleset)) for g in scene.games]
-    # what counts cards, piles and passes, at a glance; how cards move only when it
-    # is not the default («Карты на стопки: из талона» was the jargon)
-    assert said[0] == f"Passes through the stock: one\n{summaries[0]}"
-    assert said[1] == f"Passes through the stock: one\n{summaries[1]}"
-    assert said[3] == f"Passes through the stock: three\n{summaries[3]}"
-    nechego = "Deck: 32 cards · Piles: 8 · Passes through the stock: one"
+    # what counts cards, piles and passes, at a glance, said briefly; how cards move
+    # only when it is not the default («Карты на стопки: из талона» was the jargon)
+    assert said[0] == f"One pass\n{summaries[0]}"
+    assert said[1] == f"One pass\n{summaries[1]}"
+    assert said[3] == f"Three passes\n{summaries[3]}"
+    nechego = "32 cards · 8 piles · one pass"
     assert said[2] == f"{nechego}\n{summaries[2]}"
 
 
