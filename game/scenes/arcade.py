@@ -53,6 +53,12 @@ class ArcadeStatus:
         levels = n_("{n} level", "{n} levels", state.level)
         return _("Run so far: {levels} cleared, {points} left.", levels=levels, points=points)
 
+    def played_level(self) -> str:
+        """The level of the game just played, by name (see level_name): a win has
+        already climbed past it."""
+        level = self.run.state.level - (1 if self.won else 0)
+        return level_name(self.ladder, min(max(level, 0), len(self.ladder.levels) - 1))
+
     def heading(self) -> str:
         """Above the ended run's headline: the ladder and how many games the run had."""
         games = n_("{n} game", "{n} games", self.run.state.games)
@@ -66,7 +72,7 @@ class ArcadeStatus:
         return [
             (_("Levels cleared"), cleared, ""),
             (_("Cards left"), str(state.cards), ""),
-            (_("Points left"), str(state.points), _("every game's, added up; lower is better")),
+            (_("Points left"), str(state.points), _("all games added up; lower is better")),
             (_("Moves"), str(state.moves), ""),
             (_("Time"), clock_text(state.seconds), ""),
             (_("Undos"), str(sum(g.undos for g in games)), ""),

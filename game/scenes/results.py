@@ -38,13 +38,13 @@ from game.store.saved import (
 from game.ui import theme
 from game.ui.widgets import (
     Button,
+    balanced_wrap,
     draw_text,
     fitting_size,
     layout_row,
     px,
     row_label_size,
     row_width,
-    wrap,
 )
 
 if TYPE_CHECKING:
@@ -425,8 +425,10 @@ class ResultsScene(PadScene):
         )
         if summary.facts is not None and summary.facts.mode == DAILY:
             deal = f"{_('Deal of the day')} · {deal}"  # the number alone read as any deal
-        what = f"{localized(game.ruleset.name)} · {deal}"
         arcade = self.arcade
+        # an arcade game by its level's name: "Pyramid 52" was level 5 and level 9 alike
+        name = arcade.played_level() if arcade is not None else localized(game.ruleset.name)
+        what = f"{name} · {deal}"
         if arcade is not None and arcade.over:
             return self._wrapped(self._run_end_parts(arcade, what), width)
         won_colour = theme.GOLD if summary.won else theme.INK
@@ -470,7 +472,8 @@ class ResultsScene(PadScene):
         y = 0
         for text, size, colour, bold in parts:
             font = theme.font(size, bold=bold)
-            for line in wrap(text, font, width):
+            # evened out: «…прохождение / окончено.» left a word behind
+            for line in balanced_wrap(text, font, width):
                 lines.append(HeadingLine(line, size, colour, bold, y))
                 y += font.get_linesize()
             y += px(6, s, 3)  # a little air between the parts
