@@ -345,6 +345,9 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         size = surface.get_size()
         dirty: list[pygame.Rect] = []
         full = not self._static_valid
+        if not full and self.banner is not None and self.banner.waits:
+            # the bars lie dimmed under the question: redrawn alone, they came up bright
+            full = self._buttons_dirty or self._current_figures() != self._figures
         if full:
             static = self._render_static(size)
             surface.blit(static, (0, 0))
@@ -414,7 +417,7 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 "Paused: the clock stops and the cards are hidden while the window is inactive."
             )
             draw_banner(static, play_area, Banner(text, []))
-        elif self.banner:
+        elif self.banner and not self.banner.waits:  # one the table waits on: over the bars
             drawn = draw_banner(
                 static, play_area, self.banner, avoid=keep_clear, centred=self.wish_pending
             )
@@ -427,6 +430,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
+        if self.banner and self.banner.waits and not self.covered:
+            self.banner_drawn = draw_banner(static, play_area, self.banner)
         tipped = next((b for b in self.hud.buttons if b.key == self.tip_for), None)
         if tipped is not None and not (self.banner or self.covered):
             self._draw_tip(static, tipped)

@@ -47,8 +47,8 @@ def draw_banner(
     (`avoid`), or else between them; `centred`, in the middle first. Its buttons are
     laid out as it is drawn. Returns where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
-    if banner.waits:
-        fill_translucent(surface, area, theme.FELT_DARK, 150, 0)
+    if banner.waits:  # the whole window dimmed, its bars too: nothing else is live
+        fill_translucent(surface, surface.get_rect(), theme.FELT_DARK, 190, 0)
         avoid, centred = None, True
     size = max(12, int((18 if small else 34 if banner.waits else 22) * scale))
     font = theme.font(size, bold=not small)
@@ -109,13 +109,18 @@ def draw_banner(
     lines = balanced_wrap(banner.text, font, panel.width - 2 * size)
     line_h = font.get_linesize()
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*theme.PANEL, 225), layer.get_rect(), border_radius=size // 2)
+    # a question the table waits on is solid: the cards' pips showed through its words
+    opacity = 255 if banner.waits else 225
+    pygame.draw.rect(layer, (*theme.PANEL, opacity), layer.get_rect(), border_radius=size // 2)
     edge = max(2, size // 12)  # 2 px at a desktop's text size, growing with it
     pygame.draw.rect(layer, (*theme.GOLD, 200), layer.get_rect(), edge, border_radius=size // 2)
     surface.blit(layer, panel)
+    # the question in gold over what it asks of the player ("Still playing?" / "Touch…")
+    first, _newline, rest = banner.text.partition("\n")
+    asked = len(balanced_wrap(first, font, panel.width - 2 * size)) if banner.waits and rest else 0
     y = panel.y + size // 2
-    for line in lines:
-        image = font.render(line, True, theme.INK)
+    for i, line in enumerate(lines):
+        image = font.render(line, True, theme.GOLD if i < asked else theme.INK)
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += line_h
     if banner.buttons:

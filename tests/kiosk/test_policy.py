@@ -74,7 +74,15 @@ def test_the_question_stands_large_in_the_middle_of_a_dimmed_table(make_kiosk, s
     scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
     play_a_pair(driver, scene)
     corner = scene.view.top_rect("p7.1").center  # a card at the foot, far from the middle
+    bar = scene.buttons["rules"].rect  # and a button's words, as bright as the cards
+
+    def brightest(rect):
+        return max(
+            sum(kiosk.surface.get_at((x, rect.centery))[:3]) for x in range(rect.x, rect.right)
+        )
+
     before = kiosk.surface.get_at(corner)
+    bar_before = brightest(bar)
     driver.settle(31)
     assert scene.banner.text.startswith("Still playing?\n")  # the question on a line alone
     area, asked = scene.view.area, scene.banner_drawn
@@ -82,6 +90,8 @@ def test_the_question_stands_large_in_the_middle_of_a_dimmed_table(make_kiosk, s
     assert asked.width >= area.width * 0.6
     after = kiosk.surface.get_at(corner)
     assert sum(after[:3]) < sum(before[:3]) * 0.8  # the cards behind it dimmed
+    driver.settle(2)  # and the bars with them, as the seconds go down
+    assert brightest(bar) < bar_before * 0.6
 
 
 def game_rows(kiosk):
