@@ -8,7 +8,7 @@ game leads to the next replay (an arcade run holds several) or back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -64,17 +64,21 @@ def key_captions() -> dict[str, str]:
     }
 
 
-def ending(game: Game) -> str:
-    """How the watched game ended, in a sentence: "296 points left." alone did not say
-    whether it was given up, stuck for moves or left unfinished."""
+def ending(game: Game, stuck: bool = False, abandoned: bool = False) -> str:
+    """How the watched game ended, in a sentence, as its results said it: "296 points
+    left." alone did not say whether it was given up, stuck or left unfinished."""
     if game.won:
         return _("The patience came out.")
     left = points(game.score.remaining_points)
     if game.outcome == Outcome.RESIGNED:
+        if abandoned:  # by a kiosk for a passer-by who walked away, or for a new game
+            return _("Abandoned with {points} left.", points=left)
+        if stuck:
+            return _("The game was stuck: {points} left.", points=left)
         return _("Given up with {points} left.", points=left)
     if game.outcome == Outcome.NO_MOVES:
-        return _("No moves were left: {points} left.", points=left)
-    return _("Not played to its end: {points} left.", points=left)
+        return _("Out of moves with {points} left.", points=left)
+    return _("Unfinished, with {points} left.", points=left)
 
 
 def speed_text(speed: float) -> str:
@@ -102,6 +106,12 @@ class WatchScene(TableScene):
         self.wait = FIRST_MOVE_S
         self.back_to = back
         self.script = replay_moves(replays[index])
+        self.broken = False  # a move that cannot be played ended the replay early
+        meta = replays[index].get("meta")
+        # given up by a kiosk for a passer-by who walked away, or for a new game
+        self.abandoned = isinstance(meta, dict) and meta.get("abandoned") is True
+        self.ended_stuck = False  # given up where no sequence of moves led anywhere
+        self.search_aside: Iterator[bool | None] | None = None  # see _after_change
         self.pad = ButtonPad()
         super().__init__(app, new_game(replays[index]), facts=GameFacts())
         # the clock shows the time the game took, not how long the replay has played
@@ -177,6 +187,7 @@ class WatchScene(TableScene):
             playable = False
         if not playable:
             self.script = self.script[:played]
+            self.broken = True
             self._show_end()
             self._update_buttons()
 
@@ -192,9 +203,16 @@ class WatchScene(TableScene):
             self._next_move()
 
     def _after_change(self) -> None:
+        # a game given up stuck ends "stuck", as its results said: judged as the table
+        # judges it (see _stuck_at_the_end), from the search kept aside for it
+        self.ended_stuck = False
+        if self.game.outcome == Outcome.RESIGNED:
+            self.stuck_search = self.search_aside
+            self.ended_stuck = self._stuck_at_the_end()
         super()._after_change()
         self.finishing = None  # the replay plays itself: no Finish offer
-        self.stuck_search = None  # nor, found frames later, a stuck game's question
+        # nor, found frames later, a stuck game's question
+        self.search_aside, self.stuck_search = self.stuck_search, None
         if self.step_count >= len(self.script) and not self.game.won:
             self._show_end()
         elif self.banner is not None:
@@ -215,9 +233,10 @@ class WatchScene(TableScene):
         if not last:  # an arcade run's game but the last: that game is over, not the replay
             n, total = self.replay_index + 1, len(self.replays)
             text = _("Game {n} of {total} is over.", n=n, total=total)
-        # how it ended, as the results said: over an emptied table the banner said only
-        # that the replay had stopped
-        text += " " + ending(self.game)
+        if self.broken:  # not "Unfinished", of a game whose file is at fault
+            text = _("The replay stops here: its next move cannot be played.")
+        else:  # how it ended: over an emptied table the banner said only that it stopped
+            text += " " + ending(self.game, self.ended_stuck, self.abandoned)
         self.banner = Banner(text, buttons)
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()

@@ -151,7 +151,8 @@ def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
     driver.settle(6.0)
     assert [str(m) for m in watch.game.moves] == [DEAL_8_WIN[0]]
     assert watch.script == [DEAL_8_WIN[0]]  # it crashed on the move it could not play
-    assert watch.banner is not None and watch.banner.text.startswith("The replay is over.")
+    # said of the file, not of the game: "Unfinished" blamed the player for it
+    assert watch.banner.text == "The replay stops here: its next move cannot be played."
 
 
 def test_tabs_and_arrows_choose_the_table(app, driver):
@@ -337,8 +338,8 @@ def test_pausing_a_replay_moves_none_of_its_buttons(app, driver, language):
     ("moves", "end", "said"),
     [
         (15, True, "Given up with {left} points left."),
-        (500, True, "No moves were left: {left} points left."),
-        (15, False, "Not played to its end: {left} points left."),
+        (500, True, "Out of moves with {left} points left."),
+        (15, False, "Unfinished, with {left} points left."),
     ],
 )
 def test_the_end_of_a_lost_game_s_replay_says_how_it_ended(app, driver, moves, end, said):
@@ -350,6 +351,31 @@ def test_the_end_of_a_lost_game_s_replay_says_how_it_ended(app, driver, moves, e
     driver.settle(60.0)
     said = said.format(left=game.score.remaining_points)
     assert watch.banner is not None and watch.banner.text == f"The replay is over. {said}"
+
+
+def test_the_replay_of_a_game_given_up_stuck_says_it_was_stuck(app, driver):
+    # the results said "The game was stuck", its replay "Given up"
+    from tests.rules.test_analysis import stuck_game
+
+    game = stuck_game()  # stuck only after more than 4,000 positions: searched on at the end
+    game.play("resign")
+    watch = show(app, driver, WatchScene(app, [game.to_replay(result=True)]))
+    while watch.step_count < len(watch.script):
+        watch.step()
+    left = game.score.remaining_points
+    assert watch.banner.text == f"The replay is over. The game was stuck: {left} points left."
+
+
+def test_the_replay_of_a_game_a_kiosk_ended_says_it_was_abandoned(app, driver):
+    from game.store.saved import to_saved_replay
+
+    game = random_game("pyramid52", 3, 15)
+    replay = to_saved_replay(game, GameFacts(abandoned=True))
+    watch = show(app, driver, WatchScene(app, [replay]))
+    while watch.step_count < len(watch.script):
+        watch.step()
+    left = game.score.remaining_points
+    assert watch.banner.text == f"The replay is over. Abandoned with {left} points left."
 
 
 def test_watch_again_after_stepping_to_the_end_plays(app, driver):
