@@ -207,7 +207,5 @@ def test_the_russian_rules_name_an_option_as_an_option():
     for ruleset in rulesets().values():
         rules = ruleset.text["ru"]["rules"]
         assert "по желанию" not in rules, ruleset.id
-    said = {
-        r.id for r in rulesets().values() if "(на выбор — " in r.text["ru"]["rules"]
-    }
+    said = {r.id for r in rulesets().values() if "(на выбор — " in r.text["ru"]["rules"]}
     assert {"sbudetsya", "nechego", "pyramid36", "pyramid52", "egyptian"} <= said

@@ -681,6 +681,30 @@ def test_a_level_of_a_patience_met_twice_in_the_ladder_says_its_options(app, dri
     assert app.scene.status.startswith("Arcade ladder · level 1 of ") and first in app.scene.status
 
 
+def test_a_run_that_clears_every_level_ends_on_it_in_gold(app, driver):
+    from game.ladder import RunState
+    from game.scenes.arcade import ArcadeStatus, level_name
+    from game.scenes.summary import GameSummary
+    from game.store.arcade import Run
+
+    ladder = load_ladder()
+    total = len(ladder.levels)
+    state = RunState(total, 2, 14, 3, 1234.0, 900, total + 1)
+    status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-04", state, False, []), won=True)
+    assert status.over and status.news() == "Every level cleared!"
+    last = ladder.levels[-1]
+    game = Game(last.ruleset, last.options, deal=8)
+    facts = GameFacts(mode=ARCADE, arcade_run=1)
+    results = show(app, driver, ResultsScene(app, GameSummary(game, 60.0, facts=facts), status))
+    lines = results._heading_lines(2000)[0]
+    biggest = max(lines, key=lambda line: line.size)
+    assert biggest.text == "Every level cleared!" and biggest.colour == theme.GOLD
+    # the last game was the last level's, climbed past by its win
+    assert lines[2].text.startswith(f"Last game: {level_name(ladder, total - 1)} · Deal 8")
+    shown = {label: value for label, value, _note in results.all_figures()}
+    assert shown["Levels cleared"] == f"{total} of {total}" and shown["Points left"] == "14"
+
+
 def test_a_run_given_up_at_once_three_times_enters_no_table(app, driver):
     # an empty arcade table greeted it as "A new high score!"
     from game.scenes.arcade import continue_or_start
