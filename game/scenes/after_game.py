@@ -49,8 +49,12 @@ def after_game(app: App, summary: GameSummary) -> Scene:
 
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     subtitle = _("Place {n} in {table}: your initials?", n=place, table=table)
-    heading = _heading(place, best=place == 1 and game.won)
     told = outcome_line(summary)
+    if not game.won:
+        # how it ended is the news, not the table: a gold "You are in the high-score
+        # table!" under "Your wish will not come true" celebrated a lost fortune
+        return InitialsScene(app, told, subtitle, records.initials, enter_game, celebrate=False)
+    heading = _heading(place, best=place == 1)
     return InitialsScene(app, heading, subtitle, records.initials, enter_game, told)
 
 

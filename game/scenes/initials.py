@@ -73,11 +73,13 @@ class InitialsScene(PadScene):
         initials: str,
         done: Callable[[str], Scene],
         outcome: str = "",
+        celebrate: bool = True,
     ) -> None:
         super().__init__(app)
         self.title = title
         self.subtitle = subtitle
         self.outcome = outcome  # how the game ended, above the title (see after_game)
+        self.celebrate = celebrate  # the title in gold: a win's, not a loss's
         self.letters = list(clean_initials(initials))
         self.place = 0
         self.done = done
@@ -197,8 +199,9 @@ class InitialsScene(PadScene):
         if self.outcome:
             where = (w // 2, title_y - px(12, s, 8))
             draw_text(surface, self.outcome, sub, where, theme.INK, "midbottom", bold=True)
+        colour = theme.GOLD if self.celebrate else theme.INK
         draw_text(
-            surface, self.title, px(40, s, 24), (w // 2, title_y), theme.GOLD, "midtop", serif=True
+            surface, self.title, px(40, s, 24), (w // 2, title_y), colour, "midtop", serif=True
         )
         draw_text(
             surface, self.subtitle, sub, (w // 2, first.top - px(36, s, 22)), theme.INK, "midtop"

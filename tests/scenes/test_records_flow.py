@@ -79,6 +79,7 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     initials = app.scene
     assert isinstance(initials, InitialsScene) and initials.initials == "AAA"
     assert (initials.title, initials.outcome) == ("A new high score!", "The patience came out!")
+    assert initials.celebrate
     driver.tap(initials.pad.get("up0").rect.center)  # A -> B
     driver.tap(initials.pad.get("down1").rect.center)  # A -> the last of the wheel, 9
     driver.tap(initials.pad.get("place2").rect.center)
@@ -295,7 +296,9 @@ def test_a_lost_game_in_a_table_says_how_it_ended_before_the_initials(app, drive
     initials = app.scene
     assert isinstance(initials, InitialsScene)
     assert initials.subtitle == "Place 1 in the table: your initials?"
-    assert (initials.title, initials.outcome) == ("You are in the high-score table!", said)
+    # how it ended as the title, in the ink of any words: a gold "You are in the
+    # high-score table!" under "Your wish will not come true" celebrated a lost wish
+    assert (initials.title, initials.outcome, initials.celebrate) == (said, "", False)
 
 
 def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):

@@ -306,7 +306,7 @@ def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver
     from game.scenes.initials import InitialsScene
 
     # the first game in its table: asked for initials, under how it ended
-    assert isinstance(app.scene, InitialsScene) and app.scene.outcome == "The game was stuck"
+    assert isinstance(app.scene, InitialsScene) and app.scene.title == "The game was stuck"
 
 
 def test_a_stuck_end_given_up_while_it_is_searched_says_it_was_stuck(app, driver):
@@ -322,7 +322,7 @@ def test_a_stuck_end_given_up_while_it_is_searched_says_it_was_stuck(app, driver
     assert scene.stuck is None
     driver.key_twice(pygame.K_g)  # giving up asks twice
     driver.settle(1.5)
-    assert isinstance(app.scene, InitialsScene) and app.scene.outcome == "The game was stuck"
+    assert isinstance(app.scene, InitialsScene) and app.scene.title == "The game was stuck"
 
 
 def test_a_drag_whose_release_was_lost_outside_the_window_ends_without_a_move(app, driver):
