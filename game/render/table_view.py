@@ -204,6 +204,8 @@ class TableView:
         pyramid = pile_kind(name) == PYRAMID
         if pyramid and not n:
             return  # a removed pyramid card leaves the cards under it in view
+        if pile_kind(name) == FOUNDATION:
+            self._draw_tray(surface, spot.rect)
         if n == 0 or all((name, i) in hidden for i in range(n)):
             if not pyramid:  # so does one in flight (the deal, an undo): no empty box
                 self._draw_empty(surface, name, spot.rect)
@@ -260,6 +262,18 @@ class TableView:
             box.midbottom = (rect.centerx, rect.bottom - pad)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
         surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_tray(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A foundation's frame, under its cards as under its empty place: with a card
+        on it, a foundation above a pile read as that pile's top card."""
+        rim = max(2, rect.width // 20)
+        tray = rect.inflate(2 * rim, 2 * rim)
+        radius = max(4, rect.width // 8)
+        layer = pygame.Surface(tray.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*theme.FELT_DARK, 170), layer.get_rect(), border_radius=radius)
+        edge = max(1, rim // 3)
+        pygame.draw.rect(layer, (*theme.GOLD, 150), layer.get_rect(), edge, border_radius=radius)
+        surface.blit(layer, tray)
 
     def _draw_empty(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
         label: str | None = None

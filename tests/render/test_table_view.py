@@ -1,0 +1,38 @@
+"""What the table shows of its places, drawn: a foundation framed as one."""
+
+import pygame
+import pytest
+
+from game.render.table_view import TableView
+from game.rules import Game
+from game.ui import theme
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+def just_left_of(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int]:
+    return tuple(surface.get_at((rect.left - 1, rect.centery))[:3])
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian", "devils-bridge", "sbudetsya"])
+def test_a_foundation_is_framed_with_a_card_on_it_and_a_pile_is_not(ruleset):
+    # with a card on it, a foundation above a pile read as that pile's top card
+    game = Game(ruleset, deal=8)
+    while not any(game.pile(n) for n in game.pile_names if n.startswith("f")):
+        home = [m for m in game.legal_moves if str(m).split(">")[-1].startswith("f")]
+        game.play(home[0] if home else "st>w")  # Devil's Bridge deals no foundation card
+    size = (1280, 800)
+    view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
+    table = view.render_static(size, set(), {})
+    felt = theme.felt(size)
+    foundation = next(n for n in game.pile_names if n.startswith("f") and game.pile(n))
+    pile = next(n for n in game.pile_names if n.startswith("t") and game.pile(n))
+    for name, framed in ((foundation, True), (pile, False)):
+        card = view.top_rect(name)
+        plain = tuple(felt.get_at((card.left - 1, card.centery))[:3])
+        assert (just_left_of(table, card) != plain) is framed, name
