@@ -267,7 +267,7 @@ def test_options_of_the_game_are_listed(app, driver):
 def test_rules_read_before_choosing_list_every_choice(app, driver):
     scene = open_rules(app, driver, "nechego", language="ru")
     lines = scene.notes.texts()
-    assert "Варианты правил (первый — по\u00a0умолчанию)" in lines
+    assert "Варианты (первый — по\u00a0умолчанию)" in lines
     assert "Стопок: 8, 9, 10" in lines and "Колода: 36 карт, 32 карты" in lines
     assert "Варианты правил в этой партии" not in lines
     # the old rules have no options: no heading over nothing
