@@ -406,7 +406,7 @@ def _choice_texts(
 ) -> dict[str, Mapping[str, str]]:
     """An optional table of texts by choice (`labels`, `briefs`), each by language."""
     table = r.table(spec, where, required=False)
-    texts = {}
+    texts: dict[str, Mapping[str, str]] = {}
     for choice_key in table:
         if choice_key not in {str(c) for c in choices}:
             raise r.fail(f"{where}.{choice_key}", "not one of the choices")
