@@ -17,7 +17,7 @@ from game.render.face_layout import card_height
 from game.render.preview import fill_translucent, fit_text
 from game.rules import get_ruleset
 from game.ui import theme
-from game.ui.widgets import draw_text, wrap
+from game.ui.widgets import balanced_wrap, draw_text
 
 # The picture's small pyramid: a King on top (it goes alone in Pyramid 52), the rest
 # shuffled; all from Seven to Ace, which every pack has (a 2 and a 4 stood over games
@@ -63,12 +63,18 @@ class InvitationScene(ShowScene):
         call_h = max(56, int(84 * s))
         card_w = max(40, int(h * 0.085))
         gaps = (int(24 * s), int(6 * s), int(40 * s), int(40 * s))
+        # every game offered named, in as many even lines as a narrow screen needs: cut
+        # to two, six games standing up lost one name and half of another
+        names = names_line([g.ruleset for g in self.loop.config.games])
+        room = w - int(48 * s)
+        lines = balanced_wrap(names, theme.font(names_size), room)
+        line_h = theme.font(names_size).get_linesize()
         heights = (
             self._pyramid_height(card_w),
             theme.font(title_size, serif=True).get_linesize(),
             theme.font(sub_size).get_linesize(),
             call_h,
-            theme.font(names_size).get_linesize(),
+            len(lines) * line_h,
         )
         y = max(int(16 * s), (h - sum(heights) - sum(gaps)) // 2)
         y = self._paint_pyramid(still, w // 2, y, card_w) + gaps[0]
@@ -83,14 +89,12 @@ class InvitationScene(ShowScene):
         call_w = min(w - int(48 * s), max(int(560 * s), words + 2 * call_h))
         self.live = pygame.Rect(0, 0, call_w, call_h)
         self.live.midtop = (w // 2, subtitle.bottom + gaps[2])
-        names = names_line([g.ruleset for g in self.loop.config.games])
-        # two lines at most (a narrow screen standing up), the second cut if it must be
-        room = w - int(48 * s)
-        lines = wrap(names, theme.font(names_size), room)
-        shown = (
-            [*lines[:1], fit_text(" ".join(lines[1:]), names_size, room)] if lines[1:] else lines
-        )
         y = self.live.bottom + gaps[3]
+        most = max(1, (h - y - int(16 * s)) // line_h)  # the last cut only if they cannot fit
+        shown = lines
+        if len(lines) > most:
+            shown = [*lines[: most - 1], fit_text(" ".join(lines[most - 1 :]), names_size, room)]
+        self.names_shown = shown
         for line in shown:
             y = draw_text(still, line, names_size, (w // 2, y), theme.INK_DIM, "midtop").bottom
         return still

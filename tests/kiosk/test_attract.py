@@ -426,6 +426,24 @@ def test_the_invitation_never_breaks_a_game_s_name(make_kiosk):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [(1080, 1920), (800, 600)])
+def test_the_invitation_names_all_six_games_whole(make_kiosk, size):
+    # standing up it kept two lines: «…Египетская пирам…», and Devil's Bridge unsaid
+    from game import i18n
+    from tests.kiosk.conftest import CONFIG
+
+    kiosk = make_kiosk('language = "ru"\n', text=CONFIG + SIX_GAMES, size=size)
+    try:
+        kiosk.switch(lambda: InvitationScene(kiosk, kiosk.kiosk.attract), fade=False)
+        Driver(kiosk).frames(2)
+        shown = " ".join(kiosk.scene.names_shown).replace("\u00a0", " ")
+        assert "…" not in shown
+        for offered in kiosk.kiosk.config.games:
+            assert i18n.localized(get_ruleset(offered.ruleset).name) in shown
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_invitation_s_pyramid_shows_only_cards_every_pack_has():
     # a 2 and a 4 stood over three games of 36 cards, whose pack has neither
     from game.kiosk.invitation import PYRAMID_CARDS
