@@ -480,11 +480,17 @@ class TablePlay:
     def _ask_resign(self, question: str) -> None:
         """Give up at a second press (of G or the button) within SECOND_PRESS_S, with no
         move between: giving up cannot be taken back (in the arcade it costs a life),
-        and the button sits in a row of others a finger can miss. Once the game is
-        known to be stuck, at the first: its banner already offers the end, and "Press
-        Give up again" beside its "End the game" asked twice for one thing."""
-        if not self.game.over and (self.stuck or self._second_press("resign", question)):
+        and the button sits in a row of others a finger can miss. While the stuck
+        banner is up, at the first: it already offers the end, and "Press Give up
+        again" beside its "End the game" asked twice for one thing. Closed, it offers
+        nothing, and a stray press would end a game Undo could still save."""
+        if self.game.over:
+            return
+        if self._stuck_banner_up() or self._second_press("resign", question):
             self._resign()
+
+    def _stuck_banner_up(self) -> bool:
+        return self.banner is not None and any(b.key == "end" for b in self.banner.buttons)
 
     def _second_press(self, what: str, question: str, pause: float = 0.0) -> bool:
         """Whether this press of `what` is the second within SECOND_PRESS_S with no move

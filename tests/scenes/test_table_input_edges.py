@@ -286,6 +286,16 @@ def test_give_up_ends_a_game_known_stuck_at_the_first_press(app, driver, monkeyp
     assert isinstance(app.scene, ResultsScene) and app.scene.summary.stuck
 
 
+def test_give_up_asks_twice_again_once_the_stuck_banner_is_closed(app, driver, monkeypatch):
+    # closed, the banner offers nothing: a stray press ended a game Undo could save
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    driver.key(pygame.K_ESCAPE)  # the banner closed, the game still stuck
+    assert scene.stuck and scene.banner is None
+    driver.click(scene.buttons["resign"].rect.center)
+    assert not scene.game.over and "again" in scene.status
+
+
 def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver):
     # the search within the move gave up on a few long piles' many arrangements, and the
     # game said nothing: it now searches on, a slice a frame
