@@ -345,6 +345,8 @@ class ResultsScene(PadScene):
         m = px(28, s, 12)
         pad = px(28, s, 14)
         self.button_h = px(50, s, 34)
+        if self.app.kiosk is not None:  # a finger's height for a passer-by's "play again"
+            self.button_h = max(self.button_h, theme.FINGER)
         button_gap = px(14, s, 8)
         buttons = self._buttons()
         if self.app.kiosk is not None:

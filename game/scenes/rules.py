@@ -120,6 +120,11 @@ class RulesScene(Scene):
         s = self.scale = theme.ui_scale(size)
         margin = self.margin = int(24 * s)
         self.title_bar, self.bottom_bar = screen_bars(size, s)
+        # on a kiosk, Back is a finger's height: it is the one way out by touch
+        least = theme.FINGER if self.app.kiosk is not None else 0
+        if (grow := least + int(8 * s) - self.bottom_bar.height) > 0 and least:
+            self.bottom_bar.y -= grow
+            self.bottom_bar.height += grow
         body = pygame.Rect(margin, self.title_bar.bottom + margin // 2, w - 2 * margin, 0)
         body.height = self.bottom_bar.top - margin // 2 - body.y
         self.text_size = max(14, int(19 * s))
@@ -145,7 +150,7 @@ class RulesScene(Scene):
             self.text_rect.height = body.bottom - self.text_rect.y
         settings = self.app.settings
         self.picture = LayoutPicture(self.game, pic, settings.deck, label_size)
-        button_h = int(self.bottom_bar.height * 0.72)
+        button_h = max(least, int(self.bottom_bar.height * 0.72))
         layout_row(
             [self.back_button], self.bottom_bar.inflate(-2 * margin, 0), button_h, 0, "right"
         )

@@ -307,6 +307,29 @@ def test_the_kiosk_s_rules_speak_of_touch_not_keys(kiosk, driver):
     assert not any("Esc" in line.full for line in rules.lines)
 
 
+def test_the_ways_on_from_the_rules_and_the_results_are_a_finger_high(kiosk, driver):
+    # Back from the rules was 46 px at 1280x800, the one way out by touch; the results'
+    # "play again" buttons 50
+    from game.ui import theme
+
+    scene = reading_the_rules(kiosk, driver)
+    rules = kiosk.scene
+    assert rules.back_button.rect.height >= theme.FINGER
+    assert kiosk.surface.get_rect().contains(rules.back_button.rect)
+    driver.click(rules.back_button.rect.center)
+    driver.settle(0.5)
+    assert kiosk.scene is scene
+    driver.key_twice(pygame.K_g)
+    driver.settle(1.0)
+    results = kiosk.scene
+    if isinstance(results, InitialsScene):
+        driver.key(pygame.K_RETURN)
+        driver.settle(0.6)
+        results = kiosk.scene
+    assert isinstance(results, ResultsScene)
+    assert all(b.rect.height >= theme.FINGER for b in results.pad.buttons)
+
+
 def test_a_player_reading_the_rules_is_asked_at_the_table(kiosk, driver):
     # 60 s on the rules ended the game unasked, as given up
     scene = reading_the_rules(kiosk, driver)
