@@ -335,6 +335,7 @@ class TablePlay:
         unhelped = self.recorded and not self.assisted
         if unhelped and records.deal_assisted_before(self.game, self.facts.record_id):
             self.facts.mark_assisted(BY_HELP_BEFORE)
+        self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
         self.app.game_changed(self.game, self.facts if self.recorded else None)
         self.analysis.stop()

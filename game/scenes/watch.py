@@ -108,8 +108,10 @@ class WatchScene(TableScene):
         self.script = replay_moves(replays[index])
         self.broken = False  # a move that cannot be played ended the replay early
         meta = replays[index].get("meta")
+        facts = meta if isinstance(meta, dict) else {}
         # given up by a kiosk for a passer-by who walked away, or for a new game
-        self.abandoned = isinstance(meta, dict) and meta.get("abandoned") is True
+        self.abandoned = facts.get("abandoned") is True
+        self.saved_stuck = facts.get("stuck") is True  # as the results said it
         self.ended_stuck = False  # given up where no sequence of moves led anywhere
         self.search_aside: Iterator[bool | None] | None = None  # see _after_change
         self.pad = ButtonPad()
@@ -203,12 +205,13 @@ class WatchScene(TableScene):
             self._next_move()
 
     def _after_change(self) -> None:
-        # a game given up stuck ends "stuck", as its results said: judged as the table
-        # judges it (see _stuck_at_the_end), from the search kept aside for it
+        # a game given up stuck ends "stuck", as its results said: as its file says, or,
+        # in a file saved before it said so, judged as the table judges it at the end
+        # (see _stuck_at_the_end), from the search kept aside for it
         self.ended_stuck = False
         if self.game.outcome == Outcome.RESIGNED:
             self.stuck_search = self.search_aside
-            self.ended_stuck = self._stuck_at_the_end()
+            self.ended_stuck = self.saved_stuck or self._stuck_at_the_end()
         super()._after_change()
         self.finishing = None  # the replay plays itself: no Finish offer
         # nor, found frames later, a stuck game's question

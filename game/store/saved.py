@@ -124,6 +124,9 @@ class GameFacts:
     # given up by the game, not by a player's Give up: by a kiosk for a passer-by who
     # walked away, or for a new game of its table the player chose (Records.give_up_left)
     abandoned: bool = False
+    # given up where no sequence of moves led anywhere: what the results said, kept for
+    # the replay, whose own search may stop sooner than the table's did
+    stuck: bool = False
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)
@@ -168,6 +171,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["arcade_run"] = facts.arcade_run
     if facts.abandoned:
         meta["abandoned"] = True
+    if facts.stuck:
+        meta["stuck"] = True
     redo = redo_moves(game)
     if redo:
         meta["redo"] = redo
@@ -209,6 +214,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         abandoned=meta.get("abandoned") is True,
+        stuck=meta.get("stuck") is True,
         arcade_run=run if _count(run) else None,
         record_id=record_id,
         started_at=str(meta.get("started") or now_iso()),

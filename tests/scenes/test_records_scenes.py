@@ -366,6 +366,20 @@ def test_the_replay_of_a_game_given_up_stuck_says_it_was_stuck(app, driver):
     assert watch.banner.text == f"The replay is over. The game was stuck: {left} points left."
 
 
+def test_the_replay_says_stuck_as_its_file_does_where_its_own_search_would_stop(app, driver):
+    # found stuck after the table's long search, its replay's shorter one said "Given up"
+    from game.store.saved import to_saved_replay
+
+    game = random_game("pyramid52", 3, 15)
+    replay = to_saved_replay(game, GameFacts(stuck=True))
+    assert replay["meta"]["stuck"] is True
+    watch = show(app, driver, WatchScene(app, [replay]))
+    while watch.step_count < len(watch.script):
+        watch.step()
+    left = game.score.remaining_points
+    assert watch.banner.text == f"The replay is over. The game was stuck: {left} points left."
+
+
 def test_the_replay_of_a_game_a_kiosk_ended_says_it_was_abandoned(app, driver):
     from game.store.saved import to_saved_replay
 

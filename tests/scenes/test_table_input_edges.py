@@ -267,6 +267,9 @@ def test_the_stuck_banner_s_button_ends_the_game_at_a_click(app, driver, monkeyp
     # the game's own end, not the player's: "You gave up" said otherwise
     assert isinstance(app.scene, ResultsScene) and app.scene.summary.stuck
     assert headline(app.scene.summary) == "The game was stuck"
+    # and kept so with the game, for its replay to say it too
+    row = app.records.games.get(scene.facts.record_id)
+    assert row.replay["meta"]["stuck"] is True
 
 
 @pytest.mark.parametrize("press", ["button", "key"])
