@@ -20,7 +20,7 @@ from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text, px
+from game.ui.widgets import Button, draw_text, fitting_size, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -88,6 +88,7 @@ class InitialsScene(PadScene):
         # the letters as the table will show them (a kiosk hides swear words)
         self.shown: Callable[[str], str] = str
         self.cards: list[pygame.Rect] = []
+        self.title_drawn = pygame.Rect(0, 0, 0, 0)
 
     @property
     def initials(self) -> str:
@@ -200,8 +201,11 @@ class InitialsScene(PadScene):
             where = (w // 2, title_y - px(12, s, 8))
             draw_text(surface, self.outcome, sub, where, theme.INK, "midbottom", bold=True)
         colour = theme.GOLD if self.celebrate else theme.INK
-        draw_text(
-            surface, self.title, px(40, s, 24), (w // 2, title_y), colour, "midtop", serif=True
+        # smaller before it runs off a narrow window: a game's ending is its title now
+        room = w - px(32, s, 16)
+        size = fitting_size(self.title, px(40, s, 24), room, least=px(20, s, 14), serif=True)
+        self.title_drawn = draw_text(
+            surface, self.title, size, (w // 2, title_y), colour, "midtop", serif=True
         )
         draw_text(
             surface, self.subtitle, sub, (w // 2, first.top - px(36, s, 22)), theme.INK, "midtop"

@@ -11,10 +11,12 @@ import pygame
 from game.ui import theme
 
 
-def fitting_size(text: str, size: int, width: int, least: int = 10, bold: bool = False) -> int:
+def fitting_size(
+    text: str, size: int, width: int, least: int = 10, bold: bool = False, serif: bool = False
+) -> int:
     """The largest text size up to `size` (and down to `least`) at which `text` fits
     `width` pixels: a long label in a smaller size rather than cut short."""
-    while size > least and theme.font(size, bold=bold).size(text)[0] > width:
+    while size > least and theme.font(size, bold=bold, serif=serif).size(text)[0] > width:
         size -= 1
     return size
 

@@ -719,6 +719,20 @@ def test_a_run_that_clears_every_level_ends_on_it_in_gold(app, driver):
     assert shown["Levels cleared"] == f"{total} of {total}" and shown["Points left"] == "14"
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+def test_a_long_initials_title_is_drawn_smaller_within_the_window(tmp_path, monkeypatch, size):
+    # a game's ending is the title now, drawn on one line: a long one ran off the screen
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        title = "No sequence of moves leads anywhere now: the game is stuck."
+        scene = InitialsScene(app, title, "Place 1", "ЖУК", lambda i: None, celebrate=False)
+        show(app, Driver(app), scene)
+        assert app.surface.get_rect().contains(scene.title_drawn)
+    finally:
+        app.close()
+
+
 def test_a_run_given_up_at_once_three_times_enters_no_table(app, driver):
     # an empty arcade table greeted it as "A new high score!"
     from game.scenes.arcade import continue_or_start
