@@ -266,13 +266,14 @@ class TableView:
     def _draw_tray(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A foundation's frame, under its cards as under its empty place: with a card
         on it, a foundation above a pile read as that pile's top card."""
-        rim = max(2, rect.width // 20)
+        rim = max(3, rect.width // 20)
         tray = rect.inflate(2 * rim, 2 * rim)
         radius = max(4, rect.width // 8)
         layer = pygame.Surface(tray.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*theme.FELT_DARK, 170), layer.get_rect(), border_radius=radius)
-        edge = max(1, rim // 3)
-        pygame.draw.rect(layer, (*theme.GOLD, 150), layer.get_rect(), edge, border_radius=radius)
+        # the ink of the table's words, not gold: gold marks a card chosen or to play
+        edge = max(2, rim // 3)
+        pygame.draw.rect(layer, (*theme.INK_DIM, 120), layer.get_rect(), edge, border_radius=radius)
         surface.blit(layer, tray)
 
     def _draw_empty(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:

@@ -16,7 +16,7 @@ def display():
 
 
 def just_left_of(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int]:
-    return tuple(surface.get_at((rect.left - 1, rect.centery))[:3])
+    return tuple(surface.get_at((rect.left - 2, rect.centery))[:3])
 
 
 @pytest.mark.parametrize("ruleset", ["egyptian", "devils-bridge", "sbudetsya"])
@@ -34,5 +34,27 @@ def test_a_foundation_is_framed_with_a_card_on_it_and_a_pile_is_not(ruleset):
     pile = next(n for n in game.pile_names if n.startswith("t") and game.pile(n))
     for name, framed in ((foundation, True), (pile, False)):
         card = view.top_rect(name)
-        plain = tuple(felt.get_at((card.left - 1, card.centery))[:3])
+        plain = tuple(felt.get_at((card.left - 2, card.centery))[:3])
         assert (just_left_of(table, card) != plain) is framed, name
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian-old", "nechego"])
+def test_an_empty_foundation_is_framed_too(ruleset):
+    game = Game(ruleset, deal=8)
+    view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
+    table = view.render_static((1280, 800), set(), {})
+    empty = next(n for n in game.pile_names if n.startswith("f") and not game.pile(n))
+    card = view.top_rect(empty)
+    plain = tuple(theme.felt((1280, 800)).get_at((card.left - 2, card.centery))[:3])
+    assert just_left_of(table, card) != plain
+
+
+def test_a_pyramid_game_has_no_frames():
+    game = Game("pyramid52", deal=8)
+    view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
+    table = view.render_static((1280, 800), set(), {})
+    felt = theme.felt((1280, 800))
+    for name in ("p7.1", "w"):
+        card = view.top_rect(name)
+        plain = tuple(felt.get_at((card.left - 2, card.centery))[:3])
+        assert just_left_of(table, card) == plain, name
