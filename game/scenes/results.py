@@ -100,22 +100,34 @@ def void_verdict(summary: GameSummary) -> str:
     if summary.fortune_replayed:
         return _("This deal's cards were seen before they came.")
     if summary.fortune and summary.assisted:
-        return helped_fortune(summary.assisted_by)
+        return help_words(summary.assisted_by).void
     return ""
 
 
-def helped_fortune(by: str) -> str:
-    """The help that voids a fortune's verdict, named: "the solver helped" after one
-    hint read as a demo the player never asked for."""
-    if by == BY_HINT:
-        return _("A hint was taken while it was laid out.")
+class HelpWords(NamedTuple):
+    note: str  # beside the figure it explains: why the game is assisted
+    void: str  # under a fortune without a verdict: why it has none
+
+
+def help_words(by: str) -> HelpWords:
+    """What the results say of a game's first help (`by`, one of BY_...), named: "the
+    solver helped" after one hint read as a demo the player never asked for."""
+    if by == BY_HINT:  # the note says no more: the hints' count is beside it
+        return HelpWords(_("assisted"), _("A hint was taken while it was laid out."))
     if by == BY_DEMO:
-        return _("The demo played this deal.")
+        return HelpWords(_("assisted: the demo played"), _("The demo played this deal."))
     if by == BY_TAKING_BACK:
-        return _("A move was taken back once the solver had said no win was possible.")
+        return HelpWords(
+            _("assisted: a move taken back"),
+            _("A move was taken back once the solver had said no win was possible."),
+        )
     if by == BY_HELP_BEFORE:
-        return _("This deal had the solver's help before.")
-    return _("The solver helped play this deal.")  # a game saved without why
+        return HelpWords(
+            _("assisted: help was used on this deal before"),
+            _("This deal had the solver's help before."),
+        )
+    # a game saved before its help was kept
+    return HelpWords(_("assisted"), _("The solver helped play this deal."))
 
 
 def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
@@ -154,14 +166,7 @@ ASSISTED_BESIDE = {BY_DEMO: "moves", BY_TAKING_BACK: "undos", BY_HELP_BEFORE: ""
 
 def assisted_note(summary: GameSummary) -> str:
     """Why the game counts as assisted, in a few words: its first help."""
-    by = summary.assisted_by
-    if by == BY_DEMO:
-        return _("assisted: the demo played")
-    if by == BY_TAKING_BACK:
-        return _("assisted: a move taken back")
-    if by == BY_HELP_BEFORE:
-        return _("assisted: help was used on this deal before")
-    return _("assisted")  # hints (their count is beside it), or a game saved without why
+    return help_words(summary.assisted_by).note
 
 
 def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]:

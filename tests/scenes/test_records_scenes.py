@@ -353,17 +353,23 @@ def test_the_end_of_a_lost_game_s_replay_says_how_it_ended(app, driver, moves, e
     assert watch.banner is not None and watch.banner.text == f"The replay is over. {said}"
 
 
+def ending_said(app, driver, replay) -> str:
+    """What the banner says once the replay has been stepped through to its end."""
+    watch = show(app, driver, WatchScene(app, [replay]))
+    while watch.step_count < len(watch.script):
+        watch.step()
+    return watch.banner.text
+
+
 def test_the_replay_of_a_game_given_up_stuck_says_it_was_stuck(app, driver):
     # the results said "The game was stuck", its replay "Given up"
     from tests.rules.test_analysis import stuck_game
 
     game = stuck_game()  # stuck only after more than 4,000 positions: searched on at the end
     game.play("resign")
-    watch = show(app, driver, WatchScene(app, [game.to_replay(result=True)]))
-    while watch.step_count < len(watch.script):
-        watch.step()
+    said = ending_said(app, driver, game.to_replay(result=True))
     left = game.score.remaining_points
-    assert watch.banner.text == f"The replay is over. The game was stuck: {left} points left."
+    assert said == f"The replay is over. The game was stuck: {left} points left."
 
 
 def test_the_replay_says_stuck_as_its_file_does_where_its_own_search_would_stop(app, driver):
@@ -373,11 +379,9 @@ def test_the_replay_says_stuck_as_its_file_does_where_its_own_search_would_stop(
     game = random_game("pyramid52", 3, 15)
     replay = to_saved_replay(game, GameFacts(stuck=True))
     assert replay["meta"]["stuck"] is True
-    watch = show(app, driver, WatchScene(app, [replay]))
-    while watch.step_count < len(watch.script):
-        watch.step()
+    said = ending_said(app, driver, replay)
     left = game.score.remaining_points
-    assert watch.banner.text == f"The replay is over. The game was stuck: {left} points left."
+    assert said == f"The replay is over. The game was stuck: {left} points left."
 
 
 def test_the_replay_of_a_game_a_kiosk_ended_says_it_was_abandoned(app, driver):
@@ -385,11 +389,9 @@ def test_the_replay_of_a_game_a_kiosk_ended_says_it_was_abandoned(app, driver):
 
     game = random_game("pyramid52", 3, 15)
     replay = to_saved_replay(game, GameFacts(abandoned=True))
-    watch = show(app, driver, WatchScene(app, [replay]))
-    while watch.step_count < len(watch.script):
-        watch.step()
+    said = ending_said(app, driver, replay)
     left = game.score.remaining_points
-    assert watch.banner.text == f"The replay is over. Abandoned with {left} points left."
+    assert said == f"The replay is over. Abandoned with {left} points left."
 
 
 def test_watch_again_after_stepping_to_the_end_plays(app, driver):
