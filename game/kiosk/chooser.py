@@ -62,7 +62,11 @@ class ChooserScene(PadScene):
         options: dict[str, object] = dict(offered.options)
         app.switch(
             lambda: RulesScene(
-                app, offered.ruleset, options, back=lambda: ChooserScene(app, policy)
+                app,
+                offered.ruleset,
+                options,
+                back=lambda: ChooserScene(app, policy),
+                play=lambda: policy.play(offered),
             )
         )
 

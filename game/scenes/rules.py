@@ -96,7 +96,10 @@ class RulesScene(Scene):
         ruleset_id: str,
         options: dict[str, object] | None = None,
         back: Callable[[], Scene] | None = None,
+        play: Callable[[], None] | None = None,
     ) -> None:
+        """`play`, when given, deals the game these rules are of: a Play button beside
+        Back (a kiosk's chooser, where Rules then Back then Play was the way)."""
         super().__init__(app)
         self.ruleset = get_ruleset(ruleset_id)
         self.game = sample_game(self.ruleset, options)
@@ -104,6 +107,9 @@ class RulesScene(Scene):
         self.options_chosen = options is not None
         self._back = back
         self.back_button = Button(_("Back"), self.back, key="back")
+        self.buttons = [self.back_button]
+        if play is not None:
+            self.buttons.insert(0, Button(_("Play"), play, key="play", selected=True))
         self.lines: list[TextLine] = []
         self.scroll = 0.0
         self.max_scroll = 0.0
@@ -151,9 +157,8 @@ class RulesScene(Scene):
         settings = self.app.settings
         self.picture = LayoutPicture(self.game, pic, settings.deck, label_size)
         button_h = max(least, int(self.bottom_bar.height * 0.72))
-        layout_row(
-            [self.back_button], self.bottom_bar.inflate(-2 * margin, 0), button_h, 0, "right"
-        )
+        gap = int(12 * s)
+        layout_row(self.buttons, self.bottom_bar.inflate(-2 * margin, 0), button_h, gap, "right")
         self._wrap()
 
     def _wrap(self) -> None:
@@ -205,8 +210,9 @@ class RulesScene(Scene):
             return True
         if t == POINTER_DOWN and event.button == 1:
             self._velocity = 0.0
-            if self.back_button.hit(event.pos, margin=8):
-                self.back_button.pressed = self.redraw = True
+            pressed = next((b for b in self.buttons if b.hit(event.pos, margin=8)), None)
+            if pressed is not None:
+                pressed.pressed = self.redraw = True
             elif self.text_rect.collidepoint(event.pos):
                 self._drag = (event.pos[1], self.scroll)
                 self._last_move = (event.pos[1], self.app.clock.now())
@@ -214,11 +220,12 @@ class RulesScene(Scene):
         if t == POINTER_MOVE:
             return self._pointer_move(event)
         if t == POINTER_UP:
-            if self.back_button.pressed:
-                self.back_button.pressed = False
-                self.redraw = True
-                if self.back_button.hit(event.pos, margin=8):
-                    self.back()
+            for b in self.buttons:
+                if b.pressed:
+                    b.pressed = False
+                    self.redraw = True
+                    if b.hit(event.pos, margin=8):
+                        b.action()
             if self.app.clock.now() - self._last_move[1] > 0.1:
                 self._velocity = 0.0  # the finger rested before lifting: no glide
             self._drag = None
@@ -226,10 +233,11 @@ class RulesScene(Scene):
         return False
 
     def _pointer_move(self, event: pygame.event.Event) -> bool:
-        hot = self.back_button.hit(event.pos)
-        if hot != self.back_button.hot:
-            self.back_button.hot = hot
-            self.redraw = True
+        for b in self.buttons:
+            hot = b.hit(event.pos)
+            if hot != b.hot:
+                b.hot = hot
+                self.redraw = True
         if self._drag and event.held:
             y0, scroll0 = self._drag
             self.scroll_to(scroll0 - (event.pos[1] - y0))
@@ -292,10 +300,11 @@ class RulesScene(Scene):
         draw_text(surface, _("Rules"), max(13, int(18 * s)), caption, theme.INK_DIM, "midleft")
         hint = self.scroll_hint()
         hint_size = max(12, int(15 * s))
-        if theme.font(hint_size).size(hint)[0] <= self.back_button.rect.left - x - hint_size:
+        if theme.font(hint_size).size(hint)[0] <= self.buttons[0].rect.left - x - hint_size:
             y = self.bottom_bar.centery
             draw_text(surface, hint, hint_size, (x, y), theme.INK_DIM, "midleft")
-        self.back_button.draw(surface, max(11, int(self.back_button.rect.height * 0.42)))
+        for b in self.buttons:
+            b.draw(surface, max(11, int(b.rect.height * 0.42)))
 
     def scroll_hint(self) -> str:
         """How to scroll, at the foot: a kiosk is touched, not typed on or wheeled; and

@@ -184,6 +184,29 @@ def test_the_chooser_shows_rules_and_comes_back(kiosk, driver):
     assert isinstance(kiosk.scene, ChooserScene)
 
 
+def test_the_rules_read_from_the_chooser_deal_their_game_at_a_touch(kiosk, driver):
+    # a passer-by who had read them went Back, then found Play
+    from game.ui import theme
+
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    driver.tap(kiosk.scene.pad.get("rules:2").rect.center)
+    driver.settle(0.5)
+    rules = kiosk.scene
+    assert isinstance(rules, RulesScene) and [b.key for b in rules.buttons] == ["play", "back"]
+    play = rules.buttons[0]
+    assert play.rect.height >= theme.FINGER and play.rect.right < rules.back_button.rect.left
+    driver.tap(play.rect.center)
+    driver.settle(1.0)
+    table = kiosk.scene
+    assert isinstance(table, TableScene)
+    assert table.game.ruleset.id == "nechego" and table.game.options["cards"] == 32
+    # the rules read over a game go back to it, with nothing to deal
+    driver.click(table.buttons["rules"].rect.center)
+    driver.settle(0.5)
+    assert [b.key for b in kiosk.scene.buttons] == ["back"]
+
+
 def test_the_chooser_s_back_returns_to_the_show(kiosk, driver):
     driver.tap((640, 400))
     driver.settle(0.5)
