@@ -415,18 +415,22 @@ class TableControls:
         """Places the focus visits: playable cards and the stock (pyramid games), or
         every pile (building games), the stock, the waste and the tableau before the
         foundations for Tab (from the waste to the first pile took nine presses).
-        With a card picked up in a building game, the card's own pile and the places
-        it can go: the arrows step between those, as in the pyramid games, where the
-        nearest pile that way was often one that could not take it, and Enter there
-        refused the move and dropped the card."""
+        With a card picked up, the card's own place and the places it can go (in the
+        pyramid games its partners, and the stock, which turns or takes a stock card
+        to the reserve): the arrows step between those, where the nearest place that
+        way was often one that could not take it, and Enter there refused the move
+        and dropped the card."""
         if self.view is None:
             return []
-        if self.game.pairs_cards:
-            return [n for n in self.view.piles if n == "st" or self.game.movable(n)]
-        places = sorted(self.view.piles, key=_tab_rank)
+        pairs = self.game.pairs_cards
+        if pairs:
+            places = [n for n in self.view.piles if n == "st" or self.game.movable(n)]
+        else:
+            places = sorted(self.view.piles, key=_tab_rank)
         targets = self._targets(self.selected) if self.selected and not self.drag else set()
         if targets:  # a card that can go nowhere: every place, where Enter says why not
-            return [n for n in places if n in targets or n == self.selected]
+            kept = {*targets, self.selected, *(["st"] if pairs else [])}
+            return [n for n in places if n in kept]
         return places
 
     def _targets(self, source: str) -> set[str]:

@@ -222,3 +222,17 @@ def test_the_focus_leaves_a_pair_removed_by_key_for_a_playable_card(app, driver)
     assert scene.keys.focus == "p7.3"  # the nearest card still playable
     driver.key(pygame.K_RETURN)  # and Enter picks it up, where it did nothing
     assert scene.selected == "p7.3"
+
+
+def test_with_a_pyramid_card_picked_up_the_arrows_step_to_its_partners(app, driver):
+    # they stopped on every free card, and Enter on one that did not pair refused the
+    # move and dropped the card picked up
+    scene = open_table(app, driver, Game("pyramid52", deal=8))  # JS pairs with p7.7's 2S
+    scene.keys.focus, scene.keys.visible = "p7.1", True
+    driver.key(pygame.K_RETURN)
+    assert scene.selected == "p7.1"
+    assert set(scene._focusable()) == {"p7.1", "p7.7", "st"}  # the stock turns, as ever
+    driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "p7.7"  # past 3H, 10C and the others that do not pair
+    driver.key(pygame.K_RETURN)
+    assert [str(m) for m in scene.game.moves] == ["p7.1+p7.7"]
