@@ -173,12 +173,16 @@ def test_animation_speeds(app, driver):
     click(driver, scene, "animation_speed:0.5")
     assert saved(app)["animation_speed"] == 0.5
     focus_row(driver, scene, "animation_speed")
+    # one way, quicker each step, "Off" the quickest: Off, Fast, Normal, Slow went one
+    # way, then back
     driver.key(pygame.K_LEFT)
+    assert app.settings.animation_speed == 0.5  # slow, the slowest: no further
+    driver.key(pygame.K_RIGHT)
     assert app.settings.animation_speed == 1.0  # slow -> normal
-    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RIGHT)
     assert app.settings.animation_speed == 2.0  # normal -> fast
-    driver.key(pygame.K_LEFT)
-    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
     assert app.settings.animation_speed == 0.0  # off, and no further
 
 
