@@ -64,7 +64,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if is_run(data):
         return verify_run_file(data)
     print(f"confirmed: {outcome_text(verify(data))}")
+    _say_claimed([data.get("meta")])
     return 0
+
+
+def _say_claimed(metas: list[object]) -> None:
+    """What the file says that its moves cannot prove, on a line of its own, help first:
+    "confirmed" above a game won with hints read as a clean win."""
+    facts = [m for m in metas if isinstance(m, dict)]
+    said = []
+    if any(m.get("assisted") is True for m in facts):
+        said.append("help was used (a hint, the demo or the solver): no table takes it")
+    hints = sum(h for m in facts if _count(h := m.get("hints")))
+    if hints:
+        said.append(_counted_words(hints, "hint"))
+    seconds = [s for m in facts if isinstance(s := m.get("seconds"), (int, float))]
+    if seconds and all(s >= 0 for s in seconds):
+        said.append(clock_text(float(sum(seconds))))
+    if said:
+        print(f"the file says, not proven: {'; '.join(said)}")
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def verify_run_file(run: Mapping[str, Any]) -> int:
@@ -83,6 +105,9 @@ def verify_run_file(run: Mapping[str, Any]) -> int:
         f" {state.points} points ({state.cards} cards, {state.moves} moves)"
         f" in {_counted_words(state.games, 'game')}"
     )
+    games = run.get("games")
+    metas = [g.get("meta") for g in games if isinstance(g, dict)] if isinstance(games, list) else []
+    _say_claimed(metas)
     return 0
 
 
@@ -333,7 +358,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
         print(f"{key.ruleset}{f' ({options})' if options else ''}, {key.board} table")
         for place, e in enumerate(entries, 1):
             f = e.figures
-            levels = f"{f.levels} levels  " if key.board == "arcade" else ""
+            levels = f"{_counted_words(f.levels, 'level')}  " if key.board == "arcade" else ""
             deal = f"  deal {e.deal}" if e.deal is not None else ""
             print(
                 f"{place:>3}. {e.initials:<3}  {levels}{f.remaining_points:>4} points "

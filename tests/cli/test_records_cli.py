@@ -39,6 +39,25 @@ def test_verify_confirms_an_honest_replay_in_one_line(cli: Cli, replay_file: Rep
     )
 
 
+def test_verify_says_what_the_file_claims_beyond_proof_help_first(
+    cli: Cli, replay_file: ReplayFile
+) -> None:
+    # "confirmed" over a game won with a hint read as a clean win
+    replay = won_game().to_replay(result=True)
+    replay["meta"] = {"assisted": True, "assisted_by": "hint", "hints": 1, "seconds": 17.4}
+    result = cli("verify", replay_file(replay))
+    assert result.rc == 0
+    assert result.out.splitlines() == [
+        "confirmed: pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)",
+        "the file says, not proven: help was used (a hint, the demo or the solver):"
+        " no table takes it; 1 hint; 0:17",
+    ]
+    replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
+    assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
+        "the file says, not proven: 1:15"
+    ]
+
+
 def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: ReplayFile) -> None:
     deck, moves = won_pyramid52()
     game = Game("pyramid52", deck=deck)
@@ -257,6 +276,7 @@ def test_an_arcade_run_is_exported_as_one_proof_and_verified(
     assert result.out == (
         f"confirmed: arcade run (arcade), 0 levels cleared, {arcade_entry['points']} points"
         f" ({run['result']['remaining_cards']} cards, {arcade_entry['moves']} moves) in 3 games\n"
+        "the file says, not proven: 0:27\n"  # its three games' time, 9 s each
     )
 
 
