@@ -386,9 +386,10 @@ class RecordsScene(PadScene):
         if self.tab == DAILY:  # today's line takes the panel's foot, a problem stands above it
             foot = min(foot, self._draw_today(surface).top - px(6, s, 3))
         self.note_drawn = None
-        if self.entries and self.tab != ARCADE:
+        if self.entries:
             # the heads say "Points" and "Cards" where they mean what is left
-            note = fit_text(figures_note(), px(14, s, 11), area.width - 2 * inset)
+            note = figures_note(runs=self.tab == ARCADE)
+            note = fit_text(note, px(14, s, 11), area.width - 2 * inset)
             where = (area.centerx, foot)
             self.note_drawn = draw_text(
                 surface, note, px(14, s, 11), where, theme.INK_DIM, "midbottom"

@@ -109,7 +109,10 @@ def area_name(area: str, pairs_cards: bool) -> str:
     return _("Pyramid")
 
 
-def figures_note() -> str:
+def figures_note(runs: bool = False) -> str:
     """What a score table's figures are, for its foot: its heads say "Points" and
-    "Cards" where they mean what is left."""
+    "Cards" where they mean what is left; the arcade's (`runs`) add up a run's games
+    and rank by levels first."""
+    if runs:
+        return _("Most levels first, then the fewest points and cards left in all the run's games.")
     return _("Points and cards left on the table: the fewest first; 0 points is a win.")

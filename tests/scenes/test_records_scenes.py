@@ -662,6 +662,9 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     headings = [heading for heading, _share, _anchor in table._columns()]
     values = dict(zip(headings, table.row_values(0, entry), strict=True))
     assert values["Cards"] == str(entry.figures.remaining_cards)
+    # and says at its foot what they are and how runs rank, as the others do theirs
+    driver.frames(1)
+    assert table.note_drawn is not None and table.area.contains(table.note_drawn)
 
 
 def test_a_level_of_a_patience_met_twice_in_the_ladder_says_its_options(app, driver, monkeypatch):
