@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from game.rules import Game
-from game.store import DAILY, GameFacts, Records
+from game.solver import solve
+from game.store import ARCADE, DAILY, GameFacts, Records
 from game.store.database import FILE_NAME
 from tests.cli.conftest import REPO, Cli, assert_refused, run_subprocess, won_pyramid52
 from tests.cli.test_cli import ReplayFile
@@ -337,3 +338,22 @@ def test_a_place_the_arcade_table_lacks_is_refused(cli: Cli, arcade_entry, tmp_p
         "no place 2 in the arcade table: it holds 1",
     )
     assert_refused(cli("scores", "--export-run", "first", "-"), "not 'first'")
+
+
+def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
+    # "1 levels" for a run that cleared one
+    from game.ladder import load_ladder
+
+    ladder = load_ladder()
+    first = ladder.levels[0]
+    run_id = records.start_run(ladder)
+    won = Game(first.ruleset, first.options, deal=8)
+    for move in solve(won).moves:
+        won.play(move)
+    assert won.won
+    records.save_game(won, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=30))
+    for n in range(ladder.lives):
+        records.save_game(lost_level_game(n, 1), GameFacts(mode=ARCADE, arcade_run=run_id))
+    assert records.add_run_score(ladder, records.run(ladder, run_id), "ONE") == 1
+    line = next(x for x in cli("scores", "--ruleset", "arcade").out.splitlines() if "ONE" in x)
+    assert " 1 level " in line and "levels" not in line

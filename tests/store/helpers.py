@@ -37,11 +37,12 @@ def random_game(ruleset: str, deal: int, moves: int, seed: int = 0, end: bool = 
     return game
 
 
-def lost_level_game(deal: int) -> Game:
-    """A game of the ladder's first level that sends a card home, then is given up."""
+def lost_level_game(deal: int, index: int = 0) -> Game:
+    """A game of the ladder's level `index` (the first) that sends a card home, then
+    is given up."""
     from game.ladder import load_ladder
 
-    level = load_ladder().levels[0]
+    level = load_ladder().levels[index]
     game = Game(level.ruleset, level.options, deal=deal)
     while not any(str(m).endswith(("f1", "f2", "f3", "f4")) for m in game.moves):
         home = [m for m in game.legal_moves if "f" in str(m).partition(">")[2]]
