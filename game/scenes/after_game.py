@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import _, clock_text
 from game.scenes.summary import GameSummary
 from game.store import ARCADE, DAILY
 
@@ -17,6 +17,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     from game.scenes.arcade import after_level
     from game.scenes.initials import InitialsScene
     from game.scenes.results import ResultsScene
+    from game.scenes.table_help import points
 
     records, facts, game = app.records, summary.facts, summary.game
     if facts is None:
@@ -48,7 +49,14 @@ def after_game(app: App, summary: GameSummary) -> Scene:
         return ResultsScene(app, summary)
 
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
-    subtitle = _("Place {n} in {table}: your initials?", n=place, table=table)
+    # the score being entered, as the table ranks it: a win by its time, a loss by the
+    # points it left ("Place 1" alone did not say for what)
+    score = (
+        _("Came out in {time}", time=clock_text(summary.seconds))
+        if game.won
+        else _("{points} left", points=points(game.score.remaining_points))
+    )
+    subtitle = _("{score}: place {n} in {table}. Your initials?", score=score, n=place, table=table)
     told = outcome_line(summary)
     if not game.won:
         # how it ended is the news, not the table: a gold "You are in the high-score

@@ -80,6 +80,10 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     assert isinstance(initials, InitialsScene) and initials.initials == "AAA"
     assert (initials.title, initials.outcome) == ("A new high score!", "The patience came out!")
     assert initials.celebrate
+    assert (
+        initials.subtitle.startswith("Came out in 0:")
+        and "place 1 in the table" in initials.subtitle
+    )
     driver.tap(initials.pad.get("up0").rect.center)  # A -> B
     driver.tap(initials.pad.get("down1").rect.center)  # A -> the last of the wheel, 9
     driver.tap(initials.pad.get("place2").rect.center)
@@ -295,7 +299,9 @@ def test_a_lost_game_in_a_table_says_how_it_ended_before_the_initials(app, drive
     driver.settle(1.0)
     initials = app.scene
     assert isinstance(initials, InitialsScene)
-    assert initials.subtitle == "Place 1 in the table: your initials?"
+    # with the score it enters ("Place 1" alone did not say for what)
+    left = app.records.games.get(table.facts.record_id).remaining_points
+    assert initials.subtitle == f"{left} points left: place 1 in the table. Your initials?"
     # how it ended as the title, in the ink of any words: a gold "You are in the
     # high-score table!" under "Your wish will not come true" celebrated a lost wish
     assert (initials.title, initials.outcome, initials.celebrate) == (said, "", False)
