@@ -56,17 +56,10 @@ class TableHelp:
         if self.takeback_warned_at != where:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
-            text = (
-                _(
-                    "No win is possible from here. Start the deal over and the game is"
-                    " marked assisted (no high score), or play on."
-                )
-                if confirm == self._confirm_restart
-                else _(
-                    "No win is possible from here. Take this move back and the game is"
-                    " marked assisted (no high score), or play on."
-                )
-            )
+            text = self._taking_back_question(confirm == self._confirm_restart)
+            # a game at its end has nothing to play on: it keeps its result ("or play
+            # on" under "no moves left" read as a threat to the result just earned)
+            stay = _("Keep the result") if self.game.over else _("Play on")
             # the banner says again what a notice of the loss said; beside it, that
             # notice found no room but on the cards
             self.status, self.status_left = "", 0.0
@@ -74,7 +67,7 @@ class TableHelp:
                 text,
                 [
                     Button(_("Take back"), confirm, key="take-back"),
-                    Button(_("Play on"), self._play_on, key="play-on"),
+                    Button(stay, self._play_on, key="play-on"),
                 ],
                 enter=False,
                 dismiss=self._play_on,
@@ -86,6 +79,29 @@ class TableHelp:
         self.takeback_warned_at = None
         self.facts.mark_assisted(BY_TAKING_BACK)
         return True
+
+    def _taking_back_question(self, restart: bool) -> str:
+        """What taking back past the solver's "no win" costs: asked of a game in play,
+        or of one at its end, which would lose its result."""
+        if self.game.over and restart:
+            return _(
+                "Start the deal over and the game is marked assisted (no high score),"
+                " or keep this result."
+            )
+        if self.game.over:
+            return _(
+                "Take this move back and the game is marked assisted (no high score),"
+                " or keep this result."
+            )
+        if restart:
+            return _(
+                "No win is possible from here. Start the deal over and the game is"
+                " marked assisted (no high score), or play on."
+            )
+        return _(
+            "No win is possible from here. Take this move back and the game is"
+            " marked assisted (no high score), or play on."
+        )
 
     def _hint(self) -> None:
         """The next move of a winning line, or toward the best score left: from the

@@ -943,6 +943,24 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
     assert "this game is assisted" in scene.status
 
 
+def test_restart_at_a_lost_game_s_end_offers_to_keep_its_result(app, driver):
+    # "…or play on" stood over a game with no moves left: a threat to its result
+    scene, game = _after_the_losing_move(app, driver)
+    while not game.over:
+        scene._play(next(iter(game.legal_moves)))
+        driver.settle(0.3)
+    assert game.outcome == "no_moves"
+    end = scene.banner.text
+    driver.click(scene.buttons["restart"].rect.center)
+    assert scene.banner.text == (
+        "Start the deal over and the game is marked assisted (no high score), or keep this result."
+    )
+    keep = scene.banner.buttons[1]
+    assert keep.label == "Keep the result"
+    driver.click(keep.rect.center)
+    assert scene.banner.text == end and game.over and not scene.assisted
+
+
 def test_the_take_back_banner_goes_with_its_position(app, driver):
     scene, game = _after_the_losing_move(app, driver)
     driver.click(scene.buttons["undo"].rect.center)
