@@ -71,11 +71,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _say_claimed(metas: list[object]) -> None:
     """What the file says that its moves cannot prove, on a line of its own, help first:
     "confirmed" above a game won with hints read as a clean win."""
+    from game.store.saved import is_count
+
     facts = [m for m in metas if isinstance(m, dict)]
     said = []
     if any(m.get("assisted") is True for m in facts):
         said.append("help was used (a hint, the demo or the solver): no table takes it")
-    hints = sum(h for m in facts if _count(h := m.get("hints")))
+    hints = sum(h for m in facts if is_count(h := m.get("hints")))
     if hints:
         said.append(_counted_words(hints, "hint"))
     seconds = [s for m in facts if isinstance(s := m.get("seconds"), (int, float))]
@@ -83,10 +85,6 @@ def _say_claimed(metas: list[object]) -> None:
         said.append(clock_text(float(sum(seconds))))
     if said:
         print(f"the file says, not proven: {'; '.join(said)}")
-
-
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def verify_run_file(run: Mapping[str, Any]) -> int:

@@ -103,7 +103,7 @@ class VerdictFlip:
         if not isinstance(data, dict):
             return None
         won, lost, line = data.get("won"), data.get("lost"), data.get("line")
-        if not (_count(won) and _count(lost) and isinstance(line, str)):
+        if not (is_count(won) and is_count(lost) and isinstance(line, str)):
             return None
         if not won < lost:
             return None
@@ -201,13 +201,13 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         for _ in range(played):
             game.undo()
     undos = meta.get("undos")
-    game.undo_count = undos if _count(undos) else 0
+    game.undo_count = undos if is_count(undos) else 0
     mode = meta.get("mode")
     run = meta.get("arcade_run")
     facts = GameFacts(
         mode=mode if mode in MODES else FREE,
         seconds=played_seconds(replay),
-        hints=meta["hints"] if _count(meta.get("hints")) else 0,
+        hints=meta["hints"] if is_count(meta.get("hints")) else 0,
         assisted=meta.get("assisted") is True,
         assisted_by=by if (by := meta.get("assisted_by")) in HELP_KINDS else "",
         flip=VerdictFlip.from_json(meta.get("flip")),
@@ -215,7 +215,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         fortune_replayed=meta.get("fortune_replayed") is True,
         abandoned=meta.get("abandoned") is True,
         stuck=meta.get("stuck") is True,
-        arcade_run=run if _count(run) else None,
+        arcade_run=run if is_count(run) else None,
         record_id=record_id,
         started_at=str(meta.get("started") or now_iso()),
     )
@@ -229,7 +229,8 @@ def played_seconds(replay: Mapping[str, Any]) -> float:
     return float(seconds) if _number(seconds) else 0.0
 
 
-def _count(value: object) -> bool:
+def is_count(value: object) -> bool:
+    """Whether a file's value is a whole number of something: 0 or more, not a bool."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
