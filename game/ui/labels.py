@@ -17,9 +17,14 @@ def choice_label(option: Option, choice: OptionValue) -> str:
     return localized(labels) if labels else str(choice)
 
 
+def option_line(option: Option, choice: OptionValue) -> str:
+    """An option and a choice of it, named together ("Stock turns: one card")."""
+    return f"{localized(option.label)}: {choice_label(option, choice)}"
+
+
 def option_lines(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> list[str]:
     """Each option of the game and its chosen value ("Stock turns: one card")."""
-    return [f"{localized(o.label)}: {choice_label(o, chosen[o.key])}" for o in ruleset.options]
+    return [option_line(o, chosen[o.key]) for o in ruleset.options]
 
 
 def option_choice_lines(ruleset: Ruleset) -> list[str]:
@@ -63,9 +68,7 @@ def brief(option: Option, choice: OptionValue) -> str:
     """A choice said alone ("three passes"), or, where the level file gives no brief
     form, with its option's name ("Passes through the stock: three")."""
     said = option.briefs.get(str(choice))
-    if said:
-        return localized(said)
-    return f"{localized(option.label)}: {choice_label(option, choice)}"
+    return localized(said) if said else option_line(option, choice)
 
 
 def value_legend(rules: Rules) -> tuple[list[tuple[str, int]], str]:
