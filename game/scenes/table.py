@@ -35,6 +35,9 @@ from game.ui.widgets import Button, edge_width
 
 CLOCK_SAVED_EVERY_S = 5.0
 TIP_DELAY_S = 0.6  # a table button under the mouse this long names its keys
+# A kiosk's bar, for a passer-by: ten buttons were too many to take in at a glance, and
+# Redo, Restart and Demo are a regular player's (Undo serves a slip; Demo is the show's)
+PASSER_BY_BUTTONS = ("new", "undo", "hint", "finish", "resign", "rules", "menu")
 
 
 class TableScene(TableControls, TablePlay, TableHelp, Scene):
@@ -214,7 +217,8 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
-            on_demo = t == POINTER_DOWN and self.buttons["demo"].hit(event.pos, 12)
+            demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
+            on_demo = t == POINTER_DOWN and demo is not None and demo.hit(event.pos, 12)
             if not on_demo and not (t == pygame.KEYDOWN and is_key(event, pygame.K_d)):
                 self.demo = False  # the player takes over
         if t in (POINTER_DOWN, pygame.KEYDOWN):
@@ -331,14 +335,17 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
         return self.fortune and not self.assisted and not self.fortune_replayed
 
     def _current_figures(self) -> HudFigures:
-        assisted = self.recorded and self.assisted
-        verdict = "" if self.verdict_kept() else self.analysis.verdict()
+        # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not
+        # its work ("Checking…"); help is asked twice there, its cost said, not marked
+        plain = self.app.kiosk is not None
+        assisted = self.recorded and self.assisted and not plain
+        verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=plain)
         counted = not self.wish_pending
         place = self.run_place
         if self.facts.mode == DAILY and self.game.deal_number is not None:
             # the number alone read as any deal's: the day's is played once, for its table
             place = _("Deal of the day {n}", n=self.game.deal_number)
-        return figures(self.game, self.seconds, verdict, assisted, counted, place)
+        return figures(self.game, self.seconds, verdict, assisted, counted, place, plain)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None
@@ -569,32 +576,43 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
                 _("Games") if self.app.kiosk is not None else _("Menu"), self._to_menu, key="menu"
             ),
         }
+        if self.app.kiosk is not None:
+            self.buttons = {k: b for k, b in self.buttons.items() if k in PASSER_BY_BUTTONS}
         self.hud.set_buttons(list(self.buttons.values()))
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         game = self.game
         over = game.over
-        b = self.buttons
         # a daily or arcade game's end stands: taken back, its deal would be played
         # again with every card known, and only that second end would count
         reopens = not (over and self.facts.mode in (DAILY, ARCADE))
-        b["undo"].enabled = game.can_undo and not self.celebration and reopens
-        b["redo"].enabled = game.can_redo and not self.celebration
-        b["restart"].enabled = game.can_undo and not self.celebration and reopens
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
-        b["hint"].enabled = not over and bool(game.legal_moves) and not undealt
-        b["finish"].enabled = bool(self.finishing) and not self.autoplay
-        # lit when it can end the game: the note says "press Finish" of a button that
-        # looked like its neighbours (and at 4K stood far from the note)
-        b["finish"].selected = b["finish"].enabled
-        # over, the game has nothing left to show (the button looked ready and did nothing)
-        b["demo"].enabled = not undealt and not self.celebration and (self.demo or not over)
-        # lit while the solver plays: its first words go in a few seconds, and nothing
-        # else told a newcomer whether the demo was still on
-        b["demo"].selected = self.demo
-        b["resign"].enabled = not over and not undealt
-        # a daily or arcade deal is the one dealt: no dodging it with another
-        b["new"].enabled = self.facts.mode not in (DAILY, ARCADE)
+        enabled = {
+            "new": self.facts.mode not in (DAILY, ARCADE),  # no dodging the deal dealt
+            "restart": game.can_undo and not self.celebration and reopens,
+            "undo": game.can_undo and not self.celebration and reopens,
+            "redo": game.can_redo and not self.celebration,
+            "hint": not over and bool(game.legal_moves) and not undealt,
+            "finish": bool(self.finishing) and not self.autoplay,
+            # over, the game has nothing left to show (the button looked ready and did
+            # nothing)
+            "demo": not undealt and not self.celebration and (self.demo or not over),
+            "resign": not over and not undealt,
+            "rules": True,
+            "menu": True,
+        }
+        lit = {
+            # when it can end the game: the note says "press Finish" of a button that
+            # looked like its neighbours (and at 4K stood far from the note)
+            "finish": enabled["finish"],
+            # while the solver plays: its first words go in a few seconds, and nothing
+            # else told a newcomer whether the demo was still on
+            "demo": self.demo,
+        }
+        for key, button in self.buttons.items():
+            button.enabled = enabled[key]
+            if key in lit:
+                button.selected = lit[key]
         self._buttons_dirty = True
         self.redraw = True

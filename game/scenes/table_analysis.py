@@ -187,15 +187,18 @@ class Analysis:
             return remembered
         return None
 
-    def verdict(self) -> str:
-        """A few words for the top bar: can the deal still be won from here?"""
+    def verdict(self, settled_only: bool = False) -> str:
+        """A few words for the top bar: can the deal still be won from here? With
+        `settled_only`, only an answer: nothing while the solver works or gave up."""
         if self.game.over:
             return ""
         known = self.known()
         if known is None or (known.get("carried") and self.waiting):
-            return _("Checking…") if self.waiting else ""
+            return _("Checking…") if self.waiting and not settled_only else ""
         if known["outcome"] == "won":
             return _("Can be won")
         if known["outcome"] == "lost":
             return _("No win possible")
+        if settled_only:
+            return ""
         return _("Still checking…") if self.waiting else _("Undecided")
