@@ -201,7 +201,7 @@ def export_run(place: str, path: str) -> int:
     from game.cli import UsageError
     from game.ladder import load_ladder
     from game.rules import ReplayError
-    from game.store.proof import run_proof
+    from game.store.proof import entry_proof
     from game.store.saved import replay_text
 
     if not (place.isascii() and place.isdigit()) or int(place) < 1:
@@ -213,12 +213,8 @@ def export_run(place: str, path: str) -> int:
         raise UsageError(f"cannot export: {records.problems[0].detail}")
     if int(place) > len(entries):
         raise UsageError(f"no place {place} in the arcade table: it holds {len(entries)}")
-    entry = entries[int(place) - 1]
-    games = entry.replay.get("games") if isinstance(entry.replay, dict) else None
-    replays = [g for g in games or [] if isinstance(g, dict)]
-    meta = {"initials": entry.initials, "date": entry.created_at, "seconds": entry.figures.seconds}
     try:
-        run = run_proof(ladder, replays, meta)
+        run, _subject = entry_proof(entries[int(place) - 1], ladder)
     except ReplayError as e:  # the ladder has changed since, or the entry is damaged
         raise UsageError(f"cannot export place {place}: {e}") from e
     return _write(path, replay_text(run))

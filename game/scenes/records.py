@@ -1,5 +1,6 @@
 """The records: high-score tables (by ruleset and options, of the deal of the day, of the
-arcade), statistics with a reset that asks first, and a Watch button on every entry."""
+arcade), statistics with a reset that asks first, and on every entry a Watch button and
+a Save button that writes its replay (or arcade run) as a file that proves its score."""
 
 from __future__ import annotations
 
@@ -86,7 +87,8 @@ class RecordsScene(PadScene):
         self.tab = tab if tab in TABS else FREE
         self._back = back
         self.confirming = False
-        self.problem = ""  # why the replay last asked for cannot be shown
+        self.problem = ""  # why the replay last asked for cannot be shown, or saved
+        self.saved_to = ""  # what the last Save said: where the file went
         self.pad.focus_key = "tab:" + self.tab
         self.entries: list[ScoreEntry] = []
         self.stats = Statistics()
@@ -104,13 +106,14 @@ class RecordsScene(PadScene):
         return TableKey.of(self.tab, self.ruleset.id, self.options)
 
     def show_tab(self, tab: str) -> None:
-        self.tab, self.confirming, self.problem = tab, False, ""
+        self.tab, self.confirming = tab, False
+        self.problem = self.saved_to = ""
         self.layout()
 
     def step_ruleset(self, step: int) -> None:
         ids = list(self.rulesets)
         self.ruleset = self.rulesets[ids[(ids.index(self.ruleset.id) + step) % len(ids)]]
-        self.problem = ""  # it was about the other ruleset's replay
+        self.problem = self.saved_to = ""  # it was about the other ruleset's replay
         choice = self.app.last_choice
         remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
         self.options = self.ruleset.choose(remembered)
@@ -140,7 +143,7 @@ class RecordsScene(PadScene):
         reached only by choosing them in the menu first."""
         sets = self.option_sets()
         self.options = sets[(sets.index(self.options) + 1) % len(sets)]
-        self.problem = ""  # it was about the other options' replay
+        self.problem = self.saved_to = ""  # it was about the other options' replay
         self.layout()
 
     def ask_reset(self) -> None:
@@ -178,7 +181,7 @@ class RecordsScene(PadScene):
                 "This replay cannot be shown: it is damaged or was made by another version."
             )
             return
-        self.problem = ""
+        self.problem = self.saved_to = ""
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
         back = self._back
@@ -187,6 +190,30 @@ class RecordsScene(PadScene):
             return RecordsScene(app, ruleset_id, options, tab, back)
 
         app.switch(lambda: WatchScene(app, replays, back=again))
+
+    def save(self, entry: ScoreEntry) -> None:
+        """Write the entry's replay (an arcade run's file, on that tab) where exported
+        replays go, as the results' Export does, and say where it went."""
+        from game.scenes.results import not_saved, run_saved_at, saved_at
+        from game.store.proof import entry_proof
+        from game.store.saved import write_export
+        from game.userdirs import replays_dir
+
+        self.problem = self.saved_to = ""
+        try:
+            proof, subject = entry_proof(entry, load_ladder())
+            path = write_export(replays_dir(), subject, proof)
+        except (RulesError, LevelError) as e:  # the ladder changed since, or the entry is damaged
+            log.warning("a table entry cannot be saved: %s", e)
+            self.problem = _(
+                "This replay cannot be saved: it is damaged or was made by another version."
+            )
+        except OSError as e:
+            log.warning("cannot export the replay: %s", e)
+            self.problem = not_saved(e)
+        else:
+            self.saved_to = (run_saved_at if self.tab == ARCADE else saved_at)(str(path))
+        self.redraw = True
 
     def back(self) -> None:
         if self.confirming:
@@ -259,29 +286,33 @@ class RecordsScene(PadScene):
                 self.entries = self.app.records.top(self.table_key())
             except LevelError as e:  # the arcade's file is broken: its table cannot be named
                 self.entries, self.problem = [], arcade_problem(e)
-            buttons += self._watch_buttons()
+            buttons += self._entry_buttons()
         self.pad.set(buttons)
         self.redraw = True
 
     def _first_row_y(self) -> int:
         return self.area.y + px(14, self.scale, 8) + self.row_h  # below the column heads
 
-    def _watch_buttons(self) -> list[Button]:
+    def _entry_buttons(self) -> list[Button]:
+        """Watch and Save on every row, at its right end."""
         s = self.scale
         buttons = []
         # wide enough for its word a little below the rows' size (at 0.42 of its height,
         # as other buttons, it read 15 px beside rows of 23 at 1920x1080)
-        label = theme.font(self.watch_size(), bold=True).size(_("Watch"))[0]
+        font = theme.font(self.watch_size(), bold=True)
+        label = max(font.size(word)[0] for word in (_("Watch"), _("Save")))
         width = max(px(110, s, 80), label + 2 * px(12, s, 6))
         # apart by a share of the row: 4 px between buttons 110 high read as one column
         apart = max(2, self.row_h // 12)
+        right = self.area.right - px(10, s, 6)
         for i, entry in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
-            b = Button(_("Watch"), partial(self.watch, entry), key=f"watch:{i}")
-            b.rect = pygame.Rect(
-                self.area.right - px(10, s, 6) - width, y + apart, width, self.row_h - 2 * apart
-            )
-            buttons.append(b)
+            pair = ((_("Watch"), self.watch, "watch"), (_("Save"), self.save, "save"))
+            for n, (word, action, key) in enumerate(pair):  # in the Tab key's order
+                b = Button(word, partial(action, entry), key=f"{key}:{i}")
+                x = right - (2 - n) * width - (1 - n) * px(8, s, 4)
+                b.rect = pygame.Rect(x, y + apart, width, self.row_h - 2 * apart)
+                buttons.append(b)
         return buttons
 
     def _stats_buttons(self, bh: int, gap: int) -> list[Button]:
@@ -314,7 +345,7 @@ class RecordsScene(PadScene):
         else:
             self._draw_table(surface)
         for b in self.pad.buttons:
-            if b.key.startswith("watch:"):
+            if b.key.startswith(("watch:", "save:")):
                 b.draw(surface, self.watch_size())  # fitted to its button by draw()
             else:
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
@@ -322,7 +353,7 @@ class RecordsScene(PadScene):
         return [surface.get_rect()]
 
     def watch_size(self) -> int:
-        """The size of the Watch buttons' word: a little below the rows' text."""
+        """The size of the Watch and Save buttons' words: a little below the rows' text."""
         return max(11, self.text_size * 5 // 6)
 
     def _draw_ruleset(self, surface: pygame.Surface) -> None:
@@ -359,19 +390,19 @@ class RecordsScene(PadScene):
         if self.tab == ARCADE:
             return [
                 *first,
-                (_("Levels"), 0.30, "midright"),
-                (_("Points"), 0.42, "midright"),
-                (_("Cards"), 0.54, "midright"),  # as every other table has them
-                (_("Time"), 0.66, "midright"),
-                (_("Moves"), 0.78, "midright"),
+                (_("Levels"), 0.26, "midright"),
+                (_("Points"), 0.37, "midright"),
+                (_("Cards"), 0.47, "midright"),  # as every other table has them
+                (_("Time"), 0.57, "midright"),
+                (_("Moves"), 0.67, "midright"),
             ]
         return [
             *first,
-            (_("Points"), 0.30, "midright"),
-            (_("Cards"), 0.42, "midright"),
-            (_("Time"), 0.54, "midright"),
-            (_("Moves"), 0.65, "midright"),
-            (last, 0.69, "midleft"),
+            (_("Points"), 0.26, "midright"),
+            (_("Cards"), 0.36, "midright"),
+            (_("Time"), 0.46, "midright"),
+            (_("Moves"), 0.55, "midright"),
+            (last, 0.58, "midleft"),
         ]
 
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -395,12 +426,14 @@ class RecordsScene(PadScene):
                 surface, note, px(14, s, 11), where, theme.INK_DIM, "midbottom"
             )
             foot = self.note_drawn.top - px(6, s, 3)
-        if self.problem:  # at the panel's foot, whatever the table holds
+        said = self.problem or self.saved_to
+        if said:  # at the panel's foot, whatever the table holds
             font = theme.font(size)
-            lines = wrap(self.problem, font, area.width - 2 * inset)[:3]
+            ink = theme.WARN if self.problem else theme.INK
+            lines = wrap(said, font, area.width - 2 * inset)[:3]
             y = foot - len(lines) * font.get_linesize()
             for line in lines:
-                draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
+                draw_text(surface, line, size, (area.x + inset, y), ink)
                 y += font.get_linesize()
         if not self.entries:
             draw_text(surface, self.empty_note(), size, area.center, theme.INK_DIM, "center")

@@ -10,7 +10,6 @@ An arcade game says where the run stands and leads to the next level.
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -32,8 +31,8 @@ from game.store.saved import (
     BY_HINT,
     BY_TAKING_BACK,
     exported,
-    replay_text,
     to_saved_replay,
+    write_export,
 )
 from game.ui import theme
 from game.ui.widgets import (
@@ -266,8 +265,7 @@ class ResultsScene(PadScene):
         game = self.summary.game
         facts = self.summary.facts or GameFacts(seconds=self.summary.seconds)
         deal = game.deal_number if game.deal_number is not None else "deck"
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = f"piramida-{game.ruleset.id}-{deal}-{stamp}.json"
+        subject = f"{game.ruleset.id}-{deal}"
         proof = exported(to_saved_replay(game, facts))
         saved = saved_at
         arcade = self.arcade
@@ -275,19 +273,15 @@ class ResultsScene(PadScene):
             meta = {"seconds": arcade.run.state.seconds, "started": arcade.run.started_at}
             try:
                 proof = run_proof(arcade.ladder, [g.replay for g in arcade.run.games], meta)
-                name = f"piramida-{arcade.ladder.id}-run-{stamp}.json"
+                subject = f"{arcade.ladder.id}-run"
                 saved = run_saved_at
             except ReplayError as e:  # our own run failed its proof: a bug, logged
                 log.error("the run's proof failed, the last game is exported: %s", e)
         try:
-            path = replays_dir() / name
-            path.write_text(replay_text(proof), encoding="utf-8")
+            path = write_export(replays_dir(), subject, proof)
         except OSError as e:
             log.warning("cannot export the replay: %s", e)
-            self.exported_to = _(
-                "The replay could not be saved: {reason}",
-                reason=system_reason(e.strerror or str(e)),
-            )
+            self.exported_to = not_saved(e)
         else:
             self.exported_path = str(path)
             self.saved_at = saved
@@ -566,6 +560,11 @@ class ResultsScene(PadScene):
         left = self.box.x + px(28, self.scale, 14) + widest_label + gap
         middle = self.box.x + int(self.box.width * 0.46)
         return max(left, min(middle, right - widest_tail))
+
+
+def not_saved(e: OSError) -> str:
+    """What a replay's export says when its file cannot be written."""
+    return _("The replay could not be saved: {reason}", reason=system_reason(e.strerror or str(e)))
 
 
 def saved_at(path: str) -> str:

@@ -11,10 +11,13 @@ claimed `result` (levels cleared, points and cards left, moves):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ladder import Ladder, LevelResult, RunState, progress
 from game.rules import Game, ReplayError, RulesError, check_claim, check_figures, run_replay
+
+if TYPE_CHECKING:
+    from game.store.scores import ScoreEntry
 
 RUN_KEYS = frozenset({"ladder", "games", "result", "meta"})
 
@@ -110,6 +113,23 @@ def run_proof(
     run["result"] = run_result(run_progress(ladder, run))
     run["meta"] = dict(meta)
     return run
+
+
+def entry_proof(entry: ScoreEntry, ladder: Ladder) -> tuple[dict[str, Any], str]:
+    """A high-score table's entry as a file for others, and what the file holds, to
+    name it by (`pyramid52-8`, `classic-run`): a game's replay with its claim, or an
+    arcade run's file, with the initials it was entered under. ReplayError if the
+    entry proves no run of `ladder` (its file changed since, or the entry is damaged)."""
+    from game.store.saved import exported
+
+    replay = entry.replay if isinstance(entry.replay, dict) else {}
+    if not is_run(replay):
+        deal = entry.deal if entry.deal is not None else "deck"
+        return exported(replay), f"{replay.get('ruleset', 'game')}-{deal}"
+    games = replay.get("games")
+    replays = [g for g in games if isinstance(g, dict)] if isinstance(games, list) else []
+    meta = {"initials": entry.initials, "date": entry.created_at, "seconds": entry.figures.seconds}
+    return run_proof(ladder, replays, meta), f"{ladder.id}-run"
 
 
 def verify_run(ladder: Ladder, run: Mapping[str, Any]) -> RunState:

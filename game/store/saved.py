@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
 from game.rules import Game, IllegalMove, run_replay
@@ -248,6 +250,15 @@ def exported(replay: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(out.get("meta"), dict):
         out["meta"] = {k: v for k, v in out["meta"].items() if k != "redo"}
     return out
+
+
+def write_export(folder: Path, subject: str, proof: Mapping[str, Any]) -> Path:
+    """Write a replay or run file for others into `folder`, named by what it holds
+    (`pyramid52-8`, `classic-run`) and the time; returns its path. OSError if it cannot."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"piramida-{subject}-{stamp}.json"
+    path.write_text(replay_text(proof), encoding="utf-8")
+    return path
 
 
 def replay_text(replay: Mapping[str, Any]) -> str:

@@ -267,6 +267,75 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     assert results.saved_at("x") == "The run's replay saved: x"  # what the box draws
 
 
+def test_a_table_s_entry_is_saved_as_a_replay_that_verifies(app, driver, tmp_path):
+    # a high score could be watched, never handed on: its file came only from the
+    # results, at the game's end, or from the command line by a game's id
+    from game.scenes.records import RecordsScene
+    from tests.scenes.test_records_scenes import fill_records
+
+    fill_records(app.records)
+    scene = RecordsScene(app, "pyramid52", {})
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    watch, save = scene.pad.get("watch:1").rect, scene.pad.get("save:1").rect
+    assert watch.right < save.left and watch.centery == save.centery  # Watch, then Save
+    press(driver, scene, "save:1")
+    (path,) = (tmp_path / "home" / "replays").iterdir()
+    replay = json.loads(path.read_text("utf-8"))
+    entry = scene.entries[1]
+    game = verify(replay)
+    assert game.score.remaining_points == entry.figures.remaining_points
+    assert replay["deal"] == entry.deal and replay["meta"]["initials"] == "ABC"
+    assert "redo" not in replay["meta"]
+    assert path.name.startswith(f"piramida-pyramid52-{entry.deal}-")
+    assert scene.saved_to == f"Replay saved: {path}" and scene.problem == ""
+    press(driver, scene, "tab:daily")  # said of that table's entry, not of the next
+    assert scene.saved_to == ""
+
+
+def test_an_arcade_entry_is_saved_as_its_run_that_verifies(app, driver, tmp_path):
+    from game.ladder import load_ladder
+    from game.scenes.records import RecordsScene
+    from game.store.proof import verify_run
+    from game.store.saved import ARCADE
+    from tests.store.helpers import lost_level_game
+
+    ladder = load_ladder()
+    run_id = app.records.start_run(ladder)
+    for n in range(ladder.lives):
+        facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9)
+        app.records.save_game(lost_level_game(n), facts)
+    app.records.add_run_score(ladder, app.records.run(ladder, run_id), "ARC")
+    scene = RecordsScene(app, "pyramid52", {}, tab=ARCADE)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    press(driver, scene, "save:0")
+    (path,) = (tmp_path / "home" / "replays").iterdir()
+    run = json.loads(path.read_text("utf-8"))
+    state = verify_run(ladder, run)
+    assert state.games == 3 and run["meta"]["initials"] == "ARC"
+    assert path.name.startswith("piramida-arcade-run-")
+    assert scene.saved_to == f"The run's replay saved: {path}"
+
+
+def test_an_entry_that_cannot_be_saved_says_why_and_writes_nothing(app, driver, tmp_path):
+    from game.scenes.records import RecordsScene
+    from tests.scenes.test_records_scenes import fill_records
+
+    fill_records(app.records)
+    scene = RecordsScene(app, "pyramid52", {})
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    folder = tmp_path / "home" / "replays"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be")
+    press(driver, scene, "save:0")
+    assert (
+        scene.problem == "The replay could not be saved: there is a file where a folder should be"
+    )
+    assert scene.saved_to == ""
+
+
 def clear_a_card(driver, table):
     """Turn the stock until a card can leave the table, and send it off."""
     for _turn in range(table.game.rules.deck.size):
