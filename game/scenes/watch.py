@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.rules import Game, IllegalMove, Outcome
+from game.rules import Game, IllegalMove, Outcome, ReplayError
 from game.rules.moves import parse_move
-from game.rules.replay import new_game, replay_moves
+from game.rules.replay import check_claim, new_game, replay_moves
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
 from game.scenes.table_overlay import Banner
 from game.store import GameFacts
-from game.store.saved import played_seconds
+from game.store.saved import is_count, played_seconds
 from game.ui import theme
 from game.ui.pad import ButtonPad
 from game.ui.pointer import POINTER_DOWN
@@ -79,6 +79,26 @@ def ending(game: Game, stuck: bool = False, abandoned: bool = False) -> str:
     if game.outcome == Outcome.NO_MOVES:
         return _("Out of moves with {points} left.", points=left)
     return _("Unfinished, with {points} left.", points=left)
+
+
+def claim_doubted(game: Game, claim: object) -> str:
+    """What the end of a replay says of its file's `result` where the moves played do
+    not bear it out (see check_claim); nothing where they do, or it claims nothing.
+    Watching a file sent as proof of a score showed its moves and said nothing of a
+    score they did not make: only `piramida verify` compared them."""
+    if claim is None:
+        return ""
+    try:
+        check_claim(game, claim)
+    except ReplayError:
+        claimed = claim.get("remaining_points") if isinstance(claim, dict) else None
+        if is_count(claimed) and claimed != game.score.remaining_points:
+            return _(
+                "Its file claims {points} left, which its moves do not prove.",
+                points=points(claimed),
+            )
+        return _("Its file claims another result, which its moves do not prove.")
+    return ""
 
 
 def speed_text(speed: float) -> str:
@@ -240,6 +260,9 @@ class WatchScene(TableScene):
             text = _("The replay stops here: its next move cannot be played.")
         else:  # how it ended: over an emptied table the banner said only that it stopped
             text += " " + ending(self.game, self.ended_stuck, self.abandoned)
+            doubted = claim_doubted(self.game, self.replays[self.replay_index].get("result"))
+            if doubted:
+                text += " " + doubted
         self.banner = Banner(text, buttons)
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()

@@ -394,6 +394,28 @@ def test_the_replay_of_a_game_a_kiosk_ended_says_it_was_abandoned(app, driver):
     assert said == f"The replay is over. Abandoned with {left} points left."
 
 
+@pytest.mark.parametrize(
+    ("claim", "said"),
+    [
+        ({"remaining_points": 0, "won": True}, "Its file claims 0 points left"),
+        ({"moves": 3}, "Its file claims another result"),
+    ],
+)
+def test_the_end_of_a_replay_says_when_its_file_claims_what_its_moves_do_not(
+    app, driver, claim, said
+):
+    # a file sent as proof of a score was watched to its end with no word of the
+    # score it claimed: only `piramida verify` compared them
+    game = random_game("pyramid52", 3, 15)
+    replay = game.to_replay(result=True)
+    honest = ending_said(app, driver, replay)
+    assert "claims" not in honest
+    replay["result"] = dict(replay["result"], **claim)
+    left = game.score.remaining_points
+    assert ending_said(app, driver, replay) == (f"{honest} {said}, which its moves do not prove.")
+    assert f"Given up with {left} points left." in honest
+
+
 def test_watch_again_after_stepping_to_the_end_plays(app, driver):
     # stepping pauses; Watch again started the replay still paused, and stood still
     replay = won_game().to_replay(result=True)
