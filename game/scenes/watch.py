@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, n_
 from game.rules import Game, IllegalMove, Outcome, ReplayError
 from game.rules.moves import parse_move
-from game.rules.replay import check_claim, new_game, replay_moves
+from game.rules.replay import check_claim, new_game, replay_moves, run_replay
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
@@ -263,10 +263,22 @@ class WatchScene(TableScene):
             doubted = claim_doubted(self.game, self.replays[self.replay_index].get("result"))
             if doubted:
                 text += " " + doubted
+            if last and len(self.replays) > 1:  # a run's end: its score, not its last game's
+                text += " " + self._run_total()
         self.banner = Banner(text, buttons)
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()
         self._invalidate()
+
+    def _run_total(self) -> str:
+        """The watched run's score in a sentence: a game won clears a level (see
+        game.ladder.progress), and its points are its games' added up."""
+        games = [run_replay(r) for r in self.replays[:-1]] + [self.game]
+        levels = n_("{n} level", "{n} levels", sum(g.won for g in games))
+        left = points(sum(g.score.remaining_points for g in games))
+        return _(
+            "The run: {levels} cleared, {points} left in all its games.", levels=levels, points=left
+        )
 
     def _next_replay(self) -> None:
         index = self.replay_index + 1

@@ -465,6 +465,25 @@ def test_the_next_game_of_a_run_plays_at_the_speed_chosen(app, driver):
     assert following.speed == speed and not following.paused
 
 
+def test_the_end_of_a_run_s_last_game_says_the_run_s_score(app, driver):
+    # watching a run ended on its last game's points alone, not the run's
+    won, lost = won_game(), random_game("pyramid36", 3, 4, seed=1)
+    replays = [won.to_replay(result=True), lost.to_replay(result=True)]
+    watch = show(app, driver, WatchScene(app, replays, index=1))
+    while watch.step_count < len(watch.script):
+        watch.step()
+    left = lost.score.remaining_points
+    assert watch.banner.text == (
+        f"The replay is over. Given up with {left} points left."
+        f" The run: 1 level cleared, {left} points left in all its games."
+    )
+    first = show(app, driver, WatchScene(app, replays, index=0))
+    for _ in range(60):
+        first.step()
+    driver.key(pygame.K_x)  # past the win's cascade
+    assert "The run" not in first.banner.text  # a run's first game: no run's end yet
+
+
 def test_a_run_s_replay_says_which_of_its_games_is_played(app, driver):
     first = random_game("pyramid36", 3, 4, seed=1).to_replay(result=True)
     watch = show(app, driver, WatchScene(app, [first, won_game().to_replay(result=True)]))
