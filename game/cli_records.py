@@ -200,7 +200,7 @@ def export_run(place: str, path: str) -> int:
     game.store.proof), checked before it is written."""
     from game.cli import UsageError
     from game.ladder import load_ladder
-    from game.rules import ReplayError
+    from game.rules import RulesError
     from game.store.proof import entry_proof
     from game.store.saved import replay_text
 
@@ -214,8 +214,8 @@ def export_run(place: str, path: str) -> int:
     if int(place) > len(entries):
         raise UsageError(f"no place {place} in the arcade table: it holds {len(entries)}")
     try:
-        run, _subject = entry_proof(entries[int(place) - 1], ladder)
-    except ReplayError as e:  # the ladder has changed since, or the entry is damaged
+        run = entry_proof(entries[int(place) - 1], lambda: ladder)
+    except RulesError as e:  # the ladder has changed since, or the entry is damaged
         raise UsageError(f"cannot export place {place}: {e}") from e
     return _write(path, replay_text(run))
 

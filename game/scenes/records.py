@@ -15,7 +15,7 @@ import pygame
 from game import i18n
 from game.i18n import _, clock_text, date_text, localized, n_
 from game.ladder import load_ladder
-from game.render.preview import fill_translucent, fit_text
+from game.render.preview import fill_translucent, fit_path, fit_text
 from game.rules import LevelError, RulesError, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.arcade import arcade_problem
@@ -88,7 +88,8 @@ class RecordsScene(PadScene):
         self._back = back
         self.confirming = False
         self.problem = ""  # why the replay last asked for cannot be shown, or saved
-        self.saved_to = ""  # what the last Save said: where the file went
+        self.saved_path = ""  # the file the last Save wrote, said at the panel's foot
+        self.saved_at: Callable[[str], str] = str  # how it is said (a run's, a game's)
         self.pad.focus_key = "tab:" + self.tab
         self.entries: list[ScoreEntry] = []
         self.stats = Statistics()
@@ -107,13 +108,13 @@ class RecordsScene(PadScene):
 
     def show_tab(self, tab: str) -> None:
         self.tab, self.confirming = tab, False
-        self.problem = self.saved_to = ""
+        self.problem = self.saved_path = ""
         self.layout()
 
     def step_ruleset(self, step: int) -> None:
         ids = list(self.rulesets)
         self.ruleset = self.rulesets[ids[(ids.index(self.ruleset.id) + step) % len(ids)]]
-        self.problem = self.saved_to = ""  # it was about the other ruleset's replay
+        self.problem = self.saved_path = ""  # it was about the other ruleset's replay
         choice = self.app.last_choice
         remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
         self.options = self.ruleset.choose(remembered)
@@ -143,7 +144,7 @@ class RecordsScene(PadScene):
         reached only by choosing them in the menu first."""
         sets = self.option_sets()
         self.options = sets[(sets.index(self.options) + 1) % len(sets)]
-        self.problem = self.saved_to = ""  # it was about the other options' replay
+        self.problem = self.saved_path = ""  # it was about the other options' replay
         self.layout()
 
     def ask_reset(self) -> None:
@@ -181,7 +182,7 @@ class RecordsScene(PadScene):
                 "This replay cannot be shown: it is damaged or was made by another version."
             )
             return
-        self.problem = self.saved_to = ""
+        self.problem = self.saved_path = ""
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
         back = self._back
@@ -195,25 +196,41 @@ class RecordsScene(PadScene):
         """Write the entry's replay (an arcade run's file, on that tab) where exported
         replays go, as the results' Export does, and say where it went."""
         from game.scenes.results import not_saved, run_saved_at, saved_at
-        from game.store.proof import entry_proof
+        from game.store.proof import entry_proof, is_run
         from game.store.saved import write_export
         from game.userdirs import replays_dir
 
-        self.problem = self.saved_to = ""
+        self.problem = self.saved_path = ""
+        self.redraw = True
+        run = isinstance(entry.replay, dict) and is_run(entry.replay)
         try:
-            proof, subject = entry_proof(entry, load_ladder())
-            path = write_export(replays_dir(), subject, proof)
-        except (RulesError, LevelError) as e:  # the ladder changed since, or the entry is damaged
+            proof = entry_proof(entry, load_ladder)
+        except LevelError as e:  # the arcade's file: this version's ladder cannot be read
+            self.problem = arcade_problem(e)
+            return
+        except RulesError as e:  # damaged, or a run of a ladder that has changed since
             log.warning("a table entry cannot be saved: %s", e)
             self.problem = _(
                 "This replay cannot be saved: it is damaged or was made by another version."
             )
+            return
+        if run:
+            subject = f"{proof['ladder']}-run"
+        else:
+            deal = entry.deal if entry.deal is not None else "deck"
+            subject = f"{self.ruleset.id}-{deal}"
+        try:
+            path = write_export(replays_dir(), subject, proof)
         except OSError as e:
             log.warning("cannot export the replay: %s", e)
             self.problem = not_saved(e)
         else:
-            self.saved_to = (run_saved_at if self.tab == ARCADE else saved_at)(str(path))
-        self.redraw = True
+            self.saved_path, self.saved_at = str(path), run_saved_at if run else saved_at
+
+    @property
+    def saved_to(self) -> str:
+        """What the last Save said, in full: where its file went."""
+        return self.saved_at(self.saved_path) if self.saved_path else ""
 
     def back(self) -> None:
         if self.confirming:
@@ -426,15 +443,16 @@ class RecordsScene(PadScene):
                 surface, note, px(14, s, 11), where, theme.INK_DIM, "midbottom"
             )
             foot = self.note_drawn.top - px(6, s, 3)
-        said = self.problem or self.saved_to
-        if said:  # at the panel's foot, whatever the table holds
+        if self.problem:  # at the panel's foot, whatever the table holds
             font = theme.font(size)
-            ink = theme.WARN if self.problem else theme.INK
-            lines = wrap(said, font, area.width - 2 * inset)[:3]
+            lines = wrap(self.problem, font, area.width - 2 * inset)[:3]
             y = foot - len(lines) * font.get_linesize()
             for line in lines:
-                draw_text(surface, line, size, (area.x + inset, y), ink)
+                draw_text(surface, line, size, (area.x + inset, y), theme.WARN)
                 y += font.get_linesize()
+        elif self.saved_path:  # one line, the path cut at its start: the file's name shows
+            said = fit_path(self.saved_at, self.saved_path, size, area.width - 2 * inset)
+            draw_text(surface, said, size, (area.x + inset, foot), theme.INK, "bottomleft")
         if not self.entries:
             draw_text(surface, self.empty_note(), size, area.center, theme.INK_DIM, "center")
             return

@@ -337,15 +337,15 @@ class TableScene(TableControls, TablePlay, TableHelp, Scene):
     def _current_figures(self) -> HudFigures:
         # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not
         # its work ("Checking…"); help is asked twice there, its cost said, not marked
-        plain = self.app.kiosk is not None
-        assisted = self.recorded and self.assisted and not plain
-        verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=plain)
+        passer_by = self.app.kiosk is not None
+        assisted = self.recorded and self.assisted and not passer_by
+        verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=passer_by)
         counted = not self.wish_pending
         place = self.run_place
         if self.facts.mode == DAILY and self.game.deal_number is not None:
             # the number alone read as any deal's: the day's is played once, for its table
             place = _("Deal of the day {n}", n=self.game.deal_number)
-        return figures(self.game, self.seconds, verdict, assisted, counted, place, plain)
+        return figures(self.game, self.seconds, verdict, assisted, counted, place, passer_by)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

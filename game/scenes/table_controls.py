@@ -338,10 +338,9 @@ class TableControls:
         button = _button_for_key(key, bool(ctrl))
         if button is not None:
             # a key does what its button does, and only when the button may be pressed
-            # (no New deal in a daily game, no hint before the wish, no Redo on a kiosk)
-            if button not in self.buttons:
-                pass
-            elif not self.buttons[button].enabled:
+            # (no New deal in a daily game, no hint before the wish), and only when it is
+            # on the bar (no Redo on a kiosk)
+            if button not in self.buttons or not self.buttons[button].enabled:
                 if self.wish_pending:
                     self._wish_first()
             elif button == "resign":

@@ -285,11 +285,8 @@ class TableHelp:
             self.facts.mark_assisted(BY_DEMO)
             self._keep_facts()
             self.analysis.ask()
-            if self.app.kiosk is None:  # D stops it too; a kiosk has no keys to press
-                words = _("Demo: the solver plays. Touch the table or press D to take over.")
-            else:
-                words = _("Demo: the solver plays. Touch the table to take over.")
-            self._say(words, 4.0)
+            # a kiosk's passer-by has no Demo (its show says its own words): D is a key
+            self._say(_("Demo: the solver plays. Touch the table or press D to take over."), 4.0)
             self.status_of_demo = True
 
     def start_demo(self) -> None:

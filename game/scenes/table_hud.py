@@ -43,7 +43,7 @@ class HudFigures:
     counted: bool = True  # False before the deal (the fortune's wish): nothing to count yet
     # a passer-by's bar (a kiosk): what a stranger reads at a glance, so no deal's number
     # and no "Pass 1 of 1" where the stock goes through once
-    plain: bool = False
+    for_passer_by: bool = False
 
 
 def figures(
@@ -53,13 +53,13 @@ def figures(
     assisted: bool = False,
     counted: bool = True,
     place: str = "",
-    plain: bool = False,
+    for_passer_by: bool = False,
 ) -> HudFigures:
     """The bar's figures; `place` stands where the deal's number would (an arcade
     run's level and lives, which matter more there than a random deal's number)."""
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
-    deal = "" if plain else place or deal
+    deal = place or ("" if for_passer_by else deal)
     return HudFigures(
         localized(game.ruleset.name),
         localized(game.ruleset.short_name),
@@ -73,7 +73,7 @@ def figures(
         verdict,
         assisted,
         counted,
-        plain,
+        for_passer_by,
     )
 
 
@@ -167,7 +167,7 @@ class Hud:
             _("Stock {n}", n=f.stock),
             # "Pass 1 of 1", not "Passes left 0": a fresh deal's stock is still to go through
             ""
-            if f.plain and f.passes[1] == 1
+            if f.for_passer_by and f.passes[1] == 1
             else _("Pass {n} of {total}", n=f.passes[0], total=f.passes[1]),
             _("Moves {n}", n=f.moves),
             f.clock,

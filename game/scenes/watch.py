@@ -92,12 +92,14 @@ def claim_doubted(game: Game, claim: object) -> str:
         check_claim(game, claim)
     except ReplayError:
         claimed = claim.get("remaining_points") if isinstance(claim, dict) else None
-        if is_count(claimed) and claimed != game.score.remaining_points:
+        left = game.score.remaining_points
+        if is_count(claimed) and claimed != left:  # both said: more or fewer, it is not so
             return _(
-                "Its file claims {points} left, which its moves do not prove.",
+                "Its file claims {points} left; its moves leave {left}.",
                 points=points(claimed),
+                left=left,
             )
-        return _("Its file claims another result, which its moves do not prove.")
+        return _("Its file claims a result its moves do not make.")
     return ""
 
 

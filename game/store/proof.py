@@ -10,7 +10,7 @@ claimed `result` (levels cleared, points and cards left, moves):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.ladder import Ladder, LevelResult, RunState, progress
@@ -115,21 +115,23 @@ def run_proof(
     return run
 
 
-def entry_proof(entry: ScoreEntry, ladder: Ladder) -> tuple[dict[str, Any], str]:
-    """A high-score table's entry as a file for others, and what the file holds, to
-    name it by (`pyramid52-8`, `classic-run`): a game's replay with its claim, or an
-    arcade run's file, with the initials it was entered under. ReplayError if the
-    entry proves no run of `ladder` (its file changed since, or the entry is damaged)."""
+def entry_proof(entry: ScoreEntry, ladder: Callable[[], Ladder]) -> dict[str, Any]:
+    """A high-score table's entry as a file for others, that proves its score: a game's
+    replay with its claim, or an arcade run's file (of the ladder `ladder()` loads),
+    with the initials it was entered under. RulesError if it proves nothing: the entry
+    is damaged, or the ladder's file changed since the run (or cannot be read)."""
     from game.store.saved import exported
 
-    replay = entry.replay if isinstance(entry.replay, dict) else {}
+    replay = entry.replay
+    if not isinstance(replay, dict):
+        raise ReplayError("the entry holds no replay")
     if not is_run(replay):
-        deal = entry.deal if entry.deal is not None else "deck"
-        return exported(replay), f"{replay.get('ruleset', 'game')}-{deal}"
+        verify(replay)  # a file that `verify` refuses would prove nothing
+        return exported(replay)
     games = replay.get("games")
     replays = [g for g in games if isinstance(g, dict)] if isinstance(games, list) else []
     meta = {"initials": entry.initials, "date": entry.created_at, "seconds": entry.figures.seconds}
-    return run_proof(ladder, replays, meta), f"{ladder.id}-run"
+    return run_proof(ladder(), replays, meta)
 
 
 def verify_run(ladder: Ladder, run: Mapping[str, Any]) -> RunState:

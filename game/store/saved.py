@@ -254,11 +254,20 @@ def exported(replay: Mapping[str, Any]) -> dict[str, Any]:
 
 def write_export(folder: Path, subject: str, proof: Mapping[str, Any]) -> Path:
     """Write a replay or run file for others into `folder`, named by what it holds
-    (`pyramid52-8`, `classic-run`) and the time; returns its path. OSError if it cannot."""
+    (`pyramid52-8`, `arcade-run`) and the time; returns its path. A file of that name
+    is never replaced (two runs saved within a second had one file between them): the
+    name takes a number. OSError if it cannot be written."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"piramida-{subject}-{stamp}.json"
-    path.write_text(replay_text(proof), encoding="utf-8")
-    return path
+    for n in range(1, 1000):
+        number = f"-{n}" if n > 1 else ""
+        path = folder / f"piramida-{subject}-{stamp}{number}.json"
+        try:
+            with path.open("x", encoding="utf-8") as f:
+                f.write(replay_text(proof))
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(f"{folder}: no free name for piramida-{subject}-{stamp}")
 
 
 def replay_text(replay: Mapping[str, Any]) -> str:

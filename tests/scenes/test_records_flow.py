@@ -336,6 +336,49 @@ def test_an_entry_that_cannot_be_saved_says_why_and_writes_nothing(app, driver, 
     assert scene.saved_to == ""
 
 
+@pytest.mark.parametrize(
+    "replay",
+    [
+        {"ruleset": "pyramid52", "deal": 1, "moves": ["p1.1", "zz"]},  # a move not legal
+        {"ruleset": "pyramid52", "deal": 1, "moves": []},  # no claim to prove
+        {"ladder": "arcade", "games": []},
+        "garbage",
+    ],
+)
+def test_a_damaged_entry_is_not_saved_and_says_so(app, driver, tmp_path, replay):
+    # such an entry was written and said "Replay saved" where Watch refused it
+    import dataclasses
+
+    from game.scenes.records import RecordsScene
+    from tests.scenes.test_records_scenes import fill_records
+
+    fill_records(app.records)
+    scene = RecordsScene(app, "pyramid52", {})
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    scene.save(dataclasses.replace(scene.entries[0], replay=replay))
+    assert scene.problem.startswith("This replay cannot be saved:")
+    assert scene.saved_to == "" and not (tmp_path / "home" / "replays").exists()
+
+
+def test_every_save_has_a_file_of_its_own(app, driver, tmp_path):
+    # two runs saved within a second had one file between them, and both said "saved"
+    from game.scenes.records import RecordsScene
+    from tests.scenes.test_records_scenes import fill_records
+
+    fill_records(app.records)
+    scene = RecordsScene(app, "pyramid52", {})
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    said = []
+    for _ in range(3):
+        press(driver, scene, "save:0")
+        said.append(scene.saved_to)
+    files = sorted((tmp_path / "home" / "replays").iterdir())
+    assert len(files) == len(set(said)) == 3
+    assert all(verify(json.loads(f.read_text("utf-8"))).won for f in files)
+
+
 def clear_a_card(driver, table):
     """Turn the stock until a card can leave the table, and send it off."""
     for _turn in range(table.game.rules.deck.size):

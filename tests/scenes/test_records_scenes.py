@@ -397,8 +397,8 @@ def test_the_replay_of_a_game_a_kiosk_ended_says_it_was_abandoned(app, driver):
 @pytest.mark.parametrize(
     ("claim", "said"),
     [
-        ({"remaining_points": 0, "won": True}, "Its file claims 0 points left"),
-        ({"moves": 3}, "Its file claims another result"),
+        ({"remaining_points": 0, "won": True}, "Its file claims 0 points left; its moves leave"),
+        ({"moves": 3}, "Its file claims a result its moves do not make."),
     ],
 )
 def test_the_end_of_a_replay_says_when_its_file_claims_what_its_moves_do_not(
@@ -412,7 +412,8 @@ def test_the_end_of_a_replay_says_when_its_file_claims_what_its_moves_do_not(
     assert "claims" not in honest
     replay["result"] = dict(replay["result"], **claim)
     left = game.score.remaining_points
-    assert ending_said(app, driver, replay) == (f"{honest} {said}, which its moves do not prove.")
+    said = said if said.endswith(".") else f"{said} {left}."
+    assert ending_said(app, driver, replay) == f"{honest} {said}"
     assert f"Given up with {left} points left." in honest
 
 

@@ -676,12 +676,6 @@ def test_touching_the_table_stops_the_demo(app, driver):
     assert scene.status == "Demo: the solver plays. Touch the table or press D to take over."
     driver.click(centre(scene, "p7.1"))
     assert not scene.demo
-    app.kiosk = object()  # a kiosk has no keys to name
-    try:
-        scene.buttons["demo"].action()
-    finally:
-        app.kiosk = None
-    assert scene.demo and scene.status == "Demo: the solver plays. Touch the table to take over."
 
 
 def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
