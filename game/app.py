@@ -495,5 +495,9 @@ class App:
         size = max(8, min(h // 4, w // 16, 24))
         if w >= 40 and h >= 12:
             text = i18n._("Make the window larger")
-            draw_text(surface, text, size, (w // 2, h // 2), theme.INK, "center")
+            drawn = draw_text(surface, text, size, (w // 2, h // 2), theme.INK, "center")
+            # how much larger: the size the game is made for, which a tiling window
+            # manager ignored (see MIN_SIZE)
+            least = i18n._("at least {w} × {h}", w=MIN_SIZE[0], h=MIN_SIZE[1])
+            draw_text(surface, least, size * 3 // 4, drawn.midbottom, theme.INK_DIM, "midtop")
         pygame.display.update()

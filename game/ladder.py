@@ -15,9 +15,9 @@ from typing import Any
 
 from game.paths import LEVELS_DIR
 from game.rules import LevelError, RulesError, get_ruleset
-from game.rules.ruleset import OptionValue
+from game.rules.ruleset import ARCADE_FILE_NAME, OptionValue
 
-ARCADE_FILE = LEVELS_DIR / "arcade.toml"
+ARCADE_FILE = LEVELS_DIR / ARCADE_FILE_NAME
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from game.store import (
     READ_FAILED,
     REMOVED,
     RULES_MISSING,
+    SALVAGED,
     SAVE_FAILED,
     SET_ASIDE,
     UNFINISHED_DAMAGED,
@@ -72,6 +73,13 @@ def record_notice(problem: Problem, details: bool = False) -> str:
         return i18n._(
             "The records file was damaged: it was set aside as {name} and a new one was started.",
             name=problem.detail,
+        )
+    if problem.kind == SALVAGED:
+        games, entries = problem.numbers
+        return i18n._(
+            "What of it could still be read was copied into the new one: {games} and {entries}.",
+            games=i18n.n_("{n} game", "{n} games", games),
+            entries=i18n.n_("{n} high-score entry", "{n} high-score entries", entries),
         )
     if problem.kind == NEWER:
         return i18n._(

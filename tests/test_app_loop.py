@@ -153,6 +153,19 @@ def test_a_window_smaller_than_any_layout_asks_to_be_larger(app, scene_name):
     assert not app.too_small and app.size == (800, 600)
 
 
+def test_a_window_too_small_says_how_large_it_must_be(app):
+    # "Make the window larger" alone did not say how much
+    from game.scenes.menu import MenuScene
+    from game.ui import theme
+
+    app.switch(MenuScene(app), fade=False)
+    pygame.display.set_mode((320, 240), pygame.RESIZABLE)
+    app._resized()
+    app.frame()
+    below = [app.surface.get_at((x, y))[:3] for x in range(40, 280) for y in range(132, 160)]
+    assert app.too_small and theme.INK_DIM in below  # the second line: "at least 800 × 600"
+
+
 def test_keys_do_nothing_while_the_window_is_too_small_to_show_the_table(app):
     # G twice gave the game up, unseen, behind the "make the window larger" screen
     from game.rules import Game

@@ -29,6 +29,7 @@ LAYOUTS = ("pyramid-piles", "central-column", "pyramid-rows")
 # A card's value at most: a score is their sum, and the records keep it as a SQLite
 # integer (a sum past 2**63 stopped the game at the deal)
 MAX_VALUE = 1000
+ARCADE_FILE_NAME = "arcade.toml"  # the arcade's ladder, beside the rulesets (game.ladder)
 
 
 @dataclass(frozen=True)
@@ -482,7 +483,11 @@ def _check_consistent(r: _Reader, rules: Rules, options: Mapping[str, OptionValu
 
 
 def _is_ladder(path: Path) -> bool:
-    """A ladder file (`kind = "ladder"`, the arcade's order of levels) is no ruleset."""
+    """A ladder file (`kind = "ladder"`, the arcade's order of levels) is no ruleset;
+    nor is the arcade's, even broken: game.ladder says what is wrong with it (it was
+    said twice, once as "A rules file was skipped")."""
+    if path.name == ARCADE_FILE_NAME:
+        return True
     try:
         return tomllib.loads(path.read_text(encoding="utf-8")).get("kind") == "ladder"
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):

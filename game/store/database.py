@@ -3,9 +3,10 @@
 WAL journal, foreign keys on, and synchronous=FULL: a committed transaction
 survives a crash, a kill or a power cut. A file that is not a database or is
 damaged is moved aside under a timestamped name (never deleted) and a fresh
-one is made; when even that cannot be done (a read-only folder, a file from a
-newer version), the game keeps its records in memory for the session. Each
-such event is reported as a `Problem` for the game to tell the player.
+one is made, holding every row of it that still reads; when even that cannot
+be done (a read-only folder, a file from a newer version), the game keeps its
+records in memory for the session. Each such event is reported as a `Problem`
+for the game to tell the player.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 # What happened while opening, for the player's notice.
 SET_ASIDE = "set_aside"  # detail: the name the damaged file now has
+SALVAGED = "salvaged"  # detail: that name; numbers: the games and entries copied from it
 IN_MEMORY = "in_memory"  # detail: why the file could not be used
 NEWER = "newer"  # detail: the file's name; it is left as it is
 SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
@@ -50,6 +52,7 @@ REMOVED = "removed"  # detail: the file's name; removed while the game ran, made
 class Problem:
     kind: str
     detail: str
+    numbers: tuple[int, ...] = ()
 
 
 @dataclass
@@ -230,11 +233,137 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     try:
         aside = set_aside(path)
         problems.append(Problem(SET_ASIDE, aside.name))
-        return Opened(open_checked(path), path, problems)
+        conn = open_checked(path)
     except (OSError, sqlite3.Error, NewerDatabase) as e:
         log.warning("cannot make a fresh %s: %s", path, e)
         problems.append(Problem(IN_MEMORY, getattr(e, "strerror", None) or str(e)))
         return Opened(in_memory(), None, problems)
+    copied = salvage(aside, conn)
+    if copied:
+        games, entries = copied.get("games", 0), copied.get("scores", 0)
+        problems.append(Problem(SALVAGED, aside.name, (games, entries)))
+    return Opened(conn, path, problems)
+
+
+# A damaged file's tables, each before those whose rows refer to its rows
+SALVAGED_TABLES = ("arcade_runs", "games", "scores", "stats_resets", "profile")
+# A table whose end cannot be read: the rows looked up one by one past the last read
+GAP_PROBED = 10_000
+JSON_COLUMNS = frozenset({"options", "replay"})  # of games and scores: JSON, whole
+
+
+def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
+    """Copy into `fresh` (a new, empty database) the rows of `damaged` that still
+    read; how many of each table were copied (nothing: none could be). One bad page
+    of a file threw away every game and table with it, though the rest still read.
+
+    The rows go into a database at the damaged file's own version, which is then
+    migrated, as its file would have been; a row whose reference was lost with a
+    damaged page (a game of a run no longer there) is left out."""
+    try:
+        source = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except (sqlite3.Error, ValueError) as e:
+        log.warning("nothing of %s can be read: %s", damaged, e)
+        return {}
+    copied: dict[str, int] = {}
+    try:
+        had = version(source)
+        if had > LATEST:
+            return {}
+        rebuilt = connect(":memory:")
+        migrate(rebuilt, MIGRATIONS[:had])
+        shape = _shape(rebuilt)
+        for table in SALVAGED_TABLES:
+            if table in shape:
+                copied[table] = _copy_rows(source, rebuilt, table, shape[table])
+        if not any(copied.values()):
+            return {}
+        migrate(rebuilt)
+        rebuilt.backup(fresh)
+    except (sqlite3.Error, NewerDatabase) as e:  # the file's very header or schema
+        log.warning("nothing of %s can be read: %s", damaged, e)
+        return {}
+    finally:
+        source.close()
+    log.info("copied from %s: %s", damaged, copied)
+    return copied
+
+
+def _copy_rows(
+    source: sqlite3.Connection, target: sqlite3.Connection, table: str, columns: frozenset[str]
+) -> int:
+    """The rows of `table` that read, copied: from its start up to a damaged page, from
+    its end back down to it, and between them those that read alone; how many were."""
+    try:
+        found = {r[1] for r in source.execute(f"PRAGMA table_info({table})")}
+    except sqlite3.Error:
+        return 0
+    names = sorted(columns & found)
+    if not names:
+        return 0
+    listed = ", ".join(names)  # the schema's names, not the file's
+    read = f"SELECT rowid, {listed} FROM {table}"
+    rows: dict[int, tuple[Any, ...]] = {}
+    last = 0  # the last row read from the start
+    try:
+        for row in source.execute(f"{read} ORDER BY rowid"):
+            rows[row[0]] = tuple(row[1:])
+            last = row[0]
+    except sqlite3.DatabaseError:
+        pass
+    else:
+        return _insert_rows(source, target, table, names, rows)  # read whole
+    first = last + GAP_PROBED  # the first row read from the end, back down to the damage
+    try:
+        for row in source.execute(f"{read} WHERE rowid > ? ORDER BY rowid DESC", (last,)):
+            rows[row[0]] = tuple(row[1:])
+            first = row[0]
+    except sqlite3.DatabaseError:
+        pass
+    # between them, each row looked up alone: a row too long for its page, its
+    # overflow page damaged, fails alone, not every row after it too
+    for key in range(last + 1, first):
+        try:
+            row = source.execute(f"{read} WHERE rowid = ?", (key,)).fetchone()
+        except sqlite3.DatabaseError:
+            continue
+        if row is not None:
+            rows[key] = tuple(row[1:])
+    return _insert_rows(source, target, table, names, rows)
+
+
+def _insert_rows(
+    source: sqlite3.Connection,
+    target: sqlite3.Connection,
+    table: str,
+    names: list[str],
+    rows: dict[int, tuple[Any, ...]],
+) -> int:
+    """Insert the rows read that look whole, in their order; how many the schema took.
+    A damaged page may read as rows of garbage, with no error: a row is kept only if
+    its rowid finds it again and its JSON columns read."""
+    listed = ", ".join(names)
+    insert = f"INSERT INTO {table} ({listed}) VALUES ({', '.join('?' * len(names))})"
+    json_at = [i for i, name in enumerate(names) if name in JSON_COLUMNS]
+    copied = 0
+    for key in sorted(rows):
+        values = rows[key]
+        try:
+            found = source.execute(f"SELECT rowid FROM {table} WHERE rowid = ?", (key,)).fetchone()
+            if found is None or not all(_is_json(values[i]) for i in json_at):
+                continue
+            target.execute(insert, values)
+            copied += 1
+        except sqlite3.Error:  # a damaged page, a lost reference, a value the schema refuses
+            continue
+    return copied
+
+
+def _is_json(value: object) -> bool:
+    try:
+        return isinstance(value, str) and isinstance(json.loads(value), dict | list)
+    except ValueError:
+        return False
 
 
 def set_aside(path: Path) -> Path:

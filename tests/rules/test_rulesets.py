@@ -182,6 +182,13 @@ def test_a_broken_level_file_is_left_out_and_the_others_load(tmp_path):
     assert problem.startswith("zzz.toml: ") and "family" in problem
 
 
+def test_a_broken_arcade_ladder_is_not_called_a_rules_file(tmp_path):
+    # said twice: "The arcade cannot be played" and "A rules file was skipped"
+    shutil.copy(LEVELS_DIR / "pyramid52.toml", tmp_path)
+    (tmp_path / "arcade.toml").write_text('kind = "ladder\n', encoding="utf-8")
+    assert list(rulesets(tmp_path)) == ["pyramid52"] and level_problems(tmp_path) == ()
+
+
 def test_a_levels_folder_where_nothing_loads_is_refused(tmp_path):
     (tmp_path / "zzz.toml").write_text('id = "zzz"\n', encoding="utf-8")
     with pytest.raises(LevelError, match="zzz.toml: "):

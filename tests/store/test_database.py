@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from game.store import IN_MEMORY, NEWER, SET_ASIDE, GameFacts, Records
+from game.store import IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
 from game.store.database import FILE_NAME, open_database
 from game.store.schema import LATEST, MIGRATIONS, migrate
 from tests.store.helpers import random_game
@@ -40,22 +40,44 @@ def test_a_file_that_is_no_database_is_set_aside_and_a_fresh_one_made(tmp_path):
     assert len(Records.open(path).history()) == 1  # the fresh file is the one used next time
 
 
-def test_a_damaged_page_is_found_and_the_file_set_aside(tmp_path):
+def test_a_damaged_page_is_found_the_file_set_aside_and_what_reads_kept(tmp_path):
+    # one damaged page threw away every game and table, though the rest still read
     path = tmp_path / FILE_NAME
     records = Records.open(path)
     for deal in range(40):
-        records.save_game(random_game("egyptian", deal=deal, moves=30), GameFacts())
+        game = random_game("pyramid52", deal=deal, moves=15)
+        facts = GameFacts(seconds=30)
+        records.save_game(game, facts)
+        records.add_game_score(game, facts, "ABC")
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     records.close()
     data = bytearray(path.read_bytes())
     page = 4096
-    assert len(data) > 6 * page
-    data[3 * page + 10 : 5 * page] = b"\xa5" * (2 * page - 10)  # scribble over two pages
+    # scribble over the page that holds a game's replay (a table's page, not an index's)
+    hit = data.index(b'"deal":17') // page * page
+    data[hit + 10 : hit + page] = b"\xa5" * (page - 10)
     path.write_bytes(bytes(data))
     reopened = Records.open(path)
-    assert [p.kind for p in reopened.problems] == [SET_ASIDE]
-    assert reopened.history() == []
+    assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert len(aside_files(tmp_path)) == 1
+    games, entries = reopened.problems[1].numbers
+    assert 0 < games <= 40 and 0 < entries <= 40 and games + entries < 80
+    assert len(reopened.history()) == games
+    (key,) = reopened.scores.tables()
+    assert len(reopened.top(key)) == min(10, entries)
+    reopened.save_game(random_game("pyramid36", deal=1, moves=3), GameFacts())
+    assert len(reopened.history()) == games + 1  # a file to go on with
+    reopened.close()
+    assert len(Records.open(path).problems) == 0
+
+
+def test_a_file_with_nothing_readable_is_set_aside_with_nothing_said_kept(tmp_path):
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    data = bytearray(path.read_bytes())
+    data[:100] = b"\x00" * 100  # the header: not a database any more
+    path.write_bytes(bytes(data))
+    assert [p.kind for p in Records.open(path).problems] == [SET_ASIDE]
 
 
 @pytest.mark.parametrize(
@@ -77,12 +99,13 @@ def test_a_database_of_another_shape_is_set_aside_and_games_are_saved_again(tmp_
     conn.executescript(script)
     conn.close()
     records = Records.open(path)
-    assert [p.kind for p in records.problems] == [SET_ASIDE]
+    kept = 1 if script.startswith("DROP") else 0  # its game, which the file still held
+    assert [p.kind for p in records.problems] == [SET_ASIDE] + [SALVAGED] * kept
     assert len(aside_files(tmp_path)) == 1  # kept, for whoever wants to look
     assert records.path == path  # a file again, not the session's memory
     records.save_game(random_game("pyramid52", deal=1, moves=3), GameFacts())
     records.close()
-    assert len(Records.open(path).history()) == 1
+    assert len(Records.open(path).history()) == 1 + kept
 
 
 @pytest.mark.parametrize("number", range(LATEST))
