@@ -71,8 +71,10 @@ def run_progress(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
     """The run's state at its end, each game verified and checked to be the level the
     run was on when it was played, and the run over. ReplayError names what is wrong."""
     games = run.get("games")
-    if run.get("ladder") != ladder.id or not isinstance(games, list) or not games:
+    if run.get("ladder") != ladder.id:
         raise ReplayError(f"an arcade run holds the ladder's id ('{ladder.id}') and its games")
+    if not isinstance(games, list) or not games:
+        raise ReplayError("the run holds no game")
     results: list[LevelResult] = []
     for number, data in enumerate(games, 1):
         state = progress(ladder, results)
@@ -97,7 +99,12 @@ def run_progress(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
         )
     state = progress(ladder, results)
     if not state.over(ladder):
-        raise ReplayError("the run is not over")
+        # a game left out of the file reads so: said with where the run stood
+        lives = f"{state.lives} {'life' if state.lives == 1 else 'lives'}"
+        raise ReplayError(
+            f"the run is not over: after its {len(games)} games it stands at level"
+            f" {state.level + 1} with {lives} left (is a game missing?)"
+        )
     return state
 
 

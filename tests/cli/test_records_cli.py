@@ -316,7 +316,12 @@ def test_watch_plays_a_run_file_s_games_one_after_another(
     "tamper, says",
     [
         (lambda run: run["result"].update(remaining_points=1), "claimed remaining_points 1"),
-        (lambda run: run["games"].pop(), "the run is not over"),
+        (
+            lambda run: run["games"].pop(),  # "the run is not over" alone: why?
+            "the run is not over: after its 2 games it stands at level 1 with 1 life left"
+            " (is a game missing?)",
+        ),
+        (lambda run: run.update(games=[]), "the run holds no game"),  # not the ladder's id
         (lambda run: run["games"].append(run["games"][0]), "game 4 was played after the run"),
         (lambda run: run.update(ladder="other"), 'the run is of the ladder "other"'),
         (lambda run: run["games"][1]["moves"].insert(0, "t1>t2"), "game 2: move 1 't1>t2'"),
