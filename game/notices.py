@@ -13,6 +13,7 @@ from game.kiosk.logfile import LOG_NAME
 from game.rules import get_ruleset
 from game.store import (
     CANNOT_CONTINUE,
+    CUT_SHORT,
     IN_MEMORY,
     NEWER,
     READ_FAILED,
@@ -91,6 +92,12 @@ def record_notice(problem: Problem, details: bool = False) -> str:
             "An unfinished game cannot be continued while its rules file ({name}) is left"
             " out. It stays in the history.",
             name=f"{problem.detail}.toml",
+        )
+    if problem.kind == CUT_SHORT:
+        return i18n._(
+            "An unfinished game's record is damaged from move {n} on:"
+            " Continue takes it up from the move before.",
+            n=problem.numbers[0],
         )
     if problem.kind == CANNOT_CONTINUE:
         # the replay's fault is in the log: it is in English and of use to no player

@@ -118,4 +118,8 @@ class ReplayError(RulesError):
 
 class ReplayMoveError(ReplayError):
     """A replay's move that cannot be read or played: the message starts with the move
-    (`move 14 't3>f2': ...`), as the spec gives it."""
+    (`move 14 't3>f2': ...`), as the spec gives it; `number` is that move's (from 1)."""
+
+    def __init__(self, message: str, number: int = 0) -> None:
+        super().__init__(message)
+        self.number = number

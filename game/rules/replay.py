@@ -118,7 +118,7 @@ def replay_moves(data: Mapping[str, Any]) -> list[str]:
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
             shown = quoted(json.dumps(move, ensure_ascii=False))
-            raise ReplayMoveError(f"move {number} {shown}: a move is written as a string")
+            raise ReplayMoveError(f"move {number} {shown}: a move is written as a string", number)
     return moves
 
 
@@ -129,7 +129,7 @@ def run_replay(data: Mapping[str, Any]) -> Game:
         try:
             game.play(text)
         except IllegalMove as e:
-            raise ReplayMoveError(f"move {number} '{quoted(text)}': {e}") from e
+            raise ReplayMoveError(f"move {number} '{quoted(text)}': {e}", number) from e
     return game
 
 

@@ -6,6 +6,7 @@ game uses and `database` for how a damaged or unreadable file is handled.
 
 from game.store.database import (
     CANNOT_CONTINUE,
+    CUT_SHORT,
     IN_MEMORY,
     NEWER,
     READ_FAILED,
@@ -26,6 +27,7 @@ from game.store.stats import Statistics
 __all__ = [
     "ARCADE",
     "CANNOT_CONTINUE",
+    "CUT_SHORT",
     "DAILY",
     "FREE",
     "IN_MEMORY",

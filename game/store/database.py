@@ -43,6 +43,7 @@ NEWER = "newer"  # detail: the file's name; it is left as it is
 SAVE_FAILED = "save_failed"  # detail: the error; later writes are still tried
 READ_FAILED = "read_failed"  # detail: the error; what could be read is shown
 CANNOT_CONTINUE = "cannot_continue"  # detail: why; the game stays in the history
+CUT_SHORT = "cut_short"  # detail: why; numbers: the damaged move's; Continue goes on before it
 UNFINISHED_DAMAGED = "unfinished_damaged"  # detail: the error; the game cannot be read
 RULES_MISSING = "rules_missing"  # detail: the ruleset whose level file was left out
 REMOVED = "removed"  # detail: the file's name; removed while the game ran, made anew

@@ -10,15 +10,16 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, ReplayError, new_game, rulesets
+from game.rules import Game, ReplayError, ReplayMoveError, new_game, rulesets
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     CANNOT_CONTINUE,
+    CUT_SHORT,
     FILE_NAME,
     IN_MEMORY,
     READ_FAILED,
@@ -49,6 +50,25 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 INITIALS_KEY = "initials"
+
+
+def _up_to_the_damage(row: GameRow, error: ReplayError) -> GameRow | None:
+    """The unfinished game `row` up to the move its record cannot replay (`error`), if
+    a move before it does: one damaged move lost the whole game, moves and all."""
+    if not isinstance(error, ReplayMoveError) or error.number < 2:
+        return None
+    moves = row.replay.get("moves")
+    if not isinstance(moves, list):
+        return None
+    replay = dict(row.replay, moves=moves[: error.number - 1])
+    meta = replay.get("meta")
+    if isinstance(meta, dict):  # the moves taken back were after the damage too
+        replay["meta"] = {k: v for k, v in meta.items() if k != "redo"}
+    try:
+        restore(replay, row.id)
+    except ReplayError:
+        return None
+    return replace(row, replay=replay)
 
 
 def cleared_a_card(game: Game) -> bool:
@@ -149,11 +169,11 @@ class Records:
             self._tell(kind, str(e))
             return default
 
-    def _tell(self, kind: str, detail: str) -> None:
+    def _tell(self, kind: str, detail: str, numbers: tuple[int, ...] = ()) -> None:
         """A problem for the player's notices: the first of its kind in a session."""
         if kind not in self._told:
             self._told.add(kind)  # one notice of each kind is enough; later ones are tried
-            self.problems.append(Problem(kind, detail))
+            self.problems.append(Problem(kind, detail, numbers))
 
     # -- games -----------------------------------------------------------------------
 
@@ -180,6 +200,10 @@ class Records:
                     if row.id not in self._passed_over:  # asked again at each menu
                         self._passed_over.add(row.id)
                         log.warning("records: game %s cannot be continued: %s", row.id, e)
+                    kept = _up_to_the_damage(row, e)
+                    if kept is not None and isinstance(e, ReplayMoveError):
+                        self._tell(CUT_SHORT, f"game {row.id}: {e}", (e.number,))
+                        return kept
                     if row.ruleset not in rulesets():  # its level file was left out
                         self._tell(RULES_MISSING, row.ruleset)
                     else:

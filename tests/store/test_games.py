@@ -345,6 +345,39 @@ def test_a_game_that_cannot_go_on_is_not_offered_to_continue(records):
     assert latest in [r.id for r in records.history()]  # it stays in the history
 
 
+@pytest.mark.parametrize(("damaged", "kept"), [(3, 2), (2, 1)])
+def test_a_game_with_a_damaged_move_continues_from_the_move_before(records, damaged, kept):
+    # one bad move made the whole game impossible to continue, its good moves with it
+    from game.notices import record_notice
+    from game.store.saved import restore
+
+    _older, latest = _two_games_in_play(records)
+    row = records.games.get(latest)
+    moves = [*row.replay["moves"]]
+    moves[damaged - 1] = "p1.1+p7.2"  # covered: never legal at the deal
+    bad = {**row.replay, "moves": moves}
+    records.conn.execute("UPDATE games SET replay = ? WHERE id = ?", (json.dumps(bad), latest))
+    offered = records.unfinished()
+    assert offered.id == latest and offered.replay["moves"] == moves[:kept]
+    game, _facts = restore(offered.replay, offered.id)
+    assert [str(m) for m in game.moves] == moves[:kept]
+    (problem,) = records.problems
+    assert problem.kind == "cut_short" and problem.numbers == (damaged,)
+    assert record_notice(problem) == (
+        f"An unfinished game's record is damaged from move {damaged} on:"
+        " Continue takes it up from the move before."
+    )
+
+
+def test_a_game_damaged_at_its_first_move_is_not_offered(records):
+    older, latest = _two_games_in_play(records)
+    row = records.games.get(latest)
+    bad = {**row.replay, "moves": ["p1.1+p7.2", *row.replay["moves"][1:]]}
+    records.conn.execute("UPDATE games SET replay = ? WHERE id = ?", (json.dumps(bad), latest))
+    assert records.unfinished().id == older
+    assert [p.kind for p in records.problems] == ["cannot_continue"]
+
+
 def test_a_game_whose_rules_file_is_left_out_is_not_said_to_be_damaged(records):
     # a broken egyptian.toml: "its record is damaged", while the record was fine
     older, latest = _two_games_in_play(records)
