@@ -195,10 +195,8 @@ class RecordsScene(PadScene):
     def save(self, entry: ScoreEntry) -> None:
         """Write the entry's replay (an arcade run's file, on that tab) where exported
         replays go, as the results' Export does, and say where it went."""
-        from game.scenes.results import not_saved, run_saved_at, saved_at
+        from game.scenes.results import game_subject, run_saved_at, saved_at, write_replay_file
         from game.store.proof import entry_proof, is_run
-        from game.store.saved import write_export
-        from game.userdirs import replays_dir
 
         self.problem = self.saved_path = ""
         self.redraw = True
@@ -214,18 +212,9 @@ class RecordsScene(PadScene):
                 "This replay cannot be saved: it is damaged or was made by another version."
             )
             return
-        if run:
-            subject = f"{proof['ladder']}-run"
-        else:
-            deal = entry.deal if entry.deal is not None else "deck"
-            subject = f"{self.ruleset.id}-{deal}"
-        try:
-            path = write_export(replays_dir(), subject, proof)
-        except OSError as e:
-            log.warning("cannot export the replay: %s", e)
-            self.problem = not_saved(e)
-        else:
-            self.saved_path, self.saved_at = str(path), run_saved_at if run else saved_at
+        subject = f"{proof['ladder']}-run" if run else game_subject(self.ruleset.id, entry.deal)
+        self.saved_path, self.problem = write_replay_file(subject, proof)
+        self.saved_at = run_saved_at if run else saved_at
 
     @property
     def saved_to(self) -> str:

@@ -10,7 +10,8 @@ An arcade game says where the run stands and leads to the next level.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -260,12 +261,10 @@ class ResultsScene(PadScene):
         from game.rules import ReplayError
         from game.store import GameFacts
         from game.store.proof import run_proof
-        from game.userdirs import replays_dir
 
         game = self.summary.game
         facts = self.summary.facts or GameFacts(seconds=self.summary.seconds)
-        deal = game.deal_number if game.deal_number is not None else "deck"
-        subject = f"{game.ruleset.id}-{deal}"
+        subject = game_subject(game.ruleset.id, game.deal_number)
         proof = exported(to_saved_replay(game, facts))
         saved = saved_at
         arcade = self.arcade
@@ -277,15 +276,10 @@ class ResultsScene(PadScene):
                 saved = run_saved_at
             except ReplayError as e:  # our own run failed its proof: a bug, logged
                 log.error("the run's proof failed, the last game is exported: %s", e)
-        try:
-            path = write_export(replays_dir(), subject, proof)
-        except OSError as e:
-            log.warning("cannot export the replay: %s", e)
-            self.exported_to = not_saved(e)
-        else:
-            self.exported_path = str(path)
+        self.exported_path, problem = write_replay_file(subject, proof)
+        if self.exported_path:
             self.saved_at = saved
-            self.exported_to = saved(str(path))
+        self.exported_to = saved(self.exported_path) if self.exported_path else problem
         self.layout()
 
     def next_level(self) -> None:
@@ -560,6 +554,23 @@ class ResultsScene(PadScene):
         left = self.box.x + px(28, self.scale, 14) + widest_label + gap
         middle = self.box.x + int(self.box.width * 0.46)
         return max(left, min(middle, right - widest_tail))
+
+
+def game_subject(ruleset_id: str, deal: int | None) -> str:
+    """What a game's replay file is named by: `pyramid52-8`, `egyptian-deck`."""
+    return f"{ruleset_id}-{deal if deal is not None else 'deck'}"
+
+
+def write_replay_file(subject: str, proof: Mapping[str, Any]) -> tuple[str, str]:
+    """Write a replay or run file where exports go (see write_export): its path and
+    nothing to say, or no path and what went wrong, in words."""
+    from game.userdirs import replays_dir
+
+    try:
+        return str(write_export(replays_dir(), subject, proof)), ""
+    except OSError as e:
+        log.warning("cannot export the replay: %s", e)
+        return "", not_saved(e)
 
 
 def not_saved(e: OSError) -> str:

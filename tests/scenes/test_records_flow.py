@@ -224,9 +224,7 @@ def test_an_export_that_fails_says_why_and_can_be_tried_again(app, driver, tmp_p
     results = ResultsScene(app, GameSummary(game, 42.0))
     app.switch(results, fade=False)
     driver.frames(1)
-    folder = tmp_path / "home" / "replays"
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    folder.write_text("a file where the folder should be")
+    folder = blocked_replays_folder(tmp_path)
     press(driver, results, "export")
     assert results.exported_to == (
         "The replay could not be saved: there is a file where a folder should be"
@@ -267,9 +265,16 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     assert results.saved_at("x") == "The run's replay saved: x"  # what the box draws
 
 
-def test_a_table_s_entry_is_saved_as_a_replay_that_verifies(app, driver, tmp_path):
-    # a high score could be watched, never handed on: its file came only from the
-    # results, at the game's end, or from the command line by a game's id
+def blocked_replays_folder(tmp_path):
+    """A file where the exported replays' folder should be: no export can be written."""
+    folder = tmp_path / "home" / "replays"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be")
+    return folder
+
+
+def filled_records_scene(app, driver):
+    """The records of Pyramid 52's free table, its entries those of fill_records."""
     from game.scenes.records import RecordsScene
     from tests.scenes.test_records_scenes import fill_records
 
@@ -277,6 +282,13 @@ def test_a_table_s_entry_is_saved_as_a_replay_that_verifies(app, driver, tmp_pat
     scene = RecordsScene(app, "pyramid52", {})
     app.switch(scene, fade=False)
     driver.frames(1)
+    return scene
+
+
+def test_a_table_s_entry_is_saved_as_a_replay_that_verifies(app, driver, tmp_path):
+    # a high score could be watched, never handed on: its file came only from the
+    # results, at the game's end, or from the command line by a game's id
+    scene = filled_records_scene(app, driver)
     watch, save = scene.pad.get("watch:1").rect, scene.pad.get("save:1").rect
     assert watch.right < save.left and watch.centery == save.centery  # Watch, then Save
     press(driver, scene, "save:1")
@@ -319,16 +331,8 @@ def test_an_arcade_entry_is_saved_as_its_run_that_verifies(app, driver, tmp_path
 
 
 def test_an_entry_that_cannot_be_saved_says_why_and_writes_nothing(app, driver, tmp_path):
-    from game.scenes.records import RecordsScene
-    from tests.scenes.test_records_scenes import fill_records
-
-    fill_records(app.records)
-    scene = RecordsScene(app, "pyramid52", {})
-    app.switch(scene, fade=False)
-    driver.frames(1)
-    folder = tmp_path / "home" / "replays"
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    folder.write_text("a file where the folder should be")
+    scene = filled_records_scene(app, driver)
+    blocked_replays_folder(tmp_path)
     press(driver, scene, "save:0")
     assert (
         scene.problem == "The replay could not be saved: there is a file where a folder should be"
@@ -349,13 +353,7 @@ def test_a_damaged_entry_is_not_saved_and_says_so(app, driver, tmp_path, replay)
     # such an entry was written and said "Replay saved" where Watch refused it
     import dataclasses
 
-    from game.scenes.records import RecordsScene
-    from tests.scenes.test_records_scenes import fill_records
-
-    fill_records(app.records)
-    scene = RecordsScene(app, "pyramid52", {})
-    app.switch(scene, fade=False)
-    driver.frames(1)
+    scene = filled_records_scene(app, driver)
     scene.save(dataclasses.replace(scene.entries[0], replay=replay))
     assert scene.problem.startswith("This replay cannot be saved:")
     assert scene.saved_to == "" and not (tmp_path / "home" / "replays").exists()
@@ -363,13 +361,7 @@ def test_a_damaged_entry_is_not_saved_and_says_so(app, driver, tmp_path, replay)
 
 def test_every_save_has_a_file_of_its_own(app, driver, tmp_path):
     # two runs saved within a second had one file between them, and both said "saved"
-    from game.scenes.records import RecordsScene
-    from tests.scenes.test_records_scenes import fill_records
-
-    fill_records(app.records)
-    scene = RecordsScene(app, "pyramid52", {})
-    app.switch(scene, fade=False)
-    driver.frames(1)
+    scene = filled_records_scene(app, driver)
     said = []
     for _ in range(3):
         press(driver, scene, "save:0")
