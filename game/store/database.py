@@ -258,9 +258,9 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     read; how many of each table were copied (nothing: none could be). One bad page
     of a file threw away every game and table with it, though the rest still read.
 
-    The rows go into a database at the damaged file's own version, which is then
-    migrated, as its file would have been; a row whose reference was lost with a
-    damaged page (a game of a run no longer there) is left out."""
+    A file of an older version has its rows put into a database of its own version
+    first, which is then migrated, as its file would have been. A row whose reference
+    was lost with a damaged page (a game of a run no longer there) is left out."""
     try:
         source = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     except (sqlite3.Error, ValueError) as e:
@@ -271,16 +271,20 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
         had = version(source)
         if had > LATEST:
             return {}
-        rebuilt = connect(":memory:")
-        migrate(rebuilt, MIGRATIONS[:had])
+        # rows streamed straight into the new file (a kiosk's may hold 200,000 games)
+        rebuilt = fresh if had == LATEST else connect(":memory:")
+        if rebuilt is not fresh:
+            migrate(rebuilt, MIGRATIONS[:had])
         shape = _shape(rebuilt)
-        for table in SALVAGED_TABLES:
-            if table in shape:
-                copied[table] = _copy_rows(source, rebuilt, table, shape[table])
+        with transaction(rebuilt):
+            for table in SALVAGED_TABLES:
+                if table in shape:
+                    copied[table] = _copy_rows(source, rebuilt, table, shape[table])
         if not any(copied.values()):
             return {}
-        migrate(rebuilt)
-        rebuilt.backup(fresh)
+        if rebuilt is not fresh:
+            migrate(rebuilt)
+            rebuilt.backup(fresh)
     except (sqlite3.Error, NewerDatabase) as e:  # the file's very header or schema
         log.warning("nothing of %s can be read: %s", damaged, e)
         return {}
@@ -302,22 +306,21 @@ def _copy_rows(
     names = sorted(columns & found)
     if not names:
         return 0
-    listed = ", ".join(names)  # the schema's names, not the file's
-    read = f"SELECT rowid, {listed} FROM {table}"
-    rows: dict[int, tuple[Any, ...]] = {}
+    copy = _RowCopy(source, target, table, names)
+    read = f"SELECT rowid, {copy.listed} FROM {table}"
     last = 0  # the last row read from the start
     try:
         for row in source.execute(f"{read} ORDER BY rowid"):
-            rows[row[0]] = tuple(row[1:])
+            copy.keep(row)
             last = row[0]
     except sqlite3.DatabaseError:
         pass
     else:
-        return _insert_rows(source, target, table, names, rows)  # read whole
+        return copy.copied  # read whole
     first = last + GAP_PROBED  # the first row read from the end, back down to the damage
     try:
         for row in source.execute(f"{read} WHERE rowid > ? ORDER BY rowid DESC", (last,)):
-            rows[row[0]] = tuple(row[1:])
+            copy.keep(row)
             first = row[0]
     except sqlite3.DatabaseError:
         pass
@@ -329,35 +332,37 @@ def _copy_rows(
         except sqlite3.DatabaseError:
             continue
         if row is not None:
-            rows[key] = tuple(row[1:])
-    return _insert_rows(source, target, table, names, rows)
+            copy.keep(row)
+    return copy.copied
 
 
-def _insert_rows(
-    source: sqlite3.Connection,
-    target: sqlite3.Connection,
-    table: str,
-    names: list[str],
-    rows: dict[int, tuple[Any, ...]],
-) -> int:
-    """Insert the rows read that look whole, in their order; how many the schema took.
-    A damaged page may read as rows of garbage, with no error: a row is kept only if
-    its rowid finds it again and its JSON columns read."""
-    listed = ", ".join(names)
-    insert = f"INSERT INTO {table} ({listed}) VALUES ({', '.join('?' * len(names))})"
-    json_at = [i for i, name in enumerate(names) if name in JSON_COLUMNS]
-    copied = 0
-    for key in sorted(rows):
-        values = rows[key]
+class _RowCopy:
+    """Rows of one table put into another database as they are read, if they look
+    whole: a damaged page may read as rows of garbage, with no error, so a row is kept
+    only if its rowid finds it again and its JSON columns read."""
+
+    def __init__(
+        self, source: sqlite3.Connection, target: sqlite3.Connection, table: str, names: list[str]
+    ) -> None:
+        self.source, self.target, self.table = source, target, table
+        self.listed = ", ".join(names)  # the schema's names, not the file's
+        marks = ", ".join("?" * len(names))
+        self.insert = f"INSERT INTO {table} ({self.listed}) VALUES ({marks})"
+        self.json_at = [i for i, name in enumerate(names) if name in JSON_COLUMNS]
+        self.copied = 0
+
+    def keep(self, row: tuple[Any, ...]) -> None:
+        key, values = row[0], tuple(row[1:])
         try:
-            found = source.execute(f"SELECT rowid FROM {table} WHERE rowid = ?", (key,)).fetchone()
-            if found is None or not all(_is_json(values[i]) for i in json_at):
-                continue
-            target.execute(insert, values)
-            copied += 1
+            again = self.source.execute(
+                f"SELECT rowid FROM {self.table} WHERE rowid = ?", (key,)
+            ).fetchone()
+            if again is None or not all(_is_json(values[i]) for i in self.json_at):
+                return
+            self.target.execute(self.insert, values)
+            self.copied += 1
         except sqlite3.Error:  # a damaged page, a lost reference, a value the schema refuses
-            continue
-    return copied
+            return
 
 
 def _is_json(value: object) -> bool:
