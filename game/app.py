@@ -138,6 +138,20 @@ class App:
                     )
                 )
             )
+        if self.store.unread:
+            keys, file = (
+                ", ".join(self.store.unread),
+                self.store.path.name if self.store.path else "",
+            )
+            self.notices.append(
+                Notice(
+                    lambda: i18n._(
+                        "{file}: {keys} could not be read and went back to the default.",
+                        file=file,
+                        keys=keys,
+                    )
+                )
+            )
         i18n.set_language(self.settings.language)
         i18n.set_card_letters(self.settings.letters)
         self.take_settings_problem()

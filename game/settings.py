@@ -92,6 +92,13 @@ class Settings:
                 chosen[f.name] = value
         return cls(**chosen)
 
+    def unread(self, data: dict[str, Any]) -> list[str]:
+        """The keys of `data` (a settings file's) whose values these settings, made from
+        it, do not hold: of the wrong type or out of range, each back to its default."""
+        return [
+            f.name for f in fields(self) if f.name in data and data[f.name] != getattr(self, f.name)
+        ]
+
 
 def _finite(value: object) -> TypeGuard[int | float]:
     """A number a setting can hold: JSON as Python reads it also gives Infinity, NaN
@@ -111,6 +118,7 @@ class SettingsStore:
     def __init__(self, path: Path | None = None) -> None:
         self.notice: str | None = None
         self.problem: str | None = None  # taken by the game to say it, once a session
+        self.unread: list[str] = []  # the file's settings back to their defaults (see load)
         self._told = False
         if path is None:
             try:
@@ -152,7 +160,12 @@ class SettingsStore:
             log.warning("settings file %s is broken (%s); set aside as %s", self.path, e, aside)
             self.notice = aside.name
             return Settings()
-        return Settings.from_dict(data)
+        settings = Settings.from_dict(data)
+        # a value of the wrong type went back to its default unsaid (edited by hand)
+        self.unread = settings.unread(data)
+        if self.unread:
+            log.warning("settings file %s: not read: %s", self.path, ", ".join(self.unread))
+        return settings
 
     def save(self, settings: Settings) -> None:
         """Write atomically: a crash mid-write leaves the old file whole."""

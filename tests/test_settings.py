@@ -149,3 +149,34 @@ def test_the_faces_letters_are_the_language_s_until_a_style_is_chosen():
     assert Settings(language="ru", card_letters="latin").letters == "latin"
     assert Settings(language="en", card_letters="russian").letters == "russian"
     assert Settings(language="ru", card_letters="greek").letters == "russian"
+
+
+def test_settings_of_the_wrong_type_are_said_to_be_back_to_their_defaults(tmp_path):
+    # a file edited by hand lost its values unsaid, and stayed as it was
+    path = tmp_path / "settings.json"
+    path.write_text(
+        '{"language": 5, "volume": "loud", "muted": true, "animation_speed": -3, "zzz": 1}',
+        encoding="utf-8",
+    )
+    store = SettingsStore(path)
+    loaded = store.load()
+    assert loaded.muted and loaded.volume == Settings().volume
+    assert store.unread == ["language", "volume", "animation_speed"]  # not a future key
+    good = tmp_path / "good.json"
+    SettingsStore(good).save(Settings(language="ru", volume=0.3, animation_speed=2.0))
+    store = SettingsStore(good)
+    store.load()
+    assert store.unread == []  # the game's own file, read back whole
+
+
+def test_the_menu_says_which_settings_went_back_to_their_defaults(tmp_path, monkeypatch):
+    from game.app import App, ManualClock
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    SettingsStore().path.write_text('{"volume": "loud"}', encoding="utf-8")
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        said = [str(n) for n in app.notices]
+        assert "settings.json: volume could not be read and went back to the default." in said
+    finally:
+        app.close()
