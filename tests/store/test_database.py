@@ -313,3 +313,97 @@ def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, 
     assert len(records.history()) == 2
     records.close()
     assert path.read_bytes() == before  # the file is never touched
+
+
+def _saved_games(path, count, first=0):
+    records = Records.open(path)
+    for deal in range(first, first + count):
+        records.save_game(random_game("pyramid36", deal=deal, moves=4), GameFacts())
+    return records
+
+
+def _scribble_over_the_page_of(path, text):
+    data = bytearray(path.read_bytes())
+    page = 4096
+    hit = data.index(text) // page * page
+    data[hit + 10 : hit + page] = b"\xa5" * (page - 10)
+    path.write_bytes(bytes(data))
+
+
+def test_the_rows_past_a_damaged_page_are_kept_when_the_table_s_end_is_damaged_too(
+    tmp_path, monkeypatch
+):
+    # the search from the table's end failed at once, and the rows after the first
+    # damage were looked for no further than a fixed window (of 10,000: 20 here)
+    monkeypatch.setattr("game.store.database.GAP_PROBED", 20)
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 150)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    _scribble_over_the_page_of(path, b'"deal":30,')
+    _scribble_over_the_page_of(path, b'"deal":149,')  # the table's last page
+    reopened = Records.open(path)
+    games, _entries = reopened.problems[1].numbers
+    assert 120 < games < 150  # two pages' worth lost, no more
+    assert {row.deal for row in reopened.history()} >= {0, 10, 60, 100, 130}
+
+
+def test_an_entry_whose_game_was_lost_keeps_its_place(tmp_path):
+    # an entry holds its own replay: its game's row lost with a damaged page took it along
+    import shutil
+
+    from game.store.database import salvage
+
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    game, facts = random_game("pyramid52", 3, 15), GameFacts(seconds=20)
+    records.save_game(game, facts)
+    assert records.add_game_score(game, facts, "ABC") == 1
+    records.close()
+    damaged = tmp_path / "damaged.sqlite3"
+    shutil.copy(path, damaged)
+    conn = sqlite3.connect(damaged)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("DELETE FROM games")  # as a damaged page would leave it
+    conn.commit()
+    conn.close()
+    fresh = tmp_path / "fresh.sqlite3"
+    opened = open_database(fresh)
+    assert salvage(damaged, opened.conn) == {
+        "arcade_runs": 0,
+        "games": 0,
+        "scores": 1,
+        "stats_resets": 0,
+        "profile": 0,
+    }
+    opened.conn.close()
+    kept = Records.open(fresh)
+    (key,) = kept.scores.tables()
+    (entry,) = kept.top(key)
+    assert entry.initials == "ABC" and entry.game_id is None
+
+
+def test_the_games_still_in_the_write_ahead_log_are_kept(tmp_path):
+    # read as it was (immutable), the file lost the games another copy had just saved
+    import shutil
+
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 40)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for deal in range(40, 50):
+        records.save_game(random_game("pyramid36", deal=deal, moves=4), GameFacts())
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copy(path.with_name(FILE_NAME + suffix), copy / (FILE_NAME + suffix))
+    records.close()
+    _scribble_over_the_page_of(copy / FILE_NAME, b'"deal":5,')
+    # another copy of the game has it open: its log is not folded into it on closing
+    other = sqlite3.connect(copy / FILE_NAME)
+    other.execute("PRAGMA user_version").fetchone()
+    try:
+        reopened = Records.open(copy / FILE_NAME)
+    finally:
+        other.close()
+    assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
+    assert {row.deal for row in reopened.history()} >= set(range(40, 50))
