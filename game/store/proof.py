@@ -101,9 +101,10 @@ def run_progress(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
     if not state.over(ladder):
         # a game left out of the file reads so: said with where the run stood
         lives = f"{state.lives} {'life' if state.lives == 1 else 'lives'}"
+        played = f"{len(games)} {'game' if len(games) == 1 else 'games'}"
         raise ReplayError(
-            f"the run is not over: after its {len(games)} games it stands at level"
-            f" {state.level + 1} with {lives} left (is a game missing?)"
+            f"the run is not over: after {played} it stands at level {state.level + 1}"
+            f" with {lives} left (is a game missing?)"
         )
     return state
 

@@ -260,10 +260,14 @@ class Records:
         )
 
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
-        """The saved game at its position with its history; None if its replay is unusable."""
+        """The saved game at its position with its history, or up to a damaged move
+        (as unfinished() offers it); None if its replay is unusable."""
         try:
             return restore(row.replay, row.id)
         except ReplayError as e:
+            kept = _up_to_the_damage(row, e)
+            if kept is not None:  # given up by Play as Continue offered it: not offered again
+                return restore(kept.replay, row.id)
             log.warning("records: game %s cannot be resumed: %s", row.id, e)
             return None
 

@@ -318,7 +318,7 @@ def test_watch_plays_a_run_file_s_games_one_after_another(
         (lambda run: run["result"].update(remaining_points=1), "claimed remaining_points 1"),
         (
             lambda run: run["games"].pop(),  # "the run is not over" alone: why?
-            "the run is not over: after its 2 games it stands at level 1 with 1 life left"
+            "the run is not over: after 2 games it stands at level 1 with 1 life left"
             " (is a game missing?)",
         ),
         (lambda run: run.update(games=[]), "the run holds no game"),  # not the ladder's id

@@ -369,6 +369,20 @@ def test_a_game_with_a_damaged_move_continues_from_the_move_before(records, dama
     )
 
 
+def test_a_game_cut_short_is_given_up_as_continue_offers_it(records):
+    # Play gave up the game left in play, yet the damaged one came back in Continue
+    _two_games_in_play(records)
+    for row in records.history():
+        bad = {**row.replay, "moves": [*row.replay["moves"][:2], "p1.1+p7.2"]}
+        records.conn.execute("UPDATE games SET replay = ? WHERE id = ?", (json.dumps(bad), row.id))
+    row = records.unfinished()
+    records.give_up_left(row.ruleset, row.options)
+    assert records.unfinished() is None
+    assert [(r.outcome, r.moves) for r in records.history()] == [
+        ("resigned", 2)
+    ] * 2  # the two good moves
+
+
 def test_a_game_damaged_at_its_first_move_is_not_offered(records):
     older, latest = _two_games_in_play(records)
     row = records.games.get(latest)
