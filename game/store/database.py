@@ -262,8 +262,11 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
 
     A file of an older version has its rows put into a database of its own version
     first, which is then migrated, as its file would have been. A game whose run was
-    lost with a damaged page is left out; an entry whose game was keeps its place."""
-    source = _read_only(damaged)
+    lost with a damaged page is left out; an entry whose game was keeps its place.
+    A table whose first page is damaged, or the schema's, is lost whole: Python's
+    sqlite3 has no page-by-page recovery."""
+    patched = damaged.with_name(damaged.name + ".salvage")
+    source = _read_only(damaged) or _mended_copy(damaged, patched)
     if source is None:
         return {}
     copied: dict[str, int] = {}
@@ -292,8 +295,33 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
         source.close()
         if rebuilt is not fresh:
             rebuilt.close()
+        patched.unlink(missing_ok=True)
     log.info("copied from %s: %s", damaged, copied)
     return copied
+
+
+def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
+    """A file cut short (a copy, a full disk) counts in its header pages it no longer
+    has, and SQLite reads none of it: a copy with the count mended, opened to read;
+    None if it cannot be made or read either (the copy is the caller's to remove)."""
+    try:
+        data = bytearray(damaged.read_bytes())
+        size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
+        if size not in (1, *(2**n for n in range(9, 16))):
+            return None  # no header of a database
+        data[28:32] = (len(data) // (65536 if size == 1 else size)).to_bytes(4, "big")
+        copy.write_bytes(bytes(data))
+        conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return conn
+    except (OSError, sqlite3.Error) as e:
+        log.warning("%s cannot be read, mended: %s", damaged, e)
+        copy.unlink(missing_ok=True)
+        return None
 
 
 def _read_only(path: Path) -> sqlite3.Connection | None:

@@ -407,3 +407,17 @@ def test_the_games_still_in_the_write_ahead_log_are_kept(tmp_path):
         other.close()
     assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert {row.deal for row in reopened.history()} >= set(range(40, 50))
+
+
+def test_a_file_cut_short_keeps_what_it_still_holds(tmp_path):
+    # its header counted pages it no longer had, and SQLite read none of it
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 60)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 3 // 4])
+    reopened = Records.open(path)
+    assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
+    assert 0 < len(reopened.history()) < 60
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".salvage")] == []
