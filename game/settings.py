@@ -115,10 +115,13 @@ class SettingsStore:
     """Loads and saves the settings file; `notice` tells of a file set aside, `problem`
     why the settings cannot be read or kept (the game runs on with them as they are)."""
 
+    # the file's settings that went back to their defaults (see load); none for a store
+    # of no file (a kiosk's)
+    unread: tuple[str, ...] = ()
+
     def __init__(self, path: Path | None = None) -> None:
         self.notice: str | None = None
         self.problem: str | None = None  # taken by the game to say it, once a session
-        self.unread: list[str] = []  # the file's settings back to their defaults (see load)
         self._told = False
         if path is None:
             try:
@@ -162,7 +165,7 @@ class SettingsStore:
             return Settings()
         settings = Settings.from_dict(data)
         # a value of the wrong type went back to its default unsaid (edited by hand)
-        self.unread = settings.unread(data)
+        self.unread = tuple(settings.unread(data))
         if self.unread:
             log.warning("settings file %s: not read: %s", self.path, ", ".join(self.unread))
         return settings

@@ -161,12 +161,12 @@ def test_settings_of_the_wrong_type_are_said_to_be_back_to_their_defaults(tmp_pa
     store = SettingsStore(path)
     loaded = store.load()
     assert loaded.muted and loaded.volume == Settings().volume
-    assert store.unread == ["language", "volume", "animation_speed"]  # not a future key
+    assert store.unread == ("language", "volume", "animation_speed")  # not a future key
     good = tmp_path / "good.json"
     SettingsStore(good).save(Settings(language="ru", volume=0.3, animation_speed=2.0))
     store = SettingsStore(good)
     store.load()
-    assert store.unread == []  # the game's own file, read back whole
+    assert store.unread == ()  # the game's own file, read back whole
 
 
 def test_the_menu_says_which_settings_went_back_to_their_defaults(tmp_path, monkeypatch):
