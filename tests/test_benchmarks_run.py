@@ -128,3 +128,11 @@ def test_longer_search_searches_a_row_s_unknown_deals_with_beams_and_without() -
     for args in (["nope"], ["egyptian", "--deals", "0"], ["egyptian", "--seconds", "0"]):
         proc = run(*args, script="longer_search.py")
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_the_salvage_benchmark_reports_what_it_kept() -> None:
+    proc = run("--games", "300", "--runs", "1", "--json", script="salvage.py")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["games"] == 300 and type(report["open_s"]) is float
+    assert 250 < report["games_kept"] < 300 and report["entries_kept"] == 1  # two pages lost
