@@ -222,7 +222,10 @@ def central_column(
     piles: int, foundations: int, area: pygame.Rect, large: bool = False
 ) -> TableLayout:
     """Sbudetsya, Nechego: foundations in a column in the middle, piles in rows on both
-    sides fanning outward, stock and waste under the foundations."""
+    sides fanning outward, stock and waste under the foundations. A screen standing
+    up has the width of a pile and a half on either side: see _central_column_standing."""
+    if area.height > area.width:
+        return _central_column_standing(piles, foundations, area, large)
     left_n = (piles + 1) // 2
     rows = max(left_n, foundations + 1)
     # each side: a pile of up to ~8 visible cards fanned sideways
@@ -261,6 +264,39 @@ def central_column(
             reach,
             slide=slide,
         )
+    return TableLayout((cw, ch), spots)
+
+
+def _central_column_standing(
+    piles: int, foundations: int, area: pygame.Rect, large: bool = False
+) -> TableLayout:
+    """central_column on a screen standing up: the foundations in a row across the top,
+    the stock and waste under them, then the piles in two columns, each pile fanning
+    to the right. Laid out as on a screen lying down, the piles' sideways fans left the
+    cards a ninth of the width (120 px of 1080) over bands of empty felt."""
+    left_n = (piles + 1) // 2
+    side_units = 1 + 7 * FAN_H  # a pile of up to ~8 visible cards fanned sideways
+    rows = 2 + left_n  # the foundations, the stock, the piles
+    cw, ch = card_size(2 * side_units + 3 * GAP, rows * (1 + GAP), area)
+    g = int(ch * GAP)
+    cx = area.centerx
+    top = area.y + (area.height - rows * (ch + g) + g) // 2
+    step = cw + int(cw * GAP)
+    left = cx - (foundations * step - int(cw * GAP)) // 2
+    spots: dict[str, PileSpot] = {}
+    for i in range(foundations):
+        spots[f"f{i + 1}"] = PileSpot(pygame.Rect(left + i * step, top, cw, ch))
+    y_stock = top + ch + g
+    spots["st"] = PileSpot(pygame.Rect(cx - cw - g // 2, y_stock, cw, ch))
+    spots["w"] = PileSpot(pygame.Rect(cx + g // 2, y_stock, cw, ch))
+    column_w = (area.width - 3 * g) // 2
+    fan = (cw * (FAN_H_LARGE if large else FAN_H), 0.0)
+    for i in range(piles):
+        column, row = (0, i) if i < left_n else (1, i - left_n)
+        x = area.x + g + column * (column_w + g)
+        y = top + (2 + row) * (ch + g)
+        reach = pygame.Rect(x, y, column_w, ch)
+        spots[f"t{i + 1}"] = PileSpot(pygame.Rect(x, y, cw, ch), fan, reach)
     return TableLayout((cw, ch), spots)
 
 

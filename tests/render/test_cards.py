@@ -365,3 +365,27 @@ def test_russian_letters_mark_the_aces_and_courts_and_nothing_else() -> None:
     assert card_art(90, letters="russian") is not card_art(90)
     with pytest.raises(ValueError, match="unknown letters 'greek'"):
         CardArt(90, letters="greek")
+
+
+@pytest.mark.parametrize(("piles", "large"), [(8, False), (10, False), (8, True)])
+@pytest.mark.parametrize("size", [(1080, 1650), (800, 1100)])
+def test_the_central_column_standing_up_lays_its_piles_in_two_columns(piles, large, size):
+    """Laid out as lying down, the piles' sideways fans left the cards a ninth of a
+    standing screen's width (120 px of 1080) over bands of empty felt."""
+    from game.render.table_layout import central_column
+
+    area = pygame.Rect(0, 80, *size)
+    layout = central_column(piles, 4, area, large)
+    assert layout.card[0] > 1.1 * size[0] / 9  # was at most a ninth of the width
+    fixed = [layout.spots[name].rect for name in ("f1", "f2", "f3", "f4", "st", "w")]
+    assert all(area.contains(r) for r in fixed)
+    assert fixed[-2].top > fixed[0].bottom  # the stock under the foundations' row
+    ends = []
+    for t in range(1, piles + 1):
+        cards = layout.rects(f"t{t}", 16)
+        whole = cards[0].union(cards[-1])
+        assert area.contains(whole) and not any(whole.colliderect(r) for r in fixed), t
+        assert layout.rects(f"t{t}", 6)[1].x - cards[0].x >= layout.card[0] * 0.2  # indices
+        ends.append(whole)
+    for i, a in enumerate(ends):
+        assert not any(a.colliderect(b) for b in ends[i + 1 :])  # sixteen cards each, apart
