@@ -129,6 +129,8 @@ def record_notice(problem: Problem, details: bool = False) -> str:
             name=problem.detail,
         )
     assert problem.kind == IN_MEMORY
+    if details:  # a command reads the file and saves nothing: it keeps no games either
+        return i18n._("The records file cannot be opened ({reason}).", reason=problem.detail)
     return i18n._(
         "The records cannot be saved ({reason}): this session's games are kept until you quit.",
         reason=system_reason(problem.detail),

@@ -144,6 +144,17 @@ def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> 
     assert json.loads(cli("history", "--export", str(facts.record_id), "-").out) == exported
 
 
+def test_a_records_file_that_cannot_be_opened_is_said_so_not_kept_until_you_quit(
+    cli: Cli, home
+) -> None:
+    # "this session's games are kept until you quit" meant nothing to `history`
+    (home / "data" / FILE_NAME).mkdir(parents=True)  # a folder where the file should be
+    result = cli("history")
+    assert result.rc == 0
+    assert result.err.startswith("piramida: The records file cannot be opened (")
+    assert "until you quit" not in result.err
+
+
 def test_history_refuses_bad_input(cli: Cli, records) -> None:
     assert_refused(cli("history", "--export", "77", "x.json"), "no game 77")
     assert_refused(cli("history", "--export", "seven", "x.json"), "a game ID is a number")
