@@ -150,7 +150,8 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
         "No space left on device": i18n._("the disk is full"),
         "database or disk is full": i18n._("the disk is full"),
         "Read-only file system": i18n._("the disk is read-only"),
-        "attempt to write a readonly database": i18n._("the file is read-only"),
+        # SQLite says so of a file in a folder it may not write in too
+        "attempt to write a readonly database": i18n._("the file or its folder is read-only"),
         "unable to open database file": i18n._("the file cannot be opened"),
         "disk I/O error": i18n._("the disk failed to read or write"),
         "database is locked": i18n._("another program is using the file"),

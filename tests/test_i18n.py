@@ -446,7 +446,7 @@ def test_a_file_s_problem_is_said_in_russian_words_not_the_system_s_english():
     i18n.set_language("ru")
     try:
         said = record_notice(Problem(IN_MEMORY, "attempt to write a readonly database"))
-        assert "(файл только для чтения)" in said
+        assert "(файл или его папка только для чтения)" in said
         said = record_notice(Problem(SAVE_FAILED, "No space left on device"))
         assert "(диск заполнен)" in said
         said = record_notice(Problem(IN_MEMORY, "Not a directory"))
