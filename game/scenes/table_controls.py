@@ -345,6 +345,10 @@ class TableControls:
                     self._wish_first()
             elif button == "resign":
                 self._ask_resign(_("Press G again to give up."))
+            elif button == "hint":  # asked again of the key, as G is
+                self._hint_pressed(by_key=True)
+            elif button == "demo":
+                self._demo_pressed(by_key=True)
             else:
                 self.buttons[button].action()
         elif self.wish_pending:  # nothing dealt yet: no card to pick up, no stock to turn

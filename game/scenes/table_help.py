@@ -16,6 +16,7 @@ from game.scenes.table_overlay import Banner
 from game.store.saved import BY_DEMO, BY_HINT, BY_TAKING_BACK
 from game.ui.widgets import Button
 
+HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
 DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
@@ -243,19 +244,23 @@ class TableHelp:
             return _("There is no way to win from here. Best possible: {points} left.", points=left)
         return _("There is no way to win from here. Best found: {points} left.", points=left)
 
-    def _hint_pressed(self) -> None:
-        """The Hint button, and H: see _help_asked. Where the best score is already
-        reached it costs nothing to say so, and nothing is asked."""
-        if self._nothing_better(self.analysis.known()) or self._help_asked("hint"):
+    def _hint_pressed(self, by_key: bool = False) -> None:
+        """The Hint button, and H (`by_key`): see _help_asked. Where the best score is
+        already reached it costs nothing to say so, and nothing is asked."""
+        if self._nothing_better(self.analysis.known()) or self._help_asked("hint", by_key):
             self._hint()
 
-    def _demo_pressed(self) -> None:
-        """The Demo button, and D: see _help_asked. Stopping the demo is not asked, nor a
-        demo with nothing to show (see _toggle_demo)."""
-        if self.demo or self._nothing_better(self.analysis.known()) or self._help_asked("demo"):
+    def _demo_pressed(self, by_key: bool = False) -> None:
+        """The Demo button, and D (`by_key`): see _help_asked. Stopping the demo is not
+        asked, nor a demo with nothing to show (see _toggle_demo)."""
+        if (
+            self.demo
+            or self._nothing_better(self.analysis.known())
+            or self._help_asked("demo", by_key)
+        ):
             self._toggle_demo()
 
-    def _help_asked(self, what: str) -> bool:
+    def _help_asked(self, what: str, by_key: bool = False) -> bool:
         """Whether help goes ahead: at once where it costs nothing (the game had help
         already, or its end would have no verdict and no table), else at a second press
         of its button or key within SECOND_PRESS_S (see _second_press), asked in words
@@ -269,7 +274,10 @@ class TableHelp:
         wish = self._wish_counts()
         if not (table or wish):
             return True
-        return self._second_press(what, _help_question(what, wish, table))
+        # the second press asked of what made the first: the key, as G asks "Press G
+        # again", or the button by its name
+        press = HELP_KEYS[what] if by_key else _("“Hint”") if what == "hint" else _("“Demo”")
+        return self._second_press(what, _help_question(what, wish, table, press))
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""
@@ -344,26 +352,36 @@ def points(n: int) -> str:
     return n_("{n} point", "{n} points", n)
 
 
-def _help_question(what: str, wish: bool, table: bool) -> str:
+def _help_question(what: str, wish: bool, table: bool, press: str) -> str:
     """The question before help (`what`: "hint" or "demo"), saying what it costs: the
-    wish's verdict, the game's place in the tables, or both."""
+    wish's verdict, the game's place in the tables, or both; `press` is what to press
+    again (a key, or a button by its name)."""
     if what == "hint":
         if wish and table:
             return _(
-                "Press “Hint” again for a hint: your wish then gets no verdict, and this"
-                " game no place in the high-score tables."
+                "Press {press} again for a hint: your wish then gets no verdict, and this"
+                " game no place in the high-score tables.",
+                press=press,
             )
         if wish:
-            return _("Press “Hint” again for a hint: your wish then gets no verdict.")
-        return _("Press “Hint” again for a hint: it takes this game out of the high-score tables.")
+            return _("Press {press} again for a hint: your wish then gets no verdict.", press=press)
+        return _(
+            "Press {press} again for a hint: it takes this game out of the high-score tables.",
+            press=press,
+        )
     if wish and table:
         return _(
-            "Press “Demo” again to let the solver play: your wish then gets no verdict, and"
-            " this game no place in the high-score tables."
+            "Press {press} again to let the solver play: your wish then gets no verdict, and"
+            " this game no place in the high-score tables.",
+            press=press,
         )
     if wish:
-        return _("Press “Demo” again to let the solver play: your wish then gets no verdict.")
+        return _(
+            "Press {press} again to let the solver play: your wish then gets no verdict.",
+            press=press,
+        )
     return _(
-        "Press “Demo” again to let the solver play: it takes this game out of the"
-        " high-score tables."
+        "Press {press} again to let the solver play: it takes this game out of the"
+        " high-score tables.",
+        press=press,
     )

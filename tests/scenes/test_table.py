@@ -156,7 +156,7 @@ def test_a_question_a_move_has_made_void_goes_with_it(app, driver):
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     driver.key(pygame.K_h)
-    assert "Press “Hint” again" in scene.status
+    assert "Press H again" in scene.status  # the key pressed, as G asks "Press G again"
     click_move(driver, scene, DEAL_8_WIN[0])
     assert scene.status == ""
 
@@ -523,7 +523,7 @@ def test_the_first_press_of_hint_or_demo_asks_as_help_costs_the_table(app, drive
     driver.click(scene.buttons["demo"].rect.center)  # another help: asks on its own
     assert not scene.demo and not scene.assisted and "Press “Demo” again" in scene.status
     driver.key(pygame.K_h)  # the question in sight is the Demo's: H asks its own again
-    assert scene.hints_used == 0 and "Press “Hint” again" in scene.status
+    assert scene.hints_used == 0 and "Press H again" in scene.status
     driver.key(pygame.K_h)
     driver.frames(70)
     assert scene.hints_used == 1 and scene.assisted and scene.hint is not None
@@ -1189,7 +1189,7 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     driver.settle(1.0)
     driver.key(pygame.K_h)
     assert scene.status == (
-        "Press “Hint” again for a hint: your wish then gets no verdict, and this game no"
+        "Press H again for a hint: your wish then gets no verdict, and this game no"
         " place in the high-score tables."
     )
     assert scene.verdict_kept()  # the solver's verdict waits for the end of the play

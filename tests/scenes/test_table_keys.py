@@ -114,7 +114,7 @@ def test_the_letter_shortcuts_work_with_a_russian_layout(app, driver):
 def test_d_with_a_russian_layout_starts_the_demo_and_stops_it(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     russian(driver, "d")
-    assert not scene.demo and "Press “Demo” again" in scene.status  # it asks first
+    assert not scene.demo and "Press D again" in scene.status  # it asks first, of the key
     russian(driver, "d")
     assert scene.demo
     russian(driver, "d")  # the demo's own key, not the player taking over and D again
@@ -236,3 +236,16 @@ def test_with_a_pyramid_card_picked_up_the_arrows_step_to_its_partners(app, driv
     assert scene.keys.focus == "p7.7"  # past 3H, 10C and the others that do not pair
     driver.key(pygame.K_RETURN)
     assert [str(m) for m in scene.game.moves] == ["p7.1+p7.7"]
+
+
+def test_help_asked_for_by_key_is_asked_again_of_the_key_and_by_button_of_the_button(app, driver):
+    # H asked "Press “Hint” again", the button's name, where G asks "Press G again"
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_h)
+    assert scene.status.startswith("Press H again for a hint:")
+    driver.key(pygame.K_d)
+    assert scene.status.startswith("Press D again to let the solver play:")
+    driver.click(scene.buttons["hint"].rect.center)
+    assert scene.status.startswith("Press “Hint” again for a hint:")
+    driver.click(scene.buttons["demo"].rect.center)
+    assert scene.status.startswith("Press “Demo” again to let the solver play:")
