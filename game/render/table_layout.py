@@ -221,11 +221,22 @@ def pyramid_piles(
 def central_column(
     piles: int, foundations: int, area: pygame.Rect, large: bool = False
 ) -> TableLayout:
-    """Sbudetsya, Nechego: foundations in a column in the middle, piles in rows on both
-    sides fanning outward, stock and waste under the foundations. A screen standing
-    up has the width of a pile and a half on either side: see _central_column_standing."""
+    """Sbudetsya, Nechego: the foundations in a column in the middle with the piles on
+    both sides (_central_column_lying), or, on a screen standing up, in a row above
+    them (_central_column_standing): whichever gives the larger cards. Just taller
+    than wide, ten piles' rows gave smaller cards than the sides did."""
+    lying = _central_column_lying(piles, foundations, area, large)
     if area.height > area.width:
-        return _central_column_standing(piles, foundations, area, large)
+        standing = _central_column_standing(piles, foundations, area, large)
+        return standing if standing.card[0] > lying.card[0] else lying
+    return lying
+
+
+def _central_column_lying(
+    piles: int, foundations: int, area: pygame.Rect, large: bool = False
+) -> TableLayout:
+    """Foundations in a column in the middle, piles in rows on both sides fanning
+    outward, stock and waste under the foundations."""
     left_n = (piles + 1) // 2
     rows = max(left_n, foundations + 1)
     # each side: a pile of up to ~8 visible cards fanned sideways

@@ -127,6 +127,10 @@ class TableView:
         rects = self.rects(name, n)
         return rects[-1] if rects else self.layout.spots[name].rect
 
+    def place_rect(self, name: str) -> pygame.Rect:
+        """Where a pile lies: its first card's place, however far it fans."""
+        return self.layout.spots[name].rect
+
     def spot_at(self, pos: tuple[int, int], margin: int = 0) -> CardSpot | None:
         """The topmost card, or empty place, under a point."""
         best: CardSpot | None = None

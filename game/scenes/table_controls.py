@@ -367,7 +367,9 @@ class TableControls:
                 self.keys.visible = True
                 cards = self.game.pile(self.keys.focus)
                 self._click(self.keys.focus, len(cards) - 1 if cards else -1)
-        elif self.view and self.keys.handle(key, event.mod, self._focusable(), self.view.top_rect):
+        elif self.view and self.keys.handle(
+            key, event.mod, self._focusable(), self.view.place_rect
+        ):
             self._invalidate()
         else:
             return False

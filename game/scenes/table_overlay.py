@@ -151,14 +151,20 @@ def _free_place(
     bounds: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect], gap: int
 ) -> pygame.Rect | None:
     """A place of `size` within `bounds` that overlaps none of `avoid`: along the bottom,
-    then the middle, then the top, the nearest to the middle; None if there is none.
-    Tried just clear of every rectangle's sides and at even steps between."""
+    then the middle, then the top, then just clear of a rectangle's top or bottom, the
+    lowest first (standing up, the free felt lies between rows of piles); the nearest
+    to the middle across. None if there is none. Tried just clear of every
+    rectangle's sides and at even steps between."""
     width, height = size
     xs = [bounds.left + (bounds.width - width) * k // 16 for k in range(17)]
     xs += [r.right + gap // 2 for r in avoid] + [r.left - gap // 2 - width for r in avoid]
     xs = [x for x in xs if bounds.left <= x <= bounds.right - width]
     xs.sort(key=lambda x: abs(x + width // 2 - bounds.centerx))
-    for y in (bounds.bottom - height, bounds.centery - height // 2, bounds.top):
+    between = [r.bottom + gap // 2 for r in avoid] + [r.top - gap // 2 - height for r in avoid]
+    between = sorted(
+        (y for y in between if bounds.top <= y <= bounds.bottom - height), reverse=True
+    )
+    for y in (bounds.bottom - height, bounds.centery - height // 2, bounds.top, *between):
         for x in xs:
             place = pygame.Rect(x, y, width, height)
             if place.collidelist(avoid) == -1:

@@ -389,3 +389,13 @@ def test_the_central_column_standing_up_lays_its_piles_in_two_columns(piles, lar
         ends.append(whole)
     for i, a in enumerate(ends):
         assert not any(a.colliderect(b) for b in ends[i + 1 :])  # sixteen cards each, apart
+
+
+@pytest.mark.parametrize("piles", [8, 9, 10])
+def test_a_window_just_taller_than_wide_keeps_the_larger_cards(piles):
+    # at 900x1100 with ten piles the rows gave 86 px cards where the sides gave 100
+    from game.render.table_layout import _central_column_lying, central_column
+
+    area = pygame.Rect(0, 80, 900, 960)
+    chosen = central_column(piles, 4, area)
+    assert chosen.card[0] >= _central_column_lying(piles, 4, area).card[0]

@@ -173,3 +173,32 @@ def test_a_narrow_top_bar_keeps_the_pass_when_there_are_passes_to_count(app, dri
         assert "Проход 1 из 3" in shown and also in shown
     finally:
         i18n.set_language("en")
+
+
+def _piles_grown(game: Game, seed: int, longest: int) -> Game:
+    """Random play that puts cards on piles where it can, until one holds `longest`."""
+    import random
+
+    rng = random.Random(seed)
+    while max(len(game.pile(f"t{i}")) for i in range(1, 9)) < longest:
+        legal = list(game.legal_moves)
+        onto = [m for m in legal if m.kind == "move" and m.b.startswith("t")]
+        game.play(rng.choice(onto) if onto else rng.choice(legal))
+    return game
+
+
+def test_the_arrows_keep_to_the_rows_and_columns_of_piles_standing_up(app, driver):
+    # the focus went by each pile's top card, which a long fan carries across: Down
+    # from the stock skipped piles, Left from the right column went to the stock
+    app.surface = pygame.display.set_mode(STANDING_UP)
+    app._resized()
+    game = _piles_grown(Game("nechego", deal=0), seed=3, longest=7)
+    assert not game.over
+    scene = open_table(app, driver, game)
+    moves = {pygame.K_RIGHT: (2, 3, 4), pygame.K_LEFT: (6, 7, 8), pygame.K_DOWN: (1, 2, 3, 5, 6)}
+    to = {pygame.K_RIGHT: 4, pygame.K_LEFT: -4, pygame.K_DOWN: 1}
+    for key, piles in moves.items():
+        for t in piles:
+            scene.keys.focus = f"t{t}"
+            driver.key(key)
+            assert scene.keys.focus == f"t{t + to[key]}", (pygame.key.name(key), t)

@@ -598,3 +598,14 @@ def test_a_stuck_game_s_proven_loss_is_not_said_again_beside_its_banner(app, dri
     scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 700}
     scene._analysis_arrived()
     assert "No win" not in scene.status and "700" not in scene.status
+
+
+def test_a_banner_finds_the_felt_between_rows_when_bottom_middle_and_top_are_taken():
+    # standing up, "No moves left." lay on a pile's top card beside empty felt
+    from game.scenes.table_overlay import _free_place
+
+    bounds = pygame.Rect(0, 0, 1080, 1600)
+    rows = [pygame.Rect(0, y, 1080, 200) for y in (0, 700, 1400)]
+    place = _free_place(bounds, (900, 150), rows, 10)
+    assert place is not None and place.collidelist(rows) == -1 and bounds.contains(place)
+    assert place.top >= 900  # the lowest free felt first
