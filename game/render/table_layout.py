@@ -300,11 +300,14 @@ def _central_column_standing(
     y_stock = top + ch + g
     spots["st"] = PileSpot(pygame.Rect(cx - cw - g // 2, y_stock, cw, ch))
     spots["w"] = PileSpot(pygame.Rect(cx + g // 2, y_stock, cw, ch))
-    column_w = (area.width - 3 * g) // 2
+    # the columns a third of a card apart: a card's gap between a full pile and the
+    # next column's read as one pile of fifteen cards
+    between = max(g, cw // 3)
+    column_w = (area.width - 2 * g - between) // 2
     fan = (cw * (FAN_H_LARGE if large else FAN_H), 0.0)
     for i in range(piles):
         column, row = (0, i) if i < left_n else (1, i - left_n)
-        x = area.x + g + column * (column_w + g)
+        x = area.x + g + column * (column_w + between)
         y = top + (2 + row) * (ch + g)
         reach = pygame.Rect(x, y, column_w, ch)
         spots[f"t{i + 1}"] = PileSpot(pygame.Rect(x, y, cw, ch), fan, reach)

@@ -389,6 +389,9 @@ def test_the_central_column_standing_up_lays_its_piles_in_two_columns(piles, lar
         ends.append(whole)
     for i, a in enumerate(ends):
         assert not any(a.colliderect(b) for b in ends[i + 1 :])  # sixteen cards each, apart
+    # a full pile of the left column stands clear of the right one: not read as one pile
+    right_column = layout.spots[f"t{(piles + 1) // 2 + 1}"].rect.left
+    assert all(e.right + layout.card[0] // 3 <= right_column for e in ends[: (piles + 1) // 2])
 
 
 @pytest.mark.parametrize("piles", [8, 9, 10])
