@@ -29,6 +29,14 @@ DEFAULT_OUT_DIR = REPO_ROOT / "assets" / "sounds"
 EDGE_FADE_SECONDS = 0.004
 # Each note also releases smoothly, so one ending under another never clicks.
 NOTE_RELEASE_SECONDS = 0.015
+# How loud a sound is heard (heard_db): the loudest 46 ms, low frequencies weighed less
+HEARD_WINDOW_SECONDS = 0.046
+EAR_HIGH_PASS_HZ = 300.0
+# No sound peaks above this, so two at once still leave room before full scale
+PEAK_CEILING_DBFS = -3.0
+# How loud each kind of sound is heard: a move's alike, the game's end a little above
+MOVE_HEARD_DB = -22.0
+END_HEARD_DB = -18.0
 
 # Bell: partial ratios (slightly inharmonic above the octave) and their amplitudes.
 BELL_PARTIALS: tuple[tuple[float, float], ...] = (
@@ -165,12 +173,44 @@ def fade_edges(samples: Samples, seconds: float = EDGE_FADE_SECONDS) -> Samples:
     return out
 
 
-def normalise(samples: Samples, peak_dbfs: float) -> Samples:
-    """Scale so the loudest sample sits at `peak_dbfs` (always below full scale)."""
+def ear_weighted(samples: Samples) -> Samples:
+    """The samples as the ear weighs them, roughly: low frequencies count for less (a
+    second-order high-pass at EAR_HIGH_PASS_HZ standing in for A-weighting: -19 dB at
+    100 Hz, -4 dB at 250 Hz, flat above 1 kHz)."""
+    w = math.tan(math.pi * EAR_HIGH_PASS_HZ / SAMPLE_RATE)
+    q = 1 / math.sqrt(2)
+    n = 1 / (1 + w / q + w * w)
+    a1, a2 = 2 * (w * w - 1) * n, (1 - w / q + w * w) * n
+    out: Samples = []
+    x1 = x2 = y1 = y2 = 0.0
+    for x in samples:
+        y = n * (x - 2 * x1 + x2) - a1 * y1 - a2 * y2
+        x2, x1, y2, y1 = x1, x, y1, y
+        out.append(y)
+    return out
+
+
+def heard_db(samples: Samples) -> float:
+    """How loud a sound is heard, in dB: the ear-weighted power of its loudest
+    HEARD_WINDOW_SECONDS (a card sound is over before the ear averages longer)."""
+    power = [v * v for v in ear_weighted(samples)]
+    window = min(len(power), round(HEARD_WINDOW_SECONDS * SAMPLE_RATE))
+    total = loudest = sum(power[:window])
+    for i in range(window, len(power)):
+        total += power[i] - power[i - window]
+        loudest = max(loudest, total)
+    return 10 * math.log10(loudest / window + 1e-20)
+
+
+def normalise(samples: Samples, heard: float) -> Samples:
+    """Scale so the sound is heard at `heard` dB (see heard_db), its loudest sample no
+    higher than PEAK_CEILING_DBFS. Matched by their peaks, the sounds were heard up to
+    20 dB apart: the pair's bells loud over a card placed, whose thud lies low."""
     loudest = max(abs(v) for v in samples)
     if loudest == 0.0:
         return list(samples)
-    gain = 10 ** (peak_dbfs / 20) / loudest
+    gain = 10 ** ((heard - heard_db(samples)) / 20)
+    gain = min(gain, 10 ** (PEAK_CEILING_DBFS / 20) / loudest)
     return [v * gain for v in samples]
 
 
@@ -196,27 +236,31 @@ def write_wav(path: Path, samples: Samples) -> int:
 def make_deal(rng: random.Random) -> Samples:
     """A light card sliding off the deck: a short rising swish."""
     swish = swept_noise(rng, 0.09, 900, 2600, attack_s=0.02, decay_tau_s=0.02)
-    return normalise(fade_edges(swish), -8.0)
+    return normalise(fade_edges(swish), MOVE_HEARD_DB)
 
 
 def make_pick(rng: random.Random) -> Samples:
     """A soft tick when a card is taken up."""
     tick = gliding_sine(1400, 1250, 0.05, attack_s=0.003, decay_tau_s=0.008, second_harmonic=0.2)
     grain = swept_noise(rng, 0.05, 2500, 2500, attack_s=0.003, decay_tau_s=0.004)
-    return normalise(fade_edges(mix(0.05, [(0.0, 1.0, tick), (0.0, 0.6, grain)])), -9.0)
+    return normalise(fade_edges(mix(0.05, [(0.0, 1.0, tick), (0.0, 0.6, grain)])), MOVE_HEARD_DB)
 
 
 def make_place(rng: random.Random) -> Samples:
-    """A soft tap of a card landing on the felt: a low thud with a little contact noise."""
+    """A soft tap of a card landing on the felt: a low thud, a knock where small
+    speakers still sound (the thud alone was lost on a laptop's), a little contact
+    noise."""
     thud = gliding_sine(190, 110, 0.08, attack_s=0.003, decay_tau_s=0.02)
+    knock = gliding_sine(560, 470, 0.06, attack_s=0.002, decay_tau_s=0.012)
     tap = swept_noise(rng, 0.08, 1400, 900, attack_s=0.003, decay_tau_s=0.006)
-    return normalise(fade_edges(mix(0.08, [(0.0, 1.0, thud), (0.0, 0.9, tap)])), -7.0)
+    parts = [(0.0, 1.0, thud), (0.0, 0.6, knock), (0.0, 0.9, tap)]
+    return normalise(fade_edges(mix(0.08, parts)), MOVE_HEARD_DB)
 
 
 def make_flip(rng: random.Random) -> Samples:
     """A card turned over: a quick falling swish."""
     swish = swept_noise(rng, 0.07, 3000, 1300, attack_s=0.012, decay_tau_s=0.018, damping=0.7)
-    return normalise(fade_edges(swish), -8.0)
+    return normalise(fade_edges(swish), MOVE_HEARD_DB)
 
 
 def make_pair(rng: random.Random) -> Samples:
@@ -224,14 +268,15 @@ def make_pair(rng: random.Random) -> Samples:
     del rng  # pure tones
     first = bell(C6, 0.17, decay_tau_s=0.07)
     second = bell(G6, 0.17, decay_tau_s=0.07)
-    return normalise(fade_edges(mix(0.25, [(0.0, 1.0, first), (0.08, 0.9, second)])), -6.0)
+    return normalise(fade_edges(mix(0.25, [(0.0, 1.0, first), (0.08, 0.9, second)])), MOVE_HEARD_DB)
 
 
 def make_refused(rng: random.Random) -> Samples:
-    """A move that is not allowed: a low, round "bonk" that never sounds harsh."""
+    """A move that is not allowed: a round "bonk" that never sounds harsh, pitched
+    where small speakers still play it (at 210 Hz a laptop's hardly did)."""
     del rng
-    bonk = gliding_sine(210, 165, 0.15, attack_s=0.006, decay_tau_s=0.045, second_harmonic=0.25)
-    return normalise(fade_edges(bonk), -8.0)
+    bonk = gliding_sine(330, 260, 0.15, attack_s=0.006, decay_tau_s=0.045, second_harmonic=0.3)
+    return normalise(fade_edges(bonk), MOVE_HEARD_DB)
 
 
 def make_win(rng: random.Random) -> Samples:
@@ -240,7 +285,7 @@ def make_win(rng: random.Random) -> Samples:
     arpeggio = (C5, E5, G5, C6)
     parts = [(i * 0.14, 1.0, bell(freq, 0.6, decay_tau_s=0.2)) for i, freq in enumerate(arpeggio)]
     parts.append((0.56, 0.75, bell(E6, 0.64, decay_tau_s=0.26)))
-    return normalise(fade_edges(mix(1.2, parts), 0.02), -6.0)
+    return normalise(fade_edges(mix(1.2, parts), 0.02), END_HEARD_DB)
 
 
 def make_lose(rng: random.Random) -> Samples:
@@ -251,7 +296,7 @@ def make_lose(rng: random.Random) -> Samples:
         (start, gain, soft_tone(freq, 0.4, attack_s=0.02, decay_tau_s=0.14))
         for start, gain, freq in motif
     ]
-    return normalise(fade_edges(mix(0.8, parts), 0.02), -7.0)
+    return normalise(fade_edges(mix(0.8, parts), 0.02), END_HEARD_DB)
 
 
 Recipe = Callable[[random.Random], Samples]

@@ -22,6 +22,11 @@ def clamp_volume(volume: float) -> float:
 
 
 RETRY_S = 60.0  # how often a mixer that could not be opened is tried again
+# A sound asked for again this soon after it started is not started again: with the
+# animations off, Finish sent thirteen cards home in 0.23 s, thirteen taps summed into
+# one rattle 10 dB louder than any move
+SAME_SOUND_GAP_S = 0.06
+MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
 
 
 class Sounds:
@@ -43,6 +48,7 @@ class Sounds:
         # The mixer the sounds were loaded into; None when there is none.
         self._mixer: MixerSettings | None = None
         self._loaded: dict[str, pygame.mixer.Sound] = {}
+        self._started: dict[str, float] = {}  # when each sound was last started
 
     @property
     def available(self) -> bool:
@@ -67,8 +73,10 @@ class Sounds:
 
     @muted.setter
     def muted(self, muted: bool) -> None:
+        muting = muted and not self._muted
         self._muted = muted
-        self._apply_volume()
+        if muting and self._mixer is not None and current_mixer() == self._mixer:
+            pygame.mixer.fadeout(MUTE_FADE_MS)  # and play() starts nothing while muted
 
     def play(self, name: str) -> None:
         """Start the effect `name`; unknown names are a programming error (ValueError)."""
@@ -81,6 +89,10 @@ class Sounds:
         # Playing a Sound after its mixer has closed crashes pygame, so check first.
         if sound is None or current_mixer() != self._mixer:
             return
+        now = time.monotonic()
+        if now - self._started.get(name, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
+            return
+        self._started[name] = now
         try:
             sound.play()
         except pygame.error as error:
@@ -123,6 +135,5 @@ class Sounds:
     def _apply_volume(self) -> None:
         if current_mixer() != self._mixer:
             return  # stale sounds; the volume is applied again when they are reloaded
-        effective = 0.0 if self._muted else self._volume
-        for sound in self._loaded.values():
-            sound.set_volume(effective)
+        for sound in self._loaded.values():  # muted, play() starts none
+            sound.set_volume(self._volume)
