@@ -101,12 +101,17 @@ def test_muted_sounds_are_silent(disk_audio: Path) -> None:
     assert peak(record(disk_audio, 0.3)) == 0
 
 
-def test_muting_silences_a_sound_already_playing(disk_audio: Path) -> None:
+def muted_while_playing(recording: Path) -> array.array[int]:
+    """What the device wrote of the win's sound, muted 0.2 s into it."""
     sounds = Sounds(volume=1.0)
     sounds.play("win")
     time.sleep(0.2)
     sounds.muted = True
-    samples = record(disk_audio, 0.6)
+    return record(recording, 0.6)
+
+
+def test_muting_silences_a_sound_already_playing(disk_audio: Path) -> None:
+    samples = muted_while_playing(disk_audio)
     assert peak(samples) > 0
     last_tenth_of_a_second = samples[-DISK_BYTES_PER_SECOND // 2 // 10 :]
     assert peak(last_tenth_of_a_second) == 0
@@ -114,11 +119,7 @@ def test_muting_silences_a_sound_already_playing(disk_audio: Path) -> None:
 
 def test_muting_fades_a_sound_out_rather_than_cutting_it(disk_audio: Path) -> None:
     # the output fell from 2,531 to 0 in one sample: a click
-    sounds = Sounds(volume=1.0)
-    sounds.play("win")
-    time.sleep(0.2)
-    sounds.muted = True
-    samples = record(disk_audio, 0.6)
+    samples = muted_while_playing(disk_audio)
     last = max(i for i, v in enumerate(samples) if v)
     end = samples[max(0, last - 88) : last + 1]  # its last millisecond, both channels
     assert peak(end) < peak(samples) / 6  # the last step of the fade, not the wave
