@@ -257,6 +257,14 @@ def make_place(rng: random.Random) -> Samples:
     return normalise(fade_edges(mix(0.08, parts)), MOVE_HEARD_DB)
 
 
+def make_home(rng: random.Random) -> Samples:
+    """A card sent home to a foundation: the tap of its landing under one small bell,
+    the step towards the end heard apart from a card put on a pile."""
+    tap = make_place(rng)
+    chime = bell(E6, 0.16, decay_tau_s=0.05)
+    return normalise(fade_edges(mix(0.16, [(0.0, 0.5, tap), (0.01, 1.0, chime)])), MOVE_HEARD_DB)
+
+
 def make_flip(rng: random.Random) -> Samples:
     """A card turned over: a quick falling swish."""
     swish = swept_noise(rng, 0.07, 3000, 1300, attack_s=0.012, decay_tau_s=0.018, damping=0.7)
@@ -311,6 +319,7 @@ RECIPES: dict[str, tuple[int, Recipe]] = {
     "refused": (106, make_refused),
     "win": (107, make_win),
     "lose": (108, make_lose),
+    "home": (109, make_home),
 }
 
 

@@ -14,6 +14,7 @@ from game.i18n import _, n_
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
+from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REFILL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, STOCK, pile_kind
 from game.scenes.summary import GameSummary
@@ -141,6 +142,8 @@ class TablePlay:
             self.app.sounds.play("pair")
         elif TURN in kinds or REDEAL in kinds:
             self.app.sounds.play("flip")
+        elif any(e.kind == MOVE_EVENT and pile_kind(e.dst) == FOUNDATION for e in action.events):
+            self.app.sounds.play("home")  # a step towards the end, heard apart
         else:
             self.app.sounds.play("place")
 

@@ -609,3 +609,18 @@ def test_a_banner_finds_the_felt_between_rows_when_bottom_middle_and_top_are_tak
     place = _free_place(bounds, (900, 150), rows, 10)
     assert place is not None and place.collidelist(rows) == -1 and bounds.contains(place)
     assert place.top >= 900  # the lowest free felt first
+
+
+def test_a_card_sent_home_is_heard_apart_from_one_put_on_a_pile(app, driver):
+    # every card that landed played the same tap, home or not
+    scene = open_table(app, driver, Game("nechego", deal=0))
+    heard = []
+    app.sounds.play = heard.append
+    scene._play(parse_move("t4>f2"))
+    driver.settle(0.5)
+    click_move(driver, scene, "st>w")
+    driver.settle(0.5)
+    assert heard[:2] == ["home", "flip"]
+    put = next(m for m in scene.game.legal_moves if m.kind == "move" and m.b.startswith("t"))
+    scene._play(put)
+    assert heard[-1] == "place"
