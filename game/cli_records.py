@@ -333,6 +333,9 @@ def cmd_scores(args: argparse.Namespace) -> int:
                         "moves": e.figures.moves,
                         "deal": e.deal,
                         "date": e.created_at,
+                        # the game `history --export` writes (an arcade entry: none,
+                        # `scores --export-run` writes its run)
+                        "game_id": e.game_id,
                     }
                     for e in entries
                 ],

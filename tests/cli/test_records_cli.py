@@ -168,7 +168,7 @@ def test_history_refuses_bad_input(cli: Cli, records) -> None:
     assert_refused(cli("history", "--export", "1", "/no/such/dir/x.json"), "cannot write")
 
 
-def test_scores_prints_the_tables(cli: Cli, records) -> None:
+def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     assert cli("scores").out == "no high scores yet\n"
     game, facts = won_game(), GameFacts(seconds=65)
     records.save_game(game, facts)
@@ -177,7 +177,12 @@ def test_scores_prints_the_tables(cli: Cli, records) -> None:
     assert out[0] == "pyramid52 (passes=1), free table"
     assert out[1].split()[:4] == ["1.", "ЖУК", "0", "points"] and "1:05" in out[1]
     (table,) = json.loads(cli("scores", "--json").out)
-    assert table["entries"][0]["initials"] == "ЖУК"
+    (entry,) = table["entries"]
+    assert entry["initials"] == "ЖУК" and entry["game_id"] == facts.record_id
+    # the entry's game by its id: the table gave none, and history lists every game
+    path = tmp_path / "entry.json"
+    assert cli("history", "--export", str(entry["game_id"]), str(path)).rc == 0
+    assert cli("verify", str(path)).rc == 0
     assert cli("scores", "--ruleset", "arcade").out == "no high scores yet\n"
     assert_refused(cli("scores", "--ruleset", "chess"), "unknown ruleset")
 
