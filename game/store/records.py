@@ -52,9 +52,12 @@ T = TypeVar("T")
 INITIALS_KEY = "initials"
 
 
-def _up_to_the_damage(row: GameRow, error: ReplayError) -> GameRow | None:
+def _up_to_the_damage(
+    row: GameRow, error: ReplayError
+) -> tuple[GameRow, tuple[Game, GameFacts]] | None:
     """The unfinished game `row` up to the move its record cannot replay (`error`), if
-    a move before it does: one damaged move lost the whole game, moves and all."""
+    a move before it does, and that game restored: one damaged move lost the whole
+    game, moves and all."""
     if not isinstance(error, ReplayMoveError) or error.number < 2:
         return None
     moves = row.replay.get("moves")
@@ -65,10 +68,10 @@ def _up_to_the_damage(row: GameRow, error: ReplayError) -> GameRow | None:
     if isinstance(meta, dict):  # the moves taken back were after the damage too
         replay["meta"] = {k: v for k, v in meta.items() if k != "redo"}
     try:
-        restore(replay, row.id)
+        restored = restore(replay, row.id)
     except ReplayError:
         return None
-    return replace(row, replay=replay)
+    return replace(row, replay=replay), restored
 
 
 def cleared_a_card(game: Game) -> bool:
@@ -201,9 +204,11 @@ class Records:
                         self._passed_over.add(row.id)
                         log.warning("records: game %s cannot be continued: %s", row.id, e)
                     kept = _up_to_the_damage(row, e)
-                    if kept is not None and isinstance(e, ReplayMoveError):
-                        self._tell(CUT_SHORT, f"game {row.id}: {e}", (e.number,))
-                        return kept
+                    if kept is not None:
+                        cut, _restored = kept
+                        damaged_at = len(cut.replay["moves"]) + 1
+                        self._tell(CUT_SHORT, f"game {row.id}: {e}", (damaged_at,))
+                        return cut
                     if row.ruleset not in rulesets():  # its level file was left out
                         self._tell(RULES_MISSING, row.ruleset)
                     else:
@@ -267,7 +272,7 @@ class Records:
         except ReplayError as e:
             kept = _up_to_the_damage(row, e)
             if kept is not None:  # given up by Play as Continue offered it: not offered again
-                return restore(kept.replay, row.id)
+                return kept[1]
             log.warning("records: game %s cannot be resumed: %s", row.id, e)
             return None
 
