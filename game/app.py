@@ -344,6 +344,7 @@ class App:
             steps += 1
         if steps == MAX_STEPS:
             self._accumulator = min(self._accumulator, STEP)
+        self.sounds.update()
         if draw:
             self._draw(self._accumulator / STEP)
         self.frames += 1

@@ -287,6 +287,16 @@ def make_refused(rng: random.Random) -> Samples:
     return normalise(fade_edges(bonk), MOVE_HEARD_DB)
 
 
+def make_undo(rng: random.Random) -> Samples:
+    """A move taken back: a swish and a low tick played backwards, so that they swell
+    and stop short, the ear's sign of a thing rewound (it used to be the pick-up's
+    tick, and an undo sounded like a card taken up)."""
+    swish = swept_noise(rng, 0.11, 2400, 1100, attack_s=0.003, decay_tau_s=0.03)
+    tick = gliding_sine(780, 560, 0.11, attack_s=0.003, decay_tau_s=0.03, second_harmonic=0.2)
+    rewound = mix(0.11, [(0.0, 0.8, swish[::-1]), (0.0, 1.0, tick[::-1])])
+    return normalise(fade_edges(rewound), MOVE_HEARD_DB)
+
+
 def make_win(rng: random.Random) -> Samples:
     """The game is won: a rising C-major arpeggio of bells, the last note ringing."""
     del rng
@@ -320,6 +330,7 @@ RECIPES: dict[str, tuple[int, Recipe]] = {
     "win": (107, make_win),
     "lose": (108, make_lose),
     "home": (109, make_home),
+    "undo": (110, make_undo),
 }
 
 

@@ -1,7 +1,7 @@
 """The names of the game's sound effects, one WAV file each in the sounds folder."""
 
 SOUND_NAMES: frozenset[str] = frozenset(
-    {"deal", "pick", "place", "home", "flip", "pair", "refused", "win", "lose"}
+    {"deal", "pick", "place", "home", "flip", "pair", "refused", "win", "lose", "undo"}
 )
 
 

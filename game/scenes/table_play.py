@@ -236,12 +236,12 @@ class TablePlay:
             self.keys.keep_on(self._focusable(), self.view.top_rect)
         self.banner = None
         if game.won:
-            self.app.sounds.play("win")
+            self.app.sounds.play_next("win")
             self._celebrate()
         elif game.outcome == Outcome.RESIGNED:
             self._show_results()
         elif game.over:
-            self.app.sounds.play("lose")
+            self.app.sounds.play_next("lose")
             self.banner = Banner(
                 _("No moves left."),
                 [Button(_("See the result"), self._show_results, key="results")],
@@ -434,7 +434,7 @@ class TablePlay:
         if voids:
             self.fortune_replayed = True
         self._animate(invert(action.events), before)
-        self.app.sounds.play("pick")
+        self.app.sounds.play("undo")
         self._after_change()
         if helped:
             self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import array
 import importlib.util
 import logging
+import math
 import time
 import wave
 from collections.abc import Iterator
@@ -86,12 +87,15 @@ def test_win_really_reaches_the_audio_device(disk_audio: Path) -> None:
 
 
 def test_volume_scales_the_output(disk_audio: Path) -> None:
-    sounds = Sounds(volume=0.25)
+    from game.audio.sounds import VOLUME_RANGE_DB
+
+    sounds = Sounds(volume=0.5)
     sounds.play("pair")
     quiet = peak(record(disk_audio, 0.35))
     with wave.open(str(SOUNDS_DIR / "pair.wav")) as wav:
         recorded = peak(array.array("h", wav.readframes(wav.getnframes())))
-    assert quiet == pytest.approx(recorded / 4, rel=0.15)
+    half_way_down = 10 ** (-VOLUME_RANGE_DB / 2 / 20)
+    assert quiet == pytest.approx(recorded * half_way_down, rel=0.15)
 
 
 def test_muted_sounds_are_silent(disk_audio: Path) -> None:
@@ -322,9 +326,69 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
         def play(self) -> None:
             started.append(self.name)
 
+        def get_length(self) -> float:
+            return 0.1
+
     sounds._loaded = {name: Counted(name) for name in sounds._loaded}  # type: ignore[misc]
     for _ in range(13):
         sounds.play("place")
         clock[0] += 0.017  # a frame
     sounds.play("pair")  # another sound is not held back
     assert started.count("place") == 4 and started.count("pair") == 1  # one per 60 ms
+
+
+# --- the volume's steps, and a sound that waits its turn ---------------------------
+
+
+def test_the_volume_steps_alike_in_loudness_from_bottom_to_top() -> None:
+    from game.audio.sounds import VOLUME_RANGE_DB, gain_for
+
+    def db(volume: float) -> float:
+        return 20 * math.log10(gain_for(volume))
+
+    steps = [db((n + 1) / 10) - db(n / 10) for n in range(1, 10)]
+    # as a plain factor, the bottom step was 6 dB and the top one under 1 dB
+    assert steps == pytest.approx([VOLUME_RANGE_DB / 10] * 9)
+    assert gain_for(0.0) == 0.0 and gain_for(1.0) == 1.0
+
+
+def onset(samples: array.array[int]) -> int:
+    return next(i for i, v in enumerate(samples) if v)
+
+
+def test_a_sound_played_next_waits_for_the_one_playing(
+    disk_audio: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # the win's arpeggio began under the winning pair's bells and covered them
+    sounds = Sounds(volume=1.0)
+    sounds.play("pair")
+    alone = record(disk_audio, 0.5)
+    both_file = tmp_path / "both.raw"
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", str(both_file))
+    sounds = Sounds(volume=1.0)
+    sounds.play("pair")
+    sounds.play_next("win")
+    deadline = time.monotonic() + 0.6
+    while time.monotonic() < deadline:
+        sounds.update()  # as every frame does
+        time.sleep(0.005)
+    both = record(both_file, 1.0)
+    pair_frames = int(0.2 * DISK_BYTES_PER_SECOND / 2)  # of its 0.25 s, a buffer to spare
+    first, second = onset(alone), onset(both)
+    assert both[second : second + pair_frames] == alone[first : first + pair_frames]
+    assert peak(both[second + pair_frames :]) > FULL_SCALE // 10  # and then the win
+
+
+def test_muting_drops_a_sound_waiting_its_turn(disk_audio: Path) -> None:
+    sounds = Sounds(volume=1.0)
+    sounds.play("pair")
+    sounds.play_next("win")
+    sounds.muted = True
+    deadline = time.monotonic() + 0.5
+    while time.monotonic() < deadline:
+        sounds.update()
+        time.sleep(0.005)
+    sounds.muted = False
+    sounds.update()
+    samples = record(disk_audio, 0.8)
+    assert peak(samples[int(0.35 * DISK_BYTES_PER_SECOND / 2) :]) == 0

@@ -1,0 +1,37 @@
+"""What the table lets the player hear: each kind of move its own sound, the end after
+the move that made it."""
+
+import pygame
+
+from game.rules import Game
+from tests.scenes.test_table import click_move, open_table
+from tests.store.helpers import DEAL_8_WIN
+
+
+def listen(app, monkeypatch) -> list[str]:
+    """The sounds the table asks for, in order; a sound queued to follow is marked '+'."""
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    monkeypatch.setattr(app.sounds, "play_next", lambda name: heard.append("+" + name))
+    return heard
+
+
+def test_undo_has_a_sound_of_its_own_not_the_pick_up(app, driver, monkeypatch):
+    # an undo played the tick of a card taken up
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    heard = listen(app, monkeypatch)
+    click_move(driver, scene, DEAL_8_WIN[0])
+    driver.key(pygame.K_u)
+    driver.settle(0.3)
+    assert heard[-1] == "undo" and "pick" not in heard[1:]
+    assert scene.game.moves == []
+
+
+def test_the_win_follows_the_winning_pair_rather_than_covering_it(app, driver, monkeypatch):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN[:-1]:
+        click_move(driver, scene, text)
+    heard = listen(app, monkeypatch)
+    click_move(driver, scene, DEAL_8_WIN[-1])
+    assert scene.game.won
+    assert heard[-2:] == ["pair", "+win"]
