@@ -15,7 +15,7 @@ import pygame
 from game.render.animation import Tween
 from game.render.cards import CardArt, card_art
 from game.render.table_layout import TableLayout, table_layout
-from game.rules import Game
+from game.rules import SUITS, Game
 from game.rules.moves import FOUNDATION, PYRAMID, TABLEAU, pile_kind, pyramid_row
 from game.ui import theme
 
@@ -284,6 +284,10 @@ class TableView:
         label: str | None = None
         if pile_kind(name) == FOUNDATION and self.show_waits:
             label = self.game.waits_for(name)
+            if label and not label.endswith(tuple(SUITS)):
+                # a rank alone ("10") read as a count of cards: over the four suits it
+                # reads as a card of any suit, as Devil's Bridge shows the suits still free
+                label += SUITS
         turns_over = name == "st" and self.game.passes_left > 0 and bool(self.game.pile("w"))
         named = None if turns_over else self.empty_names.get(name)  # the arrow says it
         surface.blit(self.art.named_slot(named) if named else self.art.slot(label), rect)

@@ -58,3 +58,21 @@ def test_a_pyramid_game_has_no_frames():
         card = view.top_rect(name)
         plain = tuple(felt.get_at((card.left - 2, card.centery))[:3])
         assert just_left_of(table, card) == plain, name
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian", "nechego", "devils-bridge"])
+def test_an_empty_foundation_shows_its_rank_over_the_four_suits(ruleset):
+    # a rank alone ("10") read as a count of the cards there
+    game = Game(ruleset, deal=8)
+    view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
+    table = view.render_static((1280, 800), set(), {})
+    empty = next(n for n in game.pile_names if n.startswith("f") and not game.pile(n))
+    rank = game.waits_for(empty)
+    assert rank and len(rank) == 1  # the rules give the rank alone: the suits are drawn
+    card = view.top_rect(empty)
+    drawn = pygame.image.tobytes(table.subsurface(card), "RGBA")
+    for label, alike in ((rank + "SHDC", True), (rank, False)):
+        expected = theme.felt((1280, 800)).copy()
+        view._draw_tray(expected, card)
+        expected.blit(view.art.slot(label), card)
+        assert (pygame.image.tobytes(expected.subsurface(card), "RGBA") == drawn) is alike, label
