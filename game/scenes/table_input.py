@@ -65,16 +65,30 @@ def nearest(
     places: list[str],
     rect_of: Callable[[str], pygame.Rect],
 ) -> str | None:
-    """The place closest to `origin` in a direction, favouring those in line with it."""
+    """The place closest to `origin` in a direction; one in line with it comes before
+    any off to the side, however near: standing up, Right from the first pile of a
+    column went up to the stock, nearer than the pile across from it."""
     start = rect_of(origin)
-    best, best_cost = None, float("inf")
+    best, best_cost = None, (True, float("inf"))
     for name in places:
         if name == origin:
             continue
-        cost = distance_towards(start, rect_of(name), direction)
-        if cost is not None and cost < best_cost:
+        rect = rect_of(name)
+        distance = distance_towards(start, rect, direction)
+        if distance is None:
+            continue
+        cost = (not in_line(start, rect, direction), float(distance))
+        if cost < best_cost:
             best, best_cost = name, cost
     return best
+
+
+def in_line(start: pygame.Rect, other: pygame.Rect, direction: tuple[int, int]) -> bool:
+    """Whether `other` overlaps `start` across the way of `direction` (sideways: their
+    heights overlap; up or down: their widths)."""
+    if direction[0]:
+        return other.top < start.bottom and start.top < other.bottom
+    return other.left < start.right and start.left < other.right
 
 
 def nearest_any(origin: str, places: list[str], rect_of: Callable[[str], pygame.Rect]) -> str:

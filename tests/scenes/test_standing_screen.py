@@ -189,13 +189,19 @@ def _piles_grown(game: Game, seed: int, longest: int) -> Game:
 
 def test_the_arrows_keep_to_the_rows_and_columns_of_piles_standing_up(app, driver):
     # the focus went by each pile's top card, which a long fan carries across: Down
-    # from the stock skipped piles, Left from the right column went to the stock
+    # from the stock skipped piles, Left from the right column went to the stock; and
+    # then Right from the first pile and Left from the fifth still did, the stock lying
+    # nearer than the pile across
     app.surface = pygame.display.set_mode(STANDING_UP)
     app._resized()
     game = _piles_grown(Game("nechego", deal=0), seed=3, longest=7)
     assert not game.over
     scene = open_table(app, driver, game)
-    moves = {pygame.K_RIGHT: (2, 3, 4), pygame.K_LEFT: (6, 7, 8), pygame.K_DOWN: (1, 2, 3, 5, 6)}
+    moves = {
+        pygame.K_RIGHT: (1, 2, 3, 4),
+        pygame.K_LEFT: (5, 6, 7, 8),
+        pygame.K_DOWN: (1, 2, 3, 5, 6),
+    }
     to = {pygame.K_RIGHT: 4, pygame.K_LEFT: -4, pygame.K_DOWN: 1}
     for key, piles in moves.items():
         for t in piles:
