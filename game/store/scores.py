@@ -49,14 +49,14 @@ class Figures:
     moves: int
     levels: int = 0
 
-    def order(self) -> tuple[int, int, int, float, int]:
+    def order(self) -> tuple[int, int, int, int, int]:
         # points first, then the cards they are in (a King's 13 left beats a 6 and a 7),
         # then the time, then the moves
         return (
             -self.levels,
             self.remaining_points,
             self.remaining_cards,
-            round(self.seconds, 3),
+            int(self.seconds * 1000),  # whole ms, cut as SQLite's CAST cuts them
             self.moves,
         )
 
@@ -74,8 +74,12 @@ class ScoreEntry:
 
 
 # Figures.order() in SQL, with the earlier entry first on a tie (held to each other by
-# tests/store/test_scores.py's test_positions_agree_with_the_table_order)
-ORDER_SQL = "levels DESC, remaining_points, remaining_cards, ROUND(seconds, 3), moves, id"
+# tests/store/test_scores.py's test_positions_agree_with_the_table_order). Times are cut
+# to whole milliseconds alike on both sides: Python's round and SQLite's ROUND part on
+# halves (3.4835), and a player was told "place 1" and shown second
+ORDER_SQL = (
+    "levels DESC, remaining_points, remaining_cards, CAST(seconds * 1000 AS INTEGER), moves, id"
+)
 
 
 class ScoreRefused(Exception):

@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.rules import Game
@@ -51,6 +51,8 @@ def test_top_ten_by_points_then_time_then_moves(records):
         max_size=25,
     )
 )
+# Python's round and SQLite's ROUND part on 3.4835: "place 1" was said, the second shown
+@example([(0, 0, 3.4838, 0), (0, 0, 3.4835, 1)])
 def test_positions_agree_with_the_table_order(rows):
     """Whatever arrives in whatever order, the table is the ten best, ties to the earlier."""
     records = Records.memory()
