@@ -16,8 +16,8 @@ from .building import BuildingEngine
 from .cards import Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError, quoted
-from .events import Event
-from .moves import MOVE, RESIGN, Move, pair, parse_move
+from .events import REFILL, TURN, Event
+from .moves import MOVE, RESIGN, STOCK, Move, pair, parse_move, pile_kind
 from .pyramid import PyramidEngine
 from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
 
@@ -48,6 +48,12 @@ class Action(NamedTuple):
 
     move: Move
     events: tuple[Event, ...]
+
+    @property
+    def took_from_stock(self) -> bool:
+        """Whether the action took cards off the stock (turned them, or dealt one into a
+        gap): taken back, they lie on the stock seen."""
+        return any(e.kind in (TURN, REFILL) and pile_kind(e.src) == STOCK for e in self.events)
 
 
 class LegalMoves:

@@ -30,6 +30,7 @@ from game.store.saved import (
     BY_DEMO,
     BY_HELP_BEFORE,
     BY_HINT,
+    BY_SEEN_STOCK,
     BY_TAKING_BACK,
     exported,
     to_saved_replay,
@@ -121,6 +122,11 @@ def help_words(by: str) -> HelpWords:
             _("assisted: a move taken back"),
             _("A move was taken back once the solver had said no win was possible."),
         )
+    if by == BY_SEEN_STOCK:
+        return HelpWords(
+            _("assisted: a seen stock card taken back"),
+            _("A card put back on the stock had been seen."),
+        )
     if by == BY_HELP_BEFORE:
         return HelpWords(
             _("assisted: help was used on this deal before"),
@@ -161,7 +167,12 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
 # the figure beside which the results say why a game is assisted: the demo's moves, a
 # move taken back among the undos, hints (and a game saved without why) by the hints,
 # and help had on the deal in another game on a line of its own ("")
-ASSISTED_BESIDE = {BY_DEMO: "moves", BY_TAKING_BACK: "undos", BY_HELP_BEFORE: ""}
+ASSISTED_BESIDE = {
+    BY_DEMO: "moves",
+    BY_TAKING_BACK: "undos",
+    BY_SEEN_STOCK: "undos",
+    BY_HELP_BEFORE: "",
+}
 
 
 def assisted_note(summary: GameSummary) -> str:

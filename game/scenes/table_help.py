@@ -13,7 +13,7 @@ from game.rules import Move
 from game.rules.moves import FOUNDATION, PAIR, SINGLE, STOCK_TURN, parse_move, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table_overlay import Banner
-from game.store.saved import BY_DEMO, BY_HINT, BY_TAKING_BACK
+from game.store.saved import BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK
 from game.ui.widgets import Button
 
 HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
@@ -33,31 +33,53 @@ class TableHelp:
         if not confirmed:
             return self._taking_back(back_to, confirm)
         self.takeback_warned_at = None
-        self.facts.mark_assisted(BY_TAKING_BACK)
+        self.facts.mark_assisted(self._taking_back_costs(back_to) or BY_TAKING_BACK)
         return True
 
+    def _taking_back_costs(self, back_to: tuple[str, ...]) -> str | None:
+        """Why taking the moves after `back_to` back would cost the game its place in the
+        tables (BY_SEEN_STOCK, BY_TAKING_BACK), or None if it costs nothing.
+
+        A card put back on the stock has been seen: undo, look, undo again, and the
+        whole stock was known, then played to a place in the table (a later pass's
+        Undo shows nothing the first pass did not). A move taken back to where the top
+        bar said the deal could be won, past where it said it no longer could, uses
+        the solver's verdict: trying moves and taking back those it calls lost finds
+        the winning line by the solver."""
+        if not self.recorded or self.assisted:
+            return None
+        taken_back = self.game.actions[len(back_to) :]
+        first_pass = self.game.state.passes_used == self.game.initial_state.passes_used
+        if (
+            self._table_at_stake()
+            and (first_pass or not back_to)
+            and any(action.took_from_stock for action in taken_back)
+        ):
+            return BY_SEEN_STOCK
+        if not self.verdict_kept() and self.analysis.lost_since(back_to):
+            return BY_TAKING_BACK  # no verdict said (a fortune's, kept), none used
+        return None
+
     def _taking_back(self, back_to: tuple[str, ...], confirm: Callable[[], None]) -> bool | None:
-        """A move taken back to where the top bar said the deal could be won, past where
-        it said it no longer could, uses the solver's verdict: trying moves and taking
-        back those it calls lost finds the winning line by the solver. Restart is asked
-        about too: it is every move taken back, and Redo then leads anywhere along the
-        line. ("Same deal again" is another game, kept out of the table as played
-        before.)
+        """Undo or Restart that would cost the game its place in the tables (see
+        _taking_back_costs). Restart is asked about too: it is every move taken back,
+        and Redo then leads anywhere along the line. ("Same deal again" is another
+        game, kept out of the table as played before.)
 
         The first Undo (or Restart) that would do so puts up a banner that says what it
         would mean, with Take back (`confirm`) and Play on; the same press again, once
         the banner has been up a second, is Take back (a quick double press is one
         press). None: wait, asked; True: go on, now assisted; False: go on, nothing to
         say."""
-        if not self.recorded or self.assisted or self.verdict_kept():
-            return False  # no verdict was said, so none can be used
-        if not self.analysis.lost_since(back_to):
+        cost = self._taking_back_costs(back_to)
+        if cost is None:
             return False
         where = (self.analysis.position(), confirm.__name__)
         if self.takeback_warned_at != where:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
-            text = self._taking_back_question(confirm == self._confirm_restart)
+            restart = confirm == self._confirm_restart
+            text = _taking_back_question(cost, restart, self.game.over)
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)
             stay = _("Keep the result") if self.game.over else _("Play on")
@@ -78,30 +100,18 @@ class TableHelp:
         if self.animator.now - self.takeback_warned_time < TAKE_BACK_PAUSE_S:
             return None  # the press that put the banner up, repeated by a quick hand
         self.takeback_warned_at = None
-        self.facts.mark_assisted(BY_TAKING_BACK)
+        self.facts.mark_assisted(cost)
         return True
 
-    def _taking_back_question(self, restart: bool) -> str:
-        """What taking back past the solver's "no win" costs: asked of a game in play,
-        or of one at its end, which would lose its result."""
-        if self.game.over and restart:
-            return _(
-                "Start the deal over and the game is marked assisted (no high score),"
-                " or keep this result."
-            )
-        if self.game.over:
-            return _(
-                "Take this move back and the game is marked assisted (no high score),"
-                " or keep this result."
-            )
-        if restart:
-            return _(
-                "No win is possible from here. Start the deal over and the game is"
-                " marked assisted (no high score), or play on."
-            )
-        return _(
-            "No win is possible from here. Take this move back and the game is"
-            " marked assisted (no high score), or play on."
+    def _table_at_stake(self) -> bool:
+        """Whether the game could still enter a high-score table, as far as is known
+        before its end: the rest of what Records.table_for asks is known only then, or
+        was known at the deal (help had with this deal before marks the game assisted)."""
+        return (
+            self.recorded
+            and not self.assisted
+            and not self.practised
+            and self.game.deal_number is not None
         )
 
     def _hint(self) -> None:
@@ -268,9 +278,7 @@ class TableHelp:
         and for good, and voided a wish."""
         if self.assisted or self.game.over:
             return True
-        # the rest of what Records.table_for asks is known only at the end, or was
-        # known at the deal (help had with this deal before marks the game assisted)
-        table = self.recorded and not self.practised and self.game.deal_number is not None
+        table = self._table_at_stake()
         wish = self._wish_counts()
         if not (table or wish):
             return True
@@ -384,4 +392,48 @@ def _help_question(what: str, wish: bool, table: bool, press: str) -> str:
         "Press {press} again to let the solver play: it takes this game out of the"
         " high-score tables.",
         press=press,
+    )
+
+
+def _taking_back_question(cost: str, restart: bool, over: bool) -> str:
+    """What taking back costs (`cost`: BY_SEEN_STOCK or BY_TAKING_BACK), asked of a game
+    in play, or of one at its end, which would lose its result."""
+    if cost == BY_SEEN_STOCK:
+        if over and restart:
+            return _(
+                "The stock's cards have been seen: start the deal over and the game is"
+                " marked assisted (no high score), or keep this result."
+            )
+        if over:
+            return _(
+                "This puts a card you have seen back on the stock: take it back and the game"
+                " is marked assisted (no high score), or keep this result."
+            )
+        if restart:
+            return _(
+                "The stock's cards have been seen: start the deal over and the game is"
+                " marked assisted (no high score), or play on."
+            )
+        return _(
+            "This puts a card you have seen back on the stock: take it back and the game"
+            " is marked assisted (no high score), or play on."
+        )
+    if over and restart:
+        return _(
+            "Start the deal over and the game is marked assisted (no high score),"
+            " or keep this result."
+        )
+    if over:
+        return _(
+            "Take this move back and the game is marked assisted (no high score),"
+            " or keep this result."
+        )
+    if restart:
+        return _(
+            "No win is possible from here. Start the deal over and the game is"
+            " marked assisted (no high score), or play on."
+        )
+    return _(
+        "No win is possible from here. Take this move back and the game is"
+        " marked assisted (no high score), or play on."
     )

@@ -15,12 +15,12 @@ from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
 from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import MOVE as MOVE_EVENT
-from game.rules.events import REDEAL, REFILL, REMOVE, TURN
-from game.rules.moves import FOUNDATION, OUT, STOCK, pile_kind
+from game.rules.events import REDEAL, REMOVE, TURN
+from game.rules.moves import FOUNDATION, OUT, pile_kind
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
 from game.scenes.table_overlay import Banner
-from game.store.saved import BY_HELP_BEFORE
+from game.store.saved import BY_HELP_BEFORE, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
@@ -380,11 +380,16 @@ class TablePlay:
         self._finish_animation()
         if not self.game.can_undo:
             return
-        if not confirmed and self._wish_counts():
-            # the same deal played again has no verdict: it voided the wish unasked
-            question = _("Press “Restart” again: the deal played again gives your wish no verdict.")
-            if not self._second_press("restart", question):
+        # the same deal played again has no verdict: it voided the wish unasked; a
+        # table's place, once the stock was seen, is asked about with it (else by the
+        # take-back banner)
+        wish = self._wish_counts()
+        table = wish and self._taking_back_costs(()) == BY_SEEN_STOCK
+        if wish and not confirmed:
+            if not self._second_press("restart", _restart_question(table)):
                 return
+            if table:
+                self.facts.mark_assisted(BY_SEEN_STOCK)
         helped = self._help_in_taking_back((), self._confirm_restart, confirmed)
         if helped is None:
             return
@@ -395,7 +400,7 @@ class TablePlay:
         self.animator.finish()
         self._deal()
         if helped:
-            self._say(_("Started over after the solver's verdict: this game is assisted."), 8.0)
+            self._say(_started_over_said(self.facts.assisted_by), 8.0)
 
     def _confirm_restart(self) -> None:
         self._restart(confirmed=True)
@@ -410,16 +415,18 @@ class TablePlay:
             self._wish_counts()
             and game.can_undo
             and game.state.passes_used == game.initial_state.passes_used
-            and _turned_from_stock(game.actions[-1])
+            and game.actions[-1].took_from_stock
         )
+        # a table's place is asked about with the wish (else by the take-back banner)
+        back_to = self.analysis.position()[:-1]
+        out_of_tables = voids and self._taking_back_costs(back_to) == BY_SEEN_STOCK
         if voids and not confirmed:
-            question = _(
-                "Press “Undo” again: a card put back on the stock has been seen, so your"
-                " wish gets no verdict."
-            )
+            question = _undo_question(out_of_tables)
             # paused: undoing by quick presses is a habit, and the second would void
             if not self._second_press("undo", question, pause=TAKE_BACK_PAUSE_S):
                 return
+            if out_of_tables:
+                self.facts.mark_assisted(BY_SEEN_STOCK)
         helped: bool | None = False
         if self.game.can_undo or confirmed:
             back_to = self.analysis.position()[:-1]
@@ -437,9 +444,9 @@ class TablePlay:
         self.app.sounds.play("undo")
         self._after_change()
         if helped:
-            self._say(_("Move taken back after the solver's verdict: this game is assisted."), 8.0)
+            self._say(_taken_back_said(self.facts.assisted_by), 8.0)
         elif voids:  # the question's words stood on after the undo, and nothing said it
-            self._say(_("Your wish gets no verdict now: the stock's card has been seen."), 6.0)
+            self._say(_seen_stock_said(out_of_tables), 6.0)
 
     def _confirm_undo(self) -> None:
         self._undo(confirmed=True)
@@ -557,9 +564,50 @@ class TablePlay:
 SECOND_PRESS_S = 6.0
 
 
-def _turned_from_stock(action: Action) -> bool:
-    """Whether an action took cards off the stock (turned, or into a gap): taken back,
-    they lie on the stock seen."""
-    return any(
-        event.kind in (TURN, REFILL) and pile_kind(event.src) == STOCK for event in action.events
+def _undo_question(table: bool) -> str:
+    """What an Undo that puts a seen card back on the stock costs a fortune, asked
+    before it: the wish's verdict, and with it the game's place in the tables."""
+    if table:
+        return _(
+            "Press “Undo” again: a card put back on the stock has been seen, so your wish"
+            " gets no verdict, and this game no place in the high-score tables."
+        )
+    return _(
+        "Press “Undo” again: a card put back on the stock has been seen, so your"
+        " wish gets no verdict."
     )
+
+
+def _seen_stock_said(table: bool) -> str:
+    """Said once an Undo put a seen card back on a fortune's stock."""
+    if table:
+        return _(
+            "Your wish gets no verdict now, and this game no place in the tables: the"
+            " stock's card has been seen."
+        )
+    return _("Your wish gets no verdict now: the stock's card has been seen.")
+
+
+def _restart_question(table: bool) -> str:
+    """What Restart costs a fortune, asked before it: its verdict, and with the stock
+    seen, the game's place in the tables."""
+    if table:
+        return _(
+            "Press “Restart” again: the deal played again gives your wish no verdict, and"
+            " with its stock seen, this game no place in the high-score tables."
+        )
+    return _("Press “Restart” again: the deal played again gives your wish no verdict.")
+
+
+def _taken_back_said(by: str) -> str:
+    """Said once a move was taken back at the cost of the tables (`by`: why)."""
+    if by == BY_SEEN_STOCK:
+        return _("A card you had seen is back on the stock: this game is assisted.")
+    return _("Move taken back after the solver's verdict: this game is assisted.")
+
+
+def _started_over_said(by: str) -> str:
+    """Said once Restart started over at the cost of the tables (`by`: why)."""
+    if by == BY_SEEN_STOCK:
+        return _("Started over with the stock's cards seen: this game is assisted.")
+    return _("Started over after the solver's verdict: this game is assisted.")

@@ -27,7 +27,8 @@ BY_HINT = "hint"
 BY_DEMO = "demo"
 BY_TAKING_BACK = "taken-back"  # a move taken back past the solver's "no win possible"
 BY_HELP_BEFORE = "before"  # this deal had the solver's help in another game
-HELP_KINDS = (BY_HINT, BY_DEMO, BY_TAKING_BACK, BY_HELP_BEFORE)
+BY_SEEN_STOCK = "seen-stock"  # a card put back on the stock after it was seen
+HELP_KINDS = (BY_HINT, BY_DEMO, BY_TAKING_BACK, BY_HELP_BEFORE, BY_SEEN_STOCK)
 
 
 # The largest deal number a saved game and a table entry can keep (an SQLite integer)
