@@ -136,3 +136,18 @@ def test_the_salvage_benchmark_reports_what_it_kept() -> None:
     report = json.loads(proc.stdout)
     assert report["games"] == 300 and type(report["open_s"]) is float
     assert 250 < report["games_kept"] < 300 and report["entries_kept"] == 1  # two pages lost
+
+
+def test_long_game_benchmark_reports_its_figures() -> None:
+    proc = run("--json", "--moves", "40", "--runs", "1", script="long_game.py")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    figures = report["moves"]["40"]
+    assert set(figures) == {
+        "taken_back",
+        "undo_frame_max_ms",
+        "undo_frame_median_ms",
+        "idle_frame_ms",
+    }
+    assert figures["undo_frame_max_ms"] > 0 and figures["taken_back"] in (0, 1)
+    assert run("--moves", "0", script="long_game.py").returncode == 2

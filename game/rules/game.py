@@ -207,6 +207,17 @@ class Game:
         return self._actions[: self._cursor]
 
     @property
+    def action_count(self) -> int:
+        """How many actions were played (undone ones excluded), without copying them."""
+        return self._cursor
+
+    @property
+    def last_action(self) -> Action | None:
+        """The last action played, None at the deal: with action_count it tells two
+        positions of a game apart at once (a new move after an undo is a new Action)."""
+        return self._actions[self._cursor - 1] if self._cursor else None
+
+    @property
     def undone(self) -> list[Action]:
         """The undone actions a redo would play again, the next one first."""
         return self._actions[self._cursor :]

@@ -18,6 +18,7 @@ from game.solver.worker import ANALYSE, SolverWorker
 from game.store.saved import VerdictFlip
 
 Position = tuple[str, ...]
+Answer = dict[str, Any]
 ANALYSE_SECONDS = 10.0
 # An undecided position is searched on while it stays on the table (the worker would
 # idle), with beams from BEAMS_AFTER positions on (solver/beam.py says what they
@@ -33,6 +34,43 @@ LONGER_NODES = 6_000_000
 LONGER_DIVE_SEED = 1_000_003
 
 
+class Answers(dict[Position, Answer]):
+    """The answers by position, knowing the lengths of the positions they hold and
+    changing `version` with every change: a game of thousands of moves (the building
+    games' cards go from pile to pile for ever) looked each of its earlier positions up,
+    cut from the current one, every frame (3 s an Undo at 1,000 moves, 27 s at 2,000)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.version = 0
+        self.lengths: dict[int, int] = {}  # how many positions of each length
+        for where in self:
+            self.lengths[len(where)] = self.lengths.get(len(where), 0) + 1
+
+    def __setitem__(self, where: Position, answer: Answer) -> None:
+        if where not in self:
+            self.lengths[len(where)] = self.lengths.get(len(where), 0) + 1
+        super().__setitem__(where, answer)
+        self.version += 1
+
+    def __delitem__(self, where: Position) -> None:
+        super().__delitem__(where)
+        self.lengths[len(where)] -= 1
+        self.version += 1
+
+    def clear(self) -> None:
+        super().clear()
+        self.lengths.clear()
+        self.version += 1
+
+    def at(self, where: Position, length: int) -> Answer | None:
+        """The answer for the first `length` moves of `where`, cut only when some
+        answer has a position that long."""
+        if not self.lengths.get(length):
+            return None
+        return self.get(where[:length])
+
+
 class Analysis:
     def __init__(
         self, worker: SolverWorker, game: Game, remembered: VerdictFlip | None = None
@@ -41,13 +79,30 @@ class Analysis:
         self.game = game
         # the flip a saved game brought along: its answers were not kept (see lost_since)
         self.remembered = remembered
-        self.results: dict[Position, dict[str, Any]] = {}
+        self._results = Answers()
         self.pending: dict[int, Position] = {}
         self.asked_again: set[Position] = set()  # after the worker died with them
         self.asked_longer: set[Position] = set()  # undecided, asked with more time
+        # the position, built again only when the game changes (asked many times a frame)
+        self._position: tuple[int, object, Position] = (0, None, ())
+        # known()'s last answer, until the position or the answers change
+        self._known: tuple[Position, int, Answer | None] | None = None
+
+    @property
+    def results(self) -> Answers:
+        return self._results
+
+    @results.setter
+    def results(self, answers: dict[Position, Answer]) -> None:
+        self._results = answers if isinstance(answers, Answers) else Answers(answers)
 
     def position(self) -> Position:
-        return tuple(str(m) for m in self.game.moves)
+        count, last = self.game.action_count, self.game.last_action
+        cached_count, cached_last, where = self._position
+        if count != cached_count or last is not cached_last:
+            where = tuple(str(m) for m in self.game.moves)
+            self._position = (count, last, where)
+        return where
 
     def ask(self) -> None:
         """Ask about the current position, unless it is known or the game is over (an
@@ -113,7 +168,7 @@ class Analysis:
     def waiting(self) -> bool:
         return self.position() in self.pending.values()
 
-    def known(self, where: Position | None = None) -> dict[str, Any] | None:
+    def known(self, where: Position | None = None) -> Answer | None:
         """The answer for a position: asked about it, or along a line known before it.
 
         Along a won or lost answer's line the answer holds, proven. Along the best line
@@ -121,48 +176,59 @@ class Analysis:
         for the demo to play on with, while the position is asked about again (the
         search from a position further on may decide it)."""
         where = self.position() if where is None else where
-        found = self.results.get(where)
-        if found is not None or not where:
-            return found
-        # back to the last position with an answer, then on along its line move by move
-        # (a loop: a long game played faster than the answers come would overflow the
-        # stack of a recursion, one frame a move)
-        start = len(where) - 1
-        while start > 0 and where[:start] not in self.results:
-            start -= 1
-        found = self.results.get(where[:start])
-        for i in range(start, len(where)):
-            if not (found and found["line"] and found["line"][0] == where[i]):
-                return None
-            carried = found["outcome"] not in ("won", "lost")
-            found = dict(found, line=found["line"][1:], carried=carried)
-            self.results[where[: i + 1]] = found
+        results = self._results
+        cached = self._known
+        if cached is not None and cached[1] == results.version and cached[0] == where:
+            return cached[2]
+        found = results.get(where)
+        if found is None and where:
+            # back to the last position with an answer, then on along its line move by
+            # move (a loop: a long game played faster than the answers come would
+            # overflow the stack of a recursion, one frame a move)
+            start = len(where) - 1
+            while start > 0 and results.at(where, start) is None:
+                start -= 1
+            found = results.get(where[:start])
+            for i in range(start, len(where)):
+                found = _carried(found, where[i])
+                if found is None:
+                    break
+                results[where[: i + 1]] = found
+        self._known = (where, results.version, found)
         return found
+
+    def answers_along(self, where: Position) -> list[Answer | None]:
+        """known() for every position on the way to `where`, from the deal (index 0)
+        to `where` itself, in one pass along it."""
+        answers: list[Answer | None] = []
+        found: Answer | None = None
+        for end in range(len(where) + 1):
+            got = self._results.at(where, end)
+            if got is None and end:
+                got = _carried(found, where[end - 1])
+            answers.append(got)
+            found = got
+        return answers
 
     def lost_since(self, back_to: Position) -> bool:
         """Whether the top bar said the deal could no longer be won at some position
-        since `back_to`, an earlier position not known to be lost: taking moves back to
-        there would be using the solver's verdict to find the winning line (see
-        TableScene._taking_back). A position still unanswered counts as one that may be
-        won: its answer, "Can be won", came a moment after the undo, and the player
-        had come back from "No win possible" unasked."""
+        since `back_to`, an earlier position on the current line not known to be lost:
+        taking moves back to there would be using the solver's verdict to find the
+        winning line (see TableScene._taking_back). A position still unanswered counts
+        as one that may be won: its answer, "Can be won", came a moment after the undo,
+        and the player had come back from "No win possible" unasked."""
         now = self.position()
         flip = self.remembered
         if flip is not None and len(back_to) <= flip.won_at and flip.applies(now):
             return True  # a winnable position before a lost one: winnable too
+        along = self.answers_along(now)
+        on_the_line = now[: len(back_to)] == back_to
+        before = along[: len(back_to) + 1] if on_the_line else self.answers_along(back_to)
         # lost there too (or at a position before it, from which it was reached):
         # nothing to find by going back
-        if any(self._lost(back_to[:end]) for end in range(len(back_to) + 1)):
+        if any(map(_is_lost, before)):
             return False
-        for end in range(len(back_to) + 1, len(now) + 1):
-            known = self.known(now[:end])
-            if known and known["outcome"] == "lost":
-                return True
-        return False
-
-    def _lost(self, where: Position) -> bool:
-        known = self.known(where)
-        return bool(known) and known["outcome"] == "lost"
+        return any(map(_is_lost, along[len(back_to) + 1 :]))
 
     def flip(self) -> VerdictFlip | None:
         """Where on the current line the answers turned from won to lost: the last
@@ -172,7 +238,7 @@ class Analysis:
         where = self.position()
         lost_at = None
         for end in range(len(where), -1, -1):
-            answer = self.results.get(where[:end])
+            answer = self._results.at(where, end)
             if answer is None:
                 continue
             if answer["outcome"] == "lost":
@@ -202,3 +268,16 @@ class Analysis:
         if settled_only:
             return ""
         return _("Still checking…") if self.waiting else _("Undecided")
+
+
+def _carried(answer: Answer | None, move: str) -> Answer | None:
+    """An answer carried one move along its line: the answer of the position `move`
+    leads to, if its line goes that way (None if not)."""
+    if not (answer and answer["line"] and answer["line"][0] == move):
+        return None
+    carried = answer["outcome"] not in ("won", "lost")
+    return dict(answer, line=answer["line"][1:], carried=carried)
+
+
+def _is_lost(answer: Answer | None) -> bool:
+    return answer is not None and answer["outcome"] == "lost"

@@ -156,18 +156,23 @@ def _free_place(
     to the middle across. None if there is none. Tried just clear of every
     rectangle's sides and at even steps between."""
     width, height = size
-    xs = [bounds.left + (bounds.width - width) * k // 16 for k in range(17)]
-    xs += [r.right + gap // 2 for r in avoid] + [r.left - gap // 2 - width for r in avoid]
-    xs = [x for x in xs if bounds.left <= x <= bounds.right - width]
-    xs.sort(key=lambda x: abs(x + width // 2 - bounds.centerx))
-    between = [r.bottom + gap // 2 for r in avoid] + [r.top - gap // 2 - height for r in avoid]
-    between = sorted(
-        (y for y in between if bounds.top <= y <= bounds.bottom - height), reverse=True
+    # each place once: the cards of a row share their tops and bottoms, and a long game's
+    # hundred cards tried the same places over and over (50 ms a frame)
+    xs = {bounds.left + (bounds.width - width) * k // 16 for k in range(17)}
+    xs |= {r.right + gap // 2 for r in avoid} | {r.left - gap // 2 - width for r in avoid}
+    across = sorted(
+        (x for x in xs if bounds.left <= x <= bounds.right - width),
+        key=lambda x: (abs(x + width // 2 - bounds.centerx), x),
     )
-    for y in (bounds.bottom - height, bounds.centery - height // 2, bounds.top, *between):
-        for x in xs:
+    between = {r.bottom + gap // 2 for r in avoid} | {r.top - gap // 2 - height for r in avoid}
+    ys = [bounds.bottom - height, bounds.centery - height // 2, bounds.top]
+    ys += sorted((y for y in between if bounds.top <= y <= bounds.bottom - height), reverse=True)
+    for y in ys:
+        band = pygame.Rect(bounds.left, y, bounds.width, height)
+        in_band = [avoid[i] for i in band.collidelistall(avoid)]  # the rest cannot overlap
+        for x in across:
             place = pygame.Rect(x, y, width, height)
-            if place.collidelist(avoid) == -1:
+            if place.collidelist(in_band) == -1:
                 return place
     return None
 

@@ -1,6 +1,10 @@
 """What the table knows of the solver's answers, position by position: answers carried
 along a line, and which positions are asked about again (a stand-in worker)."""
 
+import random
+
+import pytest
+
 from game.rules import Game
 from game.scenes.table_analysis import (
     ANALYSE_SECONDS,
@@ -168,3 +172,74 @@ def test_a_search_still_working_when_the_game_ends_is_stopped():
     assert worker.cancelled == 1 and not analysis.waiting and len(worker.asked) == 2
     analysis.ask()  # nothing left to stop
     assert worker.cancelled == 1
+
+
+def a_long_game(moves: int, seed: int = 1) -> Game:
+    """An Egyptian game of `moves` random legal moves: its cards go from pile to pile."""
+    rng = random.Random(seed)
+    game = Game("egyptian", deal=7)
+    while game.moves_made < moves:
+        game.play(rng.choice(list(game.legal_moves)))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_answers_along_a_line_are_known_s_for_each_of_its_positions(seed):
+    # lost_since and the top bar read them in one pass where known() was asked of every
+    # earlier position, each cut from the current one: 27 s an Undo at 2,000 moves
+    rng = random.Random(seed)
+    game = a_long_game(60, seed)
+    where = tuple(str(m) for m in game.moves)
+    answers = {}
+    for _ in range(rng.randint(0, 6)):
+        start = rng.randint(0, len(where))
+        follows = rng.randint(0, len(where) - start)
+        line = list(where[start : start + follows]) + ["t1>t2"] * rng.randint(0, 1)
+        outcome = rng.choice(["won", "lost", "unknown"])
+        answers[where[:start]] = {"outcome": outcome, "line": line}
+    along = Analysis(ScriptedWorker(), game)
+    along.results = dict(answers)
+    one_by_one = Analysis(ScriptedWorker(), game)
+    one_by_one.results = dict(answers)
+    expected = [one_by_one.known(where[:end]) for end in range(len(where) + 1)]
+    assert along.answers_along(where) == expected
+
+
+def test_taking_back_past_a_lost_answer_to_a_won_one_uses_the_verdict():
+    game = a_long_game(8)
+    where = tuple(str(m) for m in game.moves)
+    analysis = Analysis(ScriptedWorker(), game)
+    analysis.results = {
+        where[:2]: {"outcome": "won", "line": ["x"]},
+        where[:5]: {"outcome": "lost", "line": []},
+    }
+    assert analysis.lost_since(where[:2]) and analysis.lost_since(where[:4])
+    assert not analysis.lost_since(where[:5])  # lost there too: nothing to find
+    assert not analysis.lost_since(where[:6])
+    analysis.results = {where[:2]: {"outcome": "won", "line": ["x"]}}
+    assert not analysis.lost_since(where[:2])  # never said lost
+
+
+def test_an_undo_in_a_game_of_thousands_of_moves_keeps_up_with_the_frames(app, driver):
+    # the building games' cards can go from pile to pile for ever; at 2,000 moves one
+    # Undo froze the table for 27 s, and idle frames fell behind from 1,000 on
+    import time
+
+    import pygame
+
+    from game.scenes.table import TableScene
+
+    app.settings.animation_speed = 0.0
+    game = a_long_game(2000)
+    scene = TableScene(app, game)
+    scene.practised = True  # no table's question: the Undo itself is timed
+    app.switch(scene, fade=False)
+    driver.frames(3)
+    start = time.perf_counter()
+    driver.key(pygame.K_u)
+    took = time.perf_counter() - start
+    assert game.moves_made == 1999
+    start = time.perf_counter()
+    driver.frames(60)
+    idle = time.perf_counter() - start
+    assert took < 1.0 and idle < 2.0, (took, idle)  # some 10 ms and 1 ms a frame now
