@@ -63,6 +63,10 @@ def measure(moves: int, runs: int) -> dict[str, float | int]:
     try:
         game = long_game(moves)
         scene = TableScene(app, game)
+        # every Undo then goes on to ask whether it would use the solver's verdict,
+        # which reads the answers of every earlier position (a game at a table's stake
+        # is asked about a seen stock card first, and once assisted, nothing)
+        scene.practised = True
         app.switch(scene, fade=False)
         for _ in range(3):
             app.clock.advance(1 / 60)

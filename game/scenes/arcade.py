@@ -147,6 +147,9 @@ def continue_or_start(app: App) -> None:
         app.take_record_problems()
         if run is None:
             return  # the records cannot hold a run: the notice says why
+    if app.records.run_open_elsewhere(run.id):
+        app.notices.insert(0, Notice(lambda: _("The arcade run is open in another window.")))
+        return
     app.switch(lambda: level_table(app, ladder, run))
 
 

@@ -62,6 +62,10 @@ class MenuRecords:
         row = self.unfinished
         if row is None:
             return
+        if not self.app.records.hold(row.id):
+            self.app.notices.append(Notice(lambda: _("That game is open in another window.")))
+            self.refresh()
+            return
         resumed = self.app.records.resume(row)
         if resumed is None:
             self.app.notices.append(
@@ -89,6 +93,11 @@ class MenuRecords:
             self.show_records(ruleset.id, options, DAILY)
             return
         if row is not None:
+            if not self.app.records.hold(row.id):
+                self.app.notices.append(
+                    Notice(lambda: _("Today's deal is open in another window."))
+                )
+                return
             resumed = self.app.records.resume(row)
             if resumed is not None:
                 open_table(

@@ -162,6 +162,8 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
             self._name_empty_places(view)  # the language may have changed in the settings
         if not self.dealt and not self.wish_pending:
             self._deal()
+        if self.recorded and self.facts.record_id is not None:
+            self.app.records.hold(self.facts.record_id)  # back from the rules, say
         if self.wish_pending:
             text = _("Make a wish. If the patience comes out, it will come true.")
             self.banner = Banner(
@@ -170,6 +172,8 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
 
     def exit(self) -> None:
         self._save_the_time()
+        # another window may continue it now (held from its first save: Records.hold)
+        self.app.records.release(self.facts.record_id, finished=self.game.over)
 
     def _save_the_time(self) -> None:
         # the time played since the last move is kept too, and a kept game's time before

@@ -34,6 +34,7 @@ from game.store.database import (
     transaction,
 )
 from game.store.games import GameLog, GameRow
+from game.store.holds import GameHolds
 from game.store.saved import (
     ARCADE,
     DAILY,
@@ -48,6 +49,7 @@ from game.store.stats import Statistics, reset_statistics, statistics
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+OPEN_GAMES = "open-games"  # the folder, beside the records file, of the games held
 
 INITIALS_KEY = "initials"
 
@@ -113,6 +115,8 @@ class Records:
         self.arcade = ArcadeRuns(self.conn)
         self._told: set[str] = set()  # the kinds of problem the player has been told of
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
+        # the games open at this process's tables, held against other windows
+        self.holds = GameHolds(self.path.parent / OPEN_GAMES if self.path else None)
 
     @classmethod
     def open(cls, path: Path | None = None, to_write: bool = True) -> Records:
@@ -133,6 +137,7 @@ class Records:
         return cls(Opened(in_memory(), None, []))
 
     def close(self) -> None:
+        self.holds.release_all()
         self.conn.close()
 
     # -- guarding --------------------------------------------------------------------
@@ -181,8 +186,30 @@ class Records:
     # -- games -----------------------------------------------------------------------
 
     def save_game(self, game: Game, facts: GameFacts) -> bool:
-        """Autosave: the game as it stands, in one transaction. False if it could not."""
-        return self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
+        """Autosave: the game as it stands, in one transaction. False if it could not.
+        A game saved is held for this window (see hold)."""
+        saved = self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
+        if saved and facts.record_id is not None:
+            self.holds.hold(facts.record_id)
+        return saved
+
+    def hold(self, record_id: int) -> bool:
+        """Hold a saved game for a table of this window: False if another window of the
+        game has it open (it would be played twice, and saved over itself)."""
+        return self.holds.hold(record_id)
+
+    def run_open_elsewhere(self, run_id: int) -> bool:
+        """Whether another window has a game of this arcade run open."""
+
+        def open_elsewhere() -> bool:
+            rows = self.games.unfinished(arcade_run=run_id)
+            return any(self.holds.held_elsewhere(row["id"]) for row in rows)
+
+        return self._read("read the games", open_elsewhere, False)
+
+    def release(self, record_id: int | None, finished: bool = False) -> None:
+        """The game has left this window's table: another window may continue it."""
+        self.holds.release(record_id, finished)
 
     def unfinished(
         self, arcade_run: int | None = None, table: tuple[str, dict[str, Any]] | None = None
@@ -197,6 +224,8 @@ class Records:
             # a row that cannot be read at all: a game the player left, gone from
             # Continue; "some records were skipped" did not say so
             for row in self._rows(rows, damaged=UNFINISHED_DAMAGED):
+                if self.holds.held_elsewhere(row.id):
+                    continue  # open in another window: it cannot be continued here
                 try:
                     restore(row.replay, row.id)
                 except ReplayError as e:
@@ -255,7 +284,10 @@ class Records:
                 self.give_up(*restored)
 
     def _in_play(self, ruleset: str, options: dict[str, Any]) -> Iterator[GameRow]:
-        return self._rows(self.games.unfinished(table=(ruleset, options)))
+        """The free games of a table left in play; one another window has open is in
+        play there, not left."""
+        rows = self._rows(self.games.unfinished(table=(ruleset, options)))
+        return (row for row in rows if not self.holds.held_elsewhere(row.id))
 
     def left_in_play(self, ruleset: str, options: dict[str, Any]) -> bool:
         """Whether a free game of this table is left in play, which a new game there

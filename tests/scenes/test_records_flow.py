@@ -686,3 +686,31 @@ def test_the_time_of_a_long_think_is_saved_without_a_move(app, driver):
     driver.frames(60 * 12)  # twelve seconds and no move, the process then killed
     stored = app.records.games.get(scene.facts.record_id).seconds
     assert stored > saved + 5 and stored >= scene.seconds - CLOCK_SAVED_EVERY_S
+
+
+def test_the_day_s_deal_open_in_one_window_is_refused_in_another(app, driver, tmp_path):
+    # both windows played the same saved game: one turned the stock and gave up, the
+    # other played on knowing it, the day's table took both, the first result written over
+    menu = open_menu(app, driver)
+    menu.select("pyramid52")
+    press(driver, menu, "daily")
+    table = app.scene
+    click_move(driver, table, "st>w")
+    other = App(size=(1280, 800), clock=ManualClock())
+    try:
+        window = Driver(other)
+        second = open_menu(other, window)
+        second.select("pyramid52")
+        assert second.pad.get("daily").label == "Deal of the day: continue"
+        assert second.records.unfinished is None  # Continue offers it not either
+        press(window, second, "daily")
+        assert other.scene is second
+        assert str(other.notices[-1]) == "Today's deal is open in another window."
+        app.switch(lambda: MenuScene(app), fade=False)  # the first window leaves it
+        driver.settle(0.6)
+        press(window, second, "daily")
+        assert isinstance(other.scene, TableScene)
+        assert other.scene.facts.record_id == table.facts.record_id
+        assert [str(m) for m in other.scene.game.moves] == ["st>w"]
+    finally:
+        other.solver.close()
