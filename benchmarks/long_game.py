@@ -62,11 +62,9 @@ def measure(moves: int, runs: int) -> dict[str, float | int]:
     app.settings.animation_speed = 0.0
     try:
         game = long_game(moves)
+        # a free game: every Undo asks whether it would use the solver's verdict, which
+        # reads the answers of every earlier position
         scene = TableScene(app, game)
-        # every Undo then goes on to ask whether it would use the solver's verdict,
-        # which reads the answers of every earlier position (a game at a table's stake
-        # is asked about a seen stock card first, and once assisted, nothing)
-        scene.practised = True
         app.switch(scene, fade=False)
         for _ in range(3):
             app.clock.advance(1 / 60)

@@ -43,7 +43,7 @@ def system_language() -> str:
 @dataclass
 class Settings:
     language: str = ""
-    volume: float = 0.7
+    volume: float = 0.8  # -4 dB (see audio.sounds.gain_for)
     muted: bool = False
     animation_speed: float = 1.0
     four_colour: bool = False
@@ -69,7 +69,7 @@ class Settings:
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
             self.language = system_language()
-        self.volume = min(1.0, max(0.0, self.volume)) if _finite(self.volume) else 0.7
+        self.volume = min(1.0, max(0.0, self.volume)) if _finite(self.volume) else 0.8
         if self.animation_speed not in ANIMATION_SPEEDS:
             self.animation_speed = 1.0
         if self.card_back not in CARD_BACKS:

@@ -27,10 +27,11 @@ RETRY_S = 60.0  # how often a mixer that could not be opened is tried again
 # one rattle 10 dB louder than any move
 SAME_SOUND_GAP_S = 0.06
 MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
-# The volume setting is a fader in equal steps of loudness, this many dB from full to
-# its lowest step above silence. Taken as a plain factor, from 0.1 to 0.2 was 6 dB
-# louder and from 0.9 to 1.0 under 1 dB: the top half of the slider did next to nothing
-VOLUME_RANGE_DB = 30.0
+# The volume setting is a fader in equal steps of loudness, 2 dB a tenth: taken as a
+# plain factor, from 0.1 to 0.2 was 6 dB louder and from 0.9 to 1.0 under 1 dB, so the
+# top half of the slider did next to nothing. Twenty dB keep the settings saved before
+# near their old loudness (the old default, 0.7, was -3 dB; it is -6 dB now)
+VOLUME_RANGE_DB = 20.0
 
 
 def gain_for(volume: float) -> float:

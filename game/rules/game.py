@@ -16,7 +16,7 @@ from .building import BuildingEngine
 from .cards import Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError, quoted
-from .events import REFILL, TURN, Event
+from .events import Event
 from .moves import MOVE, RESIGN, STOCK, Move, pair, parse_move, pile_kind
 from .pyramid import PyramidEngine
 from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
@@ -51,9 +51,10 @@ class Action(NamedTuple):
 
     @property
     def took_from_stock(self) -> bool:
-        """Whether the action took cards off the stock (turned them, or dealt one into a
-        gap): taken back, they lie on the stock seen."""
-        return any(e.kind in (TURN, REFILL) and pile_kind(e.src) == STOCK for e in self.events)
+        """Whether the action took cards off the stock (turned them, dealt one into a
+        gap, paired its top card, which shows the next): taken back, they lie on the
+        stock seen."""
+        return any(pile_kind(e.src) == STOCK for e in self.events)
 
 
 class LegalMoves:

@@ -68,6 +68,7 @@ class MenuRecords:
             return
         resumed = self.app.records.resume(row)
         if resumed is None:
+            self.app.records.release(row.id)
             self.app.notices.append(
                 Notice(lambda: _("That game cannot be continued: its record is damaged."))
             )
@@ -99,7 +100,9 @@ class MenuRecords:
                 )
                 return
             resumed = self.app.records.resume(row)
-            if resumed is not None:
+            if resumed is None:
+                self.app.records.release(row.id)
+            else:
                 open_table(
                     self.app,
                     resumed[0],

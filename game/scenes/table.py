@@ -172,8 +172,10 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
 
     def exit(self) -> None:
         self._save_the_time()
-        # another window may continue it now (held from its first save: Records.hold)
-        self.app.records.release(self.facts.record_id, finished=self.game.over)
+        # held from its first save (Records.hold) until this window holds another game:
+        # left for the rules or the menu, it is still this window's to come back to
+        if self.game.over:
+            self.app.records.release(self.facts.record_id, finished=True)
 
     def _save_the_time(self) -> None:
         # the time played since the last move is kept too, and a kept game's time before

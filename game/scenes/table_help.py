@@ -13,13 +13,14 @@ from game.rules import Move
 from game.rules.moves import FOUNDATION, PAIR, SINGLE, STOCK_TURN, parse_move, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table_overlay import Banner
-from game.store.saved import BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK
+from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY
 from game.ui.widgets import Button
 
 HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
 DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
+PLAYED_ONCE = (DAILY, ARCADE)  # the games whose deal is played once, its stock unseen
 
 
 class TableHelp:
@@ -40,18 +41,22 @@ class TableHelp:
         """Why taking the moves after `back_to` back would cost the game its place in the
         tables (BY_SEEN_STOCK, BY_TAKING_BACK), or None if it costs nothing.
 
-        A card put back on the stock has been seen: undo, look, undo again, and the
-        whole stock was known, then played to a place in the table (a later pass's
-        Undo shows nothing the first pass did not). A move taken back to where the top
-        bar said the deal could be won, past where it said it no longer could, uses
-        the solver's verdict: trying moves and taking back those it calls lost finds
-        the winning line by the solver."""
+        A card put back on the stock has been seen, where a deal is played once and
+        blind (the day's deal, an arcade level): undo, look, undo again, and the whole
+        stock was known, then played to a place in the table (a later pass's Undo shows
+        nothing the first pass did not). A free game's deal may be played again and
+        again, and its Undo is free: the free table keeps each deal at its best.
+
+        A move taken back to where the top bar said the deal could be won, past where
+        it said it no longer could, uses the solver's verdict: trying moves and taking
+        back those it calls lost finds the winning line by the solver."""
         if not self.recorded or self.assisted:
             return None
         taken_back = self.game.actions[len(back_to) :]
         first_pass = self.game.state.passes_used == self.game.initial_state.passes_used
         if (
-            self._table_at_stake()
+            self.facts.mode in PLAYED_ONCE
+            and self._table_at_stake()
             and (first_pass or not back_to)
             and any(action.took_from_stock for action in taken_back)
         ):
@@ -89,7 +94,9 @@ class TableHelp:
             self.banner = Banner(
                 text,
                 [
-                    Button(_("Take back"), confirm, key="take-back"),
+                    Button(
+                        _("Start over") if restart else _("Take back"), confirm, key="take-back"
+                    ),
                     Button(stay, self._play_on, key="play-on"),
                 ],
                 enter=False,
@@ -397,25 +404,17 @@ def _help_question(what: str, wish: bool, table: bool, press: str) -> str:
 
 def _taking_back_question(cost: str, restart: bool, over: bool) -> str:
     """What taking back costs (`cost`: BY_SEEN_STOCK or BY_TAKING_BACK), asked of a game
-    in play, or of one at its end, which would lose its result."""
+    in play, or of one at its end, which would lose its result (a seen stock card costs
+    a day's or an arcade game only, whose end stands: never asked at its end)."""
     if cost == BY_SEEN_STOCK:
-        if over and restart:
-            return _(
-                "The stock's cards have been seen: start the deal over and the game is"
-                " marked assisted (no high score), or keep this result."
-            )
-        if over:
-            return _(
-                "This puts a card you have seen back on the stock: take it back and the game"
-                " is marked assisted (no high score), or keep this result."
-            )
         if restart:
             return _(
-                "The stock's cards have been seen: start the deal over and the game is"
+                "A card of the stock has been seen: start the deal over and the game is"
                 " marked assisted (no high score), or play on."
             )
+        # what the player learnt is the card the move showed, hidden again by the Undo
         return _(
-            "This puts a card you have seen back on the stock: take it back and the game"
+            "This hides again a card of the stock you have seen: take it back and the game"
             " is marked assisted (no high score), or play on."
         )
     if over and restart:

@@ -570,7 +570,7 @@ def _undo_question(table: bool) -> str:
     if table:
         return _(
             "Press “Undo” again: a card put back on the stock has been seen, so your wish"
-            " gets no verdict, and this game no place in the high-score tables."
+            " will get no verdict, and this game will not enter the high-score tables."
         )
     return _(
         "Press “Undo” again: a card put back on the stock has been seen, so your"
@@ -582,7 +582,7 @@ def _seen_stock_said(table: bool) -> str:
     """Said once an Undo put a seen card back on a fortune's stock."""
     if table:
         return _(
-            "Your wish gets no verdict now, and this game no place in the tables: the"
+            "Your wish gets no verdict now, and this game will not enter the tables: the"
             " stock's card has been seen."
         )
     return _("Your wish gets no verdict now: the stock's card has been seen.")
@@ -594,7 +594,7 @@ def _restart_question(table: bool) -> str:
     if table:
         return _(
             "Press “Restart” again: the deal played again gives your wish no verdict, and"
-            " with its stock seen, this game no place in the high-score tables."
+            " with a card of its stock seen, this game will not enter the high-score tables."
         )
     return _("Press “Restart” again: the deal played again gives your wish no verdict.")
 
@@ -602,12 +602,12 @@ def _restart_question(table: bool) -> str:
 def _taken_back_said(by: str) -> str:
     """Said once a move was taken back at the cost of the tables (`by`: why)."""
     if by == BY_SEEN_STOCK:
-        return _("A card you had seen is back on the stock: this game is assisted.")
+        return _("A card of the stock you had seen is hidden again: this game is assisted.")
     return _("Move taken back after the solver's verdict: this game is assisted.")
 
 
 def _started_over_said(by: str) -> str:
     """Said once Restart started over at the cost of the tables (`by`: why)."""
     if by == BY_SEEN_STOCK:
-        return _("Started over with the stock's cards seen: this game is assisted.")
+        return _("Started over with a card of the stock seen: this game is assisted.")
     return _("Started over after the solver's verdict: this game is assisted.")

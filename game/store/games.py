@@ -11,6 +11,7 @@ from game.rules import Game, RulesError, rulesets
 from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import (
     ARCADE,
+    BY_SEEN_STOCK,
     DAILY,
     FREE,
     GameFacts,
@@ -27,6 +28,11 @@ LARGEST_ID = (1 << 63) - 1
 LATEST_PLAYED_SQL = """SELECT * FROM (
         SELECT * FROM games WHERE mode != ? ORDER BY id DESC LIMIT 100
     ) ORDER BY updated_at DESC, id DESC LIMIT 1"""
+# an assisted game but for one whose help was a seen stock card put back (its first
+# help, which the replay's meta keeps)
+NOT_BY_SEEN_STOCK = (
+    f"assisted AND COALESCE(json_extract(replay, '$.meta.assisted_by'), '') != '{BY_SEEN_STOCK}'"
+)
 # the game that ended last but for one mode (read through the index games_finished)
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
@@ -229,8 +235,9 @@ class GameLog:
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         """Whether another game dealt these cards to the same places and had the solver's
-        help: its player has seen the solver's moves for this very deal."""
-        return self._same_deal(game, except_id, "assisted")
+        help: its player has seen the solver's moves for this very deal (a seen stock
+        card put back marks a game assisted too, but is no help of the solver's)."""
+        return self._same_deal(game, except_id, NOT_BY_SEEN_STOCK)
 
     def _same_deal(self, game: Game, except_id: int | None, such: str) -> bool:
         """Whether a game other than `except_id`, begun at any time, dealt the same

@@ -117,6 +117,7 @@ class Records:
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
         # the games open at this process's tables, held against other windows
         self.holds = GameHolds(self.path.parent / OPEN_GAMES if self.path else None)
+        self.holds.clear_finished(self._over_or_gone)
 
     @classmethod
     def open(cls, path: Path | None = None, to_write: bool = True) -> Records:
@@ -193,9 +194,19 @@ class Records:
             self.holds.hold(facts.record_id)
         return saved
 
+    def _over_or_gone(self, record_id: int) -> bool:
+        try:
+            row = self.conn.execute(
+                "SELECT outcome FROM games WHERE id = ?", (record_id,)
+            ).fetchone()
+        except sqlite3.Error:
+            return False  # unread: its file stays
+        return row is None or row["outcome"] is not None
+
     def hold(self, record_id: int) -> bool:
-        """Hold a saved game for a table of this window: False if another window of the
-        game has it open (it would be played twice, and saved over itself)."""
+        """Hold a saved game for a table of this window, until the window holds another,
+        the game ends or the window closes: False if another window of the game has it
+        (it would be played twice, and saved over itself)."""
         return self.holds.hold(record_id)
 
     def run_open_elsewhere(self, run_id: int) -> bool:
@@ -208,7 +219,7 @@ class Records:
         return self._read("read the games", open_elsewhere, False)
 
     def release(self, record_id: int | None, finished: bool = False) -> None:
-        """The game has left this window's table: another window may continue it."""
+        """Let another window have the game (`finished`: it is over, its file goes)."""
         self.holds.release(record_id, finished)
 
     def unfinished(

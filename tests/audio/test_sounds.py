@@ -383,12 +383,11 @@ def test_muting_drops_a_sound_waiting_its_turn(disk_audio: Path) -> None:
     sounds = Sounds(volume=1.0)
     sounds.play("pair")
     sounds.play_next("win")
-    sounds.muted = True
-    deadline = time.monotonic() + 0.5
+    sounds.muted = True  # and on again at once, before the win's turn came
+    sounds.muted = False
+    deadline = time.monotonic() + 0.6
     while time.monotonic() < deadline:
         sounds.update()
         time.sleep(0.005)
-    sounds.muted = False
-    sounds.update()
     samples = record(disk_audio, 0.8)
     assert peak(samples[int(0.35 * DISK_BYTES_PER_SECOND / 2) :]) == 0

@@ -226,3 +226,13 @@ def test_a_card_dropped_on_another_pairs_them_in_the_pyramid_games_and_moves_it_
     building = Game("egyptian", deal=1)
     assert not building.pairs_cards
     assert building.move_between("t1", "f1") == parse_move("t1>f1")
+
+
+def test_an_action_that_takes_a_card_off_the_stock_says_so():
+    # taken back, the card lies on the stock seen: turned, dealt into a gap, or paired
+    # with the stock's top card, which showed the card under it
+    game = Game("pyramid52", deal=0)
+    assert game.play("p7.2+st").took_from_stock
+    assert game.play("st>w").took_from_stock
+    assert Game("egyptian", deal=0).play("t2>f2").took_from_stock  # its gap filled from it
+    assert not Game("pyramid52", deal=1).play("p7.4+p7.6").took_from_stock

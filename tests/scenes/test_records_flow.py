@@ -20,13 +20,7 @@ from game.store.proof import verify
 from game.store.records import MissedEntry
 from tests.scenes.driver import Driver
 from tests.scenes.test_menu import open_menu
-from tests.scenes.test_table import (
-    DEAL_8_WIN,
-    click_move,
-    open_table,
-    take_back,
-    wait_for_analysis,
-)
+from tests.scenes.test_table import DEAL_8_WIN, click_move, open_table, wait_for_analysis
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -49,7 +43,6 @@ def test_every_move_is_saved_and_continue_resumes_with_undo(app, driver):
     for text in DEAL_8_WIN[:5]:
         click_move(driver, scene, text)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # one undo, so a redo waits
-    take_back(driver, scene)  # of a stock card seen
     row = app.records.unfinished()
     assert row.replay["moves"] == DEAL_8_WIN[:4] and row.undos == 1
     assert row.replay["meta"]["redo"] == [DEAL_8_WIN[4]]
@@ -607,7 +600,6 @@ def test_giving_up_after_an_undo_counts_the_moves_the_table_showed(app, driver):
     for text in DEAL_8_WIN[:4]:
         click_move(driver, scene, text)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    take_back(driver, scene)  # of a stock card seen
     assert scene._current_figures().moves == 3
     driver.click(scene.buttons["resign"].rect.center)
     driver.click(scene.buttons["resign"].rect.center)  # giving up asks twice
@@ -670,8 +662,6 @@ def test_a_daily_game_s_end_stands(app, driver, mode):
     moves = len(game.moves)
     assert scene.buttons["undo"].enabled is (mode is None)
     assert scene.buttons["restart"].enabled is (mode is None)
-    driver.key(pygame.K_u)  # a free game's asks first: a stock card seen goes back
-    driver.frames(70)
     driver.key(pygame.K_u)
     driver.key(pygame.K_F5)
     driver.settle(1.0)
@@ -706,8 +696,20 @@ def test_the_day_s_deal_open_in_one_window_is_refused_in_another(app, driver, tm
         press(window, second, "daily")
         assert other.scene is second
         assert str(other.notices[-1]) == "Today's deal is open in another window."
-        app.switch(lambda: MenuScene(app), fade=False)  # the first window leaves it
+        table._rules()  # the first window reads the rules: the deal is still its own
         driver.settle(0.6)
+        app.scene.back()
+        driver.settle(0.6)
+        assert app.scene is table
+        other.notices.clear()
+        press(window, second, "daily")
+        assert other.scene is second and other.notices
+        app.switch(lambda: MenuScene(app), fade=False)  # and at its menu, still its own
+        driver.settle(0.6)
+        press(window, second, "daily")
+        assert other.scene is second
+        another = open_table(app, driver, Game("pyramid36", deal=4))  # a game of its own
+        click_move(driver, another, "st>w")
         press(window, second, "daily")
         assert isinstance(other.scene, TableScene)
         assert other.scene.facts.record_id == table.facts.record_id

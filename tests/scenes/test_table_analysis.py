@@ -231,8 +231,7 @@ def test_an_undo_in_a_game_of_thousands_of_moves_keeps_up_with_the_frames(app, d
 
     app.settings.animation_speed = 0.0
     game = a_long_game(2000)
-    scene = TableScene(app, game)
-    scene.practised = True  # no table's question: the Undo itself is timed
+    scene = TableScene(app, game)  # a free game: its Undo asks of the verdict alone
     app.switch(scene, fade=False)
     driver.frames(3)
     start = time.perf_counter()

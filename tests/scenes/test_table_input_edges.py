@@ -107,7 +107,6 @@ def test_a_card_held_when_an_undo_changes_the_position_is_let_go(app, driver):
     start = centre(scene, "t6")
     hold(driver, start, (start[0], start[1] + 60))
     assert scene.drag is not None and scene.drag.card == "9D"
-    scene.practised = True  # at no table's stake: the card dealt into t1 goes back unasked
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert scene.game.moves == [] and scene.drag is None
     release(driver, centre(scene, "t5"))
@@ -431,7 +430,6 @@ def test_a_tap_near_a_button_s_edge_presses_that_button_not_its_neighbour(app, d
     for move in ("st>w", "st>w", "st>w"):
         game.play(move)
     scene = open_table(app, driver, game)
-    scene.practised = True  # at no table's stake: a seen stock card goes back unasked
     scene.buttons["undo"].action()
     driver.settle(0.5)
     assert len(game.moves) == 2
@@ -464,9 +462,7 @@ def test_a_keyboard_player_reaches_finish_restart_and_give_up(app, driver):
     driver.key(pygame.K_SPACE)
     driver.settle(0.3)
     assert len(game.moves) == 1
-    driver.key(pygame.K_F5)  # restart: asked, as the stock's card was seen
-    driver.frames(70)
-    driver.key(pygame.K_F5)  # back to the deal
+    driver.key(pygame.K_F5)  # restart: back to the deal
     driver.settle(0.3)
     assert game.moves == []
     driver.key(pygame.K_f)  # Finish is not offered here: nothing happens

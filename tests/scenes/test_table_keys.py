@@ -98,8 +98,7 @@ def russian(driver, letter: str, mod: int = 0) -> None:
 
 def test_the_letter_shortcuts_work_with_a_russian_layout(app, driver):
     game = Game("egyptian", deal=0)
-    scene = open_table(app, driver, game)
-    scene.practised = True  # at no table's stake: a seen stock card goes back unasked
+    open_table(app, driver, game)
     driver.key(pygame.K_SPACE)
     assert len(game.moves) == 1
     russian(driver, "u")
@@ -124,8 +123,7 @@ def test_d_with_a_russian_layout_starts_the_demo_and_stops_it(app, driver):
 
 def test_a_latin_layout_keeps_its_own_letters(app, driver):
     game = Game("egyptian", deal=0)
-    scene = open_table(app, driver, game)
-    scene.practised = True  # at no table's stake: a seen stock card goes back unasked
+    open_table(app, driver, game)
     driver.key(pygame.K_SPACE)
     # German: the key marked Z sits where a US keyboard has Y
     driver.key(pygame.K_z, pygame.KMOD_LCTRL, scancode=pygame.KSCAN_Y)

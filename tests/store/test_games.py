@@ -213,6 +213,18 @@ def test_help_had_on_a_deal_is_known_by_its_cards(records):
     # pass, then the daily game of three passes, entered the table)
     assert records.deal_assisted_before(Game("sbudetsya", {"passes": 2}, deal=12))
     assert not records.deal_assisted_before(Game("sbudetsya", deal=13))  # played, no help
+
+
+def test_a_seen_stock_card_put_back_is_no_help_of_the_solver_s_for_the_deal(records):
+    # the next game of the deal said "played with the solver's help before"
+    from game.store.saved import BY_HINT, BY_SEEN_STOCK
+
+    for deal, by in ((14, BY_SEEN_STOCK), (15, BY_HINT)):
+        facts = GameFacts()
+        facts.mark_assisted(by)
+        records.save_game(random_game("sbudetsya", deal=deal, moves=2, end=False), facts)
+    assert not records.deal_assisted_before(Game("sbudetsya", deal=14))
+    assert records.deal_assisted_before(Game("sbudetsya", deal=15))
     records.save_game(random_game("nechego", 12, 2, end=False), GameFacts(assisted=True))
     assert not records.deal_assisted_before(Game("nechego", {"cards": 32}, deal=12))  # others
 

@@ -90,3 +90,27 @@ def test_a_window_that_crashed_holds_nothing(tmp_path):
         assert not holds.held_elsewhere(3) and holds.hold(3)
     finally:
         window.kill()
+
+
+def test_a_window_holds_one_game_at_a_time(tmp_path):
+    holds, other = GameHolds(tmp_path), GameHolds(tmp_path)
+    assert holds.hold(1) and not other.hold(1)
+    assert holds.hold(2)  # its next game: the one it left is free for another window
+    assert other.hold(1) and not other.hold(2)
+
+
+def test_the_files_of_games_over_are_cleared_when_the_records_open(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    first = Records.open(path)
+    facts = saved_game(first)
+    game = Game("pyramid36", deal=2)
+    game.play("resign")
+    over = GameFacts()
+    first.save_game(game, over)  # held now, the first game let go of, its file kept
+    first.close()
+    folder = tmp_path / "open-games"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [str(facts.record_id), str(over.record_id)]
+    )
+    Records.open(path).close()
+    assert [p.name for p in folder.iterdir()] == [str(facts.record_id)]  # still in play
