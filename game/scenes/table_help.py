@@ -84,7 +84,8 @@ class TableHelp:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
             restart = confirm == self._confirm_restart
-            text = _taking_back_question(cost, restart, self.game.over)
+            run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
+            text = _taking_back_question(cost, restart, self.game.over, run)
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)
             stay = _("Keep the result") if self.game.over else _("Play on")
@@ -402,10 +403,21 @@ def _help_question(what: str, wish: bool, table: bool, press: str) -> str:
     )
 
 
-def _taking_back_question(cost: str, restart: bool, over: bool) -> str:
+def _taking_back_question(cost: str, restart: bool, over: bool, run: bool = False) -> str:
     """What taking back costs (`cost`: BY_SEEN_STOCK or BY_TAKING_BACK), asked of a game
     in play, or of one at its end, which would lose its result (a seen stock card costs
-    a day's or an arcade game only, whose end stands: never asked at its end)."""
+    a day's or an arcade game only, whose end stands: never asked at its end); `run`: an
+    arcade game, whose run it costs its table."""
+    if cost == BY_SEEN_STOCK and run:
+        if restart:
+            return _(
+                "A card of the stock has been seen: start the deal over and this arcade run"
+                " is marked assisted (no place in its table), or play on."
+            )
+        return _(
+            "This hides again a card of the stock you have seen: take it back and this"
+            " arcade run is marked assisted (no place in its table), or play on."
+        )
     if cost == BY_SEEN_STOCK:
         if restart:
             return _(

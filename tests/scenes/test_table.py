@@ -1566,3 +1566,20 @@ def test_an_undo_on_a_later_pass_puts_back_nothing_unseen_and_asks_nothing(app, 
     scene = open_daily(app, driver, game)
     driver.key(pygame.K_u)
     assert len(game.moves) == 25 and scene.banner is None and not scene.assisted
+
+
+def test_an_arcade_level_s_question_says_it_costs_the_run(app, driver):
+    # one level's help keeps the whole run out of the arcade table: "the game" undersaid it
+    from game.store import ARCADE
+    from game.store.saved import GameFacts
+
+    game = Game("pyramid52", deal=1)
+    scene = TableScene(app, game, facts=GameFacts(mode=ARCADE, arcade_run=1))
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_u)
+    assert scene.banner.text == (
+        "This hides again a card of the stock you have seen: take it back and this arcade"
+        " run is marked assisted (no place in its table), or play on."
+    )
