@@ -401,6 +401,8 @@ class TablePlay:
         self._deal()
         if helped:
             self._say(_started_over_said(self.facts.assisted_by), 8.0)
+        elif table:  # the deal's "played before" said the wish's cost, not the table's
+            self._say(_seen_stock_said(True), 8.0)
 
     def _confirm_restart(self) -> None:
         self._restart(confirmed=True)

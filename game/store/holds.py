@@ -14,11 +14,15 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Literal
 
 _log = logging.getLogger(__name__)
+
+FRESH_S = 60.0  # a file this new may be about to be locked by the window that made it
+STALE_S = 24 * 3600.0  # a file no window has locked for this long is nobody's
 
 
 def _unlock(handle: IO[bytes]) -> None:
@@ -54,37 +58,46 @@ def _try_lock(handle: IO[bytes]) -> bool:
 class GameHolds:
     """The games this process holds, by record id: the one at its table, and a finished
     one until it is let go of; `folder` None (records kept in memory): no other process
-    can reach them, and every game is held at once."""
+    can reach them, and every game is held at once. `done(record_id)` says whether a
+    game will never be continued (over, gone, or left before its first move): its file
+    goes once no window holds it."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, done: Callable[[int], bool] = lambda _id: False):
         self.folder = folder
+        self.done = done
         self._held: dict[int, IO[bytes] | None] = {}
 
     def hold(self, record_id: int) -> bool:
-        """Hold the game for this window, letting go of any other it held (a window plays
+        """Hold the game for this window, then let go of any other it held (a window plays
         one game at a time; the one it left is another window's to continue); False if
-        another window holds it. A lock that cannot be made at all (a read-only folder)
-        holds nothing and lets the game go on: the records' own problems are said where
-        they are met."""
+        another window holds it, and the others are kept. A lock that cannot be made at
+        all (a read-only folder) holds nothing and lets the game go on: the records' own
+        problems are said where they are met."""
         if record_id in self._held:
             return True
+        handle = self._locked(record_id)
+        if handle is False:
+            return False
         for other in list(self._held):
-            self.release(other)
+            self.release(other, finished=self.done(other))
+        self._held[record_id] = handle
+        return True
+
+    def _locked(self, record_id: int) -> IO[bytes] | Literal[False] | None:
+        """The game's file, opened and locked; None: no lock can be made (held all the
+        same); False: another window holds it."""
         if self.folder is None:
-            self._held[record_id] = None
-            return True
+            return None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle = open(self.folder / str(record_id), "a+b")  # noqa: SIM115 (kept open)
         except OSError as e:
             _log.debug("game %s not locked: %s", record_id, e)
-            self._held[record_id] = None
-            return True
+            return None
         if not _try_lock(handle):
             handle.close()
             return False
-        self._held[record_id] = handle
-        return True
+        return handle
 
     def holds(self, record_id: int) -> bool:
         return record_id in self._held
@@ -123,21 +136,28 @@ class GameHolds:
             with contextlib.suppress(OSError):  # Windows removes no file that is open
                 os.remove(path)
 
-    def clear_finished(self, finished: Callable[[int], bool]) -> int:
-        """Remove the files of games `finished` says are over (or gone) that no window
-        holds: a game given up by another, or left in a window that was killed, left its
-        file behind. Returns how many went."""
+    def clear(self, now: float | None = None) -> int:
+        """Remove the files of games no window holds that will never be continued
+        (`done`), and of any game no window has held for a day: a game given up by
+        another window, or left in one that was killed, left its file behind. A file
+        made in the last minute is left alone: a window may be about to lock it. Returns
+        how many went."""
         if self.folder is None or not self.folder.is_dir():
             return 0
+        now = time.time() if now is None else now
         gone = 0
         for path in self.folder.iterdir():
             if not path.name.isdigit() or int(path.name) in self._held:
                 continue
-            if not finished(int(path.name)) or self.held_elsewhere(int(path.name)):
+            try:
+                age = now - path.stat().st_mtime
+            except OSError:
                 continue
-            with contextlib.suppress(OSError):
-                path.unlink()
-                gone += 1
+            stale = age > STALE_S or (age > FRESH_S and self.done(int(path.name)))
+            if stale and not self.held_elsewhere(int(path.name)):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    gone += 1
         return gone
 
     def release_all(self) -> None:

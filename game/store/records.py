@@ -116,8 +116,8 @@ class Records:
         self._told: set[str] = set()  # the kinds of problem the player has been told of
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
         # the games open at this process's tables, held against other windows
-        self.holds = GameHolds(self.path.parent / OPEN_GAMES if self.path else None)
-        self.holds.clear_finished(self._over_or_gone)
+        self.holds = GameHolds(self.path.parent / OPEN_GAMES if self.path else None, self._done)
+        self.holds.clear()
 
     @classmethod
     def open(cls, path: Path | None = None, to_write: bool = True) -> Records:
@@ -194,14 +194,16 @@ class Records:
             self.holds.hold(facts.record_id)
         return saved
 
-    def _over_or_gone(self, record_id: int) -> bool:
+    def _done(self, record_id: int) -> bool:
+        """Whether a game will never be continued: over, gone, or left before its first
+        move (Continue does not list it)."""
         try:
             row = self.conn.execute(
-                "SELECT outcome FROM games WHERE id = ?", (record_id,)
+                "SELECT outcome, moves FROM games WHERE id = ?", (record_id,)
             ).fetchone()
         except sqlite3.Error:
             return False  # unread: its file stays
-        return row is None or row["outcome"] is not None
+        return row is None or row["outcome"] is not None or not row["moves"]
 
     def hold(self, record_id: int) -> bool:
         """Hold a saved game for a table of this window, until the window holds another,
@@ -285,6 +287,7 @@ class Records:
             game.play("resign")
         facts.abandoned = True
         self.save_game(game, facts)
+        self.release(facts.record_id, finished=True)
 
     def give_up_left(self, ruleset: str, options: dict[str, Any]) -> None:
         """Every free game of this table left in play, given up (see give_up): Play chose

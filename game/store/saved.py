@@ -137,8 +137,10 @@ class GameFacts:
     flip: VerdictFlip | None = None
 
     def mark_assisted(self, by: str) -> None:
-        """The game had help (`by`, one of HELP_KINDS); the first help is the one said."""
-        if not self.assisted:
+        """The game had help (`by`, one of HELP_KINDS); the first help is the one said,
+        but the solver's over a seen stock card's: the solver's help stays with the deal
+        (Records.deal_assisted_before), and after a seen stock card it was forgotten."""
+        if not self.assisted or (self.assisted_by == BY_SEEN_STOCK and by != BY_SEEN_STOCK):
             self.assisted, self.assisted_by = True, by
 
 

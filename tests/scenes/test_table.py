@@ -1496,7 +1496,8 @@ def open_daily(app, driver, game: Game) -> TableScene:
     from game.store import DAILY
     from game.store.saved import GameFacts
 
-    scene = TableScene(app, game, facts=GameFacts(mode=DAILY))
+    fortune = bool(game.ruleset.table.get("fortune"))
+    scene = TableScene(app, game, facts=GameFacts(mode=DAILY, fortune=fortune))
     app.switch(scene, fade=False)
     driver.settle(1.0)
     return scene
@@ -1583,3 +1584,21 @@ def test_an_arcade_level_s_question_says_it_costs_the_run(app, driver):
         "This hides again a card of the stock you have seen: take it back and this arcade"
         " run is marked assisted (no place in its table), or play on."
     )
+
+
+def test_a_day_s_fortune_started_over_says_it_left_the_tables_too(app, driver):
+    # the question said both costs; once started over, only "played before" was said
+    game = Game("sbudetsya", deal=3)
+    scene = open_daily(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_F5)
+    assert "will not enter the high-score tables" in scene.status
+    driver.key(pygame.K_F5)
+    assert game.moves == [] and scene.facts.assisted_by == "seen-stock"
+    assert scene.status == (
+        "Your wish gets no verdict now, and this game will not enter the tables: the"
+        " stock's card has been seen."
+    )
+    assert scene.banner is None

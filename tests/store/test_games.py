@@ -516,3 +516,17 @@ def test_recent_points_of_one_set_of_options_leave_the_others_out(records):
     assert records.recent_points("pyramid52", options={"passes": 3}) == points[1:]
     assert records.recent_points("pyramid52", options=one_pass.options) == points[:1]
     assert records.recent_points("pyramid52", options={"passes": 2}) == []
+
+
+def test_the_solver_s_help_after_a_seen_stock_card_stays_with_the_deal(records):
+    # the first help alone was kept, and a seen stock card's is no help of the solver's:
+    # a hint after it was forgotten, and a free game of the deal entered the table
+    from game.store.saved import BY_HINT, BY_SEEN_STOCK
+
+    facts = GameFacts()
+    facts.mark_assisted(BY_SEEN_STOCK)
+    facts.mark_assisted(BY_HINT)
+    facts.mark_assisted(BY_SEEN_STOCK)
+    assert facts.assisted_by == BY_HINT
+    records.save_game(random_game("sbudetsya", deal=16, moves=2, end=False), facts)
+    assert records.deal_assisted_before(Game("sbudetsya", deal=16))

@@ -4,9 +4,11 @@ stock, and the first result was written over."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from game.rules import Game
@@ -99,18 +101,48 @@ def test_a_window_holds_one_game_at_a_time(tmp_path):
     assert other.hold(1) and not other.hold(2)
 
 
-def test_the_files_of_games_over_are_cleared_when_the_records_open(tmp_path):
+def test_a_refused_hold_keeps_the_game_the_window_has(tmp_path):
+    # refused the day's deal, a window at its menu let go of its own game: a third window
+    # could take it
+    holds, other, third = GameHolds(tmp_path), GameHolds(tmp_path), GameHolds(tmp_path)
+    assert holds.hold(1) and other.hold(2)
+    assert not holds.hold(2)
+    assert not third.hold(1)
+
+
+def age(path: Path, seconds: float) -> None:
+    then = time.time() - seconds
+    os.utime(path, (then, then))
+
+
+def test_the_files_of_games_that_will_not_go_on_are_cleared_when_the_records_open(tmp_path):
     path = tmp_path / "records.sqlite3"
     first = Records.open(path)
-    facts = saved_game(first)
-    game = Game("pyramid36", deal=2)
-    game.play("resign")
-    over = GameFacts()
-    first.save_game(game, over)  # held now, the first game let go of, its file kept
+    playing = saved_game(first)
+    unplayed, over = GameFacts(), GameFacts()
+    first.save_game(Game("pyramid36", deal=3), unplayed)  # left before its first move
+    ended = Game("pyramid36", deal=2)
+    ended.play("resign")
+    first.save_game(ended, over)
     first.close()
     folder = tmp_path / "open-games"
-    assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [str(facts.record_id), str(over.record_id)]
-    )
+    ids = {str(f.record_id) for f in (playing, over)}  # the unplayed one's went as it left
+    assert {p.name for p in folder.iterdir()} == ids
+    Records.open(path).close()  # made in the last minute: a window may be locking one
+    assert {p.name for p in folder.iterdir()} == ids
+    for file in folder.iterdir():
+        age(file, 120)
     Records.open(path).close()
-    assert [p.name for p in folder.iterdir()] == [str(facts.record_id)]  # still in play
+    assert [p.name for p in folder.iterdir()] == [str(playing.record_id)]  # goes on
+    age(folder / str(playing.record_id), 2 * 24 * 3600)
+    Records.open(path).close()  # nobody's for a day: the file goes, the game stays
+    assert list(folder.iterdir()) == []
+    assert Records.open(path).unfinished().id == playing.record_id
+
+
+def test_a_window_moving_on_clears_the_file_of_a_game_it_left_unplayed(tmp_path):
+    records = Records.open(tmp_path / "records.sqlite3")
+    for deal in range(4):  # New deal, and again: a passer-by's walking away, at a kiosk
+        records.save_game(Game("pyramid36", deal=deal), GameFacts())
+    assert len(list((tmp_path / "open-games").iterdir())) == 1
+    records.close()
