@@ -13,6 +13,7 @@ from game.rules import Move
 from game.rules.moves import FOUNDATION, PAIR, SINGLE, STOCK_TURN, parse_move, pile_kind
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table_overlay import Banner
+from game.scenes.take_back_words import taking_back_question
 from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY
 from game.ui.widgets import Button
 
@@ -85,7 +86,7 @@ class TableHelp:
             self.takeback_warned_time = self.animator.now
             restart = confirm == self._confirm_restart
             run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
-            text = _taking_back_question(cost, restart, self.game.over, run)
+            text = taking_back_question(cost, restart, self.game.over, run)
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)
             stay = _("Keep the result") if self.game.over else _("Play on")
@@ -400,51 +401,4 @@ def _help_question(what: str, wish: bool, table: bool, press: str) -> str:
         "Press {press} again to let the solver play: it takes this game out of the"
         " high-score tables.",
         press=press,
-    )
-
-
-def _taking_back_question(cost: str, restart: bool, over: bool, run: bool = False) -> str:
-    """What taking back costs (`cost`: BY_SEEN_STOCK or BY_TAKING_BACK), asked of a game
-    in play, or of one at its end, which would lose its result (a seen stock card costs
-    a day's or an arcade game only, whose end stands: never asked at its end); `run`: an
-    arcade game, whose run it costs its table."""
-    if cost == BY_SEEN_STOCK and run:
-        if restart:
-            return _(
-                "A card of the stock has been seen: start the deal over and this arcade run"
-                " is marked assisted (no place in its table), or play on."
-            )
-        return _(
-            "This hides again a card of the stock you have seen: take it back and this"
-            " arcade run is marked assisted (no place in its table), or play on."
-        )
-    if cost == BY_SEEN_STOCK:
-        if restart:
-            return _(
-                "A card of the stock has been seen: start the deal over and the game is"
-                " marked assisted (no high score), or play on."
-            )
-        # what the player learnt is the card the move showed, hidden again by the Undo
-        return _(
-            "This hides again a card of the stock you have seen: take it back and the game"
-            " is marked assisted (no high score), or play on."
-        )
-    if over and restart:
-        return _(
-            "Start the deal over and the game is marked assisted (no high score),"
-            " or keep this result."
-        )
-    if over:
-        return _(
-            "Take this move back and the game is marked assisted (no high score),"
-            " or keep this result."
-        )
-    if restart:
-        return _(
-            "No win is possible from here. Start the deal over and the game is"
-            " marked assisted (no high score), or play on."
-        )
-    return _(
-        "No win is possible from here. Take this move back and the game is"
-        " marked assisted (no high score), or play on."
     )

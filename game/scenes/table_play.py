@@ -20,6 +20,13 @@ from game.rules.moves import FOUNDATION, OUT, pile_kind
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
 from game.scenes.table_overlay import Banner
+from game.scenes.take_back_words import (
+    restart_question,
+    seen_stock_said,
+    started_over_said,
+    taken_back_said,
+    undo_question,
+)
 from game.store.saved import BY_HELP_BEFORE, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
@@ -386,7 +393,7 @@ class TablePlay:
         wish = self._wish_counts()
         table = wish and self._taking_back_costs(()) == BY_SEEN_STOCK
         if wish and not confirmed:
-            if not self._second_press("restart", _restart_question(table)):
+            if not self._second_press("restart", restart_question(table)):
                 return
             if table:
                 self.facts.mark_assisted(BY_SEEN_STOCK)
@@ -400,9 +407,9 @@ class TablePlay:
         self.animator.finish()
         self._deal()
         if helped:
-            self._say(_started_over_said(self.facts.assisted_by), 8.0)
+            self._say(started_over_said(self.facts.assisted_by), 8.0)
         elif table:  # the deal's "played before" said the wish's cost, not the table's
-            self._say(_seen_stock_said(True), 8.0)
+            self._say(seen_stock_said(True), 8.0)
 
     def _confirm_restart(self) -> None:
         self._restart(confirmed=True)
@@ -423,7 +430,7 @@ class TablePlay:
         back_to = self.analysis.position()[:-1]
         out_of_tables = voids and self._taking_back_costs(back_to) == BY_SEEN_STOCK
         if voids and not confirmed:
-            question = _undo_question(out_of_tables)
+            question = undo_question(out_of_tables)
             # paused: undoing by quick presses is a habit, and the second would void
             if not self._second_press("undo", question, pause=TAKE_BACK_PAUSE_S):
                 return
@@ -446,9 +453,9 @@ class TablePlay:
         self.app.sounds.play("undo")
         self._after_change()
         if helped:
-            self._say(_taken_back_said(self.facts.assisted_by), 8.0)
+            self._say(taken_back_said(self.facts.assisted_by), 8.0)
         elif voids:  # the question's words stood on after the undo, and nothing said it
-            self._say(_seen_stock_said(out_of_tables), 6.0)
+            self._say(seen_stock_said(out_of_tables), 6.0)
 
     def _confirm_undo(self) -> None:
         self._undo(confirmed=True)
@@ -564,52 +571,3 @@ class TablePlay:
 # How long a first press of Give up (or a kiosk's Menu) waits, its question in sight: at
 # 3 s a passer-by still reading the question found it gone, and pressed, asked again
 SECOND_PRESS_S = 6.0
-
-
-def _undo_question(table: bool) -> str:
-    """What an Undo that puts a seen card back on the stock costs a fortune, asked
-    before it: the wish's verdict, and with it the game's place in the tables."""
-    if table:
-        return _(
-            "Press “Undo” again: a card put back on the stock has been seen, so your wish"
-            " will get no verdict, and this game will not enter the high-score tables."
-        )
-    return _(
-        "Press “Undo” again: a card put back on the stock has been seen, so your"
-        " wish gets no verdict."
-    )
-
-
-def _seen_stock_said(table: bool) -> str:
-    """Said once an Undo put a seen card back on a fortune's stock."""
-    if table:
-        return _(
-            "Your wish gets no verdict now, and this game will not enter the tables: the"
-            " stock's card has been seen."
-        )
-    return _("Your wish gets no verdict now: the stock's card has been seen.")
-
-
-def _restart_question(table: bool) -> str:
-    """What Restart costs a fortune, asked before it: its verdict, and with the stock
-    seen, the game's place in the tables."""
-    if table:
-        return _(
-            "Press “Restart” again: the deal played again gives your wish no verdict, and"
-            " with a card of its stock seen, this game will not enter the high-score tables."
-        )
-    return _("Press “Restart” again: the deal played again gives your wish no verdict.")
-
-
-def _taken_back_said(by: str) -> str:
-    """Said once a move was taken back at the cost of the tables (`by`: why)."""
-    if by == BY_SEEN_STOCK:
-        return _("A card of the stock you had seen is hidden again: this game is assisted.")
-    return _("Move taken back after the solver's verdict: this game is assisted.")
-
-
-def _started_over_said(by: str) -> str:
-    """Said once Restart started over at the cost of the tables (`by`: why)."""
-    if by == BY_SEEN_STOCK:
-        return _("Started over with a card of the stock seen: this game is assisted.")
-    return _("Started over after the solver's verdict: this game is assisted.")

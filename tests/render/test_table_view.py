@@ -38,12 +38,18 @@ def test_a_foundation_is_framed_with_a_card_on_it_and_a_pile_is_not(ruleset):
         assert (just_left_of(table, card) != plain) is framed, name
 
 
-@pytest.mark.parametrize("ruleset", ["egyptian-old", "nechego"])
-def test_an_empty_foundation_is_framed_too(ruleset):
+def an_empty_foundation(ruleset: str) -> tuple[Game, TableView, pygame.Surface, str]:
+    """A deal's table drawn, and an empty foundation of it."""
     game = Game(ruleset, deal=8)
     view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
     table = view.render_static((1280, 800), set(), {})
     empty = next(n for n in game.pile_names if n.startswith("f") and not game.pile(n))
+    return game, view, table, empty
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian-old", "nechego"])
+def test_an_empty_foundation_is_framed_too(ruleset):
+    _game, view, table, empty = an_empty_foundation(ruleset)
     card = view.top_rect(empty)
     plain = tuple(theme.felt((1280, 800)).get_at((card.left - 2, card.centery))[:3])
     assert just_left_of(table, card) != plain
@@ -63,10 +69,7 @@ def test_a_pyramid_game_has_no_frames():
 @pytest.mark.parametrize("ruleset", ["egyptian", "nechego", "devils-bridge"])
 def test_an_empty_foundation_shows_its_rank_over_the_four_suits(ruleset):
     # a rank alone ("10") read as a count of the cards there
-    game = Game(ruleset, deal=8)
-    view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
-    table = view.render_static((1280, 800), set(), {})
-    empty = next(n for n in game.pile_names if n.startswith("f") and not game.pile(n))
+    game, view, table, empty = an_empty_foundation(ruleset)
     rank = game.waits_for(empty)
     assert rank and len(rank) == 1  # the rules give the rank alone: the suits are drawn
     card = view.top_rect(empty)
