@@ -438,7 +438,6 @@ class TablePlay:
                 self.facts.mark_assisted(BY_SEEN_STOCK)
         helped: bool | None = False
         if self.game.can_undo or confirmed:
-            back_to = self.analysis.position()[:-1]
             helped = self._help_in_taking_back(back_to, self._confirm_undo, confirmed)
             if helped is None:
                 return

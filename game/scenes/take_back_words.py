@@ -1,0 +1,104 @@
+"""What taking moves back costs, in the player's words: the questions Undo and Restart
+ask before they cost a game its place in the tables (or a fortune its verdict), and
+what is said once they did."""
+
+from __future__ import annotations
+
+from game.i18n import _
+from game.store.saved import BY_SEEN_STOCK
+
+
+def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False) -> str:
+    """What taking back costs (`cost`: BY_SEEN_STOCK or BY_TAKING_BACK), asked of a game
+    in play, or of one at its end, which would lose its result (a seen stock card costs
+    a day's or an arcade game only, whose end stands: never asked at its end); `run`: an
+    arcade game, whose run it costs its table."""
+    if cost == BY_SEEN_STOCK and run:
+        if restart:
+            return _(
+                "A card of the stock has been seen: start the deal over and this arcade run"
+                " is marked assisted (no place in its table), or play on."
+            )
+        return _(
+            "This hides again a card of the stock you have seen: take it back and this"
+            " arcade run is marked assisted (no place in its table), or play on."
+        )
+    if cost == BY_SEEN_STOCK:
+        if restart:
+            return _(
+                "A card of the stock has been seen: start the deal over and the game is"
+                " marked assisted (no high score), or play on."
+            )
+        # what the player learnt is the card the move showed, hidden again by the Undo
+        return _(
+            "This hides again a card of the stock you have seen: take it back and the game"
+            " is marked assisted (no high score), or play on."
+        )
+    if over and restart:
+        return _(
+            "Start the deal over and the game is marked assisted (no high score),"
+            " or keep this result."
+        )
+    if over:
+        return _(
+            "Take this move back and the game is marked assisted (no high score),"
+            " or keep this result."
+        )
+    if restart:
+        return _(
+            "No win is possible from here. Start the deal over and the game is"
+            " marked assisted (no high score), or play on."
+        )
+    return _(
+        "No win is possible from here. Take this move back and the game is"
+        " marked assisted (no high score), or play on."
+    )
+
+
+def undo_question(table: bool) -> str:
+    """What an Undo that puts a seen card back on the stock costs a fortune, asked
+    before it: the wish's verdict, and with it the game's place in the tables."""
+    if table:
+        return _(
+            "Press “Undo” again: a card put back on the stock has been seen, so your wish"
+            " will get no verdict, and this game will not enter the high-score tables."
+        )
+    return _(
+        "Press “Undo” again: a card put back on the stock has been seen, so your"
+        " wish gets no verdict."
+    )
+
+
+def seen_stock_said(table: bool) -> str:
+    """Said once an Undo put a seen card back on a fortune's stock."""
+    if table:
+        return _(
+            "Your wish gets no verdict now, and this game will not enter the tables: the"
+            " stock's card has been seen."
+        )
+    return _("Your wish gets no verdict now: the stock's card has been seen.")
+
+
+def restart_question(table: bool) -> str:
+    """What Restart costs a fortune, asked before it: its verdict, and with the stock
+    seen, the game's place in the tables."""
+    if table:
+        return _(
+            "Press “Restart” again: the deal played again gives your wish no verdict, and"
+            " with a card of its stock seen, this game will not enter the high-score tables."
+        )
+    return _("Press “Restart” again: the deal played again gives your wish no verdict.")
+
+
+def taken_back_said(by: str) -> str:
+    """Said once a move was taken back at the cost of the tables (`by`: why)."""
+    if by == BY_SEEN_STOCK:
+        return _("A card of the stock you had seen is hidden again: this game is assisted.")
+    return _("Move taken back after the solver's verdict: this game is assisted.")
+
+
+def started_over_said(by: str) -> str:
+    """Said once Restart started over at the cost of the tables (`by`: why)."""
+    if by == BY_SEEN_STOCK:
+        return _("Started over with a card of the stock seen: this game is assisted.")
+    return _("Started over after the solver's verdict: this game is assisted.")
