@@ -60,11 +60,11 @@ def undo_question(table: bool) -> str:
     before it: the wish's verdict, and with it the game's place in the tables."""
     if table:
         return _(
-            "Press “Undo” again: a card put back on the stock has been seen, so your wish"
-            " will get no verdict, and this game will not enter the high-score tables."
+            "Press “Undo” again: it hides again a card of the stock you have seen, so your"
+            " wish will get no verdict, and this game will not enter the high-score tables."
         )
     return _(
-        "Press “Undo” again: a card put back on the stock has been seen, so your"
+        "Press “Undo” again: it hides again a card of the stock you have seen, so your"
         " wish gets no verdict."
     )
 

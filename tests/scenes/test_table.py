@@ -1222,8 +1222,8 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
     driver.key(pygame.K_u)
     assert [str(m) for m in game.moves] == ["st>w"] and not scene.fortune_replayed
     assert scene.status == (
-        "Press “Undo” again: a card put back on the stock has been seen, so your wish gets"
-        " no verdict."
+        "Press “Undo” again: it hides again a card of the stock you have seen, so your"
+        " wish gets no verdict."
     )
     for _ in range(4):  # a quick hand's presses, 0.3 s apart: undoing fast is a habit
         driver.frames(18)
