@@ -11,6 +11,7 @@ crashed window leaves no game locked.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import sys
@@ -36,8 +37,16 @@ def _unlock(handle: IO[bytes]) -> None:
             msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
 
 
-def _try_lock(handle: IO[bytes]) -> bool:
-    """Lock the file's first byte without waiting; False if another process holds it."""
+# what a lock held by another process answers; any other error is a file system that
+# locks nothing (a network share may not): taken for "held", every game would be
+# refused for ever, so the game goes on unlocked
+HELD_ERRNOS = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK}
+HELD_ERRNOS.add(getattr(errno, "EDEADLOCK", errno.EDEADLK))  # Windows' name
+
+
+def _try_lock(handle: IO[bytes]) -> bool | None:
+    """Lock the file's first byte without waiting; False if another process holds it,
+    None if the file system locks nothing."""
     try:
         if sys.platform == "win32":
             import msvcrt
@@ -50,8 +59,11 @@ def _try_lock(handle: IO[bytes]) -> bool:
             # flock, not lockf: its locks belong to the open file, so two windows in one
             # process (as the tests make them) hold apart, as two processes do
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
+    except OSError as e:
+        if e.errno in HELD_ERRNOS:
+            return False
+        _log.debug("games are not locked here: %s", e)
+        return None
     return True
 
 
@@ -94,9 +106,10 @@ class GameHolds:
         except OSError as e:
             _log.debug("game %s not locked: %s", record_id, e)
             return None
-        if not _try_lock(handle):
+        locked = _try_lock(handle)
+        if not locked:
             handle.close()
-            return False
+            return None if locked is None else False
         return handle
 
     def holds(self, record_id: int) -> bool:
@@ -111,9 +124,11 @@ class GameHolds:
             return False
         try:
             with open(path, "a+b") as handle:
-                if not _try_lock(handle):
+                locked = _try_lock(handle)
+                if locked is False:
                     return True
-                _unlock(handle)
+                if locked:
+                    _unlock(handle)
                 return False
         except OSError:
             return False

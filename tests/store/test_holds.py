@@ -11,6 +11,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from game.rules import Game
 from game.store import Records
 from game.store.holds import GameHolds
@@ -146,3 +148,17 @@ def test_a_window_moving_on_clears_the_file_of_a_game_it_left_unplayed(tmp_path)
         records.save_game(Game("pyramid36", deal=deal), GameFacts())
     assert len(list((tmp_path / "open-games").iterdir())) == 1
     records.close()
+
+
+def test_a_file_system_that_locks_nothing_lets_every_game_go_on(tmp_path, monkeypatch):
+    # taken for "held elsewhere", every game would be refused for ever on such a share
+    import errno
+
+    fcntl = pytest.importorskip("fcntl")
+
+    def no_locks(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    holds, other = GameHolds(tmp_path), GameHolds(tmp_path)
+    assert holds.hold(1) and not other.held_elsewhere(1) and other.hold(1)
