@@ -145,16 +145,31 @@ def pyramid_piles(
 ) -> TableLayout:
     """Egyptian Pyramid: piles stand as the two slopes of a pyramid, tops stepping down
     outward, each with its foundation just above it along the outer side; the stock and
-    waste lie under the pyramid (the waste in its middle for the old rules)."""
+    waste lie under the pyramid (the waste in its middle for the old rules), or on a
+    wide screen beside it, whichever gives the larger cards (under it, a 1366x768
+    screen had cards 80 px wide between bands of empty felt)."""
+    under = _pyramid_piles(piles, foundations, waste_centre, area, large, aside=False)
+    beside = _pyramid_piles(piles, foundations, waste_centre, area, large, aside=True)
+    return beside if beside.card[0] > under.card[0] else under
+
+
+def _pyramid_piles(
+    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect, large: bool, aside: bool
+) -> TableLayout:
     side = piles // 2
     apex = piles - 2 * side  # Devil's Bridge: one pile on the axis
     centre_used = apex or waste_centre
     centre_w = 1.0 if centre_used else 0.4
     step_x = 1 + GAP * 2
-    width_units = 2 * side * step_x + centre_w + GAP * 4
+    fan_step = FAN_H_LARGE if large else FAN_H * WASTE_FAN  # the waste's, in card widths
+    # beside the pyramid, on its left: the stock under the waste and its fan of three
+    # (the old rules' waste stays in the middle); as much felt on the right, so that the
+    # pyramid stays in the middle of the window
+    aside_w = (1 + GAP * 2 + (0 if waste_centre else 2 * fan_step)) if aside else 0.0
+    width_units = 2 * side * step_x + centre_w + GAP * 4 + 2 * aside_w
     # foundation + steps + a pile with room for ~7 fanned cards + the stock row
     step = 0.28
-    height_units = 1 + GAP + side * step + 1 + 7 * FAN_V + GAP + 1
+    height_units = 1 + GAP + side * step + 1 + 7 * FAN_V + GAP + (0 if aside else 1)
     cw, ch = card_size(width_units, height_units, area)
     sx = int(cw * step_x)
     g = int(ch * GAP)
@@ -175,11 +190,13 @@ def pyramid_piles(
     # the stock and waste row under the pyramid, the waste's fan of three included: a
     # pile clear of it may grow down to the felt's foot (a long pile fanned so tight
     # its cards' suits were hidden, over empty felt)
-    if waste_centre:
+    waste_fan = cw * fan_step
+    fan = int(waste_fan) * 2
+    if aside:
+        under = pygame.Rect(area.left, bottom_row.y, 0, ch)  # nothing under the pyramid
+    elif waste_centre:
         under = pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch)
     else:
-        waste_fan = cw * (FAN_H_LARGE if large else FAN_H * WASTE_FAN)
-        fan = int(waste_fan) * 2
         under = pygame.Rect(cx - cw - g, bottom_row.y, 2 * cw + 2 * g + fan, ch)
 
     def floor(x: int) -> int:
@@ -203,11 +220,19 @@ def pyramid_piles(
         y = top + ch + g
         rect = pygame.Rect(cx - cw // 2, y, cw, ch)
         spots[f"t{side + 1}"] = PileSpot(
-            rect, (0, ch * FAN_V), pygame.Rect(rect.x, y, cw, pile_floor - y)
+            rect, (0, ch * FAN_V), pygame.Rect(rect.x, y, cw, floor(rect.x) - y)
         )
+    # the column beside the pyramid: clear of its outermost pile by a gap
+    aside_x = column_x(side - 1, True) - g - cw - (0 if waste_centre else fan)
     if waste_centre:
         spots["w"] = PileSpot(pygame.Rect(cx - cw // 2, top + ch + g, cw, ch))
-        spots["st"] = PileSpot(pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch))
+        stock_x = aside_x if aside else cx - cw // 2
+        spots["st"] = PileSpot(pygame.Rect(stock_x, bottom_row.y, cw, ch))
+    elif aside:
+        spots["st"] = PileSpot(pygame.Rect(aside_x, bottom_row.y, cw, ch))
+        spots["w"] = PileSpot(
+            pygame.Rect(aside_x, bottom_row.y - ch - g, cw, ch), (waste_fan, 0), shown=3
+        )
     else:
         spots["st"] = PileSpot(pygame.Rect(cx - cw - g, bottom_row.y, cw, ch))
         spots["w"] = PileSpot(
