@@ -192,15 +192,14 @@ def _pyramid_piles(
     # its cards' suits were hidden, over empty felt)
     waste_fan = cw * fan_step
     fan = int(waste_fan) * 2
-    if aside:
-        under = pygame.Rect(area.left, bottom_row.y, 0, ch)  # nothing under the pyramid
-    elif waste_centre:
+    if waste_centre:
         under = pygame.Rect(cx - cw // 2, bottom_row.y, cw, ch)
     else:
         under = pygame.Rect(cx - cw - g, bottom_row.y, 2 * cw + 2 * g + fan, ch)
 
     def floor(x: int) -> int:
-        clear = x + cw <= under.left - g // 2 or x >= under.right + g // 2
+        # beside the pyramid, the stock leaves nothing under it: every pile is clear
+        clear = aside or x + cw <= under.left - g // 2 or x >= under.right + g // 2
         return area.bottom - g // 2 if clear else pile_floor
 
     for k in range(side):

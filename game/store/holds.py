@@ -112,9 +112,6 @@ class GameHolds:
             return None if locked is None else False
         return handle
 
-    def holds(self, record_id: int) -> bool:
-        return record_id in self._held
-
     def held_elsewhere(self, record_id: int) -> bool:
         """Whether another process holds the game (trying does not keep it)."""
         if record_id in self._held or self.folder is None:
