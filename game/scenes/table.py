@@ -18,7 +18,7 @@ from game.render.table_view import TableView
 from game.rules import Game, Move
 from game.rules.moves import MOVE, PAIR, SINGLE
 from game.scenes.base import Scene
-from game.scenes.table_analysis import Analysis, Position
+from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
 from game.scenes.table_controls import Drag, Press, TableControls, key_tip
 from game.scenes.table_help import TableHelp
@@ -349,7 +349,8 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         if self.facts.mode == DAILY and self.game.deal_number is not None:
             # the number alone read as any deal's: the day's is played once, for its table
             place = _("Deal of the day {n}", n=self.game.deal_number)
-        return figures(self.game, self.seconds, verdict, assisted, counted, place, passer_by)
+        words = () if self.verdict_kept() else verdict_words()
+        return figures(self.game, self.seconds, verdict, assisted, counted, place, passer_by, words)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

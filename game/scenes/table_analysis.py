@@ -270,6 +270,18 @@ class Analysis:
         return _("Still checking…") if self.waiting else _("Undecided")
 
 
+def verdict_words() -> tuple[str, ...]:
+    """Every word `TableAnalysis.verdict` may say, in the language of the moment: the
+    top bar keeps room for the longest, so its figures stay put as the words change."""
+    return (
+        _("Checking…"),
+        _("Can be won"),
+        _("No win possible"),
+        _("Still checking…"),
+        _("Undecided"),
+    )
+
+
 def _carried(answer: Answer | None, move: str) -> Answer | None:
     """An answer carried one move along its line: the answer of the position `move`
     leads to, if its line goes that way (None if not)."""

@@ -44,6 +44,9 @@ class HudFigures:
     # a passer-by's bar (a kiosk): what a stranger reads at a glance, so no deal's number
     # and no "Pass 1 of 1" where the stock goes through once
     for_passer_by: bool = False
+    # every word the verdict may say: the figures keep room for the longest, so they do
+    # not move when the solver's answer comes, changes or goes
+    verdict_words: tuple[str, ...] = ()
 
 
 def figures(
@@ -54,6 +57,7 @@ def figures(
     counted: bool = True,
     place: str = "",
     for_passer_by: bool = False,
+    verdict_words: tuple[str, ...] = (),
 ) -> HudFigures:
     """The bar's figures; `place` stands where the deal's number would (an arcade
     run's level and lives, which matter more there than a random deal's number)."""
@@ -74,6 +78,7 @@ def figures(
         assisted,
         counted,
         for_passer_by,
+        verdict_words,
     )
 
 
@@ -176,6 +181,7 @@ class Hud:
         # what gives way first on a narrow bar: with one pass, the pass (nothing to count);
         # with more, the stock's count, which its pile shows as well
         drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
+        reserve = max((font.size(word)[0] for word in f.verdict_words), default=0)
         # the deal's number gives way on a narrow bar to the clock, the verdict, the
         # moves and a pass worth counting; then the name to its short form (in Russian
         # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
@@ -190,7 +196,7 @@ class Hud:
             stats_y, room_left, room_right = y, left + size, right.left
             if self.two_lines:
                 stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
-            placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right)
+            placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right, reserve)
             # on two lines the names share the first with the score alone: the deal
             # gives way when they would run into it ("assisted" lay on "Left: …")
             names_fit = not self.two_lines or left <= right.left
@@ -204,7 +210,9 @@ class Hud:
             # standing up, the figures' line may hold the deal the names' line had no
             # room for (a long name, or the deal of the day): it leads, if all else fits
             first = tuple(i + 1 for i in drops[0])
-            leading = _fit_stats([f.deal, *parts], (first,), font, size, bar.width, pad, room_right)
+            leading = _fit_stats(
+                [f.deal, *parts], (first,), font, size, bar.width, pad, room_right, reserve
+            )
             if leading is not None:
                 placed = leading
         self.names_right = self._draw_names(surface, title, deal, f.assisted, y)
@@ -255,13 +263,25 @@ def _fit_stats(
     width: int,
     left: int,
     right: int,
+    reserve: int = 0,
 ) -> tuple[str, int] | None:
     """The figures that fit between `left` and `right`, leaving out each of `drops` in
-    turn (the parts that matter least first), and where they start; None if none fit."""
+    turn (the parts that matter least first), and where they start; None if none fit.
+
+    The last part is the verdict: with `reserve`, the width of its longest word, the
+    figures are placed as if it were that word, so they stay put as it changes; where
+    that does not fit, as they are."""
+    separator = "   "
     for drop in drops:
-        stats = "   ".join(p for i, p in enumerate(parts) if i not in drop and p)
+        shown = [p for i, p in enumerate(parts) if i not in drop and p]
+        stats = separator.join(shown)
         middle = font.size(stats)[0]
-        x = max(left, min((width - middle) // 2, right - gap - middle))
-        if x + middle <= right - gap:  # a gap before the score ("Не сойдётся Осталось: …")
-            return stats, x
+        widths = [middle]
+        if reserve and len(parts) - 1 not in drop:
+            before = separator.join(p for i, p in enumerate(parts[:-1]) if i not in drop and p)
+            widths.insert(0, font.size(before + separator)[0] + reserve)
+        for room in widths:
+            x = max(left, min((width - room) // 2, right - gap - room))
+            if x + room <= right - gap:  # a gap before the score ("Не сойдётся Осталось: …")
+                return stats, x
     return None

@@ -1461,6 +1461,30 @@ def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, 
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080), (1080, 1920)])
+def test_the_figures_stay_put_as_the_verdict_comes_and_changes(app, driver, language, size):
+    # centred with the verdict, the whole line slid sideways when "Checking…" became
+    # "Can be won", and on a kiosk (which shows no "Checking…") when the answer came
+    from game import i18n
+    from game.scenes.table_analysis import verdict_words
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = open_table(app, driver, Game("pyramid52", deal=3))
+        driver.resize(size)
+        starts = set()
+        for word in ("", *verdict_words()):
+            scene.analysis.verdict = lambda settled_only=False, word=word: word
+            driver.frames(2)
+            assert scene.hud.stats_shown.endswith(word), word
+            starts.add(scene.hud.stats_drawn.left)
+        assert len(starts) == 1, starts
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_deal_finder_names_its_patience_and_its_words_stay_put(app, driver, monkeypatch):
     # it named no patience, its words swayed as the dots came and went (centred with
     # them), and its note was 11 px at 800x600
