@@ -477,7 +477,9 @@ class App:
         if scene is None:
             return
         fading = self._fade > 0 or self._next is not None
-        if not scene.redraw and not fading:
+        ring = self.kiosk.ring if self.kiosk is not None else None
+        now = self.clock.now()
+        if not scene.redraw and not fading and not (ring and ring.wanted(now)):
             return
         if self.too_small:
             self._draw_too_small()
@@ -500,8 +502,12 @@ class App:
         elif unshaded is not None:
             self._unshaded = None
             rects = [self.surface.get_rect()]  # the last shaded frame is still on the screen
+        if ring is not None:
+            rects = [*rects, *ring.draw(self.surface, now)]
         if rects:
             pygame.display.update(rects)
+        if ring is not None:
+            ring.restore(self.surface)
 
     def _draw_too_small(self) -> None:
         surface = self.surface

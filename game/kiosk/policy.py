@@ -24,7 +24,7 @@ import pygame
 
 from game.kiosk.attract import AttractLoop
 from game.kiosk.config import KioskConfig, OfferedGame
-from game.kiosk.operator import CornerHold
+from game.kiosk.operator import CornerHold, CornerRing
 from game.kiosk.pin_pad import PinLock
 from game.rules import RulesError, get_ruleset
 
@@ -90,6 +90,7 @@ class KioskPolicy:
         self.config = config
         operator = config.operator
         self.corner = CornerHold(operator.corner, operator.hold_seconds)
+        self.ring = CornerRing(self.corner)  # drawn by the App over every scene
         self.attract = AttractLoop(app, config, self.start_playing, rng)
         self.last_input = app.clock.now()
         self.table: TableScene | None = None  # the game in play: ended when it is left

@@ -1,12 +1,14 @@
 """The operator's way out: hold the corner, then the PIN on the pad, by touch alone."""
 
 import pygame
+import pytest
 
 from game.kiosk.operator import CornerHold
 from game.kiosk.pin_pad import REST_S, TRIES, PinPadScene
 from game.kiosk.policy import OPERATOR_EXIT
 from game.rules import Game
 from game.scenes.table import TableScene
+from game.ui import theme
 from tests.kiosk.conftest import finger
 
 CORNER = (10, 10)  # inside the top-left corner of a 1280x800 screen
@@ -77,6 +79,67 @@ def test_a_mouse_held_in_the_corner_works_too(kiosk, driver):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=CORNER, button=1))
     driver.settle(5.5)
     assert isinstance(kiosk.scene, PinPadScene)
+
+
+class Screen:
+    """What a real display would show: each update copies its rects from the window's
+    surface, as the screen would take them."""
+
+    def __init__(self, kiosk, monkeypatch) -> None:
+        self.surface = kiosk.surface
+        self.shown = kiosk.surface.copy()
+        real = pygame.display.update
+
+        def update(rects=None):
+            if rects is None:
+                rects = [self.surface.get_rect()]
+            elif isinstance(rects, pygame.Rect):
+                rects = [rects]
+            for rect in rects:
+                self.shown.blit(self.surface, rect, rect)
+            real(rects)
+
+        monkeypatch.setattr(pygame.display, "update", update)
+
+    def gold_in(self, area: pygame.Rect, surface=None) -> int:
+        picture = self.shown if surface is None else surface
+        return sum(
+            picture.get_at((x, y))[:3] == theme.GOLD
+            for x in range(area.left, area.right)
+            for y in range(area.top, area.bottom)
+        )
+
+
+@pytest.mark.parametrize("on_table", [False, True])
+def test_a_held_corner_shows_a_ring_that_fills_and_leaves_no_trace(
+    kiosk, driver, monkeypatch, on_table
+):
+    # the operator held a corner five seconds with nothing to say it was taking the press
+    if on_table:  # a table repaints only what changes: the ring must not stay in it
+        kiosk.switch(lambda: TableScene(kiosk, Game("pyramid52", deal=8)))
+        driver.settle(1.0)
+        assert isinstance(kiosk.scene, TableScene)
+    screen = Screen(kiosk, monkeypatch)
+    corner = kiosk.kiosk.corner.area(kiosk.size)
+    area = pygame.Rect(0, 0, corner.width * 4, corner.height * 4)
+    hold(kiosk, driver, 0.5)
+    assert screen.gold_in(area) == 0  # a brief touch shows nothing
+    driver.settle(1.5)
+    early = screen.gold_in(area)
+    driver.settle(2)
+    later = screen.gold_in(area)
+    assert 0 < early < later
+    assert screen.gold_in(corner) == 0  # beside the finger, not under it
+    assert screen.gold_in(area, kiosk.surface) == 0  # the scene's own picture has no ring
+    release(kiosk, driver)
+    driver.frames(2)
+    assert screen.gold_in(area) == 0
+    assert not isinstance(kiosk.scene, PinPadScene)
+    # the screen shows the scene's picture again where the ring was
+    scene_picture = kiosk.surface.subsurface(area)
+    assert pygame.image.tobytes(screen.shown.subsurface(area), "RGB") == pygame.image.tobytes(
+        scene_picture, "RGB"
+    )
 
 
 def test_a_wrong_pin_stays_on_the_pad_and_says_so(kiosk, driver):
