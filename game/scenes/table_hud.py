@@ -269,18 +269,16 @@ def _fit_stats(
     turn (the parts that matter least first), and where they start; None if none fit.
 
     The last part is the verdict: with `reserve`, the width of its longest word, the
-    figures are placed as if it were that word, so they stay put as it changes; where
-    that does not fit, as they are."""
+    figures are chosen and placed as if it were that word, so they neither move nor
+    give way as it changes; only where none would fit so, as they are."""
     separator = "   "
-    for drop in drops:
-        shown = [p for i, p in enumerate(parts) if i not in drop and p]
-        stats = separator.join(shown)
-        middle = font.size(stats)[0]
-        widths = [middle]
-        if reserve and len(parts) - 1 not in drop:
-            before = separator.join(p for i, p in enumerate(parts[:-1]) if i not in drop and p)
-            widths.insert(0, font.size(before + separator)[0] + reserve)
-        for room in widths:
+    for reserved in (True, False) if reserve else (False,):
+        for drop in drops:
+            stats = separator.join(p for i, p in enumerate(parts) if i not in drop and p)
+            room = font.size(stats)[0]
+            if reserved:
+                before = [p for i, p in enumerate(parts[:-1]) if i not in drop and p]
+                room = font.size(separator.join([*before, ""]))[0] + reserve
             x = max(left, min((width - room) // 2, right - gap - room))
             if x + room <= right - gap:  # a gap before the score ("Не сойдётся Осталось: …")
                 return stats, x

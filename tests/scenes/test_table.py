@@ -1462,10 +1462,13 @@ def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, 
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (1920, 1080), (1080, 1920)])
+@pytest.mark.parametrize(
+    "size", [(800, 600), (900, 600), (1024, 768), (1366, 768), (1920, 1080), (1080, 1920)]
+)
 def test_the_figures_stay_put_as_the_verdict_comes_and_changes(app, driver, language, size):
     # centred with the verdict, the whole line slid sideways when "Checking…" became
-    # "Can be won", and on a kiosk (which shows no "Checking…") when the answer came
+    # "Can be won", and on a kiosk (which shows no "Checking…") when the answer came;
+    # on a narrow bar a longer word also pushed a figure out
     from game import i18n
     from game.scenes.table_analysis import verdict_words
 
@@ -1474,13 +1477,16 @@ def test_the_figures_stay_put_as_the_verdict_comes_and_changes(app, driver, lang
     try:
         scene = open_table(app, driver, Game("pyramid52", deal=3))
         driver.resize(size)
-        starts = set()
+        starts, figures = set(), set()
         for word in ("", *verdict_words()):
             scene.analysis.verdict = lambda settled_only=False, word=word: word
             driver.frames(2)
-            assert scene.hud.stats_shown.endswith(word), word
+            shown = scene.hud.stats_shown
+            assert shown.endswith(word), word
             starts.add(scene.hud.stats_drawn.left)
+            figures.add(shown.removesuffix(word).strip())
         assert len(starts) == 1, starts
+        assert len(figures) == 1, figures
     finally:
         i18n.set_language("en")
 
