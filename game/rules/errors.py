@@ -6,6 +6,7 @@ player's language; `str()` gives the English sentence the command line prints.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -16,6 +17,16 @@ def quoted(text: str) -> str:
     """Text from a file or a player, as a message quotes it: a long one is cut short,
     so that the message stays one line a person can read."""
     return text if len(text) <= QUOTED_MOST else text[: QUOTED_MOST - 1] + "…"
+
+
+def json_text(value: object) -> str:
+    """A value read from a file, quoted as JSON writes it (true, null, "1"): the words
+    of whoever wrote the file, not Python's (True, None, '1')."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not from JSON after all (a TOML date, say)
+        text = repr(value)
+    return quoted(text)
 
 
 # English sentences for each refusal key; the game's translations use the same keys.

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import parse_deck
-from .errors import IllegalMove, ReplayError, ReplayMoveError, RulesError, quoted
+from .errors import IllegalMove, ReplayError, ReplayMoveError, RulesError, json_text, quoted
 from .game import Game
 from .ruleset import get_ruleset
 
@@ -73,7 +73,9 @@ def new_game(data: Mapping[str, Any]) -> Game:
             )
     version = data.get("version", 1)
     if version != 1 or isinstance(version, bool):
-        raise ReplayError(f"replay version {version!r} is not supported (this program reads 1)")
+        raise ReplayError(
+            f"replay version {json_text(version)} is not supported (this program reads 1)"
+        )
     ruleset_id = data.get("ruleset")
     if not isinstance(ruleset_id, str):
         raise ReplayError("the replay names no ruleset ('ruleset' must be a string)")
@@ -93,7 +95,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
                 # a fraction or an exponent is no longer the number written (1e30)
                 deal = int(deal)
             if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
-                raise ReplayError(f"'deal' must be a non-negative integer, got {deal!r}")
+                raise ReplayError(f"'deal' must be a non-negative integer, got {json_text(deal)}")
             return Game(ruleset, options, deal=deal)
         deck_text = data["deck"]
         if not isinstance(deck_text, str):
@@ -117,8 +119,9 @@ def replay_moves(data: Mapping[str, Any]) -> list[str]:
         raise ReplayError("'moves' must be a list of move strings")
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
-            shown = quoted(json.dumps(move, ensure_ascii=False))
-            raise ReplayMoveError(f"move {number} {shown}: a move is written as a string", number)
+            # quoted as every move is, so that "move N '…':" reads the same for all
+            shown = json_text(move)
+            raise ReplayMoveError(f"move {number} '{shown}': a move is written as a string", number)
     return moves
 
 

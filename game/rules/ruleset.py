@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import DECKS, RANKS, DeckKind
-from .errors import LevelError, RulesError
+from .errors import LevelError, RulesError, json_text
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +146,7 @@ class Option:
         return ", ".join(str(c) for c in self.choices)
 
     def _wrong(self, value: object) -> str:
-        return f"option '{self.key}' cannot be {value!r}; choose one of {self._list()}"
+        return f"option '{self.key}' cannot be {json_text(value)}; choose one of {self._list()}"
 
 
 @dataclass(frozen=True)
