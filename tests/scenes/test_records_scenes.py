@@ -174,7 +174,7 @@ def test_an_empty_arcade_table_speaks_of_runs(app, driver, language):
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE))
     assert scene.entries == []
     note = scene.empty_note()
-    assert ("run" in note) if language == "en" else ("прохождение" in note)
+    assert ("run" in note) if language == "en" else ("прохождения" in note)
     press(driver, scene, "tab:" + FREE)
     assert scene.empty_note() != note
 
