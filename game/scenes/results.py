@@ -193,7 +193,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     table = _("Deal of the day") if facts.mode == DAILY else _("High-score table")
     if game.deal_number is not None and not facts.abandoned and not cleared_a_card(game):
         # said, not only left out: the day's records then read "done" over an empty table
-        return [(table, "—", _("no card left the table: it stays out"))]
+        return [(table, "—", _("no move cleared a card: it stays out"))]
     key = records.table_for(game, facts)
     if key is None:
         return []

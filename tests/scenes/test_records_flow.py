@@ -576,7 +576,7 @@ def test_a_deal_given_up_before_a_card_left_the_table_says_why_it_stays_out(app,
     driver.settle(0.5)
     results = give_up_to_results(app, driver, table)
     name = "Deal of the day" if daily else "High-score table"
-    assert figure_rows(results)[name] == ("—", "no card left the table: it stays out")
+    assert figure_rows(results)[name] == ("—", "no move cleared a card: it stays out")
     # and the heading says which deal it was: "Deal 20261204" read as any deal
     heading = results._heading_lines(2000)[0][0].text
     assert heading.startswith("Pyramid 52 · Deal of the day · Deal ") == daily
