@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, localized
-from game.render.preview import common_summary_size, draw_ruleset_card
+from game.render.preview import common_summary_size, draw_ruleset_card, fill_translucent
 from game.rules import get_ruleset
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
@@ -49,6 +49,9 @@ class ChooserScene(PadScene):
         self.games = policy.config.games
         self.pad.focus_key = "play:0"
         self.cards: list[pygame.Rect] = []
+        # standing up, each game's card and buttons on a panel of their own: under the
+        # card, the buttons stood as near the next game as their own
+        self.groups: list[pygame.Rect] = []
         self.summary_size = 0  # the cards' summaries' one size (see layout)
         self.title_pos = (0, 0)
 
@@ -92,13 +95,15 @@ class ChooserScene(PadScene):
         # on a screen standing up each game's buttons go under its card, side by side:
         # beside it they left the card's text a narrow column, cut off
         standing = theme.standing(self.size)
+        if standing:  # the panels' edges, and a clear space between them
+            gap = px(40, s, 20)
         button_h = px(96, s, 60)
         most = px(430, s, 200) if standing else px(230, s, 120)
         row_h = min(most, (h - top - m - gap * (n - 1)) // n)
         top += (h - m - top - n * row_h - (n - 1) * gap) // 2  # the list in the middle
         side_w = px(230, s, 150)
         buttons = [back]
-        self.cards = []
+        self.cards, self.groups = [], []
         for i in range(n):
             y = top + i * (row_h + gap)
             play = Button(_("Play"), partial(self.play, i), key=f"play:{i}", selected=True)
@@ -107,6 +112,7 @@ class ChooserScene(PadScene):
                 card = pygame.Rect(m, y, w - 2 * m, row_h - button_h - inner_gap)
                 under = pygame.Rect(m, card.bottom + inner_gap, card.width, button_h)
                 play.rect, rules.rect = _side_by_side(under, inner_gap)
+                self.groups.append(card.union(under).inflate(2 * inner_gap, 2 * inner_gap))
             else:
                 card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
                 column = pygame.Rect(card.right + gap, y, side_w, row_h)
@@ -145,6 +151,9 @@ class ChooserScene(PadScene):
         draw_text(
             surface, _("Choose a patience"), px(48, s, 28), self.title_pos, theme.GOLD, serif=True
         )
+        radius = max(5, round(10 * s * 1.5))
+        for group in self.groups:
+            fill_translucent(surface, group, theme.PANEL, 90, radius)
         for i, offered in enumerate(self.games):
             hot = any(b.hot or b.pressed for b in self.pad.buttons if b.key == f"card:{i}")
             deck = self.app.settings.deck

@@ -342,6 +342,16 @@ def test_the_chooser_standing_up_puts_its_buttons_under_each_game(make_kiosk):
         assert play.rect.top > card.bottom and rules.rect.top > card.bottom
         assert min(play.rect.height, rules.rect.height) >= 60  # a finger's size
         assert play.rect.width > card.width // 3
+    # and they read as its own: on a panel with the card, further from the next game's
+    # panel than from their card (they stood as near the next game as their own)
+    groups = scene.groups
+    assert len(groups) == len(scene.cards)
+    for i, group in enumerate(groups):
+        own = (scene.cards[i], scene.pad.get(f"play:{i}").rect, scene.pad.get(f"rules:{i}").rect)
+        assert all(group.contains(r) for r in own)
+        if i + 1 < len(groups):
+            between = groups[i + 1].top - group.bottom
+            assert between > scene.pad.get(f"play:{i}").rect.top - scene.cards[i].bottom
 
 
 def test_with_six_games_the_chooser_s_buttons_stay_a_fingertip_high(make_kiosk):
