@@ -19,7 +19,7 @@ from game.store.saved import local_day
 from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import figures_note
-from game.ui.widgets import balanced_wrap, draw_text
+from game.ui.widgets import balanced_wrap, draw_text, fitting_size
 
 if TYPE_CHECKING:
     from game.app import App
@@ -91,6 +91,7 @@ class HighScoresScene(ShowScene):
         self.note_drawn = pygame.Rect(0, 0, 0, 0)  # where the foot's lines went (none: empty)
         self.note_lines: list[str] = []
         self.places_drawn: list[pygame.Rect] = []  # each place's number, as drawn
+        self.title_drawn = pygame.Rect(0, 0, 0, 0)
 
     def done(self) -> bool:
         return self.shown >= self.loop.config.attract.tables_seconds
@@ -110,15 +111,20 @@ class HighScoresScene(ShowScene):
         band = ribbon_height(size)
         self.live = pygame.Rect(0, h - band, w, band)
         m = int(28 * s)
+        heading = _("High scores")
+        # within the panel's width, and a margin more: standing up, «Лучшие результаты»
+        # ran to within a margin of both edges of the screen
+        title_size = fitting_size(heading, max(32, int(64 * s)), w - 4 * m, 24, serif=True)
         title = draw_text(
             still,
-            _("High scores"),
-            max(32, int(64 * s)),
+            heading,
+            title_size,
             (w // 2, m),
             theme.GOLD,
             "midtop",
             serif=True,
         )
+        self.title_drawn = title
         ruleset = get_ruleset(self.offered.ruleset)
         chosen = offered_options(self.offered, self.loop.config.games)
         name = draw_text(

@@ -16,6 +16,7 @@ from game.scenes.deal_finder import DealFinderScene
 from game.scenes.rules import RulesScene
 from game.scenes.table import TableScene
 from game.store import FREE, GameFacts, TableKey
+from game.ui import theme
 from tests.scenes.driver import Driver
 from tests.store.helpers import DEAL_8_WIN
 
@@ -503,3 +504,15 @@ def test_with_no_winnable_deal_in_time_the_demo_plays_the_last_found_or_gives_wa
     loop.show_demo()
     driver.settle(0.5)
     assert isinstance(kiosk.scene, DemoTableScene) and kiosk.scene.game.deal_number == 8
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (768, 1024)])
+def test_the_high_scores_title_keeps_a_margin_standing_up(make_kiosk, size):
+    # «Лучшие результаты» ran to within 28 px of both edges of a screen standing up
+    kiosk = make_kiosk('language = "ru"\n', size=size)
+    driver = Driver(kiosk)
+    kiosk.kiosk.attract.show_tables()
+    title = wait_for(driver, HighScoresScene).title_drawn
+    margin = int(28 * theme.ui_scale(size))
+    assert title.width > 0
+    assert title.left >= 2 * margin and title.right <= size[0] - 2 * margin
