@@ -105,6 +105,8 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         self.demo = False
         self.legend_drawn: pygame.Rect | None = None  # where the legend of values was drawn
         self.banner_drawn: pygame.Rect | None = None  # and the banner (its question), if any
+        self.status_drawn: pygame.Rect | None = None  # and the status line alone, if shown
+        self.tip_drawn: pygame.Rect | None = None  # and a button's tooltip, if shown
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
@@ -423,6 +425,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         keep_clear = self.banner_keep_clear()
         play_area = self.view.area
         self.banner_drawn = None
+        self.status_drawn = None
         if self.covered:
             static.blit(theme.felt(size), play_area, play_area)
             text = _(
@@ -438,15 +441,18 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
                 words = Banner(self.status, [])
                 draw_banner(static, play_area, words, small=True, avoid=[*keep_clear, drawn])
         elif self.status:
-            draw_banner(static, play_area, Banner(self.status, []), small=True, avoid=keep_clear)
+            self.status_drawn = draw_banner(
+                static, play_area, Banner(self.status, []), small=True, avoid=keep_clear
+            )
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
         if self.banner and self.banner.waits and not self.covered:
             self.banner_drawn = draw_banner(static, play_area, self.banner)
         tipped = next((b for b in self.hud.buttons if b.key == self.tip_for), None)
+        self.tip_drawn = None
         if tipped is not None and not (self.banner or self.covered):
-            self._draw_tip(static, tipped)
+            self.tip_drawn = self._draw_tip(static, tipped)
         self._static_valid = True
         return static
 
@@ -471,7 +477,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
             self.tip_for = ""
             self._invalidate()
 
-    def _draw_tip(self, surface: pygame.Surface, button: Button) -> None:
+    def _draw_tip(self, surface: pygame.Surface, button: Button) -> pygame.Rect:
         text = key_tip(button.key)
         size = max(12, button.rect.height * 2 // 5)
         image = theme.font(size).render(text, True, theme.INK)
@@ -479,11 +485,16 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         box = image.get_rect().inflate(2 * pad, pad)
         # above the bar, not the button: on two rows of buttons it hid the upper row
         box.midbottom = (button.rect.centerx, self.hud.bottom.top - pad)
+        if self.status_drawn is not None and box.colliderect(self.status_drawn):
+            # above the status line: over it, "Key: H" hid the words of the warning
+            # the first press of Hint had just put up
+            box.bottom = self.status_drawn.top - pad
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
         edge = edge_width(button.rect.height)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=edge, border_radius=pad)
         surface.blit(image, image.get_rect(center=box.center))
+        return box
 
     def _draw_moving(
         self, surface: pygame.Surface, static: pygame.Surface, alpha: float

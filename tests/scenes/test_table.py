@@ -1424,6 +1424,24 @@ def test_a_tap_on_a_table_button_leaves_no_tooltip(app, driver):
     assert scene.tip_for == ""
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1105, 690), (1366, 768)])
+def test_a_tooltip_keeps_off_the_words_the_first_press_put_up(app, driver, size):
+    # "Key: H" lay on "it takes this game out of the high-score tables", the warning
+    # the first press of Hint had put up over the Hint button
+    driver.resize(size)
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    driver.key(pygame.K_h)
+    assert "again" in scene.status
+    hint = scene.buttons["hint"].rect.center
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=hint, rel=(1, 1), buttons=(0, 0, 0), touch=False)
+    )
+    driver.settle(2.0)
+    assert scene.tip_for == "hint" and scene.tip_drawn is not None
+    assert scene.status_drawn is not None
+    assert not scene.tip_drawn.colliderect(scene.status_drawn)
+
+
 def test_the_hint_s_words_go_once_its_move_is_played(app, driver):
     # "Hint: 6♥ to a foundation" stood on after the move was made
     game = Game("egyptian", deal=3)
