@@ -20,7 +20,7 @@ def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False
                 " is marked assisted (no place in its table), or play on."
             )
         return _(
-            "This hides again a card of the stock you have seen: take it back and this"
+            "This puts a card you have seen back on the stock: take it back and this"
             " arcade run is marked assisted (no place in its table), or play on."
         )
     if cost == BY_SEEN_STOCK:
@@ -31,7 +31,7 @@ def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False
             )
         # what the player learnt is the card the move showed, hidden again by the Undo
         return _(
-            "This hides again a card of the stock you have seen: take it back and the game"
+            "This puts a card you have seen back on the stock: take it back and the game"
             " is marked assisted (no high score), or play on."
         )
     if over and restart:
@@ -60,11 +60,11 @@ def undo_question(table: bool) -> str:
     before it: the wish's verdict, and with it the game's place in the tables."""
     if table:
         return _(
-            "Press “Undo” again: it hides again a card of the stock you have seen, so your"
+            "Press “Undo” again: it puts a card you have seen back on the stock, so your"
             " wish will get no verdict, and this game will not enter the high-score tables."
         )
     return _(
-        "Press “Undo” again: it hides again a card of the stock you have seen, so your"
+        "Press “Undo” again: it puts a card you have seen back on the stock, so your"
         " wish gets no verdict."
     )
 

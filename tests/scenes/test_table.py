@@ -1222,7 +1222,7 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
     driver.key(pygame.K_u)
     assert [str(m) for m in game.moves] == ["st>w"] and not scene.fortune_replayed
     assert scene.status == (
-        "Press “Undo” again: it hides again a card of the stock you have seen, so your"
+        "Press “Undo” again: it puts a card you have seen back on the stock, so your"
         " wish gets no verdict."
     )
     for _ in range(4):  # a quick hand's presses, 0.3 s apart: undoing fast is a habit
@@ -1590,7 +1590,7 @@ def test_undo_of_a_pair_with_the_stock_s_top_card_asks_in_the_day_s_deal(app, dr
     click_move(driver, scene, "p7.2+st")
     driver.key(pygame.K_u)
     assert len(game.moves) == 1 and scene.banner.text.startswith(
-        "This hides again a card of the stock"
+        "This puts a card you have seen back on the stock"
     )
     driver.click(scene.banner.buttons[1].rect.center)  # Play on
     assert len(game.moves) == 1 and not scene.assisted
@@ -1629,7 +1629,7 @@ def test_an_arcade_level_s_question_says_it_costs_the_run(app, driver):
     click_move(driver, scene, "st>w")
     driver.key(pygame.K_u)
     assert scene.banner.text == (
-        "This hides again a card of the stock you have seen: take it back and this arcade"
+        "This puts a card you have seen back on the stock: take it back and this arcade"
         " run is marked assisted (no place in its table), or play on."
     )
 
