@@ -132,6 +132,11 @@ class CornerRing:
         rects.append(area)
         return rects
 
+    def discard(self) -> None:
+        """Forget the ring shown: the whole screen was painted over it."""
+        self._shown = None
+        self._under = None
+
     def restore(self, surface: pygame.Surface) -> None:
         """Put back the scene's pixels under the ring, after the screen was updated."""
         if self._shown is not None and self._under is not None:

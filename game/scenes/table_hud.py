@@ -188,30 +188,22 @@ class Hud:
         names = [(f.title, f.deal), (f.title, "")]
         if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
             names.append((f.short_title, ""))
-        for title, deal in names:
-            title_w = theme.font(size, bold=True).size(title)[0]
-            left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
-            if f.assisted:
-                left += font.size(_("assisted"))[0] + size
-            stats_y, room_left, room_right = y, left + size, right.left
-            if self.two_lines:
-                stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
-            placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right, reserve)
-            # on two lines the names share the first with the score alone: the deal
-            # gives way when they would run into it ("assisted" lay on "Left: …")
-            names_fit = not self.two_lines or left <= right.left
-            # the moves too: kept with the name whole and the deal left out, they were
-            # dropped while the deal and the name stayed (taking a hint freed room)
-            kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else "", parts[2]]
-            shows_all = placed is not None and all(k in placed[0] for k in kept)
-            if placed is not None and names_fit and (shows_all or self.two_lines):
+        # first as if the verdict were its longest word, every name and every figure
+        # tried so: then nothing moves or gives way as the word changes (standing up,
+        # the day's deal came and went with it); only where nothing fits so, as it is
+        for room in (reserve, 0) if reserve else (0,):
+            fits, title, deal, placed, stats_y, room_right = self._names_and_figures(
+                f, parts, drops, names, right, y, room
+            )
+            if fits:
                 break
         if self.two_lines and f.deal and not deal:
             # standing up, the figures' line may hold the deal the names' line had no
-            # room for (a long name, or the deal of the day): it leads, if all else fits
-            first = tuple(i + 1 for i in drops[0])
+            # room for (a long name, or the deal of the day): it leads, if no more than
+            # the figure that matters least gives way to it
+            first = tuple(tuple(i + 1 for i in drop) for drop in drops[:2])
             leading = _fit_stats(
-                [f.deal, *parts], (first,), font, size, bar.width, pad, room_right, reserve
+                [f.deal, *parts], first, font, size, bar.width, pad, room_right, room
             )
             if leading is not None:
                 placed = leading
@@ -223,6 +215,42 @@ class Hud:
             self.stats_drawn = draw_text(
                 surface, self.stats_shown, size, where, theme.INK, "midleft"
             )
+
+    def _names_and_figures(
+        self,
+        f: HudFigures,
+        parts: list[str],
+        drops: tuple[tuple[int, ...], ...],
+        names: list[tuple[str, str]],
+        score: pygame.Rect,
+        y: int,
+        reserve: int,
+    ) -> tuple[bool, str, str, tuple[str, int] | None, int, int]:
+        """The first of `names` (a title and a deal) that leaves room for the figures
+        that matter, and those figures with where they start: (whether one did, the
+        title, the deal, the figures placed, their line's y, their right bound). With
+        none, the last tried."""
+        bar, size = self.top, self.text_size
+        font, pad = theme.font(size), size
+        for title, deal in names:
+            title_w = theme.font(size, bold=True).size(title)[0]
+            left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
+            if f.assisted:
+                left += font.size(_("assisted"))[0] + size
+            stats_y, room_left, room_right = y, left + size, score.left
+            if self.two_lines:
+                stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
+            placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right, reserve)
+            # on two lines the names share the first with the score alone: the deal
+            # gives way when they would run into it ("assisted" lay on "Left: …")
+            names_fit = not self.two_lines or left <= score.left
+            # the moves too: kept with the name whole and the deal left out, they were
+            # dropped while the deal and the name stayed (taking a hint freed room)
+            kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else "", parts[2]]
+            shows_all = placed is not None and all(k in placed[0] for k in kept)
+            if placed is not None and names_fit and (shows_all or self.two_lines):
+                return True, title, deal, placed, stats_y, room_right
+        return False, title, deal, placed, stats_y, room_right
 
     def _draw_names(
         self, surface: pygame.Surface, title: str, deal: str, assisted: bool, y: int
@@ -268,18 +296,16 @@ def _fit_stats(
     """The figures that fit between `left` and `right`, leaving out each of `drops` in
     turn (the parts that matter least first), and where they start; None if none fit.
 
-    The last part is the verdict: with `reserve`, the width of its longest word, the
-    figures are chosen and placed as if it were that word, so they neither move nor
-    give way as it changes; only where none would fit so, as they are."""
+    The last part is the verdict; with `reserve` (the width of its longest word) the
+    figures are chosen and placed as if it were that word."""
     separator = "   "
-    for reserved in (True, False) if reserve else (False,):
-        for drop in drops:
-            stats = separator.join(p for i, p in enumerate(parts) if i not in drop and p)
-            room = font.size(stats)[0]
-            if reserved:
-                before = [p for i, p in enumerate(parts[:-1]) if i not in drop and p]
-                room = font.size(separator.join([*before, ""]))[0] + reserve
-            x = max(left, min((width - room) // 2, right - gap - room))
-            if x + room <= right - gap:  # a gap before the score ("Не сойдётся Осталось: …")
-                return stats, x
+    for drop in drops:
+        stats = separator.join(p for i, p in enumerate(parts) if i not in drop and p)
+        room = font.size(stats)[0]
+        if reserve:
+            before = [p for i, p in enumerate(parts[:-1]) if i not in drop and p]
+            room = font.size(separator.join([*before, ""]))[0] + reserve
+        x = max(left, min((width - room) // 2, right - gap - room))
+        if x + room <= right - gap:  # a gap before the score ("Не сойдётся Осталось: …")
+            return stats, x
     return None

@@ -142,6 +142,23 @@ def test_a_held_corner_shows_a_ring_that_fills_and_leaves_no_trace(
     )
 
 
+def test_the_ring_alone_does_not_repaint_the_scene(kiosk, driver, monkeypatch):
+    # the chooser, painted whole, was painted every frame for the ring: 18 ms at 4K
+    from game.kiosk.chooser import ChooserScene
+
+    kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+    driver.settle(1.0)
+    scene = kiosk.scene
+    screen = Screen(kiosk, monkeypatch)
+    painted = []
+    real = scene.draw
+    monkeypatch.setattr(scene, "draw", lambda *a: painted.append(1) or real(*a))
+    hold(kiosk, driver, 3.0)
+    corner = kiosk.kiosk.corner.area(kiosk.size)
+    assert screen.gold_in(pygame.Rect(0, 0, corner.width * 4, corner.height * 4)) > 0
+    assert len(painted) <= 2  # the press itself may light something; not each frame
+
+
 def test_a_wrong_pin_stays_on_the_pad_and_says_so(kiosk, driver):
     pad = open_pad(kiosk, driver)
     tap_keys(kiosk, driver, pad, "1234")

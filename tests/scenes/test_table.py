@@ -1483,18 +1483,27 @@ def test_the_top_bar_keeps_a_gap_between_the_figures_and_the_score(app, driver, 
 @pytest.mark.parametrize(
     "size", [(800, 600), (900, 600), (1024, 768), (1366, 768), (1920, 1080), (1080, 1920)]
 )
-def test_the_figures_stay_put_as_the_verdict_comes_and_changes(app, driver, language, size):
+@pytest.mark.parametrize("ruleset, daily", [("pyramid52", False), ("egyptian-old", True)])
+def test_the_figures_stay_put_as_the_verdict_comes_and_changes(
+    app, driver, language, size, ruleset, daily
+):
     # centred with the verdict, the whole line slid sideways when "Checking…" became
     # "Can be won", and on a kiosk (which shows no "Checking…") when the answer came;
-    # on a narrow bar a longer word also pushed a figure out
+    # on a narrow bar a longer word also pushed a figure out, and standing up the
+    # day's deal came and went with the word
     from game import i18n
     from game.scenes.table_analysis import verdict_words
+    from game.store import DAILY, GameFacts
 
     app.settings.language = language
     app.apply_settings()
     try:
-        scene = open_table(app, driver, Game("pyramid52", deal=3))
+        game = Game(ruleset, deal=20261130 if daily else 3)
+        facts = GameFacts(mode=DAILY) if daily else None
+        scene = TableScene(app, game, facts=facts)
+        app.switch(scene, fade=False)
         driver.resize(size)
+        driver.settle(0.5)
         starts, figures = set(), set()
         for word in ("", *verdict_words()):
             scene.analysis.verdict = lambda settled_only=False, word=word: word
