@@ -225,6 +225,11 @@ class TableView:
             if (name, i) in hidden:
                 continue
             self.draw_card(surface, cards[i], rects[i], self.face_up(name, i, n))
+        in_view = (spot.shown or n) if fanned else 1
+        if name == "w" and n > in_view:
+            # the cards under the waste's top are out of sight: Pyramid 52 ended with
+            # "6 cards left" over three cards to be seen
+            self._count_outside(surface, name, rects[-1], n)
 
     def _draw_stock(
         self,
@@ -255,15 +260,41 @@ class TableView:
     def _badge(
         self, surface: pygame.Surface, rect: pygame.Rect, text: str, below: bool = False
     ) -> None:
-        size = max(10, rect.width // 6)
-        image = theme.font(size, bold=True).render(text, True, theme.INK)
+        box, size = self._badge_box(rect, text)
         pad = size // 4
-        box = image.get_rect()
-        box.inflate_ip(pad * 2, pad)
         if below:
             box.midtop = (rect.centerx, rect.bottom + pad)
         else:
             box.midbottom = (rect.centerx, rect.bottom - pad)
+        self._draw_badge(surface, box, text, size)
+
+    def _count_outside(self, surface: pygame.Surface, name: str, rect: pygame.Rect, n: int) -> None:
+        """A pile's count beside its top card, face up: under it, or over it where a
+        place lies under it (the Egyptian waste over the stock); none with no room."""
+        text = str(n)
+        box, size = self._badge_box(rect, text)
+        pad = size // 4
+        others = [s.rect for other, s in self.layout.spots.items() if other != name]
+        if self.layout.legend is not None:
+            others.append(self.layout.legend)
+        for where in ("below", "above"):
+            if where == "below":
+                box.midtop = (rect.centerx, rect.bottom + pad)
+            else:
+                box.midbottom = (rect.centerx, rect.top - pad)
+            if self.area.contains(box) and box.collidelist(others) == -1:
+                self._draw_badge(surface, box, text, size)
+                return
+
+    def _badge_box(self, rect: pygame.Rect, text: str) -> tuple[pygame.Rect, int]:
+        """A count's box for a card of `rect`'s size (placed at 0, 0), and its text size."""
+        size = max(10, rect.width // 6)
+        w, h = theme.font(size, bold=True).size(text)
+        pad = size // 4
+        return pygame.Rect(0, 0, w + 2 * pad, h + pad), size
+
+    def _draw_badge(self, surface: pygame.Surface, box: pygame.Rect, text: str, size: int) -> None:
+        image = theme.font(size, bold=True).render(text, True, theme.INK)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
         surface.blit(image, image.get_rect(center=box.center))
 

@@ -79,3 +79,37 @@ def test_an_empty_foundation_shows_its_rank_over_the_four_suits(ruleset):
         view._draw_tray(expected, card)
         expected.blit(view.art.slot(label), card)
         assert (pygame.image.tobytes(expected.subsurface(card), "RGBA") == drawn) is alike, label
+
+
+@pytest.mark.parametrize(
+    "ruleset, size",
+    [
+        ("pyramid52", (1366, 768)),
+        ("pyramid52", (1080, 1920)),
+        ("egyptian", (1366, 768)),
+        ("egyptian", (800, 600)),
+    ],
+)
+def test_the_waste_says_how_many_cards_lie_under_its_top(ruleset, size, monkeypatch):
+    # Pyramid 52 ended with "6 cards left" over three cards to be seen: the rest lay
+    # under the reserve's top, and nothing said so
+    game = Game(ruleset, deal=8)
+    for _ in range(7):
+        game.play("st>w")
+    area = pygame.Rect(0, 40, size[0], size[1] - 120)
+    view = TableView(game, area, False, "classic")
+    drawn: list[tuple[pygame.Rect, str]] = []
+    real = view._draw_badge
+    monkeypatch.setattr(
+        view,
+        "_draw_badge",
+        lambda s, box, text, n: drawn.append((box.copy(), text)) or real(s, box, text, n),
+    )
+    view.render_static(size, set(), {})
+    waste = [box for box, text in drawn if text == "7"]
+    assert len(waste) == 1, drawn
+    box = waste[0]
+    assert area.contains(box)
+    others = [spot.rect for name, spot in view.layout.spots.items() if name != "w"]
+    assert box.collidelist(others) == -1  # on none of the table's places
+    assert not box.colliderect(view.top_rect("w"))  # nor on the card's face
