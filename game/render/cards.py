@@ -109,6 +109,18 @@ class CardArt:
         """
         return self.layout.index.copy()
 
+    @property
+    def rank_right(self) -> int:
+        """How far from the card's left edge its corner's rank may reach: a covered
+        card showing this much shows its rank whole (large corners put the suit
+        beside the rank, after this; the standard corner puts it under)."""
+        layout = self.layout
+        if not layout.large:
+            return layout.index.right
+        height = layout.index_suit_height
+        widest = max(suit_width(suit, height) for suit in "SHDC")
+        return layout.index.right - widest - max(1, round(layout.width * 0.02))
+
     def face(self, card: str) -> pygame.Surface:
         """The face of `card`, named rank + suit like "TH", "AS" or "6C"."""
         rank, suit = split_card(card)

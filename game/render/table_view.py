@@ -88,9 +88,11 @@ class TableView:
     def resize(self, area: pygame.Rect) -> None:
         self.area = area
         self.layout = table_layout(self.kind, self.shape, area)
-        self.art = card_art(
-            self.layout.card[0], self.four_colour, self.back_name, self.letters, self.large
-        )
+        width = self.layout.card[0]
+        self.art = card_art(width, self.four_colour, self.back_name, self.letters, self.large)
+        # the standard corner, rank over suit, for a card that a squeezed fan leaves too
+        # little of for its large corner: rank and suit side by side showed "10" as "1"
+        self.narrow_art = card_art(width, self.four_colour, self.back_name, self.letters)
         self.static = None
 
     @property
@@ -221,10 +223,13 @@ class TableView:
         if name == "st":
             self._draw_stock(surface, cards, spot.rect, hidden)
             return
+        # of a card in a sideways fan, what its large corner's rank needs in view
+        needs = self.art.rank_right if self.large and spot.fan[0] else 0
         for i in range(first, n):
             if (name, i) in hidden:
                 continue
-            self.draw_card(surface, cards[i], rects[i], self.face_up(name, i, n))
+            narrow = i + 1 < n and abs(rects[i + 1].x - rects[i].x) < needs
+            self.draw_card(surface, cards[i], rects[i], self.face_up(name, i, n), narrow=narrow)
         in_view = (spot.shown or n) if fanned else 1
         if name == "w" and n > in_view:
             # the cards under the waste's top are out of sight: Pyramid 52 ended with
@@ -350,8 +355,10 @@ class TableView:
         face_up: bool,
         alpha: int = 255,
         flip: float = 1.0,
+        narrow: bool = False,
     ) -> None:
-        image = self.art.face(card) if face_up else self.art.back()
+        art = self.narrow_art if narrow else self.art
+        image = art.face(card) if face_up else art.back()
         if flip < 0.999:
             w = max(1, int(rect.width * flip))
             image = pygame.transform.scale(image, (w, rect.height))

@@ -113,3 +113,34 @@ def test_the_waste_says_how_many_cards_lie_under_its_top(ruleset, size, monkeypa
     others = [spot.rect for name, spot in view.layout.spots.items() if name != "w"]
     assert box.collidelist(others) == -1  # on none of the table's places
     assert not box.colliderect(view.top_rect("w"))  # nor on the card's face
+
+
+def test_a_squeezed_sideways_fan_shows_large_corners_by_their_standard_corner(monkeypatch):
+    # with large corners (rank and suit side by side) a squeezed fan showed "10" as "1"
+    # and no suit: a covered card too narrow for its rank shows the standard corner
+    import random
+
+    game = Game("sbudetsya", deal=35)
+    rng = random.Random(35)
+    while max(len(game.pile(f"t{i}")) for i in range(1, 9)) < 10:
+        onto = [m for m in game.legal_moves if ">t" in str(m)]
+        game.play(rng.choice(onto or [m for m in game.legal_moves if str(m) == "st>w"]))
+    long = max((f"t{i}" for i in range(1, 9)), key=lambda n: len(game.pile(n)))
+    view = TableView(game, pygame.Rect(0, 108, 1080, 1700), False, "classic", large=True)
+    drawn: dict[str, bool] = {}
+    real = view.draw_card
+    monkeypatch.setattr(
+        view,
+        "draw_card",
+        lambda s, card, rect, up, narrow=False: (
+            drawn.__setitem__(card, narrow) or real(s, card, rect, up, narrow=narrow)
+        ),
+    )
+    view.render_static((1080, 1920), set(), {})
+    cards = game.pile(long)
+    rects = view.rects(long, len(cards))
+    assert rects[1].x - rects[0].x < view.art.rank_right  # squeezed past the rank
+    assert all(drawn[c] for c in cards[:-1]) and not drawn[cards[-1]]
+    # a pile with the room for its corners keeps them large
+    roomy = [n for n in view.piles if n.startswith("t") and 1 < len(game.pile(n)) < 4]
+    assert roomy and not any(drawn[game.pile(n)[0]] for n in roomy)
