@@ -38,6 +38,16 @@ class CardSpot:
     rect: pygame.Rect
 
 
+# A count beside its card, in the order tried (under, over, right, left): the point of
+# its box that meets the point of the card, and the way out from the card
+BESIDE = (
+    ("midtop", "midbottom", (0, 1)),
+    ("midbottom", "midtop", (0, -1)),
+    ("midleft", "midright", (1, 0)),
+    ("midright", "midleft", (-1, 0)),
+)
+
+
 class TableView:
     def __init__(
         self,
@@ -266,30 +276,33 @@ class TableView:
         self, surface: pygame.Surface, rect: pygame.Rect, text: str, below: bool = False
     ) -> None:
         box, size = self._badge_box(rect, text)
-        pad = size // 4
         if below:
-            box.midtop = (rect.centerx, rect.bottom + pad)
+            box.midtop = (rect.centerx, rect.bottom + self._badge_gap(size))
         else:
-            box.midbottom = (rect.centerx, rect.bottom - pad)
+            box.midbottom = (rect.centerx, rect.bottom - size // 4)
         self._draw_badge(surface, box, text, size)
 
     def _count_outside(self, surface: pygame.Surface, name: str, rect: pygame.Rect, n: int) -> None:
-        """A pile's count beside its top card, face up: under it, or over it where a
-        place lies under it (the Egyptian waste over the stock); none with no room."""
+        """A pile's count beside its top card, face up: under it, else over it, to its
+        right or to its left, wherever no place of the table lies (the Egyptian waste
+        stands over the stock; the fortune's between a foundation and the bar)."""
         text = str(n)
         box, size = self._badge_box(rect, text)
-        pad = size // 4
+        gap = self._badge_gap(size)
         others = [s.rect for other, s in self.layout.spots.items() if other != name]
         if self.layout.legend is not None:
             others.append(self.layout.legend)
-        for where in ("below", "above"):
-            if where == "below":
-                box.midtop = (rect.centerx, rect.bottom + pad)
-            else:
-                box.midbottom = (rect.centerx, rect.top - pad)
+        for own, card_point, (dx, dy) in BESIDE:
+            x, y = getattr(rect, card_point)
+            setattr(box, own, (x + dx * gap, y + dy * gap))
             if self.area.contains(box) and box.collidelist(others) == -1:
                 self._draw_badge(surface, box, text, size)
                 return
+
+    def _badge_gap(self, size: int) -> int:
+        """How far a count stands off its card: clear of the widest ring a card can
+        have (chosen and in the keyboard's focus), which ran through its digits."""
+        return max(size // 4, 2 * self._mark_width("focus") + 2)
 
     def _badge_box(self, rect: pygame.Rect, text: str) -> tuple[pygame.Rect, int]:
         """A count's box for a card of `rect`'s size (placed at 0, 0), and its text size."""
