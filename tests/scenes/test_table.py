@@ -204,8 +204,8 @@ def test_the_stock_count_stays_off_a_face_up_stock_card(app, driver, ruleset, be
     stock = scene.view.top_rect("st")
     screen = app.surface
     # the count's dark pill: under a face-up card (a count on its face reads as its
-    # index), on a face-down one's back
-    under = (stock.centerx, stock.bottom + stock.width // 12)
+    # index), clear of the rings a chosen card has; on a face-down one's back
+    under = (stock.centerx, stock.bottom + stock.width // 6)
     inside = (stock.centerx, stock.bottom - stock.width // 12)
     assert tuple(screen.get_at(under if below else inside))[:3] == theme.PANEL
     if below:
