@@ -82,6 +82,18 @@ def figures(
     )
 
 
+@dataclass
+class BarLine:
+    """The top bar's names and figures as arranged (see Hud._names_and_figures)."""
+
+    fits: bool  # whether the figures that matter are all there, beside the names
+    title: str
+    deal: str  # "" when it gave way
+    figures: tuple[str, int] | None  # the figures' text and where it starts; None: none fit
+    figures_y: int
+    right: int  # the figures' right bound
+
+
 class Hud:
     def __init__(self) -> None:
         self.top = pygame.Rect(0, 0, 0, 0)
@@ -192,18 +204,17 @@ class Hud:
         # tried so: then nothing moves or gives way as the word changes (standing up,
         # the day's deal came and went with it); only where nothing fits so, as it is
         for room in (reserve, 0) if reserve else (0,):
-            fits, title, deal, placed, stats_y, room_right = self._names_and_figures(
-                f, parts, drops, names, right, y, room
-            )
-            if fits:
+            bar_line = self._names_and_figures(f, parts, drops, names, right, y, room)
+            if bar_line.fits:
                 break
+        title, deal, placed = bar_line.title, bar_line.deal, bar_line.figures
         if self.two_lines and f.deal and not deal:
             # standing up, the figures' line may hold the deal the names' line had no
             # room for (a long name, or the deal of the day): it leads, if no more than
             # the figure that matters least gives way to it
             first = tuple(tuple(i + 1 for i in drop) for drop in drops[:2])
             leading = _fit_stats(
-                [f.deal, *parts], first, font, size, bar.width, pad, room_right, room
+                [f.deal, *parts], first, font, size, bar.width, pad, bar_line.right, room
             )
             if leading is not None:
                 placed = leading
@@ -211,7 +222,7 @@ class Hud:
         self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed
-            where = (stats_x, stats_y)
+            where = (stats_x, bar_line.figures_y)
             self.stats_drawn = draw_text(
                 surface, self.stats_shown, size, where, theme.INK, "midleft"
             )
@@ -225,11 +236,9 @@ class Hud:
         score: pygame.Rect,
         y: int,
         reserve: int,
-    ) -> tuple[bool, str, str, tuple[str, int] | None, int, int]:
+    ) -> BarLine:
         """The first of `names` (a title and a deal) that leaves room for the figures
-        that matter, and those figures with where they start: (whether one did, the
-        title, the deal, the figures placed, their line's y, their right bound). With
-        none, the last tried."""
+        that matter, with those figures; with none, the last tried."""
         bar, size = self.top, self.text_size
         font, pad = theme.font(size), size
         for title, deal in names:
@@ -248,9 +257,10 @@ class Hud:
             # dropped while the deal and the name stayed (taking a hint freed room)
             kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else "", parts[2]]
             shows_all = placed is not None and all(k in placed[0] for k in kept)
-            if placed is not None and names_fit and (shows_all or self.two_lines):
-                return True, title, deal, placed, stats_y, room_right
-        return False, title, deal, placed, stats_y, room_right
+            fits = placed is not None and names_fit and (shows_all or self.two_lines)
+            if fits:
+                break
+        return BarLine(fits, title, deal, placed, stats_y, room_right)
 
     def _draw_names(
         self, surface: pygame.Surface, title: str, deal: str, assisted: bool, y: int
