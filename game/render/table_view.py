@@ -289,7 +289,11 @@ class TableView:
         text = str(n)
         box, size = self._badge_box(rect, text)
         gap = self._badge_gap(size)
+        # every other place, and every card on it now: a pile's fan reaches past its place
         others = [s.rect for other, s in self.layout.spots.items() if other != name]
+        for other in self.layout.spots:
+            if other != name:
+                others += self.rects(other, len(self.game.pile(other)))
         if self.layout.legend is not None:
             others.append(self.layout.legend)
         for own, card_point, (dx, dy) in BESIDE:

@@ -84,11 +84,22 @@ def test_an_empty_foundation_shows_its_rank_over_the_four_suits(ruleset):
 RULESETS = ("egyptian", "egyptian-old", "devils-bridge", "sbudetsya", "nechego")
 
 
+def badges_drawn(view: TableView) -> list[tuple[pygame.Rect, str]]:
+    """Each count the view draws from now on: its box and its text."""
+    drawn: list[tuple[pygame.Rect, str]] = []
+    draw = view._draw_badge
+
+    def recording(surface: pygame.Surface, box: pygame.Rect, text: str, size: int) -> None:
+        drawn.append((box.copy(), text))
+        draw(surface, box, text, size)
+
+    view._draw_badge = recording  # type: ignore[method-assign]
+    return drawn
+
+
 @pytest.mark.parametrize("ruleset", (*RULESETS, "pyramid36", "pyramid52"))
 @pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1080, 1920)])
-def test_the_waste_says_how_many_cards_it_holds_where_some_are_out_of_sight(
-    ruleset, size, monkeypatch
-):
+def test_the_waste_says_how_many_cards_it_holds_where_some_are_out_of_sight(ruleset, size):
     # Pyramid 52 ended with "6 cards left" over three cards to be seen: the rest lay
     # under the reserve's top, and nothing said so
     game = Game(ruleset, deal=8)
@@ -96,13 +107,7 @@ def test_the_waste_says_how_many_cards_it_holds_where_some_are_out_of_sight(
         game.play("st>w")
     area = pygame.Rect(0, 40, size[0], size[1] - 120)
     view = TableView(game, area, False, "classic")
-    drawn: list[tuple[pygame.Rect, str]] = []
-    real = view._draw_badge
-    monkeypatch.setattr(
-        view,
-        "_draw_badge",
-        lambda s, box, text, n: drawn.append((box.copy(), text)) or real(s, box, text, n),
-    )
+    drawn = badges_drawn(view)
     view.render_static(size, set(), {})
     waste = [box for box, text in drawn if text == str(len(game.pile("w")))]
     assert len(waste) == 1, drawn  # the fortune's found no room under or over its card
@@ -145,3 +150,32 @@ def test_a_squeezed_sideways_fan_shows_large_corners_by_their_standard_corner(mo
     # a pile with the room for its corners keeps them large
     roomy = [n for n in view.piles if n.startswith("t") and 1 < len(game.pile(n)) < 4]
     assert roomy and not any(drawn[game.pile(n)[0]] for n in roomy)
+
+
+@pytest.mark.parametrize("ruleset", (*RULESETS, "pyramid36", "pyramid52"))
+def test_the_waste_s_count_lies_on_no_card_in_play(ruleset):
+    # a pile's fan reaches past its place: the count keeps off the cards themselves
+    import random
+
+    for size in ((800, 600), (1080, 1920)):
+        for seed in range(4):
+            game = Game(ruleset, deal=seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(20, 120)):
+                legal = list(game.legal_moves)
+                if not legal or game.over:
+                    break
+                onto = [m for m in legal if ">t" in str(m) and not str(m).startswith("w")]
+                game.play(rng.choice(onto) if onto and rng.random() < 0.6 else rng.choice(legal))
+            view = TableView(game, pygame.Rect(0, 40, size[0], size[1] - 120), False, "classic")
+            drawn = badges_drawn(view)
+            view.render_static(size, set(), {})
+            cards = [
+                rect
+                for name in view.layout.spots
+                if name not in ("w", "st")
+                for rect in view.rects(name, len(game.pile(name)))
+            ]
+            for box, text in drawn:
+                if text == str(len(game.pile("w"))):
+                    assert box.collidelist(cards) == -1, (size, seed)
