@@ -289,11 +289,15 @@ class TableView:
         text = str(n)
         box, size = self._badge_box(rect, text)
         gap = self._badge_gap(size)
-        # every other place, and every card on it now: a pile's fan reaches past its place
-        others = [s.rect for other, s in self.layout.spots.items() if other != name]
-        for other in self.layout.spots:
+        # every other place, all it may grow into, and every card on it now (a pile
+        # sliding aside leaves its reach): a pile grown to twelve cards covered the
+        # count over the Egyptian waste
+        others = []
+        for other, spot in self.layout.spots.items():
             if other != name:
-                others += self.rects(other, len(self.game.pile(other)))
+                others += [spot.rect, *self.rects(other, len(self.game.pile(other)))]
+                if spot.reach is not None:
+                    others.append(spot.reach)
         if self.layout.legend is not None:
             others.append(self.layout.legend)
         for own, card_point, (dx, dy) in BESIDE:
@@ -306,7 +310,15 @@ class TableView:
     def _badge_gap(self, size: int) -> int:
         """How far a count stands off its card: clear of the widest ring a card can
         have (chosen and in the keyboard's focus), which ran through its digits."""
-        return max(size // 4, 2 * self._mark_width("focus") + 2)
+        return max(size // 4, self.ring_reach() + 2)
+
+    def ring_reach(self) -> int:
+        """How far past a card its rings reach when it is both chosen and in the
+        keyboard's focus: the focus ring then stands outside the other (render_static)."""
+        card = pygame.Rect((0, 0), self.layout.card)
+        outside = 2 * self._mark_width("focus")
+        ring = card.inflate(2 * outside, 2 * outside)
+        return outside + self._mark_width("focus", ring)
 
     def _badge_box(self, rect: pygame.Rect, text: str) -> tuple[pygame.Rect, int]:
         """A count's box for a card of `rect`'s size (placed at 0, 0), and its text size."""

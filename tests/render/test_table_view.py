@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.render.table_view import TableView
+from game.render.table_view import MARK_COLOURS, TableView
 from game.rules import Game
 from game.ui import theme
 
@@ -113,12 +113,19 @@ def test_the_waste_says_how_many_cards_it_holds_where_some_are_out_of_sight(rule
     assert len(waste) == 1, drawn  # the fortune's found no room under or over its card
     box = waste[0]
     assert area.contains(box)
+    # on none of the table's places, nor where their piles may grow (a pile grown to
+    # twelve cards covered it)
     others = [spot.rect for name, spot in view.layout.spots.items() if name != "w"]
-    assert box.collidelist(others) == -1  # on none of the table's places
+    others += [s.reach for name, s in view.layout.spots.items() if name != "w" and s.reach]
+    assert box.collidelist(others) == -1
     # nor on the card, nor under the rings of a card chosen and in the keyboard's
     # focus (they ran through its digits)
-    ring = view._mark_width("focus") * 2
-    assert not box.colliderect(view.top_rect("w").inflate(2 * ring, 2 * ring))
+    reach = view.ring_reach()
+    assert not box.colliderect(view.top_rect("w").inflate(2 * reach, 2 * reach))
+    table = view.render_static(size, set(), {"w": "selected"}, focus="w")
+    focus = MARK_COLOURS["focus"][:3]
+    inside = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)]
+    assert not any(tuple(table.get_at(p))[:3] == focus for p in inside)
 
 
 def test_a_squeezed_sideways_fan_shows_large_corners_by_their_standard_corner(monkeypatch):
