@@ -205,10 +205,7 @@ class TableView:
             if name in self.layout.spots:
                 self.draw_mark(surface, self.top_rect(name), mark)
         if focus in self.layout.spots:
-            ring = self.top_rect(focus)
-            if focus in marks:
-                ring = ring.inflate(self._mark_width("focus") * 4, self._mark_width("focus") * 4)
-            self.draw_mark(surface, ring, "focus")
+            self.draw_mark(surface, self._focus_ring(self.top_rect(focus), focus in marks), "focus")
         return surface
 
     def _draw_pile(self, surface: pygame.Surface, name: str, hidden: set[tuple[str, int]]) -> None:
@@ -284,8 +281,9 @@ class TableView:
 
     def _count_outside(self, surface: pygame.Surface, name: str, rect: pygame.Rect, n: int) -> None:
         """A pile's count beside its top card, face up: under it, else over it, to its
-        right or to its left, wherever no place of the table lies (the Egyptian waste
-        stands over the stock; the fortune's between a foundation and the bar)."""
+        right or to its left, wherever no other place, pile's room or card lies (the
+        Egyptian waste stands over the stock; the fortune's between a foundation and
+        the bar); none where there is no such room."""
         text = str(n)
         box, size = self._badge_box(rect, text)
         gap = self._badge_gap(size)
@@ -312,13 +310,19 @@ class TableView:
         have (chosen and in the keyboard's focus), which ran through its digits."""
         return max(size // 4, self.ring_reach() + 2)
 
+    def _focus_ring(self, rect: pygame.Rect, marked: bool) -> pygame.Rect:
+        """Where the keyboard's focus ring goes round a card: outside a mark it has."""
+        if not marked:
+            return rect
+        grow = self._mark_width("focus") * 4
+        return rect.inflate(grow, grow)
+
     def ring_reach(self) -> int:
         """How far past a card its rings reach when it is both chosen and in the
-        keyboard's focus: the focus ring then stands outside the other (render_static)."""
+        keyboard's focus (the focus ring outside the other, drawn `_mark_width` thick)."""
         card = pygame.Rect((0, 0), self.layout.card)
-        outside = 2 * self._mark_width("focus")
-        ring = card.inflate(2 * outside, 2 * outside)
-        return outside + self._mark_width("focus", ring)
+        ring = self._focus_ring(card, True)
+        return (ring.width - card.width) // 2 + self._mark_width("focus", ring)
 
     def _badge_box(self, rect: pygame.Rect, text: str) -> tuple[pygame.Rect, int]:
         """A count's box for a card of `rect`'s size (placed at 0, 0), and its text size."""
