@@ -68,6 +68,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+# What made a game assisted, by its file's meta.assisted_by (game.store.saved's BY_...);
+# a file without it (or older) is said the general way
+HELP_SAID = {
+    "": "help was used (a hint, the demo or the solver)",
+    "hint": "help was used (a hint)",
+    "demo": "help was used (the demo played)",
+    "taken-back": "help was used (a move taken back after the solver said no win was possible)",
+    "before": "help was used (the solver helped on this deal in another game)",
+    "seen-stock": "help was used (a stock card put back after it was seen)",
+}
+
+
 def _say_claimed(metas: list[object]) -> None:
     """What the file says that its moves cannot prove, on a line of its own, help first:
     "confirmed" above a game won with hints read as a clean win."""
@@ -75,8 +87,11 @@ def _say_claimed(metas: list[object]) -> None:
 
     facts = [m for m in metas if isinstance(m, dict)]
     said = []
-    if any(m.get("assisted") is True for m in facts):
-        said.append("help was used (a hint, the demo or the solver): no table takes it")
+    helped = [m for m in facts if m.get("assisted") is True]
+    if helped:
+        by = helped[0].get("assisted_by")
+        help_said = HELP_SAID.get(by, HELP_SAID[""]) if isinstance(by, str) else HELP_SAID[""]
+        said.append(f"{help_said}: no table takes it")
     hints = sum(h for m in facts if is_count(h := m.get("hints")))
     if hints:
         said.append(_counted_words(hints, "hint"))
@@ -269,9 +284,14 @@ def outcome_text(game: Game) -> str:
         str(game.outcome), "in play"
     )
     score = game.score
+    # the table counts a give-up as no move, the file's count (the spec's) as one: both
+    # show, so "5 moves" on the table and "moves": 6 in the file read as one game
+    moves = _counted_words(game.moves_made, "move")
+    if game.state.resigned:
+        moves += " + resign"
     return (
         f"{ruleset}, {deal}, {outcome}, {score.remaining_points} points"
-        f" ({score.remaining_cards} cards, {len(game.moves)} moves)"
+        f" ({score.remaining_cards} cards, {moves})"
     )
 
 

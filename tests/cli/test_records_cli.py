@@ -50,8 +50,18 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
     assert result.rc == 0
     assert result.out.splitlines() == [
         "confirmed: pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)",
+        "the file says, not proven: help was used (a hint): no table takes it; 1 hint; 0:17",
+    ]
+    # the help the file names, not every kind of help: a game with no hint read as one
+    replay["meta"] = {"assisted": True, "assisted_by": "taken-back", "hints": 0}
+    assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
+        "the file says, not proven: help was used (a move taken back after the solver said"
+        " no win was possible): no table takes it"
+    ]
+    replay["meta"] = {"assisted": True}  # a file from before the help's kind was kept
+    assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
         "the file says, not proven: help was used (a hint, the demo or the solver):"
-        " no table takes it; 1 hint; 0:17",
+        " no table takes it"
     ]
     replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
     assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
@@ -65,9 +75,20 @@ def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: Rep
     for move in moves[:5]:
         game.play(move)
     game.play("resign")
-    result = cli("verify", replay_file(game.to_replay(result=True)))
+    replay = game.to_replay(result=True)
+    result = cli("verify", replay_file(replay))
     assert result.rc == 0
     assert result.out.startswith("confirmed: pyramid52 (passes=1), a given deck, resigned, ")
+    # the table's count (5: a give-up is no move there) beside the file's (6, the spec's)
+    assert replay["result"]["moves"] == 6  # type: ignore[index]
+    assert result.out.endswith(" cards, 5 moves + resign)\n")
+
+
+def test_every_kind_of_help_is_named_by_verify() -> None:
+    from game.cli_records import HELP_SAID
+    from game.store.saved import HELP_KINDS
+
+    assert set(HELP_SAID) == {"", *HELP_KINDS}
 
 
 def tampered(what: str) -> dict[str, object]:
