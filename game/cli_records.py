@@ -207,7 +207,12 @@ def export(game_id: str, path: str) -> int:
         raise UsageError(f"cannot export: {records.problems[0].detail}")
     if row is None:
         raise UsageError(f"no game {game_id} in the records (see 'piramida history')")
-    return _write(path, replay_text(exported(row.replay)))
+    replay = exported(row.replay)
+    initials = records.entry_initials(row.id)
+    if initials is not None and isinstance(replay.get("meta"), dict):
+        # as the Records screen's Save writes a table's entry: under its initials
+        replay["meta"] = {**replay["meta"], "initials": initials}
+    return _write(path, replay_text(replay))
 
 
 def export_run(place: str, path: str) -> int:

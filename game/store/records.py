@@ -326,6 +326,10 @@ class Records:
         """One game by its id; None when there is none, or its row is damaged (said)."""
         return self._read("read the games", lambda: self.games.get(record_id), None)
 
+    def entry_initials(self, record_id: int) -> str | None:
+        """The initials a game holds its table place under; None if it holds none."""
+        return self._read("read the tables", lambda: self.scores.initials_of(record_id), None)
+
     def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
         return self._read(
             "read the games", lambda: list(self._rows(self.games.history(ruleset, limit))), []

@@ -144,6 +144,13 @@ class ScoreTables:
         ).fetchone()
         return row is not None
 
+    def initials_of(self, game_id: int) -> str | None:
+        """The initials this game's entry was put under, if some table holds it."""
+        row = self.conn.execute(
+            "SELECT initials FROM scores WHERE game_id = ? ORDER BY id LIMIT 1", (game_id,)
+        ).fetchone()
+        return str(row["initials"]) if row is not None else None
+
     def best(self, key: TableKey) -> ScoreEntry | None:
         entries = self.top(key, 1)
         return entries[0] if entries else None

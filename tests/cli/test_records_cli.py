@@ -165,6 +165,24 @@ def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> 
     assert json.loads(cli("history", "--export", str(facts.record_id), "-").out) == exported
 
 
+def test_history_exports_a_table_entry_as_the_records_screen_saves_it(
+    cli: Cli, records, tmp_path
+) -> None:
+    # the README's way to a table entry's proof (`scores --json` gives its game_id)
+    # left out the initials that the Records screen's Save writes
+    from game.store.proof import entry_proof
+
+    game, facts = won_game(), GameFacts(seconds=12)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "ЖУК")
+    (entry,) = records.top(records.table_for(game, facts))
+    target = tmp_path / "out.json"
+    assert cli("history", "--export", str(entry.game_id), str(target)).rc == 0
+    exported = json.loads(target.read_text("utf-8"))
+    assert exported["meta"]["initials"] == "ЖУК"
+    assert exported == entry_proof(entry, lambda: None)
+
+
 def test_a_records_file_that_cannot_be_opened_is_said_so_not_kept_until_you_quit(
     cli: Cli, home
 ) -> None:
