@@ -380,6 +380,33 @@ def test_a_deal_kept_out_by_its_better_game_says_so(app):
     assert rows[0][1] == "—" and rows[0][2] == "this deal is already listed with a better game"
 
 
+@pytest.mark.parametrize("left_out", ["assisted", "no card cleared", "practised"])
+def test_a_game_left_out_of_its_table_still_shows_the_best_to_beat(app, left_out):
+    # an assisted game's results dropped the "Best" line every other game's showed
+    from game.scenes.results import record_figures
+    from game.scenes.summary import GameSummary
+    from game.store import DAILY, GameFacts
+    from game.store.saved import BY_HINT
+    from tests.store.helpers import won_game
+
+    daily = left_out == "practised"
+    best = GameFacts(seconds=50, mode=DAILY) if daily else GameFacts(seconds=50)
+    app.records.save_game(won_game(), best)
+    app.records.add_game_score(won_game(), best, "ABC")
+    if left_out == "assisted":
+        game, facts = won_game(), GameFacts(seconds=70)
+        facts.mark_assisted(BY_HINT)
+    elif left_out == "no card cleared":
+        game, facts = Game("pyramid52", deal=8), GameFacts(seconds=3)
+        game.play("resign")
+    else:  # the day's deal, played again: it stays out of the day's table
+        game, facts = won_game(), GameFacts(seconds=70, mode=DAILY)
+    app.records.save_game(game, facts)
+    rows = record_figures(app, GameSummary(game, facts.seconds, facts=facts))
+    assert rows[0][1] == "—"
+    assert rows[1] == ("Best", "0", "ABC · 0:50")
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
 def test_a_long_note_stays_inside_the_panel(tmp_path, monkeypatch, size):
     # the Russian "this deal is already listed with a better game" ran past the panel's edge
