@@ -351,7 +351,8 @@ def cmd_scores(args: argparse.Namespace) -> int:
                 "entries": [
                     {
                         "initials": e.initials,
-                        "levels": e.figures.levels,
+                        # levels only count on the arcade's board, as a deal only off it
+                        "levels": e.figures.levels if key.board == "arcade" else None,
                         "remaining_points": e.figures.remaining_points,
                         "remaining_cards": e.figures.remaining_cards,
                         "seconds": e.figures.seconds,

@@ -218,6 +218,7 @@ def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     (table,) = json.loads(cli("scores", "--json").out)
     (entry,) = table["entries"]
     assert entry["initials"] == "ЖУК" and entry["game_id"] == facts.record_id
+    assert entry["levels"] is None and entry["deal"] == 8  # levels are the arcade's
     # the entry's game by its id: the table gave none, and history lists every game
     path = tmp_path / "entry.json"
     assert cli("history", "--export", str(entry["game_id"]), str(path)).rc == 0
@@ -417,3 +418,5 @@ def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
     assert records.add_run_score(ladder, records.run(ladder, run_id), "ONE") == 1
     line = next(x for x in cli("scores", "--ruleset", "arcade").out.splitlines() if "ONE" in x)
     assert " 1 level " in line and "levels" not in line
+    (table,) = json.loads(cli("scores", "--ruleset", "arcade", "--json").out)
+    assert table["entries"][0]["levels"] == 1 and table["entries"][0]["deal"] is None
