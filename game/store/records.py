@@ -431,10 +431,14 @@ class Records:
             return None
         replay = exported(to_saved_replay(game, facts))
         replay["meta"]["initials"] = initials
+        # dated by the game's end, not the initials': a place missed by a game closed
+        # before them is entered at the next start, maybe days later
+        row = self.game(facts.record_id) if facts.record_id is not None else None
+        ended = row.finished_at if row is not None else None
 
         def add() -> int | None:
             return self.scores.add(
-                key, initials, replay, game_id=facts.record_id, seconds=facts.seconds
+                key, initials, replay, game_id=facts.record_id, seconds=facts.seconds, dated=ended
             )
 
         return self._refusable(add)
@@ -498,6 +502,7 @@ class Records:
                 seconds=run.state.seconds,
                 ladder=ladder,
                 arcade_run=run.id,
+                dated=run.games[-1].finished_at if run.games else None,  # as a game's (above)
             )
 
         return self._refusable(add)

@@ -175,8 +175,10 @@ class ScoreTables:
         seconds: float,
         ladder: Ladder | None = None,
         arcade_run: int | None = None,
+        dated: str | None = None,
     ) -> int | None:
-        """Verify the replay, then store the entry; returns its position, None if it missed.
+        """Verify the replay, then store the entry, `dated` as the game ended (else now);
+        returns its position, None if it missed.
 
         Raises ScoreRefused when the replay does not prove what it claims.
         """
@@ -208,7 +210,7 @@ class ScoreTables:
                     game_id,
                     arcade_run,
                     json.dumps(replay, separators=(",", ":")),
-                    now_iso(),
+                    dated or now_iso(),
                 ),
             )
         return place

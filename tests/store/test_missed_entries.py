@@ -28,6 +28,18 @@ def test_the_last_finished_game_gets_the_place_it_missed_once(records):
     assert len(records.scores.top(key)) == 1
 
 
+def test_a_missed_place_is_dated_by_its_game_s_end_not_by_the_next_start(records):
+    # a game closed before its initials, entered at the next start days later, stood
+    # in the tables under that later day
+    game, facts = won_game(), GameFacts(seconds=30.0)
+    records.save_game(game, facts)
+    ended = "2026-11-30T21:15:00.000000+00:00"
+    records.conn.execute("UPDATE games SET finished_at = ?", (ended,))
+    records.enter_missed_scores(LADDER, "ЖУК")
+    (key,) = records.scores.tables()
+    assert records.scores.best(key).created_at == ended
+
+
 def test_a_game_entered_in_its_table_or_kept_out_of_them_misses_nothing(records):
     game, facts = won_game(), GameFacts(seconds=30.0)
     records.save_game(game, facts)
@@ -90,10 +102,14 @@ def test_an_arcade_run_that_ended_without_its_entry_gets_it_once(records):
     records.save_game(
         random_game("pyramid52", 4, 6), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=4.0)
     )
+    ended = "2026-11-30T21:15:00.000000+00:00"  # the run's last game's end
+    records.conn.execute("UPDATE games SET finished_at = '2026-11-30T21:00:00' WHERE id = 1")
+    records.conn.execute("UPDATE games SET finished_at = ? WHERE id = 2", (ended,))
     (missed,) = records.enter_missed_scores(LADDER, "RUN")
     assert missed.ruleset is None and missed.place == 1
     (entry,) = records.scores.top(records.arcade_key(LADDER))
     assert entry.arcade_run == run_id and entry.figures.levels == 1
+    assert entry.created_at == ended
     assert records.enter_missed_scores(LADDER, "RUN") == []
     assert records.enter_missed_scores(None, "RUN") == []  # no ladder file: no run looked at
 
