@@ -368,7 +368,7 @@ class TableControls:
                 cards = self.game.pile(self.keys.focus)
                 self._click(self.keys.focus, len(cards) - 1 if cards else -1)
         elif self.view and self.keys.handle(
-            key, event.mod, self._focusable(), self.view.place_rect
+            key, event.mod, self._focusable(), self.view.place_rect, self._holding_targets()
         ):
             self._invalidate()
         else:
@@ -439,6 +439,10 @@ class TableControls:
             kept = {*targets, self.selected, *(["st"] if pairs else [])}
             return [n for n in places if n in kept]
         return places
+
+    def _holding_targets(self) -> bool:
+        """Whether the focus goes among a picked-up card's places (see _focusable)."""
+        return bool(self.selected and not self.drag and self._targets(self.selected))
 
     def _targets(self, source: str) -> set[str]:
         """Where the card picked up at `source` can go. Turning the stock and turning

@@ -28,15 +28,16 @@ class KeyboardFocus:
         mod: int,
         places: list[str],
         rect_of: Callable[[str], pygame.Rect],
+        step_on: bool = False,
     ) -> bool:
-        """Move the focus; True when the key was a focus key."""
+        """Move the focus; True when the key was a focus key. With `step_on` (the few
+        places a card picked up can go), an arrow with no place that way steps to the
+        next place in table order (Right, Down) or the one before (Left, Up), as Tab
+        does: a foundation up and to the side of the card was in no arrow's way."""
         if not places:
             return False
         if key == pygame.K_TAB:
-            step = -1 if mod & pygame.KMOD_SHIFT else 1
-            i = places.index(self.focus) if self.focus in places else -step
-            self.focus = places[(i + step) % len(places)]
-            self.visible = True
+            self._step(places, -1 if mod & pygame.KMOD_SHIFT else 1)
             return True
         if key not in DIRECTIONS:
             return False
@@ -49,8 +50,16 @@ class KeyboardFocus:
         found = nearest(self.focus, DIRECTIONS[key], places, rect_of)
         if found is None and self.focus not in places:
             found = nearest_any(self.focus, places, rect_of)
-        self.focus = found or self.focus
+        if found is None and step_on:
+            self._step(places, sum(DIRECTIONS[key]))
+        else:
+            self.focus = found or self.focus
         return True
+
+    def _step(self, places: list[str], step: int) -> None:
+        i = places.index(self.focus) if self.focus in places else -step
+        self.focus = places[(i + step) % len(places)]
+        self.visible = True
 
     def keep_on(self, places: list[str], rect_of: Callable[[str], pygame.Rect]) -> None:
         """After a move: a focus left on a place no longer among `places` (a pair just

@@ -238,6 +238,30 @@ def test_with_a_pyramid_card_picked_up_the_arrows_step_to_its_partners(app, driv
     assert [str(m) for m in scene.game.moves] == ["p7.1+p7.7"]
 
 
+def test_with_a_card_picked_up_every_arrow_moves_the_focus(app):
+    # with A♠ picked up, its foundation lay up and to the side, in no arrow's way: Up
+    # did nothing, and only Left found it
+    dead = []
+    for n, (ruleset, options) in enumerate(GAMES * 2):
+        game = Game(ruleset, deal=n, options=options)
+        scene = TableScene(app, game)
+        scene.resize((1366, 768))
+        for _ in positions(game, seed=n, count=6, moves_between=4):
+            for source in {m.a for m in game.legal_moves if m.a and m.a != "st"}:
+                scene.selected = source
+                places = scene._focusable()
+                if len(places) < 2:
+                    continue
+                for place in places:
+                    for key in DIRECTIONS:
+                        scene.keys.focus = place
+                        scene._key(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+                        if scene.keys.focus == place:
+                            dead.append((ruleset, n, [str(m) for m in game.moves], source, key))
+                scene.selected = None
+    assert dead == []
+
+
 def test_help_asked_for_by_key_is_asked_again_of_the_key_and_by_button_of_the_button(app, driver):
     # H asked "Press “Hint” again", the button's name, where G asks "Press G again"
     scene = open_table(app, driver, Game("pyramid52", deal=8))
