@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
+import os
 import queue
 import random
 import time
@@ -143,8 +144,15 @@ def next_request(requests: Any) -> Any:
                 return None
 
 
+# How much less the worker's process asks of the processor than the game's: its
+# searches run on for up to a minute after the last move, and on a machine of two
+# cores the game's frames and its sounds come first
+WORKER_NICENESS = 10
+
+
 def serve(requests: Any, replies: Any, latest: Any) -> None:
     """The worker's loop: one request at a time, the newest wins."""
+    lower_priority()
     while True:
         request = next_request(requests)
         if request is None:
@@ -164,6 +172,14 @@ def serve(requests: Any, replies: Any, latest: Any) -> None:
             log.exception("solver worker failed")
             reply = {"error": str(e)}
         replies.put({"id": request["id"], "kind": request["kind"], **reply})
+
+
+def lower_priority() -> None:
+    """Yield the processor to the game (where the system can: POSIX's nice)."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice (Windows), or not allowed: full priority
+        log.info("solver worker keeps its priority")
 
 
 def handle(request: dict[str, Any], cancelled: Any) -> dict[str, Any]:

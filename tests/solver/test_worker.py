@@ -1,11 +1,12 @@
 """The solver worker: a real separate process."""
 
+import os
 import time
 
 import pytest
 
 from game.rules import Game
-from game.solver.worker import ANALYSE, WINNABLE, SolverWorker
+from game.solver.worker import ANALYSE, WINNABLE, WORKER_NICENESS, SolverWorker
 
 
 def wait_for(worker, rid, seconds=30.0):
@@ -225,3 +226,13 @@ def test_an_analysis_asked_for_fresh_dives_gets_them(monkeypatch):
     module.handle(request, lambda: False)
     module.handle({**request, "dive_seed": 7}, lambda: False)
     assert seeds == [0, 7]
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="POSIX priorities")
+def test_the_worker_yields_the_processor_to_the_game(worker):
+    # its searches run on for up to a minute after the last move, at the game's priority
+    rid = worker.submit(ANALYSE, replay=Game("pyramid52", deal=8).to_replay(), seconds=10)
+    wait_for(worker, rid)  # it has started and served
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    theirs = os.getpriority(os.PRIO_PROCESS, worker._process.pid)
+    assert theirs >= min(19, mine + WORKER_NICENESS)
