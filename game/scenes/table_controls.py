@@ -326,8 +326,10 @@ class TableControls:
     def _key(self, event: pygame.event.Event) -> bool:
         key = shortcut_key(event)
         ctrl = event.mod & pygame.KMOD_CTRL
-        if key != pygame.K_g:
-            self.asked_until.pop("resign", None)  # G's second press comes right after the first
+        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if key != pygame.K_g and not (enter and self.keys.focus == "resign"):
+            # G's second press comes right after the first (or Enter's, on its button)
+            self.asked_until.pop("resign", None)
         if self.celebration:
             self.celebration = None
             self._show_results()
@@ -362,13 +364,18 @@ class TableControls:
             self.selected = None
             if not self.game.over:
                 self._stock()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.keys.focus:
+        elif enter:
+            focus = self.keys.focus
+            if focus in self.buttons:
                 self.keys.visible = True
-                cards = self.game.pile(self.keys.focus)
-                self._click(self.keys.focus, len(cards) - 1 if cards else -1)
+                if self.buttons[focus].enabled:  # as a click on it (Give up asks again)
+                    self.buttons[focus].action()
+            elif focus:
+                self.keys.visible = True
+                cards = self.game.pile(focus)
+                self._click(focus, len(cards) - 1 if cards else -1)
         elif self.view and self.keys.handle(
-            key, event.mod, self._focusable(), self.view.place_rect, self._holding_targets()
+            key, event.mod, self._focusable(), self.focus_rect, self._holding_targets()
         ):
             self._invalidate()
         else:
@@ -438,7 +445,32 @@ class TableControls:
         if targets:  # a card that can go nowhere: every place, where Enter says why not
             kept = {*targets, self.selected, *(["st"] if pairs else [])}
             return [n for n in places if n in kept]
-        return places
+        # then the bar's buttons that may be pressed: its keys are learnt there, from
+        # the tooltip the focus shows, where a keyboard player found no way to them
+        return places + [key for key, button in self.buttons.items() if button.enabled]
+
+    def focus_rect(self, name: str) -> pygame.Rect:
+        """Where a place of the focus lies: a pile's first card, or a bar's button."""
+        assert self.view is not None
+        button = self.buttons.get(name)
+        return button.rect if button is not None else self.view.place_rect(name)
+
+    def focus_top_rect(self, name: str) -> pygame.Rect:
+        """As focus_rect, but a pile's top card: where the focus goes after a move."""
+        assert self.view is not None
+        button = self.buttons.get(name)
+        return button.rect if button is not None else self.view.top_rect(name)
+
+    def _show_focus_on_bar(self, focus: str | None) -> str | None:
+        """Mark the bar's button the focus is on, if any, for the bar's drawing; the
+        place the table's drawing rings, if the focus is on one."""
+        for key, button in self.buttons.items():
+            button.focused = key == focus
+        return None if focus in self.buttons else focus
+
+    def focused_button(self) -> Button | None:
+        """The bar's button the keyboard's focus shows on, if it is on one."""
+        return self.buttons.get(self.keys.focus or "") if self.keys.visible else None
 
     def _holding_targets(self) -> bool:
         """Whether the focus goes among a picked-up card's places (see _focusable)."""

@@ -288,6 +288,13 @@ class Hud:
                 ink = theme.INK_DIM if b.enabled else theme.DISABLED
                 at = (b.rect.centerx, b.rect.bottom + caption_size // 8)
                 draw_text(surface, caption, caption_size, at, ink, "midtop", bold=True)
+        focused = next((b for b in self.buttons if b.focused), None)
+        if focused is not None:  # a ring round it, as the menus draw: a lit button's gold
+            # edge (Finish, Demo) would hide the focus's colour
+            grow = max(4, focused.rect.height // 10)
+            ring = focused.rect.inflate(grow, grow)
+            width = max(2, focused.rect.height // 20)
+            pygame.draw.rect(surface, theme.FOCUS, ring, width, border_radius=grow + width)
 
     def button_at(self, pos: tuple[int, int], margin: int = 0) -> Button | None:
         return button_at(self.buttons, pos, margin)

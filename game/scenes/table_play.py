@@ -239,8 +239,6 @@ class TablePlay:
         self.analysis.ask()
         self.finishing = game.finishing_moves()
         self._search_stuck()
-        if self.view:
-            self.keys.keep_on(self._focusable(), self.view.top_rect)
         self.banner = None
         if game.won:
             self.app.sounds.play_next("win")
@@ -261,6 +259,8 @@ class TablePlay:
             # said of this position: a stock turn after it greyed Finish out, the note up
             self.status_where = self.analysis.position()
         self._update_buttons()
+        if self.view:  # once the buttons are: Undo pressed back to the deal is off now
+            self.keys.keep_on(self._focusable(), self.focus_top_rect)
         self._invalidate()
 
     def _search_stuck(self) -> None:

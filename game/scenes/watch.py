@@ -333,6 +333,9 @@ class WatchScene(TableScene):
         self._buttons_dirty = True
         self.redraw = True
 
+    def _show_focus_on_bar(self, focus: str | None) -> str | None:
+        return focus  # the bar is a pad, with a focus of its own (see _show_focus)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if self.celebration and (t == pygame.KEYDOWN or (t == POINTER_DOWN and event.button == 1)):

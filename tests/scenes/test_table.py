@@ -1346,7 +1346,7 @@ def test_the_focus_ring_of_a_card_at_the_felt_s_edge_shows_all_its_sides(app, dr
     scene = open_table(app, driver, Game("egyptian", deal=17))
     area = scene.view.area
     for edge in ("top", "bottom"):
-        tops = {n: scene.view.top_rect(n) for n in scene._focusable()}
+        tops = {n: scene.view.top_rect(n) for n in scene._focusable() if n in scene.view.piles}
         name = (min if edge == "top" else max)(tops, key=lambda n: getattr(tops[n], edge))
         rect = tops[name]
         monkeypatch.setattr(scene, "_marks", lambda name=name: {name: "selected"})

@@ -235,8 +235,7 @@ def test_the_focus_moves_on_from_a_pair_just_removed_to_its_neighbour(app, drive
     scene = open_table(app, driver, Game("pyramid52", deal=8))  # p7.2 + p7.5 make 13
     scene.keys.focus, scene.keys.visible = "p7.2", True
     driver.key(pygame.K_RETURN)
-    for _ in range(3):
-        driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)  # the arrows step among its partners alone
     assert scene.keys.focus == "p7.5"
     driver.key(pygame.K_RETURN)
     assert [str(m) for m in scene.game.moves] == ["p7.2+p7.5"]

@@ -35,7 +35,7 @@ def arrow_steps(scene: TableScene, places: list[str]) -> dict[str, set[str]]:
         steps[origin] = set()
         for key in DIRECTIONS:
             keys.focus = origin
-            keys.handle(key, 0, places, scene.view.top_rect)
+            keys.handle(key, 0, places, scene.focus_rect)
             steps[origin].add(keys.focus)
     return steps
 
@@ -261,6 +261,62 @@ def test_with_a_card_picked_up_every_arrow_moves_the_focus(app):
                             dead.append((ruleset, n, [str(m) for m in game.moves], source, key))
                 scene.selected = None
     assert dead == []
+
+
+def focus_pixels(app, rect: pygame.Rect) -> int:
+    from game.ui import theme
+
+    area = rect.clip(app.surface.get_rect())
+    return sum(
+        1
+        for x in range(area.left, area.right)
+        for y in range(area.top, area.bottom)
+        if tuple(app.surface.get_at((x, y)))[:3] == tuple(theme.FOCUS)[:3]
+    )
+
+
+def tab_to(driver, scene, name: str) -> None:
+    for _ in range(60):
+        if scene.keys.focus == name:
+            return
+        driver.key(pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {name}")
+
+
+def test_tab_reaches_the_bar_s_buttons_names_their_keys_and_enter_presses_them(app, driver):
+    # a keyboard player had no way to the bar, and its keys showed only under the mouse
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_SPACE)  # a move: Undo may be pressed
+    places = scene._focusable()
+    assert "redo" not in places and "finish" not in places  # none that does nothing now
+    assert places[-3:] == ["resign", "rules", "menu"]  # after every card, in the bar's order
+    tab_to(driver, scene, "undo")
+    driver.settle(0.1)
+    undo = scene.buttons["undo"].rect
+    assert focus_pixels(app, undo.inflate(undo.height // 4, undo.height // 4)) > undo.width
+    assert scene.tip_for == "undo" and scene.tip_drawn is not None  # "Keys: U, Ctrl+Z"
+    driver.key(pygame.K_RETURN)
+    assert game.moves == [] and game.can_redo
+    # Undo can be pressed no more: the focus goes on to a button that can
+    assert scene.keys.focus in scene._focusable() and scene.keys.focus != "undo"
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_UP)  # and back up to the cards
+    assert scene.keys.focus in scene.view.piles
+    driver.click((5, app.surface.get_height() // 2))  # the mouse: no ring left on the bar
+    driver.settle(0.1)
+    bar = scene.hud.bottom
+    assert focus_pixels(app, bar) == 0
+
+
+def test_give_up_from_the_focused_button_asks_again_as_a_click_does(app, driver):
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    tab_to(driver, scene, "resign")
+    driver.key(pygame.K_RETURN)
+    assert not game.over and "again" in scene.status
+    driver.key(pygame.K_RETURN)
+    assert game.over
 
 
 def test_help_asked_for_by_key_is_asked_again_of_the_key_and_by_button_of_the_button(app, driver):
