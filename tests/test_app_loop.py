@@ -4,7 +4,7 @@ catch-up capped, drawing given the blend factor, and only when something changed
 import pygame
 import pytest
 
-from game.app import MAX_FRAME, MAX_STEPS, STEP, App, ManualClock
+from game.app import AWAY_FPS, MAX_FRAME, MAX_STEPS, STEP, App, ManualClock
 from game.scenes.base import Scene
 
 
@@ -187,3 +187,20 @@ def test_keys_do_nothing_while_the_window_is_too_small_to_show_the_table(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     app.frame()
     assert [str(m) for m in game.moves] == ["st>w"]  # the same key, seen, plays
+
+
+def test_a_window_away_runs_slower_and_its_updates_keep_up(app):
+    # hidden or behind another window, the loop woke sixty times a second for nothing
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    app.frame()
+    assert app.frame_rate() == 60
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert app.frame_rate() == AWAY_FPS < 60
+    before = probe.updates
+    for _ in range(AWAY_FPS):  # one second at that rate: still sixty updates
+        app.clock.advance(1 / AWAY_FPS)
+        app.frame()
+    assert probe.updates - before in (59, 60, 61)
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    assert app.frame_rate() == 60
