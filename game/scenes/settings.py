@@ -409,7 +409,8 @@ class SettingsScene(Scene):
         surface.blit(panel, self.panel)
         for i, row in enumerate(self.rows):
             self._draw_row(surface, row, focused=self.keyboard and i == self.focus)
-        hint = _("Arrows: choose · Enter: change · Esc: back")
+        # Left and Right change the value at once, as a game's settings do
+        hint = _("↑↓: choose · ←→ or Enter: change · Esc: back")
         hint_size = max(12, int(15 * self.scale))
         if theme.font(hint_size).size(hint)[0] < self.back_button.rect.left - 2 * self.margin:
             draw_text(
