@@ -290,7 +290,7 @@ class TableControls:
                 card = i18n.card_name(game.pile("st")[-1])
                 self._say(
                     _(
-                        "{card} picked up: click or tap a card that pairs with it, or the stock"
+                        "{card} picked up: choose a card that pairs with it, or the stock"
                         " again to move it onto the reserve.",
                         card=card,
                     ),
@@ -316,6 +316,11 @@ class TableControls:
             self.selected = None
         elif Move(SINGLE, pile) in game.legal_moves:
             self._play(Move(SINGLE, pile))
+        elif not self._targets(pile):
+            # said now: picked up, it waited for a partner there is none of, and the
+            # next click or Enter was refused and dropped it
+            card = i18n.card_name(game.pile(pile)[-1])
+            self._refuse(_("{card} pairs with no card free now.", card=card))
         else:
             self.selected = pile
             self.app.sounds.play("pick")

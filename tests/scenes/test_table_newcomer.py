@@ -42,7 +42,7 @@ def test_a_stock_card_picked_up_instead_of_turned_says_so_until_the_next_move(ap
     driver.click(centre(scene, "st"))
     assert scene.selected == "st" and game.moves == []
     assert scene.status == (
-        "8♣ picked up: click or tap a card that pairs with it, or the stock again to move it"
+        "8♣ picked up: choose a card that pairs with it, or the stock again to move it"
         " onto the reserve."
     )
     driver.click(centre(scene, "st"))
@@ -92,3 +92,24 @@ def test_the_demo_button_stays_lit_while_the_solver_plays(app, driver):
     driver.frames(2)
     assert not scene.demo
     assert tuple(app.surface.get_at(edge))[:3] != theme.GOLD
+
+
+def test_a_pyramid_card_with_no_partner_free_is_refused_at_once_not_picked_up(app, driver):
+    # picked up, it waited for a partner there was none of: the next click (or Enter)
+    # was refused and dropped it
+    from game import i18n
+    from game.rules.moves import PAIR
+
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    paired = {n for m in game.legal_moves if m.kind == PAIR for n in (m.a, m.b)}
+    lonely = next(n for n in scene._focusable() if n.startswith("p") and n not in paired)
+    heard = []
+    app.sounds.play = heard.append
+    driver.click(centre(scene, lonely))
+    card = i18n.card_name(game.pile(lonely)[-1])
+    assert scene.selected is None and heard == ["refused"]
+    assert scene.status == f"{card} pairs with no card free now."
+    partner = next(m for m in game.legal_moves if m.kind == PAIR and m.a.startswith("p"))
+    driver.click(centre(scene, partner.a))  # a card that pairs is picked up, as ever
+    assert scene.selected == partner.a
