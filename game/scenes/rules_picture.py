@@ -36,7 +36,7 @@ PICTURE_RATIO = 1.25  # width / height of the picture frame
 AREA_COLOURS: Mapping[str, tuple[int, int, int]] = {
     "f": theme.GOLD,
     "t": theme.TARGET,
-    "st": theme.FOCUS,
+    "st": theme.INK,  # not the focus ring's blue: the label read as focused
     "w": theme.WARN,
     "p": theme.GLOW,
 }
