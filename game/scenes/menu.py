@@ -87,7 +87,6 @@ class MenuScene(PadScene):
         self._bars_laid_out: tuple[int, object, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
-        self.ask_bottom = 0  # where Play's question ends: above the row of Play
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
         self.notices_read = 0  # notices dismissed on this visit (see _notice_text)
@@ -496,7 +495,6 @@ class MenuScene(PadScene):
         ]
         bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
         layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
-        self.ask_bottom = bottom.top - gap  # a question stands above the buttons it names
         return [*buttons, clear_button, *actions]
 
     # -- drawing -------------------------------------------------------------------
@@ -539,8 +537,8 @@ class MenuScene(PadScene):
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         if self.quit_asked > 0:
-            bottom = self.size[1] - px(12, s, 6)
-            self.ask_box = draw_question(surface, _("Press Esc again to quit."), bottom, s)
+            question = _("Press Esc again to quit.")
+            self.ask_box = draw_question(surface, question, self.preview_rect, s)
         elif self.play_asked > 0:
             if self._continue_resumes_it():
                 question = _(
@@ -552,7 +550,7 @@ class MenuScene(PadScene):
                     "Press “Play” again for a new game: your unfinished game of this"
                     " patience then counts as a loss."
                 )
-            self.ask_box = draw_question(surface, question, self.ask_bottom, s)
+            self.ask_box = draw_question(surface, question, self.preview_rect, s)
         return [surface.get_rect()]
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:

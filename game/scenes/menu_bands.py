@@ -31,19 +31,22 @@ def draw_bar(
         y += step
 
 
-def draw_question(surface: pygame.Surface, question: str, bottom: int, scale: float) -> pygame.Rect:
-    """A question waiting for the same press again, its box ending at `bottom` (Play's
-    stands above the row of Play, which the screen's foot hid at 800x600). Returns the
-    box."""
-    w = surface.get_width()
+def draw_question(
+    surface: pygame.Surface, question: str, within: pygame.Rect, scale: float
+) -> pygame.Rect:
+    """A question waiting for the same press again, in a box centred on `within` and
+    as wide at most (the picture of the patience: a control under it, the deal's field
+    or a row of the list, could not be seen while the question asked of it). Returns
+    the box."""
     size = px(18, scale, 13)
     font = theme.font(size, bold=True)
     pad_x, pad_y = px(28, scale, 16), px(14, scale, 8)
-    lines = wrap(question, font, min(w - 2 * pad_x - px(24, scale, 12), px(900, scale)))
+    lines = wrap(question, font, max(1, min(within.width - pad_x, px(900, scale))))
     line_h = font.get_linesize()
     width = max(font.size(line)[0] for line in lines)
     box = pygame.Rect(0, 0, width + pad_x, len(lines) * line_h + pad_y)
-    box.midbottom = (w // 2, bottom)
+    box.center = within.center
+    box.clamp_ip(surface.get_rect())
     radius = min(box.height // 2, px(22, scale, 12))
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
     pygame.draw.rect(surface, theme.GOLD, box, width=px(2, scale, 2), border_radius=radius)
