@@ -89,6 +89,7 @@ class InitialsScene(PadScene):
         self.shown: Callable[[str], str] = str
         self.cards: list[pygame.Rect] = []
         self.title_drawn = pygame.Rect(0, 0, 0, 0)
+        self.keys_drawn: pygame.Rect | None = None  # the line of keys, where it was drawn
 
     @property
     def initials(self) -> str:
@@ -216,7 +217,21 @@ class InitialsScene(PadScene):
             b.draw(surface, max(14, int(b.rect.height * (0.5 if b.key != "ok" else 0.42))))
         for i, card in enumerate(self.cards):
             self._draw_card(surface, card, self.letters[i], i == self.place, red=i % 2 == 1)
+        self.keys_drawn = self._draw_keys(surface) if self.app.kiosk is None else None
         return [surface.get_rect()]
+
+    def _draw_keys(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The keys, at the foot where there is room under OK: a keyboard player saw
+        the arrows drawn for a finger and guessed the rest (a kiosk has no keys)."""
+        s, (w, h) = self.scale, self.size
+        text = _("Type the letters, or turn one with ↑↓ · ←→: move · Enter: OK")
+        size = max(12, int(15 * s))
+        font = theme.font(size)
+        bottom = h - px(12, s, 8)
+        ok = self.pad.get("ok").rect
+        if font.size(text)[0] > w - px(32, s, 16) or bottom - font.get_linesize() < ok.bottom:
+            return None
+        return draw_text(surface, text, size, (w // 2, bottom), theme.INK_DIM, "midbottom")
 
     def _draw_card(
         self, surface: pygame.Surface, card: pygame.Rect, letter: str, chosen: bool, red: bool

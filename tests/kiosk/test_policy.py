@@ -422,6 +422,7 @@ def test_initials_start_blank_and_a_player_who_walks_away_keeps_the_place(kiosk,
     kept = ask_initials(kiosk, driver, kiosk.records.initials)
     assert isinstance(kiosk.scene, InitialsScene)
     assert kiosk.scene.initials == "AAA"  # not the last player's letters
+    assert kiosk.scene.keys_drawn is None  # a kiosk has no keys to name
     driver.settle(31)
     # not under the letters shown to start with: "AAA" on a public table reads as a player
     assert kept == [NO_INITIALS]

@@ -845,6 +845,11 @@ def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
             if isinstance(scene, InitialsScene):
                 # touch alone: every target at least 48 pixels each way
                 assert all(min(r.size) >= 48 for r in rects)
+                # the keys' line where there is room, under OK and inside the window
+                keys = scene.keys_drawn
+                assert keys is not None or size[1] <= 600, size
+                if keys is not None:
+                    assert window.contains(keys) and keys.top >= scene.pad.get("ok").rect.bottom
     finally:
         app.solver.close()  # the replay's table asked it about the deal
         pygame.display.quit()
