@@ -190,8 +190,8 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
     board = DAILY if facts.mode == DAILY else FREE
     table = _("Deal of the day") if board == DAILY else _("High-score table")
     best = best_figures(records.top(TableKey.of(board, game.ruleset.id, game.options)))
-    if facts.assisted:
-        return [(_("High-score table"), "—", _("assisted games are left out")), *best]
+    if facts.assisted:  # named as the table whose best stands under it
+        return [(table, "—", _("assisted games are left out")), *best]
     if records.practised(game, facts):
         return [(_("Deal of the day"), "—", _("played before: it stays out")), *best]
     if game.deal_number is not None and not facts.abandoned and not cleared_a_card(game):

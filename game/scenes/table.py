@@ -418,7 +418,9 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         # not while the solver plays: a ring left on a card read as its next move
         shows_focus = self.keys.visible and not self._quiet() and not self.demo
         focus = self.keys.focus if shows_focus else None
-        focus = self._show_focus_on_bar(focus)
+        self._mark_bar_focus()
+        if focus in self.buttons:  # drawn with the bar
+            focus = None
         static = self.view.render_static(size, hidden, self._marks(), focus)
         legend = self._legend()
         # the legend's lines, not its whole place: a banner weighs what it would hide
@@ -461,7 +463,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         """The tooltip of the button under the mouse, once it has been there TIP_DELAY_S:
         the keys that press it (none for a kiosk's finger, with no keys to learn, nor
         for a button no key presses)."""
-        focused = self.focused_button()
+        focused = self.bar_focus()
         if focused is not None and self.app.kiosk is None and key_tip(focused.key):
             if self.tip_for != focused.key:  # at once: the focus came to it by a key
                 self.tip_for = focused.key

@@ -372,13 +372,20 @@ class TableControls:
         elif enter:
             focus = self.keys.focus
             if focus in self.buttons:
+                shown = self.bar_focus() is not None
                 self.keys.visible = True
-                if self.buttons[focus].enabled:  # as a click on it (Give up asks again)
+                self._invalidate()
+                # as a click on it (Give up asks again); a focus hidden by the pointer
+                # is shown first: Enter went to the menu from a ring no longer seen
+                if shown and self.buttons[focus].enabled:
                     self.buttons[focus].action()
             elif focus:
                 self.keys.visible = True
                 cards = self.game.pile(focus)
                 self._click(focus, len(cards) - 1 if cards else -1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.bar_focus() is not None:
+            self._step_along_bar(1 if key == pygame.K_RIGHT else -1)
+            self._invalidate()
         elif self.view and self.keys.handle(
             key, event.mod, self._focusable(), self.focus_rect, self._holding_targets()
         ):
@@ -466,16 +473,32 @@ class TableControls:
         button = self.buttons.get(name)
         return button.rect if button is not None else self.view.top_rect(name)
 
-    def _show_focus_on_bar(self, focus: str | None) -> str | None:
-        """Mark the bar's button the focus is on, if any, for the bar's drawing; the
-        place the table's drawing rings, if the focus is on one."""
-        for key, button in self.buttons.items():
-            button.focused = key == focus
-        return None if focus in self.buttons else focus
+    def bar_focus(self) -> Button | None:
+        """The bar's button the keyboard's focus shows on: none while the focus is on a
+        card, hidden by the pointer, during the demo (as on the cards), or while a
+        banner's buttons take the keys (two rings, and Enter pressed the banner's)."""
+        button = self.buttons.get(self.keys.focus or "")
+        if button is None or not self.keys.visible or self.demo:
+            return None
+        if self.banner is not None and self.banner.buttons:
+            return None
+        return button
 
-    def focused_button(self) -> Button | None:
-        """The bar's button the keyboard's focus shows on, if it is on one."""
-        return self.buttons.get(self.keys.focus or "") if self.keys.visible else None
+    def _mark_bar_focus(self) -> None:
+        """Mark the bar's focused button (see bar_focus) for the bar's drawing."""
+        shown = self.bar_focus()
+        for button in self.buttons.values():
+            button.focused = button is shown
+
+    def _step_along_bar(self, step: int) -> None:
+        """Left or Right on the bar: the button before or after, in the bar's order,
+        that can be pressed (standing up, the bar has two rows, and the nearest place
+        that way was the stock across the table, or none)."""
+        keys = list(self.buttons)
+        i = keys.index(self.keys.focus) if self.keys.focus in keys else 0
+        later = keys[i + 1 :] if step > 0 else keys[:i][::-1]
+        found = next((k for k in later if self.buttons[k].enabled), None)
+        self.keys.focus = found or self.keys.focus
 
     def _holding_targets(self) -> bool:
         """Whether the focus goes among a picked-up card's places (see _focusable)."""

@@ -16,6 +16,9 @@ DIRECTIONS = {
     pygame.K_DOWN: (0, 1),
 }
 
+# An arrow as a step through the places in table order: Right and Down on, Left and Up back
+TABLE_ORDER_STEP = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
+
 
 class KeyboardFocus:
     def __init__(self) -> None:
@@ -51,7 +54,7 @@ class KeyboardFocus:
         if found is None and self.focus not in places:
             found = nearest_any(self.focus, places, rect_of)
         if found is None and step_on:
-            self._step(places, sum(DIRECTIONS[key]))
+            self._step(places, TABLE_ORDER_STEP[key])
         else:
             self.focus = found or self.focus
         return True

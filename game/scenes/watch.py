@@ -333,8 +333,8 @@ class WatchScene(TableScene):
         self._buttons_dirty = True
         self.redraw = True
 
-    def _show_focus_on_bar(self, focus: str | None) -> str | None:
-        return focus  # the bar is a pad, with a focus of its own (see _show_focus)
+    def _mark_bar_focus(self) -> None:
+        pass  # the bar is a pad, with a focus of its own (see _show_focus)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type

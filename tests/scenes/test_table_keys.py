@@ -294,7 +294,9 @@ def test_tab_reaches_the_bar_s_buttons_names_their_keys_and_enter_presses_them(a
     tab_to(driver, scene, "undo")
     driver.settle(0.1)
     undo = scene.buttons["undo"].rect
-    assert focus_pixels(app, undo.inflate(undo.height // 4, undo.height // 4)) > undo.width
+    # a ring round the button, not only its edge (a lit button's edge is gold)
+    around = focus_pixels(app, undo.inflate(undo.height // 4, undo.height // 4))
+    assert around - focus_pixels(app, undo) > undo.width
     assert scene.tip_for == "undo" and scene.tip_drawn is not None  # "Keys: U, Ctrl+Z"
     driver.key(pygame.K_RETURN)
     assert game.moves == [] and game.can_redo
@@ -307,6 +309,61 @@ def test_tab_reaches_the_bar_s_buttons_names_their_keys_and_enter_presses_them(a
     driver.settle(0.1)
     bar = scene.hud.bottom
     assert focus_pixels(app, bar) == 0
+
+
+def test_enter_on_a_bar_button_whose_focus_the_mouse_hid_shows_it_first(app, driver):
+    # Tab to Menu, a click on the felt, Enter: the menu, from a ring no longer seen
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    tab_to(driver, scene, "menu")
+    driver.click((5, app.surface.get_height() // 2))
+    assert scene.bar_focus() is None
+    driver.key(pygame.K_RETURN)
+    assert app.scene is scene and scene.bar_focus() is scene.buttons["menu"]
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert app.scene is not scene
+
+
+def test_left_and_right_go_along_the_bar_in_its_order_on_two_rows_too(app, driver):
+    # standing up the bar has two rows: Left from the second row's first button went
+    # to the stock across the table, Right from the first row's last to nothing
+    driver.resize((1080, 1920))
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_SPACE)
+    pressable = [k for k, b in scene.buttons.items() if b.enabled]
+    assert len({b.rect.top for b in scene.buttons.values()}) == 2  # two rows
+    tab_to(driver, scene, pressable[0])
+    seen = [scene.keys.focus]
+    for _ in pressable[1:]:
+        driver.key(pygame.K_RIGHT)
+        seen.append(scene.keys.focus)
+    assert seen == pressable
+    driver.key(pygame.K_RIGHT)  # the last stays
+    assert scene.keys.focus == pressable[-1]
+    for _ in pressable[1:]:
+        driver.key(pygame.K_LEFT)
+    assert scene.keys.focus == pressable[0]
+
+
+def test_a_banner_with_buttons_takes_the_focus_s_ring_from_the_bar(app, driver, monkeypatch):
+    monkeypatch.setattr(Game, "stuck_search", lambda *args: iter([True]))
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    assert scene.banner is not None and scene.banner.buttons
+    scene.keys.focus, scene.keys.visible = "rules", True
+    scene._invalidate()
+    driver.frames(2)
+    assert scene.bar_focus() is None and not scene.buttons["rules"].focused
+    assert scene.tip_for == ""  # nor its tooltip
+
+
+def test_the_demo_hides_the_bar_s_focus_and_its_tooltip(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    tab_to(driver, scene, "demo")
+    driver.frames(2)
+    assert scene.tip_for == "demo"
+    scene.demo = True  # as the demo's second press turns it on
+    driver.frames(2)
+    assert scene.bar_focus() is None and scene.tip_for == ""
 
 
 def test_give_up_from_the_focused_button_asks_again_as_a_click_does(app, driver):
