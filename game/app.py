@@ -44,11 +44,11 @@ STEP = 1 / 60
 MAX_FRAME = 0.25  # a longer frame (a stall, a debugger) counts as this long
 MAX_STEPS = 5  # catch-up updates per frame at most
 FADE_S = 0.18
-# Frames a second while the window is away (minimised, hidden, or another window in
-# front): the table's clock is stopped and its cards hidden, and a hidden window woke
-# sixty times a second for nothing (1.7% of a core). Not below 1 / (STEP * MAX_STEPS):
-# the updates keep up with the time. Not a kiosk's: its show plays on for passers-by
-AWAY_FPS = 12
+# Frames a second while the window cannot be seen (minimised or hidden): it woke sixty
+# times a second for nothing (1.7% of a core). Above 1 / (STEP * MAX_STEPS), so that
+# the updates keep up with the time. A window only behind another may still be seen (a
+# replay, a celebration): it runs at the full rate, and so does a kiosk's show
+HIDDEN_FPS = 15
 # Below this the scenes are not laid out: a window made smaller than MIN_SIZE where the
 # window manager ignores the minimum (a tiling one) says so instead, and the scene
 # keeps its last layout until the window grows again.
@@ -187,6 +187,7 @@ class App:
         self._last = self.clock.now()
         self.running = True
         self.active = True  # the window has focus and is not minimised
+        self.hidden = False  # minimised or hidden: nothing of it can be seen
         self.frames = 0
         self._tick = pygame.time.Clock()
         self._frame_cap = frame_cap
@@ -362,8 +363,8 @@ class App:
 
     def frame_rate(self) -> int:
         """The frames a second to run at now. Without vsync, the loop must not spin."""
-        if not self.active and self.kiosk is None:
-            return AWAY_FPS
+        if self.hidden and self.kiosk is None:
+            return HIDDEN_FPS
         busy = self.scene is not None and (self.scene.redraw or self._next or self._fade > 0)
         return self._frame_cap if busy else 60
 
@@ -383,13 +384,17 @@ class App:
             return
         if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.active = False
+            self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
         elif t in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.active = True
+            self.hidden = False
         elif t == pygame.WINDOWSIZECHANGED:
             self._resized()
             return
-        elif t == pygame.WINDOWEXPOSED and self.scene:
-            self.scene.redraw = True
+        elif t == pygame.WINDOWEXPOSED:
+            self.hidden = False  # some of it is seen again
+            if self.scene:
+                self.scene.redraw = True
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
