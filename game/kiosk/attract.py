@@ -19,7 +19,7 @@ from game.i18n import _
 from game.kiosk.config import KioskConfig, OfferedGame
 from game.kiosk.invitation import InvitationScene
 from game.kiosk.memory import release_free_memory
-from game.kiosk.show import draw_ribbon, wants_to_play
+from game.kiosk.show import draw_ribbon, pulse_moved, wants_to_play
 from game.rules import Game
 from game.scenes.table import TableScene
 from game.solver.worker import WINNABLE
@@ -163,8 +163,9 @@ class DemoTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.shown += dt
-        self.redraw = True  # the ribbon's words pulse
+        before, self.shown = self.shown, self.shown + dt
+        if pulse_moved(before, self.shown):  # the ribbon's words pulse
+            self.redraw = True
         if self.leaving:
             return
         if not self.demo and not self.celebration and not self.animator.busy:

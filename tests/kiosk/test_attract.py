@@ -516,3 +516,15 @@ def test_the_high_scores_title_keeps_a_margin_standing_up(make_kiosk, size):
     margin = int(28 * theme.ui_scale(size))
     assert title.width > 0
     assert title.left >= 2 * margin and title.right <= size[0] - 2 * margin
+
+
+def test_the_invitation_s_pulse_is_drawn_thirty_times_a_second_not_sixty(kiosk, driver):
+    # a slow glow drawn every frame kept a kiosk's show at 5% of a core, for days
+    from game.kiosk.show import PULSE_FPS
+
+    scene = wait_for(driver, InvitationScene)
+    draws = []
+    draw = scene.draw
+    scene.draw = lambda surface, alpha: draws.append(1) or draw(surface, alpha)
+    driver.frames(60)  # one second
+    assert PULSE_FPS - 2 <= len(draws) <= PULSE_FPS + 1
