@@ -62,6 +62,11 @@ class MenuRecords:
         row = self.unfinished
         if row is None:
             return
+        if row.mode == ARCADE:
+            # as the Arcade button opens it: with its level and lives in the top bar
+            # (opened as any game, a level that costs a life did not say it was one)
+            self.play_arcade()
+            return
         if not self.app.records.hold(row.id):
             self.app.notices.append(Notice(lambda: _("That game is open in another window.")))
             self.refresh()

@@ -912,6 +912,32 @@ def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     assert turned(2) == 1  # the finger slid off: it stops
 
 
+def test_continue_opens_an_arcade_level_as_the_arcade_button_does(app, driver, monkeypatch):
+    # opened as any game, the level showed "Deal N" where the arcade shows its level and
+    # lives: a game that cost a life did not say it was one
+    from game.scenes import arcade
+    from game.scenes.arcade import continue_or_start
+    from game.scenes.menu import MenuScene
+
+    monkeypatch.setattr(arcade, "random_deal", lambda: 0)
+    continue_or_start(app)
+    driver.settle(1.0)
+    table = app.scene
+    table._play(next(iter(table.game.legal_moves)))
+    driver.settle(0.5)
+    table.back()  # to the menu, the level left in play
+    driver.settle(1.0)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and "(arcade)" in menu.records.continue_text()
+    press(driver, menu, "continue")
+    driver.settle(1.0)
+    resumed = app.scene
+    assert isinstance(resumed, TableScene) and resumed.facts.mode == ARCADE
+    assert len(resumed.game.moves) == 1
+    total = len(load_ladder().levels)
+    assert resumed._current_figures().deal == f"Level 1 of {total} · 3 lives"
+
+
 def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     from game.rules import LevelError
     from game.scenes import arcade, records
