@@ -167,6 +167,7 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
     scene = TableScene(app, game, facts=facts)
     scene.announce(level_line(ladder, run))
     scene.run_place = run_place(ladder, run)
+    scene.run_assisted = run.assisted
     return scene
 
 

@@ -80,6 +80,9 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         self.asked_until: dict[str, float] = {}
         self.pressed_at: dict[str, float] = {}  # the latest press of each (_second_press)
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
+        # an arcade run that had help on an earlier level: out of its table already, so
+        # this level's help and take-backs cost nothing more, and the bar says so
+        self.run_assisted = False
         self.clock_saved_at = self.seconds
         # the position asked about, and by which press (see TablePlay._taking_back)
         self.takeback_warned_at: tuple[Position, str] | None = None
@@ -344,7 +347,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not
         # its work ("Checking…"); help is asked twice there, its cost said, not marked
         passer_by = self.app.kiosk is not None
-        assisted = self.recorded and self.assisted and not passer_by
+        assisted = self.recorded and (self.assisted or self.run_assisted) and not passer_by
         verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=passer_by)
         counted = not self.wish_pending
         place = self.run_place

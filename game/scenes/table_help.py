@@ -51,7 +51,7 @@ class TableHelp:
         A move taken back to where the top bar said the deal could be won, past where
         it said it no longer could, uses the solver's verdict: trying moves and taking
         back those it calls lost finds the winning line by the solver."""
-        if not self.recorded or self.assisted:
+        if not self.recorded or self.assisted or self.run_assisted:
             return None
         taken_back = self.game.actions[len(back_to) :]
         first_pass = self.game.state.passes_used == self.game.initial_state.passes_used
@@ -119,6 +119,7 @@ class TableHelp:
         return (
             self.recorded
             and not self.assisted
+            and not self.run_assisted
             and not self.practised
             and self.game.deal_number is not None
         )
@@ -294,7 +295,8 @@ class TableHelp:
         # the second press asked of what made the first: the key, as G asks "Press G
         # again", or the button by its name
         press = HELP_KEYS[what] if by_key else _("“Hint”") if what == "hint" else _("“Demo”")
-        return self._second_press(what, _help_question(what, wish, table, press))
+        run = self.facts.mode == ARCADE
+        return self._second_press(what, _help_question(what, wish, table, press, run))
 
     def _toggle_demo(self) -> None:
         """The solver plays the deal, move by move, with the normal animations."""
@@ -369,10 +371,22 @@ def points(n: int) -> str:
     return n_("{n} point", "{n} points", n)
 
 
-def _help_question(what: str, wish: bool, table: bool, press: str) -> str:
+def _help_question(what: str, wish: bool, table: bool, press: str, run: bool = False) -> str:
     """The question before help (`what`: "hint" or "demo"), saying what it costs: the
-    wish's verdict, the game's place in the tables, or both; `press` is what to press
-    again (a key, or a button by its name)."""
+    wish's verdict, the game's place in the tables (an arcade level's: the whole `run`'s
+    place in its table), or both; `press` is what to press again (a key, or a button by
+    its name)."""
+    if run:  # a ladder's levels tell no fortune
+        if what == "hint":
+            return _(
+                "Press {press} again for a hint: it keeps this arcade run out of its table.",
+                press=press,
+            )
+        return _(
+            "Press {press} again to let the solver play: it keeps this arcade run out of"
+            " its table.",
+            press=press,
+        )
     if what == "hint":
         if wish and table:
             return _(

@@ -938,6 +938,25 @@ def test_continue_opens_an_arcade_level_as_the_arcade_button_does(app, driver, m
     assert resumed._current_figures().deal == f"Level 1 of {total} · 3 lives"
 
 
+def test_the_level_after_a_helped_one_knows_its_run_is_out_of_the_table(app):
+    from game.scenes.arcade import level_table
+    from game.solver import solve
+
+    ladder = load_ladder()
+    first = ladder.levels[0]
+    run_id = app.records.start_run(ladder)
+    won = Game(first.ruleset, first.options, deal=8)
+    for move in solve(won).moves:
+        won.play(move)
+    helped = GameFacts(mode=ARCADE, arcade_run=run_id, hints=1)
+    helped.mark_assisted("hint")
+    app.records.save_game(won, helped)
+    run = app.records.run(ladder, run_id)
+    assert run.assisted and run.state.level == 1
+    scene = level_table(app, ladder, run)
+    assert scene.run_assisted and not scene._table_at_stake()
+
+
 def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     from game.rules import LevelError
     from game.scenes import arcade, records

@@ -1643,6 +1643,38 @@ def test_an_arcade_level_s_question_says_it_costs_the_run(app, driver):
     )
 
 
+def test_an_arcade_level_s_hint_question_says_it_costs_the_run(app, driver):
+    # "it takes this game out of the tables" undersaid it: the whole run goes out
+    from game.store import ARCADE
+    from game.store.saved import GameFacts
+
+    scene = TableScene(app, Game("pyramid52", deal=1), facts=GameFacts(mode=ARCADE, arcade_run=1))
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    driver.key(pygame.K_h)
+    assert scene.status == "Press H again for a hint: it keeps this arcade run out of its table."
+    assert scene.hints_used == 0
+
+
+def test_a_level_of_a_run_already_helped_asks_nothing_and_says_it_is_assisted(app, driver):
+    # a hint on level 1 kept the run out of its table, yet level 2 still warned that a
+    # hint or a take-back would cost it that place, and its bar looked clean
+    from game.store import ARCADE
+    from game.store.saved import GameFacts
+
+    game = Game("pyramid52", deal=1)
+    scene = TableScene(app, game, facts=GameFacts(mode=ARCADE, arcade_run=1))
+    scene.run_assisted = True  # as level_table sets it for such a run
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    assert scene._current_figures().assisted
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_u)  # a seen stock card put back: nothing more to lose
+    assert scene.banner is None and game.moves == []
+    driver.key(pygame.K_h)  # a hint at once, unasked
+    assert scene.hints_used == 1 or scene.hint_pending
+
+
 def test_a_day_s_fortune_started_over_says_it_left_the_tables_too(app, driver):
     # the question said both costs; once started over, only "played before" was said
     game = Game("sbudetsya", deal=3)
