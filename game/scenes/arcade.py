@@ -124,6 +124,18 @@ def run_place(ladder: Ladder, run: Run) -> str:
     )
 
 
+def short_run_place(ladder: Ladder, run: Run) -> str:
+    """run_place in short, for a narrow bar: in Russian at 800x600 the level and the
+    lives gave way whole, and a last life was played unsaid."""
+    state = run.state
+    return _(
+        "L{n}/{total} · ♥{lives}",
+        n=min(state.level + 1, len(ladder.levels)),
+        total=len(ladder.levels),
+        lives=state.lives,
+    )
+
+
 def arcade_problem(error: LevelError) -> str:
     """What the player reads when the arcade's file cannot be used."""
     return _("The arcade cannot be played: {reason}", reason=file_problem(str(error)))
@@ -167,6 +179,7 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
     scene = TableScene(app, game, facts=facts)
     scene.announce(level_line(ladder, run))
     scene.run_place = run_place(ladder, run)
+    scene.short_run_place = short_run_place(ladder, run)
     scene.run_assisted = run.assisted
     return scene
 

@@ -79,8 +79,12 @@ class RecordsScene(PadScene):
         options: dict[str, OptionValue],
         tab: str = FREE,
         back: Callable[[], Scene] | None = None,
+        marked_run: int | None = None,
     ) -> None:
         super().__init__(app)
+        # the arcade run whose entry is marked: the one the results just said the place
+        # of (row 1, gold as ever, read as the player's where theirs was row 2)
+        self.marked_run = marked_run
         self.rulesets = rulesets()
         self.ruleset = self.rulesets[ruleset_id]
         self.options = self.ruleset.choose(options)
@@ -96,6 +100,7 @@ class RecordsScene(PadScene):
         self.chart: list[int] = []
         self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
         self.note_drawn: pygame.Rect | None = None  # the table's note on its figures
+        self.marked_drawn: pygame.Rect | None = None  # the marked run's row, if drawn
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
         self.row_h = 0
 
@@ -422,7 +427,7 @@ class RecordsScene(PadScene):
         foot = area.bottom - inset
         if self.tab == DAILY:  # today's line takes the panel's foot, a problem stands above it
             foot = min(foot, self._draw_today(surface).top - px(6, s, 3))
-        self.note_drawn = None
+        self.note_drawn = self.marked_drawn = None
         if self.entries:
             # the heads say "Points" and "Cards" where they mean what is left
             note = figures_note(runs=self.tab == ARCADE)
@@ -447,6 +452,10 @@ class RecordsScene(PadScene):
             return
         for i, e in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
+            if self.marked_run is not None and e.arcade_run == self.marked_run:
+                band = pygame.Rect(area.x + inset // 2, y, area.width - inset, self.row_h)
+                fill_translucent(surface, band, theme.BUTTON_HOVER, 200, px(6, s, 3))
+                self.marked_drawn = band
             values = self.row_values(i, e)
             colour = theme.GOLD if i == 0 else theme.INK
             for (_head, share, anchor), value in zip(columns, values, strict=True):

@@ -315,8 +315,11 @@ class ResultsScene(PadScene):
 
         app, game = self.app, self.summary.game
         options = dict(game.options)
+        run = self.arcade.run.id if self.arcade is not None else None
         app.switch(
-            lambda: RecordsScene(app, game.ruleset.id, options, ARCADE, back=lambda: MenuScene(app))
+            lambda: RecordsScene(
+                app, game.ruleset.id, options, ARCADE, back=lambda: MenuScene(app), marked_run=run
+            )
         )
 
     def _play(self, game: Game, fortune_replayed: bool) -> None:

@@ -80,6 +80,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         self.asked_until: dict[str, float] = {}
         self.pressed_at: dict[str, float] = {}  # the latest press of each (_second_press)
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
+        self.short_run_place = ""  # and in short, for a narrow bar
         # an arcade run that had help on an earlier level: out of its table already, so
         # this level's help and take-backs cost nothing more, and the bar says so
         self.run_assisted = False
@@ -350,12 +351,22 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         assisted = self.recorded and (self.assisted or self.run_assisted) and not passer_by
         verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=passer_by)
         counted = not self.wish_pending
-        place = self.run_place
+        place, short_place = self.run_place, self.short_run_place
         if self.facts.mode == DAILY and self.game.deal_number is not None:
             # the number alone read as any deal's: the day's is played once, for its table
             place = _("Deal of the day {n}", n=self.game.deal_number)
         words = () if self.verdict_kept() else verdict_words()
-        return figures(self.game, self.seconds, verdict, assisted, counted, place, passer_by, words)
+        return figures(
+            self.game,
+            self.seconds,
+            verdict,
+            assisted,
+            counted,
+            place,
+            passer_by,
+            words,
+            short_place,
+        )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         assert self.view is not None

@@ -47,6 +47,7 @@ class HudFigures:
     # every word the verdict may say: the figures keep room for the longest, so they do
     # not move when the solver's answer comes, changes or goes
     verdict_words: tuple[str, ...] = ()
+    short_deal: str = ""  # the deal's place in short, tried before it gives way whole
 
 
 def figures(
@@ -58,9 +59,11 @@ def figures(
     place: str = "",
     for_passer_by: bool = False,
     verdict_words: tuple[str, ...] = (),
+    short_place: str = "",
 ) -> HudFigures:
     """The bar's figures; `place` stands where the deal's number would (an arcade
-    run's level and lives, which matter more there than a random deal's number)."""
+    run's level and lives, which matter more there than a random deal's number), and
+    `short_place` in its stead on a narrow bar."""
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
     deal = place or ("" if for_passer_by else deal)
@@ -79,6 +82,7 @@ def figures(
         counted,
         for_passer_by,
         verdict_words,
+        short_place,
     )
 
 
@@ -109,6 +113,7 @@ class Hud:
         self.stats_shown = ""  # the figures the top bar last had room for
         self.stats_drawn = pygame.Rect(0, 0, 0, 0)  # and where (empty: none)
         self.names_right = self.score_left = 0  # where the names end, the score begins
+        self.deal_shown = ""  # the deal's words as the bar shows them (see draw_top)
 
     def layout(self, size: tuple[int, int]) -> pygame.Rect:
         """Place the bars; returns the play area between them."""
@@ -170,6 +175,7 @@ class Hud:
         self.stats_shown, self.stats_drawn = "", pygame.Rect(0, 0, 0, 0)
         if not f.counted:
             self.names_right = self._draw_names(surface, f.title, f.deal, False, y)
+            self.deal_shown = f.deal
             self.score_left = bar.right
             return
         score = _(
@@ -197,7 +203,10 @@ class Hud:
         # the deal's number gives way on a narrow bar to the clock, the verdict, the
         # moves and a pass worth counting; then the name to its short form (in Russian
         # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
-        names = [(f.title, f.deal), (f.title, "")]
+        names = [(f.title, f.deal)]
+        if f.short_deal:  # an arcade's lives: in short before they give way
+            names += [(f.title, f.short_deal), (f.short_title, f.short_deal)]
+        names.append((f.title, ""))
         if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
             names.append((f.short_title, ""))
         # first as if the verdict were its longest word, every name and every figure
@@ -219,6 +228,10 @@ class Hud:
             if leading is not None:
                 placed = leading
         self.names_right = self._draw_names(surface, title, deal, f.assisted, y)
+        # the deal (or a run's place) where it shows: with the names, or leading the
+        # figures' line standing up; "" where it gave way
+        led = placed is not None and bool(f.deal) and placed[0].startswith(f.deal)
+        self.deal_shown = deal or (f.deal if led else "")
         self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed

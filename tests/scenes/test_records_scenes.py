@@ -707,6 +707,16 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     # and says at its foot what they are and how runs rank, as the others do theirs
     driver.frames(1)
     assert table.note_drawn is not None and table.area.contains(table.note_drawn)
+    assert table.marked_drawn is None  # opened from the menu: no run is marked
+    # opened from the run's results, the run just entered is marked (row 1 is gold
+    # whoever holds it: a second place read as the first's)
+    show(app, driver, results)
+    press(driver, results, "table")
+    driver.settle(0.6)
+    marked = app.scene
+    assert isinstance(marked, RecordsScene) and marked.marked_run == entry.arcade_run
+    driver.frames(1)
+    assert marked.marked_drawn is not None and marked.area.contains(marked.marked_drawn)
 
 
 def test_a_level_of_a_patience_met_twice_in_the_ladder_says_its_options(app, driver, monkeypatch):
@@ -955,6 +965,38 @@ def test_the_level_after_a_helped_one_knows_its_run_is_out_of_the_table(app):
     assert run.assisted and run.state.level == 1
     scene = level_table(app, ladder, run)
     assert scene.run_assisted and not scene._table_at_stake()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, language, size):
+    # in Russian at 800x600 they gave way whole on four levels of nine, and a last
+    # life was played with nothing on the screen to say so
+    from dataclasses import replace
+
+    from game.scenes.arcade import level_table, run_place, short_run_place
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language(language)
+        driver = Driver(app)
+        ladder = load_ladder()
+        run_id = app.records.start_run(ladder)
+        run = app.records.run(ladder, run_id)
+        missing = []
+        for level in range(len(ladder.levels)):
+            at_level = replace(run, state=replace(run.state, level=level, lives=1))
+            scene = show(app, driver, level_table(app, ladder, at_level))
+            scene.redraw = True
+            driver.frames(2)
+            shown = scene.hud.deal_shown
+            if shown not in (run_place(ladder, at_level), short_run_place(ladder, at_level)):
+                missing.append((level, shown))
+        assert missing == []
+    finally:
+        app.solver.close()
+        pygame.display.quit()
 
 
 def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
