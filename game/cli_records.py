@@ -378,10 +378,15 @@ def cmd_scores(args: argparse.Namespace) -> int:
         if n:
             print()
         options = options_text(json.loads(key.options))
-        print(f"{key.ruleset}{f' ({options})' if options else ''}, {key.board} table")
+        if key.board == "arcade":  # its "ruleset" is the ladder's id ("arcade, arcade table")
+            print(f"arcade table (ladder {key.ruleset})")
+        else:
+            print(f"{key.ruleset}{f' ({options})' if options else ''}, {key.board} table")
         for place, e in enumerate(entries, 1):
             f = e.figures
-            levels = f"{_counted_words(f.levels, 'level')}  " if key.board == "arcade" else ""
+            # a column as wide for "1 level" as for "2 levels": the rows' figures line up
+            counted = _counted(f.levels, "level")
+            levels = f"{f.levels:>2} {counted}  " if key.board == "arcade" else ""
             deal = f"  deal {e.deal}" if e.deal is not None else ""
             print(
                 f"{place:>3}. {e.initials:<3}  {levels}{f.remaining_points:>4} points "

@@ -416,7 +416,11 @@ def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
     for n in range(ladder.lives):
         records.save_game(lost_level_game(n, 1), GameFacts(mode=ARCADE, arcade_run=run_id))
     assert records.add_run_score(ladder, records.run(ladder, run_id), "ONE") == 1
-    line = next(x for x in cli("scores", "--ruleset", "arcade").out.splitlines() if "ONE" in x)
+    out = cli("scores", "--ruleset", "arcade").out.splitlines()
+    assert out[0] == "arcade table (ladder arcade)"  # it read "arcade, arcade table"
+    line = next(x for x in out if "ONE" in x)
     assert " 1 level " in line and "levels" not in line
+    # as wide as "2 levels": the points of every row stand in one column
+    assert line.index(" points") == line.index("level ") + len("levels  ") + 4
     (table,) = json.loads(cli("scores", "--ruleset", "arcade", "--json").out)
     assert table["entries"][0]["levels"] == 1 and table["entries"][0]["deal"] is None
