@@ -142,6 +142,30 @@ class WatchScene(TableScene):
         self.seconds = played_seconds(replays[index])
         if len(replays) > 1:  # an arcade run: which of its games, where a deal's number stands
             self.run_place = _("Game {n} of {total}", n=index + 1, total=len(replays))
+            level = self._level_name(replays, index)
+            if level:  # a patience met twice in the ladder looked like the same level again
+                self.announce(level)
+
+    def _level_name(self, replays: list[dict[str, Any]], index: int) -> str:
+        """Which level of the ladder the run's game at `index` was, in words: a game won
+        climbs a level, one lost deals the level again. "" when this version's ladder
+        does not have that level for this game (a run of another version)."""
+        from game.ladder import load_ladder
+        from game.rules import LevelError
+        from game.scenes.arcade import level_name
+
+        level = sum(1 for replay in replays[:index] if run_replay(replay).won)
+        try:
+            ladder = load_ladder()
+        except LevelError:
+            return ""
+        levels = ladder.levels
+        if level >= len(levels) or levels[level].ruleset != self.game.ruleset.id:
+            return ""
+        if levels[level].options != self.game.options:
+            return ""
+        name = level_name(ladder, level)
+        return _("Level {n} of {total}: {name}", n=level + 1, total=len(levels), name=name)
 
     @property
     def step_count(self) -> int:

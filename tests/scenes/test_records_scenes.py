@@ -999,6 +999,33 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
         pygame.display.quit()
 
 
+def test_watching_a_run_names_each_game_s_level(app, driver):
+    # the ladder's 10-pile and 9-pile levels of one patience both came up under its
+    # name alone, as if the same level were played twice
+    from game.solver import solve
+
+    ladder = load_ladder()
+    first, second = ladder.levels[0], ladder.levels[1]
+    won = Game(first.ruleset, first.options, deal=8)
+    for move in solve(won).moves:
+        won.play(move)
+    lost = Game(second.ruleset, second.options, deal=3)
+    lost.play("resign")
+    again = Game(second.ruleset, second.options, deal=4)
+    again.play("resign")
+    replays = [g.to_replay(result=True) for g in (won, lost, again)]
+    said = []
+    for index in range(3):
+        watch = WatchScene(app, replays, index=index)
+        said.append(watch.status)
+    total = len(ladder.levels)
+    assert said[0].startswith(f"Level 1 of {total}: ") and "(10 piles)" in said[0]
+    assert said[1] == said[2] and said[1].startswith(f"Level 2 of {total}: ")
+    assert "(9 piles)" in said[1]
+    # one game's replay is no run: nothing said of levels
+    assert WatchScene(app, replays[:1]).status == ""
+
+
 def test_a_broken_arcade_file_is_said_not_crashed_on(app, driver, monkeypatch):
     from game.rules import LevelError
     from game.scenes import arcade, records
