@@ -78,8 +78,8 @@ class MenuScene(PadScene):
         self.typing = False  # the last key typed a deal number (see handle_event)
         self.cards: list[Button] = []
         self.option_labels: list[tuple[str, tuple[int, int]]] = []
-        self.panel = self.preview_rect = self.deal_field = self.notice_rect = pygame.Rect(
-            0, 0, 0, 0
+        self.panel = self.preview_rect = self.question_room = self.deal_field = self.notice_rect = (
+            pygame.Rect(0, 0, 0, 0)
         )
         self.deal_label_pos = (0, 0)
         self.records = MenuRecords(app)  # Continue's game chosen at enter (see offer)
@@ -454,6 +454,11 @@ class MenuScene(PadScene):
         pw = min(inner.width, int(room * PREVIEW_RATIO))
         self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
         self.preview_rect.midtop = (inner.centerx, inner.y + name_h)
+        # the questions' room: the picture's height, the panel's width (a patience of many
+        # options has a narrow picture, and a question there stood a word to a line)
+        self.question_room = pygame.Rect(
+            inner.x, self.preview_rect.y, inner.width, self.preview_rect.height
+        )
 
         buttons: list[Button] = []
         self.option_labels = []
@@ -538,7 +543,7 @@ class MenuScene(PadScene):
         self.pad.draw_focus(surface, s)
         if self.quit_asked > 0:
             question = _("Press Esc again to quit.")
-            self.ask_box = draw_question(surface, question, self.preview_rect, s)
+            self.ask_box = draw_question(surface, question, self.question_room, s)
         elif self.play_asked > 0:
             if self._continue_resumes_it():
                 question = _(
@@ -550,7 +555,7 @@ class MenuScene(PadScene):
                     "Press “Play” again for a new game: your unfinished game of this"
                     " patience then counts as a loss."
                 )
-            self.ask_box = draw_question(surface, question, self.preview_rect, s)
+            self.ask_box = draw_question(surface, question, self.question_room, s)
         return [surface.get_rect()]
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:

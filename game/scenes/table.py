@@ -82,7 +82,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
         self.short_run_place = ""  # and in short, for a narrow bar
         # an arcade run that had help on an earlier level: out of its table already, so
-        # this level's help and take-backs cost nothing more, and the bar says so
+        # this level's help and take-backs cost nothing more (its opening line says so)
         self.run_assisted = False
         self.clock_saved_at = self.seconds
         # the position asked about, and by which press (see TablePlay._taking_back)
@@ -229,7 +229,13 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
             demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
             on_demo = t == POINTER_DOWN and demo is not None and demo.hit(event.pos, 12)
-            if not on_demo and not (t == pygame.KEYDOWN and is_key(event, pygame.K_d)):
+            # D, and Enter on the Demo button, stop it as its button does (stopped here,
+            # the same Enter pressed Demo again and started it)
+            demo_key = t == pygame.KEYDOWN and (
+                is_key(event, pygame.K_d)
+                or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.keys.focus == "demo")
+            )
+            if not on_demo and not demo_key:
                 self.demo = False  # the player takes over
         if t in (POINTER_DOWN, pygame.KEYDOWN):
             self._hide_tip()
@@ -348,7 +354,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, Scene):
         # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not
         # its work ("Checking…"); help is asked twice there, its cost said, not marked
         passer_by = self.app.kiosk is not None
-        assisted = self.recorded and (self.assisted or self.run_assisted) and not passer_by
+        assisted = self.recorded and self.assisted and not passer_by
         verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=passer_by)
         counted = not self.wish_pending
         place, short_place = self.run_place, self.short_run_place

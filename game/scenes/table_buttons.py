@@ -69,7 +69,5 @@ class TableButtons:
             button.enabled = enabled[key]
             if key in lit:
                 button.selected = lit[key]
-        if self.view and self.keys.focus in self.buttons:  # off a button turned off
-            self.keys.keep_on(self._focusable(), self.focus_top_rect)
         self._buttons_dirty = True
         self.redraw = True

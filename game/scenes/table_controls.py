@@ -372,7 +372,7 @@ class TableControls:
         elif enter:
             focus = self.keys.focus
             if focus in self.buttons:
-                shown = self.bar_focus() is not None
+                shown = self.keys.visible  # (the demo hides the ring, not the focus)
                 self.keys.visible = True
                 self._invalidate()
                 # as a click on it (Give up asks again); a focus hidden by the pointer
@@ -458,8 +458,11 @@ class TableControls:
             kept = {*targets, self.selected, *(["st"] if pairs else [])}
             return [n for n in places if n in kept]
         # then the bar's buttons that may be pressed: its keys are learnt there, from
-        # the tooltip the focus shows, where a keyboard player found no way to them
-        return places + [key for key, button in self.buttons.items() if button.enabled]
+        # the tooltip the focus shows, where a keyboard player found no way to them.
+        # The focus stays on a button its press turned off (Undo back to the deal):
+        # moved on, the next Enter pressed a neighbour unasked (Redo, then Hint)
+        bar = [k for k, b in self.buttons.items() if b.enabled or k == self.keys.focus]
+        return places + bar
 
     def focus_rect(self, name: str) -> pygame.Rect:
         """Where a place of the focus lies: a pile's first card, or a bar's button."""

@@ -204,7 +204,8 @@ class Hud:
         # moves and a pass worth counting; then the name to its short form (in Russian
         # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
         names = [(f.title, f.deal)]
-        if f.short_deal:  # an arcade's lives: in short before they give way
+        if f.short_deal and not self.two_lines:  # an arcade's lives: in short before they
+            # give way (standing up, the deal may lead the figures' line whole: below)
             names += [(f.title, f.short_deal), (f.short_title, f.short_deal)]
         names.append((f.title, ""))
         if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
@@ -217,21 +218,22 @@ class Hud:
             if bar_line.fits:
                 break
         title, deal, placed = bar_line.title, bar_line.deal, bar_line.figures
+        # the deal (or a run's place) where it shows: with the names, or leading the
+        # figures' line standing up; "" where it gave way
+        self.deal_shown = deal
         if self.two_lines and f.deal and not deal:
             # standing up, the figures' line may hold the deal the names' line had no
             # room for (a long name, or the deal of the day): it leads, if no more than
-            # the figure that matters least gives way to it
+            # the figure that matters least gives way to it; a run's place in short else
             first = tuple(tuple(i + 1 for i in drop) for drop in drops[:2])
-            leading = _fit_stats(
-                [f.deal, *parts], first, font, size, bar.width, pad, bar_line.right, room
-            )
-            if leading is not None:
-                placed = leading
+            for lead in (f.deal, f.short_deal):
+                leading = lead and _fit_stats(
+                    [lead, *parts], first, font, size, bar.width, pad, bar_line.right, room
+                )
+                if leading:
+                    placed, self.deal_shown = leading, lead
+                    break
         self.names_right = self._draw_names(surface, title, deal, f.assisted, y)
-        # the deal (or a run's place) where it shows: with the names, or leading the
-        # figures' line standing up; "" where it gave way
-        led = placed is not None and bool(f.deal) and placed[0].startswith(f.deal)
-        self.deal_shown = deal or (f.deal if led else "")
         self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed

@@ -335,6 +335,42 @@ def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, dr
     assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1080, 1920)])
+def test_the_menu_s_questions_cover_no_control_of_any_patience(app, driver, size, language):
+    # a patience of many options has a narrow picture: the question over it stood a
+    # word to a line, over an option's button and a row of the list
+    from game import i18n
+    from game.rules import Game, rulesets
+    from game.store import GameFacts
+
+    i18n.set_language(language)
+    driver.resize(size)
+    covered = []
+    for ruleset in rulesets().values():
+        left = Game(ruleset.id, deal=8)
+        left.play(next(iter(left.legal_moves)))
+        app.records.save_game(left, GameFacts(seconds=40))
+        scene = open_menu(app, driver)
+        click(driver, scene, f"ruleset:{ruleset.id}")
+        for ask in ("play", "quit"):
+            if ask == "play":
+                click(driver, scene, "play")
+            else:
+                scene.play_asked = 0
+                driver.key(pygame.K_ESCAPE)
+            driver.frames(1)
+            box = scene.ask_box
+            assert box.width, (ruleset.id, ask)
+            hit = [b.key for b in scene.pad.buttons if box.colliderect(b.rect)]
+            if box.colliderect(scene.deal_field):
+                hit.append("deal field")
+            if hit:
+                covered.append((ruleset.id, ask, hit))
+        scene.quit_asked = scene.play_asked = 0
+    assert covered == []
+
+
 def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
     # Play asked of the game Continue offered, the latest one only: a Pyramid 52 game
     # left for a Pyramid 36 one, or one whose moves were all taken back, counted as lost

@@ -965,6 +965,7 @@ def test_the_level_after_a_helped_one_knows_its_run_is_out_of_the_table(app):
     assert run.assisted and run.state.level == 1
     scene = level_table(app, ladder, run)
     assert scene.run_assisted and not scene._table_at_stake()
+    assert scene.status.endswith("This run had help: it stays out of the arcade table.")
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -982,17 +983,20 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
         i18n.set_language(language)
         driver = Driver(app)
         ladder = load_ladder()
-        run_id = app.records.start_run(ladder)
-        run = app.records.run(ladder, run_id)
         missing = []
         for level in range(len(ladder.levels)):
+            # a run of its own each time: level_table resumes a run's game left in play
+            run = app.records.run(ladder, app.records.start_run(ladder))
             at_level = replace(run, state=replace(run.state, level=level, lives=1))
             scene = show(app, driver, level_table(app, ladder, at_level))
+            assert scene.game.ruleset.id == ladder.levels[level].ruleset
             scene.redraw = True
             driver.frames(2)
             shown = scene.hud.deal_shown
             if shown not in (run_place(ladder, at_level), short_run_place(ladder, at_level)):
                 missing.append((level, shown))
+            if size[1] > size[0]:  # standing up, the whole words lead the figures' line
+                assert shown == run_place(ladder, at_level), (level, shown)
         assert missing == []
     finally:
         app.solver.close()

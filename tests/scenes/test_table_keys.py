@@ -9,7 +9,7 @@ from game.rules import Game, rulesets
 from game.rules.moves import RESIGN, TABLEAU, pile_kind
 from game.scenes.table import TableScene
 from game.scenes.table_input import DIRECTIONS
-from tests.scenes.test_table import _after_the_losing_move, open_table
+from tests.scenes.test_table import _after_the_losing_move, open_table, wait_for_analysis
 from tests.store.helpers import DEAL_8_WIN
 
 
@@ -300,8 +300,14 @@ def test_tab_reaches_the_bar_s_buttons_names_their_keys_and_enter_presses_them(a
     assert scene.tip_for == "undo" and scene.tip_drawn is not None  # "Keys: U, Ctrl+Z"
     driver.key(pygame.K_RETURN)
     assert game.moves == [] and game.can_redo
-    # Undo can be pressed no more: the focus goes on to a button that can
-    assert scene.keys.focus in scene._focusable() and scene.keys.focus != "undo"
+    # Undo can be pressed no more: the focus stays on it, and Enter does nothing (moved
+    # on to Redo, the next Enter redid the move, and the one after gave a hint)
+    assert scene.keys.focus == "undo" and not scene.buttons["undo"].enabled
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    assert game.moves == [] and game.can_redo and scene.hints_used == 0
+    driver.key(pygame.K_RIGHT)  # on along the bar, to a button that can be pressed
+    assert scene.keys.focus == "redo"
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_UP)  # and back up to the cards
     assert scene.keys.focus in scene.view.piles
@@ -354,6 +360,20 @@ def test_a_banner_with_buttons_takes_the_focus_s_ring_from_the_bar(app, driver, 
     driver.frames(2)
     assert scene.bar_focus() is None and not scene.buttons["rules"].focused
     assert scene.tip_for == ""  # nor its tooltip
+
+
+def test_enter_on_the_demo_button_stops_the_demo_it_started(app, driver):
+    # the key stopped the demo, then the same Enter pressed Demo and started it again
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    wait_for_analysis(scene, driver)
+    tab_to(driver, scene, "demo")
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # asked first: the game then leaves the tables
+    assert scene.demo
+    driver.settle(1.0)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.2)
+    assert not scene.demo
 
 
 def test_the_demo_hides_the_bar_s_focus_and_its_tooltip(app, driver):
