@@ -385,8 +385,12 @@ class App:
         if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.active = False
             self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
-        elif t in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+        elif t == pygame.WINDOWFOCUSGAINED:
             self.active = True
+            self.hidden = False
+        elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            # seen again, but not played until it has the focus: shown without it (by
+            # a window manager, or none), the cards came back and the clock ran
             self.hidden = False
         elif t == pygame.WINDOWSIZECHANGED:
             self._resized()

@@ -206,6 +206,11 @@ def test_a_window_that_cannot_be_seen_runs_slower_and_its_updates_keep_up(app):
     assert probe.updates - before in (59, 60, 61)
     app.handle_event(pygame.event.Event(pygame.WINDOWRESTORED))
     assert app.frame_rate() >= 60
+    # seen again, but not played until it has the focus: the cards came back and the
+    # clock ran in a window shown without it
+    assert not app.active
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    assert app.active
     app.handle_event(pygame.event.Event(pygame.WINDOWHIDDEN))
     app.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED))
     assert app.frame_rate() >= 60
