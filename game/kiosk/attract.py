@@ -18,7 +18,6 @@ import pygame
 from game.i18n import _
 from game.kiosk.config import KioskConfig, OfferedGame
 from game.kiosk.invitation import InvitationScene
-from game.kiosk.memory import release_free_memory
 from game.kiosk.show import draw_ribbon, pulse_moved, wants_to_play
 from game.rules import Game
 from game.scenes.table import TableScene
@@ -74,8 +73,7 @@ class AttractLoop:
         self.app.switch(self.first_scene)
 
     def first_scene(self) -> Scene:
-        release_free_memory()  # a quiet moment: what the last round freed goes back
-        return InvitationScene(self.app, self)
+        return InvitationScene(self.app, self)  # which frees the last round's memory
 
     def look_for_deal(self) -> None:
         """Ask the solver for a winnable deal of the next game (the invitation shows meanwhile)."""

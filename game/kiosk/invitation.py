@@ -11,6 +11,7 @@ import random
 import pygame
 
 from game.i18n import _, localized
+from game.kiosk.memory import release_free_memory
 from game.kiosk.show import ShowScene, blend, pulse
 from game.render.cards import card_art
 from game.render.face_layout import card_height
@@ -40,6 +41,9 @@ class InvitationScene(ShowScene):
 
     def enter(self) -> None:
         super().enter()
+        # a quiet moment, and the last round's scenes are gone now (when this was made,
+        # the high scores were still on screen): what they held goes back
+        release_free_memory()
         self.loop.look_for_deal()
 
     def done(self) -> bool:

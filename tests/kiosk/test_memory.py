@@ -42,3 +42,40 @@ def test_a_window_resized_again_and_again_keeps_few_sizes_in_its_caches():
     assert theme.felt.cache_info().currsize <= 4
     assert len(theme._fonts) <= theme.KEPT_FONTS
     assert len(glyphs._fonts) <= glyphs.KEPT_FONTS
+
+
+def test_what_only_a_reference_cycle_keeps_is_freed_too():
+    # a scene and its buttons hold each other: left, it waited for the cycle
+    # collector's rare full pass with its full-screen pictures
+    import gc
+    import weakref
+
+    class Scene:
+        pass
+
+    gc.disable()
+    try:
+        scene = Scene()
+        scene.me, scene.picture = scene, bytearray(8 * 2**20)
+        gone = weakref.ref(scene)
+        del scene
+        assert gone() is not None  # kept by its cycle alone
+        release_free_memory()
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_the_kiosk_frees_memory_once_the_last_round_s_scenes_are_gone(make_kiosk, monkeypatch):
+    # it ran as the invitation was made, while the high scores were still the scene
+    from game.kiosk import invitation
+    from game.kiosk.invitation import InvitationScene
+
+    kiosk = make_kiosk()
+    on_screen = []
+    monkeypatch.setattr(invitation, "release_free_memory", lambda: on_screen.append(kiosk.scene))
+    kiosk.kiosk.attract.start()
+    for _ in range(120):
+        kiosk.frame()
+        kiosk.clock.advance(1 / 60)
+    assert on_screen and all(isinstance(s, InvitationScene) for s in on_screen)
