@@ -23,9 +23,9 @@ from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
 from game.scenes.pad_scene import PadScene
 from game.scenes.results_chart import draw_points_chart
+from game.scenes.results_records import record_figures
 from game.scenes.summary import GameSummary
-from game.store import ARCADE, DAILY, FREE, ScoreEntry, TableKey
-from game.store.records import cleared_a_card
+from game.store import ARCADE, DAILY
 from game.store.saved import (
     BY_DEMO,
     BY_HELP_BEFORE,
@@ -178,44 +178,6 @@ ASSISTED_BESIDE = {
 def assisted_note(summary: GameSummary) -> str:
     """Why the game counts as assisted, in a few words: its first help."""
     return help_words(summary.assisted_by).note
-
-
-def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]:
-    """The game's place in its table and the best there, as figures; none if not recorded.
-    A game left out of its table still shows the table's best: the score to beat."""
-    facts, game = summary.facts, summary.game
-    if facts is None or facts.mode == ARCADE:
-        return []
-    records = app.records
-    board = DAILY if facts.mode == DAILY else FREE
-    table = _("Deal of the day") if board == DAILY else _("High-score table")
-    best = best_figures(records.top(TableKey.of(board, game.ruleset.id, game.options)))
-    if facts.assisted:  # named as the table whose best stands under it
-        return [(table, "—", _("assisted games are left out")), *best]
-    if records.practised(game, facts):
-        return [(_("Deal of the day"), "—", _("played before: it stays out")), *best]
-    if game.deal_number is not None and not facts.abandoned and not cleared_a_card(game):
-        # said, not only left out: the day's records then read "done" over an empty table
-        return [(table, "—", _("no move cleared a card: it stays out")), *best]
-    key = records.table_for(game, facts)
-    if key is None:
-        return []
-    top = records.top(key)
-    place = next((i for i, e in enumerate(top, 1) if e.game_id == facts.record_id), None)
-    note = ""
-    if place is None and any(e.deal == game.deal_number for e in top):
-        note = _("this deal is already listed with a better game")  # a deal shows once, at its best
-    rows = [(table, _("{n} of {count}", n=place, count=len(top)) if place else "—", note)]
-    return rows + best_figures(top)
-
-
-def best_figures(top: list[ScoreEntry]) -> list[tuple[str, str, str]]:
-    """The table's first entry as a row of the figures; none for an empty table."""
-    if not top:
-        return []
-    best = top[0]
-    points = str(best.figures.remaining_points)
-    return [(_("Best"), points, f"{best.initials} · {clock_text(best.figures.seconds)}")]
 
 
 class ResultsScene(PadScene):

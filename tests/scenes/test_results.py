@@ -365,7 +365,7 @@ def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend
 
 
 def test_a_deal_kept_out_by_its_better_game_says_so(app):
-    from game.scenes.results import record_figures
+    from game.scenes.results_records import record_figures
     from game.scenes.summary import GameSummary
     from game.store import GameFacts
     from tests.store.helpers import won_game
@@ -383,7 +383,7 @@ def test_a_deal_kept_out_by_its_better_game_says_so(app):
 @pytest.mark.parametrize("left_out", ["assisted", "assisted daily", "no card cleared", "practised"])
 def test_a_game_left_out_of_its_table_still_shows_the_best_to_beat(app, left_out):
     # an assisted game's results dropped the "Best" line every other game's showed
-    from game.scenes.results import record_figures
+    from game.scenes.results_records import record_figures
     from game.scenes.summary import GameSummary
     from game.store import DAILY, FREE, GameFacts
     from game.store.saved import BY_HINT

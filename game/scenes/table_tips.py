@@ -1,0 +1,62 @@
+"""The table's tooltips: a bar's button names the keys that press it, under the mouse
+after a rest, or at once when the keyboard's focus comes to it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.table_controls import key_tip
+from game.ui import theme
+from game.ui.widgets import Button, edge_width
+
+TIP_DELAY_S = 0.6  # a table button under the mouse this long names its keys
+
+
+class TableTips:
+    """Mixed into TableScene: which button's tooltip shows (`tip_for`), and its drawing."""
+
+    def _update_tip(self, dt: float) -> None:
+        """The tooltip of the button under the mouse, once it has been there TIP_DELAY_S:
+        the keys that press it (none for a kiosk's finger, with no keys to learn, nor
+        for a button no key presses)."""
+        focused = self.bar_focus()
+        if focused is not None and self.app.kiosk is None and key_tip(focused.key):
+            if self.tip_for != focused.key:  # at once: the focus came to it by a key
+                self.tip_for = focused.key
+                self._invalidate()
+            return
+        hovered = next((b for b in self.hud.buttons if b.hot and b.enabled), None)
+        if hovered is None or self.app.kiosk is not None or not key_tip(hovered.key):
+            self._hide_tip()
+            return
+        self.hovered_for += dt
+        if self.hovered_for >= TIP_DELAY_S and self.tip_for != hovered.key:
+            self.tip_for = hovered.key
+            self._invalidate()
+
+    def _hide_tip(self) -> None:
+        """A press or a key: the tip has done its work (it lay on the felt, over what
+        the press changed); it comes back after a rest under the mouse."""
+        self.hovered_for = 0.0
+        if self.tip_for:
+            self.tip_for = ""
+            self._invalidate()
+
+    def _draw_tip(self, surface: pygame.Surface, button: Button) -> pygame.Rect:
+        text = key_tip(button.key)
+        size = max(12, button.rect.height * 2 // 5)
+        image = theme.font(size).render(text, True, theme.INK)
+        pad = size // 3
+        box = image.get_rect().inflate(2 * pad, pad)
+        # above the bar, not the button: on two rows of buttons it hid the upper row
+        box.midbottom = (button.rect.centerx, self.hud.bottom.top - pad)
+        if self.status_drawn is not None and box.colliderect(self.status_drawn):
+            # above the status line: over it, "Key: H" hid the words of the warning
+            # the first press of Hint had just put up
+            box.bottom = self.status_drawn.top - pad
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
+        edge = edge_width(button.rect.height)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=edge, border_radius=pad)
+        surface.blit(image, image.get_rect(center=box.center))
+        return box
