@@ -2,6 +2,7 @@
 they fit every window in both languages."""
 
 import itertools
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -35,6 +36,20 @@ def fill_records(records):
     records.save_game(game, facts)
     records.add_game_score(game, facts, "WIN")
     return game
+
+
+@contextmanager
+def app_at(tmp_path, monkeypatch, size, language):
+    """An app of its own at this size and in this language (the shared fixture's is
+    1280x800 in English), and its driver."""
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        i18n.set_language(language)
+        yield app, Driver(app)
+    finally:
+        app.solver.close()  # a replay's table, or a level's, asked it about the deal
+        pygame.display.quit()
 
 
 def show(app, driver, scene):
@@ -833,11 +848,7 @@ def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
-    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
-    app = App(size=size, clock=ManualClock())
-    try:
-        i18n.set_language(language)
-        driver = Driver(app)
+    with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
         fill_records(app.records)
         window = pygame.Rect((0, 0), size)
         scenes = [RecordsScene(app, "pyramid52", {}, tab) for tab in (FREE, DAILY, ARCADE, "stats")]
@@ -860,9 +871,6 @@ def test_the_new_scenes_fit_the_window(tmp_path, monkeypatch, size, language):
                 assert keys is not None or size[1] <= 600, size
                 if keys is not None:
                     assert window.contains(keys) and keys.top >= scene.pad.get("ok").rect.bottom
-    finally:
-        app.solver.close()  # the replay's table asked it about the deal
-        pygame.display.quit()
 
 
 def test_initials_take_one_letter_at_a_time(app):
@@ -977,11 +985,7 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
 
     from game.scenes.arcade import level_table, run_place, short_run_place
 
-    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
-    app = App(size=size, clock=ManualClock())
-    try:
-        i18n.set_language(language)
-        driver = Driver(app)
+    with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
         ladder = load_ladder()
         missing = []
         for level in range(len(ladder.levels)):
@@ -998,9 +1002,6 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
             if size[1] > size[0]:  # standing up, the whole words lead the figures' line
                 assert shown == run_place(ladder, at_level), (level, shown)
         assert missing == []
-    finally:
-        app.solver.close()
-        pygame.display.quit()
 
 
 def test_watching_a_run_names_each_game_s_level(app, driver):
