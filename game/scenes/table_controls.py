@@ -464,17 +464,14 @@ class TableControls:
         bar = [k for k, b in self.buttons.items() if b.enabled or k == self.keys.focus]
         return places + bar
 
-    def focus_rect(self, name: str) -> pygame.Rect:
-        """Where a place of the focus lies: a pile's first card, or a bar's button."""
+    def focus_rect(self, name: str, *, top: bool = False) -> pygame.Rect:
+        """Where a place of the focus lies: a bar's button, or a pile's first card (its
+        top card with `top`: where the focus goes after a move)."""
         assert self.view is not None
         button = self.buttons.get(name)
-        return button.rect if button is not None else self.view.place_rect(name)
-
-    def focus_top_rect(self, name: str) -> pygame.Rect:
-        """As focus_rect, but a pile's top card: where the focus goes after a move."""
-        assert self.view is not None
-        button = self.buttons.get(name)
-        return button.rect if button is not None else self.view.top_rect(name)
+        if button is not None:
+            return button.rect
+        return self.view.top_rect(name) if top else self.view.place_rect(name)
 
     def bar_focus(self) -> Button | None:
         """The bar's button the keyboard's focus shows on: none while the focus is on a

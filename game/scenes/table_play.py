@@ -260,7 +260,7 @@ class TablePlay:
             self.status_where = self.analysis.position()
         self._update_buttons()
         if self.view:  # once the buttons are: Undo pressed back to the deal is off now
-            self.keys.keep_on(self._focusable(), self.focus_top_rect)
+            self.keys.keep_on(self._focusable(), lambda name: self.focus_rect(name, top=True))
         self._invalidate()
 
     def _search_stuck(self) -> None:
