@@ -40,6 +40,9 @@ class Press:
     pos: tuple[int, int]
     clicks: int
     source: str
+    # moved as a drag would, from a place no card is dragged from (the stock, a covered
+    # card): still a click when let go within half a card's width, as a drag's slip is
+    held_still: bool = False
 
 
 @dataclass
@@ -114,8 +117,10 @@ class TableControls:
             return True
         p = self.press
         start = TOUCH_DRAG_START_PX if p and p.source == "touch" else DRAG_START_PX
-        if p and _moved_by(event.pos, p.pos) > start:
+        if p and not p.held_still and _moved_by(event.pos, p.pos) > start:
             self._start_drag(p, event.pos)
+            return True
+        if p and p.held_still:
             return True
         # a finger hovers nothing: a tap's wiggle lit its button, and its tooltip stuck
         hovered = None if event.source == "touch" else self.hud.button_at(event.pos)
@@ -132,10 +137,13 @@ class TableControls:
 
     def _start_drag(self, press: Press, pos: tuple[int, int]) -> None:
         assert self.view is not None
-        self.press = None
         cards = self.game.pile(press.pile)
         if not cards or press.index != len(cards) - 1 or not self.game.movable(press.pile):
+            # a finger slips more than a mouse: the tap on the stock that slipped turned
+            # nothing, and one on a covered card said nothing of why it stays
+            press.held_still = True
             return
+        self.press = None
         rect = self.view.top_rect(press.pile).copy()
         offset = (press.pos[0] - rect.x, press.pos[1] - rect.y)
         self.drag = Drag(press.pile, cards[-1], offset, rect, press, self.selected)
@@ -198,6 +206,9 @@ class TableControls:
         press, self.press = self.press, None
         if press is None:
             return False
+        assert self.view is not None
+        if press.held_still and _moved_by(event.pos, press.pos) > self.view.layout.card[0] // 2:
+            return True  # dragged away from the stock: no turn where none was aimed at
         self._click(press.pile, press.index, press.clicks)
         return True
 

@@ -153,6 +153,30 @@ def test_a_tap_that_slips_selects_its_card_and_pairs_nothing(app, driver, slip):
     assert [str(m) for m in scene.game.moves] == ["p7.5+p7.6"]
 
 
+@pytest.mark.parametrize("slip", [8, 13, 20, 30])
+def test_a_tap_on_the_stock_that_slips_still_turns_it(app, driver, slip):
+    # a slip past the drag's start (12 px for a finger) turned nothing and said nothing:
+    # no card is dragged from the stock, and the press was dropped with the drag
+    scene = open_table(app, driver, Game("egyptian", deal=42))
+    assert slip < scene.view.layout.card[0] // 2
+    slipping_tap(app, driver, centre(scene, "st"), slip, 0)
+    assert [str(m) for m in scene.game.moves] == ["st>w"]
+
+
+def test_a_finger_dragged_away_from_the_stock_turns_nothing(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=42))
+    start, far = centre(scene, "st"), centre(scene, "t1")
+    slipping_tap(app, driver, start, far[0] - start[0], far[1] - start[1])
+    assert scene.game.moves == [] and scene.press is None and scene.drag is None
+
+
+def test_a_slipping_tap_on_a_covered_card_says_why_it_stays(app, driver):
+    scene = open_table(app, driver, Game("pyramid52", deal=1))
+    slipping_tap(app, driver, centre(scene, "p1.1"), 20, 0)
+    assert scene.game.moves == [] and scene.selected is None
+    assert scene.status != ""
+
+
 def test_a_mouse_press_that_wobbles_on_a_building_card_selects_it(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     start = centre(scene, "t4")
