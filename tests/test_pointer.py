@@ -2,7 +2,14 @@
 
 import pygame
 
-from game.ui.pointer import POINTER_DOWN, POINTER_UP, STALE_FINGER_S, PointerTranslator
+from game.ui.pointer import (
+    HELD_FINGER_S,
+    POINTER_DOWN,
+    POINTER_UP,
+    STALE_FINGER_S,
+    PointerTranslator,
+    sdl_finger_down,
+)
 
 SIZE = (1000, 500)
 
@@ -57,3 +64,31 @@ def test_reset_forgets_the_finger_held():
     pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
     pointer.reset()
     assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE).type == POINTER_DOWN
+
+
+def test_a_finger_sdl_still_counts_down_keeps_the_pointer_while_it_rests():
+    # a finger holding a card still sends nothing: after 2 s a palm took over and the
+    # card flew back, then the palm's tap played (Undo under it)
+    clock = Clock()
+    asked = []
+    pointer = PointerTranslator(clock, lambda touch_id, f: asked.append((touch_id, f)) or True)
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
+    clock.t += HELD_FINGER_S - 0.5
+    assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE) is None
+    assert asked == [(1, 1)]
+    assert pointer.translate(finger(pygame.FINGERUP, 1), SIZE).type == POINTER_UP
+
+
+def test_even_a_finger_sdl_counts_down_gives_way_after_a_long_silence():
+    # SDL's count misses a lift lost with a window switch: touch is not dead for ever
+    clock = Clock()
+    pointer = PointerTranslator(clock, lambda touch_id, f: True)
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
+    clock.t += HELD_FINGER_S + 0.1
+    assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE).type == POINTER_DOWN
+
+
+def test_sdl_is_not_asked_of_a_finger_it_never_saw():
+    # events made up (tests, a dummy video driver): no such touch device to ask
+    pygame.init()
+    assert sdl_finger_down(987654, 1) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+from pygame._sdl2 import touch
 
 POINTER_DOWN = pygame.event.custom_type()
 POINTER_MOVE = pygame.event.custom_type()
@@ -22,13 +23,33 @@ TOUCH_DOUBLE_PX = 40
 # A finger silent this long when another lands has lost its lift (an event dropped, a
 # window switched mid-touch): the new finger is the pointer, or touch would be dead.
 STALE_FINGER_S = 2.0
+# As long, for a finger SDL still counts as down: one holding a card still sends nothing
+# (it was let go under a palm after 2 s). SDL's count misses a lift lost with a window
+# switch too, so it only lengthens the wait.
+HELD_FINGER_S = 10.0
+
+
+def sdl_finger_down(touch_id: int, finger_id: int) -> bool | None:
+    """Whether SDL counts the finger as on the screen; None when it cannot tell (no
+    such touch device: events made up by a test or another program)."""
+    try:
+        count = touch.get_num_fingers(touch_id)
+        return any(touch.get_finger(touch_id, i)["id"] == finger_id for i in range(count))
+    except (pygame.error, TypeError, KeyError):
+        return None
 
 
 class PointerTranslator:
-    def __init__(self, now: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        now: Callable[[], float],
+        finger_down: Callable[[int, int], bool | None] = sdl_finger_down,
+    ) -> None:
         self.now = now
+        self.finger_down = finger_down
         self._last_down: tuple[float, tuple[int, int], str] | None = None
         self._finger: int | None = None
+        self._touch_id = 0  # the device of the finger held
         self._finger_seen = 0.0  # when the finger held last moved or landed
 
     def reset(self) -> None:
@@ -58,10 +79,10 @@ class PointerTranslator:
         if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             pos = (int(event.x * size[0]), int(event.y * size[1]))
             if t == pygame.FINGERDOWN:
-                held = self._finger is not None
-                if held and self.now() - self._finger_seen < STALE_FINGER_S:
+                if self._finger is not None and not self._held_finger_lost():
                     return None  # a second finger is ignored
                 self._finger, self._finger_seen = event.finger_id, self.now()
+                self._touch_id = getattr(event, "touch_id", 0)
                 return self._down(pos, "touch", 1)
             if event.finger_id != self._finger:
                 return None
@@ -71,6 +92,13 @@ class PointerTranslator:
             self._finger = None
             return pygame.event.Event(POINTER_UP, pos=pos, source="touch", button=1)
         return None
+
+    def _held_finger_lost(self) -> bool:
+        assert self._finger is not None
+        silent = self.now() - self._finger_seen
+        if silent < STALE_FINGER_S:
+            return False
+        return silent >= HELD_FINGER_S or not self.finger_down(self._touch_id, self._finger)
 
     def _down(self, pos: tuple[int, int], source: str, button: int) -> pygame.event.Event:
         now = self.now()
