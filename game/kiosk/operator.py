@@ -1,8 +1,10 @@
 """The operator's way in: a finger (or the mouse) held still on one corner of the screen.
 
-A press that starts in the corner is kept from the scene, so the corner is a
-small dead zone for passers-by and a held press never also starts a game.
-The press counts while it stays in the corner; moving out or lifting ends it.
+A press that starts in the corner is kept from the scene, so that a held press
+never also starts a game. The press counts while it stays in the corner; moving
+out or lifting ends it. One that ends before its ring shows was a passer-by's
+touch after all, and is handed on to the scene (`passed_on`): the pyramid games
+lay their stock in the top left, and taps on it were eaten there.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ class CornerHold:
         self.seconds = seconds
         self.since: float | None = None  # when the press began
         self._source = ""  # the finger (or the mouse) that holds: no other can end it
+        self._kept: list[pygame.event.Event] = []  # the press's events kept from the scene
+        # a press that ended before its ring showed: its events, for the scene after all
+        self.passed_on: list[pygame.event.Event] = []
+        self.passing = False  # while they go to the scene: not a press of the corner again
 
     def area(self, size: tuple[int, int]) -> pygame.Rect:
         w, h = size
@@ -42,6 +48,8 @@ class CornerHold:
 
     def observe(self, event: pygame.event.Event, size: tuple[int, int], now: float) -> bool:
         """Follow a raw input event; True when it is the hold's (the scene must not see it)."""
+        if self.passing:
+            return False
         t = event.type
         if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             source = f"finger {event.finger_id}"
@@ -55,17 +63,25 @@ class CornerHold:
         if t in (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN):
             first = self.since is None and getattr(event, "button", 1) == 1
             if first and self.area(size).collidepoint(pos):
-                self.since, self._source = now, source
+                self.since, self._source, self._kept = now, source, [event]
                 return True
             return False
         if self.since is None or source != self._source:
             return False
+        self._kept.append(event)
+        brief = now - self.since < RING_AFTER_S
         if t in (pygame.FINGERUP, pygame.MOUSEBUTTONUP):
-            self.cancel()
-            return True
-        if not self.area(size).inflate(CORNER_LEAST, CORNER_LEAST).collidepoint(pos):
-            self.cancel()  # it slid away: an ordinary touch after all, too late to count
+            self._end(brief)
+        elif not self.area(size).inflate(CORNER_LEAST, CORNER_LEAST).collidepoint(pos):
+            self._end(brief)  # it slid away: an ordinary touch after all (a drag)
         return True
+
+    def _end(self, passed_on: bool) -> None:
+        """The press is over: a brief one was a passer-by's, for the scene after all; a
+        longer one showed the ring and was the operator's, given up."""
+        if passed_on:
+            self.passed_on = self._kept
+        self.cancel()
 
     def progress(self, now: float) -> float | None:
         """How far the hold has gone, 0..1, once it shows (RING_AFTER_S); None before."""
@@ -79,6 +95,7 @@ class CornerHold:
     def cancel(self) -> None:
         self.since = None
         self._source = ""
+        self._kept = []
 
 
 class CornerRing:

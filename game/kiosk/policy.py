@@ -96,6 +96,7 @@ class KioskPolicy:
         self.table: TableScene | None = None  # the game in play: ended when it is left
         self.asked_at: float | None = None  # when "Still playing?" was put up, if it is
         self.answering = False  # the touch that answered it is still down (see _answering)
+        self.corner_answered = False  # so did the press held on the operator's corner
         self.exit_status = 0
         self.crashes: list[float] = []
         self.games_ended = 0
@@ -129,7 +130,13 @@ class KioskPolicy:
             self._show_pointer(event)
         # the operator's corner first: a press there is its own, question or not
         if self.corner.observe(event, self.app.size, now):
-            self._answer_question()
+            if self._answer_question():
+                self.corner_answered = True  # the touch answered, and plays nothing
+            passed_on, self.corner.passed_on = self.corner.passed_on, []
+            if passed_on and not self.corner_answered:
+                self._pass_on(passed_on)
+            if self.corner.since is None:
+                self.corner_answered = False
             return True
         if self._answering(event):
             return True
@@ -154,11 +161,24 @@ class KioskPolicy:
             return True
         return t in INPUT_EVENTS
 
-    def _answer_question(self) -> None:
-        if self.asked_at is not None:
-            self.asked_at = None
-            if self.table is not None:
-                self.table.still_playing()
+    def _answer_question(self) -> bool:
+        """Answer "Still playing?" if it is up; whether it was."""
+        if self.asked_at is None:
+            return False
+        self.asked_at = None
+        if self.table is not None:
+            self.table.still_playing()
+        return True
+
+    def _pass_on(self, events: list[pygame.event.Event]) -> None:
+        """A passer-by's brief touch of the operator's corner: to the scene, as any touch
+        (the stock of the pyramid games lies there), past the kiosk's own checks."""
+        self.corner.passing = True
+        try:
+            for event in events:
+                self.app.handle_event(event)
+        finally:
+            self.corner.passing = False
 
     def admit(self, scene: Scene) -> Scene:
         """The scene the App is about to enter, or the one the kiosk shows instead."""

@@ -310,3 +310,46 @@ def test_the_pad_s_words_stay_inside_its_panel_in_russian(make_kiosk):
             driver.settle(REST_S + 0.5)
     finally:
         i18n.set_language("en")
+
+
+def corner_of_the_stock(kiosk, driver, ruleset: str):
+    """A pyramid table at 800x600, whose stock lies under the operator's corner."""
+    from tests.kiosk.test_policy import open_table
+
+    scene = open_table(kiosk, driver, Game(ruleset, deal=3))
+    corner = kiosk.kiosk.corner.area(kiosk.size)
+    overlap = corner.clip(scene.view.top_rect("st").inflate(28, 28))
+    assert overlap.width and overlap.height  # the case: the stock's touch area reaches it
+    return scene, overlap.center
+
+
+@pytest.mark.parametrize("ruleset", ["pyramid36", "pyramid52"])
+def test_a_tap_on_the_stock_under_the_operator_s_corner_turns_it(make_kiosk, ruleset):
+    # the corner kept every press that began in it: taps there turned nothing, and said
+    # nothing, in the pyramid games that lay their stock in the top left
+    from tests.kiosk.test_policy import sdl_touch
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk(size=(800, 600))
+    driver = Driver(kiosk)
+    scene, where = corner_of_the_stock(kiosk, driver, ruleset)
+    sdl_touch(kiosk, where)
+    driver.frames(3)
+    assert [str(m) for m in scene.game.moves] == ["st>w"]
+    assert not isinstance(kiosk.scene, PinPadScene)
+
+
+def test_a_press_on_the_corner_that_shows_the_ring_is_the_operator_s_alone(make_kiosk):
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk(size=(800, 600))
+    driver = Driver(kiosk)
+    scene, where = corner_of_the_stock(kiosk, driver, "pyramid52")
+    hold(kiosk, driver, 2, pos=where)  # the ring showed: the operator, who let go
+    release(kiosk, driver, pos=where)
+    driver.settle(1)
+    assert scene.game.moves == [] and kiosk.scene is scene
+    hold(kiosk, driver, 5.2, pos=where)
+    release(kiosk, driver, pos=where)
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, PinPadScene) and scene.game.moves == []
