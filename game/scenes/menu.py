@@ -35,7 +35,16 @@ from game.ui.deal_field import draw_deal_field
 from game.ui.labels import choice_label, summary_text
 from game.ui.pad import DIGIT_KEYS
 from game.ui.pointer import POINTER_DOWN
-from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, row_width, wrap
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    fitting_size,
+    layout_row,
+    px,
+    row_width,
+    squared_gap,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.app import App
@@ -320,10 +329,25 @@ class MenuScene(PadScene):
                     ringed.removeprefix("ruleset:") if ringed.startswith("ruleset:") else ""
                 )
                 return True
-        if event.type == POINTER_DOWN and self.deal_field.collidepoint(event.pos):
+        if event.type == POINTER_DOWN and self._on_deal_field(event):
             self.type_deal()  # keys type into the field anywhere; a finger needs keys
             return True
         return self.pad_event(event)
+
+    def _on_deal_field(self, event: pygame.event.Event) -> bool:
+        """Whether a press means the deal's field: on it, or, for a finger, within the
+        slack the buttons get and nearer the field than any of them (a tap just under
+        the field started the deal of the day, whose slack reached there)."""
+        field, pos = self.deal_field, event.pos
+        if field.collidepoint(pos):
+            return True
+        margin = px(8, self.scale)
+        if event.source != "touch" or not field.inflate(2 * margin, 2 * margin).collidepoint(pos):
+            return False
+        if any(b.rect.collidepoint(pos) for b in self.pad.buttons):
+            return False
+        button = self.pad.button_at(pos, margin)
+        return button is None or squared_gap(field, pos) < squared_gap(button.rect, pos)
 
     # -- layout --------------------------------------------------------------------
 

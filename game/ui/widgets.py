@@ -282,7 +282,7 @@ def button_at(buttons: Iterable[Button], pos: tuple[int, int], margin: int = 0) 
         if b.rect.collidepoint(pos):
             return b if b.enabled else None
         if b.hit(pos, margin):
-            near.append((_squared_gap(b.rect, pos), b))
+            near.append((squared_gap(b.rect, pos), b))
     return min(near, key=_nearest)[1] if near else None
 
 
@@ -292,7 +292,7 @@ def overlap_area(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.width * clip.height
 
 
-def _squared_gap(rect: pygame.Rect, pos: tuple[int, int]) -> int:
+def squared_gap(rect: pygame.Rect, pos: tuple[int, int]) -> int:
     """The square of how far a point lies outside a rectangle (0 inside)."""
     dx = max(rect.left - pos[0], 0, pos[0] - rect.right + 1)
     dy = max(rect.top - pos[1], 0, pos[1] - rect.bottom + 1)

@@ -694,6 +694,28 @@ def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
     assert app.scene.deal is None
 
 
+@pytest.mark.parametrize("side", ["above", "below"])
+def test_a_finger_that_lands_just_off_the_deal_field_opens_its_keypad(app, driver, side):
+    # 3 px under the field, the deal of the day's slack reached and its game started
+    from game.scenes.deal_pad import DealPadScene
+
+    with menu_in(app, driver, "en", (800, 600)) as scene:
+        field = scene.deal_field
+        pos = (field.centerx, field.bottom + 2 if side == "below" else field.top - 3)
+        assert not any(b.rect.collidepoint(pos) for b in scene.pad.buttons)
+        driver.tap(pos)
+        driver.settle(0.6)
+        assert isinstance(app.scene, DealPadScene)
+
+
+def test_a_finger_on_a_button_beside_the_deal_field_presses_the_button(app, driver):
+    with menu_in(app, driver, "en", (800, 600)) as scene:
+        daily = scene.pad.get("daily").rect
+        driver.tap((daily.centerx, daily.top + 1))
+        driver.settle(0.6)
+        assert type(app.scene).__name__ == "TableScene"
+
+
 def test_a_digit_past_the_longest_deal_number_is_refused_out_loud(app, driver, monkeypatch):
     # an 11th digit was dropped without a sign, on the field and on the keypad
     from game.scenes.deal_pad import DealPadScene
