@@ -38,6 +38,7 @@ SLOT_INK = (255, 255, 255)
 _SLOT_FILL_ALPHA = 28
 _SLOT_EDGE_ALPHA = 110
 _SLOT_LABEL_ALPHA = 120
+MIN_STRIP_INK = 5  # pixels: a rank and suit smaller than this read as nothing
 
 
 def split_card(card: str) -> tuple[str, str]:
@@ -82,6 +83,7 @@ class CardArt:
         self._colours = FOUR_COLOURS if four_colour else TWO_COLOURS
         self._faces: dict[str, pygame.Surface] = {}
         self._slots: dict[str | None, pygame.Surface] = {}
+        self._strips: dict[tuple[str, int], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._blank: pygame.Surface | None = None
 
@@ -127,6 +129,17 @@ class CardArt:
         if card not in self._faces:
             self._faces[card] = finish(self._paint_face(rank, suit))
         return self._faces[card]
+
+    def strip_face(self, card: str, strip: int) -> pygame.Surface:
+        """The face of `card` for a long pile squeezed so that only its top `strip`
+        pixels show: rank and suit side by side, sized to the strip, and no pips to
+        peek out under them. The corner puts the suit under the rank, out of sight
+        there, and the foundations build in suit."""
+        key = (card, strip)
+        if key not in self._strips:
+            rank, suit = split_card(card)
+            self._strips[key] = finish(self._paint_strip(rank, suit, strip))
+        return self._strips[key]
 
     def back(self) -> pygame.Surface:
         """The back of the cards, in the design chosen at construction."""
@@ -215,6 +228,20 @@ class CardArt:
             for column, row in PIP_LAYOUTS[rank]:
                 position = layout.pip_position(column, row, pip.get_size())
                 face.blit(upside_down if row > 0.5 else pip, position)
+        return face
+
+    def _paint_strip(self, rank: str, suit: str, strip: int) -> pygame.Surface:
+        layout = self.layout
+        colour = self._colours[suit]
+        x, top = layout.index.topleft
+        height = max(MIN_STRIP_INK, min(layout.index_rank_height, strip - top - 1))
+        glyph = ink_text(rank_sign(rank, self.letters), SANS_BOLD, height, colour, self.width // 3)
+        suit_height = max(MIN_STRIP_INK, round(height * 0.85))
+        symbol = suit_symbol(suit, (suit_width(suit, suit_height), suit_height), colour)
+        face = self._blank_card().copy()
+        face.blit(glyph, (x, top))
+        gap = max(1, round(self.width * 0.03))
+        face.blit(symbol, (x + glyph.get_width() + gap, top + height - suit_height))
         return face
 
     def _paint_slot(self, label: str | None) -> pygame.Surface:

@@ -7,6 +7,7 @@ drag or an animation copies back just the rectangles that moving cards left.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -232,16 +233,30 @@ class TableView:
             return
         # of a card in a sideways fan, what its large corner's rank needs in view
         needs = self.art.rank_right if self.large and spot.fan[0] else 0
+        strip = self._squeezed_strip(spot.fan, rects[first:])
         for i in range(first, n):
             if (name, i) in hidden:
                 continue
-            narrow = i + 1 < n and abs(rects[i + 1].x - rects[i].x) < needs
-            self.draw_card(surface, cards[i], rects[i], self.face_up(name, i, n), narrow=narrow)
+            covered = i + 1 < n
+            narrow = covered and abs(rects[i + 1].x - rects[i].x) < needs
+            face_up = self.face_up(name, i, n)
+            if covered and strip and face_up:
+                surface.blit(self.art.strip_face(cards[i], strip), rects[i])
+                continue
+            self.draw_card(surface, cards[i], rects[i], face_up, narrow=narrow)
         in_view = (spot.shown or n) if fanned else 1
         if name == "w" and n > in_view:
             # the cards under the waste's top are out of sight: Pyramid 52 ended with
             # "6 cards left" over three cards to be seen
             self._count_outside(surface, name, rects[-1], n)
+
+    def _squeezed_strip(self, fan: tuple[float, float], rects: list[pygame.Rect]) -> int:
+        """How much of each covered card a downward pile shows, where that is less than
+        its corner (a long pile squeezed into its room); 0 where the corner shows."""
+        if fan[0] or fan[1] <= 0 or len(rects) < 2:
+            return 0
+        strip = min(b.y - a.y for a, b in itertools.pairwise(rects))
+        return strip if strip < self.art.layout.index.bottom else 0
 
     def _draw_stock(
         self,
@@ -283,27 +298,38 @@ class TableView:
         """A pile's count beside its top card, face up: under it, else over it, to its
         right or to its left, wherever no other place, pile's room or card lies (the
         Egyptian waste stands over the stock; the fortune's between a foundation and
-        the bar); none where there is no such room."""
+        the bar); with none, at the foot of its fan (at 800x600 the Egyptian piles'
+        room reaches down to the waste)."""
         text = str(n)
         box, size = self._badge_box(rect, text)
         gap = self._badge_gap(size)
-        # every other place, all it may grow into, and every card on it now (a pile
-        # sliding aside leaves its reach): a pile grown to twelve cards covered the
-        # count over the Egyptian waste
-        others = []
+        # every other place and every card on it now, and its own cards under the top
+        # (to its left the count lay on the waste's fan)
+        taken = self.rects(name, n)[:-1]
+        # and all the other places may grow into (a pile sliding aside leaves its
+        # reach): a pile grown to twelve cards covered the count over the Egyptian waste
+        rooms = []
         for other, spot in self.layout.spots.items():
             if other != name:
-                others += [spot.rect, *self.rects(other, len(self.game.pile(other)))]
+                taken += [spot.rect, *self.rects(other, len(self.game.pile(other)))]
                 if spot.reach is not None:
-                    others.append(spot.reach)
+                    rooms.append(spot.reach)
         if self.layout.legend is not None:
-            others.append(self.layout.legend)
+            taken.append(self.layout.legend)
+        taken += rooms
         for own, card_point, (dx, dy) in BESIDE:
             x, y = getattr(rect, card_point)
             setattr(box, own, (x + dx * gap, y + dy * gap))
-            if self.area.contains(box) and box.collidelist(others) == -1:
+            if self.area.contains(box) and box.collidelist(taken) == -1:
                 self._draw_badge(surface, box, text, size)
                 return
+        # no room beside it: at the foot of the fan's first card in view, as the stock's
+        # count stands on its own foot (the face shows nothing there but its edge)
+        shown = [r for r in self.rects(name, n) if r.x != rect.x]
+        if shown and shown[0].x < rect.x:
+            box.bottomleft = (shown[0].x + 1, rect.bottom - size // 4)
+            if box.right <= rect.x - self.ring_reach():  # clear of the top card's rings
+                self._draw_badge(surface, box, text, size)
 
     def _badge_gap(self, size: int) -> int:
         """How far a count stands off its card: clear of the widest ring a card can

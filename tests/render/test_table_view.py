@@ -161,7 +161,8 @@ def test_a_squeezed_sideways_fan_shows_large_corners_by_their_standard_corner(mo
 
 @pytest.mark.parametrize("ruleset", (*RULESETS, "pyramid36", "pyramid52"))
 def test_the_waste_s_count_lies_on_no_card_in_play(ruleset):
-    # a pile's fan reaches past its place: the count keeps off the cards themselves
+    # a pile's fan reaches past its place: the count keeps off the cards themselves,
+    # and where it has no room beside the waste's top, off the corners of its fan
     import random
 
     for size in ((800, 600), (1080, 1920)):
@@ -183,6 +184,57 @@ def test_the_waste_s_count_lies_on_no_card_in_play(ruleset):
                 if name not in ("w", "st")
                 for rect in view.rects(name, len(game.pile(name)))
             ]
+            # of the waste's own cards, the top, and the corners of those under it
+            waste = view.rects("w", len(game.pile("w")))
+            corner = view.art.layout.index
+            cards += waste[-1:]
+            cards += [r.move(corner.topleft).clip(r.x, r.y, r.w, corner.bottom) for r in waste]
             for box, text in drawn:
                 if text == str(len(game.pile("w"))):
                     assert box.collidelist(cards) == -1, (size, seed)
+
+
+def full_pile(last_two: str) -> Game:
+    """Egyptian with sixteen cards on t1, the two under its top as given."""
+    from tests.rules.helpers import position
+
+    game = Game("egyptian", deal=5)
+    pile = f"3S 2H AC KD QS JH TC 9D 8S 7H 6C 5D 4S {last_two} AD"
+    game._states[0] = position(game.engine, f1="5S", t1=pile, st="3C 4C 5C 6C", w="QC TD")
+    return game
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1920, 1080)])
+def test_a_squeezed_pile_shows_the_suit_of_every_covered_card(size):
+    # sixteen cards on a pile showed each covered card's rank alone, the suit under it
+    # out of sight (and the tops of its pips): the foundations build in suit
+    pictures = []
+    for last_two in ("3H 2C", "3D 2S"):  # the same ranks and colours, other suits
+        game = full_pile(last_two)
+        view = TableView(game, pygame.Rect(0, 40, size[0], size[1] - 100), False, "classic")
+        table = view.render_static(size, set(), {})
+        rects = view.rects("t1", 16)
+        strip = rects[14].y - rects[13].y
+        assert strip < view.art.layout.index.bottom  # the case: the corner is cut
+        shown = pygame.Rect(rects[13].topleft, (rects[13].width, strip))
+        shown.union_ip(pygame.Rect(rects[14].topleft, (rects[14].width, strip)))
+        pictures.append(pygame.image.tobytes(table.subsurface(shown), "RGB"))
+    assert pictures[0] != pictures[1]
+
+
+def test_a_pile_with_room_for_its_corners_keeps_its_faces():
+    from tests.rules.helpers import position
+
+    game = Game("egyptian", deal=5)
+    game._states[0] = position(game.engine, f1="5S", t1="9D 8S 7H 6C", st="3C 4C", w="QC")
+    view = TableView(game, pygame.Rect(0, 40, 1920, 980), False, "classic")
+    drawn = []
+    real = view.art.strip_face
+    view.art.strip_face = lambda card, strip: drawn.append(card) or real(card, strip)
+    try:
+        view.render_static((1920, 1080), set(), {})
+    finally:
+        del view.art.strip_face
+    rects = view.rects("t1", 4)
+    assert rects[1].y - rects[0].y >= view.art.layout.index.bottom
+    assert drawn == []
