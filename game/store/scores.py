@@ -39,6 +39,14 @@ class TableKey:
         return cls(board, ruleset, canonical_options(options))
 
 
+def _options_read(text: object) -> bool:
+    """Whether a table's options read as options: a JSON object."""
+    try:
+        return isinstance(text, str) and isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
+
+
 @dataclass(frozen=True)
 class Figures:
     """What a table compares."""
@@ -163,7 +171,14 @@ class ScoreTables:
             ORDER BY board, ruleset, options""",
             {"board": board, "ruleset": ruleset},
         )
-        return [TableKey(*r) for r in rows]
+        keys = []
+        for row in rows:
+            key = TableKey(*row)
+            if _options_read(key.options):
+                keys.append(key)
+            else:  # edited by hand: its rows are of no table this version can show
+                self.on_damaged(f"the {key.board} table of {key.ruleset} is damaged: its options")
+        return keys
 
     def add(
         self,

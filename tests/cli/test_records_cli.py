@@ -287,6 +287,20 @@ def test_damaged_rows_are_passed_over_and_said_not_a_traceback(cli: Cli, records
     assert "The records file was damaged: it was set aside as" in result.err
 
 
+@pytest.mark.parametrize("options", ["[1]", '"s"', "5", "null", "x"])
+def test_a_table_whose_options_are_damaged_is_passed_over_and_said(cli: Cli, records, options):
+    # a row's options edited by hand into JSON that is no object: a traceback
+    game, facts = won_game(), GameFacts(seconds=60)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "ABC")
+    records.conn.execute("UPDATE scores SET options = ?", (options,))
+    for args, nothing in ((("scores",), "no high scores yet\n"), (("scores", "--json"), "[]\n")):
+        result = run_subprocess(*args)
+        assert result.rc == 0 and "Traceback" not in result.err, result.err
+        assert result.out == nothing
+        assert "table of pyramid52 is damaged: its options" in result.err
+
+
 def test_scores_are_printed_when_the_arcade_file_is_broken(cli: Cli, records, monkeypatch) -> None:
     from game import ladder
     from game.rules import LevelError

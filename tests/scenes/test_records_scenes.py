@@ -1218,3 +1218,15 @@ def test_the_statistics_chart_reaches_down_to_the_buttons(app, driver, size):
     chart, reset = scene.chart_drawn, scene.pad.get("ask-reset").rect
     assert chart is not None and chart.bottom <= reset.top
     assert reset.top - chart.bottom <= 2 * theme.font(scene.text_size).get_linesize()
+
+
+def test_a_table_whose_options_were_edited_into_no_object_is_passed_over(app, driver):
+    # the high scores of Pyramid 52 raised AttributeError on every visit, in the game
+    game, facts = won_game(), GameFacts(seconds=60)
+    app.records.save_game(game, facts)
+    app.records.add_game_score(game, facts, "ABC")
+    app.records.conn.execute("UPDATE scores SET options = '[1]'")
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, FREE))
+    scene.step_options()
+    driver.frames(2)
+    assert app.scene is scene and scene.entries == []
