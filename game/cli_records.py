@@ -80,6 +80,10 @@ HELP_SAID = {
 }
 
 
+# A figure of a file's meta past this is no game's (a year of seconds): not said
+MOST_SAID = 366 * 24 * 3600
+
+
 def _say_claimed(metas: list[object]) -> None:
     """What the file says that its moves cannot prove, on a line of its own, help first:
     "confirmed" above a game won with hints read as a clean win."""
@@ -93,10 +97,11 @@ def _say_claimed(metas: list[object]) -> None:
         help_said = HELP_SAID.get(by, HELP_SAID[""]) if isinstance(by, str) else HELP_SAID[""]
         said.append(f"{help_said}: no table takes it")
     hints = sum(h for m in facts if is_count(h := m.get("hints")))
-    if hints:
+    if 0 < hints <= MOST_SAID:
         said.append(_counted_words(hints, "hint"))
     seconds = [s for m in facts if isinstance(s := m.get("seconds"), (int, float))]
-    if seconds and all(s >= 0 for s in seconds):
+    # 1e400 reads as infinity, and a clock of 300 digits says nothing: left unsaid
+    if seconds and all(0 <= s <= MOST_SAID for s in seconds):
         said.append(clock_text(float(sum(seconds))))
     if said:
         print(f"the file says, not proven: {'; '.join(said)}")

@@ -69,6 +69,20 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
     ]
 
 
+@pytest.mark.parametrize("seconds", ["1e400", "1E999", "1" * 401, "1e300"])
+def test_verify_leaves_unsaid_a_clock_no_game_has(cli: Cli, replay_file: ReplayFile, seconds):
+    # 1e400 reads as infinity: an OverflowError traceback after "confirmed"; 1e300 said a
+    # clock of 300 digits
+    text = (
+        json.dumps(won_game().to_replay(result=True))[:-1] + f', "meta": {{"seconds": {seconds}}}}}'
+    )
+    result = cli("verify", replay_file(text))
+    assert result.rc == 0 and result.err == ""
+    assert result.out == (
+        "confirmed: pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)\n"
+    )
+
+
 def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: ReplayFile) -> None:
     deck, moves = won_pyramid52()
     game = Game("pyramid52", deck=deck)
