@@ -11,6 +11,7 @@ from functools import partial
 from game import i18n
 from game.kiosk.logfile import LOG_NAME
 from game.rules import get_ruleset
+from game.small_files import READ_ONLY_FILE
 from game.store import (
     CANNOT_CONTINUE,
     CUT_SHORT,
@@ -150,6 +151,7 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
         "No space left on device": i18n._("the disk is full"),
         "database or disk is full": i18n._("the disk is full"),
         "Read-only file system": i18n._("the disk is read-only"),
+        READ_ONLY_FILE: i18n._("the file is read-only"),
         # SQLite says so of a file in a folder it may not write in too
         "attempt to write a readonly database": i18n._("the file or its folder is read-only"),
         "unable to open database file": i18n._("the file cannot be opened"),

@@ -6,11 +6,13 @@ defaults are used; the game says so once, and never crashes over it.
 
 from __future__ import annotations
 
+import errno
 import json
 import locale
 import logging
 import math
 import os
+import stat
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -18,6 +20,7 @@ from typing import Any, TypeGuard
 
 from game import i18n
 from game.rules.ruleset import LANGUAGES
+from game.small_files import READ_ONLY_FILE, TooLarge, read_small
 from game.userdirs import config_dir
 
 log = logging.getLogger(__name__)
@@ -140,9 +143,11 @@ class SettingsStore:
         if self.path is None:
             return Settings()
         try:
-            raw = self.path.read_bytes()
+            raw = read_small(self.path)
         except FileNotFoundError:
             return Settings()
+        except TooLarge as e:
+            return self._set_aside(e)
         except OSError as e:
             # a file that cannot be read (its permissions) is the player's: the session
             # keeps its settings in memory, as the notice says, and never writes over it
@@ -155,14 +160,7 @@ class SettingsStore:
             if not isinstance(data, dict):
                 raise ValueError("not an object")
         except (ValueError, UnicodeDecodeError, RecursionError) as e:
-            aside = self.path.with_name(f"{self.path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
-            try:
-                self.path.replace(aside)
-            except OSError:
-                aside = self.path
-            log.warning("settings file %s is broken (%s); set aside as %s", self.path, e, aside)
-            self.notice = aside.name
-            return Settings()
+            return self._set_aside(e)
         settings = Settings.from_dict(data)
         # a value of the wrong type went back to its default unsaid (edited by hand)
         self.unread = tuple(settings.unread(data))
@@ -170,12 +168,28 @@ class SettingsStore:
             log.warning("settings file %s: not read: %s", self.path, ", ".join(self.unread))
         return settings
 
+    def _set_aside(self, problem: Exception) -> Settings:
+        """A broken file, kept under another name for whoever wants it; the defaults."""
+        assert self.path is not None
+        aside = self.path.with_name(f"{self.path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            self.path.replace(aside)
+        except OSError:
+            aside = self.path
+        log.warning("settings file %s is broken (%s); set aside as %s", self.path, problem, aside)
+        self.notice = aside.name
+        return Settings()
+
     def save(self, settings: Settings) -> None:
         """Write atomically: a crash mid-write leaves the old file whole."""
         if self.path is None:
             return
         tmp = self.path.with_suffix(".tmp")
         try:
+            if self.path.exists() and not self.path.stat().st_mode & stat.S_IWUSR:
+                # made read-only by its owner to keep it as it is: a rename over it
+                # ignored that (and left it writable)
+                raise PermissionError(errno.EACCES, READ_ONLY_FILE, str(self.path))
             tmp.write_text(json.dumps(asdict(settings), indent=1), encoding="utf-8")
             tmp.replace(self.path)
         except OSError as e:

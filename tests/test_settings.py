@@ -126,14 +126,14 @@ def test_a_settings_file_that_cannot_be_read_is_never_written_over(tmp_path, mon
 
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"language": "ru", "volume": 0.3}), encoding="utf-8")
-    read_bytes = Path.read_bytes
+    real_open = Path.open
 
-    def not_permitted(self):
-        if self == path:
+    def not_permitted(self, mode="r", *args, **kwargs):
+        if self == path and mode == "rb":  # as the game reads it; the test reads text
             raise PermissionError(13, "Permission denied")
-        return read_bytes(self)
+        return real_open(self, mode, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", not_permitted)
+    monkeypatch.setattr(Path, "open", not_permitted)
     store = SettingsStore(path)
     assert store.load() == Settings() and store.problem == "Permission denied"
     store.save(Settings(volume=0.9))
@@ -180,3 +180,29 @@ def test_the_menu_says_which_settings_went_back_to_their_defaults(tmp_path, monk
         assert "settings.json: volume could not be read and went back to the default." in said
     finally:
         app.close()
+
+
+def test_a_settings_file_too_large_to_be_settings_is_set_aside_unread(tmp_path):
+    # read whole: one pointed at /dev/zero filled the memory at every start
+    path = tmp_path / "settings.json"
+    path.symlink_to("/dev/zero")
+    store = SettingsStore(path)
+    assert store.load() == Settings(language=store.load().language)
+    assert store.notice is not None and store.notice.startswith("settings.json.broken-")
+    big = tmp_path / "big" / "settings.json"
+    big.parent.mkdir()
+    big.write_text(json.dumps({"volume": 0.2, "pad": " " * (2 << 20)}), encoding="utf-8")
+    assert SettingsStore(big).load().volume == Settings().volume
+    assert not big.exists()
+
+
+def test_a_read_only_settings_file_is_not_written_over(tmp_path):
+    # a rename over it ignored its mode: new values, and the file writable again
+    path = tmp_path / "settings.json"
+    store = SettingsStore(path)
+    store.save(Settings(volume=0.8))
+    path.chmod(0o444)
+    store.save(Settings(volume=0.1))
+    assert json.loads(path.read_text(encoding="utf-8"))["volume"] == 0.8
+    assert path.stat().st_mode & 0o777 == 0o444
+    assert store.problem == "the file is read-only"

@@ -16,6 +16,7 @@ from typing import Any
 from game.rules import RulesError, get_ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.settings import BY_LANGUAGE, CARD_LETTERS, LANGUAGES, Settings, SettingsStore
+from game.small_files import TooLarge, read_small
 
 FILE_NAME = "kiosk.toml"
 EXAMPLE = Path(__file__).with_name("kiosk.example.toml")
@@ -120,7 +121,9 @@ def load_config(path: Path, given: bool = True) -> KioskConfig:
     missing file says where the game looked and how to make one.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_small(path)
+    except TooLarge as e:
+        raise KioskConfigError([f"{path}: {e}: not a kiosk configuration"]) from e
     except FileNotFoundError as e:
         if given:
             raise KioskConfigError([f"{path}: no such file"]) from e

@@ -265,3 +265,12 @@ def test_more_games_than_the_chooser_can_show_for_a_finger_are_refused():
     assert len(parse_config(operator + "".join(games[:MAX_GAMES]), PATH).games) == MAX_GAMES
     problem = one_problem(operator + "".join(games[: MAX_GAMES + 1]))
     assert problem.startswith("kiosk.toml: games: offers 7 games; at most 6 fit the chooser")
+
+
+def test_a_file_far_larger_than_any_configuration_is_refused_unread(tmp_path):
+    # read whole: --kiosk-config /dev/zero took 4.5 GB in four seconds
+    path = tmp_path / "kiosk.toml"
+    path.symlink_to("/dev/zero")
+    with pytest.raises(KioskConfigError) as caught:
+        load_config(path)
+    assert caught.value.problems == [f"{path}: over 1024 KB: not a kiosk configuration"]

@@ -1,0 +1,26 @@
+"""Reading a small file the player or an operator keeps (settings, a kiosk's
+configuration) without trusting its size: one pointed at /dev/zero, or grown huge,
+must not fill the memory before it is found to be no such file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# Said of a file its owner made read-only, in the manner of the system's reasons (an
+# OSError's strerror), which game.notices puts in the player's language
+READ_ONLY_FILE = "the file is read-only"
+# Far past any real one: settings are a few hundred bytes, a kiosk's file a few KB
+LARGEST = 1 << 20
+
+
+class TooLarge(ValueError):
+    """The file holds more than a file of its kind ever does."""
+
+
+def read_small(path: Path, most: int = LARGEST) -> bytes:
+    """The file's bytes; TooLarge past `most` (OSError as open and read raise it)."""
+    with path.open("rb") as f:
+        data = f.read(most + 1)
+    if len(data) > most:
+        raise TooLarge(f"over {most >> 10} KB")
+    return data
