@@ -362,7 +362,7 @@ class TableControls:
                 if self.wish_pending:
                     self._wish_first()
             elif button == "resign":
-                self._ask_resign(_("Press G again to give up."))
+                self._ask_resign(by_key=True)
             elif button == "hint":  # asked again of the key, as G is
                 self._hint_pressed(by_key=True)
             elif button == "demo":

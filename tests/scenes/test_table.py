@@ -1206,6 +1206,33 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     assert not scene.demo and "high-score tables" in scene.status
 
 
+def test_giving_up_a_wish_that_counts_says_it_will_not_come_true(app, driver):
+    # every other press that ends a wish said so; Give up, which answers it, did not
+    from game.scenes.table_play import SECOND_PRESS_S
+
+    game = Game("sbudetsya", deal=3)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    driver.key(pygame.K_g)
+    assert scene.status == "Press G again to give up: your wish will not come true."
+    driver.settle(SECOND_PRESS_S + 1)  # the question lapsed: the next press asks again
+    driver.click(scene.buttons["resign"].rect.center)
+    assert scene.status == (
+        "Press “Give up” again: the patience will not come out, and your wish will not come true."
+    )
+    assert not game.over
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_n)  # leaving it for another deal answers the wish too
+    assert scene.status.endswith("counts as a loss, and your wish will not come true.")
+    driver.key(pygame.K_F5)
+    driver.key(pygame.K_F5)  # played again: the wish no longer counts, nor is it said
+    assert scene.fortune_replayed
+    driver.settle(SECOND_PRESS_S + 1)
+    driver.key(pygame.K_g)
+    assert scene.status == "Press G again to give up."
+
+
 def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app, driver):
     # every move taken back one by one, and the deal won with its stock seen: the verdict
     # stood, where Restart, which does the same at one press, asked first
