@@ -63,6 +63,11 @@ def after_game(app: App, summary: GameSummary) -> Scene:
         # table!" under "Your wish will not come true" celebrated a lost fortune
         return InitialsScene(app, told, subtitle, records.initials, enter_game, celebrate=False)
     heading = _heading(place, best=place == 1)
+    if _verdict_counts(summary):
+        # the answer to the wish is the news, the table's place beside it: under a big
+        # "A new high score!" the wish come true was the smallest line of the screen,
+        # where a wish that will not come true stands as the title
+        return InitialsScene(app, told, subtitle, records.initials, enter_game, heading)
     return InitialsScene(app, heading, subtitle, records.initials, enter_game, told)
 
 
@@ -70,11 +75,17 @@ def outcome_line(summary: GameSummary) -> str:
     """How the game ended, said above the initials: a fortune's verdict (when it counts),
     or the results' headline. Asked first, the initials hid it: a wish that will not
     come true was greeted "A new high score!" before it was told."""
-    from game.scenes.results import headline, verdict, void_verdict
+    from game.scenes.results import headline, verdict
 
-    if summary.fortune and not void_verdict(summary):
+    if _verdict_counts(summary):
         return verdict(summary)
     return headline(summary)  # a void verdict said alone left a win unsaid
+
+
+def _verdict_counts(summary: GameSummary) -> bool:
+    from game.scenes.results import void_verdict
+
+    return summary.fortune and not void_verdict(summary)
 
 
 def _heading(place: int, best: bool) -> str:

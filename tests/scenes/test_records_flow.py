@@ -716,3 +716,26 @@ def test_the_day_s_deal_open_in_one_window_is_refused_in_another(app, driver, tm
         assert [str(m) for m in other.scene.game.moves] == ["st>w"]
     finally:
         other.solver.close()
+
+
+def test_a_wish_come_true_is_the_title_over_its_place_in_the_table(app, driver):
+    # "A new high score!" stood large and gold, "Your wish will come true" small above
+    # it, where a wish that will not come true is the title
+    from game.solver import solve
+
+    moves = solve(Game("sbudetsya", deal=3)).moves
+    table = open_table(app, driver, Game("sbudetsya", deal=3))
+    table._wish_made()
+    driver.settle(1.0)
+    for text in moves:
+        source, target = text.split(">")
+        driver.click(table.view.top_rect(source).center)
+        if source != "st":
+            driver.click(table.view.top_rect(target).center)
+        driver.settle(0.3)
+    assert [str(m) for m in table.game.moves] == moves
+    driver.settle(10.0)
+    initials = app.scene
+    assert isinstance(initials, InitialsScene) and table.game.won
+    assert (initials.title, initials.outcome) == ("Your wish will come true", "A new high score!")
+    assert initials.celebrate
