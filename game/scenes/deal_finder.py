@@ -30,8 +30,10 @@ PATIENCE_S = 45.0
 
 
 def start_random_deal(app: App, ruleset: Ruleset, options: dict[str, object]) -> Game | None:
-    """Open a table on a random deal; returns the game, or None while one is searched for."""
-    if app.settings.winnable_only:
+    """Open a table on a random deal; returns the game, or None while one is searched for.
+    A fortune's deal is drawn at random whatever "Winnable deals only" says: dealt
+    among the deals the solver proved winnable, its answer was half given."""
+    if app.settings.winnable_only and not ruleset.table.get("fortune"):
         app.switch(lambda: DealFinderScene(app, ruleset, options))
         return None
     game = Game(ruleset, options, deal=random_deal())

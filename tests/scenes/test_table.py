@@ -697,6 +697,19 @@ def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
     assert solve(Game("pyramid36", deal=deal)).outcome == "won"
 
 
+def test_a_fortune_is_dealt_at_random_even_with_winnable_deals_only(app, driver):
+    # drawn among proven wins (strict rules: 9 deals in 10 cannot come out), the wish's
+    # answer was half given before a card was laid
+    from game.scenes.deal_finder import start_random_deal
+
+    app.settings.winnable_only = True
+    strict = {"passes": 1, "to_piles": "none"}
+    game = start_random_deal(app, Game("sbudetsya", deal=0).ruleset, strict)
+    driver.frames(2)
+    assert game is not None and isinstance(app.scene, TableScene) and app.scene.game is game
+    assert app.scene.wish_pending
+
+
 class SilentSolver:
     """A solver worker that never answers: hung (`running`) or dead."""
 
