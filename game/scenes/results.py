@@ -403,7 +403,9 @@ class ResultsScene(PadScene):
             _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
         )
         if summary.facts is not None and summary.facts.mode == DAILY:
-            deal = f"{_('Deal of the day')} · {deal}"  # the number alone read as any deal
+            # the number alone read as any deal's; as the top bar says it ("Deal of the
+            # day · Deal 20261205" said "deal" twice)
+            deal = _("Deal of the day {n}", n=game.deal_number)
         arcade = self.arcade
         # an arcade game by its level's name: "Pyramid 52" was level 5 and level 9 alike
         name = arcade.played_level() if arcade is not None else localized(game.ruleset.name)
