@@ -7,7 +7,6 @@ A ruleset file describes its piles by capabilities; choosing options gives a
 
 from __future__ import annotations
 
-import logging
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -18,8 +17,6 @@ from typing import Any
 
 from .cards import DECKS, RANKS, DeckKind
 from .errors import LevelError, RulesError, json_text
-
-log = logging.getLogger(__name__)
 
 OptionValue = int | str
 LANGUAGES = ("ru", "en")  # a level's texts are written in each; the settings offer them so
@@ -495,24 +492,26 @@ def _is_ladder(path: Path) -> bool:
 
 
 @cache
-def _load_dir(directory: Path) -> tuple[dict[str, Ruleset], tuple[str, ...]]:
-    """The folder's rulesets, and what is wrong with each file that holds none: one
-    broken file leaves the others playable. With none that loads, LevelError."""
-    found, problems = {}, []
+def _load_dir(directory: Path) -> tuple[dict[str, Ruleset], dict[str, str]]:
+    """The folder's rulesets, and what is wrong with each file that holds none, by the
+    file's name less its suffix: one broken file leaves the others playable. With none
+    that loads, LevelError. Said where it matters, not here: the game lists them, and a
+    command of a ruleset whose file is broken says so; the quick commands wrote every
+    broken file's line on every call, five lines for one refusal."""
+    found, problems = {}, {}
     for path in sorted(directory.glob("*.toml")):
         if _is_ladder(path):
             continue
         try:
             ruleset = load_ruleset(path)
         except LevelError as e:
-            log.warning("%s (left out)", e)
-            problems.append(str(e))
+            problems[path.stem] = str(e)
             continue
         found[ruleset.id] = ruleset
     if not found:
-        raise LevelError(problems[0] if problems else f"no level file in {directory}")
+        raise LevelError(next(iter(problems.values()), f"no level file in {directory}"))
     ordered = dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
-    return ordered, tuple(problems)
+    return ordered, problems
 
 
 def _levels(directory: Path | None) -> Path:
@@ -531,11 +530,13 @@ def rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
 
 def level_problems(directory: Path | None = None) -> tuple[str, ...]:
     """What is wrong with each level file left out of rulesets(), one line each."""
-    return _load_dir(_levels(directory))[1]
+    return tuple(_load_dir(_levels(directory))[1].values())
 
 
 def get_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
-    known = rulesets(directory)
-    if ruleset_id not in known:
-        raise RulesError(f"unknown ruleset '{ruleset_id}' (known: {', '.join(known)})")
-    return known[ruleset_id]
+    known, problems = _load_dir(_levels(directory))
+    if ruleset_id in known:
+        return known[ruleset_id]
+    if ruleset_id in problems:
+        raise RulesError(f"the level file of '{ruleset_id}' is broken: {problems[ruleset_id]}")
+    raise RulesError(f"unknown ruleset '{ruleset_id}' (known: {', '.join(known)})")
