@@ -19,7 +19,7 @@ from game.i18n import clock_text
 
 if TYPE_CHECKING:
     from game.rules import Game
-    from game.store import GameRow, Records
+    from game.store import GameRow, Problem, Records
 
 
 def register(sub: Any) -> None:
@@ -154,11 +154,27 @@ def _store_log_quiet(
 
 def open_records() -> Records:
     """The records, each problem met on the way said once, as the game says it."""
-    from game.store import Records
+    from game.cli import UsageError
+    from game.store import IN_MEMORY, NEWER, Records
 
     records = Records.open(to_write=False)
+    if records.path is None:
+        # nothing of the file was read: "no high scores yet" with exit status 0 told a
+        # script the tables were empty
+        unread = [p for p in records.problems if p.kind in (IN_MEMORY, NEWER)]
+        if unread:
+            raise UsageError(_unread_words(unread[0]))
     say_problems(records)
     return records
+
+
+def _unread_words(problem: Problem) -> str:
+    from game.notices import system_reason
+    from game.store import NEWER
+
+    if problem.kind == NEWER:
+        return f"{problem.detail} is from a newer Piramida: this version cannot read it"
+    return f"the records file cannot be read ({system_reason(problem.detail)})"
 
 
 def say_problems(records: Records) -> None:

@@ -223,14 +223,10 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         return Opened(in_memory(), None, problems)
     except sqlite3.DatabaseError as e:
         if not is_damaged(e):
-            log.warning("cannot open %s: %s", path, e)
-            problems.append(Problem(IN_MEMORY, str(e)))
-            return Opened(copy_in_memory(path), None, problems)
+            return _opened_read_only(path, to_write, str(e))
         log.warning("%s is damaged (%s)", path, e)
     except OSError as e:
-        log.warning("cannot open %s: %s", path, e)
-        problems.append(Problem(IN_MEMORY, e.strerror or str(e)))
-        return Opened(copy_in_memory(path), None, problems)
+        return _opened_read_only(path, to_write, e.strerror or str(e))
     try:
         aside = set_aside(path)
         problems.append(Problem(SET_ASIDE, aside.name))
@@ -470,10 +466,22 @@ def in_memory() -> sqlite3.Connection:
     return conn
 
 
-def copy_in_memory(path: Path) -> sqlite3.Connection:
+def _opened_read_only(path: Path, to_write: bool, reason: str) -> Opened:
+    """A file that could not be opened as it is (its folder read-only, or its mode),
+    copied into memory if it can be read: a command that only reads then has all it
+    asked for, and nothing to say ("cannot be opened (attempt to write a readonly
+    database)" came beside the tables it printed). Else an empty one, and said."""
+    log.warning("cannot open %s: %s", path, reason)
+    copy = read_copy(path)
+    if copy is not None and not to_write:
+        return Opened(copy, None, [])
+    return Opened(copy or in_memory(), None, [Problem(IN_MEMORY, reason)])
+
+
+def read_copy(path: Path) -> sqlite3.Connection | None:
     """A file that can be read but not written (a read-only folder or disk), copied
     into memory: its games, tables and statistics are shown, this session's are kept
-    there until the game closes. A fresh one in memory when it cannot be read either."""
+    there until the game closes. None when it cannot be read either."""
     try:
         # immutable: a read-only folder cannot hold the WAL's shared-memory file
         source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
@@ -488,4 +496,4 @@ def copy_in_memory(path: Path) -> sqlite3.Connection:
         return conn
     except (sqlite3.Error, OSError, ValueError, NewerDatabase) as e:
         log.warning("cannot read %s either: %s", path, e)
-        return in_memory()
+        return None

@@ -197,15 +197,23 @@ def test_history_exports_a_table_entry_as_the_records_screen_saves_it(
     assert exported == entry_proof(entry, lambda: None)
 
 
-def test_a_records_file_that_cannot_be_opened_is_said_so_not_kept_until_you_quit(
-    cli: Cli, home
-) -> None:
-    # "this session's games are kept until you quit" meant nothing to `history`
+@pytest.mark.parametrize("command", ["history", "scores"])
+def test_records_that_cannot_be_read_are_said_so_not_listed_as_empty(cli: Cli, home, command):
+    # "no games yet" with exit status 0 told a script the records were empty; and "this
+    # session's games are kept until you quit" meant nothing to a command
     (home / "data" / FILE_NAME).mkdir(parents=True)  # a folder where the file should be
-    result = cli("history")
-    assert result.rc == 0
-    assert result.err.startswith("piramida: The records file cannot be opened (")
-    assert "until you quit" not in result.err
+    assert_refused(cli(command), "the records file cannot be read (")
+    (home / "data" / FILE_NAME).rmdir()
+    (home / "data").rmdir()
+    (home / "data").write_text("a file where the folder should be")
+    assert_refused(
+        cli(command), "the records file cannot be read (there is a file where a folder should be)"
+    )
+
+
+def test_records_of_a_newer_version_are_said_so_not_listed_as_empty(cli: Cli, records) -> None:
+    records.conn.execute("PRAGMA user_version = 99")
+    assert_refused(cli("scores"), f"{FILE_NAME} is from a newer Piramida: this version cannot")
 
 
 def test_history_refuses_bad_input(cli: Cli, records) -> None:

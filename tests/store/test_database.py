@@ -313,6 +313,11 @@ def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, 
     assert len(records.history()) == 2
     records.close()
     assert path.read_bytes() == before  # the file is never touched
+    # a command that only reads has all it asked for: nothing to say ("cannot be
+    # opened (attempt to write a readonly database)" came beside the tables it printed)
+    listing = Records.open(path, to_write=False)
+    assert listing.problems == [] and len(listing.history()) == 1
+    listing.close()
 
 
 def _saved_games(path, count, first=0):
