@@ -239,7 +239,7 @@ def pile_words(code: str, top: str | None = None) -> dict[str, str]:
 def refusal(reason: Refusal, top_of: Callable[[str], str | None] | None = None) -> str:
     """Why a move was refused, in the current language, its cards as their faces show
     them and its piles in words, as a sentence (the command line keeps the spec's
-    codes, and the rules' lower-case start). With `top_of` (a pile's code to its top
+    codes, and the rules' lower-case start and bare end). With `top_of` (a pile's code to its top
     card's, "" when empty), the place a card was refused on is named by its top."""
     params = {k: card_name(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
     if "pile" in params:
@@ -247,7 +247,9 @@ def refusal(reason: Refusal, top_of: Callable[[str], str | None] | None = None) 
         top = top_of(code) if top_of is not None and reason.key in NAMED_BY_TOP else None
         params.update(pile_words(code, top))
     text = Refusal(reason.key, params).render(_current.refusals, _current.ranks, _current.suits)
-    return text[:1].upper() + text[1:]
+    # ended as the table's other sentences are ("The stock is empty" stood bare beside
+    # "Only the top card of a pile or of the waste can move.")
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?", "…")) else ".")
 
 
 def localized(names: Mapping[str, str]) -> str:

@@ -256,17 +256,17 @@ def test_the_game_names_the_place_a_card_was_refused_on_by_its_top():
     tops = {"t4": "9H", "f1": ""}
     needs = Refusal("pile_needs", {"card": "6C", "pile": "t4", "rank": "8"})
     assert i18n.refusal(needs, tops.get) == (
-        "6♣ cannot go on the 9♥ pile, which needs an 8 (one rank down, any suit)"
+        "6♣ cannot go on the 9♥ pile, which needs an 8 (one rank down, any suit)."
     )
     full = Refusal("pile_full", {"pile": "t4", "limit": 16})
     base = Refusal("foundation_base", {"card": "7H", "pile": "f1", "rank": "5"})
     i18n.set_language("ru")
     # a no-break space: the one-letter «с» never ends a line
-    assert i18n.refusal(full, tops.get) == "В стопке с\u00a09♥ уже 16 карт"
+    assert i18n.refusal(full, tops.get) == "В стопке с\u00a09♥ уже 16 карт."
     assert i18n.refusal(base, tops.get).startswith("7♥ нельзя положить на это пустое")
     # where the pile is not where a card was to go, its top would say nothing new
     same = Refusal("same_pile", {"card": "9H", "pile": "t4"})
-    assert i18n.refusal(same, tops.get) == i18n.refusal(same) == "9♥ уже лежит в стопке 4"
+    assert i18n.refusal(same, tops.get) == i18n.refusal(same) == "9♥ уже лежит в стопке 4."
 
 
 def test_a_foundation_s_refusal_in_russian_agrees_with_any_card_it_names():
@@ -275,7 +275,7 @@ def test_a_foundation_s_refusal_in_russian_agrees_with_any_card_it_names():
     needs = Refusal("needs", {"card": "TS", "pile": "f2", "needed": "AH"})
     i18n.set_language("ru")
     assert i18n.refusal(needs, tops.get) == (
-        "10♠ нельзя положить на базовое место с\u00a0K♥: сюда подойдёт только A♥"
+        "10♠ нельзя положить на базовое место с\u00a0K♥: сюда подойдёт только A♥."
     )
 
 
@@ -301,7 +301,7 @@ def test_a_real_refusal_in_russian():
     # the game names cards as their faces do; the command line keeps the spec's codes
     card = game.pile("t1")[-1]
     shown = str(error).replace(card, i18n.card_name(card), 1).replace("on t2", "on pile 2")
-    assert english == shown
+    assert english == shown + "."  # a sentence, ended as the table's others are
     assert english != str(error) and i18n.card_name(card)[-1] in "♠♥♦♣"
     i18n.set_language("ru")
     russian = i18n.refusal(error.refusal)
@@ -315,11 +315,11 @@ def test_a_real_refusal_in_russian():
 def test_a_full_pile_and_an_empty_one_in_russian():
     i18n.set_language("ru")
     full = i18n.refusal(Refusal("pile_full", {"pile": "t4", "limit": 16}))
-    assert full == "В стопке 4 уже 16 карт"  # a sentence, as the game shows it
+    assert full == "В стопке 4 уже 16 карт."  # a sentence, as the game shows it
     empty = i18n.refusal(Refusal("empty", {"pile": "w"}))
-    assert empty == "В талоне нет карт"
+    assert empty == "В талоне нет карт."
     home = i18n.refusal(Refusal("foundation_full", {"pile": "f2"}))
-    assert home == "На базовом месте 2 масть собрана полностью"
+    assert home == "На базовом месте 2 масть собрана полностью."
 
 
 def test_refusals_name_ranks_in_russian_words():
@@ -332,7 +332,7 @@ def test_refusals_name_ranks_in_russian_words():
     i18n.set_language("ru")
     russian = i18n.refusal(error.refusal)
     # the rank in words, as the subject: "…: его открывает только двойка"
-    assert russian.endswith(f": его открывает только {RUSSIAN['ranks'][base]}")
+    assert russian.endswith(f": его открывает только {RUSSIAN['ranks'][base]}.")
 
 
 def test_pyramid_refusal_in_russian():
@@ -342,7 +342,7 @@ def test_pyramid_refusal_in_russian():
     card = i18n.card_name(game.pile("p1.1")[0])
     assert (
         i18n.refusal(error.refusal)
-        == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней"
+        == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней."
     )
 
 
@@ -357,7 +357,7 @@ def test_the_pyramid_games_call_their_waste_the_reserve():
     error = refused(game, "w>st")
     assert str(error.refusal) == "no passes are left: the reserve cannot go back into the stock"
     i18n.set_language("ru")
-    assert i18n.refusal(error.refusal) == "Проходов больше нет: резерв нельзя вернуть в колоду"
+    assert i18n.refusal(error.refusal) == "Проходов больше нет: резерв нельзя вернуть в колоду."
 
 
 def test_a_covered_pyramid_card_in_words():
@@ -368,14 +368,14 @@ def test_a_covered_pyramid_card_in_words():
     assert reason is not None and reason.key == "covered_by_two"
     assert str(reason) == "p6.2 is covered by two cards"  # the command line: the spec's code
     card = i18n.card_name(game.pile("p6.2")[0])
-    assert i18n.refusal(reason) == f"{card} is covered: first remove both cards lying on it"
+    assert i18n.refusal(reason) == f"{card} is covered: first remove both cards lying on it."
     game.play("p7.2+st")  # deal 0: 5D and 8C make 13
     reason = game.refusal_reason("p6.2")
     assert reason is not None and reason.key == "covered_by_one"
-    assert i18n.refusal(reason) == f"{card} is covered: first remove the card lying on it"
+    assert i18n.refusal(reason) == f"{card} is covered: first remove the card lying on it."
     i18n.set_language("ru")
     card = i18n.card_name(game.pile("p6.2")[0])
-    assert i18n.refusal(reason) == f"Карта {card} закрыта: сначала уберите карту, что лежит на ней"
+    assert i18n.refusal(reason) == f"Карта {card} закрыта: сначала уберите карту, что лежит на ней."
 
 
 def test_numbers_with_decimals_are_written_the_language_s_way():

@@ -47,7 +47,7 @@ REFUSALS: Mapping[str, str] = {
     "foundation_full": "{pile} is complete",
     "foundation_base": "{card} cannot go on {pile}, which starts with {rank}",
     "foundation_suit_taken": "{card} cannot start {pile}: there is already a foundation in {suit}",
-    "foundation_start": "{card} cannot start {pile}, which starts with {rank}",
+    "foundation_start": "{card} cannot go on {pile}: only {rank} begins it",
     "pile_needs": "{card} cannot go on {pile}, which needs {rank} (one rank down, any suit)",
     "pile_full": "{pile} already holds {limit} cards",
     "pile_to_pile": "cards never move from pile to pile in this game",

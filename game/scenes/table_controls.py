@@ -262,7 +262,13 @@ class TableControls:
         if clicks >= 2:
             self._send_home(pile)
             return
-        if self.game.movable(pile) and (index == -1 or index == len(cards) - 1):
+        on_top = index == -1 or index == len(cards) - 1
+        if self.game.movable(pile) and on_top and not self._targets(pile):
+            # said now, as in the pyramid games: picked up, nothing lit up where it could
+            # go, and a newcomer waited for something to happen
+            card = i18n.card_name(cards[-1])
+            self._refuse(_("{card} has nowhere to go now.", card=card))
+        elif self.game.movable(pile) and on_top:
             self.selected = pile
             self.app.sounds.play("pick")
             self._invalidate()

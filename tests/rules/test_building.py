@@ -143,6 +143,9 @@ def test_devils_bridge_king_foundations_take_kings_of_different_suits_and_build_
     assert {"t3>f6", "t3>f7", "t3>f8"} <= moves
     assert not any(m.startswith("t4>f") and int(m[-1]) >= 5 for m in moves)  # Ace starts nothing
     assert {"t4>f1", "t4>f2", "t4>f3", "t4>f4"} <= moves  # but it starts an ace foundation
+    # it said "AC cannot start f6, which starts with a King"
+    with pytest.raises(IllegalMove, match="^AC cannot go on f6: only a King begins it$"):
+        checked_play(e, s, "t4>f6")
 
 
 def test_devils_bridge_foundations_do_not_wrap():

@@ -58,11 +58,11 @@ def test_a_covered_pyramid_card_is_named_by_its_face(app, driver, english):
     scene = open_table(app, driver, game)
     card = i18n.card_name(game.pile("p1.1")[-1])
     driver.click(centre(scene, "p1.1"))
-    assert scene.status == f"{card} is covered: first remove both cards lying on it"
+    assert scene.status == f"{card} is covered: first remove both cards lying on it."
     i18n.set_language("ru")
     driver.click(centre(scene, "p3.2"))
     card = i18n.card_name(game.pile("p3.2")[-1])
-    assert scene.status == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней"
+    assert scene.status == f"Карта {card} закрыта: сначала уберите обе карты, что лежат на ней."
 
 
 def test_a_click_on_a_card_that_cannot_move_says_why(app, driver):
@@ -113,3 +113,24 @@ def test_a_pyramid_card_with_no_partner_free_is_refused_at_once_not_picked_up(ap
     partner = next(m for m in game.legal_moves if m.kind == PAIR and m.a.startswith("p"))
     driver.click(centre(scene, partner.a))  # a card that pairs is picked up, as ever
     assert scene.selected == partner.a
+
+
+def test_a_building_card_with_nowhere_to_go_is_refused_at_once_not_picked_up(app, driver):
+    # picked up, nothing lit up where it could go and nothing was said: a newcomer
+    # waited for something to happen
+    from game import i18n
+    from game.rules.moves import MOVE
+
+    game = Game("egyptian", deal=379061091)
+    scene = open_table(app, driver, game)
+    going = {m.a for m in game.legal_moves if m.kind == MOVE}
+    stuck = next(n for n in scene._focusable() if n.startswith("t") and n not in going)
+    heard = []
+    app.sounds.play = heard.append
+    driver.click(centre(scene, stuck))
+    card = i18n.card_name(game.pile(stuck)[-1])
+    assert scene.selected is None and heard == ["refused"]
+    assert scene.status == f"{card} has nowhere to go now."
+    mover = next(m.a for m in game.legal_moves if m.kind == MOVE and m.a.startswith("t"))
+    driver.click(centre(scene, mover))  # a card that can go somewhere is picked up
+    assert scene.selected == mover
