@@ -193,7 +193,7 @@ class TableHelp:
                 place = move.b
             if place in self._focusable():
                 self.keys.focus = place
-        self._say(why + " " + _("Hint: {move}", move=self._describe(move)), 6.0)
+        self._say(why + " " + _("Hint: {move}.", move=self._describe(move)), 6.0)
         self.status_where = self.analysis.position()  # stale once a move is played
         self._invalidate()
 

@@ -384,7 +384,7 @@ def test_a_message_between_the_cards_takes_the_width_the_felt_there_has(app):
     surface = pygame.Surface((800, 600))
     area = pygame.Rect(0, 30, 800, 520)
     cards = [pygame.Rect(0, 30, 800, 360), pygame.Rect(560, 390, 100, 140)]  # a pyramid, a card
-    words = "This deal can still be won. Hint: remove K♠"
+    words = "This deal can still be won. Hint: remove K♠."
     panel = draw_banner(surface, area, Banner(words), small=True, avoid=cards)
     assert panel.collidelist(cards) == -1 and area.contains(panel)
     assert panel.collidelist([r.inflate(8, 8) for r in cards]) == -1  # not touching them
