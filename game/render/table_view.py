@@ -21,7 +21,7 @@ from game.rules.moves import FOUNDATION, PYRAMID, TABLEAU, pile_kind, pyramid_ro
 from game.ui import theme
 
 MARK_COLOURS = {
-    "playable": (255, 255, 255, 70),
+    "playable": (255, 255, 255, 130),
     "selected": (*theme.GOLD, 255),
     "target": (*theme.TARGET, 255),
     "hint": (*theme.HINT, 255),

@@ -238,3 +238,20 @@ def test_a_pile_with_room_for_its_corners_keeps_its_faces():
     rects = view.rects("t1", 4)
     assert rects[1].y - rects[0].y >= view.art.layout.index.bottom
     assert drawn == []
+
+
+def test_the_outline_of_a_card_that_can_move_stands_out_from_the_felt():
+    # the rules say a card that can move has a light outline; a newcomer saw it only
+    # once the rules had said so, and then only by looking hard (white at 27% opacity)
+    game = Game("egyptian", deal=0)
+    view = TableView(game, pygame.Rect(0, 40, 1366, 668), False, "classic")
+    plain = view.render_static((1366, 768), set(), {}).copy()
+    marked = view.render_static((1366, 768), set(), {"t1": "playable"})
+    rect = view.top_rect("t1")
+    x, y = rect.centerx, rect.top - 2  # just over the card's top edge, on the felt
+
+    def light(pixel):
+        r, g, b = pixel[:3]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    assert light(marked.get_at((x, y))) - light(plain.get_at((x, y))) >= 70
