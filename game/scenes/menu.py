@@ -96,6 +96,7 @@ class MenuScene(PadScene):
         self._bars_laid_out: tuple[int, object, bool] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
+        self.wish_asked = False  # and whether the game it gives up has a wish that counts
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
         self.notices_read = 0  # notices dismissed on this visit (see _notice_text)
@@ -178,6 +179,9 @@ class MenuScene(PadScene):
         if self._leaves_unfinished():
             if self.play_asked <= 0:
                 self.play_asked = QUIT_ASK_S
+                self.wish_asked = self.app.records.wish_left_in_play(
+                    self.ruleset.id, dict(self.options)
+                )
                 self.quit_asked = 0.0
                 self.redraw = True
                 return
@@ -569,18 +573,37 @@ class MenuScene(PadScene):
             question = _("Press Esc again to quit.")
             self.ask_box = draw_question(surface, question, self.question_room, s)
         elif self.play_asked > 0:
-            if self._continue_resumes_it():
-                question = _(
-                    "Press “Play” again for a new game: the unfinished game of this patience"
-                    " then counts as a loss. “Continue” resumes it."
-                )
-            else:
-                question = _(
-                    "Press “Play” again for a new game: your unfinished game of this"
-                    " patience then counts as a loss."
-                )
+            question = self.play_question()
             self.ask_box = draw_question(surface, question, self.question_room, s)
         return [surface.get_rect()]
+
+    def play_question(self) -> str:
+        """What a first press of Play asks when it would give up a game left in play."""
+        resumes = self._continue_resumes_it()
+        if self.wish_asked:  # giving it up answers its wish: said, as on the table
+            question = (
+                _(
+                    "Press “Play” again for a new game: the unfinished fortune of this"
+                    " patience then counts as a loss, and its wish will not come true."
+                    " “Continue” resumes it."
+                )
+                if resumes
+                else _(
+                    "Press “Play” again for a new game: your unfinished fortune of this"
+                    " patience then counts as a loss, and its wish will not come true."
+                )
+            )
+        elif resumes:
+            question = _(
+                "Press “Play” again for a new game: the unfinished game of this patience"
+                " then counts as a loss. “Continue” resumes it."
+            )
+        else:
+            question = _(
+                "Press “Play” again for a new game: your unfinished game of this"
+                " patience then counts as a loss."
+            )
+        return question
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""

@@ -310,6 +310,18 @@ class Records:
             "read the games", lambda: next(self._in_play(ruleset, options), None) is not None, False
         )
 
+    def wish_left_in_play(self, ruleset: str, options: dict[str, Any]) -> bool:
+        """Whether a game left in play there (see left_in_play) is a fortune whose wish
+        still counts: given up for a new game, that wish will not come true."""
+
+        def counts() -> bool:
+            return any(
+                row.fortune and not (row.fortune_replayed or row.assisted)
+                for row in self._in_play(ruleset, options)
+            )
+
+        return self._read("read the games", counts, False)
+
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
         """The saved game at its position with its history, or up to a damaged move
         (as unfinished() offers it); None if its replay is unusable."""

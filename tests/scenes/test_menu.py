@@ -430,6 +430,23 @@ def test_play_asked_twice_gives_the_game_left_up_as_it_said(app, driver):
     assert app.records.unfinished() is None and app.records.scores.tables() == []
 
 
+@pytest.mark.parametrize("counts", [True, False])
+def test_play_over_an_unfinished_fortune_says_its_wish_will_not_come_true(app, driver, counts):
+    # it said "counts as a loss", and the wish it answered went without a word
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left, facts = Game("sbudetsya", deal=8), GameFacts(fortune=True, fortune_replayed=not counts)
+    left.play("st>w")
+    app.records.save_game(left, facts)
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:sbudetsya")
+    click(driver, scene, "play")
+    assert scene.started is None
+    said = "and its wish will not come true" in scene.play_question()
+    assert said == counts and "counts as a loss" in scene.play_question()
+
+
 def test_quit_button_asks_to_quit(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "quit")
