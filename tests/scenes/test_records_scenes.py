@@ -109,6 +109,8 @@ def test_other_options_reach_the_tables_of_this_ruleset_s_other_option_sets(app,
         ({"ruleset": "gone", "deal": 1}, "gone"),
         ({"ruleset": "pyramid52", "deal": 1, "options": {"passes": 7}}, "passes"),
         ({"ladder": "arcade", "games": []}, "holds no game"),
+        # a run file without its games: not taken for one game's replay
+        ({"ladder": "arcade"}, "the run holds no game"),
         ([1, 2], "not an object"),
     ],
 )
