@@ -37,12 +37,14 @@ def checked_replays(replay: object) -> list[dict[str, Any]]:
     """The games a stored replay holds (an arcade run holds several, in the order
     played), each run through to its end: one that cannot be shown raises RulesError
     saying why (a run's game named by its number)."""
-    run = isinstance(replay, dict) and is_run(replay)
-    games = replay.get("games") if run else [replay]  # type: ignore[union-attr]
-    if not isinstance(games, list) or not games:
+    if isinstance(replay, dict) and is_run(replay):
         # a run file with no games: as verify says it ("unknown key 'ladder' in the
         # replay" took it for one game's replay)
-        raise ReplayError("the run holds no game" if run else "the replay holds no game")
+        games, held_by = replay.get("games"), "the run"
+    else:
+        games, held_by = [replay], "the replay"
+    if not isinstance(games, list) or not games:
+        raise ReplayError(f"{held_by} holds no game")
     for n, game in enumerate(games, 1):
         if not isinstance(game, dict):
             raise ReplayError("a game of the replay is not an object")
