@@ -15,6 +15,7 @@ from game.small_files import READ_ONLY_FILE
 from game.store import (
     CANNOT_CONTINUE,
     CUT_SHORT,
+    DAMAGED_LEFT,
     IN_MEMORY,
     NEWER,
     READ_FAILED,
@@ -74,6 +75,12 @@ def record_notice(problem: Problem, details: bool = False) -> str:
     if problem.kind == SET_ASIDE:
         return i18n._(
             "The records file was damaged: it was set aside as {name} and a new one was started.",
+            name=problem.detail,
+        )
+    if problem.kind == DAMAGED_LEFT:
+        return i18n._(
+            "The records file {name} is damaged: what still reads is shown, and the game"
+            " sets the file aside when it next starts.",
             name=problem.detail,
         )
     if problem.kind == SALVAGED:

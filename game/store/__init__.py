@@ -7,6 +7,7 @@ game uses and `database` for how a damaged or unreadable file is handled.
 from game.store.database import (
     CANNOT_CONTINUE,
     CUT_SHORT,
+    DAMAGED_LEFT,
     IN_MEMORY,
     NEWER,
     READ_FAILED,
@@ -29,6 +30,7 @@ __all__ = [
     "CANNOT_CONTINUE",
     "CUT_SHORT",
     "DAILY",
+    "DAMAGED_LEFT",
     "FREE",
     "IN_MEMORY",
     "LARGEST_KEPT_DEAL",

@@ -47,6 +47,8 @@ CUT_SHORT = "cut_short"  # detail: why; numbers: the damaged move's; Continue go
 UNFINISHED_DAMAGED = "unfinished_damaged"  # detail: the error; the game cannot be read
 RULES_MISSING = "rules_missing"  # detail: the ruleset whose level file was left out
 REMOVED = "removed"  # detail: the file's name; removed while the game ran, made anew
+# detail: the file's name; a command that only reads left it for the game to set aside
+DAMAGED_LEFT = "damaged_left"
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,13 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         log.warning("%s is damaged (%s)", path, e)
     except OSError as e:
         return _opened_read_only(path, to_write, e.strerror or str(e))
+    if not to_write:
+        # a command that only reads leaves the data folder as it was: the game sets the
+        # file aside at its next start and tells the player, who must hear it (a command
+        # set it aside, said so on its standard error, and the game then said nothing)
+        conn = in_memory()
+        salvage(path, conn)
+        return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name)])
     try:
         aside = set_aside(path)
         problems.append(Problem(SET_ASIDE, aside.name))

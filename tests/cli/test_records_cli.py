@@ -275,15 +275,29 @@ def test_replay_ignores_result_and_meta_as_the_spec_says(cli: Cli, replay_file: 
     assert json.loads(cli("replay", replay_file(written), "--json").out) == honest
 
 
-def test_a_damaged_records_file_is_said_once_in_words(cli: Cli, home) -> None:
-    # it said "records.sqlite3 is damaged (...)" raw, then "records: set_aside: ..."
+def test_a_damaged_records_file_is_said_once_in_words_and_left_for_the_game(
+    cli: Cli, home, monkeypatch
+) -> None:
+    # it said "records.sqlite3 is damaged (...)" raw, then "records: set_aside: ..."; and
+    # a command that only reads set the file aside, so the game never told the player
     (home / "data").mkdir(parents=True)
-    (home / "data" / FILE_NAME).write_bytes(b"no database at all " * 100)
+    damaged = b"no database at all " * 100
+    (home / "data" / FILE_NAME).write_bytes(damaged)
     result = cli("history")
     assert result.rc == 0 and result.out == "no games yet\n"
     (line,) = result.err.splitlines()
-    assert line.startswith("piramida: The records file was damaged: it was set aside as ")
-    assert "set_aside" not in line
+    assert line == (
+        f"piramida: The records file {FILE_NAME} is damaged: what still reads is shown,"
+        " and the game sets the file aside when it next starts."
+    )
+    assert sorted(p.name for p in (home / "data").iterdir()) == [FILE_NAME]
+    assert (home / "data" / FILE_NAME).read_bytes() == damaged
+    monkeypatch.setenv("PIRAMIDA_HOME", str(home))
+    from game.store import SET_ASIDE, Records
+
+    game_start = Records.open()  # as the game opens it
+    assert [p.kind for p in game_start.problems] == [SET_ASIDE]
+    game_start.close()
 
 
 def test_damaged_rows_are_passed_over_and_said_not_a_traceback(cli: Cli, records) -> None:
@@ -303,10 +317,11 @@ def test_damaged_rows_are_passed_over_and_said_not_a_traceback(cli: Cli, records
     records.conn.execute("UPDATE scores SET seconds = 'x'")
     assert cli("scores").out == "no high scores yet\n"  # not a table's heading alone
     records.conn.execute("DROP TABLE scores")
-    # a file without a table of ours is a damaged file: set aside (every save failed)
+    # a file without a table of ours is a damaged file (every save failed): said, and
+    # left for the game to set aside
     result = cli("scores", "--json")
     assert result.rc == 0 and json.loads(result.out) == []
-    assert "The records file was damaged: it was set aside as" in result.err
+    assert f"The records file {FILE_NAME} is damaged" in result.err
 
 
 @pytest.mark.parametrize("options", ["[1]", '"s"', "5", "null", "x"])
