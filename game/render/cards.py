@@ -39,6 +39,7 @@ _SLOT_FILL_ALPHA = 28
 _SLOT_EDGE_ALPHA = 110
 _SLOT_LABEL_ALPHA = 120
 MIN_STRIP_INK = 5  # pixels: a rank and suit smaller than this read as nothing
+MOST_STRIPS = 4 * 104  # strips kept: two heights of every card of two decks, twice over
 
 
 def split_card(card: str) -> tuple[str, str]:
@@ -83,7 +84,7 @@ class CardArt:
         self._colours = FOUR_COLOURS if four_colour else TWO_COLOURS
         self._faces: dict[str, pygame.Surface] = {}
         self._slots: dict[str | None, pygame.Surface] = {}
-        self._strips: dict[tuple[str, int], pygame.Surface] = {}
+        self._strips: dict[tuple[str, int, int], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._blank: pygame.Surface | None = None
 
@@ -130,15 +131,19 @@ class CardArt:
             self._faces[card] = finish(self._paint_face(rank, suit))
         return self._faces[card]
 
-    def strip_face(self, card: str, strip: int) -> pygame.Surface:
-        """The face of `card` for a long pile squeezed so that only its top `strip`
-        pixels show: rank and suit side by side, sized to the strip, and no pips to
+    def strip_face(self, card: str, strip: int, rows: int = 0) -> pygame.Surface:
+        """The top `strip` rows of `card`'s face, for a long pile squeezed so that only
+        they show: rank and suit side by side, sized to the strip, and no pips to
         peek out under them. The corner puts the suit under the rank, out of sight
-        there, and the foundations build in suit."""
-        key = (card, strip)
+        there, and the foundations build in suit. `rows` (at least `strip`) is how much
+        of the face to keep: a pile's cards lie a pixel further apart here and there."""
+        rows = max(rows, strip)
+        key = (card, strip, rows)
         if key not in self._strips:
+            if len(self._strips) >= MOST_STRIPS:  # a kiosk runs for weeks: kept bounded
+                self._strips.clear()
             rank, suit = split_card(card)
-            self._strips[key] = finish(self._paint_strip(rank, suit, strip))
+            self._strips[key] = finish(self._paint_strip(rank, suit, strip, rows))
         return self._strips[key]
 
     def back(self) -> pygame.Surface:
@@ -230,7 +235,7 @@ class CardArt:
                 face.blit(upside_down if row > 0.5 else pip, position)
         return face
 
-    def _paint_strip(self, rank: str, suit: str, strip: int) -> pygame.Surface:
+    def _paint_strip(self, rank: str, suit: str, strip: int, rows: int) -> pygame.Surface:
         layout = self.layout
         colour = self._colours[suit]
         x, top = layout.index.topleft
@@ -238,7 +243,9 @@ class CardArt:
         glyph = ink_text(rank_sign(rank, self.letters), SANS_BOLD, height, colour, self.width // 3)
         suit_height = max(MIN_STRIP_INK, round(height * 0.85))
         symbol = suit_symbol(suit, (suit_width(suit, suit_height), suit_height), colour)
-        face = self._blank_card().copy()
+        # only the strip: the card laid over it hides the rest (a whole card for each
+        # height a pile was squeezed to came to 800 MB at 4K)
+        face = self._blank_card().subsurface((0, 0, self.width, min(rows, self.height))).copy()
         face.blit(glyph, (x, top))
         gap = max(1, round(self.width * 0.03))
         face.blit(symbol, (x + glyph.get_width() + gap, top + height - suit_height))

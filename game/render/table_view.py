@@ -237,11 +237,13 @@ class TableView:
         for i in range(first, n):
             if (name, i) in hidden:
                 continue
-            covered = i + 1 < n
+            # a card over it in flight or held away leaves it the top card in sight
+            covered = i + 1 < n and (name, i + 1) not in hidden
             narrow = covered and abs(rects[i + 1].x - rects[i].x) < needs
             face_up = self.face_up(name, i, n)
             if covered and strip and face_up:
-                surface.blit(self.art.strip_face(cards[i], strip), rects[i])
+                rows = rects[i + 1].y - rects[i].y
+                surface.blit(self.art.strip_face(cards[i], strip, rows), rects[i])
                 continue
             self.draw_card(surface, cards[i], rects[i], face_up, narrow=narrow)
         in_view = (spot.shown or n) if fanned else 1

@@ -219,7 +219,16 @@ def test_a_squeezed_pile_shows_the_suit_of_every_covered_card(size):
         shown = pygame.Rect(rects[13].topleft, (rects[13].width, strip))
         shown.union_ip(pygame.Rect(rects[14].topleft, (rects[14].width, strip)))
         pictures.append(pygame.image.tobytes(table.subsurface(shown), "RGB"))
+        # and no felt between the strips, where the cards lie a pixel further apart
+        x = rects[0].centerx
+        felt = [y for y in range(rects[0].top, rects[15].top) if _green(table.get_at((x, y)))]
+        assert felt == [], (size, felt)
     assert pictures[0] != pictures[1]
+
+
+def _green(pixel) -> bool:
+    r, g, _b = pixel[:3]
+    return g > r + 40
 
 
 def test_a_pile_with_room_for_its_corners_keeps_its_faces():
@@ -230,7 +239,7 @@ def test_a_pile_with_room_for_its_corners_keeps_its_faces():
     view = TableView(game, pygame.Rect(0, 40, 1920, 980), False, "classic")
     drawn = []
     real = view.art.strip_face
-    view.art.strip_face = lambda card, strip: drawn.append(card) or real(card, strip)
+    view.art.strip_face = lambda card, *rest: drawn.append(card) or real(card, *rest)
     try:
         view.render_static((1920, 1080), set(), {})
     finally:
@@ -255,3 +264,20 @@ def test_the_outline_of_a_card_that_can_move_stands_out_from_the_felt():
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
     assert light(marked.get_at((x, y))) - light(plain.get_at((x, y))) >= 70
+
+
+def test_a_squeezed_pile_whose_top_is_held_away_shows_the_card_under_it_whole():
+    # the card left on top while the top one was dragged or in flight was drawn as a
+    # blank card with a small rank and suit at its head
+    game = full_pile("3H 2C")
+    view = TableView(game, pygame.Rect(0, 40, 1920, 980), False, "classic")
+    stripped = []
+    real = view.art.strip_face
+    view.art.strip_face = lambda card, *rest: stripped.append(card) or real(card, *rest)
+    try:
+        view.render_static((1920, 1080), {("t1", 15)}, {})
+    finally:
+        del view.art.strip_face
+    pile = game.pile("t1")
+    assert stripped == list(pile[:14])  # not 2C, in sight whole now
+    assert view.art.strip_face(pile[0], 12).get_height() == 12  # the strip alone is kept
