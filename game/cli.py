@@ -17,7 +17,15 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from game.cli_records import options_text
-from game.rules import Game, ReplayMoveError, RulesError, get_ruleset, random_deal, rulesets
+from game.rules import (
+    Game,
+    ReplayMoveError,
+    RulesError,
+    get_ruleset,
+    level_problems,
+    random_deal,
+    rulesets,
+)
 from game.rules.moves import FOUNDATION, TABLEAU, pile_kind
 from game.rules.replay import parse_replay_text, position_json, run_replay
 from game.screen import EXIT_NO_SCREEN, NoScreenError
@@ -310,6 +318,9 @@ def describe(game: Game) -> str:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     found = rulesets()
+    # the one command that lists them says which files it left out, one line each
+    for problem in level_problems():
+        print(f"piramida: {one_line(problem)} (left out)", file=sys.stderr)
     if args.json:
         out = [
             {

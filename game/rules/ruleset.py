@@ -539,4 +539,6 @@ def get_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
         return known[ruleset_id]
     if ruleset_id in problems:
         raise RulesError(f"the level file of '{ruleset_id}' is broken: {problems[ruleset_id]}")
-    raise RulesError(f"unknown ruleset '{ruleset_id}' (known: {', '.join(known)})")
+    # a broken file named otherwise may have held it: its id cannot be read
+    broken = "".join(f"; {stem}.toml is broken" for stem in problems)
+    raise RulesError(f"unknown ruleset '{ruleset_id}' (known: {', '.join(known)}{broken})")

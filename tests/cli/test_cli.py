@@ -872,6 +872,30 @@ def test_a_broken_level_file_is_said_in_the_program_s_own_lines(tmp_path):
         timeout=60,
     )
     assert proc.returncode == 0 and proc.stderr == ""
+    # the command that lists them says what it left out
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "rulesets"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    (line,) = proc.stderr.splitlines()
+    assert proc.returncode == 0 and "egyptian " not in proc.stdout
+    assert line.startswith("piramida: egyptian.toml: ") and line.endswith("(left out)")
+    # a ruleset whose file is named otherwise: its id unread, the broken file named
+    level.rename(level.with_name("my-egyptian.toml"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "deal", "egyptian", "--deal", "1"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    (line,) = proc.stderr.splitlines()
+    assert proc.returncode == 2 and line.endswith("; my-egyptian.toml is broken)"), line
 
 
 def test_every_argument_of_every_command_is_explained_in_its_help() -> None:
