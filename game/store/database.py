@@ -481,6 +481,10 @@ def _opened_read_only(path: Path, to_write: bool, reason: str) -> Opened:
     asked for, and nothing to say ("cannot be opened (attempt to write a readonly
     database)" came beside the tables it printed). Else an empty one, and said."""
     log.warning("cannot open %s: %s", path, reason)
+    if not to_write and not path.exists():
+        # no records yet, and none can be made there (a read-only folder): nothing to
+        # read is no fault of a command that only reads
+        return Opened(in_memory(), None, [])
     copy = read_copy(path)
     if copy is not None and not to_write:
         return Opened(copy, None, [])

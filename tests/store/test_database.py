@@ -318,6 +318,10 @@ def test_a_file_that_can_be_read_but_not_written_is_shown_from_memory(tmp_path, 
     listing = Records.open(path, to_write=False)
     assert listing.problems == [] and len(listing.history()) == 1
     listing.close()
+    # and where there are no records yet, none to read is no problem of such a command
+    nothing = Records.open(tmp_path / "none" / FILE_NAME, to_write=False)
+    assert nothing.problems == [] and nothing.history() == []
+    nothing.close()
 
 
 def _saved_games(path, count, first=0):
