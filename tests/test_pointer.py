@@ -92,3 +92,14 @@ def test_sdl_is_not_asked_of_a_finger_it_never_saw():
     # events made up (tests, a dummy video driver): no such touch device to ask
     pygame.init()
     assert sdl_finger_down(987654, 1) is None
+
+
+def test_the_held_finger_s_id_landing_again_is_a_new_press():
+    # its lift lost, and the id used again for the next finger: that finger's press was
+    # dropped as a second finger's, and its lift let go of the old press far away
+    clock = Clock()
+    pointer = PointerTranslator(clock, lambda touch_id, f: True)
+    pointer.translate(finger(pygame.FINGERDOWN, 0, 0.1, 0.1), SIZE)
+    clock.t += STALE_FINGER_S + 1
+    down = pointer.translate(finger(pygame.FINGERDOWN, 0, 0.8, 0.8), SIZE)
+    assert down is not None and down.type == POINTER_DOWN and down.pos == (800, 400)

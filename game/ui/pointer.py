@@ -79,7 +79,10 @@ class PointerTranslator:
         if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             pos = (int(event.x * size[0]), int(event.y * size[1]))
             if t == pygame.FINGERDOWN:
-                if self._finger is not None and not self._held_finger_lost():
+                # the held finger's own id landing again: its lift was lost (SDL on some
+                # systems numbers fingers afresh from 0, and counted it still down)
+                again = event.finger_id == self._finger
+                if self._finger is not None and not again and not self._held_finger_lost():
                     return None  # a second finger is ignored
                 self._finger, self._finger_seen = event.finger_id, self.now()
                 self._touch_id = getattr(event, "touch_id", 0)

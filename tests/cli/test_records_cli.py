@@ -324,7 +324,7 @@ def test_damaged_rows_are_passed_over_and_said_not_a_traceback(cli: Cli, records
     assert f"The records file {FILE_NAME} is damaged" in result.err
 
 
-@pytest.mark.parametrize("options", ["[1]", '"s"', "5", "null", "x"])
+@pytest.mark.parametrize("options", ["[1]", '"s"', "5", "null", "x", "[" * 100_000])
 def test_a_table_whose_options_are_damaged_is_passed_over_and_said(cli: Cli, records, options):
     # a row's options edited by hand into JSON that is no object: a traceback
     game, facts = won_game(), GameFacts(seconds=60)
