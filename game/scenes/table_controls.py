@@ -471,7 +471,7 @@ class TableControls:
         else:
             places = sorted(self.view.piles, key=_tab_rank)
         targets = self._targets(self.selected) if self.selected and not self.drag else set()
-        if targets:  # a card that can go nowhere: every place, where Enter says why not
+        if targets:  # none (the position changed under it): every place, Enter says why not
             kept = {*targets, self.selected, *(["st"] if pairs else [])}
             return [n for n in places if n in kept]
         # then the bar's buttons that may be pressed: its keys are learnt there, from
