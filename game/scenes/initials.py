@@ -89,6 +89,7 @@ class InitialsScene(PadScene):
         self.shown: Callable[[str], str] = str
         self.cards: list[pygame.Rect] = []
         self.title_drawn = pygame.Rect(0, 0, 0, 0)
+        self.subtitle_drawn = pygame.Rect(0, 0, 0, 0)
         self.keys_drawn: pygame.Rect | None = None  # the line of keys, where it was drawn
 
     @property
@@ -197,20 +198,23 @@ class InitialsScene(PadScene):
         surface.blit(theme.felt(self.size), (0, 0))
         first = self.pad.buttons[0].rect
         title_y = first.top - px(96, s, 60)
-        sub = px(20, s, 13)
+        # each line smaller before it runs off a narrow window: standing up, in Russian,
+        # the day's table's subtitle was cut at both ends
+        room = w - px(32, s, 16)
+        sub, least = px(20, s, 13), px(13, s, 11)
         if self.outcome:
             where = (w // 2, title_y - px(12, s, 8))
-            draw_text(surface, self.outcome, sub, where, theme.INK, "midbottom", bold=True)
+            size = fitting_size(self.outcome, sub, room, least, bold=True)
+            draw_text(surface, self.outcome, size, where, theme.INK, "midbottom", bold=True)
         colour = theme.GOLD if self.celebrate else theme.INK
-        # smaller before it runs off a narrow window: a game's ending is its title now
-        room = w - px(32, s, 16)
+        # a game's ending is its title now
         size = fitting_size(self.title, px(40, s, 24), room, least=px(20, s, 14), serif=True)
         self.title_drawn = draw_text(
             surface, self.title, size, (w // 2, title_y), colour, "midtop", serif=True
         )
-        draw_text(
-            surface, self.subtitle, sub, (w // 2, first.top - px(36, s, 22)), theme.INK, "midtop"
-        )
+        size = fitting_size(self.subtitle, sub, room, least)
+        where = (w // 2, first.top - px(36, s, 22))
+        self.subtitle_drawn = draw_text(surface, self.subtitle, size, where, theme.INK, "midtop")
         for b in self.pad.buttons:
             if b.key.startswith("place"):
                 continue

@@ -1232,3 +1232,23 @@ def test_a_table_whose_options_were_edited_into_no_object_is_passed_over(app, dr
     scene.step_options()
     driver.frames(2)
     assert app.scene is scene and scene.entries == []
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (800, 600)])
+def test_the_initials_lines_stay_within_the_window(tmp_path, monkeypatch, size):
+    # standing up, in Russian, the day's table's subtitle ran off both edges
+    from game.i18n import _, clock_text
+
+    with app_at(tmp_path, monkeypatch, size, "ru") as (app, driver):
+        table = _("the deal of the day table")
+        score = _("Came out in {time}", time=clock_text(3725))
+        subtitle = _(
+            "{score}: place {n} in {table}. Your initials?", score=score, n=10, table=table
+        )
+        outcome = _("The patience came out!")
+        scene = InitialsScene(
+            app, _("A new high score!"), subtitle, "ABC", lambda _i: scene, outcome
+        )
+        show(app, driver, scene)
+        window = pygame.Rect((0, 0), size).inflate(-16, 0)
+        assert window.contains(scene.subtitle_drawn) and window.contains(scene.title_drawn)
