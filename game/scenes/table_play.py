@@ -202,6 +202,13 @@ class TablePlay:
     def announce(self, text: str, seconds: float = 6.0) -> None:
         """A line for the player over the table (an arcade level, a resumed game)."""
         self._say(text, seconds)
+        self.announcement = text
+
+    def _announcing(self) -> bool:
+        """Whether the table's opening line is still said: a tip of the deal waits for
+        it (an arcade level's name, and that the run had help, said only there, gave way
+        at once to "press Finish")."""
+        return bool(self.status) and self.status == self.announcement and self.status_left > 0
 
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
         self.status, self.status_where = text, None
@@ -253,7 +260,7 @@ class TablePlay:
             )
         elif self.stuck:
             self.banner = self._stuck_banner()
-        elif self.finishing and not self.autoplay and not self.demo:
+        elif self.finishing and not (self.autoplay or self.demo or self._announcing()):
             # true with cards still in the stock too: turning it is part of the finish
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)
             # said of this position: a stock turn after it greyed Finish out, the note up

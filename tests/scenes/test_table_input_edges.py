@@ -647,3 +647,14 @@ def test_a_card_sent_home_is_heard_apart_from_one_put_on_a_pile(app, driver):
     put = next(m for m in scene.game.legal_moves if m.kind == "move" and m.b.startswith("t"))
     scene._play(put)
     assert heard[-1] == "place"
+
+
+def test_the_table_s_opening_line_is_not_replaced_by_the_finish_tip(app, driver):
+    # an arcade level's name, and that its run had help (said only there), gave way at
+    # the deal to "press Finish" where the deal could be played out at once
+    scene = TableScene(app, Game("egyptian", deck=SORTED))
+    scene.announce("Level 3 of 9: Egyptian Pyramid. This run had help.")
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    assert scene.finishing and scene.buttons["finish"].selected  # lit: it says so itself
+    assert scene.status == "Level 3 of 9: Egyptian Pyramid. This run had help."
