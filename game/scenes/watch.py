@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.i18n import _, n_
 from game.rules import Game, IllegalMove, Outcome, ReplayError
 from game.rules.moves import parse_move
@@ -129,6 +130,7 @@ class WatchScene(TableScene):
         self.back_to = back
         self.script = replay_moves(replays[index])
         self.broken = False  # a move that cannot be played ended the replay early
+        self.broken_why = ""  # and why it cannot, in the player's language
         meta = replays[index].get("meta")
         facts = meta if isinstance(meta, dict) else {}
         # given up by a kiosk for a passer-by who walked away, or for a new game
@@ -230,12 +232,16 @@ class WatchScene(TableScene):
         # checked before it was shown (checked_replays); never expected: the replay ends
         # where its moves stop making sense, as said over the table
         try:
-            playable = self._play(parse_move(self.script[played]))
-        except IllegalMove:
-            playable = False
+            move = parse_move(self.script[played])
+            reason = self.game.refusal_reason(move)
+            playable = self._play(move)
+        except IllegalMove as e:
+            reason, playable = e.refusal, False
         if not playable:
             self.script = self.script[:played]
             self.broken = True
+            # why, beside the banner that says it stops (a file edited by hand is shown)
+            self.broken_why = i18n.refusal(reason, self._top_of) if reason else ""
             self._show_end()
             self._update_buttons()
 
@@ -284,6 +290,7 @@ class WatchScene(TableScene):
             text = _("Game {n} of {total} is over.", n=n, total=total)
         if self.broken:  # not "Unfinished", of a game whose file is at fault
             text = _("The replay stops here: its next move cannot be played.")
+            text += f" {self.broken_why}" if self.broken_why else ""
         else:  # how it ended: over an emptied table the banner said only that it stopped
             text += " " + ending(self.game, self.ended_stuck, self.abandoned)
             doubted = claim_doubted(self.game, self.replays[self.replay_index].get("result"))

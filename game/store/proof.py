@@ -10,14 +10,19 @@ claimed `result` (levels cleared, points and cards left, moves):
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.ladder import Ladder, LevelResult, RunState, progress
 from game.rules import Game, ReplayError, RulesError, check_claim, check_figures, run_replay
+from game.rules.errors import ReplayMoveError
+from game.rules.replay import replay_moves
 
 if TYPE_CHECKING:
     from game.store.scores import ScoreEntry
+
+log = logging.getLogger(__name__)
 
 RUN_KEYS = frozenset({"ladder", "games", "result", "meta"})
 
@@ -36,7 +41,9 @@ def verify(replay: Mapping[str, Any]) -> Game:
 def checked_replays(replay: object) -> list[dict[str, Any]]:
     """The games a stored replay holds (an arcade run holds several, in the order
     played), each run through to its end: one that cannot be shown raises RulesError
-    saying why (a run's game named by its number)."""
+    saying why (a run's game named by its number). A move that cannot be played is
+    no such reason: the replay is shown up to it and stops there, saying why (a file
+    edited by hand was not shown at all, and a run's games before it neither)."""
     if isinstance(replay, dict) and is_run(replay):
         # a run file with no games: as verify says it ("unknown key 'ladder' in the
         # replay" took it for one game's replay)
@@ -49,7 +56,11 @@ def checked_replays(replay: object) -> list[dict[str, Any]]:
         if not isinstance(game, dict):
             raise ReplayError("a game of the replay is not an object")
         try:
-            run_replay(game)
+            replay_moves(game)  # each a string, or it cannot even be shown so far
+            try:
+                run_replay(game)
+            except ReplayMoveError as e:
+                log.info("the replay stops at move %d: %s", e.number, e)
         except RulesError as e:
             if len(games) == 1:
                 raise

@@ -249,9 +249,20 @@ def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     assert_refused(cli("scores", "--ruleset", "chess"), "unknown ruleset")
 
 
-def test_watch_refuses_a_bad_replay_before_any_window(cli: Cli, replay_file: ReplayFile) -> None:
-    assert_refused(cli("watch", replay_file(tampered("move"))), "move 3")
+def test_watch_refuses_a_replay_it_cannot_lay_out_before_any_window(
+    cli: Cli, replay_file: ReplayFile, monkeypatch
+) -> None:
+    import game.cli
+
+    shown: list[list[dict[str, object]]] = []
+    monkeypatch.setattr(game.cli, "start_watch", lambda args, replays: shown.append(replays) or 0)
     assert_refused(cli("watch", replay_file({"ruleset": "chess", "deal": 1})), "unknown ruleset")
+    assert_refused(cli("watch", replay_file({"ruleset": "pyramid52", "deal": 1, "moves": [5]})))
+    assert shown == []
+    # a move that cannot be played: shown up to it, where the table stops and says why
+    # (a file edited by hand was not shown at all)
+    assert cli("watch", replay_file(tampered("move"))).rc == 0
+    assert shown == [[tampered("move")]]
 
 
 def test_the_records_commands_load_no_pygame() -> None:
@@ -414,9 +425,13 @@ def test_watch_plays_a_run_file_s_games_one_after_another(
     assert cli("watch", str(path)).rc == 0
     run = json.loads(path.read_text(encoding="utf-8"))
     assert shown == [run["games"]]
-    run["games"][1]["moves"].insert(0, "t1>t2")  # a game of it that cannot be shown
+    run["games"][1]["moves"].insert(0, "t1>t2")  # a game of it that stops at once
     path.write_text(json.dumps(run), encoding="utf-8")
-    assert_refused(cli("watch", str(path)), "game 2: move 1 't1>t2'")
+    assert cli("watch", str(path)).rc == 0  # its games shown, the second up to its move
+    assert shown[-1] == run["games"]
+    run["games"][1]["ruleset"] = "chess"  # one that cannot be laid out: none shown
+    path.write_text(json.dumps(run), encoding="utf-8")
+    assert_refused(cli("watch", str(path)), "game 2: unknown ruleset 'chess'")
 
 
 @pytest.mark.parametrize(

@@ -105,7 +105,7 @@ def test_other_options_reach_the_tables_of_this_ruleset_s_other_option_sets(app,
 @pytest.mark.parametrize(
     ("replay", "reason"),
     [
-        ({"ruleset": "pyramid52", "deal": 1, "moves": ["p1.1", "zz"]}, "move 1 'p1.1'"),
+        ({"ruleset": "pyramid52", "deal": 1, "moves": ["st>w", 7]}, "move 2 '7'"),
         ({"ruleset": "gone", "deal": 1}, "gone"),
         ({"ruleset": "pyramid52", "deal": 1, "options": {"passes": 7}}, "passes"),
         ({"ladder": "arcade", "games": []}, "holds no game"),
@@ -169,7 +169,10 @@ def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
     assert [str(m) for m in watch.game.moves] == [DEAL_8_WIN[0]]
     assert watch.script == [DEAL_8_WIN[0]]  # it crashed on the move it could not play
     # said of the file, not of the game: "Unfinished" blamed the player for it
-    assert watch.banner.text == "The replay stops here: its next move cannot be played."
+    assert watch.banner.text == (
+        "The replay stops here: its next move cannot be played."
+        " 9♣ is covered: first remove both cards lying on it."
+    )
 
 
 def test_tabs_and_arrows_choose_the_table(app, driver):
@@ -1252,3 +1255,20 @@ def test_the_initials_lines_stay_within_the_window(tmp_path, monkeypatch, size):
         show(app, driver, scene)
         window = pygame.Rect((0, 0), size).inflate(-16, 0)
         assert window.contains(scene.subtitle_drawn) and window.contains(scene.title_drawn)
+
+
+def test_a_stored_replay_with_a_move_that_cannot_be_played_is_shown_up_to_it(app, driver):
+    # it was not shown at all: "damaged or made by another version"
+    import dataclasses
+
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    replay = {"ruleset": "pyramid52", "deal": 1, "moves": ["st>w", "p1.1"]}
+    scene.watch(dataclasses.replace(scene.entries[0], replay=replay))
+    driver.settle(0.5)
+    watch = app.scene
+    assert isinstance(watch, WatchScene) and scene.problem == ""
+    driver.settle(8.0)
+    assert [str(m) for m in watch.game.moves] == ["st>w"] and watch.broken
+    assert watch.banner is not None and watch.banner.text.startswith("The replay stops here")
+    assert watch.banner.text.endswith("is covered: first remove both cards lying on it.")
