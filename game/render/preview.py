@@ -80,15 +80,19 @@ def _table_picture(
     """The full-size table and the rectangle its cards occupy."""
     game = Game(ruleset_id, dict(options), deal=deal)
     width, height = round(RENDER_HEIGHT * aspect), RENDER_HEIGHT
-    area = pygame.Rect(0, 0, width, height)
-    view = TableView(game, area, *deck)
-    picture = view.render_static((width, height), set(), {}).copy()
+    # the table laid out inside a border of felt: a layout reaches its area's edges, and
+    # the margin meant to stand round the cards was clipped away there (the thumbnails
+    # cut their top cards and the stock's count at their frame)
+    border = RENDER_HEIGHT // 8
+    whole = pygame.Rect(0, 0, width + 2 * border, height + 2 * border)
+    view = TableView(game, whole.inflate(-2 * border, -2 * border), *deck)
+    picture = view.render_static(whole.size, set(), {}).copy()
     rects = [view.layout.spots[name].rect for name in view.piles if name in view.layout.spots]
     for name in view.piles:
         rects.extend(view.rects(name, len(game.pile(name))))
     card_w, card_h = view.layout.card
     # a margin of felt around the cards, and room for the stock's count badge below
-    content = rects[0].unionall(rects[1:]).inflate(card_w // 2, card_h // 2).clip(area)
+    content = rects[0].unionall(rects[1:]).inflate(card_w // 2, card_h // 2).clip(whole)
     return picture, content
 
 

@@ -48,3 +48,24 @@ def test_a_summary_too_long_for_its_card_ends_in_an_ellipsis():
     texts = ("Pyramid", LONG * 3)
     _name, lines, _size = draw_ruleset_card(scratch, rect, "pyramid52", texts, (False, False), 1.0)
     assert lines and lines[-1].endswith("…")
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["egyptian", "egyptian-old", "devils-bridge", "nechego", "pyramid36", "pyramid52"]
+)
+@pytest.mark.parametrize("size", [(380, 240), (160, 100), (300, 300)])
+def test_a_preview_keeps_a_border_of_felt_round_its_cards(ruleset, size):
+    # the table's layout reached its picture's edges, and the margin meant to stand
+    # round the cards was clipped away there: top cards and the stock cut at the frame
+    from game.render.preview import preview
+
+    picture = preview(ruleset, {}, size)
+    w, h = picture.get_size()
+    edge = [(x, y) for x in range(w) for y in (0, h - 1)]
+    edge += [(x, y) for x in (0, w - 1) for y in range(h)]
+
+    def felt(pixel) -> bool:
+        r, g, _b, *_a = pixel
+        return g > r + 25
+
+    assert all(felt(picture.get_at(p)) for p in edge)
