@@ -60,7 +60,8 @@ def draw_points_chart(
     plot.height = rect.bottom - pad - plot.y
     if plot.height < 8 or plot.width < 2 * len(points):
         return
-    pygame.draw.line(surface, theme.BUTTON_EDGE, plot.bottomleft, plot.bottomright)
+    # as thick as the frame round it (1 px at 4K beside a 3 px frame)
+    pygame.draw.line(surface, theme.BUTTON_EDGE, plot.bottomleft, plot.bottomright, px(1, scale))
     slot = plot.width / len(points)
     # with few games a slot is wide: the bars (and a win's diamond) keep a bar's width
     bar_w = max(2, min(int(slot * 0.64), plot.height // 4))

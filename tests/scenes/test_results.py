@@ -345,6 +345,20 @@ def test_a_chart_of_two_games_keeps_its_bars_and_diamonds_slim():
     assert 0 < max(gold_rows) <= 2 * (200 // 4)  # the diamond's and the bar's widths
 
 
+def test_a_chart_s_baseline_grows_with_the_screen_as_its_frame_does():
+    # at 4K the baseline was 1 px beside a 3 px frame
+    from game.scenes.results_chart import draw_points_chart
+    from game.ui import theme
+
+    surface = pygame.Surface((1800, 600))
+    surface.fill((0, 0, 0))
+    draw_points_chart(surface, pygame.Rect(0, 0, 1800, 600), [90, 120, 60], 3.0)
+    x = 32  # inside the plot, left of its first bar: the baseline alone crosses here
+    inside = range(20, 580)  # clear of the frame's top and bottom
+    edge = [y for y in inside if tuple(surface.get_at((x, y)))[:3] == theme.BUTTON_EDGE]
+    assert len(edge) >= 3, edge
+
+
 @pytest.mark.parametrize("points, legend", [([0, 120], True), ([90, 120], False)])
 def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend):
     # a win has no bar, only a diamond on the baseline, which players took for a glitch
