@@ -186,6 +186,18 @@ class WatchScene(TableScene):
         self._next_move()
         self._update_buttons()
 
+    def to_the_end(self) -> None:
+        """Every move left played at once, to the game's end (the End key): a long
+        game took minutes to reach its end even at the top speed."""
+        self.paused = True
+        while self.step_count < len(self.script):
+            self._finish_animation()
+            self._next_move()
+        self._finish_animation()
+        if self.celebration:  # the end's words at once, not a cascade first
+            self._show_end()
+        self._update_buttons()
+
     def step_back(self) -> None:
         """The last move taken back, flown back; the playback pauses, as a step does."""
         self.paused = True
@@ -397,6 +409,9 @@ class WatchScene(TableScene):
             if button is not None:
                 if button.enabled:  # a key does what its button does, when it may
                     button.action()
+                return True
+            if event.key == pygame.K_END and not banner:
+                self.to_the_end()
                 return True
             if event.key not in FOCUS_KEYS:
                 return False

@@ -1272,3 +1272,14 @@ def test_a_stored_replay_with_a_move_that_cannot_be_played_is_shown_up_to_it(app
     assert [str(m) for m in watch.game.moves] == ["st>w"] and watch.broken
     assert watch.banner is not None and watch.banner.text.startswith("The replay stops here")
     assert watch.banner.text.endswith("is covered: first remove both cards lying on it.")
+
+
+def test_end_plays_a_replay_on_to_its_end_at_once(app, driver):
+    # a long game took minutes to reach its end, even at the top speed
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_END)
+    assert [str(m) for m in watch.game.moves] == replay["moves"] and watch.game.won
+    assert watch.banner is not None and watch.banner.text.startswith("The replay is over.")
+    driver.key(pygame.K_LEFT)  # and the steps back from there as ever
+    assert len(watch.game.moves) == len(replay["moves"]) - 1
