@@ -77,6 +77,8 @@ class TableView:
         self.art: CardArt
         self.area = area
         self.static: pygame.Surface | None = None
+        # the counts drawn with the table last painted, where they stand (labels keep off)
+        self.badges_drawn: list[pygame.Rect] = []
         # empty foundations say what they wait for, but for a deal not shown yet (the
         # fortune's wish comes first): their base rank would give its first card away
         self.show_waits = True
@@ -200,6 +202,7 @@ class TableView:
             self.static = pygame.Surface(size)
         surface = self.static
         surface.blit(theme.felt(size), (0, 0))
+        self.badges_drawn = []
         for name in self.piles:
             self._draw_pile(surface, name, hidden)
         for name, mark in marks.items():
@@ -360,6 +363,7 @@ class TableView:
         return pygame.Rect(0, 0, w + 2 * pad, h + pad), size
 
     def _draw_badge(self, surface: pygame.Surface, box: pygame.Rect, text: str, size: int) -> None:
+        self.badges_drawn.append(box.copy())
         image = theme.font(size, bold=True).render(text, True, theme.INK)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
         surface.blit(image, image.get_rect(center=box.center))

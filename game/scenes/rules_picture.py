@@ -8,6 +8,8 @@ colour and named by a label placed where it hides the fewest cards.
 from __future__ import annotations
 
 import contextlib
+import itertools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -104,6 +106,9 @@ class LayoutPicture:
                 rect.x + round(r.x / k), rect.y + round(r.y / k), round(r.w / k), round(r.h / k)
             )
 
+        # the counts drawn beside the cards: the labels keep off them as off the cards
+        # (the Stock label hid the stock's count in the pyramid games)
+        self.counts = [on_screen(r) for r in view.badges_drawn]
         self.cards: list[pygame.Rect] = []  # every card and place, for label placement
         members: dict[str, list[pygame.Rect]] = {}
         for name in view.piles:
@@ -124,13 +129,33 @@ class LayoutPicture:
         return w + self.label_size, h + self.label_size // 3
 
     def _place_labels(self) -> None:
-        """Each label goes beside one of its area's cards, where it hides the least. The
-        areas with the fewest places that hide nothing choose first: the waste, boxed in
-        between the stock and a pile, before the stock, which has room on its other side."""
-        placed: list[pygame.Rect] = []
+        """Each label goes beside one of its area's cards, where it hides the least, the
+        areas choosing in turn: in the order whose labels hide the least in all. The
+        areas with the fewest places that hide nothing try first: the waste, boxed in
+        between the stock and a pile, before the stock, which has room on its other side
+        (with the stock's count kept clear too, at 800x600 in Russian that order put
+        the reserve's label on the pyramid)."""
         places = {id(c): self._label_places(c) for c in self.callouts}
         clear = {key: sum(1 for cost, _r in found if cost == 0) for key, found in places.items()}
-        for callout in sorted(self.callouts, key=lambda c: clear[id(c)]):
+        first = sorted(self.callouts, key=lambda c: clear[id(c)])
+        orders = itertools.permutations(first) if len(first) <= 5 else iter([tuple(first)])
+        best_cost, best_labels = math.inf, [pygame.Rect(0, 0, 0, 0)] * len(first)
+        for order in orders:
+            cost, labels = self._labels_in_turn(order, places)
+            if cost < best_cost:  # ties keep the first: the order of fewest clear places
+                best_cost, best_labels = cost, [labels[id(c)] for c in self.callouts]
+        for callout, label in zip(self.callouts, best_labels, strict=True):
+            callout.label = label
+
+    def _labels_in_turn(
+        self, order: tuple[Callout, ...], places: dict[int, list[tuple[int, pygame.Rect]]]
+    ) -> tuple[float, dict[int, pygame.Rect]]:
+        """The labels placed area by area in `order`, each where it costs the least
+        beside those placed before it, and what they cost in all."""
+        placed: list[pygame.Rect] = []
+        labels: dict[int, pygame.Rect] = {}
+        total = 0.0
+        for callout in order:
             best: tuple[float, pygame.Rect] | None = None
             centre = pygame.Rect.unionall(callout.members[0], callout.members)
             for hidden, label in places[id(callout)]:
@@ -140,8 +165,11 @@ class LayoutPicture:
                 if best is None or cost < best[0]:
                     best = (cost, label)
             size = self._label_size(callout.text)
-            callout.label = best[1] if best else pygame.Rect(self.rect.topleft, size)
-            placed.append(callout.label)
+            cost, label = best if best else (0.0, pygame.Rect(self.rect.topleft, size))
+            labels[id(callout)] = label
+            placed.append(label)
+            total += cost
+        return total, labels
 
     def _label_places(self, callout: Callout) -> list[tuple[int, pygame.Rect]]:
         """Where the area's label may go, each with how much of the cards it would hide:
@@ -167,8 +195,10 @@ class LayoutPicture:
                 label = pygame.Rect((0, 0), size)
                 setattr(label, side, anchor)
                 if self.rect.contains(label):
-                    # hiding a card weighs more than standing far from the area's middle
+                    # hiding a card weighs more than standing far from the area's middle;
+                    # a count, less than a card (where there is room for neither)
                     hidden = 4 * sum(overlap_area(label, c) for c in shown)
+                    hidden += sum(overlap_area(label, c) for c in self.counts)
                     found.append((hidden, label))
         return found
 

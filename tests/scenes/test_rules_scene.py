@@ -343,3 +343,8 @@ def test_the_picture_s_labels_hide_no_card(app, driver, size, language):
         shown = [c.inflate(2 * outline, 2 * outline) for c in picture.cards]
         for callout in picture.callouts:
             assert callout.label.collidelist(shown) == -1, (ruleset_id, callout.text)
+            # nor a count beside one (the Stock label lay on the stock's, Pyramid 36),
+            # where there is room: in Russian at 800x600 «Колода» and «Резерв» do not
+            # both fit over their cards, and a count gives way before a card does
+            if (language, size) != ("ru", (800, 600)):
+                assert callout.label.collidelist(picture.counts) == -1, (ruleset_id, callout.text)
