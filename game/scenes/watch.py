@@ -17,7 +17,7 @@ from game import i18n
 from game.i18n import _, n_
 from game.rules import Game, IllegalMove, Outcome, ReplayError
 from game.rules.moves import parse_move
-from game.rules.replay import check_claim, new_game, replay_moves, run_replay
+from game.rules.replay import check_claim, new_game, replay_moves
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
@@ -63,6 +63,18 @@ def key_captions() -> dict[str, str]:
         "start": "Home",
         "back": "Esc",
     }
+
+
+def played_out(replay: dict[str, Any]) -> Game:
+    """A replay's game as far as its moves go: up to one that cannot be played, where
+    the watching stops too (run_replay raised there, and a run's Next game crashed)."""
+    game = new_game(replay)
+    for text in replay_moves(replay):
+        try:
+            game.play(text)
+        except IllegalMove:
+            break
+    return game
 
 
 def ending(game: Game, stuck: bool = False, abandoned: bool = False) -> str:
@@ -156,7 +168,7 @@ class WatchScene(TableScene):
         from game.rules import LevelError
         from game.scenes.arcade import level_name
 
-        level = sum(1 for replay in replays[:index] if run_replay(replay).won)
+        level = sum(1 for replay in replays[:index] if played_out(replay).won)
         try:
             ladder = load_ladder()
         except LevelError:
@@ -300,7 +312,10 @@ class WatchScene(TableScene):
         if not last:  # an arcade run's game but the last: that game is over, not the replay
             n, total = self.replay_index + 1, len(self.replays)
             text = _("Game {n} of {total} is over.", n=n, total=total)
-        if self.broken:  # not "Unfinished", of a game whose file is at fault
+        if self.broken and self.game.over:  # moves written past the game's end
+            text = _("The replay is over.") + " " + ending(self.game, self.ended_stuck)
+            text += " " + _("The file has moves after the game's end.")
+        elif self.broken:  # not "Unfinished", of a game whose file is at fault
             text = _("The replay stops here: its next move cannot be played.")
             text += f" {self.broken_why}" if self.broken_why else ""
         else:  # how it ended: over an emptied table the banner said only that it stopped
@@ -318,7 +333,7 @@ class WatchScene(TableScene):
     def _run_total(self) -> str:
         """The watched run's score in a sentence: a game won clears a level (see
         game.ladder.progress), and its points are its games' added up."""
-        games = [run_replay(r) for r in self.replays[:-1]] + [self.game]
+        games = [played_out(r) for r in self.replays[:-1]] + [self.game]
         levels = n_("{n} level", "{n} levels", sum(g.won for g in games))
         left = points(sum(g.score.remaining_points for g in games))
         return _(

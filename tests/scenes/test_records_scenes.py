@@ -1283,3 +1283,27 @@ def test_end_plays_a_replay_on_to_its_end_at_once(app, driver):
     assert watch.banner is not None and watch.banner.text.startswith("The replay is over.")
     driver.key(pygame.K_LEFT)  # and the steps back from there as ever
     assert len(watch.game.moves) == len(replay["moves"]) - 1
+
+
+def test_a_run_with_a_game_that_stops_early_goes_on_to_its_next_games(app, driver):
+    # Next game counted the levels by re-running the games before it, and the one that
+    # stopped raised out of the scene: the game crashed
+    bad = {"ruleset": "pyramid52", "deal": 1, "moves": ["st>w", "p1.1"]}
+    watch = show(app, driver, WatchScene(app, [bad, won_game().to_replay(result=True)]))
+    driver.key(pygame.K_END)
+    assert watch.broken and watch.banner is not None
+    watch._next_replay()
+    driver.settle(0.5)
+    second = app.scene
+    assert isinstance(second, WatchScene) and second.replay_index == 1
+    driver.key(pygame.K_END)
+    assert second.game.won and "The run:" in second.banner.text
+
+
+def test_a_won_replay_with_moves_past_its_end_says_it_came_out(app, driver):
+    replay = won_game().to_replay(result=True)
+    replay["moves"].append("st>w")
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_END)
+    assert watch.game.won and watch.banner.text.startswith("The replay is over.")
+    assert watch.banner.text.endswith("The file has moves after the game's end.")
