@@ -245,7 +245,9 @@ class CardArt:
         symbol = suit_symbol(suit, (suit_width(suit, suit_height), suit_height), colour)
         # only the strip: the card laid over it hides the rest (a whole card for each
         # height a pile was squeezed to came to 800 MB at 4K)
-        face = self._blank_card().subsurface((0, 0, self.width, min(rows, self.height))).copy()
+        # and as far again as the next card's rounded corners, or the felt shows there
+        rows = min(rows + self.layout.radius + 1, self.height)
+        face = self._blank_card().subsurface((0, 0, self.width, rows)).copy()
         face.blit(glyph, (x, top))
         gap = max(1, round(self.width * 0.03))
         face.blit(symbol, (x + glyph.get_width() + gap, top + height - suit_height))

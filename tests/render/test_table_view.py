@@ -219,10 +219,12 @@ def test_a_squeezed_pile_shows_the_suit_of_every_covered_card(size):
         shown = pygame.Rect(rects[13].topleft, (rects[13].width, strip))
         shown.union_ip(pygame.Rect(rects[14].topleft, (rects[14].width, strip)))
         pictures.append(pygame.image.tobytes(table.subsurface(shown), "RGB"))
-        # and no felt between the strips, where the cards lie a pixel further apart
-        x = rects[0].centerx
-        felt = [y for y in range(rects[0].top, rects[15].top) if _green(table.get_at((x, y)))]
-        assert felt == [], (size, felt)
+        # and no felt between the strips, where the cards lie a pixel further apart, nor
+        # at the rounded corners of the card over each
+        for x in (rects[0].left + 2, rects[0].centerx, rects[0].right - 3):
+            column = range(rects[0].top + 4, rects[15].top)
+            felt = [y for y in column if _green(table.get_at((x, y)))]
+            assert felt == [], (size, x, felt)
     assert pictures[0] != pictures[1]
 
 
@@ -280,4 +282,5 @@ def test_a_squeezed_pile_whose_top_is_held_away_shows_the_card_under_it_whole():
         del view.art.strip_face
     pile = game.pile("t1")
     assert stripped == list(pile[:14])  # not 2C, in sight whole now
-    assert view.art.strip_face(pile[0], 12).get_height() == 12  # the strip alone is kept
+    strip = view.art.strip_face(pile[0], 12)  # the strip alone is kept, and the corners
+    assert strip.get_height() == 12 + view.art.layout.radius + 1
