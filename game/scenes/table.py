@@ -92,6 +92,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, TableTips, S
         self.status_left = 0.0
         self.status_of_demo = False  # the status says the demo plays: gone when it stops
         self.announcement = ""  # the opening line announce() put up (see _announcing)
+        self.announced_at = 0  # the moves made when it was put up
         self.status_where: Position | None = None  # the position the status speaks of
         self.tip_for = ""  # the button whose keys a tooltip names (see _update_tip)
         self.hovered_for = 0.0

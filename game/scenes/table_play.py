@@ -203,12 +203,14 @@ class TablePlay:
         """A line for the player over the table (an arcade level, a resumed game)."""
         self._say(text, seconds)
         self.announcement = text
+        self.announced_at = self.game.moves_made
 
     def _announcing(self) -> bool:
-        """Whether the table's opening line is still said: a tip of the deal waits for
-        it (an arcade level's name, and that the run had help, said only there, gave way
-        at once to "press Finish")."""
-        return bool(self.status) and self.status == self.announcement and self.status_left > 0
+        """Whether the table's opening line is still said, over the position it opened
+        on: a tip of that position waits for it (an arcade level's name, and that the
+        run had help, said only there, gave way at once to "press Finish")."""
+        said = bool(self.status) and self.status == self.announcement and self.status_left > 0
+        return said and self.game.moves_made == self.announced_at
 
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
         self.status, self.status_where = text, None

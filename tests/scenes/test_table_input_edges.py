@@ -658,3 +658,15 @@ def test_the_table_s_opening_line_is_not_replaced_by_the_finish_tip(app, driver)
     driver.settle(1.0)
     assert scene.finishing and scene.buttons["finish"].selected  # lit: it says so itself
     assert scene.status == "Level 3 of 9: Egyptian Pyramid. This run had help."
+
+
+def test_the_finish_tip_waits_for_the_opening_line_only_over_the_position_it_opened_on(app, driver):
+    # held back for the line's whole six seconds, at positions reached after it too
+    scene = TableScene(app, Game("egyptian", deck=SORTED))
+    scene.announce("Level 3 of 9: Egyptian Pyramid.")
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    home = next(m for m in scene.game.legal_moves if str(m).split(">")[-1].startswith("f"))
+    scene._play(home)
+    driver.settle(0.5)
+    assert scene.finishing and "press “Finish”" in scene.status
