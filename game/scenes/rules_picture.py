@@ -182,9 +182,14 @@ class LayoutPicture:
         shown = [c.inflate(2 * outline, 2 * outline) for c in self.cards]
         found = []
         for m in callout.members:
+            # under a count drawn under the card, too: above and beside may be taken
+            # (in Russian «Колода» and «Резерв» do not both fit over their cards)
+            under = [c for c in self.counts if c.top >= m.bottom and m.left <= c.centerx <= m.right]
+            below_count = max((c.bottom for c in under), default=m.bottom) + gap
             for side, anchor in (
                 ("midbottom", (m.centerx, m.top - gap)),
                 ("midtop", (m.centerx, m.bottom + gap)),
+                ("midtop", (m.centerx, below_count)),
                 ("midright", (m.left - gap, m.centery)),
                 ("midleft", (m.right + gap, m.centery)),
                 ("topleft", (m.left, m.bottom + gap)),
