@@ -36,7 +36,7 @@ from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
-    from game.scenes.menu import MenuChoice
+    from game.scenes.menu_choice import MenuChoice
 
 log = logging.getLogger(__name__)
 

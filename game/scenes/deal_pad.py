@@ -20,7 +20,7 @@ from game.ui.widgets import draw_field_box, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.menu import MenuChoice
+    from game.scenes.menu_choice import MenuChoice
 
 
 class DealPadScene(PadScene):

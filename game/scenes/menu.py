@@ -8,7 +8,6 @@ toggles, the deal number, and Play. Every control is a `Button` in one
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -26,7 +25,9 @@ from game.render.preview import (
 from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import Scene
+from game.scenes.leaving_words import play_question
 from game.scenes.menu_bands import draw_bar, draw_question
+from game.scenes.menu_choice import MenuChoice, last_played
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
 from game.store import FREE
@@ -38,11 +39,11 @@ from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import (
     Button,
     draw_text,
+    field_meant,
     fitting_size,
     layout_row,
     px,
     row_width,
-    squared_gap,
     wrap,
 )
 
@@ -58,24 +59,13 @@ QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
 
 
-@dataclass
-class MenuChoice:
-    """What the player last chose, kept on the app for the session."""
-
-    ruleset_id: str
-    options: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
-    # the deal number typed, kept while the player looks at the rules or the settings;
-    # cleared once a game is started with it
-    deal_text: str = ""
-
-
 class MenuScene(PadScene):
     """The start screen: ruleset cards, options, deal number, Play, Rules, Settings, Quit."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rulesets = rulesets()
-        choice = app.last_choice or self._last_played(app)
+        choice = app.last_choice or last_played(app, self.rulesets)
         if choice is None or choice.ruleset_id not in self.rulesets:
             choice = MenuChoice(next(iter(self.rulesets)))
         self.choice = choice
@@ -104,18 +94,6 @@ class MenuScene(PadScene):
         self.title_drawn = pygame.Rect(0, 0, 0, 0)
 
     # -- the choice ----------------------------------------------------------------
-
-    def _last_played(self, app: App) -> MenuChoice | None:
-        """At the game's start, the patience and options of the game played last (not
-        an arcade run's, whose patience the ladder chose), as the records have it."""
-        row = app.records.latest_played()
-        ruleset = self.rulesets.get(row.ruleset) if row else None
-        if row is None or ruleset is None:
-            return None
-        try:
-            return MenuChoice(ruleset.id, {ruleset.id: ruleset.choose(row.options)})
-        except RulesError:  # options this version no longer has
-            return MenuChoice(ruleset.id)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -333,25 +311,15 @@ class MenuScene(PadScene):
                     ringed.removeprefix("ruleset:") if ringed.startswith("ruleset:") else ""
                 )
                 return True
-        if event.type == POINTER_DOWN and self._on_deal_field(event):
+        # a finger's slack, as the buttons': a tap just under the field started the
+        # deal of the day, whose slack reached there
+        slack = px(8, self.scale) if getattr(event, "source", "") == "touch" else 0
+        if event.type == POINTER_DOWN and field_meant(
+            self.deal_field, event.pos, self.pad.buttons, slack
+        ):
             self.type_deal()  # keys type into the field anywhere; a finger needs keys
             return True
         return self.pad_event(event)
-
-    def _on_deal_field(self, event: pygame.event.Event) -> bool:
-        """Whether a press means the deal's field: on it, or, for a finger, within the
-        slack the buttons get and nearer the field than any of them (a tap just under
-        the field started the deal of the day, whose slack reached there)."""
-        field, pos = self.deal_field, event.pos
-        if field.collidepoint(pos):
-            return True
-        margin = px(8, self.scale)
-        if event.source != "touch" or not field.inflate(2 * margin, 2 * margin).collidepoint(pos):
-            return False
-        if any(b.rect.collidepoint(pos) for b in self.pad.buttons):
-            return False
-        button = self.pad.button_at(pos, margin)
-        return button is None or squared_gap(field, pos) < squared_gap(button.rect, pos)
 
     # -- layout --------------------------------------------------------------------
 
@@ -579,31 +547,7 @@ class MenuScene(PadScene):
 
     def play_question(self) -> str:
         """What a first press of Play asks when it would give up a game left in play."""
-        resumes = self._continue_resumes_it()
-        if self.wish_asked:  # giving it up answers its wish: said, as on the table
-            question = (
-                _(
-                    "Press “Play” again for a new game: the unfinished fortune of this"
-                    " patience then counts as a loss, and its wish will not come true."
-                    " “Continue” resumes it."
-                )
-                if resumes
-                else _(
-                    "Press “Play” again for a new game: your unfinished fortune of this"
-                    " patience then counts as a loss, and its wish will not come true."
-                )
-            )
-        elif resumes:
-            question = _(
-                "Press “Play” again for a new game: the unfinished game of this patience"
-                " then counts as a loss. “Continue” resumes it."
-            )
-        else:
-            question = _(
-                "Press “Play” again for a new game: your unfinished game of this"
-                " patience then counts as a loss."
-            )
-        return question
+        return play_question(self._continue_resumes_it(), self.wish_asked)
 
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""

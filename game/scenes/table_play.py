@@ -17,6 +17,7 @@ from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, pile_kind
+from game.scenes.leaving_words import give_up_question, new_deal_question
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
 from game.scenes.table_overlay import Banner
@@ -384,14 +385,7 @@ class TablePlay:
             return
         # a game left in play for another of its table is given up (Records.give_up):
         # asked, as Give up is
-        question = (
-            _(
-                "Press “New deal” again: this game then counts as a loss, and your wish"
-                " will not come true."
-            )
-            if self._wish_counts()
-            else _("Press “New deal” again: this game then counts as a loss.")
-        )
+        question = new_deal_question(self._wish_counts())
         leaves_a_game = self.recorded and bool(self.game.moves or self.game.undo_count)
         if leaves_a_game:
             if not self._second_press("new", question):
@@ -512,23 +506,6 @@ class TablePlay:
         """The Give up button: see _ask_resign."""
         self._ask_resign(by_key=False)
 
-    def _resign_question(self, by_key: bool) -> str:
-        """What the first press of Give up (its button, or G) asks: with a wish that
-        still counts, that giving up answers it (Hint, Demo, Undo and Restart each
-        said what they did to the wish; giving up, which seals it, said nothing)."""
-        if self._wish_counts():
-            if by_key:
-                return _("Press G again to give up: your wish will not come true.")
-            return _(
-                "Press “Give up” again: the patience will not come out, and your wish"
-                " will not come true."
-            )
-        return (
-            _("Press G again to give up.")
-            if by_key
-            else _("Press “Give up” again to end the game.")
-        )
-
     def _ask_resign(self, by_key: bool) -> None:
         """Give up at a second press (of G or the button) within SECOND_PRESS_S, with no
         move between: giving up cannot be taken back (in the arcade it costs a life),
@@ -538,7 +515,7 @@ class TablePlay:
         nothing, and a stray press would end a game Undo could still save."""
         if self.game.over:
             return
-        question = self._resign_question(by_key)
+        question = give_up_question(by_key, self._wish_counts())
         if self._stuck_banner_up() or self._second_press("resign", question):
             self._resign()
 

@@ -286,6 +286,23 @@ def button_at(buttons: Iterable[Button], pos: tuple[int, int], margin: int = 0) 
     return min(near, key=_nearest)[1] if near else None
 
 
+def field_meant(
+    field: pygame.Rect, pos: tuple[int, int], buttons: Iterable[Button], margin: int = 0
+) -> bool:
+    """Whether a press at `pos` means a field among `buttons`: on it, or within
+    `margin` (a finger's slack, as the buttons get) and on no button, nearer the field
+    than the button the slack would give it to."""
+    if field.collidepoint(pos):
+        return True
+    if not margin or not field.inflate(2 * margin, 2 * margin).collidepoint(pos):
+        return False
+    buttons = list(buttons)
+    if any(b.rect.collidepoint(pos) for b in buttons):
+        return False
+    button = button_at(buttons, pos, margin)
+    return button is None or squared_gap(field, pos) < squared_gap(button.rect, pos)
+
+
 def overlap_area(a: pygame.Rect, b: pygame.Rect) -> int:
     """How many pixels two rectangles share."""
     clip = a.clip(b)

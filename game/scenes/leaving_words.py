@@ -1,0 +1,55 @@
+"""What leaving a game in play costs, in the player's words: the questions Give up and
+New deal (on the table) and Play (in the menu) ask before they end a game, and with it
+a fortune's wish that still counts. Hint, Demo, Undo and Restart each said what they
+did to the wish; the presses that answer it said nothing."""
+
+from __future__ import annotations
+
+from game.i18n import _
+
+
+def give_up_question(by_key: bool, wish: bool) -> str:
+    """What the first press of Give up asks: of its key (G) or of its button."""
+    if wish:
+        if by_key:
+            return _("Press G again to give up: your wish will not come true.")
+        return _(
+            "Press “Give up” again: the patience will not come out, and your wish"
+            " will not come true."
+        )
+    return _("Press G again to give up.") if by_key else _("Press “Give up” again to end the game.")
+
+
+def new_deal_question(wish: bool) -> str:
+    """What New deal asks of a game in play, which it gives up."""
+    if wish:
+        return _(
+            "Press “New deal” again: this game then counts as a loss, and your wish"
+            " will not come true."
+        )
+    return _("Press “New deal” again: this game then counts as a loss.")
+
+
+def play_question(resumes: bool, wish: bool) -> str:
+    """What the menu's Play asks where it would give up a game left in play; `resumes`:
+    the menu's Continue offers that game."""
+    if wish:
+        if resumes:
+            return _(
+                "Press “Play” again for a new game: the unfinished fortune of this"
+                " patience then counts as a loss, and its wish will not come true."
+                " “Continue” resumes it."
+            )
+        return _(
+            "Press “Play” again for a new game: your unfinished fortune of this"
+            " patience then counts as a loss, and its wish will not come true."
+        )
+    if resumes:
+        return _(
+            "Press “Play” again for a new game: the unfinished game of this patience"
+            " then counts as a loss. “Continue” resumes it."
+        )
+    return _(
+        "Press “Play” again for a new game: your unfinished game of this"
+        " patience then counts as a loss."
+    )
