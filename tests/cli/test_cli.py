@@ -850,50 +850,30 @@ def test_a_broken_level_file_is_said_in_the_program_s_own_lines(tmp_path):
     level = tmp_path / "levels" / "egyptian.toml"
     level.write_text(level.read_text("utf-8").replace("[rules]", "[rules", 1), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(tmp_path), PIRAMIDA_HOME=str(tmp_path / "home"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "game", "deal", "egyptian", "--deal", "1"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        """The copy with the broken file, as a user runs it."""
+        command = [sys.executable, "-m", "game", *args]
+        return subprocess.run(
+            command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        )
+
     # one line, as every refusal: each broken file's line came first on every call
+    proc = run("deal", "egyptian", "--deal", "1")
     (line,) = proc.stderr.splitlines()
     assert proc.returncode == 2
     assert line.startswith("piramida: the level file of 'egyptian' is broken: egyptian.toml: ")
     # a command of another ruleset hears nothing of it
-    proc = subprocess.run(
-        [sys.executable, "-m", "game", "deal", "pyramid52", "--deal", "1"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run("deal", "pyramid52", "--deal", "1")
     assert proc.returncode == 0 and proc.stderr == ""
     # the command that lists them says what it left out
-    proc = subprocess.run(
-        [sys.executable, "-m", "game", "rulesets"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run("rulesets")
     (line,) = proc.stderr.splitlines()
     assert proc.returncode == 0 and "egyptian " not in proc.stdout
     assert line.startswith("piramida: egyptian.toml: ") and line.endswith("(left out)")
     # a ruleset whose file is named otherwise: its id unread, the broken file named
     level.rename(level.with_name("my-egyptian.toml"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "game", "deal", "egyptian", "--deal", "1"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run("deal", "egyptian", "--deal", "1")
     (line,) = proc.stderr.splitlines()
     assert proc.returncode == 2 and line.endswith("; my-egyptian.toml is broken)"), line
 
