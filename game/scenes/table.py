@@ -116,6 +116,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, TableTips, S
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
         self.told_lost: Position | None = None
+        self.end_offered = False  # the end offered once no move can lower the points
         self.fortune = facts.fortune
         # a deal played before tells no fortune: no wish is asked for (see _deal)
         self.wish_pending = self.fortune and not game.moves and not facts.fortune_replayed

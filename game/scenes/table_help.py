@@ -241,8 +241,23 @@ class TableHelp:
             # stuck, its banner says the game is over in all but name: the loss again,
             # in a second box beside it, said nothing new
             if not hinted and not self.demo and not self.verdict_kept() and not self.stuck:
-                self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
-                self.status_where = where  # said of this position: gone when it changes
+                if self._nothing_better(known) and not self.end_offered and self.banner is None:
+                    # play may go on for ever (an Egyptian gap takes any card once the
+                    # stock is out) and gain nothing: said, and the end offered, once
+                    self.end_offered = True
+                    self.banner = self._best_reached_banner(known)
+                else:
+                    self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
+                    self.status_where = where  # said of this position: gone when it changes
+
+    def _best_reached_banner(self, known: dict[str, Any]) -> Banner:
+        """The game can only stay as good as it is: its end offered, as a stuck game's."""
+        words = _(
+            "No move can lower the points left now: {points} is the best. The game may end here.",
+            points=points(known["best_remaining_points"]),
+        )
+        end = Button(_("End the game"), self._resign, key="end")
+        return Banner(words, [end], enter=False, dismiss=self._close_banner)
 
     def _lost_words(self, known: dict[str, Any]) -> str:
         """What a proven loss means to the player. Said at the deal (most Pyramid 52

@@ -3,6 +3,7 @@ along a line, and which positions are asked about again (a stand-in worker)."""
 
 import random
 
+import pygame
 import pytest
 
 from game.rules import Game
@@ -242,3 +243,41 @@ def test_an_undo_in_a_game_of_thousands_of_moves_keeps_up_with_the_frames(app, d
     driver.frames(60)
     idle = time.perf_counter() - start
     assert took < 1.0 and idle < 2.0, (took, idle)  # some 10 ms and 1 ms a frame now
+
+
+def _nothing_better_said(app, driver):
+    """Egyptian deal 0 after a stock turn, answered as a game no move can improve."""
+    from game.scenes.table import TableScene
+
+    game = Game("egyptian", deal=0)
+    game.play("st>w")
+    scene = TableScene(app, game)
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    worker = ScriptedWorker()
+    scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
+    scene.analysis.ask()
+    best = {"outcome": "lost", "line": [], "best_remaining_points": game.score.remaining_points}
+    worker.replies.append({"id": worker.asked[-1], **best})
+    driver.frames(2)
+    return scene, game, worker, best
+
+
+def test_where_no_move_can_lower_the_points_the_end_is_offered(app, driver):
+    # an Egyptian gap takes any card once the stock is out: play went on for ever with
+    # nothing to gain, and only a hint or the demo said so
+    scene, game, _worker, _best = _nothing_better_said(app, driver)
+    assert scene.banner is not None and scene.banner.text.startswith("No move can lower")
+    assert [b.key for b in scene.banner.buttons] == ["end"]
+    driver.key(pygame.K_g)  # at its first press, as beside a stuck game's banner
+    assert game.over
+
+
+def test_the_end_offered_and_declined_is_not_offered_again(app, driver):
+    scene, game, worker, best = _nothing_better_said(app, driver)
+    scene._close_banner()  # played on
+    scene._play(next(m for m in game.legal_moves if str(m) != "st>w"))
+    driver.settle(0.5)
+    worker.replies.append({"id": worker.asked[-1], **best})
+    driver.frames(2)
+    assert scene.banner is None and not game.over
