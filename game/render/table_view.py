@@ -308,32 +308,31 @@ class TableView:
         text = str(n)
         box, size = self._badge_box(rect, text)
         gap = self._badge_gap(size)
-        # every other place and every card on it now, and its own cards under the top
-        # (to its left the count lay on the waste's fan)
-        taken = self.rects(name, n)[:-1]
+        # every other place and every card on it now (and the legend)
+        others = [self.layout.legend] if self.layout.legend is not None else []
         # and all the other places may grow into (a pile sliding aside leaves its
         # reach): a pile grown to twelve cards covered the count over the Egyptian waste
         rooms = []
         for other, spot in self.layout.spots.items():
             if other != name:
-                taken += [spot.rect, *self.rects(other, len(self.game.pile(other)))]
+                others += [spot.rect, *self.rects(other, len(self.game.pile(other)))]
                 if spot.reach is not None:
                     rooms.append(spot.reach)
-        if self.layout.legend is not None:
-            taken.append(self.layout.legend)
-        taken += rooms
+        # and its own cards under the top (to its left the count lay on the waste's fan)
+        taken = [*self.rects(name, n)[:-1], *others, *rooms]
         for own, card_point, (dx, dy) in BESIDE:
             x, y = getattr(rect, card_point)
             setattr(box, own, (x + dx * gap, y + dy * gap))
             if self.area.contains(box) and box.collidelist(taken) == -1:
                 self._draw_badge(surface, box, text, size)
                 return
-        # no room beside it: at the foot of the fan's first card in view, as the stock's
-        # count stands on its own foot (the face shows nothing there but its edge)
-        shown = [r for r in self.rects(name, n) if r.x != rect.x]
-        if shown and shown[0].x < rect.x:
-            box.bottomleft = (shown[0].x + 1, rect.bottom - size // 4)
-            if box.right <= rect.x - self.ring_reach():  # clear of the top card's rings
+        # no room beside it: at the foot of the fan, clear of the top card's rings, as
+        # the stock's count stands on its own foot (the faces show nothing there but
+        # their edges); it may reach past the fan's first card, onto no other
+        if any(r.x < rect.x for r in self.rects(name, n)):
+            box.bottom = rect.bottom - size // 4
+            box.right = rect.x - self.ring_reach()
+            if self.area.contains(box) and box.collidelist(others) == -1:
                 self._draw_badge(surface, box, text, size)
 
     def _badge_gap(self, size: int) -> int:

@@ -99,11 +99,12 @@ def badges_drawn(view: TableView) -> list[tuple[pygame.Rect, str]]:
 
 @pytest.mark.parametrize("ruleset", (*RULESETS, "pyramid36", "pyramid52"))
 @pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1080, 1920)])
-def test_the_waste_says_how_many_cards_it_holds_where_some_are_out_of_sight(ruleset, size):
+@pytest.mark.parametrize("turns", [7, 20])
+def test_the_waste_says_how_many_cards_it_holds_where_some_are_out_of_sight(ruleset, size, turns):
     # Pyramid 52 ended with "6 cards left" over three cards to be seen: the rest lay
-    # under the reserve's top, and nothing said so
+    # under the reserve's top, and nothing said so (nor of 10 cards and more at 800x600)
     game = Game(ruleset, deal=8)
-    for _ in range(7):
+    for _ in range(min(turns, len(game.pile("st")))):
         game.play("st>w")
     area = pygame.Rect(0, 40, size[0], size[1] - 120)
     view = TableView(game, area, False, "classic")
