@@ -91,6 +91,7 @@ class TableScene(TableButtons, TableControls, TablePlay, TableHelp, TableTips, S
         self.status = ""
         self.status_left = 0.0
         self.status_of_demo = False  # the status says the demo plays: gone when it stops
+        self.held_button: Button | None = None  # under a finger, pressed as it lifts
         self.announcement = ""  # the opening line announce() put up (see _announcing)
         self.announced_at = 0  # the moves made when it was put up
         self.status_where: Position | None = None  # the position the status speaks of

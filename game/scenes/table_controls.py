@@ -29,6 +29,7 @@ from game.ui.widgets import Button, button_at
 # How far a press moves before it is a drag; a finger wobbles more than a mouse.
 DRAG_START_PX = 6
 TOUCH_DRAG_START_PX = 12
+TOUCH_SLACK_PX = 14  # how far off a card or a button a finger's press still means it
 
 
 @dataclass
@@ -65,7 +66,7 @@ class TableControls:
     # -- pointer -------------------------------------------------------------------
 
     def _touch_margin(self, event: pygame.event.Event) -> int:
-        return 14 if getattr(event, "source", "mouse") == "touch" else 0
+        return TOUCH_SLACK_PX if getattr(event, "source", "mouse") == "touch" else 0
 
     def _pointer_down(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
@@ -78,15 +79,16 @@ class TableControls:
             self._cancel()
             return True
         margin = self._touch_margin(event)
+        self._let_go_of_button()  # its finger's lift was lost: it does nothing
         if self.banner:
             pressed = button_at(self.banner.buttons, event.pos, margin)
             if pressed:
-                pressed.action()
+                self._press_button(pressed, event)
                 return True
         button = self.hud.button_at(event.pos, margin)
         if button:
             self._finish_animation()
-            button.action()
+            self._press_button(button, event)
             return True
         if self.wish_pending:
             self._wish_first()
@@ -100,8 +102,35 @@ class TableControls:
         self.press = Press(spot.pile, spot.index, event.pos, event.clicks, event.source)
         return True
 
+    def _press_button(self, button: Button, event: pygame.event.Event) -> None:
+        """A button pressed: the mouse's at once; a finger's as it lifts, if it lifts
+        there, so that a touch slid off takes itself back, as on the other screens."""
+        if event.source != "touch":
+            button.action()
+            return
+        self.held_button = button
+        button.pressed = True
+        self._buttons_dirty = self.redraw = True
+
+    def _let_go_of_button(self, pos: tuple[int, int] | None = None) -> None:
+        """The finger on a button lifts: at `pos`, on the button (within a finger's
+        slack), it presses it; elsewhere, or lost, nothing."""
+        button, self.held_button = self.held_button, None
+        if button is None:
+            return
+        button.pressed = False
+        self._buttons_dirty = self.redraw = True
+        if pos is not None and button.hit(pos, TOUCH_SLACK_PX) and button.enabled:
+            button.action()
+
     def _pointer_move(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
+        if self.held_button is not None:  # shown pressed while the finger is on it
+            on = self.held_button.hit(event.pos, TOUCH_SLACK_PX)
+            if on != self.held_button.pressed:
+                self.held_button.pressed = on
+                self._buttons_dirty = self.redraw = True
+            return True
         if not getattr(event, "held", True) and (self.drag or self.press):
             # the mouse moves with no button down: its release was lost (let go outside
             # the window): the card goes back, nothing is played
@@ -180,6 +209,9 @@ class TableControls:
         return target
 
     def _pointer_up(self, event: pygame.event.Event) -> bool:
+        if self.held_button is not None:
+            self._let_go_of_button(event.pos)
+            return True
         if self.drag:
             drag = self.drag
             if not drag.far:

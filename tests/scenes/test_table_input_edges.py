@@ -670,3 +670,33 @@ def test_the_finish_tip_waits_for_the_opening_line_only_over_the_position_it_ope
     scene._play(home)
     driver.settle(0.5)
     assert scene.finishing and "press “Finish”" in scene.status
+
+
+def finger(app, kind, pos):
+    w, h = app.size
+    return pygame.event.Event(
+        kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0
+    )
+
+
+def test_a_finger_presses_a_table_button_as_it_lifts_and_may_slide_off_instead(app, driver):
+    # the bar acted at the finger's touch: a touch on the wrong button could not be
+    # taken back by sliding off it, as on every other screen
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    game_moves = ["st>w", "st>w"]
+    for move in game_moves:
+        scene._play(parse_move(move))
+    driver.settle(0.5)
+    undo = scene.buttons["undo"].rect.center
+    pygame.event.post(finger(app, pygame.FINGERDOWN, undo))
+    driver.frames(1)
+    assert len(game.moves) == 2 and scene.buttons["undo"].pressed  # shown held, not yet
+    pygame.event.post(finger(app, pygame.FINGERMOTION, (undo[0], undo[1] - 200)))
+    pygame.event.post(finger(app, pygame.FINGERUP, (undo[0], undo[1] - 200)))
+    driver.frames(1)
+    assert len(game.moves) == 2 and not scene.buttons["undo"].pressed  # slid off: nothing
+    driver.tap(undo)  # a tap presses it
+    assert len(game.moves) == 1
+    driver.click(undo)  # and the mouse as ever
+    assert game.moves == []
