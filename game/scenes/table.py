@@ -20,12 +20,13 @@ from game.rules.moves import MOVE, PAIR, SINGLE
 from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
-from game.scenes.table_controls import Drag, Press, TableControls
+from game.scenes.table_controls import TableControls
 from game.scenes.table_help import TableHelp
 from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
 from game.scenes.table_overlay import Banner, draw_banner, draw_celebration_words, draw_legend
 from game.scenes.table_play import TablePlay
+from game.scenes.table_pointer import Drag, Press, TablePointer
 from game.scenes.table_tips import TableTips
 from game.store import DAILY, GameFacts
 from game.store.saved import BY_HELP_BEFORE
@@ -38,7 +39,7 @@ from game.ui.widgets import Button
 CLOCK_SAVED_EVERY_S = 5.0
 
 
-class TableScene(TableButtons, TableControls, TablePlay, TableHelp, TableTips, Scene):
+class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp, TableTips, Scene):
     def __init__(  # type: ignore[no-untyped-def]
         self, app, game: Game, fortune_replayed: bool = False, facts: GameFacts | None = None
     ) -> None:
