@@ -257,14 +257,15 @@ class WatchScene(TableScene):
         # where its moves stop making sense, as said over the table
         try:
             move = parse_move(self.script[played])
-            reason = self.game.refusal_reason(move)
             playable = self._play(move)
-        except IllegalMove as e:
+            # why, beside the banner that says it stops (a file edited by hand is shown):
+            # asked only of a move refused, which left the position as it was
+            reason = None if playable else self.game.refusal_reason(move)
+        except IllegalMove as e:  # no move at all
             reason, playable = e.refusal, False
         if not playable:
             self.script = self.script[:played]
             self.broken = True
-            # why, beside the banner that says it stops (a file edited by hand is shown)
             self.broken_why = i18n.refusal(reason, self._top_of) if reason else ""
             self._show_end()
             self._update_buttons()
