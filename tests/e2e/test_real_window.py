@@ -58,6 +58,9 @@ def display():
                 "1280x1024x24",
                 "-nolisten",
                 "tcp",
+                # an X server resets when its last client leaves: the readiness probe's
+                # leaving must not leave the game knocking at a server mid-reset
+                "-noreset",
             ],
             pass_fds=(write_end,),
             stdout=subprocess.DEVNULL,
