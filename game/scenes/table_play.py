@@ -270,7 +270,11 @@ class TablePlay:
             self.status_where = self.analysis.position()
         self._update_buttons()
         if self.view:  # once the buttons are: Undo pressed back to the deal is off now
-            self.keys.keep_on(self._focusable(), lambda name: self.focus_rect(name, top=True))
+            # a focus left by a card removed goes to the nearest card, never the bar's
+            # nearest button: the next Enter, meant for a card, asked to start the demo
+            focusable = self._focusable()
+            cards = [name for name in focusable if name in self.view.piles]
+            self.keys.keep_on(cards or focusable, lambda name: self.focus_rect(name, top=True))
         self._invalidate()
 
     def _search_stuck(self) -> None:

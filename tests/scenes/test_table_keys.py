@@ -407,3 +407,16 @@ def test_help_asked_for_by_key_is_asked_again_of_the_key_and_by_button_of_the_bu
     assert scene.status.startswith("Press “Hint” again for a hint:")
     driver.click(scene.buttons["demo"].rect.center)
     assert scene.status.startswith("Press “Demo” again to let the solver play:")
+
+
+def test_the_focus_left_by_a_card_removed_stays_among_the_cards(app, driver):
+    # a King removed low in the pyramid sent the focus to the bar's nearest button
+    # (Rules, Give up): the next Enter, meant for a card, pressed it
+    for size, deal, king in (((1366, 768), 1, "p7.7"), ((800, 600), 12, "p7.6")):
+        game = Game("pyramid52", deal=deal)
+        scene = open_table(app, driver, game)
+        driver.resize(size)
+        scene.keys.focus, scene.keys.visible = king, True
+        driver.key(pygame.K_RETURN)
+        assert [str(m) for m in game.moves] == [king]
+        assert scene.keys.focus in scene.view.piles
