@@ -273,8 +273,9 @@ class TablePlay:
             # a focus left by a card removed goes to the nearest card, never the bar's
             # nearest button: the next Enter, meant for a card, asked to start the demo
             focusable = self._focusable()
-            cards = [name for name in focusable if name in self.view.piles]
-            self.keys.keep_on(cards or focusable, lambda name: self.focus_rect(name, top=True))
+            if self.keys.focus not in self.buttons:
+                focusable = [name for name in focusable if name in self.view.piles] or focusable
+            self.keys.keep_on(focusable, lambda name: self.focus_rect(name, top=True))
         self._invalidate()
 
     def _search_stuck(self) -> None:
