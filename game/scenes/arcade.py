@@ -79,11 +79,13 @@ class ArcadeStatus:
             (_("Hints used"), str(sum(g.hints for g in games)), ""),
         ]
 
-    def help_note(self) -> str:
-        """At the end of a run that had help, why it enters no table: said where the
-        run ends, not only under the level that had it."""
+    def table_note(self) -> str:
+        """At the end of a run that had help or won no level, why it enters no table:
+        said where the run ends, not only under the level that had the help."""
         if self.over and self.run.assisted:
             return _("A hint or the demo was used in this run: it stays out of the table.")
+        if self.over and self.run.state.level == 0:  # see Records.run_position
+            return _("No level was won in this run: it stays out of the table.")
         return ""
 
 

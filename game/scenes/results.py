@@ -443,7 +443,7 @@ class ResultsScene(PadScene):
         if self.arcade_place is not None:
             place = _("Place {n} in the arcade table.", n=self.arcade_place)
             parts.append((place, px(20, s, 13), theme.GOLD, True))
-        if note := arcade.help_note():
+        if note := arcade.table_note():
             parts.append((note, px(17, s, 12), theme.WARN, False))
         return parts
 

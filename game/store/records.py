@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, ReplayError, ReplayMoveError, new_game, rulesets
+from game.rules import Game, ReplayError, ReplayMoveError, rulesets
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     CANNOT_CONTINUE,
@@ -80,14 +80,6 @@ def cleared_a_card(game: Game) -> bool:
     """Whether the game sent a card off the table: fewer count against it than were
     dealt (a building game deals one to a foundation). Without it, no score was made."""
     return game.score.remaining_cards < dealt_cards(game)
-
-
-def row_cleared_a_card(row: GameRow) -> bool:
-    """The same of a stored game (one whose replay is damaged cleared none)."""
-    try:
-        return row.remaining_cards < dealt_cards(new_game(row.replay))
-    except ReplayError:
-        return False
 
 
 def dealt_cards(game: Game) -> int:
@@ -494,8 +486,10 @@ class Records:
     def run_position(self, ladder: Ladder, run: Run) -> int | None:
         if run.assisted or not run.state.over(ladder) or not run.games:
             return None
-        if not any(row_cleared_a_card(g) for g in run.games):
-            return None  # every deal given up as dealt (or a stock turned): no score
+        if run.state.level == 0:
+            # no level won: three lives given up at the first, after a pair or none,
+            # took the table's first place, greeted as a new high score
+            return None
         s = run.state
         figures = Figures(s.points, s.cards, s.seconds, s.moves, levels=s.level)
         key = self.arcade_key(ladder)

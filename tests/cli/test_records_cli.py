@@ -9,12 +9,11 @@ import sys
 import pytest
 
 from game.rules import Game
-from game.solver import solve
 from game.store import ARCADE, DAILY, GameFacts, Records
 from game.store.database import FILE_NAME
 from tests.cli.conftest import REPO, Cli, assert_refused, run_subprocess, won_pyramid52
 from tests.cli.test_cli import ReplayFile
-from tests.store.helpers import lost_level_game, random_game, won_game
+from tests.store.helpers import ladder_run_games, random_game, won_game
 
 
 @pytest.fixture
@@ -366,15 +365,15 @@ def test_scores_are_printed_when_the_arcade_file_is_broken(cli: Cli, records, mo
 
 @pytest.fixture
 def arcade_entry(records) -> dict[str, object]:
-    """A whole run of the real ladder (three lives lost on its first level), in its table;
-    the figures it entered with."""
+    """A whole run of the real ladder (ladder_run_games), in its table; the figures it
+    entered with."""
     from game.ladder import load_ladder
     from game.store.saved import ARCADE
 
     ladder = load_ladder()
     run_id = records.start_run(ladder)
-    for n in range(ladder.lives):
-        records.save_game(lost_level_game(n), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9))
+    for game in ladder_run_games():
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9))
     run = records.run(ladder, run_id)
     assert run.state.over(ladder) and records.add_run_score(ladder, run, "ARC") == 1
     (entry,) = records.top(records.arcade_key(ladder))
@@ -388,14 +387,14 @@ def test_an_arcade_run_is_exported_as_one_proof_and_verified(
     path = tmp_path / "run.json"
     assert cli("scores", "--export-run", "1", str(path)).rc == 0
     run = json.loads(path.read_text(encoding="utf-8"))
-    assert run["ladder"] == "arcade" and len(run["games"]) == 3
+    assert run["ladder"] == "arcade" and len(run["games"]) == 4
     assert run["meta"]["initials"] == "ARC"
     result = cli("verify", str(path))
     assert result.rc == 0, result
     assert result.out == (
-        f"confirmed: arcade run (arcade), 0 levels cleared, {arcade_entry['points']} points"
-        f" ({run['result']['remaining_cards']} cards, {arcade_entry['moves']} moves) in 3 games\n"
-        "the file says, not proven: 0:27\n"  # its three games' time, 9 s each
+        f"confirmed: arcade run (arcade), 1 level cleared, {arcade_entry['points']} points"
+        f" ({run['result']['remaining_cards']} cards, {arcade_entry['moves']} moves) in 4 games\n"
+        "the file says, not proven: 0:36\n"  # its four games' time, 9 s each
     )
 
 
@@ -408,7 +407,7 @@ def test_a_run_file_given_for_one_game_says_what_reads_it(
     cli("scores", "--export-run", "1", str(path))
     assert_refused(
         cli(*command, str(path)),
-        f"{path} is an arcade run of 3 games, not one game's replay: `piramida verify {path}`",
+        f"{path} is an arcade run of 4 games, not one game's replay: `piramida verify {path}`",
     )
 
 
@@ -440,11 +439,11 @@ def test_watch_plays_a_run_file_s_games_one_after_another(
         (lambda run: run["result"].update(remaining_points=1), "claimed remaining_points 1"),
         (
             lambda run: run["games"].pop(),  # "the run is not over" alone: why?
-            "the run is not over: after 2 games it stands at level 1 with 1 life left"
+            "the run is not over: after 3 games it stands at level 2 with 1 life left"
             " (is a game missing?)",
         ),
         (lambda run: run.update(games=[]), "the run holds no game"),  # not the ladder's id
-        (lambda run: run["games"].append(run["games"][0]), "game 4 was played after the run"),
+        (lambda run: run["games"].append(run["games"][0]), "game 5 was played after the run"),
         (lambda run: run.update(ladder="other"), 'the run is of the ladder "other"'),
         (lambda run: run["games"][1]["moves"].insert(0, "t1>t2"), "game 2: move 1 't1>t2'"),
         (lambda run: run.update(extra=1), "unknown key 'extra' in an arcade run"),
@@ -472,15 +471,9 @@ def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
     from game.ladder import load_ladder
 
     ladder = load_ladder()
-    first = ladder.levels[0]
     run_id = records.start_run(ladder)
-    won = Game(first.ruleset, first.options, deal=8)
-    for move in solve(won).moves:
-        won.play(move)
-    assert won.won
-    records.save_game(won, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=30))
-    for n in range(ladder.lives):
-        records.save_game(lost_level_game(n, 1), GameFacts(mode=ARCADE, arcade_run=run_id))
+    for game in ladder_run_games():
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=30))
     assert records.add_run_score(ladder, records.run(ladder, run_id), "ONE") == 1
     out = cli("scores", "--ruleset", "arcade").out.splitlines()
     assert out[0] == "arcade table (ladder arcade)"  # it read "arcade, arcade table"

@@ -242,12 +242,12 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     from game.scenes.summary import GameSummary
     from game.store.proof import verify_run
     from game.store.saved import ARCADE
-    from tests.store.helpers import lost_level_game
+    from tests.store.helpers import ladder_run_games
 
     ladder = load_ladder()
     run_id = app.records.start_run(ladder)
-    for n in range(ladder.lives):
-        game, facts = lost_level_game(n), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
+    for game in ladder_run_games():
+        facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
         app.records.save_game(game, facts)
     run = app.records.run(ladder, run_id)
     status = ArcadeStatus(ladder, run, won=False)
@@ -259,7 +259,7 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     (path,) = (tmp_path / "home" / "replays").iterdir()
     proof = json.loads(path.read_text("utf-8"))
     state = verify_run(ladder, proof)
-    assert len(proof["games"]) == 3 and state.games == 3 and state.lives == 0
+    assert len(proof["games"]) == 4 and state.games == 4 and state.lives == 0
     assert path.name.startswith("piramida-arcade-run-")
     assert results.exported_to == f"The run's replay saved: {path}"
     assert results.saved_at("x") == "The run's replay saved: x"  # what the box draws
@@ -310,13 +310,13 @@ def test_an_arcade_entry_is_saved_as_its_run_that_verifies(app, driver, tmp_path
     from game.scenes.records import RecordsScene
     from game.store.proof import verify_run
     from game.store.saved import ARCADE
-    from tests.store.helpers import lost_level_game
+    from tests.store.helpers import ladder_run_games
 
     ladder = load_ladder()
     run_id = app.records.start_run(ladder)
-    for n in range(ladder.lives):
+    for game in ladder_run_games():
         facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9)
-        app.records.save_game(lost_level_game(n), facts)
+        app.records.save_game(game, facts)
     app.records.add_run_score(ladder, app.records.run(ladder, run_id), "ARC")
     scene = RecordsScene(app, "pyramid52", {}, tab=ARCADE)
     app.switch(scene, fade=False)
@@ -325,7 +325,7 @@ def test_an_arcade_entry_is_saved_as_its_run_that_verifies(app, driver, tmp_path
     (path,) = (tmp_path / "home" / "replays").iterdir()
     run = json.loads(path.read_text("utf-8"))
     state = verify_run(ladder, run)
-    assert state.games == 3 and run["meta"]["initials"] == "ARC"
+    assert state.games == 4 and run["meta"]["initials"] == "ARC"
     assert path.name.startswith("piramida-arcade-run-")
     assert scene.saved_to == f"The run's replay saved: {path}"
 

@@ -17,6 +17,7 @@ from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
+from game.solver import solve
 from game.store import ARCADE, DAILY, FREE, GameFacts
 from game.ui import theme
 from game.ui.widgets import Button
@@ -674,8 +675,14 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     total = len(ladder.levels)
     # in sight all game long, where the opening line fades
     assert table._current_figures().deal == f"Level 1 of {total} · 3 lives"
+    for move in solve(table.game).moves:  # the first level won: a run that won none
+        table._play(move)  # enters no table
+    driver.settle(12.0)
+    results = app.scene
+    assert isinstance(results, ResultsScene) and results.arcade.run.state.level == 1
+    press(driver, results, "next")
+    table, second = app.scene, ladder.levels[1]
     for lives_left in (2, 1, 0):
-        # a card sent home: a run that cleared none enters no table
         table._play(next(m for m in table.game.legal_moves if m.b.startswith("f")))
         driver.settle(0.3)
         driver.click(table.buttons["resign"].rect.center)
@@ -688,9 +695,9 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
             assert results.arcade.so_far().startswith("Run so far:")
             press(driver, results, "next")
             table = app.scene
-            assert table.game.ruleset.id == first.ruleset  # the same level, a new deal
+            assert table.game.options == second.options  # the same level, a new deal
             lives = "1 life" if lives_left == 1 else f"{lives_left} lives"
-            assert table._current_figures().deal == f"Level 1 of {total} · {lives}"
+            assert table._current_figures().deal == f"Level 2 of {total} · {lives}"
     assert isinstance(app.scene, InitialsScene)  # the run is over and enters the table
     # said of the run, as its title is: "You gave up" of its last game read against it
     assert app.scene.outcome == "No lives left: the run is over."
@@ -700,7 +707,7 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     assert results.arcade.over and results.pad.get("table") is not None
     # the chart is the run's, game by game
     assert results.chart == [g.remaining_points for g in results.arcade.run.games]
-    assert len(results.chart) == 3 and results.chart_caption.startswith("Points left in this run")
+    assert len(results.chart) == 4 and results.chart_caption.startswith("Points left in this run")
     # the run's end is the headline and its figures the run's: the last game's "You gave
     # up" and its figures read as the run's, under "the run is over"
     state = results.arcade.run.state
@@ -708,17 +715,17 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     heading = [line.text for line in lines]
     biggest = max(lines, key=lambda line: line.size)
     assert biggest.text == "No lives left: the run is over."
-    assert heading[0] == "Arcade ladder · 3 games" and "You gave up" not in heading
+    assert heading[0] == "Arcade ladder · 4 games" and "You gave up" not in heading
     # named as its level is: the ladder has this patience twice
-    assert heading[2] == "Last game: Nothing Better to Do (10 piles) · Deal 0 · You gave up"
+    assert heading[2] == "Last game: Nothing Better to Do (9 piles) · Deal 0 · You gave up"
     shown = {label: value for label, value, _note in results.all_figures()}
-    assert shown["Levels cleared"] == f"0 of {total}"
+    assert shown["Levels cleared"] == f"1 of {total}"
     assert shown["Points left"] == str(state.points) == str(sum(results.chart))
-    assert shown["Cards left"] == str(state.cards) and shown["Moves"] == "3"
+    assert shown["Cards left"] == str(state.cards) and shown["Moves"] == str(state.moves)
     # and where it stands in the table it has just entered
     assert "Place 1 in the arcade table." in heading
     (entry,) = app.records.scores.top(app.records.arcade_key(ladder))
-    assert entry.figures.levels == 0 and len(entry.replay["games"]) == 3
+    assert entry.figures.levels == 1 and len(entry.replay["games"]) == 4
     # its table says the run's cards left too, as every other table does
     table = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE))
     headings = [heading for heading, _share, _anchor in table._columns()]
@@ -826,6 +833,7 @@ def test_a_run_given_up_at_once_three_times_enters_no_table(app, driver):
         if not results.arcade.over:
             press(driver, results, "next")
     assert app.records.scores.top(app.records.arcade_key(load_ladder())) == []
+    assert results.arcade.table_note().startswith("No level was won in this run")
 
 
 def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
@@ -843,11 +851,11 @@ def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
         results = app.scene
         assert isinstance(results, ResultsScene)  # no initials: no table to enter
         if lives_left:
-            assert results.arcade.help_note() == ""  # the run goes on: not yet
+            assert results.arcade.table_note() == ""  # the run goes on: not yet
             press(driver, results, "next")
             table = app.scene
     assert results.arcade.over
-    assert results.arcade.help_note().startswith("A hint or the demo was used in this run")
+    assert results.arcade.table_note().startswith("A hint or the demo was used in this run")
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])

@@ -1,5 +1,5 @@
-"""Games to store: the known win of Pyramid 52 deal 8, random legal play, and a lost
-arcade level."""
+"""Games to store: the known win of Pyramid 52 deal 8, random legal play, a lost
+arcade level and a whole arcade run."""
 
 from __future__ import annotations
 
@@ -49,3 +49,22 @@ def lost_level_game(deal: int, index: int = 0) -> Game:
         game.play(home[0] if home else "st>w")
     game.play("resign")
     return game
+
+
+def won_level_game(index: int = 0, deal: int = 8) -> Game:
+    """A game of the ladder's level `index`, won along the solver's line."""
+    from game.ladder import load_ladder
+    from game.solver import solve
+
+    level = load_ladder().levels[index]
+    game = Game(level.ruleset, level.options, deal=deal)
+    for move in solve(game).moves:
+        game.play(move)
+    assert game.won
+    return game
+
+
+def ladder_run_games() -> list[Game]:
+    """A whole run of the real ladder that enters its table: the first level won, then
+    three lives lost on the second (a run that won no level enters none)."""
+    return [won_level_game(), *(lost_level_game(n, 1) for n in range(3))]

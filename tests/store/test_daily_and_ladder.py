@@ -97,21 +97,23 @@ def test_a_finished_run_enters_the_arcade_table_after_its_games_are_verified(rec
     assert len(entry.replay["games"]) == 4
 
 
-def test_a_run_that_cleared_no_card_enters_no_table(records):
-    # every deal given up after a turn of the stock took the arcade's first place
+def test_a_run_that_won_no_level_enters_no_table(records):
+    # every deal given up after a turn of the stock, or after one pair, took the
+    # arcade's first place as "a new high score" with no level won
     def given_up(deal, moves):
         game = Game("pyramid52", deal=deal)
         for move in [*moves, "resign"]:
             game.play(move)
         return game
 
-    for cleared in ([], ["p7.2+p7.5"]):  # deal 8's first pair, in the last game
+    for first in (given_up(3, ["st>w"]), won_game()):
         run_id = records.start_run(LADDER)
-        for game in (given_up(3, ["st>w"]), given_up(8, ["st>w", *cleared])):
+        # deal 8's first pair, in the last game
+        for game in (first, given_up(8, ["st>w"]), given_up(8, ["st>w", "p7.2+p7.5"])):
             records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=2.0))
         run = records.run(LADDER, run_id)
         assert run.state.over(LADDER) and run.state.moves > 0
-        assert (records.run_position(LADDER, run) is None) == (not cleared)
+        assert (records.run_position(LADDER, run) is None) == (run.state.level == 0)
 
 
 def test_an_assisted_or_unfinished_run_does_not_enter(records):
