@@ -85,10 +85,10 @@ class ChooserScene(PadScene):
         title_h = theme.font(px(48, s, 28), serif=True).get_linesize()
         self.title_pos = (m, m)
         back = Button(_("Back"), self.back, key="back")
-        bh = px(56, s, 44)
+        bh = max(px(56, s, 44), theme.FINGER)  # a passer-by's finger, as every other
         back.rect = pygame.Rect(0, 0, px(180, s, 120), bh)
-        back.rect.topright = (w - m, m + (title_h - bh) // 2)
-        top = m + title_h + px(20, s, 10)
+        back.rect.topright = (w - m, m + max(0, title_h - bh) // 2)
+        top = m + max(title_h, bh) + px(20, s, 10)
         n = len(self.games)
         gap = px(18, s, 10)
         inner_gap = px(12, s, 6)

@@ -409,7 +409,8 @@ class ResultsScene(PadScene):
         arcade = self.arcade
         # an arcade game by its level's name: "Pyramid 52" was level 5 and level 9 alike
         name = arcade.played_level() if arcade is not None else localized(game.ruleset.name)
-        what = f"{name} · {deal}"
+        # a kiosk's passer-by is shown no deal's number at the table either
+        what = name if self.app.kiosk is not None else f"{name} · {deal}"
         if arcade is not None and arcade.over:
             return self._wrapped(self._run_end_parts(arcade, what), width)
         won_colour = theme.GOLD if summary.won else theme.INK

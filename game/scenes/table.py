@@ -462,7 +462,12 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
             draw_banner(static, play_area, Banner(text, []))
         elif self.banner and not self.banner.waits:  # one the table waits on: over the bars
             drawn = draw_banner(
-                static, play_area, self.banner, avoid=keep_clear, centred=self.wish_pending
+                static,
+                play_area,
+                self.banner,
+                avoid=keep_clear,
+                centred=self.wish_pending,
+                finger=self.hud.finger,
             )
             self.banner_drawn = drawn
             if self.status:  # a question asked while the banner is up (N or H, stuck)
@@ -476,7 +481,7 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
         if self.banner and self.banner.waits and not self.covered:
-            self.banner_drawn = draw_banner(static, play_area, self.banner)
+            self.banner_drawn = draw_banner(static, play_area, self.banner, finger=self.hud.finger)
         tipped = next((b for b in self.hud.buttons if b.key == self.tip_for), None)
         self.tip_drawn = None
         if tipped is not None and not (self.banner or self.covered):

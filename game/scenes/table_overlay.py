@@ -42,10 +42,12 @@ def draw_banner(
     small: bool = False,
     avoid: list[pygame.Rect] | None = None,
     centred: bool = False,
+    finger: bool = False,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
     (`avoid`), or else between them; `centred`, in the middle first. Its buttons are
-    laid out as it is drawn. Returns where it was drawn."""
+    laid out as it is drawn, a finger's size high with `finger` (a kiosk's). Returns
+    where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     if banner.waits:  # the whole window dimmed, its bars too: nothing else is live
         fill_translucent(surface, surface.get_rect(), theme.FELT_DARK, 190, 0)
@@ -53,7 +55,7 @@ def draw_banner(
     size = max(12, int((18 if small else 34 if banner.waits else 22) * scale))
     font = theme.font(size, bold=not small)
     margin = int(12 * scale)
-    button_h = int(44 * scale) if banner.buttons else 0
+    button_h = max(int(44 * scale), theme.FINGER if finger else 0) if banner.buttons else 0
     wide = min(area.width - 40, int((960 if banner.waits else 760) * scale))
     # the narrow panel still holds its buttons side by side, with room at the edges
     buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0

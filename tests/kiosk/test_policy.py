@@ -685,3 +685,24 @@ def test_a_kiosk_hidden_plays_on_at_full_rate(kiosk):
     # show is for passers-by, whatever covered it a moment
     kiosk.handle_event(pygame.event.Event(pygame.WINDOWHIDDEN))
     assert kiosk.hidden and kiosk.frame_rate() >= 60
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_a_banner_s_buttons_and_the_chooser_s_back_are_a_fingertip_high(make_kiosk, size):
+    # the fortune's first press, "I have made my wish", was 35 px high; Back 45 px
+    from game.kiosk.chooser import ChooserScene
+    from game.ui import theme
+
+    kiosk = make_kiosk(size=size)
+    driver = Driver(kiosk)
+    scene = open_table(kiosk, driver, Game("sbudetsya", deal=3))
+    assert scene.banner is not None and scene.banner.buttons  # the wish is asked for
+    driver.frames(1)
+    for button in scene.banner.buttons:
+        assert button.rect.height >= theme.FINGER
+        assert scene.banner_drawn.contains(button.rect)
+    kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+    driver.frames(1)
+    back = kiosk.scene.pad.get("back").rect
+    assert back.height >= theme.FINGER and kiosk.surface.get_rect().contains(back)
+    assert all(back.bottom < card.top for card in kiosk.scene.cards)

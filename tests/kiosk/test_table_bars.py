@@ -53,6 +53,21 @@ def test_the_figures_leave_out_the_deal_and_a_pass_of_one(kiosk, driver):
     assert "Stock 24" in shown and "Moves 0" in shown and "Pass" not in shown
 
 
+def test_the_results_leave_out_the_deal_too(kiosk, driver):
+    # the table hid the deal's number from a passer-by, and its results showed it
+    from game.scenes.results import ResultsScene
+    from game.scenes.summary import GameSummary
+
+    game = Game("pyramid52", deal=8)
+    game.play("resign")
+    results = ResultsScene(kiosk, GameSummary(game, 5.0))
+    kiosk.switch(results, fade=False)
+    driver.frames(1)
+    heading = [line.text for line in results._heading_lines(2000)[0]]
+    assert heading[0] == "Pyramid 52"
+    assert not any("8" in line for line in heading)
+
+
 def test_the_figures_count_passes_where_there_are_several(make_kiosk):
     from tests.scenes.driver import Driver
 
