@@ -117,7 +117,9 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         self.tip_drawn: pygame.Rect | None = None  # and a button's tooltip, if shown
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
-        self.told_lost: Position | None = None
+        # the best score a proven loss was said with: said again only when a move made
+        # it worse (said after every move of a lost deal, it nagged); None once winnable
+        self.told_lost_best: int | None = None
         self.end_offered = False  # the end offered once no move can lower the points
         self.fortune = facts.fortune
         # a deal played before tells no fortune: no wish is asked for (see _deal)

@@ -236,19 +236,30 @@ class TableHelp:
             if flip is not None and flip != self.facts.flip:
                 self.facts.flip = flip
                 self._keep_facts()
-        if known and known["outcome"] == "lost" and self.told_lost != where and not self.game.over:
-            self.told_lost = where
+        if known and known["outcome"] == "won":
+            self.told_lost_best = None
+        if not known or known["outcome"] != "lost" or self.game.over:
+            return
+        # play may go on for ever (an Egyptian gap takes any card once the stock is out)
+        # and gain nothing: said, and the end offered, once
+        offer = self._nothing_better(known) and not self.end_offered and self.banner is None
+        if self._loss_is_news(known) or offer:
+            self.told_lost_best = known["best_remaining_points"]
             # stuck, its banner says the game is over in all but name: the loss again,
             # in a second box beside it, said nothing new
             if not hinted and not self.demo and not self.verdict_kept() and not self.stuck:
-                if self._nothing_better(known) and not self.end_offered and self.banner is None:
-                    # play may go on for ever (an Egyptian gap takes any card once the
-                    # stock is out) and gain nothing: said, and the end offered, once
+                if offer:
                     self.end_offered = True
                     self.banner = self._best_reached_banner(known)
                 else:
                     self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                     self.status_where = where  # said of this position: gone when it changes
+
+    def _loss_is_news(self, known: dict[str, Any]) -> bool:
+        """A proven loss is said at first, and again only when a move made the best
+        score worse (the top bar says "No win possible" all along)."""
+        told = self.told_lost_best
+        return told is None or known["best_remaining_points"] > told
 
     def _best_reached_banner(self, known: dict[str, Any]) -> Banner:
         """The game can only stay as good as it is: its end offered, as a stuck game's."""
