@@ -35,7 +35,7 @@ class TableControls:
         if self.game.over:
             return
         if self.game.pairs_cards:
-            self._click_pyramid(pile)
+            self._click_pyramid(pile, clicks)
         else:
             self._click_building(pile, index, clicks)
 
@@ -98,7 +98,7 @@ class TableControls:
         if cards:
             self._refuse(_("No foundation takes {card} now.", card=i18n.card_name(cards[-1])))
 
-    def _click_pyramid(self, pile: str) -> None:
+    def _click_pyramid(self, pile: str, clicks: int = 1) -> None:
         game = self.game
         selected = self.selected
         if pile == "st":
@@ -135,7 +135,9 @@ class TableControls:
             if game.pile(pile):
                 self._refuse_move(Move(SINGLE, pile))
             return
-        if selected == pile:
+        if selected == pile and clicks >= 2:
+            self._pair_alone(pile)
+        elif selected == pile:
             self.selected = None
         elif selected:
             self._play(pair(selected, pile))
@@ -151,6 +153,22 @@ class TableControls:
             self.selected = pile
             self.app.sounds.play("pick")
         self._invalidate()
+
+    def _pair_alone(self, pile: str) -> None:
+        """A double-click on a pyramid card (the building games' way home): paired with
+        its only partner free; with several, kept picked up and said why (the second
+        click put the card down and nothing was said)."""
+        partners = sorted(self._targets(pile) - {pile})
+        if len(partners) == 1:
+            self._play(pair(pile, partners[0]))
+            self.selected = None
+            return
+        card = i18n.card_name(self.game.pile(pile)[-1])
+        self._say(
+            _("{card} pairs with more than one card: click the one to pair it with.", card=card),
+            5.0,
+        )
+        self.status_where = self.analysis.position()  # gone with the next move
 
     # -- keyboard ------------------------------------------------------------------
 

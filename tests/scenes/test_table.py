@@ -1739,3 +1739,16 @@ def test_a_lost_deal_s_loss_is_said_again_only_when_a_move_makes_it_worse(app, d
     wait_for_analysis(scene, driver)
     assert scene.status == "There is no way to win from here. Best possible: 91 points left."
 
+
+def test_a_double_click_pairs_a_pyramid_card_with_its_only_partner(app, driver):
+    # it picked the card up and put it down again, and nothing was said
+    game = Game("pyramid52", deal=8)  # 2S at p7.7 pairs with JS and with JC
+    scene = open_table(app, driver, game)
+    driver.double_click(centre(scene, "p7.7"))
+    assert game.moves == [] and scene.selected == "p7.7"
+    assert scene.status == "2♠ pairs with more than one card: click the one to pair it with."
+    driver.click(centre(scene, "p7.7"))  # put down by a click, as ever
+    assert scene.selected is None
+    driver.double_click(centre(scene, "p7.2"))  # its one partner: p7.5
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["p7.2+p7.5"]
