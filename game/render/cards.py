@@ -37,7 +37,7 @@ FOUR_COLOURS: dict[str, Colour] = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
 SLOT_INK = (255, 255, 255)
 _SLOT_FILL_ALPHA = 28
 _SLOT_EDGE_ALPHA = 110
-_SLOT_LABEL_ALPHA = 120
+_SLOT_LABEL_ALPHA = 210  # text on the felt: 4.5:1, as WCAG asks of text
 MIN_STRIP_INK = 5  # pixels: a rank and suit smaller than this read as nothing
 MOST_STRIPS = 4 * 104  # strips kept: two heights of every card of two decks, twice over
 
