@@ -31,7 +31,7 @@ from game.solver.worker import SolverWorker
 from game.store import GameFacts, Records
 from game.store.records import MissedEntry
 from game.ui import theme
-from game.ui.pointer import PointerTranslator
+from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -199,6 +199,10 @@ class App:
         # the menu's keyboard focus when it was left with its ring shown: back there,
         # the ring is where the player left it (see MenuScene.exit)
         self.menu_focus = ""
+        # whether the last press was a key's, not a click's or a touch's: a screen opened
+        # by a key shows its focus ring at once (the first arrow only showed it, and the
+        # player counting presses to reach a row landed one short)
+        self.keyboard_led = False
 
     # -- window --------------------------------------------------------------------
 
@@ -411,6 +415,10 @@ class App:
             event = pointer
         elif t in RAW_POINTER_EVENTS:
             return
+        if t == pygame.KEYDOWN:
+            self.keyboard_led = True
+        elif event.type == POINTER_DOWN:
+            self.keyboard_led = False
         if self.scene and not self._next:
             self.scene.handle_event(event)
 

@@ -31,6 +31,8 @@ class PadScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.layout()
+        if self.app.keyboard_led:  # opened by a key: where the keys are, shown at once
+            self.pad.show_focus = True
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

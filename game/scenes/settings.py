@@ -89,7 +89,8 @@ class SettingsScene(Scene):
         self.focus = 0  # index into rows; len(rows) is the Back button
         self._pressed: Button | None = None
         self._sliding = False
-        self.keyboard = False  # the focus ring shows once a key has been used
+        # the focus ring shows once a key has been used (the one that opened it, too)
+        self.keyboard = app.keyboard_led
         self.rows: list[SettingRow] = []
         self.stacked = False  # labels above their controls (see resize)
         self._build()

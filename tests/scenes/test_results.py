@@ -259,8 +259,8 @@ def test_arrows_move_the_focus_and_enter_runs_it(app, driver):
     assert scene.started.deal_number == 31
     driver.settle(0.6)
     scene = open_results(app, driver, played())
-    driver.key(pygame.K_TAB)  # shows the ring where the focus is, as an arrow does
-    assert scene.pad.focus_key == "new"
+    # the last press was a key's: the ring shows at once, where the focus is
+    assert scene.pad.show_focus and scene.pad.focus_key == "new"
     driver.key(pygame.K_TAB)
     assert scene.pad.focus_key == "menu"
     driver.key(pygame.K_TAB)
@@ -475,3 +475,19 @@ def test_the_panels_edge_is_as_thin_to_the_eye_at_every_size(tmp_path, monkeypat
 
 def _is_edge(surface, x, y):
     return tuple(surface.get_at((x, y)))[:3] == theme.BUTTON_EDGE
+
+
+def test_results_reached_by_a_key_show_the_focus_at_once(app, driver):
+    from game.scenes.table import TableScene
+
+    table = TableScene(app, Game("pyramid52", deal=8))
+    app.switch(table, fade=False)
+    driver.settle(1.0)
+    driver.key(pygame.K_g)
+    driver.key(pygame.K_g)  # given up by keys
+    driver.settle(1.0)
+    scene = app.scene
+    assert isinstance(scene, ResultsScene) and scene.pad.show_focus
+    assert scene.pad.focus_key == "new"
+    driver.key(pygame.K_LEFT)  # the first arrow moves it: the ring was already there
+    assert scene.pad.focus_key == "same"

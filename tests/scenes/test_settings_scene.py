@@ -388,3 +388,26 @@ def test_winnable_deals_only_says_what_it_does_beside_its_buttons(app, driver, l
     assert row.note and row.note_drawn is not None
     assert row.rect.contains(row.note_drawn)
     assert row.note_drawn.left > row.buttons[-1].rect.right
+
+
+def test_settings_opened_by_a_key_show_the_focus_at_once(app, driver):
+    # the first Down only showed the ring: "Down three times to Four-colour suits"
+    # landed one row short, and Right there changed the animation's speed
+    from game.scenes.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.switch(menu, fade=False)
+    driver.frames(1)
+    menu.pad.focus_key, menu.pad.show_focus = "settings", True
+    driver.key(pygame.K_RETURN)
+    driver.settle(1.0)
+    scene = app.scene
+    assert isinstance(scene, SettingsScene) and scene.keyboard and scene.focus == 0
+    driver.key(pygame.K_DOWN)
+    assert scene.focus == 1
+    driver.click((2, 2))  # a click: opened again, no ring until a key
+    scene.back()
+    driver.settle(1.0)
+    app.switch(SettingsScene(app), fade=False)
+    driver.frames(1)
+    assert not app.scene.keyboard
