@@ -15,6 +15,7 @@ import multiprocessing as mp
 import os
 import queue
 import random
+import threading
 import time
 from typing import Any
 
@@ -150,9 +151,27 @@ def next_request(requests: Any) -> Any:
 WORKER_NICENESS = 10
 
 
+def end_with_the_game() -> None:
+    """Watch the game from a thread of the worker's own, and end the worker once the
+    game is gone. next_request sees it only between requests: a request half written
+    when the game was killed (a long game's replay is larger than a pipe's buffer)
+    left the worker waiting for the rest for ever, as it holds the pipe's other end."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        while parent.is_alive():
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)  # nothing of the worker's is worth keeping without its game
+
+    threading.Thread(target=watch, name="end-with-the-game", daemon=True).start()
+
+
 def serve(requests: Any, replies: Any, latest: Any) -> None:
     """The worker's loop: one request at a time, the newest wins."""
     lower_priority()
+    end_with_the_game()
     while True:
         request = next_request(requests)
         if request is None:

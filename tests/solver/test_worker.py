@@ -127,7 +127,22 @@ def test_a_request_s_time_is_what_its_own_limits_allow():
     assert time_needed(WINNABLE, {"tries": 0}) == 0
 
 
-def test_a_worker_whose_game_is_killed_ends_too():
+# what the game asks before it is killed: a request answered at once; or, while the
+# worker searches, one too large for the pipe's buffer (a long game's replay), half
+# written at the kill: the worker then waited for the rest of it for ever
+KILLED_WHILE = {
+    "idle": "w.submit('analyse', replay={})\n",
+    "half-written": (
+        "w.submit('analyse', replay={'ruleset': 'egyptian', 'deal': 1}, seconds=4)\n"
+        "time.sleep(2)\n"  # searching: put straight on the queue, as no newer ask stops it
+        "w._requests.put({'id': 0, 'kind': 'analyse', 'replay': {'x': 'a' * 2**22}})\n"
+        "time.sleep(0.5)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("asked", KILLED_WHILE.values(), ids=KILLED_WHILE)
+def test_a_worker_whose_game_is_killed_ends_too(asked):
     # A game killed (or crashed) never closes its worker: the worker sees it is gone.
     import os
     import signal
@@ -142,7 +157,7 @@ def test_a_worker_whose_game_is_killed_ends_too():
             "-c",
             "import sys, time\n"
             "from game.solver.worker import SolverWorker\n"
-            "w = SolverWorker(); w.submit('analyse', replay={})\n"
+            f"w = SolverWorker()\n{asked}"
             "print(w._process.pid, flush=True); time.sleep(60)\n",
         ],
         cwd=root,
