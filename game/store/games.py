@@ -128,7 +128,7 @@ class GameLog:
             "replay": json.dumps(to_saved_replay(game, facts), separators=(",", ":")),
         }
         new_id = None
-        with transaction(self.conn):
+        with transaction(self.conn, durable=outcome is not None):
             updated = 0
             if facts.record_id is not None:
                 # finished_at keeps the first end; an undo after the end reopens the game
