@@ -16,7 +16,7 @@ from game.render.animation import Animator
 from game.render.celebration import Celebration
 from game.render.table_view import TableView
 from game.rules import Game, Move
-from game.rules.moves import MOVE, PAIR, SINGLE
+from game.rules.moves import MOVE, PAIR, PYRAMID, SINGLE, pile_kind
 from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
@@ -306,6 +306,13 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         if self._current_figures() != self._figures:
             self.redraw = True
 
+    def _pyramid_rects(self) -> list[pygame.Rect]:
+        """Where the pyramid's places are, a card or none on each (the legend keeps clear
+        of them all, and does not move as cards go)."""
+        assert self.view is not None
+        spots = self.view.layout.spots
+        return [spot.rect for name, spot in spots.items() if pile_kind(name) == PYRAMID]
+
     def _legend(self) -> pygame.Rect | None:
         """Where the pyramid games' legend of values goes; None in the other games."""
         assert self.view is not None
@@ -451,7 +458,9 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         static = self.view.render_static(size, hidden, self._marks(), focus)
         legend = self._legend()
         # the legend's lines, not its whole place: a banner weighs what it would hide
-        self.legend_drawn = draw_legend(static, legend, self.game) if legend else None
+        self.legend_drawn = (
+            draw_legend(static, legend, self.game, self._pyramid_rects()) if legend else None
+        )
         keep_clear = self.banner_keep_clear()
         play_area = self.view.area
         self.banner_drawn = None

@@ -182,29 +182,40 @@ def _free_place(
 LEGEND_LEAST, LEGEND_MOST = 11, 22  # the legend's text size, the most one at a UI scale of 1
 
 
-def _legend_fits(lines: list[str], size: int, rect: pygame.Rect) -> bool:
+def _legend_fits(lines: list[str], size: int, rect: pygame.Rect, cards: list[pygame.Rect]) -> bool:
+    """Whether the lines fit `rect` at this size, clear of the cards beside them."""
     bold, body = theme.font(size, bold=True), theme.font(size)
     widths = [(bold if i == 0 else body).size(line)[0] for i, line in enumerate(lines)]
-    return max(widths) <= rect.width and len(lines) * body.get_linesize() <= rect.height
+    height = len(lines) * body.get_linesize()
+    band = pygame.Rect(rect.x, rect.y, rect.width, height)
+    gap = size // 2
+    left = max([rect.left, *(c.right + gap for c in cards if c.colliderect(band))])
+    return max(widths) <= rect.right - left and height <= rect.height
 
 
-def draw_legend(surface: pygame.Surface, rect: pygame.Rect, game: Game) -> pygame.Rect:
+def draw_legend(
+    surface: pygame.Surface, rect: pygame.Rect, game: Game, cards: list[pygame.Rect]
+) -> pygame.Rect:
     """Pair sum and the values that differ from the faces, for the pyramid games, at
-    the top right of `rect`; returns where its lines were drawn."""
+    the top right of `rect`, clear of the pyramid's `cards` (in a squarish window the
+    pyramid reaches into its place, and a card hid "A = 11"); returns where its lines
+    were drawn."""
     scale = theme.ui_scale(surface.get_size())
     rules = game.rules
     special, _faces = value_legend(rules)
-    lines = [
-        _("Pairs add up to {n}", n=rules.pair_sum),
-        ", ".join(value_text(rank, value) for rank, value in special),
-    ]
-    if king_alone(rules):
-        lines.append(_("A King goes alone"))
+    values = [value_text(rank, value) for rank, value in special]
+    alone = [_("A King goes alone")] if king_alone(rules) else []
     # as large as its place holds, within reason: at 16 px a scale it was a line of
-    # 11 px beside cards of 150 at 800x600
-    size = max(LEGEND_LEAST, int(LEGEND_MOST * scale))
-    while size > LEGEND_LEAST and not _legend_fits(lines, size, rect):
-        size -= 1
+    # 11 px beside cards of 150 at 800x600; narrower still, the values go two a line
+    most = max(LEGEND_LEAST, int(LEGEND_MOST * scale))
+    for per_line in (len(values), 2, 1):
+        rows = [", ".join(values[i : i + per_line]) for i in range(0, len(values), per_line)]
+        lines = [_("Pairs add up to {n}", n=rules.pair_sum), *rows, *alone]
+        size = most
+        while size > LEGEND_LEAST and not _legend_fits(lines, size, rect, cards):
+            size -= 1
+        if _legend_fits(lines, size, rect, cards):
+            break
     font = theme.font(size)
     y = rect.y
     drawn = []

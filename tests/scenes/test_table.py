@@ -443,6 +443,18 @@ def test_the_legend_of_values_is_as_large_as_its_place_holds(app, driver, size):
         assert drawn.height / lines > LEGEND_LEAST + 2, (ruleset, drawn)
 
 
+@pytest.mark.parametrize("size", [(640, 480), (700, 700), (800, 600), (1366, 768)])
+def test_the_legend_of_values_keeps_clear_of_the_pyramid(app, driver, size):
+    # in a squarish window the pyramid reached into the legend's place: a card hid
+    # "A = 11", the one value of Pyramid 36 a newcomer cannot guess
+    driver.resize(size)
+    for ruleset in ("pyramid36", "pyramid52"):
+        scene = open_table(app, driver, Game(ruleset, deal=8))
+        places = [spot.rect for name, spot in scene.view.layout.spots.items() if name[0] == "p"]
+        assert scene.legend_drawn.collidelist(places) == -1, (ruleset, size)
+        assert scene.view.layout.legend.contains(scene.legend_drawn)
+
+
 def test_a_banner_keeps_off_the_legend_of_values(app, driver):
     # the take-back question once stood on "Pairs make 13": the legend's lines (not its
     # whole place, which would outweigh cards) are among what a banner keeps off
