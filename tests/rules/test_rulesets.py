@@ -204,9 +204,12 @@ def test_every_rules_text_says_how_a_game_that_does_not_come_out_is_scored():
     # showed
     from game.rules import rulesets
 
+    # in the order the tables rank them: points first, then cards (it said "by the
+    # cards and their points", and three Aces left beat two Kings)
     for ruleset in rulesets().values():
-        assert "scored by the cards" in ruleset.text["en"]["rules"], ruleset.id
-        assert "оценивают" in ruleset.text["ru"]["rules"], ruleset.id
+        en, ru = ruleset.text["en"]["rules"], ruleset.text["ru"]["rules"]
+        assert "scored by the points" in en and "at equal points, the fewer cards" in en
+        assert "по сумме очков" in ru and "при равных очках — чем меньше карт" in ru
 
 
 def test_the_russian_rules_name_an_option_as_an_option():
@@ -216,3 +219,17 @@ def test_the_russian_rules_name_an_option_as_an_option():
         assert "по желанию" not in rules, ruleset.id
     said = {r.id for r in rulesets().values() if "(на выбор — " in r.text["ru"]["rules"]}
     assert {"sbudetsya", "nechego", "pyramid36", "pyramid52", "egyptian"} <= said
+
+
+def test_the_fortune_s_rules_say_that_piles_wrap_and_what_voids_the_wish():
+    # an Ace goes on a Six there, as the spec's "one rank down (cyclic)" has it, and the
+    # text said only "one rank higher"; Restart voids a wish and went unsaid
+    from game.rules import get_ruleset
+
+    for ruleset_id in ("sbudetsya", "nechego"):
+        text = get_ruleset(ruleset_id).text
+        assert "an Ace may go on" in text["en"]["rules"], ruleset_id
+        assert "туза можно класть на" in text["ru"]["rules"], ruleset_id
+    wish = get_ruleset("sbudetsya").text
+    assert "starting the deal over" in wish["en"]["rules"]
+    assert "расклад начали заново" in wish["ru"]["rules"]
