@@ -268,8 +268,11 @@ def clock_text(seconds: float) -> str:
 def percent(share: float) -> str:
     """A share (0..1) as a whole percentage, written as the current language writes it:
     "70%" in English, "70 %" in Russian (a no-break space before the sign). A half goes
-    up, as on paper: 1 of 8 is 13% (round() gave 12, to the even number)."""
+    up, as on paper: 1 of 8 is 13% (round() gave 12, to the even number). Only all is
+    100% and only nothing 0%: 199 games won of 200 read as "100%", 1 of 201 as "0%"."""
     number = math.floor(share * 100 + 0.5 + 1e-9)  # 29 of 200 is 14.499999999999998
+    if 0 < share < 1:
+        number = min(max(number, 1), 99)
     return f"{number}\u00a0%" if _current.percent_space else f"{number}%"
 
 

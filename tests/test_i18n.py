@@ -403,6 +403,9 @@ def test_dates_and_percentages_are_written_the_language_s_way():
         i18n.set_language("en")
         assert i18n.date_text(date(2026, 12, 3)) == "2026-12-03"
         assert i18n.percent(1 / 8) == "13%" and i18n.percent(0.7) == "70%"
+        # 199 won of 200 is not all of them, nor 1 of 201 none
+        assert i18n.percent(199 / 200) == "99%" and i18n.percent(1 / 201) == "1%"
+        assert i18n.percent(1.0) == "100%" and i18n.percent(0.0) == "0%"
         assert i18n.percent(0.124) == "12%" and i18n.percent(1.0) == "100%"
     finally:
         i18n.set_language("en")
