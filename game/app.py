@@ -203,6 +203,7 @@ class App:
         # by a key shows its focus ring at once (the first arrow only showed it, and the
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
+        self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
 
     # -- window --------------------------------------------------------------------
 
@@ -396,13 +397,13 @@ class App:
             # seen again, but not played until it has the focus: shown without it (by
             # a window manager, or none), the cards came back and the clock ran
             self.hidden = False
+            self._repaint_whole()
         elif t == pygame.WINDOWSIZECHANGED:
             self._resized()
             return
         elif t == pygame.WINDOWEXPOSED:
             self.hidden = False  # some of it is seen again
-            if self.scene:
-                self.scene.redraw = True
+            self._repaint_whole()
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -421,6 +422,13 @@ class App:
             self.keyboard_led = False
         if self.scene and not self._next:
             self.scene.handle_event(event)
+
+    def _repaint_whole(self) -> None:
+        """The window's picture was lost (uncovered, restored): the next frame paints and
+        shows all of it. The table showed only what changed next, and stayed black."""
+        self._whole_next = True
+        if self.scene:
+            self.scene.repaint()
 
     def request_quit(self) -> None:
         """Quit as the player asked (the menu's Quit, Esc there, the window's close button)."""
@@ -519,6 +527,8 @@ class App:
         # already (the ring puts back what it covers): a scene painted whole for it took
         # 18 ms a frame at 4K
         rects = self._draw_scene(scene, alpha, fading) if changed else []
+        if self._whole_next:
+            rects, self._whole_next = [self.surface.get_rect()], False
         if ring is not None:
             rects = [*rects, *ring.draw(self.surface, now)]
         if rects:

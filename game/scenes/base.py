@@ -43,5 +43,11 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         return [surface.get_rect()]
 
+    def repaint(self) -> None:
+        """Paint the whole picture at the next frame, not only what changed: the window's
+        was lost (uncovered, restored). A scene that keeps a picture of its own to paint
+        changes over drops it here."""
+        self.redraw = True
+
     def back(self) -> None:
         """Esc: each scene decides where back leads."""

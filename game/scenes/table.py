@@ -233,6 +233,10 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
+        if self._covered() and t in (POINTER_DOWN, pygame.KEYDOWN):
+            # the cards are hidden and the clock stopped: a click there (a window with
+            # no focus can still get one) made moves unseen, off the clock
+            return True
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
             demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
             on_demo = t == POINTER_DOWN and demo is not None and demo.hit(event.pos, 12)
@@ -266,7 +270,9 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         # The clock runs from the deal, not from the first move: time ranks wins, and the
         # cards lie open to study before a move is made (and after a Restart)
         dealing = self.animator.busy and not self.game.moves
-        if self.app.active and not (self.game.over or self.wish_pending or dealing):
+        # nor behind "Make the window larger", where no card can be seen or touched
+        seen = self.app.active and not self.app.too_small
+        if seen and not (self.game.over or self.wish_pending or dealing):
             self.seconds += dt
             self._keep_the_clock()
         if self._covered() != self.covered:
@@ -577,3 +583,6 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
     def _invalidate(self) -> None:
         self._static_valid = False
         self.redraw = True
+
+    def repaint(self) -> None:
+        self._invalidate()

@@ -1764,3 +1764,44 @@ def test_a_double_click_pairs_a_pyramid_card_with_its_only_partner(app, driver):
     driver.double_click(centre(scene, "p7.2"))  # its one partner: p7.5
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["p7.2+p7.5"]
+
+
+def test_a_paused_table_takes_no_click_or_key(app, driver):
+    # with the cards hidden and the clock stopped, a click on the hidden stock (a
+    # window with no focus can get one) turned it, unseen and off the clock
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(5)
+    assert scene.covered
+    driver.click(centre(scene, "st"))
+    driver.key(pygame.K_SPACE)
+    assert game.moves == []
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.click(centre(scene, "st"))  # the focus back, in the same frame: it plays
+    assert [str(m) for m in game.moves] == ["st>w"]
+
+
+def test_the_clock_stops_behind_make_the_window_larger(app, driver):
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    driver.resize((300, 200))
+    before = scene.seconds
+    driver.frames(120)
+    assert app.too_small and scene.seconds == before
+    driver.resize((800, 600))
+    driver.frames(60)
+    assert scene.seconds > before
+
+
+def test_an_uncovered_window_is_shown_whole(app, driver, monkeypatch):
+    # after a minimise and a restore the table showed only what changed next (the top
+    # bar's clock): the rest of the window stayed black
+    open_table(app, driver, Game("egyptian", deal=0))
+    driver.frames(5)
+    shown = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: shown.append(rects))
+    for event in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+        shown.clear()
+        pygame.event.post(pygame.event.Event(event))
+        driver.frames(1)
+        assert shown and shown[0] == [app.surface.get_rect()], event
