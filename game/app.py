@@ -265,8 +265,23 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self.store.save(self.settings)
         self.take_settings_problem()
+        if not self.fullscreen:
+            self._windowed_again()
         self.surface = self._open_window()
         self._resized()
+
+    def _windowed_again(self) -> None:
+        """Out of full screen, at the window's size of before: a new window mode asked
+        of the full-screen window alone kept it screen-sized (SDL: "forcibly resized"),
+        its bottom bar off the screen."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+                window.set_windowed()
+                window.size = self.windowed_size
+        except (AttributeError, pygame.error):
+            pass  # the mode asked next does what it can
 
     @property
     def too_small(self) -> bool:

@@ -204,3 +204,37 @@ def test_a_player_clicks_a_pair_away_and_undoes_it_in_a_real_window(display, tmp
     finally:
         if game.poll() is None:
             game.kill()
+
+
+F11_TWICE = """
+import time, warnings
+import pygame
+from game.app import App
+
+def settled():
+    for _ in range(20):  # the X server's answers to the window's changes
+        pygame.event.pump()
+        time.sleep(0.05)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return tuple(pygame.Window.from_display_module().size)
+
+app = App(size=(1100, 700))
+print(settled())
+app.toggle_fullscreen()
+print(settled())
+app.toggle_fullscreen()
+print(settled(), app.surface.get_size())
+"""
+
+
+def test_f11_twice_gives_the_window_its_size_back(display, tmp_path):
+    # out of full screen, the window stayed screen-sized, its bottom bar off the screen
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PIRAMIDA_HOME=str(tmp_path))
+    env["PYTHONPATH"] = str(ROOT)
+    shown = subprocess.run(
+        [sys.executable, "-c", F11_TWICE], env=env, capture_output=True, text=True, timeout=60
+    )
+    lines = [line for line in shown.stdout.splitlines() if line.startswith("(")]
+    assert lines == ["(1100, 700)", "(1280, 1024)", "(1100, 700) (1100, 700)"], shown
