@@ -100,6 +100,7 @@ class RecordsScene(PadScene):
         self.chart: list[int] = []
         self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
         self.note_drawn: pygame.Rect | None = None  # the table's note on its figures
+        self.options_said = ""  # the line under the patience's name: which games are counted
         self.marked_drawn: pygame.Rect | None = None  # the marked run's row, if drawn
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
         self.row_h = 0
@@ -378,12 +379,17 @@ class RecordsScene(PadScene):
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
         options = options_line(self.ruleset, self.options)
+        if self.tab == STATS:
+            # the statistics are the patience's, where the tables are its options': said,
+            # or "25%" read as three passes' when one game of them had been played
+            options = _("Every game of it: all options, free, daily and arcade")
+        self.options_said = options
         room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
         name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)
         top = draw_text(
             surface, name, px(20, self.scale, 14), (r.centerx, r.y), theme.INK, "midtop", True
         )
-        if options and self.tab != STATS:
+        if options:
             shown = fit_text(options, px(14, self.scale, 11), room)
             draw_text(
                 surface,

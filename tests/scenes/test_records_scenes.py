@@ -221,6 +221,16 @@ def test_statistics_say_points_left_fewest_first():
     assert "Наименьший остаток очков" in labels
 
 
+def test_statistics_say_they_count_every_game_of_the_patience(app, driver):
+    # the tables are kept per options, the statistics per patience, and the tab hid the
+    # options: opened on three passes, "25%" was every Pyramid 52 game's
+    fill_records(app.records)
+    free = show(app, driver, RecordsScene(app, "pyramid52", {"passes": 3}))
+    assert free.options_said == "Passes through the stock: three"
+    stats = show(app, driver, RecordsScene(app, "pyramid52", {"passes": 3}, "stats"))
+    assert stats.options_said == "Every game of it: all options, free, daily and arcade"
+
+
 def test_statistics_reset_only_after_confirming(app, driver):
     fill_records(app.records)
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, "stats"))
