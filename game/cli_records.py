@@ -376,7 +376,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
                         "levels": e.figures.levels if key.board == "arcade" else None,
                         "remaining_points": e.figures.remaining_points,
                         "remaining_cards": e.figures.remaining_cards,
-                        "seconds": e.figures.seconds,
+                        "seconds": round(e.figures.seconds, 3),  # as `history` writes it
                         "moves": e.figures.moves,
                         "deal": e.deal,
                         "date": e.created_at,

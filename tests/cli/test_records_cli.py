@@ -472,8 +472,10 @@ def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
 
     ladder = load_ladder()
     run_id = records.start_run(ladder)
-    for game in ladder_run_games():
-        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=30))
+    # times whose sum a float writes 230.60800000000003, where `history` said each whole
+    times = (99.254, 85.995, 12.089, 33.27)
+    for game, seconds in zip(ladder_run_games(), times, strict=True):
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=seconds))
     assert records.add_run_score(ladder, records.run(ladder, run_id), "ONE") == 1
     out = cli("scores", "--ruleset", "arcade").out.splitlines()
     assert out[0] == "arcade table (ladder arcade)"  # it read "arcade, arcade table"
@@ -483,3 +485,4 @@ def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
     assert line.index(" points") == line.index("level ") + len("levels  ") + 4
     (table,) = json.loads(cli("scores", "--ruleset", "arcade", "--json").out)
     assert table["entries"][0]["levels"] == 1 and table["entries"][0]["deal"] is None
+    assert table["entries"][0]["seconds"] == 230.608
