@@ -25,7 +25,7 @@ from game.ladder import Ladder, load_ladder
 from game.notices import Notice, level_problem, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
-from game.screen import MIN_SIZE, NoScreenError, check_screen
+from game.screen import MIN_SIZE, NoScreenError, check_screen, the_screen, window_on_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import GameFacts, Records
@@ -124,7 +124,10 @@ class App:
         settings_store: SettingsStore | None = None,
         frame_cap: int = 120,
         records: Records | None = None,
+        size_kept: bool = False,
     ) -> None:
+        """`size_kept`: `size` was chosen for the player, who gave none, and the size the
+        window was last left at replaces it (fitted to the screen)."""
         try:
             pygame.display.init()
         except pygame.error as e:  # a video driver asked for by name could not start
@@ -165,6 +168,10 @@ class App:
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()
+        if size_kept and self.settings.window:
+            kept = (self.settings.window[0], self.settings.window[1])
+            screen = the_screen()
+            size = window_on_screen(kept, screen) if screen is not None else kept
         self.windowed_size = size
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self._software_renderer = False  # found when the window first opens
@@ -290,6 +297,8 @@ class App:
 
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
+        if not self.fullscreen and not self.too_small:
+            self.windowed_size = self.surface.get_size()  # the size kept (see close)
         if self.scene:
             if not self.too_small:
                 self.scene.resize(self.size)
@@ -389,10 +398,14 @@ class App:
         return self._frame_cap if busy else 60
 
     def close(self) -> None:
-        """Leave the scene and stop the solver's process."""
+        """Leave the scene, keep the window's size for the next start, and stop the
+        solver's process."""
         if self.scene:
             self.scene.exit()
             self.scene = None
+        if self.kiosk is None and self.settings.window != list(self.windowed_size):
+            self.settings.window = list(self.windowed_size)
+            self.store.save(self.settings)
         self.solver.close()
 
     def handle_event(self, event: pygame.event.Event) -> None:

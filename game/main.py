@@ -36,22 +36,17 @@ def parse_size(text: str) -> tuple[int, int]:
 def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | None]:
     """The window's size where none is given, and full screen or not: DEFAULT_SIZE, or
     less on a smaller screen; on a screen too small for a framed window, full screen
-    unless asked otherwise (a headless driver's made-up screen does not count)."""
-    import pygame
-
+    unless asked otherwise (a headless driver's made-up screen does not count). The
+    size kept from the last time the window was left replaces it (see App)."""
     from game.app import DEFAULT_SIZE
-    from game.screen import HEADLESS_DRIVERS, too_small_for_a_window, window_on_screen
+    from game.screen import the_screen, too_small_for_a_window, window_on_screen
 
-    try:
-        pygame.display.init()
-        screens = pygame.display.get_desktop_sizes()
-        if pygame.display.get_driver() in HEADLESS_DRIVERS or not screens:
-            return DEFAULT_SIZE, fullscreen
-    except pygame.error:  # no display: the window's opening says so
+    screen = the_screen()
+    if screen is None:
         return DEFAULT_SIZE, fullscreen
-    if fullscreen is None and too_small_for_a_window(screens[0]):
+    if fullscreen is None and too_small_for_a_window(screen):
         fullscreen = True
-    return window_on_screen(DEFAULT_SIZE, screens[0]), fullscreen
+    return window_on_screen(DEFAULT_SIZE, screen), fullscreen
 
 
 def _start_logging() -> None:
@@ -84,7 +79,9 @@ def run(
     _start_logging()
     if size is None:
         size, fullscreen = default_window(fullscreen)
-    app = App(size=size, fullscreen=fullscreen)
+        app = App(size=size, fullscreen=fullscreen, size_kept=True)
+    else:
+        app = App(size=size, fullscreen=fullscreen)
     app.enter_missed_scores()
     if game is None:
         app.switch(MenuScene(app), fade=False)
@@ -113,7 +110,9 @@ def run_watch(
     _start_logging()
     if size is None:
         size, fullscreen = default_window(fullscreen)
-    app = App(size=size, fullscreen=fullscreen)
+        app = App(size=size, fullscreen=fullscreen, size_kept=True)
+    else:
+        app = App(size=size, fullscreen=fullscreen)
     app.switch(WatchScene(app, replays, back=lambda: MenuScene(app)), fade=False)
     try:
         app.run()

@@ -59,3 +59,18 @@ def too_small_for_a_window(screen: tuple[int, int]) -> bool:
     """Whether even the smallest window, framed, would not fit the screen: the game is
     then best full screen."""
     return screen[0] * ROOM[0] < MIN_SIZE[0] or screen[1] * ROOM[1] < MIN_SIZE[1]
+
+
+def the_screen() -> tuple[int, int] | None:
+    """The first screen's size; None with a headless driver (its screen is made up) or
+    no display (the window's opening says so)."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        screens = pygame.display.get_desktop_sizes()
+        if pygame.display.get_driver() in HEADLESS_DRIVERS or not screens:
+            return None
+    except pygame.error:
+        return None
+    return screens[0]

@@ -14,7 +14,7 @@ import math
 import os
 import stat
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -55,6 +55,8 @@ class Settings:
     card_letters: str = BY_LANGUAGE
     large_corners: bool = False  # card corners read at a glance (FaceLayout.for_width)
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
+    # the window's size as it was last left, [width, height]; empty: none kept yet
+    window: list[int] = field(default_factory=list)
 
     @property
     def deck(self) -> tuple[bool, str, str, bool]:
@@ -79,6 +81,8 @@ class Settings:
             self.card_back = "classic"
         if self.card_letters not in CARD_LETTERS:
             self.card_letters = BY_LANGUAGE
+        if not _window_size(self.window):
+            self.window = []
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -101,6 +105,16 @@ class Settings:
         return [
             f.name for f in fields(self) if f.name in data and data[f.name] != getattr(self, f.name)
         ]
+
+
+def _window_size(value: object) -> bool:
+    """A window's size a settings file may hold: two whole numbers of pixels, from the
+    smallest the game draws to past any screen's."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(type(n) is int and 360 <= n <= 16384 for n in value)
+    )
 
 
 def _finite(value: object) -> TypeGuard[int | float]:

@@ -214,3 +214,24 @@ def test_a_window_that_cannot_be_seen_runs_slower_and_its_updates_keep_up(app):
     app.handle_event(pygame.event.Event(pygame.WINDOWHIDDEN))
     app.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED))
     assert app.frame_rate() >= 60
+
+
+def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
+    # every start opened at 1280x800 (or the screen's fit), whatever the player had made
+    # of the window; a size given by --size is the player's, and stands
+    import json
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    first = App(size=(1000, 700), clock=ManualClock())
+    pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
+    first.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1100, y=650))
+    first.close()
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text("utf-8"))
+    assert saved["window"] == [1100, 650]
+    kept = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    assert kept.surface.get_size() == (1100, 650)
+    kept.close()
+    given = App(size=(900, 600), clock=ManualClock())
+    assert given.surface.get_size() == (900, 600)
+    given.close()
+    pygame.display.quit()

@@ -206,3 +206,18 @@ def test_a_read_only_settings_file_is_not_written_over(tmp_path):
     assert json.loads(path.read_text(encoding="utf-8"))["volume"] == 0.8
     assert path.stat().st_mode & 0o777 == 0o444
     assert store.problem == "the file is read-only"
+
+
+@pytest.mark.parametrize(
+    ("window", "kept"),
+    [
+        ([1100, 650], [1100, 650]),
+        ([1, 2], []),  # no window of the game's
+        ([800, "600"], []),
+        ([True, 600], []),  # JSON's true is no number of pixels
+        ([800, 600, 1], []),
+        ("800x600", []),
+    ],
+)
+def test_the_window_s_size_kept_is_read_only_when_it_is_one(window, kept):
+    assert Settings.from_dict({"window": window}).window == kept
