@@ -382,7 +382,7 @@ class RecordsScene(PadScene):
         if self.tab == STATS:
             # the statistics are the patience's, where the tables are its options': said,
             # or "25%" read as three passes' when one game of them had been played
-            options = _("Every game of it: all options, free, daily and arcade")
+            options = _("All its options and modes: free, daily and arcade")
         self.options_said = options
         room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
         name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)

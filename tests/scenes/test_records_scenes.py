@@ -228,7 +228,7 @@ def test_statistics_say_they_count_every_game_of_the_patience(app, driver):
     free = show(app, driver, RecordsScene(app, "pyramid52", {"passes": 3}))
     assert free.options_said == "Passes through the stock: three"
     stats = show(app, driver, RecordsScene(app, "pyramid52", {"passes": 3}, "stats"))
-    assert stats.options_said == "Every game of it: all options, free, daily and arcade"
+    assert stats.options_said == "All its options and modes: free, daily and arcade"
 
 
 def test_statistics_reset_only_after_confirming(app, driver):
