@@ -168,6 +168,9 @@ class App:
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()
+        # the window's size is kept at the close where none was given (--size is a
+        # choice for one run)
+        self._size_kept = size_kept
         if size_kept and self.settings.window:
             kept = (self.settings.window[0], self.settings.window[1])
             screen = the_screen()
@@ -403,9 +406,10 @@ class App:
         if self.scene:
             self.scene.exit()
             self.scene = None
-        if self.kiosk is None and self.settings.window != list(self.windowed_size):
-            self.settings.window = list(self.windowed_size)
-            self.store.save(self.settings)
+        kept = list(self.windowed_size)
+        if self._size_kept and self.kiosk is None and self.settings.window != kept:
+            self.settings.window = kept
+            self.store.keep_window(kept)
         self.solver.close()
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -8,15 +8,10 @@ import signal
 from typing import TYPE_CHECKING, Any
 
 from game.rules import Game
-from game.screen import MIN_SIZE
+from game.screen import LARGEST_SIDE, MIN_SIZE
 
 if TYPE_CHECKING:
     from game.kiosk.config import KioskConfig
-
-
-# An 8K screen's width, either way up: a 16384x16384 window (SDL's own limit) took 4 GB
-# and stayed black
-LARGEST_SIDE = 7680
 
 
 def parse_size(text: str) -> tuple[int, int]:

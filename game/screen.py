@@ -11,6 +11,9 @@ from collections.abc import Mapping
 
 # The smallest window the game opens: below it cards get too small to read
 MIN_SIZE = (800, 600)
+# An 8K screen's width, either way up: a 16384x16384 window (SDL's own limit) took 4 GB
+# and stayed black
+LARGEST_SIDE = 7680
 
 # The exit status without a screen: a service manager may try again, as the display
 # can come up later.

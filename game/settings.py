@@ -20,6 +20,7 @@ from typing import Any, TypeGuard
 
 from game import i18n
 from game.rules.ruleset import LANGUAGES
+from game.screen import LARGEST_SIDE
 from game.small_files import READ_ONLY_FILE, TooLarge, read_small
 from game.userdirs import config_dir
 
@@ -109,11 +110,11 @@ class Settings:
 
 def _window_size(value: object) -> bool:
     """A window's size a settings file may hold: two whole numbers of pixels, from the
-    smallest the game draws to past any screen's."""
+    smallest the game draws (a tiling window manager's) to the largest --size takes."""
     return (
         isinstance(value, list)
         and len(value) == 2
-        and all(type(n) is int and 360 <= n <= 16384 for n in value)
+        and all(type(n) is int and 360 <= n <= LARGEST_SIDE for n in value)
     )
 
 
@@ -193,6 +194,31 @@ class SettingsStore:
         log.warning("settings file %s is broken (%s); set aside as %s", self.path, problem, aside)
         self.notice = aside.name
         return Settings()
+
+    def keep_window(self, size: list[int]) -> None:
+        """Write the window's size into the file as the file is now: another copy of the
+        game, or the player's editor, may have changed its other settings since this one
+        read them, and a whole save at the game's close put them back. A file that cannot
+        be read or written stays as it is, unsaid: the size is only a convenience."""
+        if self.path is None:
+            return
+        try:
+            data = json.loads(read_small(self.path).decode("utf-8-sig"))
+        except FileNotFoundError:
+            data = {}
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+            return
+        try:
+            if not isinstance(data, dict) or (
+                self.path.exists() and not self.path.stat().st_mode & stat.S_IWUSR
+            ):
+                return
+            data["window"] = size
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError as e:
+            log.warning("settings: the window's size not kept: %s", e)
 
     def save(self, settings: Settings) -> None:
         """Write atomically: a crash mid-write leaves the old file whole."""

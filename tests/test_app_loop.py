@@ -222,16 +222,20 @@ def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
     import json
 
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
-    first = App(size=(1000, 700), clock=ManualClock())
+    settings = tmp_path / "config" / "settings.json"
+    first = App(size=(1000, 700), clock=ManualClock(), size_kept=True)
     pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
     first.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1100, y=650))
+    # another copy of the game, or an editor, changed a setting meanwhile: it stays
+    settings.write_text(json.dumps({"language": "ru", "volume": 0.2}), "utf-8")
     first.close()
-    saved = json.loads((tmp_path / "config" / "settings.json").read_text("utf-8"))
-    assert saved["window"] == [1100, 650]
+    saved = json.loads(settings.read_text("utf-8"))
+    assert saved == {"language": "ru", "volume": 0.2, "window": [1100, 650]}
     kept = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
     assert kept.surface.get_size() == (1100, 650)
     kept.close()
-    given = App(size=(900, 600), clock=ManualClock())
+    given = App(size=(900, 600), clock=ManualClock())  # --size: for this run only
     assert given.surface.get_size() == (900, 600)
     given.close()
+    assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
     pygame.display.quit()

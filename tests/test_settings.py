@@ -216,6 +216,7 @@ def test_a_read_only_settings_file_is_not_written_over(tmp_path):
         ([800, "600"], []),
         ([True, 600], []),  # JSON's true is no number of pixels
         ([800, 600, 1], []),
+        ([16384, 600], []),  # past any screen: a window of gigabytes
         ("800x600", []),
     ],
 )

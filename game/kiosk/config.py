@@ -104,6 +104,9 @@ class KioskSettingsStore(SettingsStore):
     def save(self, settings: Settings) -> None:
         pass
 
+    def keep_window(self, size: list[int]) -> None:
+        pass  # its path is the kiosk's configuration, the operator's
+
 
 # -- reading ---------------------------------------------------------------------------
 
