@@ -1,12 +1,13 @@
 """Opening the records database so that the game always starts.
 
 WAL journal, foreign keys on, and synchronous=FULL: a committed transaction
-survives a crash, a kill or a power cut. A file that is not a database or is
-damaged is moved aside under a timestamped name (never deleted) and a fresh
-one is made, holding every row of it that still reads; when even that cannot
-be done (a read-only folder, a file from a newer version), the game keeps its
-records in memory for the session. Each such event is reported as a `Problem`
-for the game to tell the player.
+survives a crash, a kill or a power cut; a move's autosave survives a crash or a
+kill, and a power cut may lose the last of them (see `transaction`). A file that
+is not a database or is damaged is moved aside under a timestamped name (never
+deleted) and a fresh one is made, holding every row of it that still reads; when
+even that cannot be done (a read-only folder, a file from a newer version), the
+game keeps its records in memory for the session. Each such event is reported as
+a `Problem` for the game to tell the player.
 """
 
 from __future__ import annotations
@@ -105,7 +106,10 @@ def transaction(conn: sqlite3.Connection, durable: bool = True) -> Iterator[sqli
     nothing (the write-ahead log is in the system's hands); a power cut may lose the
     last moves, never the file's soundness, and the next durable commit (a game's end,
     a score) syncs them all."""
-    if not durable:
+    # only with the write-ahead log: a rollback journal (a file system without WAL)
+    # unsynced can leave the file damaged by a power cut, not only short of moves
+    relaxed = not durable and in_wal(conn)
+    if relaxed:
         conn.execute("PRAGMA synchronous = NORMAL")
     try:
         conn.execute("BEGIN IMMEDIATE")
@@ -117,8 +121,12 @@ def transaction(conn: sqlite3.Connection, durable: bool = True) -> Iterator[sqli
                 conn.execute("ROLLBACK")
             raise
     finally:
-        if not durable:
+        if relaxed:
             conn.execute("PRAGMA synchronous = FULL")
+
+
+def in_wal(conn: sqlite3.Connection) -> bool:
+    return str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
 
 
 def open_checked(path: Path | str, to_write: bool = True) -> sqlite3.Connection:

@@ -548,3 +548,18 @@ def test_a_move_s_autosave_is_not_synced_to_the_disk_and_a_game_s_end_is(records
     records.save_game(game, facts)
     assert "BEGIN IMMEDIATE" in said and not any("synchronous" in s for s in said)
     assert records.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_without_the_write_ahead_log_every_autosave_is_synced(tmp_path):
+    # unsynced, a rollback journal can leave the file damaged by a power cut
+    from game.store.database import FILE_NAME
+
+    records = Records.open(tmp_path / FILE_NAME)
+    records.conn.execute("PRAGMA journal_mode = DELETE")
+    said: list[str] = []
+    records.conn.set_trace_callback(said.append)
+    game = Game("pyramid52", deal=8)
+    game.play("p7.2+p7.5")
+    records.save_game(game, GameFacts())
+    assert "BEGIN IMMEDIATE" in said and not any("synchronous" in s for s in said)
+    records.close()
