@@ -106,14 +106,15 @@ def test_a_run_that_won_no_level_enters_no_table(records):
             game.play(move)
         return game
 
-    for first in (given_up(3, ["st>w"]), won_game()):
+    # two lives: a run of two games given up, the last after deal 8's first pair; and
+    # the same after a level won
+    for won_first in ([], [won_game()]):
         run_id = records.start_run(LADDER)
-        # deal 8's first pair, in the last game
-        for game in (first, given_up(8, ["st>w"]), given_up(8, ["st>w", "p7.2+p7.5"])):
+        for game in (*won_first, given_up(3, ["st>w"]), given_up(8, ["st>w", "p7.2+p7.5"])):
             records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=2.0))
         run = records.run(LADDER, run_id)
-        assert run.state.over(LADDER) and run.state.moves > 0
-        assert (records.run_position(LADDER, run) is None) == (run.state.level == 0)
+        assert run.state.over(LADDER) and run.state.games == 2 + len(won_first)
+        assert (records.run_position(LADDER, run) is None) == (not won_first)
 
 
 def test_an_assisted_or_unfinished_run_does_not_enter(records):
