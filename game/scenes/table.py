@@ -235,7 +235,9 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         t = event.type
         if self._covered() and t in (POINTER_DOWN, pygame.KEYDOWN):
             # the cards are hidden and the clock stopped: a click there (a window with
-            # no focus can still get one) made moves unseen, off the clock
+            # no focus can still get one) made moves unseen, off the clock. It shows
+            # the player is back instead, where no focus event came to say so
+            self.app.active = True
             return True
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
             demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it

@@ -244,10 +244,12 @@ class TableHelp:
         # and gain nothing: said, and the end offered, once
         offer = self._nothing_better(known) and not self.end_offered and self.banner is None
         if self._loss_is_news(known) or offer:
-            self.told_lost_best = known["best_remaining_points"]
+            if hinted:  # its words said it
+                self.told_lost_best = known["best_remaining_points"]
             # stuck, its banner says the game is over in all but name: the loss again,
             # in a second box beside it, said nothing new
-            if not hinted and not self.demo and not self.verdict_kept() and not self.stuck:
+            elif not self.demo and not self.verdict_kept() and not self.stuck:
+                self.told_lost_best = known["best_remaining_points"]
                 if offer:
                     self.end_offered = True
                     self.banner = self._best_reached_banner(known)

@@ -417,6 +417,7 @@ class TablePlay:
             return
         self.autoplay.clear()
         self.game.restart()
+        self.told_lost_best = None  # said again of where the game now stands
         if self.fortune:
             self.fortune_replayed = True
         self.animator.finish()
@@ -458,6 +459,7 @@ class TablePlay:
                 return
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
+        self.told_lost_best = None  # a loss said again of the position taken back to
         if action is None:
             return
         self.autoplay.clear()

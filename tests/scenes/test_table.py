@@ -1768,15 +1768,19 @@ def test_a_double_click_pairs_a_pyramid_card_with_its_only_partner(app, driver):
 
 def test_a_paused_table_takes_no_click_or_key(app, driver):
     # with the cards hidden and the clock stopped, a click on the hidden stock (a
-    # window with no focus can get one) turned it, unseen and off the clock
+    # window with no focus can get one) turned it, unseen and off the clock; the click
+    # or key now brings the player back, where no focus event came to say so
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
+    for press in (lambda: driver.click(centre(scene, "st")), lambda: driver.key(pygame.K_SPACE)):
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        driver.frames(5)
+        assert scene.covered
+        press()
+        assert game.moves == [] and app.active
+        driver.frames(2)
+        assert not scene.covered
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
-    driver.frames(5)
-    assert scene.covered
-    driver.click(centre(scene, "st"))
-    driver.key(pygame.K_SPACE)
-    assert game.moves == []
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     driver.click(centre(scene, "st"))  # the focus back, in the same frame: it plays
     assert [str(m) for m in game.moves] == ["st>w"]
@@ -1805,3 +1809,24 @@ def test_an_uncovered_window_is_shown_whole(app, driver, monkeypatch):
         pygame.event.post(pygame.event.Event(event))
         driver.frames(1)
         assert shown and shown[0] == [app.surface.get_rect()], event
+
+
+def test_after_an_undo_a_move_that_makes_the_best_worse_is_said(app, driver):
+    # the best said last stayed the worst ever said: back at 65 by Undo after a move to
+    # 169, a move to 130 went unsaid
+    game = Game("pyramid52", deal=0)
+    line = "p7.2+st st>w p7.4+st p7.7+st st>w p7.3+st st>w p6.3+st p7.6+st st>w st>w p6.2+st"
+    for move in (*line.split(), "st", "p7.5+st", "st", "p6.4+w", "st>w", "st>w", "st>w"):
+        game.play(move)  # deal 0's best line: 65 at best still
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    for move, best in (("p6.6+st", 169), (None, 65), ("p5.2+p5.3", 130)):
+        if move is None:
+            scene._undo()
+        else:
+            scene._play(parse_move(move))
+        driver.settle(0.3)
+        wait_for_analysis(scene, driver)
+        driver.frames(2)
+        assert scene.analysis.known()["best_remaining_points"] == best
+    assert scene.status == "There is no way to win from here. Best possible: 130 points left."
