@@ -55,13 +55,13 @@ def missed_entry_notice(entry: MissedEntry) -> str:
     if entry.ruleset is None:
         return i18n._(
             "Place {n} in the arcade table was recorded under {initials}: the last run"
-            " was closed before the initials were asked for.",
+            " was closed before its initials were entered.",
             n=entry.place,
             initials=entry.initials,
         )
     return i18n._(
         "Place {n} in the table for {name}, deal {deal}, was recorded under {initials}:"
-        " the game was closed before the initials were asked for.",
+        " the game was closed before its initials were entered.",
         name=i18n.localized(get_ruleset(entry.ruleset).name),
         deal=entry.deal,
         n=entry.place,
