@@ -7,6 +7,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL turns SIGTERM into a window's close, which no test reads: `timeout` and a CI's
+# cancel could not stop the suite
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 
 @pytest.fixture(autouse=True)
