@@ -65,14 +65,22 @@ def draw_points_chart(
     slot = plot.width / len(points)
     # with few games a slot is wide: the bars (and a win's diamond) keep a bar's width
     bar_w = max(2, min(int(slot * 0.64), plot.height // 4))
+    # each bar's points over it where they fit: with a few games, which bar was which
+    # game's could only be guessed from the highest's
+    font = theme.font(size)
+    numbered = slot >= font.size(str(top))[0] + size and plot.height >= 4 * font.get_linesize()
+    room = font.get_linesize() if numbered else 0
     for i, value in enumerate(points):
         x = plot.x + int(i * slot + (slot - bar_w) / 2)
         last = i == len(points) - 1
         if value == 0:
             _diamond(surface, (x + bar_w // 2, plot.bottom - bar_w // 2 - 1), bar_w // 2 + 1)
             continue
-        height = max(2, round(plot.height * value / top)) if top else 2
+        height = max(2, round((plot.height - room) * value / top)) if top else 2
         bar = pygame.Rect(x, plot.bottom - height, bar_w, height)
+        if numbered:
+            ink = theme.GOLD if last else theme.INK_DIM
+            draw_text(surface, str(value), size, (bar.centerx, bar.top - 1), ink, "midbottom")
         colour = theme.GOLD if last else IVORY
         pygame.draw.rect(
             surface,

@@ -491,3 +491,23 @@ def test_results_reached_by_a_key_show_the_focus_at_once(app, driver):
     assert scene.pad.focus_key == "new"
     driver.key(pygame.K_LEFT)  # the first arrow moves it: the ring was already there
     assert scene.pad.focus_key == "same"
+
+
+@pytest.mark.parametrize(("games", "numbered"), [(2, True), (12, True), (60, False)])
+def test_a_chart_of_a_few_games_says_each_bar_s_points(monkeypatch, games, numbered):
+    # two bars far apart, one gold: which game was which could only be guessed
+    from game.scenes import results_chart
+
+    drawn: list[str] = []
+    draw = results_chart.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return draw(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(results_chart, "draw_text", recording)
+    points = [100 + 7 * i for i in range(games)]
+    results_chart.draw_points_chart(
+        pygame.Surface((700, 200)), pygame.Rect(0, 0, 700, 200), points, 1.0
+    )
+    assert all(str(p) in drawn for p in points) == numbered
