@@ -26,7 +26,7 @@ from game.notices import Notice, level_problem, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.screen import MIN_SIZE, NoScreenError, check_screen, the_screen, window_on_screen
-from game.settings import Settings, SettingsStore
+from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
 from game.store import GameFacts, Records
 from game.store.records import MissedEntry
@@ -407,7 +407,10 @@ class App:
             self.scene.exit()
             self.scene = None
         kept = list(self.windowed_size)
-        if self._size_kept and self.kiosk is None and self.settings.window != kept:
+        # a window stretched past what the settings take is not kept: the next start
+        # would refuse it and say so
+        keep = self._size_kept and self.kiosk is None and is_window_size(kept)
+        if keep and self.settings.window != kept:
             self.settings.window = kept
             self.store.keep_window(kept)
         self.solver.close()
@@ -488,7 +491,7 @@ class App:
 
     def enter_missed_scores(self, initials: str | None = None) -> list[MissedEntry]:
         """Enter a place in a table earned by the last game or arcade run and missed
-        because it was closed before its initials were asked: under `initials`, by
+        because it was closed before its initials were entered: under `initials`, by
         default those last used, and said in the menu's notices. Called by the
         program's starts before their first scene (a kiosk gives its own initials)."""
         from game.scenes.initials import clean_initials

@@ -82,7 +82,7 @@ class Settings:
             self.card_back = "classic"
         if self.card_letters not in CARD_LETTERS:
             self.card_letters = BY_LANGUAGE
-        if not _window_size(self.window):
+        if not is_window_size(self.window):
             self.window = []
 
     @classmethod
@@ -108,7 +108,7 @@ class Settings:
         ]
 
 
-def _window_size(value: object) -> bool:
+def is_window_size(value: object) -> bool:
     """A window's size a settings file may hold: two whole numbers of pixels, from the
     smallest the game draws (a tiling window manager's) to the largest --size takes."""
     return (
@@ -214,7 +214,8 @@ class SettingsStore:
             ):
                 return
             data["window"] = size
-            tmp = self.path.with_suffix(".tmp")
+            # a name of its own: another copy of the game may be saving at this moment
+            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
             tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
             tmp.replace(self.path)
         except OSError as e:

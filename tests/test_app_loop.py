@@ -238,4 +238,10 @@ def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
     assert given.surface.get_size() == (900, 600)
     given.close()
     assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
+    # stretched past what the settings take: not kept (the next start refused it)
+    wide = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    pygame.display.set_mode((8000, 600), pygame.RESIZABLE)
+    wide.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=8000, y=600))
+    wide.close()
+    assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
     pygame.display.quit()

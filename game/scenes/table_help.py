@@ -240,6 +240,7 @@ class TableHelp:
             self.told_lost_best = None
         if not known or known["outcome"] != "lost" or self.game.over:
             return
+        self._loss_taken_back()
         # play may go on for ever (an Egyptian gap takes any card once the stock is out)
         # and gain nothing: said, and the end offered, once
         offer = self._nothing_better(known) and not self.end_offered and self.banner is None
@@ -256,6 +257,15 @@ class TableHelp:
                 else:
                     self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                     self.status_where = where  # said of this position: gone when it changes
+
+    def _loss_taken_back(self) -> None:
+        """The best said is lowered to the best of where the game stands when that is
+        better (an Undo, a Restart): a later move that makes it worse is then said. Kept
+        at the worst ever said, a move back up from there went unsaid."""
+        known = self.analysis.known()
+        told = self.told_lost_best
+        if told is not None and known and known["outcome"] == "lost":
+            self.told_lost_best = min(told, known["best_remaining_points"])
 
     def _loss_is_news(self, known: dict[str, Any]) -> bool:
         """A proven loss is said at first, and again only when a move made the best

@@ -247,6 +247,7 @@ class TablePlay:
         game = self.game
         self.app.game_changed(game, self.facts if self.recorded else None)
         self.analysis.ask()
+        self._loss_taken_back()
         self.finishing = game.finishing_moves()
         self._search_stuck()
         self.banner = None
@@ -417,7 +418,6 @@ class TablePlay:
             return
         self.autoplay.clear()
         self.game.restart()
-        self.told_lost_best = None  # said again of where the game now stands
         if self.fortune:
             self.fortune_replayed = True
         self.animator.finish()
@@ -459,7 +459,6 @@ class TablePlay:
                 return
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
-        self.told_lost_best = None  # a loss said again of the position taken back to
         if action is None:
             return
         self.autoplay.clear()

@@ -1830,3 +1830,27 @@ def test_after_an_undo_a_move_that_makes_the_best_worse_is_said(app, driver):
         driver.frames(2)
         assert scene.analysis.known()["best_remaining_points"] == best
     assert scene.status == "There is no way to win from here. Best possible: 130 points left."
+
+
+def test_a_loss_kept_unsaid_is_said_once_it_may_be(app, driver, monkeypatch):
+    # kept silent while a fortune's wish counted (or the demo played), it counted as
+    # said, and went unsaid for good once the wish was void
+    game = Game("pyramid52", deal=0)  # 65 points at best
+    with monkeypatch.context() as fortune:
+        fortune.setattr(TableScene, "verdict_kept", lambda self: True)
+        scene = open_table(app, driver, game)
+        wait_for_analysis(scene, driver)
+        assert "cannot be won" not in scene.status
+    click_move(driver, scene, "st>w")  # off the solver's line, and still 65 at best
+    wait_for_analysis(scene, driver)
+    assert scene.status == "There is no way to win from here. Best possible: 65 points left."
+
+
+def test_an_undo_with_nothing_to_take_back_does_not_have_the_loss_said_again(app, driver):
+    game = Game("pyramid52", deal=0)  # 65 points at best
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    scene._undo()
+    click_move(driver, scene, "st>w")  # still 65 at best
+    wait_for_analysis(scene, driver)
+    assert scene.status == ""
