@@ -359,9 +359,8 @@ def test_a_chart_s_baseline_grows_with_the_screen_as_its_frame_does():
     assert len(edge) >= 3, edge
 
 
-@pytest.mark.parametrize("points, legend", [([0, 120], True), ([90, 120], False)])
-def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend):
-    # a win has no bar, only a diamond on the baseline, which players took for a glitch
+def chart_words(monkeypatch, points: list[int], size: tuple[int, int]) -> list[str]:
+    """The words a points chart of `size` writes."""
     from game.scenes import results_chart
 
     drawn: list[str] = []
@@ -372,10 +371,14 @@ def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend
         return draw(surface, text, *args, **kwargs)
 
     monkeypatch.setattr(results_chart, "draw_text", recording)
-    results_chart.draw_points_chart(
-        pygame.Surface((600, 200)), pygame.Rect(0, 0, 600, 200), points, 1.0
-    )
-    assert ("a win" in drawn) == legend
+    results_chart.draw_points_chart(pygame.Surface(size), pygame.Rect((0, 0), size), points, 1.0)
+    return drawn
+
+
+@pytest.mark.parametrize("points, legend", [([0, 120], True), ([90, 120], False)])
+def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend):
+    # a win has no bar, only a diamond on the baseline, which players took for a glitch
+    assert ("a win" in chart_words(monkeypatch, points, (600, 200))) == legend
 
 
 def test_a_deal_kept_out_by_its_better_game_says_so(app):
@@ -496,18 +499,6 @@ def test_results_reached_by_a_key_show_the_focus_at_once(app, driver):
 @pytest.mark.parametrize(("games", "numbered"), [(2, True), (12, True), (60, False)])
 def test_a_chart_of_a_few_games_says_each_bar_s_points(monkeypatch, games, numbered):
     # two bars far apart, one gold: which game was which could only be guessed
-    from game.scenes import results_chart
-
-    drawn: list[str] = []
-    draw = results_chart.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return draw(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(results_chart, "draw_text", recording)
     points = [100 + 7 * i for i in range(games)]
-    results_chart.draw_points_chart(
-        pygame.Surface((700, 200)), pygame.Rect(0, 0, 700, 200), points, 1.0
-    )
+    drawn = chart_words(monkeypatch, points, (700, 200))
     assert all(str(p) in drawn for p in points) == numbered
