@@ -286,8 +286,9 @@ class TableView:
                 surface.blit(self.art.face(cards[-1]), rect)
         elif not top_hidden or n > 1:
             surface.blit(back, rect)
-        # on a face the count would read as the card's own index: under the card then
-        self._badge(surface, rect, str(n + self.undealt), below=face_up)
+        # on a face the count would read as the card's own index: under the card then,
+        # even while its top card is in flight (an undo): the count did not jump
+        self._badge(surface, rect, str(n + self.undealt), below=shows_top)
 
     def _badge(
         self, surface: pygame.Surface, rect: pygame.Rect, text: str, below: bool = False

@@ -1854,3 +1854,16 @@ def test_an_undo_with_nothing_to_take_back_does_not_have_the_loss_said_again(app
     click_move(driver, scene, "st>w")  # still 65 at best
     wait_for_analysis(scene, driver)
     assert scene.status == ""
+
+
+def test_the_stock_s_count_stays_under_it_while_its_top_card_flies(app, driver):
+    # during an Undo's flight back to the stock the count jumped onto the card's back
+    # and seemed to vanish from under it
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    view, size = scene.view, app.surface.get_size()
+    stock = view.top_rect("st")
+    below = pygame.Rect(stock.left, stock.bottom + 4, stock.width, stock.height // 3)
+    n = len(scene.game.pile("st"))
+    still = view.render_static(size, set(), {}, None).subsurface(below).copy()
+    flying = view.render_static(size, {("st", n - 1)}, {}, None).subsurface(below).copy()
+    assert pygame.image.tobytes(still, "RGB") == pygame.image.tobytes(flying, "RGB")
