@@ -82,6 +82,11 @@ def card_size(width_units: float, height_units: float, area: pygame.Rect) -> tup
     return cw, int(cw * CARD_RATIO)
 
 
+# standing up, under the pyramid: a gap, the row of the stock, a gap and the legend, in
+# card heights
+STANDING_ROW_GAP, STANDING_LEGEND = 0.3, 0.6
+
+
 def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     """Pyramid 36/52: overlapping rows; stock and reserve in the upper left corner. On a
     screen standing up, the cards are as wide as the width allows and there is height
@@ -94,6 +99,11 @@ def pyramid_rows(rows: int, area: pygame.Rect) -> TableLayout:
     height_units_in_h = pyramid_units + 0.1
     cw, ch = card_size(width_units, height_units_in_h, area)
     if area.height > area.width:  # the play area of a screen standing up
+        # the row of the stock and the legend go under the pyramid, so its height holds
+        # them too: sized for the pyramid alone, a kiosk of 768x1024 put the legend of
+        # Pyramid 36 under its bar of buttons
+        under = STANDING_ROW_GAP + 1 + STANDING_ROW_GAP + STANDING_LEGEND
+        cw, ch = card_size(width_units, height_units_in_h + under, area)
         return _pyramid_rows_standing(rows, area, cw, ch, pyramid_units)
     sx = cw * step_x
     top = area.y + int(ch * 0.05)
@@ -126,7 +136,7 @@ def _pyramid_rows_standing(
     """pyramid_rows on a screen standing up: the pyramid, then a row with the stock and
     the reserve on the left and the removed cards on the right, the legend under it."""
     sx = cw * (1 + GAP)
-    row_gap, legend_h = int(ch * 0.3), int(ch * 0.6)
+    row_gap, legend_h = int(ch * STANDING_ROW_GAP), int(ch * STANDING_LEGEND)
     block = int(ch * pyramid_units) + row_gap + ch + row_gap + legend_h
     top = area.y + max(int(ch * 0.05), (area.height - block) // 2)
     spots = _pyramid_places(rows, area.centerx, top, (cw, ch))

@@ -77,9 +77,14 @@ def test_a_deal_the_names_line_has_no_room_for_leads_the_figures_standing_up(app
         assert "0:0" in scene.hud.stats_shown
 
 
+# play areas standing up: a kiosk of 1080x1920; a kiosk of 768x1024 under its two rows
+# of buttons, hardly taller than wide (the legend of Pyramid 36 lay under the buttons)
+STANDING_AREAS = [pygame.Rect(0, 108, 1080, 1920 - 108 - 78), pygame.Rect(0, 64, 768, 806)]
+
+
+@pytest.mark.parametrize("area", STANDING_AREAS, ids=["1080x1920", "768x1024"])
 @pytest.mark.parametrize("rows", [6, 7])
-def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(rows):
-    area = pygame.Rect(0, 108, 1080, 1920 - 108 - 78)
+def test_the_pyramid_standing_up_keeps_its_piles_apart_and_out_of_the_corner(rows, area):
     layout = pyramid_rows(rows, area)
     spots = {name: spot.rect for name, spot in layout.spots.items()}
     bottom_row = max(r.bottom for n, r in spots.items() if n.startswith("p"))
