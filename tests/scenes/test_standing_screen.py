@@ -213,3 +213,17 @@ def test_the_arrows_keep_to_the_rows_and_columns_of_piles_standing_up(app, drive
             scene.keys.focus = f"t{t}"
             driver.key(key)
             assert scene.keys.focus == f"t{t + to[key]}", (pygame.key.name(key), t)
+
+
+@pytest.mark.parametrize("size", [(600, 800), (768, 1024), (800, 1280)])
+def test_every_place_and_the_legend_lie_in_the_play_area_standing_up(app, driver, size):
+    # at 600x800 the legend of Pyramid 36 ran under the bar of buttons
+    from game.rules import rulesets
+
+    driver.resize(size)
+    for ruleset in rulesets():
+        scene = open_table(app, driver, Game(ruleset, deal=8))
+        area = scene.view.area
+        outside = [n for n, s in scene.view.layout.spots.items() if not area.contains(s.rect)]
+        assert outside == [], ruleset
+        assert scene.legend_drawn is None or area.contains(scene.legend_drawn), ruleset
