@@ -72,11 +72,10 @@ def run(
     from game.scenes.table import TableScene
 
     _start_logging()
+    size_kept = size is None  # a size given (--size) is for this run only
     if size is None:
         size, fullscreen = default_window(fullscreen)
-        app = App(size=size, fullscreen=fullscreen, size_kept=True)
-    else:
-        app = App(size=size, fullscreen=fullscreen)
+    app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
     app.enter_missed_scores()
     if game is None:
         app.switch(MenuScene(app), fade=False)
@@ -103,11 +102,10 @@ def run_watch(
     from game.scenes.watch import WatchScene
 
     _start_logging()
+    size_kept = size is None  # a size given (--size) is for this run only
     if size is None:
         size, fullscreen = default_window(fullscreen)
-        app = App(size=size, fullscreen=fullscreen, size_kept=True)
-    else:
-        app = App(size=size, fullscreen=fullscreen)
+    app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
     app.switch(WatchScene(app, replays, back=lambda: MenuScene(app)), fade=False)
     try:
         app.run()

@@ -208,30 +208,31 @@ class SettingsStore:
             data = {}
         except (OSError, ValueError, UnicodeDecodeError, RecursionError):
             return
+        if not isinstance(data, dict):
+            return
+        data["window"] = size
         try:
-            if not isinstance(data, dict) or (
-                self.path.exists() and not self.path.stat().st_mode & stat.S_IWUSR
-            ):
-                return
-            data["window"] = size
             # a name of its own: another copy of the game may be saving at this moment
-            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            tmp.replace(self.path)
+            self._write(data, self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp"))
         except OSError as e:
-            log.warning("settings: the window's size not kept: %s", e)
+            if e.strerror != READ_ONLY_FILE:
+                log.warning("settings: the window's size not kept: %s", e)
 
     def save(self, settings: Settings) -> None:
         """Write atomically: a crash mid-write leaves the old file whole."""
         if self.path is None:
             return
-        tmp = self.path.with_suffix(".tmp")
         try:
-            if self.path.exists() and not self.path.stat().st_mode & stat.S_IWUSR:
-                # made read-only by its owner to keep it as it is: a rename over it
-                # ignored that (and left it writable)
-                raise PermissionError(errno.EACCES, READ_ONLY_FILE, str(self.path))
-            tmp.write_text(json.dumps(asdict(settings), indent=1), encoding="utf-8")
-            tmp.replace(self.path)
+            self._write(asdict(settings), self.path.with_suffix(".tmp"))
         except OSError as e:
             self._failed(e)
+
+    def _write(self, data: dict[str, Any], tmp: Path) -> None:
+        """`data` as the file, written through `tmp` and renamed over it; OSError when it
+        cannot be, with READ_ONLY_FILE for a file its owner made read-only to keep it as
+        it is (a rename over it ignored that, and left it writable)."""
+        assert self.path is not None
+        if self.path.exists() and not self.path.stat().st_mode & stat.S_IWUSR:
+            raise PermissionError(errno.EACCES, READ_ONLY_FILE, str(self.path))
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        tmp.replace(self.path)

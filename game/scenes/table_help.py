@@ -240,7 +240,7 @@ class TableHelp:
             self.told_lost_best = None
         if not known or known["outcome"] != "lost" or self.game.over:
             return
-        self._loss_taken_back()
+        self._loss_taken_back(known)
         # play may go on for ever (an Egyptian gap takes any card once the stock is out)
         # and gain nothing: said, and the end offered, once
         offer = self._nothing_better(known) and not self.end_offered and self.banner is None
@@ -258,11 +258,11 @@ class TableHelp:
                     self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                     self.status_where = where  # said of this position: gone when it changes
 
-    def _loss_taken_back(self) -> None:
-        """The best said is lowered to the best of where the game stands when that is
-        better (an Undo, a Restart): a later move that makes it worse is then said. Kept
-        at the worst ever said, a move back up from there went unsaid."""
-        known = self.analysis.known()
+    def _loss_taken_back(self, known: dict[str, Any] | None) -> None:
+        """The best said is lowered to the best of where the game stands (`known`, its
+        answer) when that is better (an Undo, a Restart): a later move that makes it
+        worse is then said. Kept at the worst ever said, a move back up from there went
+        unsaid."""
         told = self.told_lost_best
         if told is not None and known and known["outcome"] == "lost":
             self.told_lost_best = min(told, known["best_remaining_points"])

@@ -247,7 +247,7 @@ class TablePlay:
         game = self.game
         self.app.game_changed(game, self.facts if self.recorded else None)
         self.analysis.ask()
-        self._loss_taken_back()
+        self._loss_taken_back(self.analysis.known())
         self.finishing = game.finishing_moves()
         self._search_stuck()
         self.banner = None
