@@ -56,7 +56,10 @@ def _window_options(parser: argparse.ArgumentParser, after_command: bool = False
     parser.add_argument(
         "--size",
         metavar="WxH",
-        help="window size (default 1280x800, or less to fit a smaller screen)",
+        help=(
+            "window size for this run (default: the size the window was last left,"
+            " else 1280x800; either made to fit the screen)"
+        ),
         **left_out,
     )
 

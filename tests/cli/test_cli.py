@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import build_parser
 from game.rules import DECKS, Game
 from tests.cli.conftest import (
     REPO,
@@ -893,3 +894,11 @@ def test_every_argument_of_every_command_is_explained_in_its_help() -> None:
         if not isinstance(action, argparse._HelpAction) and not action.help
     ]
     assert silent == []
+
+
+def test_the_help_of_size_says_a_size_left_out_is_the_one_kept() -> None:
+    # the window opens at the size it was last left when --size is left out;
+    # the help once said 1280x800 whatever the player had made of it
+    text = " ".join(build_parser().format_help().split())
+    assert "the size the window was last left, else 1280x800" in text
+    assert "for this run" in text
