@@ -249,8 +249,8 @@ class App:
         return (w, h) if not self.too_small else SMALLEST_DRAWN
 
     def toggle_fullscreen(self) -> None:
-        if not self.fullscreen:
-            self.windowed_size = self.size
+        # the size to come back to is the one _resized kept: a window shrunk too small
+        # to be laid out would come back at SMALLEST_DRAWN, its real size lost
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
         self.store.save(self.settings)

@@ -245,3 +245,19 @@ def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
     wide.close()
     assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
     pygame.display.quit()
+
+
+def test_f11_from_a_window_too_small_comes_back_at_the_size_before(tmp_path, monkeypatch):
+    # a window manager let the window shrink below what is laid out; F11 there, and F11
+    # again, brought it back at 480x360, its real size lost
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1000, 700), clock=ManualClock())
+    pygame.display.set_mode((400, 300), pygame.RESIZABLE)
+    app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=400, y=300))
+    assert app.too_small
+    app.toggle_fullscreen()
+    assert app.windowed_size == (1000, 700)
+    app.toggle_fullscreen()
+    assert app.windowed_size == (1000, 700)
+    app.close()
+    pygame.display.quit()
