@@ -27,7 +27,13 @@ from game.ladder import Ladder, load_ladder
 from game.notices import Notice, level_problem, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
-from game.screen import MIN_SIZE, NoScreenError, check_screen, the_screen, window_on_screen
+from game.screen import (
+    NoScreenError,
+    check_screen,
+    least_window,
+    the_screen,
+    window_on_screen,
+)
 from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
 from game.store import GameFacts, Records
@@ -226,7 +232,7 @@ class App:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", DeprecationWarning)
-                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                    pygame.Window.from_display_module().minimum_size = least_window(size)
             except (AttributeError, pygame.error):
                 pass
         return surface
@@ -581,7 +587,8 @@ class App:
             text = i18n._("Make the window larger")
             drawn = draw_text(surface, text, size, (w // 2, h // 2), theme.INK, "center")
             # how much larger: the size the game is made for, which a tiling window
-            # manager ignored (see MIN_SIZE)
-            least = i18n._("at least {w} × {h}", w=MIN_SIZE[0], h=MIN_SIZE[1])
+            # manager ignored (see least_window)
+            least_w, least_h = least_window((w, h))
+            least = i18n._("at least {w} × {h}", w=least_w, h=least_h)
             draw_text(surface, least, size * 3 // 4, drawn.midbottom, theme.INK_DIM, "midtop")
         pygame.display.update()

@@ -8,24 +8,27 @@ import signal
 from typing import TYPE_CHECKING, Any
 
 from game.rules import Game
-from game.screen import LARGEST_SIDE, MIN_SIZE
+from game.screen import LARGEST_SIDE, MIN_SIZE, least_window
 
 if TYPE_CHECKING:
     from game.kiosk.config import KioskConfig
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """`1280x800` → (1280, 800); raises ValueError with a readable message."""
+    """`1280x800` → (1280, 800), either way up; raises ValueError with a readable
+    message."""
     w, sep, h = text.lower().partition("x")
     (least_w, least_h), most = MIN_SIZE, LARGEST_SIDE
     # isascii too: str.isdigit takes '²', which int() refuses
     plain = sep and w.isascii() and w.isdigit() and h.isascii() and h.isdigit()
-    if not plain or not (least_w <= int(w) <= most and least_h <= int(h) <= most):
+    size = (int(w), int(h)) if plain else (0, 0)
+    least = least_window(size)
+    if not plain or not all(low <= n <= most for low, n in zip(least, size, strict=True)):
         raise ValueError(
             f"a window size is written WIDTHxHEIGHT, from {least_w}x{least_h}"
-            f" to {most}x{most}, not '{text}'"
+            f" (or {least_h}x{least_w} standing up) to {most}x{most}, not '{text}'"
         )
-    return int(w), int(h)
+    return size
 
 
 def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-# The smallest window the game opens: below it cards get too small to read
+# The smallest window the game opens, lying down: below it cards get too small to read
 MIN_SIZE = (800, 600)
 # An 8K screen's width, either way up: a 16384x16384 window (SDL's own limit) took 4 GB
 # and stayed black
@@ -44,6 +44,12 @@ def check_screen(driver: str, environ: Mapping[str, str]) -> None:
         )
 
 
+def least_window(size: tuple[int, int]) -> tuple[int, int]:
+    """The smallest window of the shape of `size`: MIN_SIZE, or MIN_SIZE standing up
+    for a window taller than wide (a standing kiosk's screen tried in a window)."""
+    return MIN_SIZE if size[0] >= size[1] else (MIN_SIZE[1], MIN_SIZE[0])
+
+
 # The share of a screen's width and height a window may take: its frame and the
 # desktop's panels take the rest
 ROOM = (0.95, 0.9)
@@ -51,11 +57,13 @@ ROOM = (0.95, 0.9)
 
 def window_on_screen(wanted: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
     """The window of `wanted` size, shrunk in its own shape to fit a smaller `screen`
-    with room for its frame and the desktop's panels; never below MIN_SIZE. On an
-    800x600 screen the game's 1280x800 hid its top bar, its buttons and its outer piles."""
+    with room for its frame and the desktop's panels; never below the least window of
+    its shape. On an 800x600 screen the game's 1280x800 hid its top bar, its buttons
+    and its outer piles."""
     room_w, room_h = screen[0] * ROOM[0], screen[1] * ROOM[1]
     k = min(1.0, room_w / wanted[0], room_h / wanted[1])
-    return max(MIN_SIZE[0], int(wanted[0] * k)), max(MIN_SIZE[1], int(wanted[1] * k))
+    least_w, least_h = least_window(wanted)
+    return max(least_w, int(wanted[0] * k)), max(least_h, int(wanted[1] * k))
 
 
 def too_small_for_a_window(screen: tuple[int, int]) -> bool:

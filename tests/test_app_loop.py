@@ -261,3 +261,20 @@ def test_f11_from_a_window_too_small_comes_back_at_the_size_before(tmp_path, mon
     assert app.windowed_size == (1000, 700)
     app.close()
     pygame.display.quit()
+
+
+@pytest.mark.parametrize(("size", "least"), [((600, 800), (600, 800)), ((1000, 700), (800, 600))])
+def test_a_window_cannot_be_made_smaller_than_the_least_of_its_shape(
+    tmp_path, monkeypatch, size, least
+):
+    # a window opened standing up was held 800 wide at least: 600x800 opened 800x800
+    import warnings
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    assert app.surface.get_size() == size
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert tuple(pygame.Window.from_display_module().minimum_size) == least
+    app.close()
+    pygame.display.quit()

@@ -94,6 +94,13 @@ def test_the_default_window_fits_a_smaller_screen(screen, window):
     assert window_on_screen((1280, 800), screen) == window
 
 
+def test_a_window_standing_up_fits_in_its_own_shape():
+    # its floor was 800 wide, whatever its shape: 600x800 opened 800x800
+    assert window_on_screen((600, 800), (1920, 1080)) == (600, 800)
+    assert window_on_screen((768, 1024), (1920, 1080)) == (729, 972)
+    assert window_on_screen((600, 800), (1024, 768)) == (600, 800)  # never below
+
+
 @pytest.mark.parametrize(
     ("screen", "small"), [((800, 600), True), ((1024, 768), False), ((1366, 768), False)]
 )

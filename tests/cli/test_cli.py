@@ -808,6 +808,24 @@ def test_window_options_may_follow_play(cli: Cli, monkeypatch: pytest.MonkeyPatc
     assert_refused(cli("play", "pyramid52", "--size", "big"), "WIDTHxHEIGHT")
 
 
+def test_a_window_may_be_asked_for_standing_up(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a standing kiosk's 768x1024, tried in a window, was refused: "from 800x600"
+    import game.main
+
+    started: list[object] = []
+    monkeypatch.setattr(
+        game.main,
+        "run",
+        lambda game=None, size=None, fullscreen=None: started.append(size) or 0,
+    )
+    assert cli("play", "pyramid36", "--size", "768x1024").rc == 0
+    assert cli("play", "pyramid36", "--size", "600x800").rc == 0
+    assert started == [(768, 1024), (600, 800)]
+    # standing or lying, a side under 600 stays too small
+    assert_refused(cli("play", "pyramid36", "--size", "599x800"), "600x800 standing up")
+    assert_refused(cli("play", "pyramid36", "--size", "700x700"), "not '700x700'")
+
+
 def test_a_bad_window_size_is_refused_in_one_line(cli: Cli) -> None:
     result: Result = cli("--size", "big", "play", "pyramid52")
     assert_refused(result, "WIDTHxHEIGHT")
