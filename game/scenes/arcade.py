@@ -185,6 +185,7 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
     scene.announce(line)
     scene.run_place = run_place(ladder, run)
     scene.short_run_place = short_run_place(ladder, run)
+    scene.run_lives = run.state.lives
     scene.run_assisted = run.assisted
     return scene
 

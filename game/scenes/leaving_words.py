@@ -5,11 +5,15 @@ did to the wish; the presses that answer it said nothing."""
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, n_
 
 
-def give_up_question(by_key: bool, wish: bool) -> str:
-    """What the first press of Give up asks: of its key (G) or of its button."""
+def give_up_question(by_key: bool, wish: bool, lives: int | None = None) -> str:
+    """What the first press of Give up asks: of its key (G) or of its button. `lives`:
+    an arcade run's, where giving up costs one, and the last ends the run (said only
+    after the second press, as the run's news, a score-chaser learnt it too late)."""
+    if lives is not None:
+        return _arcade_give_up_question(by_key, lives)
     if wish:
         if by_key:
             return _("Press G again to give up: your wish will not come true.")
@@ -18,6 +22,17 @@ def give_up_question(by_key: bool, wish: bool) -> str:
             " will not come true."
         )
     return _("Press G again to give up.") if by_key else _("Press “Give up” again to end the game.")
+
+
+def _arcade_give_up_question(by_key: bool, lives: int) -> str:
+    if lives <= 1:
+        if by_key:
+            return _("Press G again to give up: this is your last life, and the run ends.")
+        return _("Press “Give up” again: this is your last life, and the run ends.")
+    left = n_("{n} life", "{n} lives", lives - 1)
+    if by_key:
+        return _("Press G again to give up: it costs a life ({left} left).", left=left)
+    return _("Press “Give up” again: the level is lost, and a life ({left} left).", left=left)
 
 
 def new_deal_question(wish: bool) -> str:

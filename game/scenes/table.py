@@ -82,6 +82,7 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         self.pressed_at: dict[str, float] = {}  # the latest press of each (_second_press)
         self.run_place = ""  # an arcade run's level and lives, shown in the top bar
         self.short_run_place = ""  # and in short, for a narrow bar
+        self.run_lives: int | None = None  # an arcade run's lives left, which Give up costs
         # an arcade run that had help on an earlier level: out of its table already, so
         # this level's help and take-backs cost nothing more (its opening line says so)
         self.run_assisted = False

@@ -521,7 +521,7 @@ class TablePlay:
         nothing, and a stray press would end a game Undo could still save."""
         if self.game.over:
             return
-        question = give_up_question(by_key, self._wish_counts())
+        question = give_up_question(by_key, self._wish_counts(), self.run_lives)
         if self._stuck_banner_up() or self._second_press("resign", question):
             self._resign()
 

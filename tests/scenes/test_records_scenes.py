@@ -1027,6 +1027,49 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
         assert missing == []
 
 
+@pytest.mark.parametrize(
+    ("lives", "language", "asked"),
+    [
+        (3, "en", "Press “Give up” again: the level is lost, and a life (2 lives left)."),
+        (2, "en", "Press “Give up” again: the level is lost, and a life (1 life left)."),
+        (1, "en", "Press “Give up” again: this is your last life, and the run ends."),
+        (
+            2,
+            "ru",
+            "Нажмите «Сдаться» ещё раз: уровень будет проигран, а с ним и жизнь"
+            " (останется 1 жизнь).",
+        ),
+    ],
+)
+def test_give_up_in_the_arcade_says_it_costs_a_life(tmp_path, monkeypatch, lives, language, asked):
+    # it asked "Press Give up again to end the game", and the lost life, or the run's
+    # end on the last one, was said only once it was done
+    from dataclasses import replace
+
+    from game.scenes.arcade import level_table
+
+    with app_at(tmp_path, monkeypatch, (1280, 800), language) as (app, driver):
+        ladder = load_ladder()
+        run = app.records.run(ladder, app.records.start_run(ladder))
+        run = replace(run, state=replace(run.state, lives=lives))
+        scene = show(app, driver, level_table(app, ladder, run))
+        driver.click(scene.buttons["resign"].rect.center)
+        assert not scene.game.over and scene.status == asked
+        driver.key(pygame.K_g)  # a second press, of the key: it gives up
+        assert scene.game.over
+
+
+def test_give_up_by_key_in_the_arcade_says_it_costs_a_life(tmp_path, monkeypatch):
+    from game.scenes.arcade import level_table
+
+    with app_at(tmp_path, monkeypatch, (1280, 800), "en") as (app, driver):
+        ladder = load_ladder()
+        run = app.records.run(ladder, app.records.start_run(ladder))
+        scene = show(app, driver, level_table(app, ladder, run))
+        driver.key(pygame.K_g)
+        assert scene.status == "Press G again to give up: it costs a life (2 lives left)."
+
+
 def test_watching_a_run_names_each_game_s_level(app, driver):
     # the ladder's 10-pile and 9-pile levels of one patience both came up under its
     # name alone, as if the same level were played twice
