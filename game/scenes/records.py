@@ -96,6 +96,7 @@ class RecordsScene(PadScene):
         self.saved_at: Callable[[str], str] = str  # how it is said (a run's, a game's)
         self.pad.focus_key = "tab:" + self.tab
         self.entries: list[ScoreEntry] = []
+        self.table_right = 0  # where the rows' Watch and Save begin (see _column_xs)
         self.stats = Statistics()
         self.chart: list[int] = []
         self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
@@ -317,6 +318,7 @@ class RecordsScene(PadScene):
         # apart by a share of the row: 4 px between buttons 110 high read as one column
         apart = max(2, self.row_h // 12)
         right = self.area.right - px(10, s, 6)
+        self.table_right = right - 2 * width - 2 * px(8, s, 4)
         for i, entry in enumerate(self.entries):
             y = self._first_row_y() + i * self.row_h
             pair = ((_("Watch"), self.watch, "watch"), (_("Save"), self.save, "save"))
@@ -422,12 +424,32 @@ class RecordsScene(PadScene):
             (last, 0.58, "midleft"),
         ]
 
+    def _column_xs(self, columns: list[tuple[str, float, str]]) -> list[int]:
+        """Each column's x, at its share of the panel's width; the whole drawn closer
+        where a column's widest text would run under the rows' Watch and Save (in a
+        window standing up they hid the day of every date)."""
+        area, width = self.area, self.area.width
+        room = self.table_right - area.x
+        squeeze = 1.0
+        if self.entries:
+            font = theme.font(self.text_size, bold=True)
+            rows = [self.row_values(i, e) for i, e in enumerate(self.entries)]
+            for c, (heading, share, anchor) in enumerate(columns):
+                texts = [heading, *(row[c] for row in rows)]
+                widest = max(font.size(t)[0] for t in texts) if anchor == "midleft" else 0
+                if share > 0 and share * width * squeeze + widest > room:
+                    squeeze = (room - widest) / (share * width)
+        # columns drawn closer than this would run into each other
+        squeeze = max(squeeze, 0.6)
+        return [area.x + int(width * share * squeeze) for _heading, share, _anchor in columns]
+
     def _draw_table(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size
         y = area.y + px(14, s, 8)
         columns = self._columns()
-        for heading, share, anchor in columns:
-            where = (area.x + int(area.width * share), y + self.row_h // 2)
+        xs = self._column_xs(columns)
+        for (heading, _share, anchor), x in zip(columns, xs, strict=True):
+            where = (x, y + self.row_h // 2)
             draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)
         inset = px(16, s, 8)
         foot = area.bottom - inset
@@ -464,8 +486,8 @@ class RecordsScene(PadScene):
                 self.marked_drawn = band
             values = self.row_values(i, e)
             colour = theme.GOLD if i == 0 else theme.INK
-            for (_head, share, anchor), value in zip(columns, values, strict=True):
-                where = (area.x + int(area.width * share), y + self.row_h // 2)
+            for (_head, _share, anchor), x, value in zip(columns, xs, values, strict=True):
+                where = (x, y + self.row_h // 2)
                 draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
 
     def row_values(self, i: int, e: ScoreEntry) -> list[str]:

@@ -1368,3 +1368,47 @@ def test_a_won_replay_with_moves_past_its_end_says_it_came_out(app, driver):
     driver.key(pygame.K_END)
     assert watch.game.won and watch.banner.text.startswith("The replay is over.")
     assert watch.banner.text.endswith("The file has moves after the game's end.")
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (768, 1024), (800, 600), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("tab", [FREE, DAILY])
+def test_no_row_s_text_runs_under_its_watch_and_save(tmp_path, monkeypatch, size, language, tab):
+    # standing up, the rows' Watch covered the end of every date ("2026-11", the day
+    # hidden), and of every deal's number
+    from datetime import date, timedelta
+
+    import game.scenes.records as records_scene
+    from game.store.daily import daily_deal
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real_draw_text = records_scene.draw_text
+
+    def draw_text(surface, text, *args, **kwargs):
+        rect = real_draw_text(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(records_scene, "draw_text", draw_text)
+    with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
+        for n in range(10):
+            deal = (
+                daily_deal(date(2026, 11, 20) + timedelta(n)) if tab == DAILY else 4_000_000_000 + n
+            )
+            game, facts = random_game("pyramid52", deal, 15 + n, seed=n), GameFacts(mode=tab)
+            app.records.save_game(game, facts)
+            app.records.add_game_score(game, facts, "ЖУК")
+        scene = show(app, driver, RecordsScene(app, "pyramid52", {}, tab))
+        drawn.clear()
+        scene.redraw = True
+        driver.frames(1)
+        buttons = [b.rect for b in scene.pad.buttons if b.key.split(":")[0] in ("watch", "save")]
+        assert len(buttons) == 20
+        values = {v for i, e in enumerate(scene.entries) for v in scene.row_values(i, e)}
+        rows = [(text, rect) for text, rect in drawn if text in values]
+        assert len(rows) >= 10 * 6
+        hidden = [(t, r) for t, r in rows if any(r.colliderect(b) for b in buttons)]
+        assert hidden == []
+        # drawn closer, the columns stay apart
+        touching = [(a, b) for a, b in itertools.combinations(rows, 2) if a[1].colliderect(b[1])]
+        assert touching == []
