@@ -31,6 +31,7 @@ from game.scenes.menu_choice import MenuChoice, last_played
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
 from game.store import FREE
+from game.store.daily import today_deal
 from game.ui import theme
 from game.ui.deal_field import draw_deal_field
 from game.ui.labels import choice_label, summary_text
@@ -83,7 +84,7 @@ class MenuScene(PadScene):
         self.deal_label_pos = (0, 0)
         self.records = MenuRecords(app)  # Continue's game chosen at enter (see offer)
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
-        self._bars_laid_out: tuple[int, object, bool] | None = None
+        self._news_laid_out: tuple[int, object, bool, int] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
         self.wish_asked = False  # and whether the game it gives up has a wish that counts
@@ -268,15 +269,18 @@ class MenuScene(PadScene):
             self.redraw = self.redraw or self.play_asked == 0
         # a notice can come after the layout (the arcade refused, a game that cannot be
         # continued, a damaged row read): its bar is made at once, not at the next visit
-        if self.app.records.problems or self._bars_laid_out != self._bars():
+        if self.app.records.problems or self._news_laid_out != self._news():
             self.layout()
 
-    def _bars(self) -> tuple[int, object, bool]:
-        """What the bars above the list show: the notices (the first one, shown: a notice
-        put in its place, its bar laid out for the old one's words, spilled past it), and
-        whether Continue is offered."""
+    def _news(self) -> tuple[int, object, bool, int]:
+        """What may change under the menu, which is then laid out again: the notices (the
+        first one, shown: a notice put in its place, its bar laid out for the old one's
+        words, spilled past it), whether Continue is offered, and the day, whose deal
+        the Deal of the day button names (past midnight it offered to continue
+        yesterday's, and dealt today's)."""
         notices = self.app.notices
-        return len(notices), notices[0] if notices else None, self.records.unfinished is not None
+        continues = self.records.unfinished is not None
+        return len(notices), notices[0] if notices else None, continues, today_deal()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -326,7 +330,7 @@ class MenuScene(PadScene):
     def layout(self) -> None:
         """Make the controls for the current choice and place them for the window size."""
         self.app.take_record_problems()
-        self._bars_laid_out = self._bars()
+        self._news_laid_out = self._news()
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         m = px(28, s, 12)

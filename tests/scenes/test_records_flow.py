@@ -436,6 +436,37 @@ def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):
     assert [e.deal for e in app.scene.entries] == [today_deal()]
 
 
+def test_past_midnight_the_menu_names_the_new_day_s_deal(app, driver, monkeypatch):
+    # the button still offered "Deal of the day: continue" for yesterday's game, and
+    # its press dealt today's, a new game
+    from datetime import date
+
+    import game.store.daily as daily
+
+    class Day(date):
+        today_is = date(2026, 11, 30)
+
+        @classmethod
+        def today(cls):
+            return cls.today_is
+
+    monkeypatch.setattr(daily, "date", Day)
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    press(driver, menu, "daily")
+    table = app.scene
+    assert table.game.deal_number == 20261130
+    clear_a_card(driver, table)
+    menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    assert menu.pad.get("daily").label == "Deal of the day: continue"
+    Day.today_is = date(2026, 12, 1)
+    driver.frames(2)
+    assert menu.pad.get("daily").label == "Deal of the day"
+    press(driver, menu, "daily")
+    assert app.scene.game.deal_number == 20261201 and not app.scene.game.moves
+
+
 def test_a_fortune_deal_played_in_an_earlier_session_does_not_count_again(tmp_path):
     first = Records.open(tmp_path / FILE_NAME)
     game = Game("sbudetsya", deal=31)
