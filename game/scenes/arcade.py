@@ -90,9 +90,11 @@ class ArcadeStatus:
 
 
 def level_line(ladder: Ladder, run: Run) -> str:
+    """The line a level's table opens with, in two: wrapped as one, a narrow banner
+    broke it inside the patience's name ("…level / 1 of 9: Nothing Better / to Do")."""
     state = run.state
     return _(
-        "{ladder} · level {n} of {total}: {name} · {lives}",
+        "{ladder} · level {n} of {total}:\n{name} · {lives}",
         ladder=localized(ladder.name),
         n=state.level + 1,
         total=len(ladder.levels),

@@ -789,6 +789,38 @@ def test_a_level_of_a_patience_met_twice_in_the_ladder_says_its_options(app, dri
     assert app.scene.status.startswith("Arcade ladder · level 1 of ") and first in app.scene.status
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_level_s_opening_line_keeps_the_patience_s_name_whole(
+    tmp_path, monkeypatch, size, language
+):
+    # a narrow banner read "Arcade ladder · level / 1 of 9: Nothing Better / to Do (10
+    # piles) · 3 lives"
+    import game.scenes.table_overlay as overlay
+    from game.scenes.arcade import level_name, level_table
+
+    shown: list[list[str]] = []
+    real_wrap = overlay.balanced_wrap
+
+    def balanced_wrap(text, font, width):
+        lines = real_wrap(text, font, width)
+        shown.append(lines)
+        return lines
+
+    monkeypatch.setattr(overlay, "balanced_wrap", balanced_wrap)
+    with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
+        ladder = load_ladder()
+        run = app.records.run(ladder, app.records.start_run(ladder))
+        scene = show(app, driver, level_table(app, ladder, run))
+        shown.clear()
+        scene._invalidate()
+        driver.frames(1)
+        name = level_name(ladder, 0).split(" (")[0]  # its options may take the next line
+        (lines,) = [lines for lines in shown if name.split()[0] in " ".join(lines)]
+        assert len(lines) <= 3 and any(name in line for line in lines), lines
+        assert lines[0].endswith(":")  # the ladder and the level, then the patience
+
+
 def test_a_run_that_clears_every_level_ends_on_it_in_gold(app, driver):
     from game.ladder import RunState
     from game.scenes.arcade import ArcadeStatus, level_name
