@@ -104,15 +104,6 @@ class CardArt:
         return self.layout.width, self.layout.height
 
     @property
-    def index_rect(self) -> pygame.Rect:
-        """The area of the top-left corner index.
-
-        A card covered by another card stays identifiable as long as this area
-        shows, which is what overlapping layouts need to know.
-        """
-        return self.layout.index.copy()
-
-    @property
     def rank_right(self) -> int:
         """How far from the card's left edge its corner's rank may reach: a covered
         card showing this much shows its rank whole (large corners put the suit

@@ -40,6 +40,7 @@ from .replay import (
     new_game,
     parse_replay_text,
     position_json,
+    replay_moves,
     run_replay,
 )
 from .ruleset import (
@@ -91,6 +92,7 @@ __all__ = [
     "parse_replay_text",
     "position_json",
     "random_deal",
+    "replay_moves",
     "rulesets",
     "run_replay",
 ]

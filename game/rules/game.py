@@ -157,9 +157,8 @@ class Game:
 
     @property
     def pairs_cards(self) -> bool:
-        """Whether cards leave the table in pairs (the pyramid games) rather than being
-        built on piles and foundations."""
-        return self.rules.family == "pyramid"
+        """Whether cards leave the table in pairs (see Ruleset.pairs_cards)."""
+        return self.ruleset.pairs_cards
 
     def move_between(self, source: str, target: str) -> Move:
         """The move a card taken from `source` and dropped on `target` asks for: the
@@ -197,6 +196,12 @@ class Game:
     def passes_left(self) -> int:
         """Turns of the waste back into the stock still allowed."""
         return self.rules.passes - self.state.passes_used
+
+    @property
+    def on_first_pass(self) -> bool:
+        """Whether the waste has not yet been turned back into the stock: each stock
+        card turned was seen for the first time (an Undo of one knows what comes)."""
+        return self.state.passes_used == self.initial_state.passes_used
 
     @property
     def legal_moves(self) -> LegalMoves:

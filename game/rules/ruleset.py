@@ -163,6 +163,12 @@ class Ruleset:
     source: str
     short_name: Mapping[str, str]  # the name where room is short; the name if none given
 
+    @property
+    def pairs_cards(self) -> bool:
+        """Whether cards leave the table in pairs (the pyramid games) rather than being
+        built on piles and foundations."""
+        return self.family == "pyramid"
+
     def option(self, key: str) -> Option:
         for o in self.options:
             if o.key == key:

@@ -171,7 +171,7 @@ class RulesScene(Scene):
         self.lines = wrap_paragraphs(texts["summary"], "summary", body, bold, width)
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
         if self.app.kiosk is None:  # a kiosk is played by touch, and keeps its keys
-            keys = keys_text(self.ruleset.family == "pyramid")
+            keys = keys_text(self.ruleset.pairs_cards)
             self.lines += wrap_paragraphs(keys, "body", body, bold, width)
         self.line_h = body.get_linesize()
         self.gap_h = self.line_h // 2

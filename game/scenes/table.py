@@ -16,7 +16,7 @@ from game.render.animation import Animator
 from game.render.celebration import Celebration
 from game.render.table_view import TableView
 from game.rules import Game, Move
-from game.rules.moves import MOVE, PAIR, PYRAMID, SINGLE, pile_kind
+from game.rules.moves import MOVE, PAIR, PYRAMID, SINGLE, STOCK, STOCK_TURN, pile_kind
 from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
@@ -569,15 +569,15 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
                 marks[move.a] = "playable"
                 if move.kind == PAIR:
                     marks[move.b] = "playable"
-            elif move.kind == MOVE and move.a not in ("st",) and move.b != "st":
-                marks[move.a] = "playable"
+            elif move.kind == MOVE and STOCK not in (pile_kind(move.a), pile_kind(move.b)):
+                marks[move.a] = "playable"  # not the stock's turns, which the stock shows
         if self.selected:
             for target in self._targets(self.selected):
                 marks[target] = "target"
             marks[self.selected] = "selected"
         if self.hint:
             marks[self.hint.a] = "hint"
-            if self.hint.b and (self.hint.kind == PAIR or self.hint.b != "w"):  # st>w: the stock
+            if self.hint.b and self.hint != STOCK_TURN:  # the stock's turn: the stock alone
                 marks[self.hint.b] = "hint"
         if self.refused_pile:
             marks[self.refused_pile] = "refused"

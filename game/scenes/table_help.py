@@ -54,11 +54,10 @@ class TableHelp:
         if not self.recorded or self.assisted or self.run_assisted:
             return None
         taken_back = self.game.actions[len(back_to) :]
-        first_pass = self.game.state.passes_used == self.game.initial_state.passes_used
         if (
             self.facts.mode in PLAYED_ONCE
             and self._table_at_stake()
-            and (first_pass or not back_to)
+            and (self.game.on_first_pass or not back_to)
             and any(action.took_from_stock for action in taken_back)
         ):
             return BY_SEEN_STOCK

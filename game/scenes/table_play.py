@@ -439,7 +439,7 @@ class TablePlay:
         voids = (
             self._wish_counts()
             and game.can_undo
-            and game.state.passes_used == game.initial_state.passes_used
+            and game.on_first_pass
             and game.actions[-1].took_from_stock
         )
         # a table's place is asked about with the wish (else by the take-back banner)

@@ -15,9 +15,16 @@ import pygame
 
 from game import i18n
 from game.i18n import _, n_
-from game.rules import Game, IllegalMove, Outcome, ReplayError
-from game.rules.moves import parse_move
-from game.rules.replay import check_claim, new_game, replay_moves
+from game.rules import (
+    Game,
+    IllegalMove,
+    Outcome,
+    ReplayError,
+    check_claim,
+    new_game,
+    parse_move,
+    replay_moves,
+)
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points

@@ -109,7 +109,7 @@ def test_face_is_ivory_with_a_darker_border(art: CardArt) -> None:
 @pytest.mark.parametrize("width", [40, 48, 90, 120, 200])
 def test_corner_index_fits_the_strip_left_by_overlapping(width: int) -> None:
     art = CardArt(width)
-    index = art.index_rect
+    index = art.layout.index
     assert index.top > 0 and index.left > 0
     # ~22% of the height, give or take the rounding of one pixel row.
     assert index.bottom <= 0.225 * art.height + 0.5
@@ -122,7 +122,7 @@ def test_corner_index_fits_the_strip_left_by_overlapping(width: int) -> None:
 @pytest.mark.parametrize("width", [40, 62, 90, 200])
 def test_large_corners_are_larger_and_fit_the_same_strip(width: int) -> None:
     standard, large = CardArt(width), CardArt(width, large=True)
-    index = large.index_rect
+    index = large.layout.index
     assert index.bottom <= 0.225 * large.height + 0.5  # a pile's overlap shows it whole
     assert index.right <= 0.55 * large.width
     assert large.layout.index_rank_height >= 1.4 * standard.layout.index_rank_height
@@ -141,8 +141,8 @@ def test_large_corners_are_larger_and_fit_the_same_strip(width: int) -> None:
 
 def test_corner_index_is_repeated_upside_down(art: CardArt) -> None:
     face = art.face("9C")
-    top_left = face.subsurface(art.index_rect)
-    turned = pygame.transform.rotate(face, 180).subsurface(art.index_rect)
+    top_left = face.subsurface(art.layout.index)
+    turned = pygame.transform.rotate(face, 180).subsurface(art.layout.index)
     assert pygame.image.tobytes(top_left, "RGBA") == pygame.image.tobytes(turned, "RGBA")
 
 

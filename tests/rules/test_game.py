@@ -236,3 +236,18 @@ def test_an_action_that_takes_a_card_off_the_stock_says_so():
     assert game.play("st>w").took_from_stock
     assert Game("egyptian", deal=0).play("t2>f2").took_from_stock  # its gap filled from it
     assert not Game("pyramid52", deal=1).play("p7.4+p7.6").took_from_stock
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"), [("pyramid36", {"passes": 3}), ("sbudetsya", {"passes": 2})]
+)
+def test_on_first_pass_until_the_waste_is_turned_back(ruleset, options):
+    # what an Undo of a stock card costs a fortune or a table's place hangs on it
+    game = Game(ruleset, options, deal=1)
+    while "st>w" in {str(m) for m in game.legal_moves}:
+        game.play("st>w")
+        assert game.on_first_pass
+    game.play("w>st")
+    assert not game.on_first_pass
+    game.undo()
+    assert game.on_first_pass
