@@ -19,6 +19,7 @@ from game.render.table_layout import TableLayout, table_layout
 from game.rules import SUITS, Game
 from game.rules.moves import FOUNDATION, PYRAMID, TABLEAU, pile_kind, pyramid_row
 from game.ui import theme
+from game.ui.widgets import squared_gap
 
 MARK_COLOURS = {
     "playable": (255, 255, 255, 130),
@@ -147,21 +148,33 @@ class TableView:
         return self.layout.spots[name].rect
 
     def spot_at(self, pos: tuple[int, int], margin: int = 0) -> CardSpot | None:
-        """The topmost card, or empty place, under a point."""
-        best: CardSpot | None = None
+        """The topmost card, or empty place, under a point; else the nearest within
+        `margin` (a finger's slack). Not the first within it: a tap on a card's left
+        edge took its left neighbour, whose slack reached over, and one on the Reserve's
+        turned the stock."""
+        under = self._spots_within(pos, 0)
+        if under or not margin:
+            return under[0][1] if under else None
+        near = self._spots_within(pos, margin)
+        return min(near, key=lambda found: found[0])[1] if near else None
+
+    def _spots_within(self, pos: tuple[int, int], margin: int) -> list[tuple[int, CardSpot]]:
+        """Each pile's topmost card, or its empty place, within `margin` of a point, with
+        how far off it lies (squared); the card on top of the others first."""
+        found: list[tuple[int, CardSpot]] = []
         for name in self.piles:
             cards = self.game.pile(name)
             rects = self.rects(name, len(cards))
             for i in range(len(rects) - 1, -1, -1):
                 if rects[i].inflate(margin * 2, margin * 2).collidepoint(pos):
-                    if best is None or self._above(name, i, best):
-                        best = CardSpot(name, i, rects[i])
+                    spot = CardSpot(name, i, rects[i])
+                    on_top = not found or self._above(name, i, found[0][1])
+                    found.insert(0 if on_top else len(found), (squared_gap(rects[i], pos), spot))
                     break
             place = self.layout.spots[name].rect
-            near = place.inflate(margin * 2, margin * 2).collidepoint(pos)
-            if not cards and best is None and near:
-                best = CardSpot(name, -1, place)
-        return best
+            if not cards and place.inflate(margin * 2, margin * 2).collidepoint(pos):
+                found.append((squared_gap(place, pos), CardSpot(name, -1, place)))
+        return found
 
     def _above(self, name: str, index: int, other: CardSpot) -> bool:
         # In the pyramid lower rows lie on upper ones; elsewhere piles do not overlap.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.widgets import Button, button_at
+from game.ui.widgets import Button, button_at, squared_gap
 
 # How far a press moves before it is a drag; a finger wobbles more than a mouse.
 DRAG_START_PX = 6
@@ -69,6 +69,12 @@ class TablePointer:
                 self._press_button(pressed, event)
                 return True
         button = self.hud.button_at(event.pos, margin)
+        if button and not button.rect.collidepoint(event.pos):
+            # within a finger's slack of a card too: the nearer (a tap just under a
+            # bottom-row card opened the Rules below it)
+            card = self.view.spot_at(event.pos, margin)
+            if card and squared_gap(card.rect, event.pos) < squared_gap(button.rect, event.pos):
+                button = None
         if button:
             self._finish_animation()
             self._press_button(button, event)

@@ -8,6 +8,7 @@ from game.rules import Game
 from game.rules.moves import PAIR, parse_move
 from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table import TableScene
+from game.scenes.table_pointer import TOUCH_SLACK_PX
 from game.store import ARCADE, DAILY, GameFacts
 from tests.scenes.test_table import centre, click_move, open_table
 from tests.store.helpers import DEAL_8_WIN
@@ -700,3 +701,49 @@ def test_a_finger_presses_a_table_button_as_it_lifts_and_may_slide_off_instead(a
     assert len(game.moves) == 1
     driver.click(undo)  # and the mouse as ever
     assert game.moves == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)])
+@pytest.mark.parametrize("ruleset", ["pyramid52", "pyramid36"])
+def test_a_tap_on_a_card_s_edge_takes_that_card_not_its_neighbour(app, driver, size, ruleset):
+    # a finger's slack reached over the neighbour's edge: a tap 1 px inside the 3♥ took
+    # the J♠ to its left, and one on the Reserve's edge turned the stock
+    driver.resize(size)
+    game = Game(ruleset, deal=8)
+    scene = open_table(app, driver, game)
+    row = 7 if ruleset == "pyramid52" else 6
+    left, right = scene.view.top_rect(f"p{row}.1"), scene.view.top_rect(f"p{row}.2")
+    assert left.right < right.left + 2  # side by side, a gap or none between
+    driver.tap((right.left + 1, right.centery))
+    assert scene.selected == f"p{row}.2" and game.moves == []
+    driver.key(pygame.K_ESCAPE)
+    if right.left - left.right >= 4:  # in the gap, nearer the right one, under row 6
+        driver.tap((right.left - 2, right.bottom - 4))
+        assert scene.selected == f"p{row}.2"
+        driver.key(pygame.K_ESCAPE)
+    reserve, stock = scene.view.top_rect("w"), scene.view.top_rect("st")
+    driver.tap((reserve.left - 2, reserve.centery))
+    assert game.moves == [] and scene.selected is None
+    driver.tap((reserve.left + 2, reserve.centery))
+    assert game.moves == [] and stock.right < reserve.left
+
+
+def test_a_tap_just_under_a_bottom_card_is_the_card_s_not_the_bar_s(app, driver):
+    # 7 px under the 2♠ opened the Rules: the bar's buttons were asked before the cards
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    # points nearer a bottom card than a bar button, within a finger's slack of both
+    slack = TOUCH_SLACK_PX
+    under = [
+        (x, y)
+        for r in (scene.view.top_rect(f"p7.{c}") for c in range(1, 8))
+        for x in range(r.left + 2, r.right - 2, 4)
+        for y in range(r.bottom + 1, r.bottom + slack)
+        if (b := scene.hud.button_at((x, y), slack)) and 0 < y - r.bottom < b.rect.top - y
+    ]
+    assert under  # the case: a card's slack and a button's meet there
+    x, y = under[len(under) // 2]
+    driver.tap((x, y))
+    # the card's: picked up, or told it has no partner; no button pressed or asking
+    assert app.scene is scene and not scene.asked_until
+    assert scene.selected is not None or "pairs with" in scene.status
