@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from game.rules import Game, IllegalMove
 
+from .line import shortened
 from .result import SolveResult, Verdict
 
 __all__ = ["SolveResult", "Verdict", "solve"]
@@ -47,6 +48,9 @@ def solve(
         from .building import solve_building
 
         result = solve_building(game, node_limit, seconds, best, cancel, beams_after, dive_seed)
+    # the same ends, by the shortest way along the lines found
+    result.moves = shortened(game.engine, game.state, result.moves)
+    result.best_moves = shortened(game.engine, game.state, result.best_moves)
     if result.outcome == Verdict.WON:
         end = _check_win(game, result.moves, goal)
         # the pyramid cleared may leave cards in the stock and the reserve, and another
