@@ -183,7 +183,7 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
     scene = TableScene(app, game, facts=facts)
     line = level_line(ladder, run)
     if run.assisted:  # said as the level opens: the top bar has no room for it (800x600)
-        line += " " + _("This run had help: it stays out of the arcade table.")
+        line += "\n" + _("This run had help: it stays out of the arcade table.")
     scene.announce(line)
     scene.run_place = run_place(ladder, run)
     scene.short_run_place = short_run_place(ladder, run)

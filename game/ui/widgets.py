@@ -186,8 +186,9 @@ def words_of(text: str) -> list[str]:
 
 
 def _leans_on_next(word: str) -> bool:
-    """A count, or a word of one letter (a preposition, a conjunction)."""
-    return word.isdigit() or (len(word) == 1 and word.isalpha())
+    """A count (one that opens a bracket too: "(10" closed a line, "piles)" opened the
+    next), or a word of one letter (a preposition, a conjunction)."""
+    return word.lstrip('(«“"').isdigit() or (len(word) == 1 and word.isalpha())
 
 
 def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

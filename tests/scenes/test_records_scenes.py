@@ -789,14 +789,18 @@ def test_a_level_of_a_patience_met_twice_in_the_ladder_says_its_options(app, dri
     assert app.scene.status.startswith("Arcade ladder · level 1 of ") and first in app.scene.status
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (1920, 1080)])
+@pytest.mark.parametrize("assisted", [False, True])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (1920, 1080), (600, 800)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_level_s_opening_line_keeps_the_patience_s_name_whole(
-    tmp_path, monkeypatch, size, language
+    tmp_path, monkeypatch, size, language, assisted
 ):
     # a narrow banner read "Arcade ladder · level / 1 of 9: Nothing Better / to Do (10
-    # piles) · 3 lives"
+    # piles) · 3 lives"; a run that had help went on "3 lives This run had help"
+    from dataclasses import replace
+
     import game.scenes.table_overlay as overlay
+    from game.i18n import n_
     from game.scenes.arcade import level_name, level_table
 
     shown: list[list[str]] = []
@@ -811,14 +815,18 @@ def test_a_level_s_opening_line_keeps_the_patience_s_name_whole(
     with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
         ladder = load_ladder()
         run = app.records.run(ladder, app.records.start_run(ladder))
+        if assisted:
+            run = replace(run, assisted=True)
         scene = show(app, driver, level_table(app, ladder, run))
         shown.clear()
         scene._invalidate()
         driver.frames(1)
         name = level_name(ladder, 0).split(" (")[0]  # its options may take the next line
         (lines,) = [lines for lines in shown if name.split()[0] in " ".join(lines)]
-        assert len(lines) <= 3 and any(name in line for line in lines), lines
+        assert len(lines) <= (6 if assisted else 3) and any(name in line for line in lines), lines
         assert lines[0].endswith(":")  # the ladder and the level, then the patience
+        lives = n_("{n} life", "{n} lives", 3)
+        assert any(line.endswith(lives) for line in lines)  # the help said on a line of its own
 
 
 def test_a_run_that_clears_every_level_ends_on_it_in_gold(app, driver):
@@ -1068,7 +1076,7 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
         (
             2,
             "ru",
-            "Нажмите «Сдаться» ещё раз: уровень будет проигран, а с ним и жизнь"
+            "Нажмите «Сдаться» ещё раз: уровень будет проигран, и вы потеряете жизнь"
             " (останется 1 жизнь).",
         ),
     ],
