@@ -38,7 +38,7 @@ def test_a_count_stays_with_the_word_after_it():
     text = "Arcade ladder · level 2 of 9: Nothing Better to Do · 3 lives"
     assert words_of(text)[-1] == "3 lives"
     # one that opens a bracket too: "От нечего делать (10" closed a line
-    assert "(10 стопок)" in words_of("От нечего делать (10 стопок) · 3 жизни")
+    assert "(10 стопок) ·" in words_of("От нечего делать (10 стопок) · 3 жизни")
     font = theme.font(16)
     for width in range(60, 600, 7):
         lines = wrap(text, font, width)
