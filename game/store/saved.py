@@ -139,8 +139,13 @@ class GameFacts:
     def mark_assisted(self, by: str) -> None:
         """The game had help (`by`, one of HELP_KINDS); the first help is the one said,
         but the solver's over a seen stock card's: the solver's help stays with the deal
-        (Records.deal_assisted_before), and after a seen stock card it was forgotten."""
-        if not self.assisted or (self.assisted_by == BY_SEEN_STOCK and by != BY_SEEN_STOCK):
+        (Records.deal_assisted_before), and after a seen stock card it was forgotten. And
+        the demo's over a hint's: a game the demo played on after one hint was said to
+        have had "a hint" alone, in its results, its replay and `verify`."""
+        outranks = (self.assisted_by == BY_SEEN_STOCK and by != BY_SEEN_STOCK) or (
+            self.assisted_by == BY_HINT and by == BY_DEMO
+        )
+        if not self.assisted or outranks:
             self.assisted, self.assisted_by = True, by
 
 

@@ -563,3 +563,21 @@ def test_without_the_write_ahead_log_every_autosave_is_synced(tmp_path):
     records.save_game(game, GameFacts())
     assert "BEGIN IMMEDIATE" in said and not any("synchronous" in s for s in said)
     records.close()
+
+
+def test_the_demo_s_help_is_said_over_a_hint_s():
+    # one hint, then the demo played the other 1,192 moves: the results, the replay and
+    # verify said "a hint" alone
+    from game.store.saved import BY_DEMO, BY_HINT, BY_TAKING_BACK
+
+    hint_then_demo, demo_then_hint, back_then_demo = GameFacts(), GameFacts(), GameFacts()
+    for facts, helps in (
+        (hint_then_demo, (BY_HINT, BY_DEMO)),
+        (demo_then_hint, (BY_DEMO, BY_HINT)),
+        (back_then_demo, (BY_TAKING_BACK, BY_DEMO)),
+    ):
+        for by in helps:
+            facts.mark_assisted(by)
+    assert hint_then_demo.assisted_by == BY_DEMO
+    assert demo_then_hint.assisted_by == BY_DEMO
+    assert back_then_demo.assisted_by == BY_TAKING_BACK  # the first help said, as before
