@@ -153,10 +153,18 @@ class TableHelp:
             # toward the best score; at the end of a best line found (not proven best:
             # see _nothing_better), any move keeps the points
             move = parse_move(line[0]) if line else suggest(self.game)
-            n = known["best_remaining_points"]
+            n, dealt = known["best_remaining_points"], not self.game.moves
             if known.get("best_exact", True):
-                why = _("No win is possible now; best possible: {points} left.", points=points(n))
-            else:  # the search for the best score ran out of time: the best it found
+                why = (
+                    _("This deal cannot be won; best possible: {points} left.", points=points(n))
+                    if dealt  # "no win now" at the deal read as if a move had spoilt it
+                    else _(
+                        "No win is possible now; best possible: {points} left.", points=points(n)
+                    )
+                )
+            elif dealt:  # the search for the best score ran out of time: the best it found
+                why = _("This deal cannot be won; best found: {points} left.", points=points(n))
+            else:
                 why = _("No win is possible now; best found: {points} left.", points=points(n))
         elif line:
             # not settled within its limit, but the search has a line to the fewest points
@@ -384,6 +392,9 @@ class TableHelp:
 
     def _describe(self, move: Move) -> str:
         if move == STOCK_TURN:
+            if self.game.pairs_cards:  # its card lies face up: it is moved, not turned
+                card = i18n.card_name(self.game.pile("st")[-1])
+                return _("put {card} from the stock on the reserve", card=card)
             return _("turn the stock")
         if move == REDEAL_MOVE:
             if self.game.pairs_cards:

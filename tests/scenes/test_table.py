@@ -826,8 +826,57 @@ def test_at_the_end_of_a_best_line_found_not_proven_the_hint_claims_nothing(app,
     known = {"outcome": "lost", "line": [], "best_remaining_points": 42, "best_exact": False}
     scene.analysis.results[where] = known
     driver.key_twice(pygame.K_h)
-    assert "No win is possible now; best found: 42 points left." in scene.status
+    assert "This deal cannot be won; best found: 42 points left." in scene.status
     assert scene.hint in game.legal_moves and scene.hints_used == 1
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_lost_deal_s_hint_says_the_deal_cannot_be_won_until_a_move_is_made(app, driver, exact):
+    # at the deal "No win is possible now" read as if a move had spoilt it
+    game = Game("pyramid52", deal=3)
+    scene = open_table(app, driver, game)
+
+    def lost_here():
+        line = [str(next(iter(game.legal_moves)))]
+        known = {"outcome": "lost", "line": line, "best_remaining_points": 65}
+        scene.analysis.results[scene.analysis.position()] = known | {"best_exact": exact}
+
+    lost_here()
+    best = "best possible" if exact else "best found"
+    driver.key_twice(pygame.K_h)
+    assert f"This deal cannot be won; {best}: 65 points left." in scene.status
+    game.play(scene.hint)
+    lost_here()
+    driver.key(pygame.K_h)
+    assert f"No win is possible now; {best}: 65 points left." in scene.status
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Hint: put 5♣ from the stock on the reserve."),
+        ("ru", "Подсказка: переложить 5♣ из колоды в резерв."),
+    ],
+)
+def test_a_pyramid_s_hint_to_the_reserve_names_the_stock_s_card(app, driver, language, said):
+    # "turn the stock" was said of a card lying face up, which the move puts on the reserve
+    from game import i18n
+    from game.rules.moves import STOCK_TURN
+
+    game = Game("pyramid52", deal=3)
+    scene = open_table(app, driver, game)
+    card = i18n.card_name(game.pile("st")[-1])
+    scene.analysis.results[scene.analysis.position()] = {
+        "outcome": "won",
+        "line": [str(STOCK_TURN)],
+        "best_remaining_points": 0,
+    }
+    try:
+        i18n.set_language(language)
+        driver.key_twice(pygame.K_h)
+        assert said.replace("5♣", i18n.card_name(game.pile("st")[-1])) in scene.status, card
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_hint_on_an_unsettled_position_follows_the_best_line_found(app, driver):
