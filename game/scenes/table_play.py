@@ -249,6 +249,10 @@ class TablePlay:
         self.analysis.ask()
         self._loss_taken_back(self.analysis.known())
         self.finishing = game.finishing_moves()
+        if self._wish_counts() and game.pile("st"):
+            # a finish through cards still face down told the wish would come true: the
+            # verdict comes with the last cards, as the top bar's does
+            self.finishing = None
         self._search_stuck()
         self.banner = None
         if game.won:

@@ -1916,3 +1916,26 @@ def test_the_stock_s_count_stays_under_it_while_its_top_card_flies(app, driver):
     still = view.render_static(size, set(), {}, None).subsurface(below).copy()
     flying = view.render_static(size, {("st", n - 1)}, {}, None).subsurface(below).copy()
     assert pygame.image.tobytes(still, "RGB") == pygame.image.tobytes(flying, "RGB")
+
+
+def test_finish_keeps_a_wish_s_verdict_for_the_last_cards(app, driver):
+    # deal 0 can be played out from the deal, 27 cards still face down in the stock:
+    # "press Finish" told at once that the wish would come true
+    game = Game("sbudetsya", deal=0)
+    assert game.finishing_moves() is not None and len(game.pile("st")) == 27
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    assert scene.finishing is None and not scene.buttons["finish"].enabled
+    assert "Finish" not in scene.status
+    line = [str(m) for m in Game("sbudetsya", deal=0).finishing_moves()]
+    while game.pile("st"):
+        move = parse_move(line.pop(0))
+        for pile in (move.a,) if move.a == "st" else (move.a, move.b):
+            driver.click(centre(scene, pile))  # a card, then where it goes
+        driver.settle(0.5)
+    assert scene.finishing and scene.buttons["finish"].enabled  # every card seen now
+    driver.key(pygame.K_F5)
+    driver.key(pygame.K_F5)  # played again: no wish counts, nothing to keep
+    driver.settle(1.0)
+    assert scene.fortune_replayed and scene.finishing and scene.buttons["finish"].enabled
