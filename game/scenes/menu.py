@@ -57,6 +57,10 @@ HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
 STANDING = 1.4
 QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
+# how long a first Play over a game left in play waits for the second: as long as the
+# table's questions; its four lines took longer to read than 3 s, and a second press
+# after reading them asked again
+PLAY_ASK_S = 6.0
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
 
 
@@ -157,7 +161,7 @@ class MenuScene(PadScene):
 
         if self._leaves_unfinished():
             if self.play_asked <= 0:
-                self.play_asked = QUIT_ASK_S
+                self.play_asked = PLAY_ASK_S
                 self.wish_asked = self.app.records.wish_left_in_play(
                     self.ruleset.id, dict(self.options)
                 )

@@ -11,7 +11,7 @@ from game import i18n
 from game.app import App, ManualClock
 from game.render.preview import preview
 from game.rules import rulesets
-from game.scenes.menu import QUIT_ASK_S, MenuScene
+from game.scenes.menu import PLAY_ASK_S, QUIT_ASK_S, MenuScene
 from tests.scenes.driver import Driver
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -304,6 +304,24 @@ def test_escape_twice_quits_and_once_only_asks(app, driver):
     assert not app.running
 
 
+def test_play_s_question_waits_long_enough_to_be_read(app, driver):
+    # four lines, gone after 3 s: a second press made after reading them asked again
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    click(driver, scene, "play")
+    assert scene.started is None and scene.play_asked > 0
+    driver.settle(4.5)
+    click(driver, scene, "play")
+    driver.settle(0.6)
+    assert scene.started is not None
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1366, 768), (1080, 1920)])
 def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, driver, size):
     # the game left counts as played and not won: Play ended a streak unasked
@@ -395,7 +413,7 @@ def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
         assert scene.started is None and scene.play_asked > 0, ruleset
         # Continue offers the patience's own game: the question says it resumes it
         assert scene._continue_resumes_it(), ruleset
-        driver.settle(QUIT_ASK_S + 0.5)
+        driver.settle(PLAY_ASK_S + 0.5)
     assert "Nothing Better to Do · Deal 4 · 0 moves" in scene.records.continue_text()
     click(driver, scene, "ruleset:pyramid36")
     click(driver, scene, "ruleset:sbudetsya")  # nothing of it in play: no question
