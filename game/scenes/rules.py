@@ -46,7 +46,7 @@ def keys_text(pairs_cards: bool = False) -> str:
     )
 
 
-# A paragraph may open with a short title sentence ("Piles.", "Пустые места.").
+# A paragraph may open with a short title sentence ("Piles.", "Опустевшие стопки.").
 LEAD_IN = re.compile(r"^([^\W\d]+(?: [^\W\d]+)?\.)\s+(.+)$", re.DOTALL)
 
 
