@@ -21,6 +21,8 @@ class Scene:
     whenever its picture must change.
     """
 
+    attract = False  # a screen of the kiosk's attract loop, which nobody plays
+
     def __init__(self, app: App) -> None:
         self.app = app
         self.redraw = True

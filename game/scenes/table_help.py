@@ -382,7 +382,14 @@ class TableHelp:
         line = known.get("line") or []
         if not line:
             self.demo = False
-            if self._nothing_better(known):
+            offer = not (self.end_offered or self.attract or self.banner)
+            if self._nothing_better(known) and offer:
+                # as play by hand has it offered once: a note for 6 s, missed while
+                # watching, left the player to find Give up
+                self.end_offered = True
+                self.told_lost_best = known["best_remaining_points"]
+                self.banner = self._best_reached_banner(known)
+            elif self._nothing_better(known):
                 self._say(self._nothing_better_words(known), 6.0)
             else:
                 self._say(_("The solver has no better move to show."))

@@ -1939,3 +1939,32 @@ def test_finish_keeps_a_wish_s_verdict_for_the_last_cards(app, driver):
     driver.key(pygame.K_F5)  # played again: no wish counts, nothing to keep
     driver.settle(1.0)
     assert scene.fortune_replayed and scene.finishing and scene.buttons["finish"].enabled
+
+
+def test_the_demo_at_the_end_of_a_lost_deal_s_best_line_offers_the_end(app, driver):
+    # it stopped with a note for 6 s, missed while watching, and the player was left to
+    # find Give up; play by hand has the end offered there
+    game = Game("pyramid52", deal=3)
+    scene = open_table(app, driver, game)
+    first = str(next(iter(game.legal_moves)))
+    where = scene.analysis.position()
+    scene.analysis.results[where] = {
+        "outcome": "lost",
+        "line": [first],
+        "best_remaining_points": 65,
+    }
+    driver.key_twice(pygame.K_d)
+    for _ in range(200):
+        driver.frames(1)
+        if game.moves:
+            break
+    assert [str(m) for m in game.moves] == [first]
+    end = {"outcome": "lost", "line": [], "best_remaining_points": 65}
+    scene.analysis.results[scene.analysis.position()] = end
+    driver.settle(3.0)
+    assert not scene.demo and scene.banner is not None
+    assert [b.key for b in scene.banner.buttons] == ["end"]
+    assert "65 points is the best" in scene.banner.text
+    driver.click(scene.banner.buttons[0].rect.center)
+    driver.settle(1.0)
+    assert game.over
