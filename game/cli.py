@@ -49,7 +49,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def _window_options(parser: argparse.ArgumentParser, after_command: bool = False) -> None:
+def window_options(parser: argparse.ArgumentParser, after_command: bool = False) -> None:
     # after a command, an option left out must not hide the one given before it
     left_out = {"default": argparse.SUPPRESS} if after_command else {}
     parser.add_argument("--fullscreen", action="store_true", help="play in full screen", **left_out)
@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="piramida", description="Old Russian pyramid patiences.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    _window_options(parser)
+    window_options(parser)
     parser.add_argument(
         "--kiosk", action="store_true", help="run as a self-running touch-screen kiosk"
     )
@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser("play", help="open the game straight onto a table")
-    _window_options(p, after_command=True)  # where a player writing `play ...` puts them
+    window_options(p, after_command=True)  # where a player writing `play ...` puts them
     p.add_argument("ruleset", help=RULESET_HELP)
     p.add_argument("--deal", type=int, help="deal number (default: a random one)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 
 def register(sub: Any) -> None:
+    from game.cli import window_options
+
     p = sub.add_parser(
         "verify", help="re-run a replay (or an arcade run) and confirm or refute its claimed result"
     )
@@ -52,6 +54,7 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_store_log_quiet(cmd_scores))
 
     p = sub.add_parser("watch", help="play a replay back on the table, with pause and step")
+    window_options(p, after_command=True)  # as `play` takes them
     p.add_argument("file", help="replay file (JSON), or - for standard input")
     p.set_defaults(handler=cmd_watch)
 
@@ -410,8 +413,10 @@ def cmd_scores(args: argparse.Namespace) -> int:
             levels = f"{f.levels:>2} {counted}  " if key.board == "arcade" else ""
             deal = f"  deal {e.deal}" if e.deal is not None else ""
             print(
-                f"{place:>3}. {e.initials:<3}  {levels}{f.remaining_points:>4} points "
-                f"{f.remaining_cards:>3} cards  {clock_text(f.seconds):>7}  {f.moves:>4} moves"
+                f"{place:>3}. {e.initials:<3}  {levels}"
+                f"{f.remaining_points:>4} {_counted(f.remaining_points, 'point')} "
+                f"{f.remaining_cards:>3} {_counted(f.remaining_cards, 'card')}  "
+                f"{clock_text(f.seconds):>7}  {f.moves:>4} {_counted(f.moves, 'move')}"
                 f"{deal}  {local_date(e.created_at)}"
             )
     return 0

@@ -486,3 +486,35 @@ def test_scores_counts_a_run_s_levels_in_words(cli: Cli, records) -> None:
     (table,) = json.loads(cli("scores", "--ruleset", "arcade", "--json").out)
     assert table["entries"][0]["levels"] == 1 and table["entries"][0]["deal"] is None
     assert table["entries"][0]["seconds"] == 230.608
+
+
+def test_scores_counts_one_move_in_words(cli: Cli, records) -> None:
+    # "1 moves", where `history` said "1 move"
+    from tests.store.helpers import DEAL_8_WIN
+
+    game = Game("pyramid52", deal=8)
+    game.play(DEAL_8_WIN[0])
+    game.play("resign")
+    facts = GameFacts(seconds=12)
+    records.save_game(game, facts)
+    assert records.add_game_score(game, facts, "ONE") == 1
+    (line,) = [x for x in cli("scores").out.splitlines() if "ONE" in x]
+    assert " 1 move " in line and "moves" not in line and " points " in line
+
+
+def test_watch_takes_the_window_s_options_after_the_command(
+    cli: Cli, records, tmp_path, monkeypatch
+) -> None:
+    # `watch FILE --size 1280x800` was refused: "unrecognized arguments"
+    import game.main
+
+    shown: list[object] = []
+    monkeypatch.setattr(
+        game.main, "run_watch", lambda replays, size=None, fullscreen=None: shown.append(size) or 0
+    )
+    records.save_game(won_game(), GameFacts())
+    path = tmp_path / "won.json"
+    assert cli("history", "--export", "1", str(path)).rc == 0
+    assert cli("watch", str(path), "--size", "1000x700").rc == 0
+    assert cli("watch", "--size", "900x700", str(path)).rc == 0
+    assert shown == [(1000, 700), (900, 700)]
