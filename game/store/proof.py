@@ -102,6 +102,10 @@ def run_progress(ladder: Ladder, run: Mapping[str, Any]) -> RunState:
             game = verify(data)
         except ReplayError as e:
             raise ReplayError(f"game {number}: {e}") from e
+        if game.deal_number is None:
+            # a deck given by hand may be stacked: the game's own tables take only
+            # numbered deals, and a run's games are dealt so
+            raise ReplayError(f"game {number} is on a given deck: a run's games are numbered deals")
         level = ladder.levels[state.level]
         if game.ruleset.id != level.ruleset or game.options != level.options:
             raise ReplayError(f"game {number} is not level {state.level + 1} of the ladder")

@@ -433,6 +433,12 @@ def test_watch_plays_a_run_file_s_games_one_after_another(
     assert_refused(cli("watch", str(path)), "game 2: unknown ruleset 'chess'")
 
 
+def _deck_for_deal(run: dict) -> None:
+    first = run["games"][0]
+    dealt = Game(first["ruleset"], first.get("options", {}), deal=first.pop("deal"))
+    first["deck"] = " ".join(dealt.deck)
+
+
 @pytest.mark.parametrize(
     "tamper, says",
     [
@@ -447,6 +453,8 @@ def test_watch_plays_a_run_file_s_games_one_after_another(
         (lambda run: run.update(ladder="other"), 'the run is of the ladder "other"'),
         (lambda run: run["games"][1]["moves"].insert(0, "t1>t2"), "game 2: move 1 't1>t2'"),
         (lambda run: run.update(extra=1), "unknown key 'extra' in an arcade run"),
+        # the same cards, given as a deck: one stacked by hand was confirmed so
+        (_deck_for_deal, "game 1 is on a given deck: a run's games are numbered deals"),
     ],
 )
 def test_a_tampered_run_is_refuted(cli: Cli, arcade_entry, tmp_path, tamper, says) -> None:
