@@ -246,7 +246,13 @@ class ResultsScene(PadScene):
         game = self.summary.game
         facts = self.summary.facts or GameFacts(seconds=self.summary.seconds)
         subject = game_subject(game.ruleset.id, game.deal_number)
-        proof = exported(to_saved_replay(game, facts))
+        replay = to_saved_replay(game, facts)
+        # under the initials its table place holds, as History's export and the Records'
+        # Save write it: the proof named no one
+        held = facts.record_id is not None and self.app.records.entry_initials(facts.record_id)
+        if held:
+            replay["meta"]["initials"] = held
+        proof = exported(replay)
         saved = saved_at
         arcade = self.arcade
         if arcade is not None and arcade.over:
