@@ -3,7 +3,7 @@
 Fewer remaining points are better, then less time, then fewer moves; on the
 arcade board more levels cleared come first. Every entry holds the replay
 that proves it, and is verified (the moves re-run, the claim compared)
-before it is stored.
+before it is stored; a game's entry again, once a session, as its table is read.
 """
 
 from __future__ import annotations
@@ -102,6 +102,9 @@ class ScoreTables:
         # a damaged entry is passed over, and said here: one row edited by hand must
         # not empty the whole table
         self.on_damaged = on_damaged or (lambda what: log.warning("records: %s", what))
+        # what each entry's replay was found to prove, by the row as read: its replay is
+        # run once a session, not at every look at the table (a few ms a game)
+        self._proofs: dict[tuple[object, ...], str | None] = {}
 
     def top(self, key: TableKey, count: int = TOP) -> list[ScoreEntry]:
         """The table's best entries, best first. The free table shows a deal once, at
@@ -119,6 +122,10 @@ class ScoreTables:
             except sqlite3.DatabaseError as e:
                 self.on_damaged(str(e))
                 continue
+            unproven = self._unproven(key, entry, row["replay"])
+            if unproven is not None:
+                self.on_damaged(f"score {entry.id} is damaged: {unproven}")
+                continue
             if key.board == FREE and entry.deal is not None:
                 if entry.deal in deals:
                     continue
@@ -127,6 +134,15 @@ class ScoreTables:
             if len(entries) == count:
                 break
         return entries
+
+    def _unproven(self, key: TableKey, entry: ScoreEntry, replay_text: str) -> str | None:
+        """What the entry's figures claim that its replay does not prove, or None. Each
+        entry is verified before it is stored; a row edited by hand since (a forged
+        score, a better time or fewer moves) stood first in the table all the same."""
+        memo = (entry.id, replay_text, entry.figures, entry.deal)
+        if memo not in self._proofs:
+            self._proofs[memo] = _proof_problem(key, entry)
+        return self._proofs[memo]
 
     def position(self, key: TableKey, figures: Figures, deal: int | None = None) -> int | None:
         """Where these figures would enter the table (1 is the top), or None if they would not.
@@ -255,6 +271,21 @@ def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> F
     except ReplayError as e:
         raise ScoreRefused(str(e)) from e
     return Figures(state.points, state.cards, seconds, state.moves, levels=state.level)
+
+
+def _proof_problem(key: TableKey, entry: ScoreEntry) -> str | None:
+    """What a game's entry claims beyond its replay (see ScoreTables._unproven), or
+    None. Its time is the game's own clock, which no replay proves. An arcade run's
+    entry is verified as it is stored only: its proof needs the ladder it was run on."""
+    if key.board == ARCADE:
+        return None
+    try:
+        proved, deal = _game_figures(key, entry.replay, entry.figures.seconds)
+    except ScoreRefused as e:
+        return f"its replay does not prove it ({e})"
+    if proved != entry.figures or deal != entry.deal:
+        return "its figures are not its replay's"
+    return None
 
 
 def _entry(row: sqlite3.Row) -> ScoreEntry:

@@ -20,6 +20,13 @@ def finished(records, deal, seconds, moves=6, ruleset="pyramid36"):
     return game, facts
 
 
+def figures_alone(tables: ScoreTables) -> ScoreTables:
+    """Tables whose rows are taken at their figures: the order's tests store figures
+    with no replay to prove them (see test_an_entry_its_replay_does_not_prove_...)."""
+    tables._unproven = lambda key, entry, replay_text: None  # type: ignore[method-assign]
+    return tables
+
+
 def test_top_ten_by_points_then_time_then_moves(records):
     entered = []
     for deal in range(14):
@@ -56,7 +63,7 @@ def test_top_ten_by_points_then_time_then_moves(records):
 def test_positions_agree_with_the_table_order(rows):
     """Whatever arrives in whatever order, the table is the ten best, ties to the earlier."""
     records = Records.memory()
-    tables = records.scores
+    tables = figures_alone(records.scores)
     key = TableKey(FREE, "x", "{}")
     stored = []
     for n, (points, cards, seconds, moves) in enumerate(rows):
@@ -92,7 +99,7 @@ def test_equal_points_rank_fewer_cards_first():
 def test_the_free_table_shows_each_deal_once_at_its_best(rows):
     """One deal learnt by heart and won again and again filled the free table."""
     records = Records.memory()
-    tables = records.scores
+    tables = figures_alone(records.scores)
     key = TableKey(FREE, "x", "{}")
     best: dict[int, tuple[Figures, int]] = {}
     for n, (deal, points, seconds) in enumerate(rows):
@@ -252,3 +259,36 @@ def test_a_stored_moment_is_shown_to_the_local_minute(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_an_entry_its_replay_does_not_prove_is_left_out_and_said(records):
+    # a row forged or edited by hand in the records file stood first in the table,
+    # with Watch and Save that failed at once
+    import json
+
+    honest, facts = won_game(), GameFacts(seconds=86.0)
+    records.save_game(honest, facts)
+    assert records.add_game_score(honest, facts, "HON") == 1
+    key = TableKey.of(FREE, "pyramid52", {"passes": 1})
+    (entry,) = records.scores.top(key)
+    forged = {**entry.replay, "deal": 9}  # another deal: its first move is refused there
+    records.conn.execute(
+        """INSERT INTO scores (board, ruleset, options, deal, initials, remaining_cards,
+        remaining_points, seconds, moves, replay, created_at)
+        VALUES ('free', 'pyramid52', ?, 9, 'CHT', 0, 0, 0.5, 1, ?, '2026-12-05')""",
+        (key.options, json.dumps(forged)),
+    )
+    said: list[str] = []
+    records.scores.on_damaged = said.append
+    assert [e.initials for e in records.scores.top(key)] == ["HON"]
+    assert said and said[0].startswith("score 2 is damaged: its replay does not prove it")
+    # the honest row edited: fewer moves than its replay holds
+    records.conn.execute("UPDATE scores SET moves = 5 WHERE initials = 'HON'")
+    said.clear()
+    assert records.scores.top(key) == []
+    assert "score 1 is damaged: its figures are not its replay's" in said
+    # its time alone: the game's clock, which no replay proves
+    records.conn.execute(
+        "UPDATE scores SET moves = ?, seconds = 1.0 WHERE initials = 'HON'", (entry.figures.moves,)
+    )
+    assert [e.figures.seconds for e in records.scores.top(key)] == [1.0]
