@@ -171,8 +171,10 @@ class TableView:
                     on_top = not found or self._above(name, i, found[0][1])
                     found.insert(0 if on_top else len(found), (squared_gap(rects[i], pos), spot))
                     break
+            if cards or pile_kind(name) == PYRAMID:  # a removed pyramid card leaves no place
+                continue
             place = self.layout.spots[name].rect
-            if not cards and place.inflate(margin * 2, margin * 2).collidepoint(pos):
+            if place.inflate(margin * 2, margin * 2).collidepoint(pos):
                 found.append((squared_gap(place, pos), CardSpot(name, -1, place)))
         return found
 

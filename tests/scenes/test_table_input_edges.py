@@ -747,3 +747,18 @@ def test_a_tap_just_under_a_bottom_card_is_the_card_s_not_the_bar_s(app, driver)
     # the card's: picked up, or told it has no partner; no button pressed or asking
     assert app.scene is scene and not scene.asked_until
     assert scene.selected is not None or "pairs with" in scene.status
+
+
+@pytest.mark.parametrize("dx", [-40, 0, 40])
+@pytest.mark.parametrize("dy", [1, 6, 12])
+def test_a_tap_just_under_a_card_freed_in_the_pyramid_takes_it(app, driver, dx, dy):
+    # the places of the two removed cards under it, never drawn, took the tap: 33 taps
+    # of 39 within a finger's slack of the 6♦ did nothing
+    game = Game("pyramid52", deal=0)
+    for move in ("st>w", "st>w", "p7.4+st", "st>w", "st>w", "p7.3+st", "st>w"):
+        game.play(move)
+    scene = open_table(app, driver, game)
+    assert game.movable("p6.3")
+    card = scene.view.top_rect("p6.3")
+    driver.tap((card.centerx + dx, card.bottom + dy))
+    assert scene.selected == "p6.3" or "pairs with" in scene.status
