@@ -49,7 +49,7 @@ class TableButtons:
             "undo": game.can_undo and not self.celebration and reopens,
             "redo": game.can_redo and not self.celebration,
             "hint": not over and bool(game.legal_moves) and not undealt,
-            "finish": bool(self.finishing) and not self.autoplay,
+            "finish": bool(self._finish_offered()) and not self.autoplay,
             # over, the game has nothing left to show (the button looked ready and did
             # nothing)
             "demo": not undealt and not self.celebration and (self.demo or not over),

@@ -225,9 +225,11 @@ class TableHelp:
     def _keep_facts(self) -> None:
         """Save at once what a hint or the demo changed: the game is assisted even if it
         is killed before the next move, or left before the first (a daily or arcade
-        game is kept from its deal on, and resumed)."""
+        game is kept from its deal on, and resumed). And what the bar offers: a wish
+        that no longer counts lets Finish play through the stock."""
         if self.recorded:
             self.app.game_changed(self.game, self.facts)
+        self._update_buttons()
 
     def _analysis_arrived(self) -> None:
         """The solver answered: a hint that waited shows; a proven loss is said once."""

@@ -249,10 +249,6 @@ class TablePlay:
         self.analysis.ask()
         self._loss_taken_back(self.analysis.known())
         self.finishing = game.finishing_moves()
-        if self._wish_counts() and game.pile("st"):
-            # a finish through cards still face down told the wish would come true: the
-            # verdict comes with the last cards, as the top bar's does
-            self.finishing = None
         self._search_stuck()
         self.banner = None
         if game.won:
@@ -268,7 +264,7 @@ class TablePlay:
             )
         elif self.stuck:
             self.banner = self._stuck_banner()
-        elif self.finishing and not (self.autoplay or self.demo or self._announcing()):
+        elif self._finish_offered() and not (self.autoplay or self.demo or self._announcing()):
             # true with cards still in the stock too: turning it is part of the finish
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)
             # said of this position: a stock turn after it greyed Finish out, the note up
@@ -497,9 +493,19 @@ class TablePlay:
         self._sound_for(action)
         self._after_change()
 
+    def _finish_offered(self) -> list[Move] | None:
+        """The moves Finish plays, where it is offered: not while a fortune's wish counts
+        and its stock holds cards not yet seen. A finish through them told the wish would
+        come true before its last cards were turned; the verdict comes with them, as
+        the top bar's does. On a later pass every card was seen."""
+        game = self.game
+        unseen = bool(game.pile("st")) and game.on_first_pass
+        return None if self._wish_counts() and unseen else self.finishing
+
     def _auto_finish(self) -> None:
-        if self.finishing:
-            self.autoplay = list(self.finishing)
+        finish = self._finish_offered()
+        if finish:
+            self.autoplay = list(finish)
             self.finishing = None
             self._update_buttons()
 

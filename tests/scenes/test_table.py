@@ -1926,19 +1926,22 @@ def test_finish_keeps_a_wish_s_verdict_for_the_last_cards(app, driver):
     scene = open_table(app, driver, game)
     scene._wish_made()
     driver.settle(1.0)
-    assert scene.finishing is None and not scene.buttons["finish"].enabled
+    assert scene._finish_offered() is None and not scene.buttons["finish"].enabled
     assert "Finish" not in scene.status
+    driver.key(pygame.K_f)
+    assert game.moves == []  # nor by its key
     line = [str(m) for m in Game("sbudetsya", deal=0).finishing_moves()]
     while game.pile("st"):
         move = parse_move(line.pop(0))
         for pile in (move.a,) if move.a == "st" else (move.a, move.b):
             driver.click(centre(scene, pile))  # a card, then where it goes
         driver.settle(0.5)
-    assert scene.finishing and scene.buttons["finish"].enabled  # every card seen now
+    assert scene._finish_offered() and scene.buttons["finish"].enabled  # every card seen
     driver.key(pygame.K_F5)
     driver.key(pygame.K_F5)  # played again: no wish counts, nothing to keep
     driver.settle(1.0)
-    assert scene.fortune_replayed and scene.finishing and scene.buttons["finish"].enabled
+    assert scene.fortune_replayed and scene._finish_offered()
+    assert scene.buttons["finish"].enabled
 
 
 def test_the_demo_at_the_end_of_a_lost_deal_s_best_line_offers_the_end(app, driver):
@@ -1968,3 +1971,37 @@ def test_the_demo_at_the_end_of_a_lost_deal_s_best_line_offers_the_end(app, driv
     driver.click(scene.banner.buttons[0].rect.center)
     driver.settle(1.0)
     assert game.over
+
+
+def test_a_fortune_s_finish_comes_back_once_its_wish_no_longer_counts(app, driver):
+    # a hint voided the wish, and Finish stayed off until the next move
+    game = Game("sbudetsya", deal=0)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    assert not scene.buttons["finish"].enabled
+    driver.key_twice(pygame.K_h)
+    driver.settle(1.0)
+    assert not scene._wish_counts() and game.moves == []
+    assert scene.buttons["finish"].enabled
+
+
+def test_a_fortune_s_finish_is_offered_on_its_second_pass(app, driver):
+    # every stock card was seen on the first pass: nothing is left to give away
+    game = Game("sbudetsya", {"passes": 2}, deal=1)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    first_pass = (
+        "st>w w>f2 st>w w>f1"
+        + " st>w" * 15
+        + (
+            " w>f2 st>w st>w w>f3 t7>f3 t7>f2 st>w w>f1 t5>f1 t5>f1 st>w st>w w>f4 st>w w>f3"
+            " t4>f3 t1>f3 t6>f3 t5>f3 w>st"
+        )
+    )
+    for move in first_pass.split():
+        game.play(move)
+    scene._after_change()
+    assert not game.on_first_pass and game.pile("st") and game.finishing_moves()
+    assert scene._wish_counts() and scene.buttons["finish"].enabled
