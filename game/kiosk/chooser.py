@@ -117,6 +117,11 @@ class ChooserScene(PadScene):
                 card = pygame.Rect(m, y, w - 2 * m - side_w - gap, row_h)
                 column = pygame.Rect(card.right + gap, y, side_w, row_h)
                 play_h = (row_h - inner_gap) * 3 // 5
+                if row_h - play_h - inner_gap < theme.FINGER:
+                    # one over the other, alike, while each takes a finger: side by side
+                    # in a column this narrow they were tall pills, their words 6 px high
+                    # (800x600, in Russian)
+                    play_h = (row_h - inner_gap) // 2
                 if row_h - play_h - inner_gap >= theme.FINGER:
                     play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
                     rules.rect = pygame.Rect(

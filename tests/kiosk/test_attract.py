@@ -370,6 +370,27 @@ def test_with_six_games_the_chooser_s_buttons_stay_a_fingertip_high(make_kiosk):
     assert len(buttons) == 12 and all(b.rect.height >= 60 for b in buttons)
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_at_800x600_the_chooser_s_buttons_are_wide_and_their_words_full_size(make_kiosk, language):
+    # three games: Play and Rules stood side by side, pills 70 px wide, «Правила» 6 px high
+    from game import i18n
+
+    kiosk = make_kiosk(size=(800, 600))
+    try:
+        i18n.set_language(language)
+        kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
+        scene = kiosk.scene
+        assert len(scene.games) == 3
+        for i in range(3):
+            play, rules = scene.pad.get(f"play:{i}"), scene.pad.get(f"rules:{i}")
+            assert play.rect.height >= 60 and rules.rect.height >= 60
+            assert play.rect.width > play.rect.height and rules.rect.width > rules.rect.height
+            size = max(11, int(rules.rect.height * 0.4))  # the bar's word size
+            assert rules.fitting_size(size) >= size * 3 // 4
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("width", [600, 1006, 1500])
 def test_the_high_scores_figures_keep_clear_of_each_other(width):
     # on a screen standing up the date ran into the time: "0:2026-12-02"
