@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     app = App(size=(w, h), clock=ManualClock())
     app.settings.language = args.language
     i18n.set_language(args.language)
+    # the legends' and messages' letters as the cards' (Т К Д В in Russian), as the
+    # game sets them with the language; not saved, unlike App.apply_settings
+    i18n.set_card_letters(app.settings.letters)
     suffix = "" if args.language == "en" else f"-{args.language}"
 
     def settle(frames: int = 90) -> None:
