@@ -7,7 +7,7 @@ import pygame
 
 from game.render.preview import fill_translucent, fit_text
 from game.ui import theme
-from game.ui.widgets import draw_text, px, wrap
+from game.ui.widgets import balanced_wrap, draw_text, px
 
 
 def draw_bar(
@@ -40,8 +40,10 @@ def draw_question(
     the box."""
     size = px(18, scale, 13)
     font = theme.font(size, bold=True)
-    pad_x, pad_y = px(28, scale, 16), px(14, scale, 8)
-    lines = wrap(question, font, max(1, min(within.width - pad_x, px(900, scale))))
+    # clear of the rounded corners at 800x600 too (its words touched the gold edge);
+    # the lines evened out (six lines ended on a lone "к нему.")
+    pad_x, pad_y = px(28, scale, 24), px(14, scale, 10)
+    lines = balanced_wrap(question, font, max(1, min(within.width - pad_x, px(900, scale))))
     line_h = font.get_linesize()
     width = max(font.size(line)[0] for line in lines)
     box = pygame.Rect(0, 0, width + pad_x, len(lines) * line_h + pad_y)
