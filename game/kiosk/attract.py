@@ -33,6 +33,11 @@ log = logging.getLogger(__name__)
 DEAL_PATIENCE_S = 20.0  # past the invitation's time, the search gives way (see show_demo)
 WINNABLE_TRIES = 60
 LINGER_S = 2.5  # a finished demo stays in view this long
+# a demo past its time plays on to its win when so few moves are left of it, for at
+# most so long more: an Egyptian deal's 228 moves took some 180 s, and its demo gave
+# way to the tables with the stock out and the win a few cards away
+ENDING_MOVES = 40
+ENDING_GRACE_S = 45.0
 
 
 class AttractLoop:
@@ -169,8 +174,15 @@ class DemoTableScene(TableScene):
         if not self.demo and not self.celebration and not self.animator.busy:
             self.linger += dt
         limit = self.loop.config.attract.demo_seconds
-        if self.linger >= LINGER_S or self.shown >= limit:
+        if self.linger >= LINGER_S or (self.shown >= limit and not self._ending(limit)):
             self._leave()
+
+    def _ending(self, limit: float) -> bool:
+        """Whether the demo, past its time, is about to win (see ENDING_MOVES)."""
+        known = self.analysis.known()
+        if not self.demo or known is None or known["outcome"] != "won":
+            return False
+        return len(known.get("line") or ()) <= ENDING_MOVES and self.shown < limit + ENDING_GRACE_S
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         rects = super().draw(surface, alpha)

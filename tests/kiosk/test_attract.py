@@ -549,3 +549,28 @@ def test_the_invitation_s_pulse_is_drawn_thirty_times_a_second_not_sixty(kiosk, 
     scene.draw = lambda surface, alpha: draws.append(1) or draw(surface, alpha)
     driver.frames(60)  # one second
     assert PULSE_FPS - 2 <= len(draws) <= PULSE_FPS + 1
+
+
+def test_a_demo_past_its_time_plays_on_to_a_win_a_few_moves_away(kiosk, driver):
+    # an Egyptian deal's 228 moves took some 180 s: its demo gave way to the tables at
+    # 150 s, the stock out and the win a few cards away, every round
+    from game.kiosk.attract import ENDING_GRACE_S, ENDING_MOVES
+
+    demo = wait_for_demo(driver)
+    limit = kiosk.kiosk.config.attract.demo_seconds
+    end = time.monotonic() + 30
+    while demo.analysis.known() is None:
+        assert time.monotonic() < end, "no answer from the solver"
+        driver.frames(1)
+        time.sleep(0.01)
+    known = demo.analysis.known()
+    assert known["outcome"] == "won" and len(known["line"]) <= ENDING_MOVES
+    demo.shown = limit + 1
+    driver.frames(2)
+    assert kiosk.scene is demo and not demo.leaving  # a win this close plays on
+    demo.shown = limit + ENDING_GRACE_S + 1
+    assert not demo._ending(limit)  # for a while only
+    demo.shown = limit + 1
+    known["line"] = known["line"] * (ENDING_MOVES // len(known["line"]) + 1)
+    driver.frames(2)
+    assert demo.leaving  # not a win this far
