@@ -282,13 +282,16 @@ def test_an_entry_its_replay_does_not_prove_is_left_out_and_said(records):
     records.scores.on_damaged = said.append
     assert [e.initials for e in records.scores.top(key)] == ["HON"]
     assert said and said[0].startswith("score 2 is damaged: its replay does not prove it")
-    # the honest row edited: fewer moves than its replay holds
-    records.conn.execute("UPDATE scores SET moves = 5 WHERE initials = 'HON'")
+    # the honest row edited: cards its replay does not leave
+    records.conn.execute("UPDATE scores SET remaining_cards = 3 WHERE initials = 'HON'")
     said.clear()
     assert records.scores.top(key) == []
     assert "score 1 is damaged: its figures are not its replay's" in said
-    # its time alone: the game's clock, which no replay proves
+    # its time: the game's clock, which no replay proves; its moves: an older version
+    # counted a Give up as one, and its honest entries would have vanished
     records.conn.execute(
-        "UPDATE scores SET moves = ?, seconds = 1.0 WHERE initials = 'HON'", (entry.figures.moves,)
+        "UPDATE scores SET remaining_cards = 0, seconds = 1.0, moves = moves + 1"
+        " WHERE initials = 'HON'"
     )
-    assert [e.figures.seconds for e in records.scores.top(key)] == [1.0]
+    (kept,) = records.scores.top(key)
+    assert kept.figures.seconds == 1.0 and kept.figures.moves == entry.figures.moves + 1
