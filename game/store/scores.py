@@ -275,23 +275,25 @@ def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> F
 
 def _proof_problem(key: TableKey, entry: ScoreEntry) -> str | None:
     """What a game's entry claims beyond its replay (see ScoreTables._unproven): its
-    points, cards and deal; or None. Its time is the game's own clock, which no replay
-    proves. An arcade run's entry is verified as it is stored only: its proof needs
-    the ladder it was run on."""
+    points, cards, levels, moves and deal; or None. Its time is the game's own clock,
+    which no replay proves. An arcade run's entry is verified as it is stored only:
+    its proof needs the ladder it was run on."""
     if key.board == ARCADE:
         return None
     try:
         proved, deal = _game_figures(key, entry.replay, entry.figures.seconds)
     except ScoreRefused as e:
         return f"its replay does not prove it ({e})"
-    # not its moves: an older version counted a Give up as one, and its honest
-    # entries would vanish
     claimed = entry.figures
-    if (proved.remaining_points, proved.remaining_cards, deal) != (
+    same = (proved.remaining_points, proved.remaining_cards, proved.levels, deal) == (
         claimed.remaining_points,
         claimed.remaining_cards,
+        claimed.levels,
         entry.deal,
-    ):
+    )
+    # one move more than the replay's: versions before 2 December 2026 counted a Give
+    # up as a move, and their honest entries vanished (one more ranks lower: no gain)
+    if not same or claimed.moves not in (proved.moves, proved.moves + 1):
         return "its figures are not its replay's"
     return None
 

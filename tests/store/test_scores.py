@@ -295,3 +295,11 @@ def test_an_entry_its_replay_does_not_prove_is_left_out_and_said(records):
     )
     (kept,) = records.scores.top(key)
     assert kept.figures.seconds == 1.0 and kept.figures.moves == entry.figures.moves + 1
+    # but not fewer moves, nor levels, which every table ranks first
+    for edit in ("moves = moves - 2", "levels = 1"):
+        records.conn.execute(f"UPDATE scores SET {edit} WHERE initials = 'HON'")
+        assert records.scores.top(key) == [], edit
+        records.conn.execute(
+            "UPDATE scores SET moves = ?, levels = 0 WHERE initials = 'HON'",
+            (entry.figures.moves,),
+        )
