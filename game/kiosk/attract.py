@@ -33,11 +33,11 @@ log = logging.getLogger(__name__)
 DEAL_PATIENCE_S = 20.0  # past the invitation's time, the search gives way (see show_demo)
 WINNABLE_TRIES = 60
 LINGER_S = 2.5  # a finished demo stays in view this long
-# a demo past its time plays on to its win when so few moves are left of it, for at
-# most so long more: an Egyptian deal's 228 moves took some 180 s, and its demo gave
-# way to the tables with the stock out and the win a few cards away
-ENDING_MOVES = 40
-ENDING_GRACE_S = 45.0
+# a demo past its time plays on to its win when the moves left of it take no longer
+# than this more, at about this pace: Egyptian deals' lines of 228 and 301 moves take
+# some 180 s and 230 s, and their demos gave way to the tables with the win in sight
+ENDING_GRACE_S = 90.0
+DEMO_PACE_S = 0.8  # a demo's move, as measured at the animations' own speed
 
 
 class AttractLoop:
@@ -178,11 +178,12 @@ class DemoTableScene(TableScene):
             self._leave()
 
     def _ending(self, limit: float) -> bool:
-        """Whether the demo, past its time, is about to win (see ENDING_MOVES)."""
+        """Whether the demo, past its time, wins within its grace (see ENDING_GRACE_S)."""
         known = self.analysis.known()
         if not self.demo or known is None or known["outcome"] != "won":
             return False
-        return len(known.get("line") or ()) <= ENDING_MOVES and self.shown < limit + ENDING_GRACE_S
+        left = len(known.get("line") or ()) * DEMO_PACE_S
+        return self.shown + left <= limit + ENDING_GRACE_S
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         rects = super().draw(surface, alpha)

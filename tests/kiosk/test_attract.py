@@ -554,7 +554,7 @@ def test_the_invitation_s_pulse_is_drawn_thirty_times_a_second_not_sixty(kiosk, 
 def test_a_demo_past_its_time_plays_on_to_a_win_a_few_moves_away(kiosk, driver):
     # an Egyptian deal's 228 moves took some 180 s: its demo gave way to the tables at
     # 150 s, the stock out and the win a few cards away, every round
-    from game.kiosk.attract import ENDING_GRACE_S, ENDING_MOVES
+    from game.kiosk.attract import DEMO_PACE_S, ENDING_GRACE_S
 
     demo = wait_for_demo(driver)
     limit = kiosk.kiosk.config.attract.demo_seconds
@@ -564,13 +564,14 @@ def test_a_demo_past_its_time_plays_on_to_a_win_a_few_moves_away(kiosk, driver):
         driver.frames(1)
         time.sleep(0.01)
     known = demo.analysis.known()
-    assert known["outcome"] == "won" and len(known["line"]) <= ENDING_MOVES
+    moves = ENDING_GRACE_S / DEMO_PACE_S  # as many as its grace plays
+    assert known["outcome"] == "won" and len(known["line"]) < moves
     demo.shown = limit + 1
     driver.frames(2)
     assert kiosk.scene is demo and not demo.leaving  # a win this close plays on
     demo.shown = limit + ENDING_GRACE_S + 1
     assert not demo._ending(limit)  # for a while only
     demo.shown = limit + 1
-    known["line"] = known["line"] * (ENDING_MOVES // len(known["line"]) + 1)
+    known["line"] = known["line"] * int(moves // len(known["line"]) + 1)
     driver.frames(2)
     assert demo.leaving  # not a win this far
