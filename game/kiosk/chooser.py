@@ -102,6 +102,15 @@ class ChooserScene(PadScene):
         row_h = min(most, (h - top - m - gap * (n - 1)) // n)
         top += (h - m - top - n * row_h - (n - 1) * gap) // 2  # the list in the middle
         side_w = px(230, s, 150)
+        stacked = (row_h - inner_gap) // 2 >= theme.FINGER
+        if not standing and not stacked:
+            # side by side, wide enough for their words at the size they are drawn (see
+            # draw): in a column for two stacked they were tall pills, their words
+            # shrunk to 10 px of 19 (four games at 800x600, in Russian)
+            font = theme.font(max(16, min(px(30, s), int(row_h * 0.4))), bold=True)
+            word = max(font.size(text)[0] for text in (_("Play"), _("Rules")))
+            room = max(2 * px(16, s, 12), row_h // 5 + 8)  # beside the words (text_room)
+            side_w = max(side_w, 2 * (word + room) + inner_gap)
         buttons = [back]
         self.cards, self.groups = [], []
         for i in range(n):

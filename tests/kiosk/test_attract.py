@@ -370,23 +370,31 @@ def test_with_six_games_the_chooser_s_buttons_stay_a_fingertip_high(make_kiosk):
     assert len(buttons) == 12 and all(b.rect.height >= 60 for b in buttons)
 
 
+@pytest.mark.parametrize("games", [3, 4, 6])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1366, 768)])
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_at_800x600_the_chooser_s_buttons_are_wide_and_their_words_full_size(make_kiosk, language):
-    # three games: Play and Rules stood side by side, pills 70 px wide, «Правила» 6 px high
+def test_the_chooser_s_buttons_keep_their_words_full_size(make_kiosk, language, size, games):
+    # Play and Rules stood side by side as pills 70 px wide, «Правила» 6 px high (three
+    # games at 800x600), 10 px of 19 (four)
     from game import i18n
+    from game.ui.widgets import px
+    from tests.kiosk.conftest import CONFIG
 
-    kiosk = make_kiosk(size=(800, 600))
+    more = ("egyptian", "devils-bridge", "sbudetsya")[: games - 3]
+    text = CONFIG + "".join(f'[[games]]\nruleset = "{r}"\n' for r in more)
+    kiosk = make_kiosk(text=text, size=size)
     try:
         i18n.set_language(language)
         kiosk.switch(lambda: ChooserScene(kiosk, kiosk.kiosk), fade=False)
         scene = kiosk.scene
-        assert len(scene.games) == 3
-        for i in range(3):
-            play, rules = scene.pad.get(f"play:{i}"), scene.pad.get(f"rules:{i}")
-            assert play.rect.height >= 60 and rules.rect.height >= 60
-            assert play.rect.width > play.rect.height and rules.rect.width > rules.rect.height
-            size = max(11, int(rules.rect.height * 0.4))  # the bar's word size
-            assert rules.fitting_size(size) >= size * 3 // 4
+        assert len(scene.games) == games
+        scale = theme.ui_scale(size)
+        for i in range(games):
+            for key in (f"play:{i}", f"rules:{i}"):
+                button = scene.pad.get(key)
+                assert button.rect.height >= 60, key
+                drawn = max(16, min(px(30, scale), int(button.rect.height * 0.4)))
+                assert button.fitting_size(drawn) == drawn, (key, button.rect)
     finally:
         i18n.set_language("en")
 
