@@ -131,7 +131,7 @@ class ChooserScene(PadScene):
                     # in a column this narrow they were tall pills, their words 6 px high
                     # (800x600, in Russian)
                     play_h = (row_h - inner_gap) // 2
-                if row_h - play_h - inner_gap >= theme.FINGER:
+                if stacked:
                     play.rect = pygame.Rect(column.x, column.y, column.width, play_h)
                     rules.rect = pygame.Rect(
                         column.x,

@@ -153,19 +153,21 @@ class TableHelp:
             # toward the best score; at the end of a best line found (not proven best:
             # see _nothing_better), any move keeps the points
             move = parse_move(line[0]) if line else suggest(self.game)
-            n, dealt = known["best_remaining_points"], not self.game.moves
-            if known.get("best_exact", True):
+            # "best found": the search for the best score ran out of time
+            left = points(known["best_remaining_points"])
+            exact = known.get("best_exact", True)
+            if not self.game.moves:  # "no win now" at the deal read as if a move spoilt it
                 why = (
-                    _("This deal cannot be won; best possible: {points} left.", points=points(n))
-                    if dealt  # "no win now" at the deal read as if a move had spoilt it
-                    else _(
-                        "No win is possible now; best possible: {points} left.", points=points(n)
-                    )
+                    _("This deal cannot be won; best possible: {points} left.", points=left)
+                    if exact
+                    else _("This deal cannot be won; best found: {points} left.", points=left)
                 )
-            elif dealt:  # the search for the best score ran out of time: the best it found
-                why = _("This deal cannot be won; best found: {points} left.", points=points(n))
             else:
-                why = _("No win is possible now; best found: {points} left.", points=points(n))
+                why = (
+                    _("No win is possible now; best possible: {points} left.", points=left)
+                    if exact
+                    else _("No win is possible now; best found: {points} left.", points=left)
+                )
         elif line:
             # not settled within its limit, but the search has a line to the fewest points
             # it saw: the Demo plays that line, and the hint follows it too (a likely move
@@ -384,15 +386,15 @@ class TableHelp:
         line = known.get("line") or []
         if not line:
             self.demo = False
-            offer = not (self.end_offered or self.attract or self.banner)
-            if self._nothing_better(known) and offer:
-                # as play by hand has it offered once: a note for 6 s, missed while
-                # watching, left the player to find Give up
-                self.end_offered = True
-                self.told_lost_best = known["best_remaining_points"]
-                self.banner = self._best_reached_banner(known)
-            elif self._nothing_better(known):
-                self._say(self._nothing_better_words(known), 6.0)
+            if self._nothing_better(known):
+                if self.end_offered or self.attract or self.banner:
+                    self._say(self._nothing_better_words(known), 6.0)
+                else:
+                    # as play by hand has it offered once: a note for 6 s, missed while
+                    # watching, left the player to find Give up
+                    self.end_offered = True
+                    self.told_lost_best = known["best_remaining_points"]
+                    self.banner = self._best_reached_banner(known)
             else:
                 self._say(_("The solver has no better move to show."))
             return
