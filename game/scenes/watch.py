@@ -274,6 +274,7 @@ class WatchScene(TableScene):
             self.script = self.script[:played]
             self.broken = True
             self.broken_why = i18n.refusal(reason, self._top_of) if reason else ""
+            self._say("", 0.0)  # the banner says why: its box beside a pile said it twice
             self._show_end()
             self._update_buttons()
 
