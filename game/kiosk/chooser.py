@@ -35,6 +35,11 @@ def offered_options(offered: OfferedGame, games: Sequence[OfferedGame]) -> str:
     return said[:1].upper() + said[1:]  # a line of its own, over the summary
 
 
+def _word_size(height: int, scale: float) -> int:
+    """The size of Play's and Rules' words on a button `height` px high."""
+    return max(16, min(px(30, scale), int(height * 0.4)))
+
+
 def _side_by_side(area: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
     """Two buttons' places in `area`, side by side, `gap` apart."""
     half = (area.width - gap) // 2
@@ -107,7 +112,7 @@ class ChooserScene(PadScene):
             # side by side, wide enough for their words at the size they are drawn (see
             # draw): in a column for two stacked they were tall pills, their words
             # shrunk to 10 px of 19 (four games at 800x600, in Russian)
-            font = theme.font(max(16, min(px(30, s), int(row_h * 0.4))), bold=True)
+            font = theme.font(_word_size(row_h, s), bold=True)
             word = max(font.size(text)[0] for text in (_("Play"), _("Rules")))
             room = max(2 * px(16, s, 12), row_h // 5 + 8)  # beside the words (text_room)
             side_w = max(side_w, 2 * (word + room) + inner_gap)
@@ -180,6 +185,6 @@ class ChooserScene(PadScene):
             elif not b.key.startswith("card:"):
                 # by the button's own height: standing up, by the card's, "Play" sat
                 # small in a button a hand wide
-                b.draw(surface, max(16, min(px(30, s), int(b.rect.height * 0.4))))
+                b.draw(surface, _word_size(b.rect.height, s))
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]

@@ -424,16 +424,15 @@ class RecordsScene(PadScene):
             (last, 0.58, "midleft"),
         ]
 
-    def _column_xs(self, columns: list[tuple[str, float, str]]) -> list[int]:
+    def _column_xs(self, columns: list[tuple[str, float, str]], rows: list[list[str]]) -> list[int]:
         """Each column's x, at its share of the panel's width; the whole drawn closer
-        where a column's widest text would run under the rows' Watch and Save (in a
-        window standing up they hid the day of every date)."""
+        where a column's widest text (of `rows`, the table's values) would run under the
+        rows' Watch and Save (in a window standing up they hid the day of every date)."""
         area, width = self.area, self.area.width
         room = self.table_right - area.x
         squeeze = 1.0
-        if self.entries:
+        if rows:
             font = theme.font(self.text_size, bold=True)
-            rows = [self.row_values(i, e) for i, e in enumerate(self.entries)]
             for c, (heading, share, anchor) in enumerate(columns):
                 texts = [heading, *(row[c] for row in rows)]
                 widest = max(font.size(t)[0] for t in texts) if anchor == "midleft" else 0
@@ -447,7 +446,8 @@ class RecordsScene(PadScene):
         s, area, size = self.scale, self.area, self.text_size
         y = area.y + px(14, s, 8)
         columns = self._columns()
-        xs = self._column_xs(columns)
+        rows = [self.row_values(i, e) for i, e in enumerate(self.entries)]
+        xs = self._column_xs(columns, rows)
         for (heading, _share, anchor), x in zip(columns, xs, strict=True):
             where = (x, y + self.row_h // 2)
             draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)
@@ -484,7 +484,7 @@ class RecordsScene(PadScene):
                 band = pygame.Rect(area.x + inset // 2, y, area.width - inset, self.row_h)
                 fill_translucent(surface, band, theme.BUTTON_HOVER, 200, px(6, s, 3))
                 self.marked_drawn = band
-            values = self.row_values(i, e)
+            values = rows[i]
             colour = theme.GOLD if i == 0 else theme.INK
             for (_head, _share, anchor), x, value in zip(columns, xs, values, strict=True):
                 where = (x, y + self.row_h // 2)
