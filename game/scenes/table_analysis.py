@@ -87,6 +87,8 @@ class Analysis:
         self._position: tuple[int, object, Position] = (0, None, ())
         # known()'s last answer, until the position or the answers change
         self._known: tuple[Position, int, Answer | None] | None = None
+        # lost_on_the_way()'s last answer, as known()'s
+        self._lost_before: tuple[Position, int, bool] | None = None
 
     @property
     def results(self) -> Answers:
@@ -197,6 +199,21 @@ class Analysis:
         self._known = (where, results.version, found)
         return found
 
+    def lost_on_the_way(self) -> bool:
+        """Whether the last position before this one with an answer was proven lost: then
+        this one is lost too, whatever the moves since (none can win back a lost deal),
+        though its best score and line are still to come."""
+        where = self.position()
+        cached = self._lost_before
+        if cached is not None and cached[:2] == (where, self._results.version):
+            return cached[2]
+        results, start = self._results, len(where) - 1
+        while start > 0 and results.at(where, start) is None:
+            start -= 1
+        lost = start >= 0 and _is_lost(results.get(where[:start]))
+        self._lost_before = (where, results.version, lost)
+        return lost
+
     def answers_along(self, where: Position) -> list[Answer | None]:
         """known() for every position on the way to `where`, from the deal (index 0)
         to `where` itself, in one pass along it."""
@@ -260,6 +277,8 @@ class Analysis:
             return ""
         known = self.known()
         if known is None or (known.get("carried") and self.waiting):
+            if self.lost_on_the_way():
+                return _("No win possible")  # said all along, not "Checking…" each move
             return _("Checking…") if self.waiting and not settled_only else ""
         if known["outcome"] == "won":
             return _("Can be won")

@@ -96,6 +96,30 @@ def test_along_an_undecided_line_the_position_is_asked_about_again():
     assert worker.asked == [1, 2, 3]
 
 
+def test_off_a_lost_line_the_top_bar_keeps_saying_no_win_while_it_asks():
+    # every move from a lost position leads to a lost one: "Checking…" flashed up
+    # between the moves and their answers on every move of a lost Pyramid
+    game, worker, analysis = asked_at_the_deal()
+    line = a_line(game, 2)
+    answered(worker, analysis, "lost", line)
+    off_the_line = next(str(m) for m in game.legal_moves if str(m) != line[0])
+    game.play(off_the_line)
+    analysis.ask()
+    assert worker.asked == [1, 2]  # its best score and line are still asked for
+    assert analysis.known() is None and analysis.waiting
+    assert analysis.verdict() == "No win possible"
+    assert analysis.verdict(settled_only=True) == "No win possible"
+
+
+def test_off_a_won_line_the_top_bar_says_it_checks():
+    game, worker, analysis = asked_at_the_deal()
+    line = a_line(game, 2)
+    answered(worker, analysis, "won", line)
+    game.play(next(str(m) for m in game.legal_moves if str(m) != line[0]))
+    analysis.ask()
+    assert analysis.verdict() == "Checking…"
+
+
 def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time():
     game, worker, analysis = asked_at_the_deal()
     line = a_line(game, 3)
