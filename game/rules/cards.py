@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .errors import quoted
+
 Card = str
 _random = random.Random()
 
@@ -45,7 +47,7 @@ def parse_card(text: str) -> Card:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise ValueError(f"'{text}' is not a card (rank A 2-9 T J Q K, suit S H D C)")
+        raise ValueError(f"'{quoted(text)}' is not a card (rank A 2-9 T J Q K, suit S H D C)")
     return t
 
 
@@ -104,7 +106,10 @@ class DeckKind:
         if strangers:
             # named first: the card it stands in for is only missing because of it
             raise ValueError(f"{strangers[0]} is not a card of a {self.name} deck")
-        for card in self.unshuffled():
+        # a card too many named before the card it pushed out, which is only missing
+        # because of it
+        too_many = [card for card in self.unshuffled() if counts[card] > self.copies]
+        for card in too_many or self.unshuffled():
             if counts[card] != self.copies:
                 times = "once" if self.copies == 1 else f"{self.copies} times"
                 raise ValueError(

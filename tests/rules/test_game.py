@@ -3,6 +3,7 @@
 import pytest
 
 from game.rules import Game, IllegalMove, Move, RulesError, parse_move
+from game.rules.cards import DECKS, parse_deck
 from game.rules.replay import run_replay
 from tests.store.helpers import DEAL_8_WIN
 
@@ -146,6 +147,15 @@ def test_a_game_needs_a_deal_or_a_deck_and_refuses_a_wrong_deck():
         Game("pyramid36", deck=strange)
     with pytest.raises(RulesError, match="6H is in the deck 2 times"):
         Game("pyramid36", deck=[("6H" if str(card) == "7H" else str(card)) for card in deck])
+    # the card doubled is named, whichever of the two comes first in a fresh deck
+    deck52 = [str(card) for card in Game("pyramid52", deal=0).deck]
+    doubled = [("AD" if card == "KS" else card) for card in deck52]
+    with pytest.raises(RulesError, match="AD is in the deck 2 times"):
+        Game("pyramid52", deck=doubled)
+    # a deck written with commas is one long word, quoted cut short
+    with pytest.raises(ValueError) as refused:
+        parse_deck(",".join(deck52), DECKS["52"])
+    assert len(str(refused.value)) < 120 and "…" in str(refused.value)
     with pytest.raises(RulesError, match="unknown ruleset"):
         Game("pyramid53", deal=0)
     with pytest.raises(RulesError, match="cannot be 2"):
