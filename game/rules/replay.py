@@ -85,6 +85,8 @@ def new_game(data: Mapping[str, Any]) -> Game:
     # `result` and `meta` are not read here: `replay` ignores them (the spec), and
     # `verify` checks the result itself (check_claim)
     if ("deal" in data) == ("deck" in data):
+        if data.get("deal", 0) is None:  # as `replay --json` writes a deck's deal
+            raise ReplayError("'deal' is null: a replay that gives a 'deck' leaves 'deal' out")
         raise ReplayError("a replay gives either 'deal' or 'deck', not both and not neither")
     try:
         ruleset = get_ruleset(ruleset_id)

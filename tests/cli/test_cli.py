@@ -382,6 +382,12 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     ("deck not a string", {"ruleset": "pyramid52", "deck": DEAL0_52}, ("deck",)),
     ("both deal and deck", {**GOOD, "deck": FULL_52}, ("deal", "deck")),
     ("neither deal nor deck", {"ruleset": "pyramid52"}, ("deal", "deck")),
+    # as `replay --json` writes a deck's deal: not called "both"
+    (
+        "deal null beside a deck",
+        {"ruleset": "pyramid52", "deal": None, "deck": FULL_52},
+        ("'deal' is null: a replay that gives a 'deck' leaves 'deal' out",),
+    ),
     ("negative deal", {"ruleset": "pyramid52", "deal": -1}, ("deal", "-1")),
     # the file's values as JSON writes them, not as Python does ('17', True, None)
     ("deal as a string", {"ruleset": "pyramid52", "deal": "17"}, ('got "17"',)),
