@@ -335,8 +335,10 @@ def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
         size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
         if size not in (1, *(2**n for n in range(9, 16))):
             return None  # no header of a database
-        data[28:32] = (len(data) // (65536 if size == 1 else size)).to_bytes(4, "big")
+        pages = len(data) // (65536 if size == 1 else size)
+        data[28:32] = pages.to_bytes(4, "big")
         copy.write_bytes(bytes(data))
+        _forget_what_starts_past(copy, pages)
         conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -348,6 +350,21 @@ def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
         log.warning("%s cannot be read, mended: %s", damaged, e)
         copy.unlink(missing_ok=True)
         return None
+
+
+def _forget_what_starts_past(copy: Path, pages: int) -> None:
+    """Take out of a mended copy's schema the tables and indexes whose first page was
+    cut off. A young file's last pages are the roots of its newest indexes, and SQLite
+    reads no table of a schema that names a page past the end, so a file short of an
+    index lost every game. The tables left are read by their rows (no index needed)."""
+    conn = sqlite3.connect(str(copy), isolation_level=None)
+    try:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("DELETE FROM sqlite_master WHERE rootpage > ?", (pages,))
+    except sqlite3.Error as e:  # left as it is: the copy is then read as it can be
+        log.warning("%s: the schema's lost pages stay named: %s", copy, e)
+    finally:
+        conn.close()
 
 
 def _read_only(path: Path) -> sqlite3.Connection | None:

@@ -430,3 +430,21 @@ def test_a_file_cut_short_keeps_what_it_still_holds(tmp_path):
     assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert 0 < len(reopened.history()) < 60
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".salvage")] == []
+
+
+def test_a_file_cut_short_of_an_index_s_pages_keeps_all_its_games(tmp_path):
+    # a young file's last pages are the roots of its newest indexes: cut off, the schema
+    # named pages past the end, SQLite read nothing, and every game and entry was lost
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 2)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    pages = records.conn.execute("PRAGMA page_count").fetchone()[0]
+    roots = records.conn.execute("SELECT type, rootpage FROM sqlite_master").fetchall()
+    records.close()
+    assert ("index", pages) in [tuple(r) for r in roots]  # the last page is an index's
+    path.write_bytes(path.read_bytes()[: (pages - 1) * 4096])
+    reopened = Records.open(path)
+    assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
+    assert sorted(row.deal for row in reopened.history()) == [0, 1]
+    assert [p.name for p in tmp_path.iterdir() if ".salvage" in p.name] == []  # nor journal
+    reopened.close()
