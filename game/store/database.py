@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from game.small_files import READ_ONLY_FILE
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)
@@ -238,6 +241,11 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     Opened only `to_write` = False (a command that lists), a file that can only be
     read is not said to be one that cannot be saved."""
     problems: list[Problem] = []
+    if path.exists() and not may_write(path):
+        # read without SQLite's side files: opened as it is, it made them read-only as
+        # the file, and they kept it from being saved after its mode was mended
+        return _opened_read_only(path, to_write, READ_ONLY_FILE)
+    mend_side_files(path)
     try:
         return Opened(open_checked(path, to_write), path, problems)
     except NewerDatabase as e:
@@ -270,6 +278,24 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         games, entries = copied.get("games", 0), copied.get("scores", 0)
         problems.append(Problem(SALVAGED, aside.name, (games, entries)))
     return Opened(conn, path, problems)
+
+
+def may_write(path: Path) -> bool:
+    return os.access(path, os.W_OK)
+
+
+def mend_side_files(path: Path) -> None:
+    """Let SQLite write its side files (the write-ahead log and its index) as it may
+    write the file: an earlier version of the game, opening the file while its mode
+    was read-only, made them read-only too, and once the file's mode was mended they
+    still kept every save from it."""
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        try:
+            if side.exists() and not may_write(side) and may_write(path):
+                os.chmod(side, stat.S_IMODE(path.stat().st_mode))
+        except OSError as e:  # not ours to change: SQLite says what it finds
+            log.warning("cannot make %s writable: %s", side, e)
 
 
 # A damaged file's tables, each before those whose rows refer to its rows

@@ -448,3 +448,44 @@ def test_a_file_cut_short_of_an_index_s_pages_keeps_all_its_games(tmp_path):
     assert sorted(row.deal for row in reopened.history()) == [0, 1]
     assert [p.name for p in tmp_path.iterdir() if ".salvage" in p.name] == []  # nor journal
     reopened.close()
+
+
+def _as_the_mode_allows(monkeypatch):
+    """What a player's account (not root, as the tests run) may write: the mode's."""
+    from game.store import database
+
+    monkeypatch.setattr(database, "may_write", lambda p: bool(p.stat().st_mode & 0o200))
+
+
+def test_a_read_only_file_is_read_without_making_side_files(tmp_path, monkeypatch):
+    # SQLite made its write-ahead log and index beside it, read-only as the file: once
+    # the player made the file writable again, they still kept every save from it
+    _as_the_mode_allows(monkeypatch)
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    path.chmod(0o444)
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [IN_MEMORY]
+    assert records.problems[0].detail == "the file is read-only"
+    assert len(records.history()) == 1
+    records.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if FILE_NAME in p.name) == [FILE_NAME]
+
+
+def test_side_files_left_read_only_are_made_writable_with_the_file(tmp_path, monkeypatch):
+    from game.store.database import mend_side_files
+
+    _as_the_mode_allows(monkeypatch)
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    sides = [tmp_path / (FILE_NAME + suffix) for suffix in ("-wal", "-shm")]
+    for side in sides:
+        side.write_bytes(b"")
+        side.chmod(0o444)
+    mend_side_files(path)  # as opening does, before SQLite sees them
+    assert [side.stat().st_mode & 0o777 for side in sides] == [0o644, 0o644]
+    path.chmod(0o444)  # a file read-only itself leaves them as they are
+    for side in sides:
+        side.chmod(0o444)
+    mend_side_files(path)
+    assert [side.stat().st_mode & 0o777 for side in sides] == [0o444, 0o444]
