@@ -575,7 +575,7 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
             for target in self._targets(self.selected):
                 marks[target] = "target"
             marks[self.selected] = "selected"
-        if self.hint:
+        if self.hint and not self.selected:  # the card in hand and its places come first
             marks[self.hint.a] = "hint"
             if self.hint.b and self.hint != STOCK_TURN:  # the stock's turn: the stock alone
                 marks[self.hint.b] = "hint"

@@ -245,6 +245,24 @@ def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
     assert scene._marks().get("w") != "hint"  # a stock turn marks the stock alone
 
 
+def test_a_card_picked_up_while_a_hint_shows_is_marked_in_hand_with_its_targets(app, driver):
+    # the hint's marks were laid over the card in hand and its targets: Enter on the
+    # hinted card changed nothing on screen, and its place to go was not marked as one
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN[:7]:
+        game.play(move)
+    scene = open_table(app, driver, game)
+    hint = next(m for m in game.legal_moves if m.kind == "pair" and m.b == "w")
+    scene.hint = hint
+    scene.keys.focus, scene.keys.visible = hint.a, True
+    driver.key(pygame.K_RETURN)
+    assert scene.selected == hint.a and scene.hint == hint
+    marks = scene._marks()
+    assert marks[hint.a] == "selected" and marks["w"] == "target"
+    driver.key(pygame.K_RETURN)  # put back: the hint shows again
+    assert scene.selected is None and scene._marks()[hint.a] == "hint"
+
+
 def test_a_right_click_on_a_button_presses_nothing(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
     driver.key(pygame.K_SPACE)  # a stock turn
