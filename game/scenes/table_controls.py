@@ -39,6 +39,22 @@ class TableControls:
         else:
             self._click_building(pile, index, clicks)
 
+    def _double_click(self, pile: str) -> None:
+        """A double-click's move, by key (Shift+Enter): a card sent home, or a pyramid
+        card paired with its only partner free. Whatever was picked up is put down
+        first: the key names the focused card's own move (a keyboard player paid three
+        or four presses for each card sent home)."""
+        if self.game.over:
+            return
+        self.selected = None
+        if self.game.pairs_cards:
+            self._click_pyramid(pile)  # picked up, or a King removed, or refused
+            if self.selected == pile:
+                self._click_pyramid(pile, clicks=2)
+        else:
+            self._click_building(pile, -1, clicks=2)
+        self._invalidate()
+
     def _stock(self) -> None:
         if self.game.pile("st"):
             self._play(STOCK_TURN)
@@ -223,6 +239,9 @@ class TableControls:
                 # is shown first: Enter went to the menu from a ring no longer seen
                 if shown and self.buttons[focus].enabled:
                     self.buttons[focus].action()
+            elif focus and event.mod & pygame.KMOD_SHIFT:
+                self.keys.visible = True
+                self._double_click(focus)
             elif focus:
                 self.keys.visible = True
                 cards = self.game.pile(focus)

@@ -420,3 +420,36 @@ def test_the_focus_left_by_a_card_removed_stays_among_the_cards(app, driver):
         driver.key(pygame.K_RETURN)
         assert [str(m) for m in game.moves] == [king]
         assert scene.keys.focus in scene.view.piles
+
+
+def _first_deal_with(ruleset, wanted):
+    for deal in range(200):
+        game = Game(ruleset, deal=deal)
+        move = next((m for m in game.legal_moves if wanted(game, m)), None)
+        if move is not None:
+            return game, move
+    raise AssertionError("no such deal")
+
+
+def test_shift_enter_sends_the_focused_card_home(app, driver):
+    # a double-click's move had no key: three or four presses a card sent home
+    game, home = _first_deal_with(
+        "egyptian", lambda g, m: m.kind == "move" and m.a.startswith("t") and m.b.startswith("f")
+    )
+    scene = open_table(app, driver, game)
+    scene.keys.focus, scene.keys.visible = home.a, True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert [m.a for m in game.moves] == [home.a] and game.moves[0].b.startswith("f")
+    assert scene.selected is None
+
+
+def test_shift_enter_pairs_a_pyramid_card_with_its_only_partner(app, driver):
+    def one_partner(g, m):
+        partners = [x for x in g.legal_moves if x.kind == "pair" and m.a in (x.a, x.b)]
+        return m.kind == "pair" and m.a.startswith("p") and len(partners) == 1
+
+    game, only = _first_deal_with("pyramid52", one_partner)
+    scene = open_table(app, driver, game)
+    scene.keys.focus, scene.keys.visible = only.a, True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert [str(m) for m in game.moves] == [str(only)]
