@@ -477,6 +477,7 @@ class MenuScene(PadScene):
                     key=f"option:{option.key}={c}",
                     selected=chosen[option.key] == c,
                     group="option:" + option.key,
+                    chosen_by_arrows=True,
                 )
                 for c in option.choices
             ]

@@ -172,6 +172,12 @@ class ButtonPad:
         target = target or nearest(current.rect, others, direction)
         if target is not None:
             self.focus_key = target.key
+            same_row = target.group and target.group == current.group
+            if same_row and target.chosen_by_arrows and not target.selected:
+                # within a row of choices the arrows choose, as the settings' rows do: the
+                # ring stood on "three cards" while "one card" stayed chosen, and Play
+                # dealt one
+                target.action()
 
     def draw_focus(self, surface: pygame.Surface, scale: float) -> None:
         b = self.focused

@@ -44,6 +44,10 @@ class Button:
     # on its selected choice, and the arrows move within it, as a desktop's radio
     # buttons do
     group: str = ""
+    # an arrow to it within its row chooses it, as a desktop's radio buttons do (an
+    # option's values); a list looked through before choosing (the patiences, whose
+    # rules F1 shows while ringed) keeps its choice until Enter
+    chosen_by_arrows: bool = False
     # the other labels it takes in turn (Pause and Resume): laid out as wide as the
     # widest, so that its neighbours stay put when it changes
     labels: tuple[str, ...] = ()

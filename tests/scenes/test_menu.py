@@ -238,12 +238,13 @@ def test_a_row_of_choices_is_one_tab_stop_on_the_one_chosen(app, driver):
     assert not [k for k in stops if k.startswith("ruleset:") and k != "ruleset:nechego"]
     assert not [k for k in stops if k.startswith("option:piles") and k != "option:piles=9"]
     tab_to(driver, scene, "option:piles=9")
-    driver.key(pygame.K_LEFT)  # within the row, the arrows
-    assert scene.pad.focus_key == "option:piles=8"
+    driver.key(pygame.K_LEFT)  # within the row the arrows choose, as radio buttons do:
+    # the ring stood on "three cards" while "one card" stayed chosen, and Play dealt one
+    assert scene.pad.focus_key == "option:piles=8" and scene.options["piles"] == 8
     driver.key(pygame.K_TAB)  # and on out of it
     assert not scene.pad.focus_key.startswith("option:piles")
-    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # back: the row's choice again
-    assert scene.pad.focus_key == "option:piles=9"
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # back: the row's choice
+    assert scene.pad.focus_key == "option:piles=8"
 
 
 def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
