@@ -8,7 +8,9 @@ English details.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
@@ -26,6 +28,30 @@ def log_path() -> Path:
     return folder / LOG_NAME
 
 
+class LogFile(RotatingFileHandler):
+    """The rotating file, saying once on the terminal that it cannot be written (a full
+    disk): logging's own way printed a whole traceback there for every line logged,
+    and a kiosk's journal filled with them. Said again after a line gets written."""
+
+    failing = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._failed_now = False
+        super().emit(record)  # a failure comes to handleError
+        if not self._failed_now:
+            self.failing = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self._failed_now = True
+        if self.failing:
+            return
+        self.failing = True
+        error = sys.exc_info()[1]
+        why = getattr(error, "strerror", None) or str(error)
+        with contextlib.suppress(OSError, ValueError):  # no terminal either
+            sys.stderr.write(f"piramida: the log file cannot be written ({why})\n")
+
+
 def install_log_file(path: Path | None = None) -> logging.Handler | None:
     """Send the game's log (INFO and above) to the rotating file; returns the handler,
     or None when the file cannot be opened: that is said where the log goes without it
@@ -33,7 +59,7 @@ def install_log_file(path: Path | None = None) -> logging.Handler | None:
     that stopped at every start over its log (a file left by another user, a read-only
     folder) would only be restarted by its service manager again and again."""
     try:
-        handler = RotatingFileHandler(
+        handler = LogFile(
             path or log_path(), maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
     except OSError as e:
