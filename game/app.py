@@ -36,7 +36,7 @@ from game.screen import (
 )
 from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
-from game.store import GameFacts, Records
+from game.store import SAVE_FAILED, GameFacts, Records
 from game.store.records import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
@@ -457,16 +457,28 @@ class App:
             return
         self.quit()
 
-    def game_changed(self, game: Game, facts: GameFacts | None = None) -> None:
+    def game_changed(self, game: Game, facts: GameFacts | None = None) -> str:
         """Called after every action on a table: the game is saved from here.
 
         With its facts the game is autosaved to the records, one transaction per
         action, so a crash or a kill loses nothing. `PIRAMIDA_STATE_FILE`, when
         set, also gets the replay of the game as JSON after each action
-        (end-to-end tests read what the player did from it).
+        (end-to-end tests read what the player did from it). Returns the words of a
+        save that failed for the first time this session ("" otherwise).
         """
+        failed = ""
         if facts is not None:
             self.records.save_game(game, facts)
+            # the first failure of a session, for the table to say at once too: the
+            # menu's notice came only once the player left the table
+            failed = next(
+                (
+                    str(Notice.of_record_problem(p))
+                    for p in self.records.problems
+                    if p.kind == SAVE_FAILED
+                ),
+                "",
+            )
             self.take_record_problems()
         path = os.environ.get("PIRAMIDA_STATE_FILE")
         if path:
@@ -474,6 +486,7 @@ class App:
             with open(tmp, "w", encoding="utf-8") as f:
                 json.dump(game.to_replay(result=True), f)
             os.replace(tmp, path)
+        return failed
 
     def enter_missed_scores(self, initials: str | None = None) -> list[MissedEntry]:
         """Enter a place in a table earned by the last game or arcade run and missed

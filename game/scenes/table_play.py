@@ -245,7 +245,9 @@ class TablePlay:
                 self._say("", 0.0)
         self.hint_overdue = False
         game = self.game
-        self.app.game_changed(game, self.facts if self.recorded else None)
+        unsaved = self.app.game_changed(game, self.facts if self.recorded else None)
+        if unsaved:
+            self._say(unsaved, 8.0)
         self.analysis.ask()
         self._loss_taken_back(self.analysis.known())
         self.finishing = game.finishing_moves()

@@ -16,6 +16,7 @@ import json
 import logging
 import math
 import os
+import shutil
 import sqlite3
 import stat
 import time
@@ -254,7 +255,7 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         return Opened(in_memory(), None, problems)
     except sqlite3.DatabaseError as e:
         if not is_damaged(e):
-            return _opened_read_only(path, to_write, str(e))
+            return _opened_read_only(path, to_write, plain_reason(str(e), path))
         log.warning("%s is damaged (%s)", path, e)
     except OSError as e:
         return _opened_read_only(path, to_write, e.strerror or str(e))
@@ -278,6 +279,23 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         games, entries = copied.get("games", 0), copied.get("scores", 0)
         problems.append(Problem(SALVAGED, aside.name, (games, entries)))
     return Opened(conn, path, problems)
+
+
+# Less free room than this where the file lies: a write that failed failed for want of it
+FULL_BELOW = 1 << 20
+
+
+def plain_reason(error: str, path: Path | None) -> str:
+    """SQLite's words for a write that failed, made plain where they can be: on a full
+    disk it often says "disk I/O error" (the write-ahead log's index could not grow),
+    and the player was told the disk had failed."""
+    if error == "disk I/O error" and path is not None:
+        try:
+            if shutil.disk_usage(path.parent).free < FULL_BELOW:
+                return "No space left on device"
+        except OSError:
+            pass
+    return error
 
 
 def may_write(path: Path) -> bool:

@@ -31,6 +31,7 @@ from game.store.database import (
     Problem,
     in_memory,
     open_database,
+    plain_reason,
     transaction,
 )
 from game.store.games import GameLog, GameRow
@@ -167,7 +168,7 @@ class Records:
             return action()
         except sqlite3.Error as e:
             log.warning("records: cannot %s: %s", what, e)
-            self._tell(kind, str(e))
+            self._tell(kind, plain_reason(str(e), self.path))
             return default
 
     def _tell(self, kind: str, detail: str, numbers: tuple[int, ...] = ()) -> None:

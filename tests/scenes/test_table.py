@@ -2005,3 +2005,18 @@ def test_a_fortune_s_finish_is_offered_on_its_second_pass(app, driver):
     scene._after_change()
     assert not game.on_first_pass and game.pile("st") and game.finishing_moves()
     assert scene._wish_counts() and scene.buttons["finish"].enabled
+
+
+def test_a_move_that_cannot_be_saved_is_said_on_the_table_at_once(app, driver, monkeypatch):
+    # said only in the menu, once the player had left the table (a full disk)
+    import sqlite3
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+
+    def failing(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(app.records.games, "save", failing)
+    driver.key(pygame.K_SPACE)
+    assert scene.status.startswith("A game could not be saved (the disk is full)")
+    assert any("could not be saved" in str(n) for n in app.notices)  # and in the menu

@@ -2,6 +2,7 @@
 
 import sqlite3
 import time
+from collections import namedtuple
 
 import pytest
 
@@ -489,3 +490,25 @@ def test_side_files_left_read_only_are_made_writable_with_the_file(tmp_path, mon
         side.chmod(0o444)
     mend_side_files(path)
     assert [side.stat().st_mode & 0o777 for side in sides] == [0o444, 0o444]
+
+
+def test_a_save_failing_on_a_full_disk_says_the_disk_is_full(records, monkeypatch):
+    # SQLite says "disk I/O error" there, and the player read that the disk had failed
+    from game.notices import record_notice
+    from game.store import database
+
+    game = random_game("pyramid52", deal=5, moves=3, end=False)
+
+    def failing(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(records.games, "save", failing)
+    usage = namedtuple("usage", "total used free")  # as shutil.disk_usage answers
+    monkeypatch.setattr(database.shutil, "disk_usage", lambda p: usage(10**9, 10**9 - 4096, 4096))
+    assert not records.save_game(game, GameFacts())
+    (problem,) = records.problems
+    assert problem.detail == "No space left on device"
+    assert "(the disk is full)" in record_notice(problem)
+    # with room left, SQLite's words stand
+    monkeypatch.setattr(database.shutil, "disk_usage", lambda p: usage(10**9, 10**8, 9 * 10**8))
+    assert database.plain_reason("disk I/O error", records.path) == "disk I/O error"
