@@ -510,15 +510,18 @@ class App:
         """Tell the player, in the menu's notices, that the settings cannot be kept."""
         if self.store.problem:
             problem = self.store.problem
-            self.notices.append(
-                Notice(
-                    lambda: i18n._(
-                        "The settings cannot be saved ({reason}): they last until the game is"
-                        " closed.",
-                        reason=system_reason(problem),
-                    )
+            if self.store.problem_reading:
+                said = lambda: i18n._(  # noqa: E731 (put in words as it is shown)
+                    "The settings file cannot be read ({reason}): the game starts with its"
+                    " defaults, and changes last until it is closed; the file is left as it is.",
+                    reason=system_reason(problem),
                 )
-            )
+            else:
+                said = lambda: i18n._(  # noqa: E731
+                    "The settings cannot be saved ({reason}): they last until the game is closed.",
+                    reason=system_reason(problem),
+                )
+            self.notices.append(Notice(said))
             self.store.problem = None
 
     def take_record_problems(self) -> None:

@@ -140,6 +140,9 @@ class SettingsStore:
     def __init__(self, path: Path | None = None) -> None:
         self.notice: str | None = None
         self.problem: str | None = None  # taken by the game to say it, once a session
+        # the problem was the file's reading: the player's settings were not read, where
+        # "cannot be saved" told of their changes alone
+        self.problem_reading = False
         self._told = False
         if path is None:
             try:
@@ -148,11 +151,12 @@ class SettingsStore:
                 self._failed(e)
         self.path = path
 
-    def _failed(self, error: OSError) -> None:
+    def _failed(self, error: OSError, reading: bool = False) -> None:
         log.warning("settings: %s", error)
         if not self._told:  # the first says it; the player need not hear it again
             self._told = True
             self.problem = error.strerror or str(error)
+            self.problem_reading = reading
 
     def load(self) -> Settings:
         if self.path is None:
@@ -166,7 +170,7 @@ class SettingsStore:
         except OSError as e:
             # a file that cannot be read (its permissions) is the player's: the session
             # keeps its settings in memory, as the notice says, and never writes over it
-            self._failed(e)
+            self._failed(e, reading=True)
             self.path = None
             return Settings()
         try:

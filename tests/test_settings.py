@@ -136,6 +136,7 @@ def test_a_settings_file_that_cannot_be_read_is_never_written_over(tmp_path, mon
     monkeypatch.setattr(Path, "open", not_permitted)
     store = SettingsStore(path)
     assert store.load() == Settings() and store.problem == "Permission denied"
+    assert store.problem_reading  # said as not read, where "cannot be saved" was said
     store.save(Settings(volume=0.9))
     assert json.loads(path.read_text(encoding="utf-8"))["volume"] == 0.3
 

@@ -881,3 +881,11 @@ def test_continue_is_as_large_as_the_header_s_buttons(app, driver, size):
         assert resume is not None
         assert resume.rect.height == scene.pad.get("quit").rect.height
         assert scene.continue_rect.contains(resume.rect)
+
+
+def test_settings_that_cannot_be_read_are_said_so_not_as_unsaved(app, driver):
+    app.store.problem, app.store.problem_reading = "Permission denied", True
+    app.take_settings_problem()
+    said = str(app.notices[-1])
+    assert said.startswith("The settings file cannot be read (no permission)")
+    assert "left as it is" in said
