@@ -240,13 +240,15 @@ class InitialsScene(PadScene):
     def _draw_card(
         self, surface: pygame.Surface, card: pygame.Rect, letter: str, chosen: bool, red: bool
     ) -> None:
-        """The letter on a card face, the chosen place lifted with a gold edge."""
+        """The letter on a card face, the chosen place (where typing and the arrows act)
+        edged in the focus ring's blue, as the keyboard's place is shown on every screen: in
+        gold beside the gold-edged OK, it read as a second thing chosen."""
         s = self.scale
         radius = max(6, card.width // 10)
         shadow = card.move(px(4, s, 2), px(6, s, 3))
         fill_translucent(surface, shadow, (0, 0, 0), 90, radius)
         pygame.draw.rect(surface, (250, 247, 238), card, border_radius=radius)
-        edge = theme.GOLD if chosen else (190, 180, 160)
+        edge = theme.FOCUS if chosen else (190, 180, 160)
         pygame.draw.rect(
             surface, edge, card, width=px(4, s, 3) if chosen else 1, border_radius=radius
         )

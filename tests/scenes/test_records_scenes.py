@@ -1458,3 +1458,16 @@ def test_no_row_s_text_runs_under_its_watch_and_save(tmp_path, monkeypatch, size
         # drawn closer, the columns stay apart
         touching = [(a, b) for a, b in itertools.combinations(rows, 2) if a[1].colliderect(b[1])]
         assert touching == []
+
+
+def test_the_initials_place_the_keys_act_on_is_edged_as_the_focus_is(app, driver):
+    # gold, beside the gold-edged OK: two things looked chosen, and neither as focused
+    from game.ui import theme
+
+    scene = InitialsScene(app, "A new high score!", "Place 1", "ABC", lambda i: None)
+    show(app, driver, scene)
+    driver.key(pygame.K_RIGHT)
+    driver.settle(0.5)
+    edge = [scene.cards[i].midleft for i in range(3)]
+    assert app.surface.get_at(edge[1])[:3] == theme.FOCUS
+    assert app.surface.get_at(edge[0])[:3] != theme.FOCUS
