@@ -428,6 +428,8 @@ class TablePlay:
             self._say(started_over_said(self.facts.assisted_by), 8.0)
         elif table:  # the deal's "played before" said the wish's cost, not the table's
             self._say(seen_stock_said(True), 8.0)
+        elif wish:  # not "you have played this deal before", as of another day's game
+            self._say(_("Started over: the deal played again tells no fortune."), 6.0)
 
     def _confirm_restart(self) -> None:
         self._restart(confirmed=True)

@@ -1271,6 +1271,7 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     assert "gives your wish no verdict" in scene.status
     driver.key(pygame.K_F5)
     assert not game.moves and scene.fortune_replayed
+    assert scene.status == "Started over: the deal played again tells no fortune."
     assert not scene.verdict_kept()  # no wish to keep it for: the top bar says it
     driver.key(pygame.K_d)  # the verdict void, the table still at stake: asked all the same
     assert not scene.demo and "high-score tables" in scene.status
