@@ -48,9 +48,12 @@ class TableControls:
             return
         self.selected = None
         if self.game.pairs_cards:
-            self._click_pyramid(pile)  # picked up, or a King removed, or refused
-            if self.selected == pile:
-                self._click_pyramid(pile, clicks=2)
+            if self.game.pile(pile) and self._targets(pile) - {pile}:
+                # a card that pairs, the stock's too (a double-click there turned it)
+                self.selected = pile
+                self._pair_alone(pile)  # with several partners, kept picked up
+            else:
+                self._click_pyramid(pile)  # a King removed, the stock turned, or refused
         else:
             self._click_building(pile, -1, clicks=2)
         self._invalidate()
@@ -84,7 +87,7 @@ class TableControls:
         cards = self.game.pile(pile)
         if not cards:
             return
-        if clicks >= 2:
+        if clicks >= 2 and pile_kind(pile) != FOUNDATION:  # one there is home already
             self._send_home(pile)
             return
         on_top = index == -1 or index == len(cards) - 1

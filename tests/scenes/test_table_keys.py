@@ -453,3 +453,25 @@ def test_shift_enter_pairs_a_pyramid_card_with_its_only_partner(app, driver):
     scene.keys.focus, scene.keys.visible = only.a, True
     driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
     assert [str(m) for m in game.moves] == [str(only)]
+
+
+def test_shift_enter_pairs_the_stock_s_card_with_its_only_partner(app, driver):
+    # it turned the stock, throwing the card past its partner, as a double-click there did
+    def stock_pairs_once(g, m):
+        with_stock = [x for x in g.legal_moves if x.kind == "pair" and "st" in (x.a, x.b)]
+        return m in with_stock and len(with_stock) == 1
+
+    game, only = _first_deal_with("pyramid52", stock_pairs_once)
+    scene = open_table(app, driver, game)
+    scene.keys.focus, scene.keys.visible = "st", True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert [str(m) for m in game.moves] == [str(only)]
+
+
+def test_shift_enter_on_a_foundation_says_its_card_stays_there(app, driver):
+    # "No foundation takes 6♠ now", of a card on a foundation already
+    game, _move = _first_deal_with("egyptian", lambda g, m: bool(g.pile("f1")))
+    scene = open_table(app, driver, game)
+    scene.keys.focus, scene.keys.visible = "f1", True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert not game.moves and scene.status == "A card on a foundation stays there."
