@@ -24,7 +24,7 @@ from game.clock import Clock, SystemClock
 from game.clock import ManualClock as ManualClock  # where the tests have always found it
 from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.ladder import Ladder, load_ladder
-from game.notices import Notice, level_problem, system_reason
+from game.notices import Notice, level_problem, record_notice, system_reason
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.screen import (
@@ -36,7 +36,7 @@ from game.screen import (
 )
 from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
-from game.store import SAVE_FAILED, GameFacts, Records
+from game.store import SAVE_FAILED, GameFacts, Problem, Records
 from game.store.records import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
@@ -123,6 +123,7 @@ class App:
         self.store = settings_store or SettingsStore()
         self.settings: Settings = self.store.load()
         self.notices: list[Notice] = []
+        self._saving = True  # the last save worked (see game_changed)
         if self.store.notice:
             name = self.store.notice
             self.notices.append(
@@ -464,21 +465,16 @@ class App:
         action, so a crash or a kill loses nothing. `PIRAMIDA_STATE_FILE`, when
         set, also gets the replay of the game as JSON after each action
         (end-to-end tests read what the player did from it). Returns the words of a
-        save that failed for the first time this session ("" otherwise).
+        save that failed where the one before worked ("" otherwise).
         """
         failed = ""
         if facts is not None:
-            self.records.save_game(game, facts)
-            # the first failure of a session, for the table to say at once too: the
+            saved = self.records.save_game(game, facts)
+            # the first of a run of failed saves, for the table to say at once: the
             # menu's notice came only once the player left the table
-            failed = next(
-                (
-                    str(Notice.of_record_problem(p))
-                    for p in self.records.problems
-                    if p.kind == SAVE_FAILED
-                ),
-                "",
-            )
+            if not saved and self._saving:
+                failed = record_notice(Problem(SAVE_FAILED, self.records.last_failure))
+            self._saving = saved
             self.take_record_problems()
         path = os.environ.get("PIRAMIDA_STATE_FILE")
         if path:

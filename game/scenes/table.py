@@ -196,7 +196,7 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         # its first move (a daily or arcade game is kept from its deal, and the clock
         # runs from the deal: time spent studying it came back as new)
         if self.recorded and (self.game.moves or self.facts.record_id is not None):
-            self.app.game_changed(self.game, self.facts)
+            self._save()
 
     def _keep_the_clock(self) -> None:
         """Save the time played every CLOCK_SAVED_EVERY_S between moves: it was saved

@@ -230,7 +230,7 @@ class TableHelp:
         game is kept from its deal on, and resumed). And what the bar offers: a wish
         that no longer counts lets Finish play through the stock."""
         if self.recorded:
-            self.app.game_changed(self.game, self.facts)
+            self._save()
         self._update_buttons()
 
     def _analysis_arrived(self) -> None:

@@ -225,6 +225,14 @@ class TablePlay:
         self._say(text, seconds)
         self.status_where = self.analysis.position()
 
+    def _save(self) -> None:
+        """The game saved as it stands (with its facts, if it is recorded). A save that
+        failed where the last one worked is said at once (the clock's saves between
+        moves too: a player who thought longer than those never heard of it)."""
+        unsaved = self.app.game_changed(self.game, self.facts if self.recorded else None)
+        if unsaved:
+            self._say(unsaved, 8.0)
+
     def _after_change(self) -> None:
         """After any change of position: marks, analysis, buttons, the end of the game."""
         self.selected = None
@@ -245,9 +253,7 @@ class TablePlay:
                 self._say("", 0.0)
         self.hint_overdue = False
         game = self.game
-        unsaved = self.app.game_changed(game, self.facts if self.recorded else None)
-        if unsaved:
-            self._say(unsaved, 8.0)
+        self._save()
         self.analysis.ask()
         self._loss_taken_back(self.analysis.known())
         self.finishing = game.finishing_moves()
@@ -365,7 +371,7 @@ class TablePlay:
             self.facts.mark_assisted(BY_HELP_BEFORE)
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
-        self.app.game_changed(self.game, self.facts if self.recorded else None)
+        self._save()
         self.analysis.stop()
 
         summary = GameSummary(

@@ -107,6 +107,7 @@ class Records:
         self.scores = ScoreTables(self.conn, self._damaged_row)
         self.arcade = ArcadeRuns(self.conn)
         self._told: set[str] = set()  # the kinds of problem the player has been told of
+        self.last_failure = ""  # why the last read or write failed, as the notices put it
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
         # the games open at this process's tables, held against other windows
         self.holds = GameHolds(self.path.parent / OPEN_GAMES if self.path else None, self._done)
@@ -168,7 +169,8 @@ class Records:
             return action()
         except sqlite3.Error as e:
             log.warning("records: cannot %s: %s", what, e)
-            self._tell(kind, plain_reason(str(e), self.path))
+            self.last_failure = plain_reason(str(e), self.path)
+            self._tell(kind, self.last_failure)
             return default
 
     def _tell(self, kind: str, detail: str, numbers: tuple[int, ...] = ()) -> None:

@@ -2008,16 +2008,33 @@ def test_a_fortune_s_finish_is_offered_on_its_second_pass(app, driver):
     assert scene._wish_counts() and scene.buttons["finish"].enabled
 
 
-def test_a_move_that_cannot_be_saved_is_said_on_the_table_at_once(app, driver, monkeypatch):
-    # said only in the menu, once the player had left the table (a full disk)
+def test_a_save_that_fails_is_said_on_the_table_at_once(app, driver, monkeypatch):
+    # said only in the menu, once the player had left the table (a full disk); and when
+    # the clock's save between moves failed first, not at all
     import sqlite3
 
-    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    from game.scenes.table import CLOCK_SAVED_EVERY_S
 
-    def failing(*args):
-        raise sqlite3.OperationalError("database or disk is full")
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_SPACE)  # saved: the clock's saves keep it from now on
+    real_save, failing = app.records.games.save, [True]
 
-    monkeypatch.setattr(app.records.games, "save", failing)
-    driver.key(pygame.K_SPACE)
-    assert scene.status.startswith("A game could not be saved (the disk is full)")
+    def save(*args):
+        if failing[0]:
+            raise sqlite3.OperationalError("database or disk is full")
+        return real_save(*args)
+
+    monkeypatch.setattr(app.records.games, "save", save)
+    driver.settle(CLOCK_SAVED_EVERY_S + 1)  # the clock's save fails, no move made
+    said = "A game could not be saved (the disk is full)"
+    assert scene.status.startswith(said)
     assert any("could not be saved" in str(n) for n in app.notices)  # and in the menu
+    driver.settle(9.0)
+    driver.key(pygame.K_SPACE)  # failing still: said once is enough
+    assert not scene.status.startswith(said)
+    failing[0] = False
+    driver.key(pygame.K_SPACE)
+    failing[0] = True  # it fails again after it worked: said again
+    driver.key(pygame.K_SPACE)
+    assert scene.status.startswith(said)
