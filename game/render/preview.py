@@ -69,7 +69,10 @@ def _preview(
     return pygame.transform.smoothscale(picture.subsurface(crop), size)
 
 
-@lru_cache(maxsize=32)
+# A menu's layout draws 8 of these (7 patiences and the panel's picture), 2.8 MB each at
+# any window size; the scaled pictures are kept by _preview. 32 held some 90 MB, over half
+# the game's memory in use at 800x600, for layouts of other sizes and decks gone by.
+@lru_cache(maxsize=8)
 def _table_picture(
     ruleset_id: str,
     options: tuple[tuple[str, object], ...],
