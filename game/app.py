@@ -23,6 +23,7 @@ from game.audio import Sounds
 from game.clock import Clock, SystemClock
 from game.clock import ManualClock as ManualClock  # where the tests have always found it
 from game.gl_renderer import drawn_in_software, gl_renderer_name
+from game.heap import give_back_freed_memory
 from game.ladder import Ladder, load_ladder
 from game.notices import Notice, level_problem, record_notice, system_reason
 from game.rules import Game, LevelError, level_problems
@@ -531,6 +532,9 @@ class App:
             if self._fade >= 1.0:
                 make, self._next = self._next, None
                 self._enter(make())
+                # the scene left, its pictures freed, under the full shade: the pause it
+                # takes (some ms) is not seen
+                give_back_freed_memory()
         elif self._fade > 0:
             self._fade = max(0.0, self._fade - dt / FADE_S)
             if self.scene:
@@ -586,7 +590,9 @@ class App:
             self.surface.blit(self._shade, (0, 0))
             rects = [self.surface.get_rect()]
         elif unshaded is not None:
-            self._unshaded = None
+            # both window-sized (31.6 MiB each at 4K): the shade too is made again by the
+            # next fade, not kept for it
+            self._unshaded, self._shade = None, pygame.Surface((1, 1))
             rects = [self.surface.get_rect()]  # the last shaded frame is still on the screen
         return rects
 

@@ -151,3 +151,13 @@ def test_long_game_benchmark_reports_its_figures() -> None:
     }
     assert figures["undo_frame_max_ms"] > 0 and figures["taken_back"] in (0, 1)
     assert run("--moves", "0", script="long_game.py").returncode == 2
+
+
+def test_session_memory_benchmark_reports_its_figures() -> None:
+    proc = run("--json", "--rounds", "1", "--size", "800x600", script="session_memory.py")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["size"] == "800x600" and report["given_back"] is True
+    assert len(report["rounds_mb"]) == 1 and report["last_mb"] > report["start_mb"] > 0
+    assert report["pause_ms_median"] > 0  # each change of scene gave memory back
+    assert run("--rounds", "0", script="session_memory.py").returncode == 2

@@ -1,0 +1,39 @@
+"""Memory freed by pictures given back to the system at a scene's change."""
+
+import sys
+
+import pytest
+
+from game import heap
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc_trim")
+def test_the_heap_s_free_room_is_given_back_where_glibc_can():
+    assert heap._TRIM is not None
+    heap.give_back_freed_memory()  # no error, whatever the heap holds
+
+
+def test_a_scene_s_change_gives_freed_memory_back_under_the_full_shade(app, driver, monkeypatch):
+    # a long 4K session held 470 to 570 MB, some 300 MB of it in use (see game/heap.py)
+    import game.app as app_module
+    from game.scenes.menu import MenuScene
+
+    shades = []
+    monkeypatch.setattr(app_module, "give_back_freed_memory", lambda: shades.append(app._fade))
+    app.switch(MenuScene(app), fade=False)
+    driver.settle(0.5)
+    assert shades == []  # a switch unseen (a test's, the first scene) has no shade to hide it
+    app.switch(lambda: MenuScene(app))
+    driver.settle(1.0)
+    assert shades == [1.0]  # once, at the darkest, where its pause is not seen
+
+
+def test_the_fade_keeps_no_window_sized_picture_once_it_is_over(app, driver):
+    from game.scenes.menu import MenuScene
+
+    app.switch(MenuScene(app), fade=False)
+    app.switch(lambda: MenuScene(app))
+    driver.frames(20)
+    assert app._shade.get_size() == app.size  # shading
+    driver.settle(1.5)
+    assert app._unshaded is None and app._shade.get_size() == (1, 1)
