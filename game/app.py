@@ -411,7 +411,10 @@ class App:
             self.request_quit()
             return
         if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
-            self.active = False
+            # a kiosk's screen, still seen, is still played: a notification took its
+            # focus, nothing (no window manager) gave it back, and its clocks stopped
+            # for good, every later game's time short in its table
+            self.active = self.kiosk is not None and t == pygame.WINDOWFOCUSLOST
             self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
         elif t == pygame.WINDOWFOCUSGAINED:
             self.active = True
@@ -443,6 +446,8 @@ class App:
             self.keyboard_led = True
         elif event.type == POINTER_DOWN:
             self.keyboard_led = False
+        if self.kiosk is not None and event.type in (pygame.KEYDOWN, POINTER_DOWN):
+            self.active = True  # a passer-by at a kiosk hidden once is at it again
         if self.scene and not self._next:
             self.scene.handle_event(event)
 

@@ -706,3 +706,22 @@ def test_a_banner_s_buttons_and_the_chooser_s_back_are_a_fingertip_high(make_kio
     back = kiosk.scene.pad.get("back").rect
     assert back.height >= theme.FINGER and kiosk.surface.get_rect().contains(back)
     assert all(back.bottom < card.top for card in kiosk.scene.cards)
+
+
+def test_a_kiosk_that_lost_its_focus_keeps_its_clock_running(kiosk, driver):
+    # a notification took the focus, nothing gave it back, and every later game's clock
+    # stood at 0:00: its time short in the tables
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    before = scene.seconds
+    driver.settle(3.0)
+    assert scene.seconds - before > 2.5
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))  # not seen: stopped
+    driver.settle(0.5)
+    before = scene.seconds
+    driver.settle(2.0)
+    assert scene.seconds == before
+    driver.click(scene.view.top_rect("p7.1").center)  # someone is at it again
+    driver.settle(2.0)
+    assert scene.seconds - before > 1.5
