@@ -347,7 +347,7 @@ class MenuScene(PadScene):
         records = partial(self.records.show_records, self.ruleset.id, self.options)
         buttons = [
             Button(_("Records"), records, key="records"),
-            Button(_("Arcade"), self.records.play_arcade, key="arcade"),
+            Button(self.records.arcade_label(), self.records.play_arcade, key="arcade"),
             Button(_("Settings"), self.show_settings, key="settings"),
             Button(_("Quit"), self.app.request_quit, key="quit"),
         ]

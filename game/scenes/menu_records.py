@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _, clock_text, localized, n_
+from game.ladder import load_ladder
 from game.notices import Notice
 from game.rules import Game, LevelError, RulesError, Ruleset, get_ruleset
 from game.rules.ruleset import OptionValue
@@ -133,6 +134,19 @@ class MenuRecords:
             return RecordsScene(app, ruleset_id, options, board, back=lambda: MenuScene(app))
 
         app.switch(records)
+
+    def arcade_label(self) -> str:
+        """Arcade, or the level its open run stands at: a run left between its levels
+        (or closed there) was nowhere in the menu, where Continue offers only a game in
+        play."""
+        try:
+            ladder = load_ladder()
+        except LevelError:  # said when Arcade is pressed
+            return _("Arcade")
+        run = self.app.records.open_run(ladder)
+        if run is None or run.state.over(ladder):
+            return _("Arcade")
+        return _("Arcade: level {n}", n=run.state.level + 1)
 
     def play_arcade(self) -> None:
         from game.scenes.arcade import continue_or_start, refuse_arcade

@@ -889,3 +889,12 @@ def test_settings_that_cannot_be_read_are_said_so_not_as_unsaved(app, driver):
     said = str(app.notices[-1])
     assert said.startswith("The settings file cannot be read (no permission)")
     assert "left as it is" in said
+
+
+def test_the_arcade_button_names_the_level_an_open_run_stands_at(app, driver):
+    # a run left between its levels (or closed there) was nowhere in the menu
+    from game.ladder import load_ladder
+
+    assert open_menu(app, driver).pad.get("arcade").label == "Arcade"
+    assert app.records.start_run(load_ladder()) is not None
+    assert open_menu(app, driver).pad.get("arcade").label == "Arcade: level 1"
