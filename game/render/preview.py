@@ -199,7 +199,9 @@ def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple
     then its lead in the largest size that holds it (see `summary_lead`); and only if
     even that is too long, the summary cut short, its last line ending in an ellipsis."""
     least = max(SUMMARY_LEAST, min(largest - SUMMARY_SMALLER, round(largest * SUMMARY_SHARE)))
-    for size in range(largest, least, -1):
+    # the whole down to a size above the least (the lead in a larger size reads better
+    # than the whole in the least), and at the least where that is the largest too
+    for size in range(largest, min(least, largest - 1), -1):
         lines = _lines_in(summary, size, width, height)
         if lines is not None:
             return size, lines

@@ -19,7 +19,7 @@ from game.store.saved import (
     now_iso,
     to_saved_replay,
 )
-from game.store.stats import IN_PLAY_SQL
+from game.store.stats import IN_PLAY_SQL, PLAYED_SQL
 
 # SQLite's largest integer: row ids and limits past it are refused by SQLite itself
 LARGEST_ID = (1 << 63) - 1
@@ -202,7 +202,7 @@ class GameLog:
         A deal left before its first move (none made, none taken back) is no game
         played: its row stays (a hint asked there keeps the deal out of the tables)
         but is not listed, where it stood "in play" for ever."""
-        sql = "SELECT * FROM games WHERE (outcome IS NOT NULL OR moves > 0 OR undos > 0)"
+        sql = f"SELECT * FROM games WHERE (outcome IS NOT NULL OR {PLAYED_SQL})"
         params: list[object] = []
         if ruleset is not None:
             sql += " AND ruleset = ?"

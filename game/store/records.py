@@ -46,7 +46,7 @@ from game.store.saved import (
     to_saved_replay,
 )
 from game.store.scores import Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
-from game.store.stats import Statistics, reset_statistics, statistics
+from game.store.stats import Statistics, in_play, reset_statistics, statistics
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -110,7 +110,9 @@ class Records:
         self.last_failure = ""  # why the last read or write failed, as the notices put it
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
         # the games open at this process's tables, held against other windows
-        self.holds = GameHolds(self.path.parent / OPEN_GAMES if self.path else None, self._done)
+        self.holds = GameHolds(
+            self.path.parent / OPEN_GAMES if self.path else None, self._never_continued
+        )
         self.holds.clear()
 
     @classmethod
@@ -189,16 +191,16 @@ class Records:
             self.holds.hold(facts.record_id)
         return saved
 
-    def _done(self, record_id: int) -> bool:
-        """Whether a game will never be continued: over, gone, or left before its first
-        move (Continue does not list it)."""
+    def _never_continued(self, record_id: int) -> bool:
+        """Whether a game will never be continued: over, gone, or never played (see
+        stats.in_play: a game whose moves were all taken back is still offered)."""
         try:
             row = self.conn.execute(
-                "SELECT outcome, moves FROM games WHERE id = ?", (record_id,)
+                "SELECT outcome, moves, undos FROM games WHERE id = ?", (record_id,)
             ).fetchone()
         except sqlite3.Error:
             return False  # unread: its file stays
-        return row is None or row["outcome"] is not None or not row["moves"]
+        return row is None or not in_play(row["outcome"], row["moves"], row["undos"])
 
     def hold(self, record_id: int) -> bool:
         """Hold a saved game for a table of this window, until the window holds another,

@@ -24,9 +24,18 @@ class Statistics:
         return self.won / self.played if self.played else None
 
 
-# A game in play: not ended, and a move made (or taken back). Continue offers it, a new
-# game of its table asks first, and leaving it for one gives it up (Records.give_up_left).
-IN_PLAY_SQL = "outcome IS NULL AND (moves > 0 OR undos > 0)"
+# A game played: a move made, or taken back (a deal left before either is no game)
+PLAYED_SQL = "(moves > 0 OR undos > 0)"
+# A game in play: not ended, and played. Continue offers it, a new game of its table asks
+# first, and leaving it for one gives it up (Records.give_up_left).
+IN_PLAY_SQL = f"outcome IS NULL AND {PLAYED_SQL}"
+
+
+def in_play(outcome: str | None, moves: int, undos: int) -> bool:
+    """IN_PLAY_SQL, of a row already read."""
+    return outcome is None and (moves > 0 or undos > 0)
+
+
 # A game in play left for a later one of its table that is in play too (a new game
 # opened where nothing asked, as by `piramida play`): Continue can no longer reach it,
 # and leaving each game that went badly kept a streak and the win rate

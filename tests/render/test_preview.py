@@ -69,3 +69,11 @@ def test_a_preview_keeps_a_border_of_felt_round_its_cards(ruleset, size):
         return g > r + 25
 
     assert all(felt(picture.get_at(p)) for p in edge)
+
+
+def test_a_summary_that_fits_whole_at_the_least_size_is_not_cut_to_its_lead():
+    # where the largest size was the least too, the lead came back though the whole fit
+    from game.render.preview import SUMMARY_LEAST, _summary_lines
+
+    summary = "Pyramid of 28 cards: pair cards that add up to 13; kings alone."
+    assert _summary_lines(summary, 2000, 500, SUMMARY_LEAST) == (SUMMARY_LEAST, [summary])

@@ -162,3 +162,18 @@ def test_a_file_system_that_locks_nothing_lets_every_game_go_on(tmp_path, monkey
     monkeypatch.setattr(fcntl, "flock", no_locks)
     holds, other = GameHolds(tmp_path), GameHolds(tmp_path)
     assert holds.hold(1) and not other.held_elsewhere(1) and other.hold(1)
+
+
+def test_a_game_whose_moves_were_all_taken_back_keeps_its_file(tmp_path):
+    # Continue offers it, yet its hold counted it as never to be continued and let its
+    # file go: two rules of "in play" in two places
+    records = Records.open(tmp_path / "records.sqlite3")
+    game, facts = Game("pyramid36", deal=5), GameFacts()
+    game.play(str(next(iter(game.legal_moves))))
+    records.save_game(game, facts)
+    game.undo()
+    records.save_game(game, facts)
+    assert records.unfinished().id == facts.record_id
+    records.save_game(Game("pyramid52", deal=1), GameFacts())  # another game held here
+    assert (tmp_path / "open-games" / str(facts.record_id)).exists()
+    records.close()
