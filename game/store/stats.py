@@ -31,9 +31,16 @@ PLAYED_SQL = "(moves > 0 OR undos > 0)"
 IN_PLAY_SQL = f"outcome IS NULL AND {PLAYED_SQL}"
 
 
-def in_play(outcome: str | None, moves: int, undos: int) -> bool:
-    """IN_PLAY_SQL, of a row already read."""
-    return outcome is None and (moves > 0 or undos > 0)
+def in_play(outcome: object, moves: object, undos: object) -> bool:
+    """IN_PLAY_SQL, of a row already read (a damaged row's text counts as SQLite counts
+    it: above any number)."""
+    return outcome is None and (_above_zero(moves) or _above_zero(undos))
+
+
+def _above_zero(value: object) -> bool:
+    if isinstance(value, int | float):
+        return value > 0
+    return isinstance(value, str | bytes)
 
 
 # A game in play left for a later one of its table that is in play too (a new game
