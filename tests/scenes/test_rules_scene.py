@@ -269,7 +269,7 @@ def test_rules_read_before_choosing_list_every_choice(app, driver):
     lines = scene.notes.texts()
     assert "Варианты (первый — по\u00a0умолчанию)" in lines
     assert "Стопок: 8, 9, 10" in lines and "Число карт: 36 карт, 32 карты" in lines
-    assert "Варианты правил в этой партии" not in lines
+    assert "Выбранные варианты правил" not in lines
     # the old rules have no options: no heading over nothing
     scene = open_rules(app, driver, "egyptian-old")
     assert not [line for line in scene.notes.texts() if line.startswith("Options")]
