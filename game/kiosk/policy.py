@@ -350,7 +350,7 @@ class KioskPolicy:
         if game.over or not (game.moves or game.undo_count):
             return
         try:
-            game.play("resign")
+            game.resign()
         except RulesError as e:
             log.warning("kiosk: a game left in play could not be ended: %s", e)
             return

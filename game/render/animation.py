@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.events import DEAL, DECK, MOVE, OUT, REDEAL, REFILL, REMOVE, RESIGN, TURN, Event
+from game.rules.moves import STOCK, pile_kind
 
 MOVE_S = 0.2
 DEAL_S = 0.28
@@ -176,7 +177,7 @@ class _Flights:
     def deal(self, e: Event) -> None:
         dst_i = self.counts[e.dst]
         self.counts[e.dst] += 1
-        if e.dst == "st":
+        if pile_kind(e.dst) == STOCK:
             return  # the stock is dealt where it already lies
         end = self.rects(e.dst, self.after[e.dst])[dst_i]
         self.tweens.append(

@@ -17,7 +17,17 @@ from game.render.animation import Tween
 from game.render.cards import CardArt, card_art
 from game.render.table_layout import TableLayout, table_layout
 from game.rules import SUITS, Game
-from game.rules.moves import FOUNDATION, PYRAMID, TABLEAU, pile_kind, pyramid_row
+from game.rules.moves import (
+    FOUNDATION,
+    OUT,
+    PYRAMID,
+    REDEAL,
+    STOCK,
+    TABLEAU,
+    WASTE,
+    pile_kind,
+    pyramid_row,
+)
 from game.ui import theme
 from game.ui.widgets import squared_gap
 
@@ -111,7 +121,7 @@ class TableView:
 
     @property
     def piles(self) -> list[str]:
-        return [n for n in self.game.pile_names if n != "out"]
+        return [n for n in self.game.pile_names if pile_kind(n) != OUT]
 
     def counts(self) -> dict[str, int]:
         return {n: len(self.game.pile(n)) for n in self.game.pile_names}
@@ -124,7 +134,7 @@ class TableView:
     def face_up(self, pile: str, index: int, count: int) -> bool:
         """Whether a card shows its face when its pile holds `count` cards (a card in
         flight is drawn for the pile it lands in)."""
-        return pile != "st" or (self.game.shows_stock_top and index == count - 1)
+        return pile_kind(pile) != STOCK or (self.game.shows_stock_top and index == count - 1)
 
     def card_rects_in_view(self) -> list[pygame.Rect]:
         """Every card's rectangle, and every empty place's."""
@@ -246,7 +256,7 @@ class TableView:
         rects = spot.card_rects(n)
         fanned = spot.fan != (0.0, 0.0)
         first = 0 if fanned and not spot.shown else max(0, n - 3)
-        if name == "st":
+        if pile_kind(name) == STOCK:
             self._draw_stock(surface, cards, spot.rect, hidden)
             return
         # of a card in a sideways fan, what its large corner's rank needs in view
@@ -265,7 +275,7 @@ class TableView:
                 continue
             self.draw_card(surface, cards[i], rects[i], face_up, narrow=narrow)
         in_view = (spot.shown or n) if fanned else 1
-        if name == "w" and n > in_view:
+        if pile_kind(name) == WASTE and n > in_view:
             # the cards under the waste's top are out of sight: Pyramid 52 ended with
             # "6 cards left" over three cards to be seen
             self._count_outside(surface, name, rects[-1], n)
@@ -404,7 +414,8 @@ class TableView:
                 # a rank alone ("10") read as a count of cards: over the four suits it
                 # reads as a card of any suit, as Devil's Bridge shows the suits still free
                 label += SUITS
-        turns_over = name == "st" and self.game.passes_left > 0 and bool(self.game.pile("w"))
+        # as the rules have it, never a copy of their rule: the arrow offers no move refused
+        turns_over = pile_kind(name) == STOCK and REDEAL in self.game.legal_moves
         named = None if turns_over else self.empty_names.get(name)  # the arrow says it
         surface.blit(self.art.named_slot(named) if named else self.art.slot(label), rect)
         if turns_over:

@@ -265,6 +265,10 @@ class Game:
         self._cursor += 1
         return action
 
+    def resign(self) -> Action:
+        """End the game now, its score what remains (IllegalMove once it is over)."""
+        return self.play(Move(RESIGN))
+
     def refusal(self, move: Move | str) -> str | None:
         """Why this move is illegal now, in words; None when it is legal."""
         reason = self.refusal_reason(move)

@@ -525,7 +525,7 @@ class TablePlay:
         gave up" (asked of the game: a game continued stuck has made no move here yet)."""
         if not self.game.over:
             stuck = self._stuck_at_the_end()
-            self.game.play("resign")
+            self.game.resign()
             self._show_results(stuck)
 
     def _resign_pressed(self) -> None:

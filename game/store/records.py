@@ -281,7 +281,7 @@ class Records:
         Continue once the new game ended). Given up by the game, not by the player's
         Give up, it enters no table (facts.abandoned)."""
         if not game.over:
-            game.play("resign")
+            game.resign()
         facts.abandoned = True
         self.save_game(game, facts)
         self.release(facts.record_id, finished=True)

@@ -285,3 +285,20 @@ def test_a_squeezed_pile_whose_top_is_held_away_shows_the_card_under_it_whole():
     assert stripped == list(pile[:14])  # not 2C, in sight whole now
     strip = view.art.strip_face(pile[0], 12)  # the strip alone is kept, and the corners
     assert strip.get_height() == 12 + view.art.layout.radius + 1
+
+
+def test_the_empty_stock_offers_its_turn_over_only_while_the_rules_allow_it():
+    # the arrow copied the rules' condition, and went on offering a game given up
+    game = Game("sbudetsya", {"passes": 2}, deal=0)
+    while game.pile("st"):
+        game.play("st>w")
+    size = (1280, 800)
+
+    def stock_picture() -> bytes:
+        view = TableView(game, pygame.Rect(0, 40, 1280, 700), False, "classic")
+        table = view.render_static(size, set(), {})
+        return pygame.image.tobytes(table.subsurface(view.top_rect("st")), "RGB")
+
+    offered = stock_picture()
+    game.play("resign")
+    assert stock_picture() != offered

@@ -100,8 +100,12 @@ def test_resign_ends_the_game_counts_as_a_move_and_leaves_no_legal_move():
     assert game.score == (52, 4 * sum(range(1, 14)))  # the score is what remains
     with pytest.raises(IllegalMove, match="the game is over"):
         game.play("resign")
+    with pytest.raises(IllegalMove, match="the game is over"):
+        game.resign()  # the same move, by its name
     game.undo()
     assert not game.over
+    game.resign()
+    assert game.outcome == "resigned" and str(game.moves[-1]) == "resign"
 
 
 def test_resign_is_not_listed_as_a_legal_move():
