@@ -349,6 +349,14 @@ class Game:
         return None
 
     @property
+    def cleared_a_card(self) -> bool:
+        """Whether a card has left the table: fewer count against the game than at its
+        deal (a building game deals one to a foundation, counted for it from the start).
+        Without one, no score was made."""
+        engine = self.engine
+        return len(engine.remaining(self.state)) < len(engine.remaining(self.initial_state))
+
+    @property
     def score(self) -> Score:
         cards = self.engine.remaining(self.state)
         values = self.engine.values

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from game.i18n import _, clock_text
 from game.scenes.summary import GameSummary
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, TableKey
-from game.store.records import cleared_a_card
 
 if TYPE_CHECKING:
     from game.app import App
@@ -28,7 +27,7 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
         return [(table, "—", _("assisted games are left out")), *best]
     if records.practised(game, facts):
         return [(_("Deal of the day"), "—", _("played before: it stays out")), *best]
-    if game.deal_number is not None and not facts.abandoned and not cleared_a_card(game):
+    if game.deal_number is not None and not facts.abandoned and not game.cleared_a_card:
         # said, not only left out: the day's records then read "done" over an empty table
         return [(table, "—", _("no move cleared a card: it stays out")), *best]
     key = records.table_for(game, facts)

@@ -15,9 +15,16 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.ladder import Ladder, LevelResult, RunState, progress
-from game.rules import Game, ReplayError, RulesError, check_claim, check_figures, run_replay
-from game.rules.errors import ReplayMoveError
-from game.rules.replay import replay_moves
+from game.rules import (
+    Game,
+    ReplayError,
+    ReplayMoveError,
+    RulesError,
+    check_claim,
+    check_figures,
+    replay_moves,
+    run_replay,
+)
 
 if TYPE_CHECKING:
     from game.store.scores import ScoreEntry

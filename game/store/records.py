@@ -77,16 +77,6 @@ def _up_to_the_damage(
     return replace(row, replay=replay), restored
 
 
-def cleared_a_card(game: Game) -> bool:
-    """Whether the game sent a card off the table: fewer count against it than were
-    dealt (a building game deals one to a foundation). Without it, no score was made."""
-    return game.score.remaining_cards < dealt_cards(game)
-
-
-def dealt_cards(game: Game) -> int:
-    return len(game.engine.remaining(game.initial_state))
-
-
 @dataclass(frozen=True)
 class MissedEntry:
     """A table place a game or an arcade run earned, entered only when the game was next
@@ -408,7 +398,7 @@ class Records:
             return None
         if facts.abandoned:
             return None  # given up by the game: a kiosk's, or left for a new game
-        if not cleared_a_card(game):
+        if not game.cleared_a_card:
             return None
         if self.deal_assisted_before(game, facts.record_id):
             return None  # the solver played this deal in another game (see TableScene)

@@ -265,3 +265,25 @@ def test_on_first_pass_until_the_waste_is_turned_back(ruleset, options):
     assert not game.on_first_pass
     game.undo()
     assert game.on_first_pass
+
+
+def test_a_card_cleared_is_one_fewer_counting_against_the_game_than_at_its_deal():
+    game = Game("pyramid52", deal=0)
+    game.play("st>w")
+    assert not game.cleared_a_card  # turned, not cleared
+    pair = next(m for m in game.legal_moves if m.kind in ("pair", "single"))
+    game.play(pair)
+    assert game.cleared_a_card
+    # a building game's base card is dealt home: it counts for the game from the start
+    egyptian = Game("egyptian", deal=0)
+    assert not egyptian.cleared_a_card
+    home = next(
+        (m for m in egyptian.legal_moves if m.kind == "move" and m.b.startswith("f")), None
+    )
+    while home is None:
+        egyptian.play("st>w")
+        home = next(
+            (m for m in egyptian.legal_moves if m.kind == "move" and m.b.startswith("f")), None
+        )
+    egyptian.play(home)
+    assert egyptian.cleared_a_card
