@@ -277,9 +277,7 @@ def test_a_card_cleared_is_one_fewer_counting_against_the_game_than_at_its_deal(
     # a building game's base card is dealt home: it counts for the game from the start
     egyptian = Game("egyptian", deal=0)
     assert not egyptian.cleared_a_card
-    home = next(
-        (m for m in egyptian.legal_moves if m.kind == "move" and m.b.startswith("f")), None
-    )
+    home = next((m for m in egyptian.legal_moves if m.kind == "move" and m.b.startswith("f")), None)
     while home is None:
         egyptian.play("st>w")
         home = next(

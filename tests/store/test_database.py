@@ -345,7 +345,7 @@ def test_the_rows_past_a_damaged_page_are_kept_when_the_table_s_end_is_damaged_t
 ):
     # the search from the table's end failed at once, and the rows after the first
     # damage were looked for no further than a fixed window (of 10,000: 20 here)
-    monkeypatch.setattr("game.store.database.GAP_PROBED", 20)
+    monkeypatch.setattr("game.store.salvage.GAP_PROBED", 20)
     path = tmp_path / FILE_NAME
     records = _saved_games(path, 150)
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -362,7 +362,7 @@ def test_an_entry_whose_game_was_lost_keeps_its_place(tmp_path):
     # an entry holds its own replay: its game's row lost with a damaged page took it along
     import shutil
 
-    from game.store.database import salvage
+    from game.store.salvage import salvage
 
     path = tmp_path / FILE_NAME
     records = Records.open(path)

@@ -1,0 +1,241 @@
+"""The rows of a damaged records file that still read, copied into a fresh one.
+
+One bad page of a file threw away every game and table with it, though the rest still
+read; and a file cut short (a copy, a full disk) read as nothing at all. Python's
+sqlite3 has no page-by-page recovery, so the rows are read as SQLite still can: each
+table from its start up to the damage, from its end back down to it, and between them
+row by row.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from game.store.database import connect, tables_and_columns, transaction
+from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
+
+log = logging.getLogger(__name__)
+
+
+# A damaged file's tables, each before those whose rows refer to its rows
+SALVAGED_TABLES = ("arcade_runs", "games", "scores", "stats_resets", "profile")
+# Past a damaged page, rows are looked up one by one until this many in a row are missing
+GAP_PROBED = 10_000
+JSON_COLUMNS = frozenset({"options", "replay"})  # of games and scores: JSON, whole
+# References a row may lose and still stand: a high-score entry holds its own replay
+DETACHABLE = {"scores": ("game_id", "arcade_run")}
+
+
+def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
+    """Copy into `fresh` (a new, empty database) the rows of `damaged` that still
+    read; how many of each table were copied (nothing: none could be). One bad page
+    of a file threw away every game and table with it, though the rest still read.
+
+    A file of an older version has its rows put into a database of its own version
+    first, which is then migrated, as its file would have been. A game whose run was
+    lost with a damaged page is left out; an entry whose game was keeps its place.
+    A table whose first page is damaged, or the schema's, is lost whole: Python's
+    sqlite3 has no page-by-page recovery."""
+    patched = damaged.with_name(damaged.name + ".salvage")
+    source = _read_only(damaged) or _mended_copy(damaged, patched)
+    if source is None:
+        return {}
+    copied: dict[str, int] = {}
+    rebuilt = fresh
+    try:
+        had = version(source)
+        if had > LATEST:
+            return {}
+        # rows streamed straight into the new file (a kiosk's may hold 200,000 games)
+        if had != LATEST:
+            rebuilt = connect(":memory:")
+            migrate(rebuilt, MIGRATIONS[:had])
+        with transaction(rebuilt):
+            for table in SALVAGED_TABLES:
+                if table in tables_and_columns(rebuilt):
+                    copied[table] = _copy_rows(source, rebuilt, table)
+        if not any(copied.values()):
+            return {}
+        if rebuilt is not fresh:
+            migrate(rebuilt)
+            rebuilt.backup(fresh)
+    except (sqlite3.Error, NewerDatabase) as e:  # the file's very header, or the new file's disk
+        log.warning("nothing of %s could be kept: %s", damaged, e)
+        return {}
+    finally:
+        source.close()
+        if rebuilt is not fresh:
+            rebuilt.close()
+        patched.unlink(missing_ok=True)
+    log.info("copied from %s: %s", damaged, copied)
+    return copied
+
+
+def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
+    """A file cut short (a copy, a full disk) counts in its header pages it no longer
+    has, and SQLite reads none of it: a copy with the count mended, opened to read;
+    None if it cannot be made or read either (the copy is the caller's to remove)."""
+    try:
+        data = bytearray(damaged.read_bytes())
+        size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
+        if size not in (1, *(2**n for n in range(9, 16))):
+            return None  # no header of a database
+        pages = len(data) // (65536 if size == 1 else size)
+        data[28:32] = pages.to_bytes(4, "big")
+        copy.write_bytes(bytes(data))
+        _forget_what_starts_past(copy, pages)
+        conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return conn
+    except (OSError, sqlite3.Error) as e:
+        log.warning("%s cannot be read, mended: %s", damaged, e)
+        copy.unlink(missing_ok=True)
+        return None
+
+
+def _forget_what_starts_past(copy: Path, pages: int) -> None:
+    """Take out of a mended copy's schema the tables and indexes whose first page was
+    cut off. A young file's last pages are the roots of its newest indexes, and SQLite
+    reads no table of a schema that names a page past the end, so a file short of an
+    index lost every game. The tables left are read by their rows (no index needed)."""
+    conn = sqlite3.connect(str(copy), isolation_level=None)
+    try:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("DELETE FROM sqlite_master WHERE rootpage > ?", (pages,))
+    except sqlite3.Error as e:  # left as it is: the copy is then read as it can be
+        log.warning("%s: the schema's lost pages stay named: %s", copy, e)
+    finally:
+        conn.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection | None:
+    """The damaged file, opened to read: with its write-ahead log where it has one (the
+    last games saved while another copy of the game had it open), else as it is
+    (immutable: opening it so leaves no new files beside it)."""
+    with_log = path.with_name(path.name + "-wal").exists()
+    for flags in ("mode=ro", "mode=ro&immutable=1")[0 if with_log else 1 :]:
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except (sqlite3.Error, ValueError) as e:
+            log.warning("%s cannot be read (%s): %s", path, flags, e)
+    return None
+
+
+def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection, table: str) -> int:
+    """The rows of `table` that read, copied: from its start up to a damaged page, from
+    its end back down to it, and between them those that read alone; how many were."""
+    try:
+        found = {r[1] for r in source.execute(f"PRAGMA table_info({table})")}
+    except sqlite3.Error:
+        return 0
+    declared = {r[1]: str(r[2]).upper() for r in target.execute(f"PRAGMA table_info({table})")}
+    names = sorted(set(declared) & found)
+    if not names:
+        return 0
+    copy = _RowCopy(source, target, table, names, [declared[n] for n in names])
+    read = f"SELECT rowid, {copy.listed} FROM {table}"
+    last = 0  # the last row kept from the start
+    try:
+        for row in source.execute(f"{read} ORDER BY rowid"):
+            if copy.keep(row):
+                last = row[0]
+    except sqlite3.DatabaseError:
+        pass
+    else:
+        return copy.copied  # read whole
+    first = None  # the first row kept from the end, back down to the damage
+    try:
+        for row in source.execute(f"{read} WHERE rowid > ? ORDER BY rowid DESC", (last,)):
+            if copy.keep(row):
+                first = row[0] if first is None else min(first, row[0])
+    except sqlite3.DatabaseError:
+        pass
+    # between them, each row looked up alone (a row too long for its page, its overflow
+    # page damaged, fails alone, not every row after it too); past the end read, up
+    # to GAP_PROBED missing in a row
+    key, missing = last + 1, 0
+    while (key < first) if first is not None else missing < GAP_PROBED:
+        try:
+            row = source.execute(f"{read} WHERE rowid = ?", (key,)).fetchone()
+        except sqlite3.DatabaseError:
+            row = None
+        missing = 0 if row is not None and copy.keep(row) else missing + 1
+        key += 1
+    return copy.copied
+
+
+class _RowCopy:
+    """Rows of one table put into another database as they are read, if they look
+    whole: a damaged page may read as rows of garbage, with no error, so a row is kept
+    only if its rowid finds it again, its values are of their columns' types, and its
+    JSON columns read."""
+
+    def __init__(
+        self,
+        source: sqlite3.Connection,
+        target: sqlite3.Connection,
+        table: str,
+        names: list[str],
+        types: list[str],
+    ) -> None:
+        self.source, self.target, self.table = source, target, table
+        self.names, self.types = names, types
+        self.listed = ", ".join(names)  # the schema's names, not the file's
+        marks = ", ".join("?" * len(names))
+        self.insert = f"INSERT INTO {table} ({self.listed}) VALUES ({marks})"
+        self.detachable = [names.index(n) for n in DETACHABLE.get(table, ()) if n in names]
+        self.copied = 0
+
+    def keep(self, row: tuple[Any, ...]) -> bool:
+        """Copy the row if it looks whole; whether it was. An error of the new file's
+        own (a full disk) is not the row's: it ends the salvage."""
+        key, values = row[0], list(row[1:])
+        try:
+            again = self.source.execute(
+                f"SELECT rowid FROM {self.table} WHERE rowid = ?", (key,)
+            ).fetchone()
+        except sqlite3.DatabaseError:
+            return False
+        if again is None or not all(map(_fits, values, self.types, self.names)):
+            return False
+        try:
+            self.target.execute(self.insert, values)
+        except sqlite3.IntegrityError:  # a reference lost with a damaged page
+            if not self.detachable:
+                return False
+            for i in self.detachable:
+                values[i] = None
+            try:
+                self.target.execute(self.insert, values)
+            except sqlite3.IntegrityError:
+                return False
+        self.copied += 1
+        return True
+
+
+def _fits(value: object, declared: str, name: str) -> bool:
+    """Whether a value read may stand in a column of this declared type (NOT NULL is
+    the schema's to refuse)."""
+    if value is None:
+        return True
+    if name in JSON_COLUMNS:
+        try:
+            return isinstance(value, str) and isinstance(json.loads(value), dict | list)
+        except ValueError:
+            return False
+    if declared.startswith("INTEGER"):
+        return isinstance(value, int)
+    if declared.startswith("REAL"):
+        return isinstance(value, int | float) and math.isfinite(value)
+    return isinstance(value, str)
