@@ -53,7 +53,7 @@ def _start_logging() -> None:
     icon has no terminal)."""
     from logging.handlers import RotatingFileHandler
 
-    from game.kiosk.logfile import install_log_file
+    from game.logfile import install_log_file
 
     logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
     handlers = logging.getLogger().handlers

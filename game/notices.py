@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import partial
 
 from game import i18n
-from game.kiosk.logfile import LOG_NAME
+from game.logfile import LOG_NAME
 from game.rules import get_ruleset
 from game.small_files import READ_ONLY_FILE
 from game.store import (

@@ -5,5 +5,4 @@
 - attract, invitation, high_scores: the show while nobody plays
 - chooser: the start screen of the games offered
 - operator, pin_pad: the operator's way out (a held corner, then the PIN)
-- logfile: the rotating log in the user state folder
 """

@@ -9,8 +9,8 @@ import pytest
 from game.kiosk.attract import DemoTableScene
 from game.kiosk.chooser import ChooserScene
 from game.kiosk.invitation import InvitationScene
-from game.kiosk.logfile import install_log_file, remove_log_file
 from game.kiosk.policy import CRASH_LIMIT, NO_INITIALS, STILL_PLAYING_S, KioskFailed
+from game.logfile import install_log_file, remove_log_file
 from game.rules import Game, RulesError
 from game.scenes.base import Scene
 from game.scenes.initials import InitialsScene

@@ -1,4 +1,5 @@
-"""The game's log: a rotating file in the user state folder, read after the fact.
+"""The game's log (the desktop game's and the kiosk's): a rotating file in the user state
+folder, read after the fact.
 
 A kiosk runs unattended for weeks, so what went wrong must be kept on disk,
 but never fill it: the file rolls over at 1 MB and five old ones are kept. The

@@ -3,7 +3,7 @@
 import errno
 import logging
 
-from game.kiosk.logfile import install_log_file, remove_log_file
+from game.logfile import install_log_file, remove_log_file
 
 
 class FullDisk:
