@@ -411,11 +411,13 @@ class App:
             self.request_quit()
             return
         if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
             # a kiosk's screen, still seen, is still played: a notification took its
             # focus, nothing (no window manager) gave it back, and its clocks stopped
-            # for good, every later game's time short in its table
-            self.active = self.kiosk is not None and t == pygame.WINDOWFOCUSLOST
-            self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
+            # for good, every later game's time short in its table. Not once hidden:
+            # SDL says hidden, minimised, and then that the focus was lost
+            seen = self.kiosk is not None and not self.hidden
+            self.active = seen and t == pygame.WINDOWFOCUSLOST
         elif t == pygame.WINDOWFOCUSGAINED:
             self.active = True
             self.hidden = False

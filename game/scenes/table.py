@@ -93,6 +93,8 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
         self.status = ""
         self.status_left = 0.0
         self.status_of_demo = False  # the status says the demo plays: gone when it stops
+        # a failed save's words, said once nothing else is (see TablePlay._save)
+        self.unsaved = ""
         self.held_button: Button | None = None  # under a finger, pressed as it lifts
         self.announcement = ""  # the opening line announce() put up (see _announcing)
         self.announced_at = 0  # the moves made when it was put up
@@ -290,6 +292,9 @@ class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp
                 self.status = ""
                 self.refused_pile = None
                 self._invalidate()
+        if self.unsaved and not self.status:
+            self._say(self.unsaved, 8.0)
+            self.unsaved = ""
         if self.autoplay and not self.animator.busy:
             self._play(self.autoplay.pop(0), cascade=True)
         if self.analysis.poll():

@@ -51,6 +51,7 @@ class TableControls:
             if self.game.pile(pile) and self._targets(pile) - {pile}:
                 # a card that pairs, the stock's too (a double-click there turned it)
                 self.selected = pile
+                self.app.sounds.play("pick")
                 self._pair_alone(pile)  # with several partners, kept picked up
             else:
                 self._click_pyramid(pile)  # a King removed, the stock turned, or refused

@@ -227,11 +227,12 @@ class TablePlay:
 
     def _save(self) -> None:
         """The game saved as it stands (with its facts, if it is recorded). A save that
-        failed where the last one worked is said at once (the clock's saves between
-        moves too: a player who thought longer than those never heard of it)."""
+        failed where the last one worked is said on the table (the clock's saves between
+        moves too: a player who thought longer than those never heard of it), as soon as
+        nothing else is: a hint's words, said next, covered it at once."""
         unsaved = self.app.game_changed(self.game, self.facts if self.recorded else None)
         if unsaved:
-            self._say(unsaved, 8.0)
+            self.unsaved = unsaved
 
     def _after_change(self) -> None:
         """After any change of position: marks, analysis, buttons, the end of the game."""
@@ -434,7 +435,7 @@ class TablePlay:
             self._say(started_over_said(self.facts.assisted_by), 8.0)
         elif table:  # the deal's "played before" said the wish's cost, not the table's
             self._say(seen_stock_said(True), 8.0)
-        elif wish:  # not "you have played this deal before", as of another day's game
+        elif self.fortune:  # not "you have played this deal before", as of another day's game
             self._say(_("Started over: the deal played again tells no fortune."), 6.0)
 
     def _confirm_restart(self) -> None:

@@ -1277,6 +1277,40 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     assert not scene.demo and "high-score tables" in scene.status
 
 
+def test_every_restart_of_a_fortune_says_it_started_over(app, driver):
+    # the second said "You have played this deal before", as of another day's game
+    game = Game("sbudetsya", deal=3)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    for _restart in range(2):
+        click_move(driver, scene, "st>w")
+        driver.key(pygame.K_F5)
+        if game.moves:  # the wish counted: asked first
+            driver.key(pygame.K_F5)
+        assert not game.moves
+        assert scene.status == "Started over: the deal played again tells no fortune."
+
+
+def test_a_save_failing_at_a_hint_is_said_once_the_hint_s_words_are_read(app, driver, monkeypatch):
+    # the hint's words covered it at once, and the failures after it were never said
+    import sqlite3
+
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_SPACE)
+
+    def failing(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(app.records.games, "save", failing)
+    driver.key_twice(pygame.K_h)
+    driver.settle(0.5)
+    assert scene.status and not scene.status.startswith("A game could not be saved")
+    driver.settle(12.0)
+    assert scene.status.startswith("A game could not be saved (the disk is full)")
+
+
 def test_giving_up_a_wish_that_counts_says_it_will_not_come_true(app, driver):
     # every other press that ends a wish said so; Give up, which answers it, did not
     from game.scenes.table_play import SECOND_PRESS_S

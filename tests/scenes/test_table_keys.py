@@ -475,3 +475,19 @@ def test_shift_enter_on_a_foundation_says_its_card_stays_there(app, driver):
     scene.keys.focus, scene.keys.visible = "f1", True
     driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
     assert not game.moves and scene.status == "A card on a foundation stays there."
+
+
+def test_shift_enter_on_a_card_of_several_partners_picks_it_up_with_its_sound(
+    app, driver, monkeypatch
+):
+    def several(g, m):
+        partners = [x for x in g.legal_moves if x.kind == "pair" and m.a in (x.a, x.b)]
+        return m.kind == "pair" and m.a.startswith("p") and len(partners) > 1
+
+    game, move = _first_deal_with("pyramid52", several)
+    scene = open_table(app, driver, game)
+    played = []
+    monkeypatch.setattr(app.sounds, "play", lambda name, *a, **k: played.append(name))
+    scene.keys.focus, scene.keys.visible = move.a, True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert not game.moves and scene.selected == move.a and played == ["pick"]
