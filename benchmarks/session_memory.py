@@ -5,9 +5,10 @@
 Headless, the real app goes round the scenes a player visits, each reached by the
 game's own fade: two games of two patiences with 30 random moves each, their rules,
 the records, the settings and the menu. After each round the process's resident size
-(VmRSS) is taken. `--keep` leaves freed memory with the C library, as the game did
-before it gave it back at each change of scene (game/heap.py), to compare the two in
-one sitting. The pause that giving back takes, under the fade's full shade, is timed.
+(VmRSS) is taken. `--keep` leaves freed memory with the C library (cycles are still
+collected at each change of scene), as the game did before it gave it back there
+(game/heap.py), to compare the two in one sitting. The pause that giving back takes,
+under the fade's full shade, is timed.
 """
 
 from __future__ import annotations

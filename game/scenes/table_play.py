@@ -231,7 +231,7 @@ class TablePlay:
         moves too: a player who thought longer than those never heard of it), as soon as
         nothing else is: a hint's words, said next, covered it at once."""
         unsaved = self.app.game_changed(self.game, self.facts if self.recorded else None)
-        if unsaved:
+        if unsaved and self.app.kiosk is None:  # the operator's, in the log, not a passer-by's
             self.unsaved = unsaved
 
     def _after_change(self) -> None:

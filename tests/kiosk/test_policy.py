@@ -727,3 +727,17 @@ def test_a_kiosk_that_lost_its_focus_keeps_its_clock_running(kiosk, driver):
     driver.click(scene.view.top_rect("p7.1").center)  # someone is at it again
     driver.settle(2.0)
     assert scene.seconds - before > 1.5
+
+
+def test_a_kiosk_s_failed_save_goes_to_its_log_not_to_a_passer_by(kiosk, driver, monkeypatch):
+    import sqlite3
+
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+
+    def failing(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(kiosk.records.games, "save", failing)
+    play_a_pair(driver, scene)
+    driver.settle(1.0)
+    assert "could not be saved" not in scene.status
