@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -227,16 +227,22 @@ class _Checker:
         games = self.games(data.get("games"))
         operator = self.operator(self.table(data, "operator"))
         attract = self.attract(self.table(data, "attract"))
-        idle = self.number(data, "idle_seconds", 15, 3600, 60, "idle_seconds")
+        idle = self.number(
+            data, "idle_seconds", 15, 3600, _default(KioskConfig, "idle_seconds"), "idle_seconds"
+        )
         language = data.get("language", "")  # left out: the system's language
         if "language" in data and language not in LANGUAGES:
             self.fail("language", f"must be one of {', '.join(LANGUAGES)}; not {_shown(language)}")
             language = ""
-        volume = self.number(data, "volume", 0, 1, 0.5, "volume")
-        ask = self.flag(data, "ask_initials", True, "ask_initials")
-        winnable = self.flag(data, "winnable_only", True, "winnable_only")
+        volume = self.number(data, "volume", 0, 1, _default(KioskConfig, "volume"), "volume")
+        ask = self.flag(data, "ask_initials", _default(KioskConfig, "ask_initials"), "ask_initials")
+        winnable = self.flag(
+            data, "winnable_only", _default(KioskConfig, "winnable_only"), "winnable_only"
+        )
         letters = self.choice(data, "card_letters", CARD_LETTERS, BY_LANGUAGE, "card_letters")
-        large = self.flag(data, "large_corners", False, "large_corners")
+        large = self.flag(
+            data, "large_corners", _default(KioskConfig, "large_corners"), "large_corners"
+        )
         if operator is None:
             return None
         return KioskConfig(
@@ -308,8 +314,12 @@ class _Checker:
 
     def operator(self, data: Mapping[str, Any]) -> Operator | None:
         self.only(data, ("pin", "corner", "hold_seconds"), "operator.")
-        corner = self.choice(data, "corner", CORNERS, "top-left", "operator.corner")
-        hold = self.number(data, "hold_seconds", 2, 30, 5, "operator.hold_seconds")
+        corner = self.choice(
+            data, "corner", CORNERS, _default(Operator, "corner"), "operator.corner"
+        )
+        hold = self.number(
+            data, "hold_seconds", 2, 30, _default(Operator, "hold_seconds"), "operator.hold_seconds"
+        )
         pin = data.get("pin")
         lo, hi = PIN_DIGITS
         if pin is None:
@@ -334,11 +344,38 @@ class _Checker:
         keys = ("demo_seconds", "tables_seconds", "invitation_seconds", "sound")
         self.only(data, keys, "attract.")
         return Attract(
-            self.number(data, "demo_seconds", 20, 1800, 150, "attract.demo_seconds"),
-            self.number(data, "tables_seconds", 3, 120, 12, "attract.tables_seconds"),
-            self.number(data, "invitation_seconds", 3, 120, 8, "attract.invitation_seconds"),
-            self.flag(data, "sound", False, "attract.sound"),
+            self.number(
+                data,
+                "demo_seconds",
+                20,
+                1800,
+                _default(Attract, "demo_seconds"),
+                "attract.demo_seconds",
+            ),
+            self.number(
+                data,
+                "tables_seconds",
+                3,
+                120,
+                _default(Attract, "tables_seconds"),
+                "attract.tables_seconds",
+            ),
+            self.number(
+                data,
+                "invitation_seconds",
+                3,
+                120,
+                _default(Attract, "invitation_seconds"),
+                "attract.invitation_seconds",
+            ),
+            self.flag(data, "sound", _default(Attract, "sound"), "attract.sound"),
         )
+
+
+def _default(kind: type, name: str) -> Any:
+    """A setting's default, as its dataclass declares it: written again beside each
+    check, a default changed in one place stayed behind in the other."""
+    return next(f.default for f in fields(kind) if f.name == name)
 
 
 def _num(value: float) -> str:

@@ -55,6 +55,10 @@ def test_a_minimal_file_takes_the_defaults():
     assert config.operator.hold_seconds == 5.0
     assert config.attract.tables_seconds == 12.0 and not config.attract.sound
     assert config.games[0].options == {"passes": 1}  # the ruleset's defaults, filled in
+    # each default as its dataclass declares it, in one place
+    from game.kiosk.config import Attract
+
+    assert config.attract == Attract() and config.operator.corner == "top-left"
 
 
 @pytest.mark.parametrize(
