@@ -151,7 +151,7 @@ def _pyramid_rows_standing(
 
 
 def pyramid_piles(
-    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect, large: bool = False
+    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect, large: bool
 ) -> TableLayout:
     """Egyptian Pyramid: piles stand as the two slopes of a pyramid, tops stepping down
     outward, each with its foundation just above it along the outer side; the stock and
@@ -252,9 +252,7 @@ def _pyramid_piles(
     return TableLayout((cw, ch), spots)
 
 
-def central_column(
-    piles: int, foundations: int, area: pygame.Rect, large: bool = False
-) -> TableLayout:
+def central_column(piles: int, foundations: int, area: pygame.Rect, large: bool) -> TableLayout:
     """Sbudetsya, Nechego: the foundations in a column in the middle with the piles on
     both sides (_central_column_lying), or, on a screen standing up, in a row above
     them (_central_column_standing): whichever gives the larger cards. Just taller
@@ -267,7 +265,7 @@ def central_column(
 
 
 def _central_column_lying(
-    piles: int, foundations: int, area: pygame.Rect, large: bool = False
+    piles: int, foundations: int, area: pygame.Rect, large: bool
 ) -> TableLayout:
     """Foundations in a column in the middle, piles in rows on both sides fanning
     outward, stock and waste under the foundations."""
@@ -313,7 +311,7 @@ def _central_column_lying(
 
 
 def _central_column_standing(
-    piles: int, foundations: int, area: pygame.Rect, large: bool = False
+    piles: int, foundations: int, area: pygame.Rect, large: bool
 ) -> TableLayout:
     """central_column on a screen standing up: the foundations in a row across the top,
     the stock and waste under them, then the piles in two columns, each pile fanning

@@ -179,13 +179,13 @@ class ScoreTables:
         entries = self.top(key, 1)
         return entries[0] if entries else None
 
-    def tables(self, board: str | None = None, ruleset: str | None = None) -> list[TableKey]:
-        """The tables that hold at least one entry."""
+    def tables(self, ruleset: str | None = None) -> list[TableKey]:
+        """The tables that hold at least one entry (of `ruleset`'s, if named)."""
         rows = self.conn.execute(
             """SELECT DISTINCT board, ruleset, options FROM scores
-            WHERE (:board IS NULL OR board = :board) AND (:ruleset IS NULL OR ruleset = :ruleset)
+            WHERE (:ruleset IS NULL OR ruleset = :ruleset)
             ORDER BY board, ruleset, options""",
-            {"board": board, "ruleset": ruleset},
+            {"ruleset": ruleset},
         )
         keys = []
         for row in rows:

@@ -299,7 +299,7 @@ def test_a_long_left_pile_of_the_fortune_uses_the_felt_to_its_left():
     from game.render.table_layout import central_column
 
     area = pygame.Rect(0, 30, 800, 530)
-    layout = central_column(8, 4, area)
+    layout = central_column(8, 4, area, large=False)
     cw = layout.card[0]
     rects = layout.rects("t1", 16)
     step = rects[1].x - rects[0].x
@@ -319,7 +319,7 @@ def test_the_egyptian_piles_show_twelve_whole_indices_using_the_felt_beside_the_
     from game.render.table_layout import pyramid_piles
 
     area = pygame.Rect(0, 40, *size)
-    layout = pyramid_piles(piles, 8, waste_centre, area)
+    layout = pyramid_piles(piles, 8, waste_centre, area, large=False)
     index = FaceLayout.for_width(layout.card[0]).index
     under = layout.rects("st", 1) + layout.rects("w", 3)  # the waste fans its top three
     for t in range(1, piles + 1):
@@ -429,5 +429,5 @@ def test_a_window_just_taller_than_wide_keeps_the_larger_cards(piles):
     from game.render.table_layout import _central_column_lying, central_column
 
     area = pygame.Rect(0, 80, 900, 960)
-    chosen = central_column(piles, 4, area)
-    assert chosen.card[0] >= _central_column_lying(piles, 4, area).card[0]
+    chosen = central_column(piles, 4, area, large=False)
+    assert chosen.card[0] >= _central_column_lying(piles, 4, area, large=False).card[0]
