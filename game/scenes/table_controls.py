@@ -48,11 +48,13 @@ class TableControls:
             return
         self.selected = None
         if self.game.pairs_cards:
-            if self.game.pile(pile) and self._targets(pile) - {pile}:
+            partners = self._targets(pile) - {pile} if self.game.pile(pile) else set()
+            if partners:
                 # a card that pairs, the stock's too (a double-click there turned it)
                 self.selected = pile
-                self.app.sounds.play("pick")
-                self._pair_alone(pile)  # with several partners, kept picked up
+                if len(partners) > 1:  # kept picked up; one partner: the pair's sound alone
+                    self.app.sounds.play("pick")
+                self._pair_alone(pile)
             else:
                 self._click_pyramid(pile)  # a King removed, the stock turned, or refused
         else:

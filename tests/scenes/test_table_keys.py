@@ -491,3 +491,17 @@ def test_shift_enter_on_a_card_of_several_partners_picks_it_up_with_its_sound(
     scene.keys.focus, scene.keys.visible = move.a, True
     driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
     assert not game.moves and scene.selected == move.a and played == ["pick"]
+
+
+def test_shift_enter_pairing_at_once_sounds_as_a_pair_alone(app, driver, monkeypatch):
+    def one_partner(g, m):
+        partners = [x for x in g.legal_moves if x.kind == "pair" and m.a in (x.a, x.b)]
+        return m.kind == "pair" and m.a.startswith("p") and len(partners) == 1
+
+    game, only = _first_deal_with("pyramid52", one_partner)
+    scene = open_table(app, driver, game)
+    played = []
+    monkeypatch.setattr(app.sounds, "play", lambda name, *a, **k: played.append(name))
+    scene.keys.focus, scene.keys.visible = only.a, True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert game.moves and "pick" not in played
