@@ -31,6 +31,7 @@ from game.rules import RulesError, get_ruleset
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
+    from game.scenes.initials import InitialsScene
     from game.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -182,28 +183,15 @@ class KioskPolicy:
 
     def admit(self, scene: Scene) -> Scene:
         """The scene the App is about to enter, or the one the kiosk shows instead."""
-        from game.kiosk.pin_pad import PinPadScene
-        from game.scenes.initials import InitialsScene, clean_initials
-        from game.scenes.rules import RulesScene
-        from game.scenes.table import TableScene
+        from game.scenes.initials import InitialsScene
 
         if isinstance(scene, InitialsScene):
-            if self.config.ask_initials:
-                scene.letters = list(clean_initials(""))  # not the last player's letters
-                scene.shown = shown_initials
-            else:
-                scene.finished = True
-                scene = scene.done(NO_INITIALS)  # the place is kept; the results follow
+            scene = self._initials_for_passers_by(scene)
         if not self._for_passers_by(scene):
             log.info("kiosk: %s is not for passers-by: the chooser instead", type(scene).__name__)
             scene = self.home()
         back_to_table = scene is self.table  # the kiosk's own doing, asking "Still playing?"
-        keeps_table = back_to_table or isinstance(scene, RulesScene | PinPadScene)
-        if self.table is not None and not keeps_table:
-            self.end_game(self.table)
-            self.table = None
-        if isinstance(scene, TableScene) and scene.recorded:
-            self.table = scene
+        self._keep_or_end_the_table(scene, back_to_table)
         attract = getattr(scene, "attract", False)
         quiet = attract and not self.config.attract.sound
         self.app.sounds.muted = quiet or self.config.volume == 0
@@ -213,6 +201,32 @@ class KioskPolicy:
             # both were taken away before the time the kiosk promises
             self.last_input = self.app.clock.now()
         return scene
+
+    def _initials_for_passers_by(self, scene: InitialsScene) -> Scene:
+        """A table's place asked for with blank letters (not the last player's), or,
+        where the kiosk asks none, kept under NO_INITIALS and the results shown."""
+        from game.scenes.initials import clean_initials
+
+        if self.config.ask_initials:
+            scene.letters = list(clean_initials(""))
+            scene.shown = shown_initials
+            return scene
+        scene.finished = True
+        return scene.done(NO_INITIALS)
+
+    def _keep_or_end_the_table(self, scene: Scene, back_to_table: bool) -> None:
+        """The game in play is ended when the passer-by leaves its table for anything
+        but its rules or the operator's PIN; a recorded table entered is the one now."""
+        from game.kiosk.pin_pad import PinPadScene
+        from game.scenes.rules import RulesScene
+        from game.scenes.table import TableScene
+
+        keeps_table = back_to_table or isinstance(scene, RulesScene | PinPadScene)
+        if self.table is not None and not keeps_table:
+            self.end_game(self.table)
+            self.table = None
+        if isinstance(scene, TableScene) and scene.recorded:
+            self.table = scene
 
     def update(self, dt: float) -> None:
         """Each fixed step: the notices, the operator's corner, the idle clock."""
