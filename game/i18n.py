@@ -75,6 +75,7 @@ NAMED_BY_TOP = frozenset(
         "foundation_suit_taken",
         "foundation_start",
         "pile_needs",
+        "pile_needs_round",
         "pile_full",
         "pile_takes_waste_only",
     }

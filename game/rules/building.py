@@ -40,6 +40,7 @@ class BuildingEngine(Engine):
         cards = set(deck.unshuffled())
         # The card that goes on a pile topped by a card of rank r: one rank down, any suit.
         self.wanted_rank = {r: deck.down(r) for r in deck.cycle}
+        self.lowest_rank = deck.cycle[0]  # the one whose rank below is the highest (K on A)
         # The next card on a foundation topped by this card.
         if self.aces_and_kings:
             self.next_up = {c: _step(c, +1) for c in cards if c[0] != "K"}
@@ -357,10 +358,10 @@ class BuildingEngine(Engine):
             return Refusal("pile_takes_waste_only", {"pile": name})
         if len(piles[b]) >= self.limit:
             return Refusal("pile_full", {"pile": name, "limit": self.limit})
-        return Refusal(
-            "pile_needs",
-            {"card": card, "pile": name, "rank": self.wanted_rank[piles[b][-1][0]]},
-        )
+        top = piles[b][-1][0]
+        # "one rank down" from an Ace to a King read as a slip: the round is said
+        key = "pile_needs_round" if top == self.lowest_rank else "pile_needs"
+        return Refusal(key, {"card": card, "pile": name, "rank": self.wanted_rank[top]})
 
 
 def _step(card: Card, by: int) -> Card:

@@ -49,6 +49,9 @@ REFUSALS: Mapping[str, str] = {
     "foundation_suit_taken": "{card} cannot start {pile}: there is already a foundation in {suit}",
     "foundation_start": "{card} cannot go on {pile}: only {rank} begins it",
     "pile_needs": "{card} cannot go on {pile}, which needs {rank} (one rank down, any suit)",
+    "pile_needs_round": (
+        "{card} cannot go on {pile}, which needs {rank} (the ranks go round, any suit)"
+    ),
     "pile_full": "{pile} already holds {limit} cards",
     "pile_to_pile": "cards never move from pile to pile in this game",
     "piles_take_nothing": "no card can be moved onto a pile in this game",

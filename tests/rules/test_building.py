@@ -422,3 +422,19 @@ def test_devils_bridge_s_empty_foundations_name_the_suits_still_free():
     free = "".join(s for s in "SHDC" if s != taken)
     assert {game.waits_for(f) for f in ("f5", "f6", "f7", "f8") if f != started} == {"K" + free}
     assert game.waits_for("f1") == "A"  # the aces' suits are all still free
+
+
+def test_a_card_refused_on_an_ace_is_told_the_ranks_go_round():
+    # "which needs K (one rank down, any suit)" read as a slip: a King is not below an Ace
+    for deal in range(200):
+        game = Game("egyptian", deal=deal)
+        tops = {n: game.pile(n)[-1] for n in game.pile_names if n.startswith("t") and game.pile(n)}
+        on_ace = next((n for n, card in tops.items() if card[0] == "A"), None)
+        other = next((n for n, card in tops.items() if card[0] not in "AK"), None)
+        if on_ace and other:
+            break
+    else:
+        raise AssertionError("no deal with an Ace on top of a pile")
+    reason = game.refusal_reason(f"{other}>{on_ace}")
+    assert reason.key == "pile_needs_round" and reason.params["rank"] == "K"
+    assert "which needs a King (the ranks go round, any suit)" in game.refusal(f"{other}>{on_ace}")
