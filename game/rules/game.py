@@ -28,6 +28,27 @@ def make_engine(rules: Rules) -> Engine:
     return ENGINES[rules.family](rules)
 
 
+# One engine for each ruleset and options, shared by their games: an engine is the
+# rules' tables (a pyramid's pairs of places, a building game's moves), the same for
+# every game, and making them anew took half of a Pyramid playout's time. Its only
+# cache is keyed by what the table holds. Kept whole while few (a ruleset read again
+# from its file is another ruleset); a program making rulesets by the thousand starts over
+_ENGINES: dict[tuple[int, tuple[tuple[str, OptionValue], ...]], tuple[Ruleset, Engine]] = {}
+KEPT_ENGINES = 256
+
+
+def _engine_for(ruleset: Ruleset, options: Mapping[str, OptionValue]) -> Engine:
+    key = (id(ruleset), tuple(sorted(options.items())))
+    kept = _ENGINES.get(key)
+    if kept is not None and kept[0] is ruleset:  # the same ruleset, not one at its address
+        return kept[1]
+    if len(_ENGINES) >= KEPT_ENGINES:
+        _ENGINES.clear()
+    engine = make_engine(ruleset.rules(dict(options)))
+    _ENGINES[key] = (ruleset, engine)
+    return engine
+
+
 class Outcome(StrEnum):
     """How a game ended."""
 
@@ -110,7 +131,8 @@ class Game:
     ) -> None:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.options: dict[str, OptionValue] = self.ruleset.choose(options)
-        self.rules = self.ruleset.rules(self.options)
+        self.engine = _engine_for(self.ruleset, self.options)
+        self.rules = self.engine.rules
         if (deal is None) == (deck is None):
             raise RulesError("a game needs a deal number or a deck, not both")
         kind = self.rules.deck
@@ -125,7 +147,6 @@ class Game:
                 raise RulesError(str(e)) from e
             self.deal_number = None
             self.deck = tuple(deck)
-        self.engine = make_engine(self.rules)
         start, self.deal_events = self.engine.deal(self.deck)
         self._states: list[State] = [start]
         self._actions: list[Action] = []

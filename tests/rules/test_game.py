@@ -285,3 +285,15 @@ def test_a_card_cleared_is_one_fewer_counting_against_the_game_than_at_its_deal(
         )
     egyptian.play(home)
     assert egyptian.cleared_a_card
+
+
+def test_games_of_one_ruleset_and_options_share_their_engine_and_nothing_else():
+    # the engine's tables were made anew for every game: half a Pyramid playout's time
+    first, second = Game("pyramid52", deal=1), Game("pyramid52", {"passes": 1}, deal=2)
+    assert first.engine is second.engine
+    assert Game("pyramid52", {"passes": 3}, deal=1).engine is not first.engine
+    alone = Game("pyramid52", deal=2)
+    first.play(next(iter(first.legal_moves)))
+    second.play(next(iter(second.legal_moves)))
+    assert [str(m) for m in second.legal_moves] != [] and alone.state != second.state
+    assert set(map(str, Game("pyramid52", deal=2).legal_moves)) == set(map(str, alone.legal_moves))
