@@ -56,6 +56,7 @@ HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # Height over width from which the menu stacks its list above its panel: a window
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
 STANDING = 1.4
+STANDING_PICTURE = 150  # the least height of the chosen patience's picture standing up
 QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 # how long a first Play over a game left in play waits for the second: as long as the
 # table's questions; its four lines took longer to read than 3 s, and a second press
@@ -407,7 +408,11 @@ class MenuScene(PadScene):
         if h >= w * STANDING:
             # a screen standing up (a kiosk's): the list above, the ruleset chosen below,
             # each the whole width, where side by side each had half of a narrow screen
-            listed = pygame.Rect(body.x, body.y, body.width, int((body.height - gap) * 0.55))
+            # the list above takes what the panel leaves it, at most 55%: four options
+            # (От нечего делать) ran over the deal's row and Play, the picture a thumbnail
+            panel_h = self._panel_height(STANDING_PICTURE)
+            list_h = min(int((body.height - gap) * 0.55), body.height - gap - panel_h)
+            listed = pygame.Rect(body.x, body.y, body.width, list_h)
             self._place_cards(listed)
             listed.height = self.cards[-1].rect.bottom - listed.y
             self.panel = pygame.Rect(
@@ -443,18 +448,32 @@ class MenuScene(PadScene):
         cards = [(card.rect, self._card_texts(card)) for card in self.cards]
         self.summary_size = common_summary_size(cards, self.scale)
 
+    def _panel_sizes(self) -> tuple[int, int, int, int, int, int]:
+        """The panel's margin, name, option row, gap and Play heights, and the text's line."""
+        s, bh = self.scale, self.button_h
+        label_h = theme.font(self.text_size).get_linesize()
+        gap = px(10, s, 6)
+        name_h = theme.font(px(26, s, 16), bold=True).get_linesize() + px(8, s, 4)
+        option_h = label_h + px(4, s, 2) + bh + gap
+        return px(18, s, 10), name_h, option_h, gap, px(52, s, 36), label_h
+
+    def _below_picture(self) -> int:
+        """The height of the panel's options, deal row and Play, under its picture."""
+        _margin, _name_h, option_h, gap, play_h, _label_h = self._panel_sizes()
+        return len(self.ruleset.options) * option_h + self.button_h + play_h + 4 * gap
+
+    def _panel_height(self, picture: int) -> int:
+        """The panel's height with a picture `picture` px high (unscaled)."""
+        margin, name_h, _option_h, _gap, _play_h, _label_h = self._panel_sizes()
+        return 2 * margin + name_h + px(picture, self.scale) + self._below_picture()
+
     def _place_panel(self) -> list[Button]:
         """The chosen ruleset's picture, options, deal and Play; returns the panel's buttons."""
         s, bh = self.scale, self.button_h
-        inner = self.panel.inflate(-2 * px(18, s, 10), -2 * px(18, s, 10))
+        margin, name_h, option_h, gap, play_h, label_h = self._panel_sizes()
+        inner = self.panel.inflate(-2 * margin, -2 * margin)
         self.name_size = px(26, s, 16)
-        label_h = theme.font(self.text_size).get_linesize()
-        gap = px(10, s, 6)
-        option_h = label_h + px(4, s, 2) + bh + gap
-        play_h = px(52, s, 36)
-        name_h = theme.font(self.name_size, bold=True).get_linesize() + px(8, s, 4)
-        below = len(self.ruleset.options) * option_h + bh + play_h + 4 * gap
-        room = max(px(60, s, 40), inner.height - name_h - below)
+        room = max(px(60, s, 40), inner.height - name_h - self._below_picture())
         pw = min(inner.width, int(room * PREVIEW_RATIO))
         self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
         self.preview_rect.midtop = (inner.centerx, inner.y + name_h)

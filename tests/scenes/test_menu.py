@@ -530,9 +530,12 @@ def _overlaps(rects):
     return [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize(
+    "size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160), (800, 1280), (1200, 1920)]
+)
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_everything_fits_the_window_without_overlap(tmp_path, monkeypatch, size, language):
+    # standing up, От нечего делать's four options ran over the deal's row and Play
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
     app = App(size=size, clock=ManualClock())
     try:
@@ -552,6 +555,7 @@ def test_everything_fits_the_window_without_overlap(tmp_path, monkeypatch, size,
             assert all(scene.panel.contains(r) for r in panel_parts)
             panel_buttons = [b.rect for b in scene.pad.buttons if b not in scene.cards]
             assert _overlaps(panel_parts + panel_buttons) == [], ruleset_id
+            assert all(y < scene.deal_field.top for _label, (_x, y) in scene.option_labels)
     finally:
         pygame.display.quit()
 
