@@ -267,7 +267,8 @@ class Hud:
             placed = _fit_stats(parts, drops, font, size, bar.width, room_left, room_right, reserve)
             # on two lines the names share the first with the score alone: the deal
             # gives way when they would run into it ("assisted" lay on "Left: …")
-            names_fit = not self.two_lines or left <= score.left
+            # (with a word's gap: «вне зачёта» ran into «Осталось» standing up)
+            names_fit = not self.two_lines or left + size <= score.left
             # the moves too: kept with the name whole and the deal left out, they were
             # dropped while the deal and the name stayed (taking a hint freed room)
             kept = [f.clock, f.verdict, parts[1] if f.passes[1] > 1 else "", parts[2]]

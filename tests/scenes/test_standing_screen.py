@@ -227,3 +227,21 @@ def test_every_place_and_the_legend_lie_in_the_play_area_standing_up(app, driver
         outside = [n for n, s in scene.view.layout.spots.items() if not area.contains(s.rect)]
         assert outside == [], ruleset
         assert scene.legend_drawn is None or area.contains(scene.legend_drawn), ruleset
+
+
+@pytest.mark.parametrize("ruleset", ["devils-bridge", "egyptian", "pyramid36"])
+def test_the_names_keep_a_word_s_gap_from_the_score_standing_up(app, driver, ruleset):
+    # at 800x1280 «вне зачёта» ran into «Осталось: 102 карты · 714 очков»
+    from game import i18n
+
+    app.surface = pygame.display.set_mode((800, 1280))
+    app._resized()
+    i18n.set_language("ru")
+    try:
+        scene = open_table(app, driver, Game(ruleset, deal=20261130))
+        scene.facts.assisted = True
+        scene._invalidate()
+        driver.frames(2)
+        assert scene.hud.score_left - scene.hud.names_right >= scene.hud.text_size // 2
+    finally:
+        i18n.set_language("en")
