@@ -72,8 +72,7 @@ class TablePlay:
             deck_spot=stock,
         )
         self.animator.add(tweens)
-        if tweens:
-            self.app.sounds.play("deal")
+        self.app.sounds.play("deal")  # with the animations off too: the cue a deal is down
         self._after_change()
         if self.helped_before:
             self._say(

@@ -391,3 +391,10 @@ def test_muting_drops_a_sound_waiting_its_turn(disk_audio: Path) -> None:
         time.sleep(0.005)
     samples = record(disk_audio, 0.8)
     assert peak(samples[int(0.35 * DISK_BYTES_PER_SECOND / 2) :]) == 0
+
+
+def test_a_card_landing_peaks_no_higher_than_its_ceiling(make_sounds: ModuleType) -> None:
+    # its thud took it to -4.9 dBFS, the loudest of all, on the most frequent move
+    with wave.open(str(SOUNDS_DIR / "place.wav")) as wav:
+        samples = array.array("h", wav.readframes(wav.getnframes()))
+    assert peak(samples) <= FULL_SCALE * 10 ** ((make_sounds.PLACE_PEAK_DBFS + 0.05) / 20)

@@ -35,3 +35,14 @@ def test_the_win_follows_the_winning_pair_rather_than_covering_it(app, driver, m
     click_move(driver, scene, DEAL_8_WIN[-1])
     assert scene.game.won
     assert heard[-2:] == ["pair", "+win"]
+
+
+def test_a_deal_is_heard_with_the_animations_off_too(app, driver, monkeypatch):
+    # at speed 0 the deal was silent, while every move still sounded
+    from game.scenes.table import TableScene
+
+    app.settings.animation_speed = 0.0
+    heard = listen(app, monkeypatch)
+    app.switch(TableScene(app, Game("pyramid52", deal=8)), fade=False)
+    driver.settle(0.5)
+    assert heard[:1] == ["deal"]
