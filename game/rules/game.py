@@ -138,7 +138,10 @@ class Game:
         kind = self.rules.deck
         if deal is not None:
             self.deal_number: int | None = deal
-            self.deck: tuple[Card, ...] = tuple(kind.shuffled(deal))
+            try:
+                self.deck: tuple[Card, ...] = tuple(kind.shuffled(deal))
+            except ValueError as e:  # not a deal number: the rules' error, as a bad deck's
+                raise RulesError(str(e)) from e
         else:
             assert deck is not None
             try:

@@ -82,6 +82,13 @@ def pair(a: str, b: str) -> Move:
 def parse_move(text: str | Move) -> Move:
     """Read a move written in the spec's notation (case-insensitive). Raises IllegalMove."""
     if isinstance(text, Move):
+        if text.kind == PAIR and text.b:
+            # in canonical order, as a pair written in text: "8C and 5D make 13, not 13"
+            # refused a pair Move whose names came the other way round
+            try:
+                return pair(text.a, text.b)
+            except ValueError:  # a name of no place: refused as it is
+                return text
         return text
     t = text.strip().lower().replace(" ", "")
     if t == RESIGN:

@@ -297,3 +297,19 @@ def test_games_of_one_ruleset_and_options_share_their_engine_and_nothing_else():
     second.play(next(iter(second.legal_moves)))
     assert [str(m) for m in second.legal_moves] != [] and alone.state != second.state
     assert set(map(str, Game("pyramid52", deal=2).legal_moves)) == set(map(str, alone.legal_moves))
+
+
+def test_a_pair_move_given_the_other_way_round_is_played_as_written_in_order():
+    # a Move(PAIR, "st", "p7.2") was refused with "8C and 5D make 13, not 13"
+    game = Game("pyramid52", deal=0)
+    ordered = next(m for m in game.legal_moves if m.kind == "pair")
+    turned = Move("pair", ordered.b, ordered.a)
+    assert game.refusal(turned) is None
+    game.play(turned)
+    assert game.moves == [ordered]
+
+
+@pytest.mark.parametrize("deal", [-1, True, 1.5])
+def test_a_deal_that_is_no_deal_number_is_the_rules_error(deal):
+    with pytest.raises(RulesError, match="deal number"):
+        Game("pyramid52", deal=deal)
