@@ -457,15 +457,18 @@ class MenuScene(PadScene):
         option_h = label_h + px(4, s, 2) + bh + gap
         return px(18, s, 10), name_h, option_h, gap, px(52, s, 36), label_h
 
-    def _below_picture(self) -> int:
-        """The height of the panel's options, deal row and Play, under its picture."""
+    def _below_picture(self, options: int) -> int:
+        """The height of a panel's `options` rows, deal row and Play, under its picture."""
         _margin, _name_h, option_h, gap, play_h, _label_h = self._panel_sizes()
-        return len(self.ruleset.options) * option_h + self.button_h + play_h + 4 * gap
+        return options * option_h + self.button_h + play_h + 4 * gap
 
     def _panel_height(self, picture: int) -> int:
-        """The panel's height with a picture `picture` px high (unscaled)."""
+        """The height of the tallest panel, of the patience with the most options, with a
+        picture `picture` px high (unscaled): the same whichever is chosen, for a list
+        that moved under the finger as the choice changed took the next tap elsewhere."""
         margin, name_h, _option_h, _gap, _play_h, _label_h = self._panel_sizes()
-        return 2 * margin + name_h + px(picture, self.scale) + self._below_picture()
+        most = max(len(r.options) for r in self.rulesets.values())
+        return 2 * margin + name_h + px(picture, self.scale) + self._below_picture(most)
 
     def _place_panel(self) -> list[Button]:
         """The chosen ruleset's picture, options, deal and Play; returns the panel's buttons."""
@@ -473,7 +476,9 @@ class MenuScene(PadScene):
         margin, name_h, option_h, gap, play_h, label_h = self._panel_sizes()
         inner = self.panel.inflate(-2 * margin, -2 * margin)
         self.name_size = px(26, s, 16)
-        room = max(px(60, s, 40), inner.height - name_h - self._below_picture())
+        room = max(
+            px(60, s, 40), inner.height - name_h - self._below_picture(len(self.ruleset.options))
+        )
         pw = min(inner.width, int(room * PREVIEW_RATIO))
         self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
         self.preview_rect.midtop = (inner.centerx, inner.y + name_h)

@@ -902,3 +902,28 @@ def test_the_arcade_button_names_the_level_an_open_run_stands_at(app, driver):
     assert open_menu(app, driver).pad.get("arcade").label == "Arcade"
     assert app.records.start_run(load_ladder()) is not None
     assert open_menu(app, driver).pad.get("arcade").label == "Arcade: level 1"
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1200, 1920)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_standing_up_the_list_stays_put_whichever_patience_is_chosen(
+    tmp_path, monkeypatch, size, language
+):
+    # it shrank when От нечего делать was chosen, and a second tap on it chose another
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=size, clock=ManualClock())
+    try:
+        if app.surface.get_size() != size:
+            app.surface = pygame.display.set_mode(size)
+            app._resized()
+        i18n.set_language(language)
+        driver = Driver(app)
+        scene = open_menu(app, driver)
+        places = set()
+        for ruleset_id in rulesets():
+            scene.select(ruleset_id)
+            driver.frames(1)
+            places.add(tuple(tuple(card.rect) for card in scene.cards))
+        assert len(places) == 1
+    finally:
+        pygame.display.quit()
