@@ -232,12 +232,18 @@ def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver
     assert "Stock" in scene.hud.stats_shown
 
 
-def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
+def _a_pair_with_the_reserve(app, driver):
+    """Pyramid 52 deal 8 at a position where a pyramid card pairs with the reserve's top:
+    the game, its table, that pair."""
     game = Game("pyramid52", deal=8)
     for move in DEAL_8_WIN[:7]:
         game.play(move)
     scene = open_table(app, driver, game)
-    with_reserve = next(m for m in game.legal_moves if m.kind == "pair" and m.b == "w")
+    return game, scene, next(m for m in game.legal_moves if m.kind == "pair" and m.b == "w")
+
+
+def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
+    _game, scene, with_reserve = _a_pair_with_the_reserve(app, driver)
     scene.hint = with_reserve
     marks = scene._marks()
     assert marks[with_reserve.a] == "hint" and marks["w"] == "hint"
@@ -248,11 +254,7 @@ def test_a_hint_to_pair_with_the_reserve_marks_both_cards(app, driver):
 def test_a_card_picked_up_while_a_hint_shows_is_marked_in_hand_with_its_targets(app, driver):
     # the hint's marks were laid over the card in hand and its targets: Enter on the
     # hinted card changed nothing on screen, and its place to go was not marked as one
-    game = Game("pyramid52", deal=8)
-    for move in DEAL_8_WIN[:7]:
-        game.play(move)
-    scene = open_table(app, driver, game)
-    hint = next(m for m in game.legal_moves if m.kind == "pair" and m.b == "w")
+    _game, scene, hint = _a_pair_with_the_reserve(app, driver)
     scene.hint = hint
     scene.keys.focus, scene.keys.visible = hint.a, True
     driver.key(pygame.K_RETURN)

@@ -431,6 +431,29 @@ def _first_deal_with(ruleset, wanted):
     raise AssertionError("no such deal")
 
 
+def _pyramid_card_of(partners: int):
+    """A wanted() for _first_deal_with: a pair whose pyramid card has `partners` free
+    partners (2 meaning two or more)."""
+
+    def wanted(game, move):
+        free = [x for x in game.legal_moves if x.kind == "pair" and move.a in (x.a, x.b)]
+        return move.kind == "pair" and move.a.startswith("p") and min(len(free), 2) == partners
+
+    return wanted
+
+
+def _shift_enter_heard(app, driver, monkeypatch, partners: int):
+    """Shift+Enter on a pyramid card of so many partners; the game, the move, the scene
+    and the sounds asked for."""
+    game, move = _first_deal_with("pyramid52", _pyramid_card_of(partners))
+    scene = open_table(app, driver, game)
+    played = []
+    monkeypatch.setattr(app.sounds, "play", lambda name, *a, **k: played.append(name))
+    scene.keys.focus, scene.keys.visible = move.a, True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    return game, move, scene, played
+
+
 def test_shift_enter_sends_the_focused_card_home(app, driver):
     # a double-click's move had no key: three or four presses a card sent home
     game, home = _first_deal_with(
@@ -443,15 +466,8 @@ def test_shift_enter_sends_the_focused_card_home(app, driver):
     assert scene.selected is None
 
 
-def test_shift_enter_pairs_a_pyramid_card_with_its_only_partner(app, driver):
-    def one_partner(g, m):
-        partners = [x for x in g.legal_moves if x.kind == "pair" and m.a in (x.a, x.b)]
-        return m.kind == "pair" and m.a.startswith("p") and len(partners) == 1
-
-    game, only = _first_deal_with("pyramid52", one_partner)
-    scene = open_table(app, driver, game)
-    scene.keys.focus, scene.keys.visible = only.a, True
-    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+def test_shift_enter_pairs_a_pyramid_card_with_its_only_partner(app, driver, monkeypatch):
+    game, only, _scene, _played = _shift_enter_heard(app, driver, monkeypatch, partners=1)
     assert [str(m) for m in game.moves] == [str(only)]
 
 
@@ -480,28 +496,10 @@ def test_shift_enter_on_a_foundation_says_its_card_stays_there(app, driver):
 def test_shift_enter_on_a_card_of_several_partners_picks_it_up_with_its_sound(
     app, driver, monkeypatch
 ):
-    def several(g, m):
-        partners = [x for x in g.legal_moves if x.kind == "pair" and m.a in (x.a, x.b)]
-        return m.kind == "pair" and m.a.startswith("p") and len(partners) > 1
-
-    game, move = _first_deal_with("pyramid52", several)
-    scene = open_table(app, driver, game)
-    played = []
-    monkeypatch.setattr(app.sounds, "play", lambda name, *a, **k: played.append(name))
-    scene.keys.focus, scene.keys.visible = move.a, True
-    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    game, move, scene, played = _shift_enter_heard(app, driver, monkeypatch, partners=2)
     assert not game.moves and scene.selected == move.a and played == ["pick"]
 
 
 def test_shift_enter_pairing_at_once_sounds_as_a_pair_alone(app, driver, monkeypatch):
-    def one_partner(g, m):
-        partners = [x for x in g.legal_moves if x.kind == "pair" and m.a in (x.a, x.b)]
-        return m.kind == "pair" and m.a.startswith("p") and len(partners) == 1
-
-    game, only = _first_deal_with("pyramid52", one_partner)
-    scene = open_table(app, driver, game)
-    played = []
-    monkeypatch.setattr(app.sounds, "play", lambda name, *a, **k: played.append(name))
-    scene.keys.focus, scene.keys.visible = only.a, True
-    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    game, _move, _scene, played = _shift_enter_heard(app, driver, monkeypatch, partners=1)
     assert game.moves and "pick" not in played
