@@ -16,6 +16,7 @@ import random
 import struct
 import wave
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 SAMPLE_RATE = 22050
@@ -59,7 +60,7 @@ def note_hz(semitones_from_a4: int) -> float:
     return 440.0 * 2.0 ** (semitones_from_a4 / 12.0)
 
 
-C5, E5, G5, C6, E6, G6 = (note_hz(n) for n in (3, 7, 10, 15, 19, 22))
+C5, E5, G5, C6, E6, G6, A6, C7 = (note_hz(n) for n in (3, 7, 10, 15, 19, 22, 24, 27))
 G4, E4, C4 = (note_hz(n) for n in (-2, -5, -9))
 
 
@@ -262,11 +263,11 @@ def make_place(rng: random.Random) -> Samples:
     return normalise(fade_edges(mix(0.08, parts)), MOVE_HEARD_DB, PLACE_PEAK_DBFS)
 
 
-def make_home(rng: random.Random) -> Samples:
+def make_home(rng: random.Random, chime_hz: float = E6) -> Samples:
     """A card sent home to a foundation: the tap of its landing under one small bell,
     the step towards the end heard apart from a card put on a pile."""
     tap = make_place(rng)
-    chime = bell(E6, 0.16, decay_tau_s=0.05)
+    chime = bell(chime_hz, 0.16, decay_tau_s=0.05)
     return normalise(fade_edges(mix(0.16, [(0.0, 0.5, tap), (0.01, 1.0, chime)])), MOVE_HEARD_DB)
 
 
@@ -335,6 +336,11 @@ RECIPES: dict[str, tuple[int, Recipe]] = {
     "win": (107, make_win),
     "lose": (108, make_lose),
     "home": (109, make_home),
+    # the bells a Finish cascade takes in turn, up the scale from home's E6: one bell a
+    # hundred times over, a card every 0.28 s, was a chore to hear
+    "home2": (109, partial(make_home, chime_hz=G6)),
+    "home3": (109, partial(make_home, chime_hz=A6)),
+    "home4": (109, partial(make_home, chime_hz=C7)),
     "undo": (110, make_undo),
 }
 

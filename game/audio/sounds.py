@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.audio.mixer import MixerSettings, current_mixer, open_mixer
-from game.audio.names import SOUND_NAMES, sound_file_name
+from game.audio.names import SOUND_NAMES, sound_file_name, sound_kind
 from game.paths import SOUNDS_DIR
 
 _log = logging.getLogger(__name__)
@@ -107,9 +107,10 @@ class Sounds:
         if sound is None or current_mixer() != self._mixer:
             return
         now = time.monotonic()
-        if now - self._started.get(name, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
+        kind = sound_kind(name)
+        if now - self._started.get(kind, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
             return
-        self._started[name] = now
+        self._started[kind] = now
         try:
             sound.play()
         except pygame.error as error:

@@ -10,6 +10,7 @@ import random
 import pygame
 
 from game import i18n
+from game.audio import CASCADE_BELLS
 from game.i18n import _, n_
 from game.render.animation import MOVE_S, Tween, invert, tweens_for
 from game.render.celebration import Celebration
@@ -111,7 +112,7 @@ class TablePlay:
                 self._update_buttons()
             return False
         self._animate(action.events, before, from_rect)
-        self._sound_for(action)
+        self._sound_for(action, cascade)
         self._after_change()
         return True
 
@@ -143,14 +144,16 @@ class TablePlay:
                 [Tween(self.drag.card, rect, home, self.animator.now, MOVE_S / speed, pile, index)]
             )
 
-    def _sound_for(self, action: Action) -> None:
+    def _sound_for(self, action: Action, cascade: bool = False) -> None:
         kinds = {e.kind for e in action.events}
         if REMOVE in kinds:
             self.app.sounds.play("pair")
         elif TURN in kinds or REDEAL in kinds:
             self.app.sounds.play("flip")
         elif any(e.kind == MOVE_EVENT and pile_kind(e.dst) == FOUNDATION for e in action.events):
-            self.app.sounds.play("home")  # a step towards the end, heard apart
+            # a step towards the end, heard apart; a cascade's up the scale in turn
+            bell = CASCADE_BELLS[-len(self.autoplay) % len(CASCADE_BELLS)] if cascade else "home"
+            self.app.sounds.play(bell)
         else:
             self.app.sounds.play("place")
 

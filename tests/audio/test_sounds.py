@@ -335,6 +335,13 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
         clock[0] += 0.017  # a frame
     sounds.play("pair")  # another sound is not held back
     assert started.count("place") == 4 and started.count("pair") == 1  # one per 60 ms
+    # a cascade's bells in turn are one sound to this: four notes did not make four
+    # times the rattle
+    clock[0] += 1.0
+    for step in range(13):  # as the taps above
+        sounds.play(("home", "home2", "home3", "home4")[step % 4])
+        clock[0] += 0.017
+    assert sum(name.startswith("home") for name in started) == 4
 
 
 # --- the volume's steps, and a sound that waits its turn ---------------------------

@@ -1,6 +1,8 @@
 """What the table lets the player hear: each kind of move its own sound, the end after
 the move that made it."""
 
+import itertools
+
 import pygame
 
 from game.rules import Game
@@ -46,3 +48,17 @@ def test_a_deal_is_heard_with_the_animations_off_too(app, driver, monkeypatch):
     app.switch(TableScene(app, Game("pyramid52", deal=8)), fade=False)
     driver.settle(0.5)
     assert heard[:1] == ["deal"]
+
+
+def test_a_finish_cascade_rings_its_bells_up_the_scale_in_turn(app, driver, monkeypatch):
+    # one bell a hundred times over, a card every 0.28 s, was a chore to hear
+    from game.audio import CASCADE_BELLS
+    from tests.scenes.test_table_input_edges import finishing_table
+
+    scene = finishing_table(app, driver)
+    heard = listen(app, monkeypatch)
+    driver.click(scene.buttons["finish"].rect.center)
+    driver.settle(3.0)
+    bells = [name for name in heard if name.startswith("home")]
+    assert len(bells) >= 6 and set(bells) == set(CASCADE_BELLS)
+    assert all(a != b for a, b in itertools.pairwise(bells))  # in turn
