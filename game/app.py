@@ -25,7 +25,13 @@ from game.clock import ManualClock as ManualClock  # where the tests have always
 from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.heap import give_back_freed_memory
 from game.ladder import Ladder, load_ladder
-from game.notices import Notice, level_problem, record_notice, system_reason
+from game.notices import (
+    Notice,
+    level_problem,
+    record_notice,
+    settings_problem,
+    settings_read_notices,
+)
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.screen import (
@@ -125,29 +131,8 @@ class App:
         self.settings: Settings = self.store.load()
         self.notices: list[Notice] = []
         self._saving = True  # the last save worked (see game_changed)
-        if self.store.notice:
-            name = self.store.notice
-            self.notices.append(
-                Notice(
-                    lambda: i18n._(
-                        "The settings file was damaged and was set aside as {name}.", name=name
-                    )
-                )
-            )
-        if self.store.unread:
-            keys, file = (
-                ", ".join(self.store.unread),
-                self.store.path.name if self.store.path else "",
-            )
-            self.notices.append(
-                Notice(
-                    lambda: i18n._(
-                        "{file}: {keys} could not be read and went back to the default.",
-                        file=file,
-                        keys=keys,
-                    )
-                )
-            )
+        file = self.store.path.name if self.store.path else ""
+        self.notices.extend(settings_read_notices(self.store.notice, self.store.unread, file))
         i18n.set_language(self.settings.language)
         i18n.set_card_letters(self.settings.letters)
         self.take_settings_problem()
@@ -513,19 +498,8 @@ class App:
     def take_settings_problem(self) -> None:
         """Tell the player, in the menu's notices, that the settings cannot be kept."""
         if self.store.problem:
-            problem = self.store.problem
-            if self.store.problem_reading:
-                said = lambda: i18n._(  # noqa: E731 (put in words as it is shown)
-                    "The settings file cannot be read ({reason}): the game starts with its"
-                    " defaults, and changes last until it is closed; the file is left as it is.",
-                    reason=system_reason(problem),
-                )
-            else:
-                said = lambda: i18n._(  # noqa: E731
-                    "The settings cannot be saved ({reason}): they last until the game is closed.",
-                    reason=system_reason(problem),
-                )
-            self.notices.append(Notice(said))
+            problem = partial(settings_problem, self.store.problem, self.store.problem_reading)
+            self.notices.append(Notice(problem))
             self.store.problem = None
 
     def take_record_problems(self) -> None:

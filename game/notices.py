@@ -69,6 +69,49 @@ def missed_entry_notice(entry: MissedEntry) -> str:
     )
 
 
+def settings_read_notices(
+    set_aside: str | None, unread: tuple[str, ...], file: str
+) -> list[Notice]:
+    """What reading the settings file found, for the menu's notices: the file set aside
+    under the name `set_aside`, or settings of it that went back to their defaults."""
+    found = []
+    if set_aside:
+        found.append(
+            Notice(
+                lambda: i18n._(
+                    "The settings file was damaged and was set aside as {name}.", name=set_aside
+                )
+            )
+        )
+    if unread:
+        keys = ", ".join(unread)
+        found.append(
+            Notice(
+                lambda: i18n._(
+                    "{file}: {keys} could not be read and went back to the default.",
+                    file=file,
+                    keys=keys,
+                )
+            )
+        )
+    return found
+
+
+def settings_problem(reason: str, reading: bool) -> str:
+    """Why the settings are not kept: the file could not be read (`reading`), or the
+    settings cannot be saved."""
+    if reading:  # the player's settings were not read, where "cannot be saved" told of changes
+        return i18n._(
+            "The settings file cannot be read ({reason}): the game starts with its"
+            " defaults, and changes last until it is closed; the file is left as it is.",
+            reason=system_reason(reason),
+        )
+    return i18n._(
+        "The settings cannot be saved ({reason}): they last until the game is closed.",
+        reason=system_reason(reason),
+    )
+
+
 def record_notice(problem: Problem, details: bool = False) -> str:
     """The records' problem in words; with `details` (the command line's, in English)
     a damaged part is named as the log names it."""
