@@ -27,6 +27,7 @@ from game.scenes.table_input import KeyboardFocus
 from game.scenes.table_overlay import Banner, draw_banner, draw_celebration_words, draw_legend
 from game.scenes.table_play import TablePlay
 from game.scenes.table_pointer import Drag, Press, TablePointer
+from game.scenes.table_stuck import TableStuck
 from game.scenes.table_tips import TableTips
 from game.store import DAILY, GameFacts
 from game.store.saved import BY_HELP_BEFORE
@@ -39,7 +40,9 @@ from game.ui.widgets import Button
 CLOCK_SAVED_EVERY_S = 5.0
 
 
-class TableScene(TableButtons, TablePointer, TableControls, TablePlay, TableHelp, TableTips, Scene):
+class TableScene(
+    TableButtons, TablePointer, TableControls, TablePlay, TableStuck, TableHelp, TableTips, Scene
+):
     def __init__(  # type: ignore[no-untyped-def]
         self, app, game: Game, fortune_replayed: bool = False, facts: GameFacts | None = None
     ) -> None:

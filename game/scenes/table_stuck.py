@@ -1,0 +1,74 @@
+"""Whether the game on the table is stuck: no sequence of moves leads anywhere (the
+building games' cards can go from pile to pile for ever, so "no legal move" almost
+never comes), searched a slice at a time so that no frame waits for it."""
+
+from __future__ import annotations
+
+from game.i18n import _
+from game.scenes.table_overlay import Banner
+from game.ui.widgets import Button
+
+# The search for a stuck game after a move (see _search_stuck): slices of
+# game.rules.analysis.STUCK_SLICE positions, some 2.5 ms each. Four at once (most
+# positions are decided in the first); then one a frame, up to 1,600 (200,000
+# positions: 27 s of frames). A stuck Egyptian end that the search within the move
+# left undecided at 4,000 positions needs some 10,000: 1.3 s of frames.
+STUCK_SLICES_AT_ONCE = 4
+STUCK_SLICES_MOST = 1600
+# and at once when the game is given up while it goes on: 25,000 positions, some 0.5 s
+STUCK_SLICES_AT_THE_END = 200
+
+
+class TableStuck:
+    """Mixed into TableScene: the search for a stuck position, and its banner."""
+
+    def _search_stuck(self) -> None:
+        """Whether the new position is stuck: a few slices of the search at once (most
+        positions are decided in the first), the rest a slice a frame, up to a cap
+        (see _search_stuck_on). Searched within the move alone, a few long piles' many
+        arrangements stopped the search undecided, and a stuck game went unsaid."""
+        self.stuck, self.stuck_search = False, None
+        if self.game.over:
+            return
+        search = self.game.stuck_search()
+        for _slice in range(STUCK_SLICES_AT_ONCE):
+            answer = next(search)
+            if answer is not None:
+                self.stuck = answer
+                return
+        self.stuck, self.stuck_search = None, search
+        self.stuck_slices_left = STUCK_SLICES_MOST
+
+    def _search_stuck_on(self) -> None:
+        """One more slice of the search for the position on the table; a stuck game
+        found says so, as it does when found at once."""
+        assert self.stuck_search is not None
+        answer = next(self.stuck_search)
+        self.stuck_slices_left -= 1
+        if answer is None and self.stuck_slices_left > 0:
+            return
+        self.stuck, self.stuck_search = answer, None
+        if answer and self.banner is None and not self.game.over:
+            self.banner = self._stuck_banner()
+            self._update_buttons()
+            self._invalidate()
+
+    def _stuck_at_the_end(self) -> bool:
+        """Whether the game given up is stuck: as found, or, given up while the search
+        went on, searched on at once a while longer (it was "You gave up" then)."""
+        if self.stuck is None and self.stuck_search is not None:
+            for _slice in range(STUCK_SLICES_AT_THE_END):
+                answer = next(self.stuck_search)
+                if answer is not None:
+                    self.stuck = answer
+                    break
+            self.stuck_search = None
+        return bool(self.stuck)
+
+    def _stuck_banner(self) -> Banner:
+        return Banner(
+            _("No sequence of moves leads anywhere now: the game is stuck."),
+            [Button(_("End the game"), self._resign, key="end")],
+            enter=False,
+            dismiss=self._close_banner,
+        )
