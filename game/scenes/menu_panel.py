@@ -1,0 +1,101 @@
+"""The menu's panel of the patience chosen: its name, picture, options, deal number and
+Play, laid out in the room the list leaves it."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from game.i18n import _, localized
+from game.render.preview import PREVIEW_RATIO
+from game.ui import theme
+from game.ui.labels import choice_label
+from game.ui.widgets import Button, layout_row, px
+
+
+class MenuPanel:
+    """Mixed into MenuScene: where the panel's parts go."""
+
+    def _panel_sizes(self) -> tuple[int, int, int, int, int, int]:
+        """The panel's margin, name, option row, gap and Play heights, and the text's line."""
+        s, bh = self.scale, self.button_h
+        label_h = theme.font(self.text_size).get_linesize()
+        gap = px(10, s, 6)
+        name_h = theme.font(px(26, s, 16), bold=True).get_linesize() + px(8, s, 4)
+        option_h = label_h + px(4, s, 2) + bh + gap
+        return px(18, s, 10), name_h, option_h, gap, px(52, s, 36), label_h
+
+    def _below_picture(self, options: int) -> int:
+        """The height of a panel's `options` rows, deal row and Play, under its picture."""
+        _margin, _name_h, option_h, gap, play_h, _label_h = self._panel_sizes()
+        return options * option_h + self.button_h + play_h + 4 * gap
+
+    def _panel_height(self, picture: int) -> int:
+        """The height of the tallest panel, of the patience with the most options, with a
+        picture `picture` px high (unscaled): the same whichever is chosen, for a list
+        that moved under the finger as the choice changed took the next tap elsewhere."""
+        margin, name_h, _option_h, _gap, _play_h, _label_h = self._panel_sizes()
+        most = max(len(r.options) for r in self.rulesets.values())
+        return 2 * margin + name_h + px(picture, self.scale) + self._below_picture(most)
+
+    def _place_panel(self) -> list[Button]:
+        """The chosen ruleset's picture, options, deal and Play; returns the panel's buttons."""
+        s, bh = self.scale, self.button_h
+        margin, name_h, option_h, gap, play_h, label_h = self._panel_sizes()
+        inner = self.panel.inflate(-2 * margin, -2 * margin)
+        self.name_size = px(26, s, 16)
+        room = max(
+            px(60, s, 40), inner.height - name_h - self._below_picture(len(self.ruleset.options))
+        )
+        pw = min(inner.width, int(room * PREVIEW_RATIO))
+        self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
+        self.preview_rect.midtop = (inner.centerx, inner.y + name_h)
+        # the questions' room: the picture's height, the panel's width (a patience of many
+        # options has a narrow picture, and a question there stood a word to a line)
+        self.question_room = pygame.Rect(
+            inner.x, self.preview_rect.y, inner.width, self.preview_rect.height
+        )
+
+        buttons: list[Button] = []
+        self.option_labels = []
+        chosen = self.options
+        y = self.preview_rect.bottom + 2 * gap
+        for option in self.ruleset.options:
+            self.option_labels.append((localized(option.label), (inner.x, y)))
+            row = [
+                Button(
+                    choice_label(option, c),
+                    partial(self.set_option, option.key, c),
+                    key=f"option:{option.key}={c}",
+                    selected=chosen[option.key] == c,
+                    group="option:" + option.key,
+                    chosen_by_arrows=True,
+                )
+                for c in option.choices
+            ]
+            area = pygame.Rect(inner.x, y + label_h + px(4, s, 2), inner.width, bh)
+            layout_row(row, area, bh, px(8, s, 5), align="left")
+            buttons += row
+            y += option_h
+
+        deal_y = inner.bottom - play_h - gap - bh
+        # it clears the typed number (the field then says the deal will be random)
+        clear_button = Button(_("Clear"), self.clear_deal, key="clear")
+        clear_button.enabled = bool(self.deal_text)
+        right = pygame.Rect(inner.x, deal_y, inner.width, bh)
+        layout_row([clear_button], right, bh, 0, align="right")
+        self.deal_label_pos = (inner.x, deal_y + bh // 2)
+        field_x = inner.x + theme.font(self.text_size).size(_("Deal number"))[0] + px(12, s, 8)
+        field_w = clear_button.rect.x - px(8, s, 5) - field_x
+        self.deal_field = pygame.Rect(field_x, deal_y, field_w, bh)
+
+        daily = partial(self.records.play_daily, self.ruleset, self.options)
+        actions = [
+            Button(_("Rules"), self.show_rules, key="rules"),
+            Button(self.records.daily_label(self.ruleset, self.options), daily, key="daily"),
+            Button(_("Play"), self.play, key="play", selected=True),
+        ]
+        bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
+        layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
+        return [*buttons, clear_button, *actions]
