@@ -111,6 +111,7 @@ class TableScene(
         self.stuck_slices_left = 0
         self.finishing: list[Move] | None = None
         self.autoplay: list[Move] = []
+        self.bells_rung = 0  # a Finish cascade's bells so far (see TablePlay._sound_for)
         self.celebration: Celebration | None = None
         self.analysis = Analysis(app.solver, game, facts.flip)
         self.hint_pending = False

@@ -141,7 +141,10 @@ class TablePlay:
             self.app.sounds.play("flip")
         elif any(e.kind == MOVE_EVENT and pile_kind(e.dst) == FOUNDATION for e in action.events):
             # a step towards the end, heard apart; a cascade's up the scale in turn
-            bell = CASCADE_BELLS[-len(self.autoplay) % len(CASCADE_BELLS)] if cascade else "home"
+            bell = "home"
+            if cascade:
+                bell = CASCADE_BELLS[self.bells_rung % len(CASCADE_BELLS)]
+                self.bells_rung += 1
             self.app.sounds.play(bell)
         else:
             self.app.sounds.play("place")
@@ -457,6 +460,7 @@ class TablePlay:
         finish = self._finish_offered()
         if finish:
             self.autoplay = list(finish)
+            self.bells_rung = 0  # the cascade's first bell is home's own
             self.finishing = None
             self._update_buttons()
 

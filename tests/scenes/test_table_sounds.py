@@ -1,8 +1,6 @@
 """What the table lets the player hear: each kind of move its own sound, the end after
 the move that made it."""
 
-import itertools
-
 import pygame
 
 from game.rules import Game
@@ -60,5 +58,6 @@ def test_a_finish_cascade_rings_its_bells_up_the_scale_in_turn(app, driver, monk
     driver.click(scene.buttons["finish"].rect.center)
     driver.settle(3.0)
     bells = [name for name in heard if name.startswith("home")]
-    assert len(bells) >= 6 and set(bells) == set(CASCADE_BELLS)
-    assert all(a != b for a, b in itertools.pairwise(bells))  # in turn
+    assert len(bells) >= 6
+    # from home's own, whatever the cascade's length (it began where its count fell)
+    assert bells == [CASCADE_BELLS[i % len(CASCADE_BELLS)] for i in range(len(bells))]
