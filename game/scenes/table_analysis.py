@@ -187,9 +187,7 @@ class Analysis:
             # back to the last position with an answer, then on along its line move by
             # move (a loop: a long game played faster than the answers come would
             # overflow the stack of a recursion, one frame a move)
-            start = len(where) - 1
-            while start > 0 and results.at(where, start) is None:
-                start -= 1
+            start = self._last_answered_before(where)
             found = results.get(where[:start])
             for i in range(start, len(where)):
                 found = _carried(found, where[i])
@@ -207,12 +205,18 @@ class Analysis:
         cached = self._lost_before
         if cached is not None and cached[:2] == (where, self._results.version):
             return cached[2]
-        results, start = self._results, len(where) - 1
-        while start > 0 and results.at(where, start) is None:
-            start -= 1
-        lost = start >= 0 and _is_lost(results.get(where[:start]))
+        results = self._results
+        lost = bool(where) and _is_lost(results.get(where[: self._last_answered_before(where)]))
         self._lost_before = (where, results.version, lost)
         return lost
+
+    def _last_answered_before(self, where: Position) -> int:
+        """The length of the longest position before `where` on its line with an answer
+        (0, the deal, if none has one: its answer is looked up all the same)."""
+        start = len(where) - 1
+        while start > 0 and self._results.at(where, start) is None:
+            start -= 1
+        return start
 
     def answers_along(self, where: Position) -> list[Answer | None]:
         """known() for every position on the way to `where`, from the deal (index 0)
