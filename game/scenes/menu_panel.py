@@ -17,12 +17,16 @@ from game.ui.widgets import Button, layout_row, px
 class MenuPanel:
     """Mixed into MenuScene: where the panel's parts go."""
 
+    def _name_size(self) -> int:
+        """The size of the patience's name over the panel."""
+        return px(26, self.scale, 16)
+
     def _panel_sizes(self) -> tuple[int, int, int, int, int, int]:
         """The panel's margin, name, option row, gap and Play heights, and the text's line."""
         s, bh = self.scale, self.button_h
         label_h = theme.font(self.text_size).get_linesize()
         gap = px(10, s, 6)
-        name_h = theme.font(px(26, s, 16), bold=True).get_linesize() + px(8, s, 4)
+        name_h = theme.font(self._name_size(), bold=True).get_linesize() + px(8, s, 4)
         option_h = label_h + px(4, s, 2) + bh + gap
         return px(18, s, 10), name_h, option_h, gap, px(52, s, 36), label_h
 
@@ -44,7 +48,7 @@ class MenuPanel:
         s, bh = self.scale, self.button_h
         margin, name_h, option_h, gap, play_h, label_h = self._panel_sizes()
         inner = self.panel.inflate(-2 * margin, -2 * margin)
-        self.name_size = px(26, s, 16)
+        self.name_size = self._name_size()
         room = max(
             px(60, s, 40), inner.height - name_h - self._below_picture(len(self.ruleset.options))
         )
