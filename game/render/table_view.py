@@ -41,6 +41,24 @@ MARK_COLOURS = {
 }
 
 
+# the card in hand's gold wash: its face stays readable under it
+SELECTED_WASH_ALPHA = 70
+
+
+def _break_ring(layer: pygame.Surface, width: int, radius: int) -> None:
+    """Cut gaps into a ring drawn on `layer` (its sides `width` thick), its corners
+    left whole: dashes about a sixth of the shorter side long."""
+    w, h = layer.get_size()
+    dash = max(width * 2, min(w, h) // 6)
+    clear = (0, 0, 0, 0)
+    for x in range(radius + dash, w - radius - dash, 2 * dash):
+        layer.fill(clear, (x, 0, dash, width))
+        layer.fill(clear, (x, h - width, dash, width))
+    for y in range(radius + dash, h - radius - dash, 2 * dash):
+        layer.fill(clear, (0, y, width, dash))
+        layer.fill(clear, (w - width, y, width, dash))
+
+
 @dataclass(frozen=True)
 class CardSpot:
     """A card (or an empty place) of the table under the pointer."""
@@ -460,14 +478,26 @@ class TableView:
         surface.blit(image, rect)
 
     def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: str) -> None:
+        """A ring round a card in the mark's colour. Colour is not all that tells the
+        marks apart: to a red-green colour-blind eye the card in hand's gold, a place's
+        green and a refusal's salmon are one beige, so the card in hand is washed in its
+        gold as well and a refused place's ring is broken."""
         colour = MARK_COLOURS.get(mark, MARK_COLOURS["focus"])
         width = self._mark_width(mark, rect)
         radius = max(4, rect.width // 12)
+        if mark == "selected":
+            wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                wash, (*colour[:3], SELECTED_WASH_ALPHA), wash.get_rect(), border_radius=radius
+            )
+            surface.blit(wash, rect)
         # within the felt: a card at its edge had the bar drawn over a side of its ring
         outline = rect.inflate(width * 2, width * 2).clip(self.area)
-        if len(colour) == 4 and colour[3] < 255:
+        if colour[3] < 255 or mark == "refused":
             layer = pygame.Surface(outline.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)
+            if mark == "refused":
+                _break_ring(layer, width, radius)
             surface.blit(layer, outline)
         else:
             pygame.draw.rect(surface, colour[:3], outline, width=width, border_radius=radius)

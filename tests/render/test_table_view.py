@@ -302,3 +302,38 @@ def test_the_empty_stock_offers_its_turn_over_only_while_the_rules_allow_it():
     offered = stock_picture()
     game.play("resign")
     assert stock_picture() != offered
+
+
+def _ring_pixels(surface: pygame.Surface, rect: pygame.Rect, view: TableView) -> list[tuple]:
+    """The colours along the middle of the ring a mark draws round `rect`'s top side."""
+    y = rect.top - view._mark_width("target", rect) // 2 - 1
+    return [tuple(surface.get_at((x, y))[:3]) for x in range(rect.left + 12, rect.right - 12)]
+
+
+def test_marks_differ_by_more_than_colour():
+    # to a red-green colour-blind player the card in hand's gold, a place's green and
+    # a refusal's salmon look alike: the card in hand is washed, a refusal's ring broken
+    game = Game("egyptian", deal=0)
+    view = TableView(game, pygame.Rect(0, 40, 1024, 678), False, "classic")
+    size = (1024, 768)
+    plain = view.render_static(size, set(), {}).copy()
+    marked = view.render_static(size, set(), {"t1": "selected", "t2": "target", "t3": "refused"})
+
+    def changed(name, points):
+        return [p for p in points if marked.get_at(p) != plain.get_at(p)]
+
+    # the card in hand: its face is tinted; a place it can go keeps its face as it was
+    inside = [(x, y) for x in range(0, 60, 4) for y in range(0, 80, 4)]
+    for name, tinted in (("t1", True), ("t2", False), ("t3", False)):
+        rect = view.top_rect(name)
+        points = [
+            (rect.left + 4 + dx, rect.top + 4 + dy) for dx, dy in inside if dx < rect.width - 8
+        ]
+        assert bool(changed(name, points)) == tinted, name
+    # a place it can go: a whole ring; a refused one: a ring with gaps of plain felt
+    target = _ring_pixels(marked, view.top_rect("t2"), view)
+    assert set(target) == {theme.TARGET}
+    refused = _ring_pixels(marked, view.top_rect("t3"), view)
+    assert theme.WARN in refused
+    felt = set(_ring_pixels(plain, view.top_rect("t3"), view))
+    assert sum(p in felt for p in refused) >= len(refused) // 4
