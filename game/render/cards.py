@@ -29,7 +29,7 @@ EDGE = (128, 124, 116)
 RED = (200, 16, 46)
 BLACK = (24, 24, 28)
 BLUE = (18, 84, 176)
-GREEN = (18, 128, 58)
+GREEN = (0, 120, 100)
 
 TWO_COLOURS: dict[str, Colour] = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
 FOUR_COLOURS: dict[str, Colour] = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}

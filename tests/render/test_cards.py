@@ -1,5 +1,7 @@
 """Tests for the card art: sizes, colours, shapes, caching and error handling."""
 
+import itertools
+import math
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.render.cards import BACKS, RANKS, SUITS, CardArt, card_art
+from game.render.cards import BACKS, FOUR_COLOURS, RANKS, SUITS, CardArt, card_art
 
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +42,7 @@ def is_blue(pixel: Pixel) -> bool:
 
 def is_green(pixel: Pixel) -> bool:
     r, g, b, a = pixel
-    return a > 200 and g > 100 and r < 80 and b < 100
+    return a > 200 and g > 100 and r < 80 and g > b + 10  # a blue-green is green
 
 
 @pytest.fixture(scope="module")
@@ -431,3 +433,38 @@ def test_a_window_just_taller_than_wide_keeps_the_larger_cards(piles):
     area = pygame.Rect(0, 80, 900, 960)
     chosen = central_column(piles, 4, area, large=False)
     assert chosen.card[0] >= _central_column_lying(piles, 4, area, large=False).card[0]
+
+
+# Machado, Oliveira and Fernandes (2009), severity 1.0, applied in linear RGB
+_DEUTERANOPIA = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+_PROTANOPIA = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+
+
+def _seen_by(matrix, colour):
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def srgb(c):
+        c = min(1.0, max(0.0, c))
+        return 255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055)
+
+    lin = [linear(c) for c in colour]
+    return [srgb(sum(m * c for m, c in zip(row, lin, strict=True))) for row in matrix]
+
+
+@pytest.mark.parametrize("matrix", [_DEUTERANOPIA, _PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_four_colours_stay_four_to_a_red_green_colour_blind_eye(matrix) -> None:
+    # the setting is there to tell suits apart: red hearts beside a green of their own
+    # lightness were one olive to a deuteranope (26 apart, where red and black are 140)
+    colours = {suit: _seen_by(matrix, c) for suit, c in FOUR_COLOURS.items()}
+    for a, b in itertools.combinations(colours, 2):
+        assert math.dist(colours[a], colours[b]) >= 50, (a, b)
