@@ -77,3 +77,34 @@ def test_a_summary_that_fits_whole_at_the_least_size_is_not_cut_to_its_lead():
 
     summary = "Pyramid of 28 cards: pair cards that add up to 13; kings alone."
     assert _summary_lines(summary, 2000, 500, SUMMARY_LEAST) == (SUMMARY_LEAST, [summary])
+
+
+def _luminance(colour) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize("selected", [False, True])
+def test_a_summary_reads_against_its_card_chosen_or_not(selected):
+    # small text wants 4.5:1; the chosen card's summary, dim ink on its lighter fill,
+    # stood at 4.1:1 where the words are smallest (11 px at 800x600)
+    from game.ui.theme import FELT
+
+    rect = pygame.Rect(10, 10, 380, 60)
+    surface = pygame.Surface((400, 80))
+    surface.fill(FELT)
+    draw_ruleset_card(surface, rect, "pyramid52", ("Pyramid", SHORT), (selected, False), 0.625)
+    lines = pygame.Rect(rect.centerx, rect.centery, rect.width // 2 - 8, rect.height // 2 - 8)
+    pixels = [
+        surface.get_at((x, y))
+        for x in range(lines.left, lines.right)
+        for y in range(lines.top, lines.bottom)
+    ]
+    background = surface.get_at((rect.right - 6, rect.bottom - 6))
+    brightest = max(pixels, key=_luminance)
+    ratio = (_luminance(brightest) + 0.05) / (_luminance(background) + 0.05)
+    assert ratio >= 4.5
