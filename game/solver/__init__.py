@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules import Game, IllegalMove
+from game.rules.moves import PYRAMID, pile_kind
 
 from .line import shortened
 from .result import SolveResult, Verdict
@@ -37,7 +38,8 @@ def solve(
     if game.over:
         # won, given up or out of moves: nothing can change, the score is the best
         score = game.score.remaining_points
-        return SolveResult(Verdict.WON if game.won else Verdict.LOST, best_remaining_points=score)
+        reached = game.won or (goal == "pyramid" and _pyramid_cleared(game))
+        return SolveResult(Verdict.WON if reached else Verdict.LOST, best_remaining_points=score)
     if game.rules.family == "pyramid":
         from .pyramid import solve_pyramid
 
@@ -57,12 +59,16 @@ def solve(
         # line might leave fewer: that line's score, not proven the best
         result.best_remaining_points = end.score.remaining_points
         result.best_exact = end.won
+    elif result.best_moves:
+        # hints and the demo follow the best line of a deal that cannot be won
+        end = _replayed(game, result.best_moves)
+        if end.score.remaining_points != result.best_remaining_points:
+            raise AssertionError("the solver's best line does not leave the points it says")
     return result
 
 
-def _check_win(game: Game, moves: list[str], goal: str) -> Game:
-    """Every win the solver reports is replayed through the rules and must win; the
-    game at the line's end."""
+def _replayed(game: Game, moves: list[str]) -> Game:
+    """A copy of the game with the solver's line played on it through the rules."""
     check = Game(game.ruleset, game.options, deck=game.deck)
     for played in game.moves:
         check.play(played)
@@ -71,10 +77,21 @@ def _check_win(game: Game, moves: list[str], goal: str) -> Game:
             check.play(move)
     except IllegalMove as e:
         raise AssertionError(f"the solver's line plays an illegal move: {e}") from e
+    return check
+
+
+def _check_win(game: Game, moves: list[str], goal: str) -> Game:
+    """Every win the solver reports is replayed through the rules and must win; the
+    game at the line's end."""
+    check = _replayed(game, moves)
     if goal == "pyramid":
-        cleared = all(not check.pile(n) for n in check.pile_names if n.startswith("p"))
-        if not cleared:
+        if not _pyramid_cleared(check):
             raise AssertionError("the solver's line does not clear the pyramid")
     elif not check.won:
         raise AssertionError("the solver's line does not win")
     return check
+
+
+def _pyramid_cleared(game: Game) -> bool:
+    """The pyramid goal (stats --goal pyramid): every place of the pyramid empty."""
+    return all(not game.pile(n) for n in game.pile_names if pile_kind(n) == PYRAMID)

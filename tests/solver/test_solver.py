@@ -762,6 +762,51 @@ def test_the_pyramid_goal_s_win_says_the_points_its_line_leaves():
     assert result.best_remaining_points == game.score.remaining_points > 0
 
 
+def test_a_game_over_with_its_pyramid_cleared_has_reached_the_pyramid_goal():
+    # a replay that clears the pyramid and then turns the stock out was "lost", proven,
+    # by `solve --goal pyramid`: the game's end was read against the goal of all cards
+    game = Game("pyramid52", deal=37)
+    for move in solve(game, goal="pyramid").moves:
+        game.play(move)
+    while not game.over:
+        game.play(next(m for m in game.legal_moves if str(m) == "st>w"))
+    assert not game.won
+    result = solve(game, goal="pyramid")
+    assert result.outcome == Verdict.WON
+    assert result.best_remaining_points == game.score.remaining_points
+    assert solve(game).outcome == Verdict.LOST  # all cards are the other goal
+
+
+def test_a_pruning_that_cuts_a_win_is_caught_by_the_search_that_sees_every_line(monkeypatch):
+    # a lost verdict is proven by the pruned search; the best score's search, with no
+    # pruning, must then find no win
+    from game.solver.pyramid import PyramidSolver
+
+    game = Game("pyramid52", deal=8)
+    assert solve(game, best=False).outcome == Verdict.WON
+    monkeypatch.setattr(PyramidSolver, "_hopeless", lambda self: True)
+    with pytest.raises(AssertionError, match="a pruning lost a win"):
+        solve(game)
+
+
+def test_the_best_line_of_a_lost_deal_is_replayed_and_must_leave_its_points(monkeypatch):
+    import game.solver.pyramid as pyramid
+
+    game = Game("pyramid36", deal=1)
+    honest = solve(game)
+    assert honest.outcome == Verdict.LOST and honest.best_moves
+
+    def lying(*args, **kwargs):
+        result = real(*args, **kwargs)
+        result.best_remaining_points -= 1
+        return result
+
+    real = pyramid.solve_pyramid
+    monkeypatch.setattr(pyramid, "solve_pyramid", lying)
+    with pytest.raises(AssertionError, match="does not leave the points it says"):
+        solve(game)
+
+
 def test_a_second_search_draws_other_dives_and_still_wins_with_a_checked_line():
     # the game's longer search repeated the first search's dives, draw for draw
     first = solve(Game("egyptian", deal=3), 300_000, 30, best=False)
