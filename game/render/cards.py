@@ -160,9 +160,11 @@ class CardArt:
         key = "name:" + name  # the slots' cache: no label of slot() begins so
         if key not in self._slots:
             slot = self._paint_slot(None)
+            # a copy: the glyph is the cache's, and each card art made at this size
+            # faded the label further (3.7:1 against the felt by a table's second deal)
             ink = ink_text(
                 name, SANS_BOLD, round(self.height * 0.1), SLOT_INK, round(self.width * 0.84)
-            )
+            ).copy()
             ink.fill((255, 255, 255, _SLOT_LABEL_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
             slot.blit(ink, ink.get_rect(center=(self.width // 2, self.height // 2)))
             self._slots[key] = finish(slot)
