@@ -433,7 +433,7 @@ class TableView:
                 # reads as a card of any suit, as Devil's Bridge shows the suits still free
                 label += SUITS
         # as the rules have it, never a copy of their rule: the arrow offers no move refused
-        turns_over = pile_kind(name) == STOCK and REDEAL in self.game.legal_moves
+        turns_over = pile_kind(name) == STOCK and self.game.stock_move == REDEAL
         named = None if turns_over else self.empty_names.get(name)  # the arrow says it
         surface.blit(self.art.named_slot(named) if named else self.art.slot(label), rect)
         if turns_over:

@@ -17,7 +17,7 @@ from .cards import Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError, quoted
 from .events import Event
-from .moves import MOVE, RESIGN, STOCK, Move, pair, parse_move, pile_kind
+from .moves import MOVE, REDEAL, RESIGN, STOCK, STOCK_TURN, Move, pair, parse_move, pile_kind
 from .pyramid import PyramidEngine
 from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
 
@@ -230,6 +230,13 @@ class Game:
     @property
     def legal_moves(self) -> LegalMoves:
         return LegalMoves(self.engine, self.state)
+
+    @property
+    def stock_move(self) -> Move | None:
+        """What a press on the stock plays: its turn, or, once it is empty, the waste
+        turned over onto it where a pass is left; None when neither is legal."""
+        legal = self.legal_moves
+        return next((move for move in (STOCK_TURN, REDEAL) if move in legal), None)
 
     @property
     def actions(self) -> list[Action]:

@@ -62,12 +62,11 @@ class TableControls:
         self._invalidate()
 
     def _stock(self) -> None:
-        if self.game.pile("st"):
-            self._play(STOCK_TURN)
-        elif REDEAL_MOVE in self.game.legal_moves:
-            self._play(REDEAL_MOVE)
-        else:
+        move = self.game.stock_move
+        if move is None:
             self._refuse_move(STOCK_TURN)
+        else:
+            self._play(move)
 
     def _click_building(self, pile: str, index: int, clicks: int) -> None:
         if pile == "st":

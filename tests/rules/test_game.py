@@ -4,6 +4,7 @@ import pytest
 
 from game.rules import Game, IllegalMove, Move, RulesError, parse_move
 from game.rules.cards import DECKS, parse_deck
+from game.rules.moves import MOVE
 from game.rules.replay import run_replay
 from tests.store.helpers import DEAL_8_WIN
 
@@ -313,3 +314,21 @@ def test_a_pair_move_given_the_other_way_round_is_played_as_written_in_order():
 def test_a_deal_that_is_no_deal_number_is_the_rules_error(deal):
     with pytest.raises(RulesError, match="deal number"):
         Game("pyramid52", deal=deal)
+
+
+@pytest.mark.parametrize("ruleset, passes", [("pyramid52", 3), ("sbudetsya", 2), ("egyptian", 1)])
+def test_a_press_on_the_stock_turns_it_then_turns_the_waste_over_while_a_pass_is_left(
+    ruleset, passes
+):
+    game = Game(ruleset, {"passes": passes} if passes > 1 else {}, deal=3)
+    for _pass in range(passes):
+        assert game.stock_move == Move(MOVE, "st", "w")
+        while game.pile("st"):
+            game.play(game.stock_move)
+        if _pass < passes - 1:
+            assert game.stock_move == Move(MOVE, "w", "st")
+            game.play(game.stock_move)
+    assert game.stock_move is None  # no pass left
+    game.undo()
+    game.resign()
+    assert game.stock_move is None  # a game over plays nothing
