@@ -176,7 +176,10 @@ class Analysis:
         Along a won or lost answer's line the answer holds, proven. Along the best line
         of an undecided search it is only the best guess so far: it is "carried", kept
         for the demo to play on with, while the position is asked about again (the
-        search from a position further on may decide it)."""
+        search from a position further on may decide it).
+
+        What it carries along a line it records, as if asked: flip() and lost_since()
+        then read those answers too."""
         where = self.position() if where is None else where
         results = self._results
         cached = self._known

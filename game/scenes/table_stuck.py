@@ -4,6 +4,8 @@ never comes), searched a slice at a time so that no frame waits for it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.i18n import _
 from game.scenes.table_overlay import Banner
 from game.ui.widgets import Button
@@ -21,6 +23,11 @@ STUCK_SLICES_AT_THE_END = 200
 
 class TableStuck:
     """Mixed into TableScene: the search for a stuck position, and its banner."""
+
+    # its own state, set up in TableScene.__init__ with the rest of the table's
+    stuck: bool | None  # None: not known (yet: see _search_stuck)
+    stuck_search: Iterator[bool | None] | None  # a search going on a slice a frame
+    stuck_slices_left: int
 
     def _search_stuck(self) -> None:
         """Whether the new position is stuck: a few slices of the search at once (most

@@ -494,13 +494,13 @@ class PyramidSolver(StackTest):
                 (
                     i
                     for i, step in enumerate(rest)
-                    if _pyramid_only(step) and _cards(step) & free == _cards(step)
+                    if _pyramid_only(step) and _step_places(step) & free == _step_places(step)
                 ),
                 0,
             )
             step = rest.pop(now)
             ordered.append(step)
-            present &= ~_cards(step)
+            present &= ~_step_places(step)
         return ordered
 
     # -- notation ------------------------------------------------------------------
@@ -554,7 +554,7 @@ def _pyramid_only(step: tuple[str, int, int]) -> bool:
     return (kind == "pair" and a >= 0 and b >= 0) or (kind == "one" and a >= 0)
 
 
-def _cards(step: tuple[str, int, int]) -> int:
+def _step_places(step: tuple[str, int, int]) -> int:
     """The pyramid positions a step of a line removes, a bit each."""
     kind, a, b = step
     if kind == "pair":

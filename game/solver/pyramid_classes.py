@@ -58,7 +58,11 @@ class ClassAnswers:
         self, cls: Class, present: int, srem: int, ptr: int, passes: int
     ) -> tuple[int, int, int]:
         """A class's remaining cards, and on the last pass which of them are in the
-        reserve (they cannot pair with each other; -1 on earlier passes)."""
+        reserve (they cannot pair with each other; -1 on earlier passes).
+
+        PyramidSolver._search writes this key out by hand at its busy places, for
+        speed (each a `cache.get((... & pm, ... & sm, ...))`): a change here is a
+        change there too."""
         _, pm, sm, _, _ = cls
         return (present & pm, srem & sm, sm & ((1 << ptr) - 1) if passes >= self.passes else -1)
 
