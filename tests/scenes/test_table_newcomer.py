@@ -9,10 +9,12 @@ from tests.scenes.test_table import centre, open_table
 
 
 def ring_colour(app, scene, pile: str) -> tuple[int, int, int]:
-    """The colour just outside the left edge of a pile's top card (where a mark is drawn)."""
+    """The colour just outside the left edge of a pile's top card (where a mark is
+    drawn), near its top corner: a refused place's ring is broken along its sides."""
     rect = scene.view.top_rect(pile)
     width = scene.view._mark_width("refused", rect)
-    return tuple(app.surface.get_at((rect.left - 1 - width // 2, rect.centery)))[:3]
+    y = rect.top + max(4, rect.width // 12) + 2  # past the ring's rounded corner
+    return tuple(app.surface.get_at((rect.left - 1 - width // 2, y)))[:3]
 
 
 def test_a_held_card_over_a_pile_it_cannot_go_on_is_not_marked_green(app, driver):
