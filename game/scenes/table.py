@@ -583,7 +583,12 @@ class TableScene(
         if self.selected:
             for target in self._targets(self.selected):
                 marks[target] = "target"
-            marks[self.selected] = "selected"
+            if self.drag is not None and self.drag.pile == self.selected:
+                # the card in hand is under the pointer: its place, which shows the card
+                # below it or the felt, would be washed as if that were in hand
+                marks.pop(self.selected, None)
+            else:
+                marks[self.selected] = "selected"
         if self.hint and not self.selected:  # the card in hand and its places come first
             marks[self.hint.a] = "hint"
             if self.hint.b and self.hint != STOCK_TURN:  # the stock's turn: the stock alone

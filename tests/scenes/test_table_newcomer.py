@@ -2,6 +2,7 @@
 where a click does something unexpected."""
 
 import pygame
+import pytest
 
 from game.rules import Game
 from game.ui import theme
@@ -136,3 +137,26 @@ def test_a_building_card_with_nowhere_to_go_is_refused_at_once_not_picked_up(app
     mover = next(m.a for m in game.legal_moves if m.kind == MOVE and m.a.startswith("t"))
     driver.click(centre(scene, mover))  # a card that can go somewhere is picked up
     assert scene.selected == mover
+
+
+@pytest.mark.parametrize(
+    "ruleset, deal, source",
+    [("egyptian", 0, "t1"), ("sbudetsya", 11, "w"), ("pyramid52", 5, "p7.1")],
+)
+def test_a_dragged_card_s_place_is_not_marked_as_in_hand(app, driver, ruleset, deal, source):
+    # the place a card is dragged from shows the card under it, or the felt: washed gold
+    # as the card in hand, it looked picked up while another card was in the hand
+    game = Game(ruleset, deal=deal)
+    if source == "w":
+        game.play("st>w")
+        game.play("st>w")
+    scene = open_table(app, driver, game)
+    driver.hold_over(centre(scene, source), (centre(scene, source)[0] + 150, 40))
+    assert scene.drag is not None and scene.drag.pile == source
+    assert source not in scene._marks()
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(700, 40), button=1, touch=False)
+    )
+    driver.settle(0.5)
+    scene.selected = source  # picked up by a click instead: washed as in hand
+    assert scene._marks()[source] == "selected"
