@@ -204,7 +204,10 @@ class ResultsScene(PadScene):
         self.exported_to = ""  # what the export said, in full
         self.exported_path = ""  # the file it wrote, if it did
         self.saved_at = saved_at  # how it says where: a game's replay, or a run's
-        self.pad.focus_key = "new"
+        # the keyboard's focus starts on the button marked as the one to press: a run's
+        # results have no New deal, and the focus fell on Export, which Enter pressed
+        self.main_key = "new" if self.arcade is None else "next"
+        self.pad.focus_key = self.main_key
         self.started: Game | None = None  # the game a button handed to the table
         self.box = pygame.Rect(0, 0, 0, 0)
         self.lines: list[HeadingLine] = []
@@ -313,7 +316,7 @@ class ResultsScene(PadScene):
                 self.back()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
-                main = self.pad.get("new") or self.pad.get("next")
+                main = self.pad.get(self.main_key)
                 if main is not None:
                     main.action()
                 return True

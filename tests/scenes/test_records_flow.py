@@ -778,3 +778,31 @@ def test_a_wish_come_true_is_the_title_over_its_place_in_the_table(app, driver):
     assert isinstance(initials, InitialsScene) and table.game.won
     assert (initials.title, initials.outcome) == ("Your wish will come true", "A new high score!")
     assert initials.celebrate
+
+
+@pytest.mark.parametrize("won", [False, True])
+def test_a_level_s_results_focus_their_main_button_for_the_keys(app, driver, won):
+    # the focus fell on Export (a run's results have no New deal): a keyboard player's
+    # Enter after G G wrote a replay where Try again was marked
+    from game.ladder import load_ladder
+    from game.scenes.arcade import ArcadeStatus
+    from game.scenes.summary import GameSummary
+    from game.store.saved import ARCADE
+    from tests.store.helpers import ladder_run_games
+
+    ladder = load_ladder()
+    run_id = app.records.start_run(ladder)
+    game = ladder_run_games()[0]
+    facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
+    app.records.save_game(game, facts)
+    status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=won)
+    results = ResultsScene(app, GameSummary(game, 5.0, facts=facts), status)
+    app.switch(results, fade=False)
+    driver.frames(1)
+    driver.key(pygame.K_LEFT)  # the ring shows, where the focus is
+    assert results.pad.show_focus and results.pad.focus_key == "next"
+    assert results.pad.get("next").selected
+    driver.key(pygame.K_RETURN)
+    assert results.exported_to == ""
+    driver.settle(0.6)
+    assert isinstance(app.scene, TableScene)  # the level again, or the next
