@@ -16,10 +16,11 @@ from game.i18n import CARD_LETTERS, rank_sign
 from game.render.backs import BACKS, paint_back
 from game.render.courts import paint_court
 from game.render.face_layout import MIN_WIDTH, PIP_LAYOUTS, FaceLayout
-from game.render.glyphs import SANS_BOLD, ink_text
+from game.render.glyphs import ink_text
 from game.render.raster import Colour, card_outline, finish
 from game.render.suits import SUITS, suit_symbol, suit_width
 from game.rules import RANKS
+from game.ui.theme import SANS_BOLD
 
 __all__ = ["BACKS", "RANKS", "SUITS", "CardArt", "card_art"]
 

@@ -12,9 +12,10 @@ from functools import lru_cache
 import pygame
 
 from game.render.face_layout import FaceLayout
-from game.render.glyphs import SERIF_BOLD, ink_text
+from game.render.glyphs import ink_text
 from game.render.raster import SUPERSAMPLE, Colour, blank, downsample
 from game.render.suits import Point, cubic, suit_symbol, suit_width
+from game.ui.theme import SERIF_BOLD
 
 PANEL = (246, 237, 212)
 GOLD = (206, 160, 52)

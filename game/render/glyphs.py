@@ -7,38 +7,15 @@ from pathlib import Path
 
 import pygame
 
-from game.paths import FONTS_DIR
 from game.render.raster import Colour
-
-SANS_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
-SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
+from game.ui.theme import font_file
 
 # Ink height of a capital as a fraction of the font size, for a first guess.
 _CAP_RATIO = 0.73
 
-_fonts: dict[tuple[Path, int], pygame.font.Font] = {}
-KEPT_FONTS = 48
-
-
-def font(path: Path, size: int) -> pygame.font.Font:
-    """A loaded font, initialising pygame.font on first use.
-
-    Fonts die with pygame.font.quit(), so the cache is dropped whenever the
-    module had to be (re)initialised.
-    """
-    if not pygame.font.get_init():
-        pygame.font.init()
-        _fonts.clear()
-    key = (path, size)
-    if key not in _fonts:
-        if len(_fonts) >= KEPT_FONTS:  # each holds its file open (see theme.KEPT_FONTS)
-            del _fonts[next(iter(_fonts))]
-        _fonts[key] = pygame.font.Font(path, size)
-    return _fonts[key]
-
 
 def _ink(path: Path, size: int, text: str, colour: Colour) -> pygame.Surface:
-    rendered = font(path, size).render(text, True, colour)
+    rendered = font_file(path, size).render(text, True, colour)
     return rendered.subsurface(rendered.get_bounding_rect()).copy()
 
 

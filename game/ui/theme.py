@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -31,14 +32,20 @@ SANS_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
 SERIF_BOLD = FONTS_DIR / "DejaVuSerif-Bold.ttf"
 
 
-_fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
-# Fonts kept loaded (each holds its file open): a window resized again and again
-# loads each size anew, and a kiosk runs for days. The oldest goes first.
-KEPT_FONTS = 48
+_fonts: dict[tuple[Path, int], pygame.font.Font] = {}
+# Fonts kept loaded (each holds its file open), the words' and the cards' alike: a
+# window resized again and again loads each size anew, and a kiosk runs for days. The
+# oldest goes first.
+KEPT_FONTS = 64
 
 
 def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu font (it has Cyrillic) at a pixel size.
+    """The bundled DejaVu font (it has Cyrillic) at a pixel size."""
+    return font_file(SERIF_BOLD if serif else SANS_BOLD if bold else SANS, max(6, size))
+
+
+def font_file(path: Path, size: int) -> pygame.font.Font:
+    """A font file loaded at a pixel size, from the one cache of the game's fonts.
 
     Fonts die with pygame.font.quit() (pygame.quit(), a test), even when the
     module is initialised again by someone else: a dead font is loaded anew.
@@ -46,7 +53,7 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
     if not pygame.font.get_init():
         pygame.font.init()
         _fonts.clear()
-    key = (max(6, size), bold, serif)
+    key = (path, size)
     cached = _fonts.get(key)
     if cached is not None:
         try:
@@ -54,12 +61,10 @@ def font(size: int, bold: bool = False, serif: bool = False) -> pygame.font.Font
             return cached
         except pygame.error:
             _fonts.clear()
-    if key not in _fonts:
-        path = SERIF_BOLD if serif else SANS_BOLD if bold else SANS
-        if len(_fonts) >= KEPT_FONTS:
-            del _fonts[next(iter(_fonts))]
-        _fonts[key] = pygame.font.Font(path, key[0])
-    return _fonts[key]
+    if len(_fonts) >= KEPT_FONTS:
+        del _fonts[next(iter(_fonts))]
+    loaded = _fonts[key] = pygame.font.Font(path, size)
+    return loaded
 
 
 def standing(size: tuple[int, int]) -> bool:

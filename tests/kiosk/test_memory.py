@@ -28,7 +28,6 @@ def test_free_memory_in_the_middle_of_the_heap_is_returned():
 def test_a_window_resized_again_and_again_keeps_few_sizes_in_its_caches():
     # every size ever had kept its felt (6 MB at 1080p) and fonts (a file open each):
     # 40 sizes took a kiosk from 92 to 347 MB and from 66 to 197 open files
-    from game.render import glyphs
     from game.render.cards import card_art
     from game.ui import theme
 
@@ -40,8 +39,7 @@ def test_a_window_resized_again_and_again_keeps_few_sizes_in_its_caches():
             theme.font(int(base * scale), bold=True)
         card_art(60 + i).face("QS")  # its indices and courts, at its size
     assert theme.felt.cache_info().currsize <= 4
-    assert len(theme._fonts) <= theme.KEPT_FONTS
-    assert len(glyphs._fonts) <= glyphs.KEPT_FONTS
+    assert len(theme._fonts) <= theme.KEPT_FONTS  # the words' and the cards' fonts
 
 
 def test_what_only_a_reference_cycle_keeps_is_freed_too():

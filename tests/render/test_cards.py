@@ -471,3 +471,16 @@ def test_four_colours_stay_four_to_a_red_green_colour_blind_eye(matrix) -> None:
     colours = {suit: _seen_by(matrix, c) for suit, c in FOUR_COLOURS.items()}
     for a, b in itertools.combinations(colours, 2):
         assert math.dist(colours[a], colours[b]) >= 50, (a, b)
+
+
+def test_card_glyphs_render_after_the_font_module_was_restarted_by_someone_else() -> None:
+    # quit and initialised again elsewhere (pygame.quit() then a new window), a card's
+    # font was kept dead: "Invalid font (font module quit since font created)"
+    from game.render.glyphs import ink_text
+    from game.ui.theme import SANS_BOLD
+
+    ink_text("7", SANS_BOLD, 20, (0, 0, 0))
+    pygame.font.quit()
+    pygame.font.init()
+    ink_text.cache_clear()
+    assert ink_text("7", SANS_BOLD, 20, (0, 0, 0)).get_height() == 20
