@@ -361,10 +361,14 @@ class App:
         self.frames += 1
 
     def run(self) -> None:
-        while self.running:
-            self.frame()
-            self._tick.tick(self.frame_rate())
-        self.close()
+        """Frames until the window closes; left however it ends (an error, Ctrl+C), the
+        scene is left as on a close: its game's time saved, the window's size kept."""
+        try:
+            while self.running:
+                self.frame()
+                self._tick.tick(self.frame_rate())
+        finally:
+            self.close()
 
     def frame_rate(self) -> int:
         """The frames a second to run at now. Without vsync, the loop must not spin."""

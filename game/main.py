@@ -5,13 +5,37 @@ from __future__ import annotations
 import logging
 import os
 import signal
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.paths import FONTS_DIR
 from game.rules import Game
 from game.screen import LARGEST_SIDE, MIN_SIZE, least_window
 
 if TYPE_CHECKING:
+    from game.app import App
     from game.kiosk.config import KioskConfig
+    from game.scenes.base import Scene
+
+log = logging.getLogger(__name__)
+
+EXIT_CRASHED = 1  # an error no scene caught: its traceback is in the log file
+EXIT_FILES_MISSING = 5  # the game's own files (its fonts) are not where it was installed
+
+
+def fonts_missing() -> bool:
+    """Whether a font file the game draws every word and card with is not there, and
+    says so: without them the window opened and closed at once on a traceback."""
+    from game.ui.theme import SANS, SANS_BOLD, SERIF_BOLD
+
+    missing = [path.name for path in (SANS, SANS_BOLD, SERIF_BOLD) if not path.is_file()]
+    if missing:
+        log.error(
+            "the game's fonts are missing from %s (%s): install the game again",
+            FONTS_DIR,
+            ", ".join(missing),
+        )
+    return bool(missing)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -68,27 +92,15 @@ def run(
     size: tuple[int, int] | None = None,
     fullscreen: bool | None = None,
 ) -> int:
-    import pygame
-
-    from game.app import App
+    """The window on the menu, or on a table with `game`."""
     from game.scenes.menu import MenuScene
     from game.scenes.table import TableScene
 
-    _start_logging()
-    size_kept = size is None  # a size given (--size) is for this run only
-    if size is None:
-        size, fullscreen = default_window(fullscreen)
-    app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
-    app.enter_missed_scores()
-    if game is None:
-        app.switch(MenuScene(app), fade=False)
-    else:
-        app.switch(TableScene(app, game), fade=False)
-    try:
-        app.run()
-    finally:
-        pygame.quit()
-    return 0
+    def first(app: App) -> Scene:
+        app.enter_missed_scores()
+        return MenuScene(app) if game is None else TableScene(app, game)
+
+    return _run_window(first, size, fullscreen)
 
 
 def run_watch(
@@ -98,21 +110,44 @@ def run_watch(
 ) -> int:
     """The window on replays played back, one after another (`piramida watch`); closing
     it ends the program."""
-    import pygame
-
-    from game.app import App
     from game.scenes.menu import MenuScene
     from game.scenes.watch import WatchScene
 
+    return _run_window(
+        lambda app: WatchScene(app, replays, back=lambda: MenuScene(app)), size, fullscreen
+    )
+
+
+def _run_window(
+    first: Callable[[App], Scene], size: tuple[int, int] | None, fullscreen: bool | None
+) -> int:
+    """Open the game's window on the scene `first` makes and run it until it closes.
+
+    Ctrl+C at the terminal closes it as its close button does (the game saved, the
+    window's size kept); an error no scene caught is written to the log file, where
+    a game started from a desktop icon, with no terminal, leaves a trace of it."""
+    import pygame
+
+    from game.app import App
+
     _start_logging()
+    if fonts_missing():
+        return EXIT_FILES_MISSING
     size_kept = size is None  # a size given (--size) is for this run only
     if size is None:
         size, fullscreen = default_window(fullscreen)
+    elif fullscreen is None:
+        fullscreen = False  # a size asked for is a window's, whatever the last run's was
     app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
-    app.switch(WatchScene(app, replays, back=lambda: MenuScene(app)), fade=False)
+    app.switch(first(app), fade=False)
+    interrupt = signal.signal(signal.SIGINT, lambda _signum, _frame: app.request_quit())
     try:
         app.run()
+    except Exception:
+        log.exception("the game stopped on an error")
+        return EXIT_CRASHED
     finally:
+        signal.signal(signal.SIGINT, interrupt)
         pygame.quit()
     return 0
 
@@ -149,6 +184,8 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
         signal.signal(stop, on_stop)
 
     _start_logging()
+    if fonts_missing():
+        return EXIT_FILES_MISSING
     fullscreen = size is None
     try:
         app = App(

@@ -1,0 +1,84 @@
+"""How the game's window program starts and ends: Ctrl+C, an error no scene caught,
+its own files missing, a size asked for on the command line."""
+
+import logging
+import os
+import signal
+
+import pygame
+import pytest
+
+from game import main
+from game.app import App
+from game.scenes.menu import MenuScene
+from game.settings import SettingsStore
+
+
+@pytest.fixture
+def program(tmp_path, monkeypatch):
+    """The program's window run headless, its scene's exits counted."""
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    # the program quits pygame as it ends; the fonts other tests hold must outlive it
+    monkeypatch.setattr(pygame, "quit", pygame.display.quit)
+    exits = []
+    real_exit = MenuScene.exit
+    monkeypatch.setattr(MenuScene, "exit", lambda self: exits.append(self) or real_exit(self))
+    return exits
+
+
+def test_ctrl_c_closes_the_window_as_its_close_button_does(program, monkeypatch):
+    # it ended on a KeyboardInterrupt's traceback, the scene never left (a game's time
+    # since its last save lost) and the window's size not kept
+    frames = []
+    real_frame = App.frame
+
+    def frame(app):
+        frames.append(app)
+        if len(frames) == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+        real_frame(app)
+
+    monkeypatch.setattr(App, "frame", frame)
+    assert main.run() == 0
+    assert 3 <= len(frames) < 10 and len(program) == 1
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+
+
+def test_an_error_no_scene_caught_is_logged_and_the_scene_left(program, monkeypatch, caplog):
+    def frame(app):
+        raise RuntimeError("a scene's bug")
+
+    monkeypatch.setattr(App, "frame", frame)
+    with caplog.at_level(logging.ERROR):
+        assert main.run() == main.EXIT_CRASHED
+    (record,) = [r for r in caplog.records if r.exc_info]
+    assert record.getMessage() == "the game stopped on an error"
+    assert "a scene's bug" in str(record.exc_info[1])
+    assert len(program) == 1  # left as on a close
+
+
+def test_missing_fonts_are_said_in_one_line_before_any_window(program, monkeypatch, caplog):
+    from game.ui import theme
+
+    monkeypatch.setattr(theme, "SANS_BOLD", theme.SANS_BOLD.with_name("Gone.ttf"))
+    monkeypatch.setattr(App, "__init__", lambda *a, **k: pytest.fail("a window was opened"))
+    with caplog.at_level(logging.ERROR):
+        assert main.run() == main.EXIT_FILES_MISSING
+    (record,) = caplog.records
+    assert "the game's fonts are missing from" in record.getMessage()
+    assert "(Gone.ttf): install the game again" in record.getMessage()
+
+
+def test_a_size_asked_for_opens_a_window_whatever_the_last_run_was(program, monkeypatch):
+    # left in full screen, the next `--size 800x600` opened full screen too
+    store = SettingsStore()
+    settings = store.load()
+    settings.fullscreen = True
+    store.save(settings)
+    opened = []
+    monkeypatch.setattr(App, "run", lambda app: opened.append(app.fullscreen) or app.close())
+    assert main.run(size=(800, 600)) == 0
+    assert main.run(size=(800, 600), fullscreen=True) == 0
+    assert main.run() == 0  # no size: as it was left
+    assert opened == [False, True, True]
