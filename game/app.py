@@ -1,8 +1,9 @@
 """The window and the fixed-timestep loop that drives the scenes.
 
-Updates run at 60 Hz from an accumulator (long frames are clamped and catch-up
-steps capped, so a stall never snowballs); drawing gets the blend factor
-between the last two updates. The clock is injectable so tests can step time.
+Updates run at 60 Hz from an accumulator; a frame runs MAX_STEPS of them at most
+and drops the rest of a stall's backlog, so a stall never snowballs and costs the
+game's time no more than MAX_STEPS updates. Drawing gets the blend factor between
+the last two updates. The clock is injectable so tests can step time.
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import time
-import warnings
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -22,7 +21,6 @@ from game import i18n
 from game.audio import Sounds
 from game.clock import Clock, SystemClock
 from game.clock import ManualClock as ManualClock  # where the tests have always found it
-from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.heap import give_back_freed_memory
 from game.ladder import Ladder, load_ladder
 from game.notices import (
@@ -48,6 +46,7 @@ from game.store.records import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
+from game.window import open_window, window_position, windowed_again
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STEP = 1 / 60
-MAX_FRAME = 0.25  # a longer frame (a stall, a debugger) counts as this long
 MAX_STEPS = 5  # catch-up updates per frame at most
 FADE_S = 0.18
 # Frames a second while the window cannot be seen (minimised or hidden): it woke sixty
@@ -79,33 +77,6 @@ RAW_POINTER_EVENTS = (
     pygame.FINGERMOTION,
 )
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
-# A frame presented through OpenGL drawn in software (Mesa's llvmpipe, a machine with
-# no GPU) costs about 28 ms of CPU at 1080x1920, every frame, even for a few changed
-# rectangles: a kiosk's attract loop took a whole core. The plain window surface takes
-# under 1 ms a whole frame; a GPU's present, a fraction of one.
-SOFTWARE_PRESENT_MS = 8.0
-PRESENTS_TIMED = 3
-
-
-def presents_in_software() -> bool:
-    """Whether the window's renderer draws in software: by the OpenGL driver's name,
-    where there is one to read, else by a whole frame presented costing more than
-    SOFTWARE_PRESENT_MS of CPU (its threads' too). False with no renderer."""
-    renderer_info = getattr(pygame.display, "_get_renderer_info", None)
-    info = renderer_info() if renderer_info is not None else None
-    if info is None:
-        return False
-    pygame.display.flip()  # the first present sets the renderer up (its context current)
-    name = gl_renderer_name() if info[0] == "opengl" else None
-    if name is not None:
-        log.info("window: OpenGL drawn by %s", name)
-        return drawn_in_software(name)
-    start = time.process_time()
-    for _ in range(PRESENTS_TIMED):
-        pygame.display.flip()
-    cost_ms = (time.process_time() - start) / PRESENTS_TIMED * 1000
-    log.info("window: a present costs %.1f ms of CPU (renderer %s)", cost_ms, info[0])
-    return cost_ms > SOFTWARE_PRESENT_MS
 
 
 class App:
@@ -187,51 +158,16 @@ class App:
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
+        self._windowed_at: tuple[int, int] | None = None  # the window's place before F11
 
     # -- window --------------------------------------------------------------------
 
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption("Piramida")
-        if self.fullscreen:
-            flags = pygame.FULLSCREEN
-            size = (0, 0)
-        else:
-            flags = pygame.RESIZABLE
-            size = self.windowed_size
-        if self._software_renderer:
-            return self._plain_window(size, flags)
-        try:
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                surface = pygame.display.set_mode(size, flags, vsync=1)
-            # Without a GPU, vsync means a software renderer that copies every frame
-            # whole: a plain window surface with dirty rectangles is far cheaper.
-            # SDL warns of its own software renderer, not of OpenGL drawn in software
-            # (Mesa's llvmpipe): that one is found by its driver's name, or by what a
-            # present costs (see presents_in_software).
-            if any("renderer" in str(w.message) for w in caught) or presents_in_software():
-                self._software_renderer = True
-                surface = self._plain_window(size, flags)
-        except pygame.error:
-            surface = self._plain_window(size, flags)
-        if not self.fullscreen:
-            # The layouts shrink to any size, but below 800x600 cards get too small to read.
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    pygame.Window.from_display_module().minimum_size = least_window(size)
-            except (AttributeError, pygame.error):
-                pass
+        size = (0, 0) if self.fullscreen else self.windowed_size
+        surface, self._software_renderer = open_window(
+            size, self.fullscreen, self._software_renderer
+        )
         return surface
-
-    def _plain_window(self, size: tuple[int, int], flags: int) -> pygame.Surface:
-        """The window's own surface, updated by rectangles, with no renderer behind it.
-
-        On X11 SDL would still put an OpenGL texture behind it, as costly in software
-        as the vsync renderer; SDL reads its hint when the surface is made.
-        """
-        os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-        return pygame.display.set_mode(size, flags)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -248,23 +184,17 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self.store.save(self.settings)
         self.take_settings_problem()
-        if not self.fullscreen:
+        if self.fullscreen:
+            self._windowed_at = window_position()
+        else:
             self._windowed_again()
         self.surface = self._open_window()
         self._resized()
 
     def _windowed_again(self) -> None:
-        """Out of full screen, at the window's size of before: a new window mode asked
-        of the full-screen window alone kept it screen-sized (SDL: "forcibly resized"),
-        its bottom bar off the screen."""
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-                window.set_windowed()
-                window.size = self.windowed_size
-        except (AttributeError, pygame.error):
-            pass  # the mode asked next does what it can
+        """Out of full screen, at the window's size and place of before (see
+        game.window.windowed_again)."""
+        windowed_again(self.windowed_size, self._windowed_at)
 
     @property
     def too_small(self) -> bool:
@@ -343,7 +273,7 @@ class App:
 
     def _frame(self, draw: bool) -> None:
         now = self.clock.now()
-        elapsed = min(max(0.0, now - self._last), MAX_FRAME)
+        elapsed = max(0.0, now - self._last)
         self._last = now
         self._accumulator += elapsed
         for event in pygame.event.get():
@@ -353,10 +283,10 @@ class App:
             self._update(STEP)
             self._accumulator -= STEP
             steps += 1
-        if steps == MAX_STEPS:
+        if steps == MAX_STEPS:  # a stall (a debugger, a suspended laptop): let it go
             self._accumulator = min(self._accumulator, STEP)
         self.sounds.update()
-        if draw:
+        if draw and not (self.hidden and self.kiosk is None):  # none of it can be seen
             self._draw(self._accumulator / STEP)
         self.frames += 1
 
@@ -409,6 +339,8 @@ class App:
             self.active = seen and t == pygame.WINDOWFOCUSLOST
         elif t == pygame.WINDOWFOCUSGAINED:
             self.active = True
+            if self.hidden:  # nothing was drawn while it could not be seen
+                self._repaint_whole()
             self.hidden = False
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             # seen again, but not played until it has the focus: shown without it (by

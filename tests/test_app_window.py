@@ -74,7 +74,7 @@ def test_a_renderer_with_cheap_presents_keeps_vsync(opengl):
 def test_a_gpu_driver_that_spins_at_vsync_keeps_it(opengl, monkeypatch):
     # some GPU drivers spin while they wait for the refresh: their presents cost CPU as
     # software drawing does, and timing alone took them for llvmpipe
-    monkeypatch.setattr("game.app.gl_renderer_name", lambda: "NVIDIA GeForce GTX 1060/PCIe/SSE2")
+    monkeypatch.setattr("game.window.gl_renderer_name", lambda: "NVIDIA GeForce GTX 1060/PCIe/SSE2")
     opengl["present_ms"] = 16.0
     app = App(size=(800, 600), clock=ManualClock())
     assert opengl["calls"] == [1] and opengl["vsync"]
@@ -82,7 +82,7 @@ def test_a_gpu_driver_that_spins_at_vsync_keeps_it(opengl, monkeypatch):
 
 
 def test_opengl_named_as_drawn_in_software_gives_way_at_once(opengl, monkeypatch):
-    monkeypatch.setattr("game.app.gl_renderer_name", lambda: "llvmpipe (LLVM 15.0.6, 256 bits)")
+    monkeypatch.setattr("game.window.gl_renderer_name", lambda: "llvmpipe (LLVM 15.0.6, 256 bits)")
     opengl["present_ms"] = 0.0  # a small window: cheap enough to pass the timing
     app = App(size=(800, 600), clock=ManualClock())
     assert opengl["calls"] == [1, 0] and not opengl["vsync"]

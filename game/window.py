@@ -1,0 +1,118 @@
+"""The game's window as the system gives it: opened with a renderer that costs little,
+or the plain window surface, and put back where it stood after full screen."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+import warnings
+
+import pygame
+
+from game.gl_renderer import drawn_in_software, gl_renderer_name
+from game.screen import least_window
+
+log = logging.getLogger(__name__)
+
+# A frame presented through OpenGL drawn in software (Mesa's llvmpipe, a machine with
+# no GPU) costs about 28 ms of CPU at 1080x1920, every frame, even for a few changed
+# rectangles: a kiosk's attract loop took a whole core. The plain window surface takes
+# under 1 ms a whole frame; a GPU's present, a fraction of one.
+SOFTWARE_PRESENT_MS = 8.0
+PRESENTS_TIMED = 3
+
+
+def presents_in_software() -> bool:
+    """Whether the window's renderer draws in software: by the OpenGL driver's name,
+    where there is one to read, else by a whole frame presented costing more than
+    SOFTWARE_PRESENT_MS of CPU (its threads' too). False with no renderer."""
+    renderer_info = getattr(pygame.display, "_get_renderer_info", None)
+    info = renderer_info() if renderer_info is not None else None
+    if info is None:
+        return False
+    pygame.display.flip()  # the first present sets the renderer up (its context current)
+    name = gl_renderer_name() if info[0] == "opengl" else None
+    if name is not None:
+        log.info("window: OpenGL drawn by %s", name)
+        return drawn_in_software(name)
+    start = time.process_time()
+    for _ in range(PRESENTS_TIMED):
+        pygame.display.flip()
+    cost_ms = (time.process_time() - start) / PRESENTS_TIMED * 1000
+    log.info("window: a present costs %.1f ms of CPU (renderer %s)", cost_ms, info[0])
+    return cost_ms > SOFTWARE_PRESENT_MS
+
+
+def open_window(
+    size: tuple[int, int], fullscreen: bool, software: bool
+) -> tuple[pygame.Surface, bool]:
+    """The window, full screen or of `size`, and whether its renderer draws in
+    software: then (and from then on, `software`) the plain window surface."""
+    pygame.display.set_caption("Piramida")
+    flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+    if software:
+        surface = plain_window(size, flags)
+    else:
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                surface = pygame.display.set_mode(size, flags, vsync=1)
+            # Without a GPU, vsync means a software renderer that copies every frame
+            # whole: a plain window surface with dirty rectangles is far cheaper.
+            # SDL warns of its own software renderer, not of OpenGL drawn in software
+            # (Mesa's llvmpipe): that one is found by its driver's name, or by what a
+            # present costs (see presents_in_software).
+            if any("renderer" in str(w.message) for w in caught) or presents_in_software():
+                software = True
+                surface = plain_window(size, flags)
+        except pygame.error:
+            surface = plain_window(size, flags)
+    if not fullscreen:
+        # The layouts shrink to any size, but below least_window's cards get too small
+        # to read.
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = least_window(size)
+        except (AttributeError, pygame.error):
+            pass
+    return surface, software
+
+
+def plain_window(size: tuple[int, int], flags: int) -> pygame.Surface:
+    """The window's own surface, updated by rectangles, with no renderer behind it.
+
+    On X11 SDL would still put an OpenGL texture behind it, as costly in software
+    as the vsync renderer; SDL reads its hint when the surface is made.
+    """
+    os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+    return pygame.display.set_mode(size, flags)
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window stands on the screen, if SDL can say."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            x, y = pygame.Window.from_display_module().position
+            return (x, y)
+    except (AttributeError, pygame.error):
+        return None
+
+
+def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> None:
+    """Out of full screen, at the window's size and place of before: a new window mode
+    asked of the full-screen window alone kept it screen-sized (SDL: "forcibly
+    resized"), its bottom bar off the screen; and the window manager put it back a
+    title bar lower each time."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+            window.set_windowed()
+            window.size = size
+            if position is not None:
+                window.position = position
+    except (AttributeError, pygame.error):
+        pass  # the mode asked next does what it can
