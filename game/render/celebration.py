@@ -61,6 +61,28 @@ class Celebration:
                 alive.append(f)
         self.flyers = alive
 
+    def resize(self, bounds: pygame.Rect) -> None:
+        """The window's felt laid out again: every card where it was and as fast, in
+        proportion to the new felt (kept to the old, the cards bounced on a floor in
+        the middle of a window grown full screen, through the win's banner)."""
+        old = self.bounds
+        sx, sy = bounds.width / max(1, old.width), bounds.height / max(1, old.height)
+
+        def x(at: float) -> float:
+            return bounds.x + (at - old.x) * sx
+
+        def y(at: float) -> float:
+            return bounds.y + (at - old.y) * sy
+
+        for f in self.flyers:
+            f.x, f.y, f.vx, f.vy = x(f.x), y(f.y), f.vx * sx, f.vy * sy
+        self.queue = [
+            (card, pygame.Rect(round(x(r.x)), round(y(r.y)), r.width, r.height))
+            for card, r in self.queue
+        ]
+        self.bounds = bounds
+        self.scale = bounds.height / 1000
+
     def positions(self, card_size: tuple[int, int]) -> list[tuple[str, pygame.Rect]]:
         w, h = card_size
         return [(f.card, pygame.Rect(int(f.x), int(f.y) - h, w, h)) for f in self.flyers]

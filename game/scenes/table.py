@@ -234,6 +234,8 @@ class TableScene(
             self.view.resize(area)
             if self.drag:
                 self._fit_drag(self.drag)
+            if self.celebration is not None:
+                self.celebration.resize(self.view.area)
         self.animator.finish()
         self._invalidate()
         self._buttons_dirty = True

@@ -106,6 +106,18 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     assert app.scene.initials == "B9Z"
 
 
+def test_the_table_lays_its_win_out_again_with_the_window(app, driver):
+    # kept to the old felt, the win's cards bounced on a floor in the middle of a window
+    # grown full screen (see tests/render/test_celebration.py)
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    driver.frames(10)
+    assert scene.celebration is not None
+    driver.resize((1920, 1080))
+    assert scene.celebration.bounds == scene.view.area and scene.view.area.width > 1800
+
+
 def test_a_win_closed_during_its_celebration_takes_its_place_at_the_next_start(
     app, driver, tmp_path
 ):
