@@ -206,7 +206,9 @@ class App:
         if not self.fullscreen and not self.too_small:
             self.windowed_size = self.surface.get_size()  # the size kept (see close)
         if self.scene:
-            if not self.too_small:
+            if self.too_small:
+                self.scene.pointer_lost()  # its events are not passed on (handle_event)
+            else:
                 self.scene.resize(self.size)
             self.scene.redraw = True
 

@@ -39,6 +39,10 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
 
+    def pointer_lost(self) -> None:
+        """The pointer's release will not come (the window made too small to point at
+        anything): a press or a drag lets go."""
+
     def update(self, dt: float) -> None:
         pass
 

@@ -233,6 +233,14 @@ class TablePointer:
         self._click(press.pile, press.index, press.clicks)
         return True
 
+    def pointer_lost(self) -> None:
+        """A card dragged when the window was made too small goes back: its release,
+        let go there, was not passed on, and it floated over the table once the window
+        grew again."""
+        if self.held_button is not None:
+            self._let_go_of_button()
+        self._let_go()
+
     def _let_go(self) -> None:
         if self.drag:
             self._fly_back(self.drag.rect.copy())

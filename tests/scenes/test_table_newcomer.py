@@ -160,3 +160,21 @@ def test_a_dragged_card_s_place_is_not_marked_as_in_hand(app, driver, ruleset, d
     driver.settle(0.5)
     scene.selected = source  # picked up by a click instead: washed as in hand
     assert scene._marks()[source] == "selected"
+
+
+def test_a_card_dragged_when_the_window_is_made_too_small_goes_back(app, driver):
+    # let go while the window was too small to point at (its events are not passed
+    # on), the card floated over the table, its marks shown, once the window grew again
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    driver.hold_over(centre(scene, "t1"), centre(scene, "t6"))
+    assert scene.drag is not None
+    driver.resize((400, 300))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(200, 150), button=1, touch=False)
+    )
+    driver.frames(2)
+    driver.resize((1280, 800))
+    driver.settle(0.5)
+    assert scene.drag is None and scene.selected is None
+    assert game.moves == [] and "t6" not in scene._marks()
