@@ -361,6 +361,8 @@ def cmd_scores(args: argparse.Namespace) -> int:
         print(f"piramida: {one_line(str(broken))}", file=sys.stderr)
         arcade = ()
     _check_ruleset(args.ruleset, allow=arcade)
+    from game.store.saved import cut_seconds
+
     records = open_records()
     # a table whose every entry is damaged is left out with them
     keys = records.tables(ruleset=args.ruleset)
@@ -379,7 +381,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
                         "levels": e.figures.levels if key.board == "arcade" else None,
                         "remaining_points": e.figures.remaining_points,
                         "remaining_cards": e.figures.remaining_cards,
-                        "seconds": round(e.figures.seconds, 3),  # as `history` writes it
+                        "seconds": cut_seconds(e.figures.seconds, 3),  # as `history` writes it
                         "moves": e.figures.moves,
                         "deal": e.deal,
                         "date": e.created_at,

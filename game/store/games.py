@@ -16,6 +16,7 @@ from game.store.saved import (
     FREE,
     GameFacts,
     canonical_options,
+    cut_seconds,
     now_iso,
     to_saved_replay,
 )
@@ -115,7 +116,7 @@ class GameLog:
             "started_at": facts.started_at,
             "updated_at": now,
             "finished": now if outcome is not None else None,
-            "seconds": round(facts.seconds, 3),
+            "seconds": cut_seconds(facts.seconds, 3),
             "moves": game.moves_made,
             "undos": game.undo_count,
             "hints": facts.hints,

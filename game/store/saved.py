@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -159,13 +160,21 @@ def redo_moves(game: Game) -> list[str]:
     return [str(a.move) for a in game.undone]
 
 
+def cut_seconds(seconds: float, digits: int) -> float:
+    """Seconds kept to `digits` places, cut rather than rounded, as a clock shows whole
+    seconds: 67.9996 s kept as 68.0 read 1:08 in the records where the results said
+    1:07. (The tiny addition keeps 67.999, stored as 67.99899..., from losing a place.)"""
+    scale = 10**digits
+    return math.floor(seconds * scale + 1e-6) / scale
+
+
 def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
     """The replay with its `result` claim and its facts under `meta`."""
     replay = game.to_replay(result=True)
     meta: dict[str, Any] = {
         "mode": facts.mode,
         "started": facts.started_at,
-        "seconds": round(facts.seconds, 2),
+        "seconds": cut_seconds(facts.seconds, 2),
         "undos": game.undo_count,
         "hints": facts.hints,
         "assisted": facts.assisted,

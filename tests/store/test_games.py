@@ -31,6 +31,20 @@ def test_a_game_round_trips_with_every_fact(records):
     assert row.replay["meta"]["hints"] == 2
 
 
+@pytest.mark.parametrize("seconds", [67.9996, 59.99999, 67.999])
+def test_a_game_s_time_is_kept_as_the_results_show_it(records, seconds):
+    # 67.9996 s kept as 68.0: the results said 1:07, the records and `history` 1:08
+    from game.i18n import clock_text
+
+    game = random_game("pyramid52", deal=5, moves=10)
+    facts = GameFacts(seconds=seconds)
+    records.save_game(game, facts)
+    row = records.games.get(facts.record_id)
+    assert clock_text(row.seconds) == clock_text(seconds)
+    assert clock_text(row.replay["meta"]["seconds"]) == clock_text(seconds)
+    assert seconds - row.seconds < 0.001
+
+
 def test_resuming_gives_the_same_position_undo_and_redo(records):
     game = random_game("egyptian", deal=5, moves=40, end=False)
     for _ in range(3):
