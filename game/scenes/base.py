@@ -9,6 +9,12 @@ import pygame
 if TYPE_CHECKING:
     from game.app import App
 
+# A press this soon after the one that asked a question ("press again to ...") is that
+# press repeated, a double-click's or a quick hand's, not the answer: 20 ms apart, two
+# clicks of Give up ended the game with its question unread. Human double-clicks land
+# some 100 to 300 ms apart.
+DOUBLE_PRESS_S = 0.4
+
 
 class Scene:
     """A screen of the game.

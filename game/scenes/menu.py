@@ -23,7 +23,7 @@ from game.render.preview import (
 )
 from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
-from game.scenes.base import Scene
+from game.scenes.base import DOUBLE_PRESS_S, Scene
 from game.scenes.leaving_words import play_question
 from game.scenes.menu_bands import draw_bar, draw_question
 from game.scenes.menu_choice import MenuChoice, last_played
@@ -161,6 +161,8 @@ class MenuScene(MenuPanel, PadScene):
         from game.scenes.deal_finder import open_table, start_random_deal
 
         if self._leaves_unfinished():
+            if self.play_asked > PLAY_ASK_S - DOUBLE_PRESS_S:
+                return  # the asking press repeated (a double-click): not yet the answer
             if self.play_asked <= 0:
                 self.play_asked = PLAY_ASK_S
                 self.wish_asked = self.app.records.wish_left_in_play(

@@ -18,6 +18,7 @@ from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, pile_kind
+from game.scenes.base import DOUBLE_PRESS_S
 from game.scenes.leaving_words import give_up_question, new_deal_question
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
@@ -33,6 +34,9 @@ from game.store.saved import BY_HELP_BEFORE, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
+# How long a first press of Give up (or a kiosk's Menu) waits, its question in sight: at
+# 3 s a passer-by still reading the question found it gone, and pressed, asked again
+SECOND_PRESS_S = 6.0
 
 
 class TablePlay:
@@ -493,11 +497,12 @@ class TablePlay:
     def _stuck_banner_up(self) -> bool:
         return self.banner is not None and any(b.key == "end" for b in self.banner.buttons)
 
-    def _second_press(self, what: str, question: str, pause: float = 0.0) -> bool:
+    def _second_press(self, what: str, question: str, pause: float = DOUBLE_PRESS_S) -> bool:
         """Whether this press of `what` is the second within SECOND_PRESS_S with no move
-        between; a first one puts `question` on the table. With a `pause`, a press
-        sooner than that after the one before is taken for the same press, repeated by
-        a quick hand: it does nothing but start the pause again."""
+        between; a first one puts `question` on the table. A press sooner than `pause`
+        after the one before is taken for the same press, repeated by a quick hand (a
+        double-click gave a game up, a hint or a new deal with the question unread): it
+        does nothing but start the pause again."""
         now = self.app.clock.now()
         if now < self.asked_until.get(what, 0.0):
             if now - self.pressed_at.get(what, 0.0) < pause:
@@ -547,8 +552,3 @@ class TablePlay:
         self.drag = None
         self.press = None
         self._invalidate()
-
-
-# How long a first press of Give up (or a kiosk's Menu) waits, its question in sight: at
-# 3 s a passer-by still reading the question found it gone, and pressed, asked again
-SECOND_PRESS_S = 6.0

@@ -5,6 +5,11 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
+from game.scenes.base import DOUBLE_PRESS_S
+
+# frames at 60 a second between a question's press and the press that answers it: a
+# second press sooner is taken for the first, repeated (see TablePlay._second_press)
+AGAIN_FRAMES = int(DOUBLE_PRESS_S * 60) + 2
 
 FRAME = 1 / 60
 
@@ -89,16 +94,21 @@ class Driver:
             )
         self.frames(1)
 
+    def pause(self) -> None:
+        """The time a hand takes to press again, answering a question (see AGAIN_FRAMES)."""
+        self.frames(AGAIN_FRAMES)
+
     def key_twice(self, key: int, mod: int = 0, scancode: int = 0) -> None:
         """A key whose first press only asks (Hint and Demo: the game then enters no
         high-score table), pressed again."""
         self.key(key, mod, scancode)
+        self.pause()
         self.key(key, mod, scancode)
 
     def click_twice(self, pos: tuple[int, int]) -> None:
         """A button whose first press only asks, pressed again (not a double click)."""
         self.click(pos)
-        self.frames(20)
+        self.pause()
         self.click(pos)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -350,6 +350,7 @@ def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, dr
     for button in scene.pad.buttons:
         assert not box.colliderect(button.rect), button.key
     assert not box.colliderect(scene.deal_field)
+    driver.pause()
     click(driver, scene, "play")  # asked: a new game, and the one left counts as lost
     assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
 
@@ -443,6 +444,7 @@ def test_play_asked_twice_gives_the_game_left_up_as_it_said(app, driver):
     click(driver, scene, "ruleset:pyramid52")
     click(driver, scene, "play")
     assert scene.started is None and app.records.statistics("pyramid52").played == 0
+    driver.pause()
     click(driver, scene, "play")
     row = app.records.game(facts.record_id)
     assert row.outcome == "resigned" and app.records.statistics("pyramid52").played == 1
@@ -927,3 +929,19 @@ def test_standing_up_the_list_stays_put_whichever_patience_is_chosen(
         assert len(places) == 1
     finally:
         pygame.display.quit()
+
+
+def test_a_double_click_on_play_only_asks_before_leaving_the_game_in_play(app, driver):
+    # two quick clicks gave the game left in play up, a loss, with the question unread
+    from game.rules import Game
+    from game.store import GameFacts
+    from tests.store.helpers import DEAL_8_WIN
+
+    game = Game("pyramid52", deal=8)
+    game.play(DEAL_8_WIN[0])
+    app.records.save_game(game, GameFacts())
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    driver.double_click(scene.pad.get("play").rect.center)
+    assert app.records.left_in_play("pyramid52", {"passes": 1})
+    assert scene.play_asked > 0 and app.scene is scene

@@ -1101,6 +1101,7 @@ def test_give_up_in_the_arcade_says_it_costs_a_life(tmp_path, monkeypatch, lives
         scene = show(app, driver, level_table(app, ladder, run))
         driver.click(scene.buttons["resign"].rect.center)
         assert not scene.game.over and scene.status == asked
+        driver.pause()
         driver.key(pygame.K_g)  # a second press, of the key: it gives up
         assert scene.game.over
 

@@ -486,8 +486,7 @@ def test_results_reached_by_a_key_show_the_focus_at_once(app, driver):
     table = TableScene(app, Game("pyramid52", deal=8))
     app.switch(table, fade=False)
     driver.settle(1.0)
-    driver.key(pygame.K_g)
-    driver.key(pygame.K_g)  # given up by keys
+    driver.key_twice(pygame.K_g)  # given up by keys
     driver.settle(1.0)
     scene = app.scene
     assert isinstance(scene, ResultsScene) and scene.pad.show_focus

@@ -337,6 +337,7 @@ def test_the_resign_button_ends_the_game_at_a_second_press_and_shows_results(app
     driver.key(pygame.K_F5)  # a restart between: the question was about another position
     driver.click(scene.buttons["resign"].rect.center)
     assert not game.over
+    driver.pause()
     driver.key(pygame.K_g)  # G and the button ask the same question
     assert game.outcome == "resigned"
     driver.settle(1.0)
@@ -538,6 +539,7 @@ def test_the_first_press_of_hint_or_demo_asks_as_help_costs_the_table(app, drive
     assert not scene.demo and not scene.assisted and "Press “Demo” again" in scene.status
     driver.key(pygame.K_h)  # the question in sight is the Demo's: H asks its own again
     assert scene.hints_used == 0 and "Press H again" in scene.status
+    driver.pause()
     driver.key(pygame.K_h)
     driver.frames(70)
     assert scene.hints_used == 1 and scene.assisted and scene.hint is not None
@@ -623,6 +625,7 @@ def test_a_hint_shows_the_next_move_of_a_winning_line_at_once_when_known(app, dr
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
     driver.key(pygame.K_h)  # the first press asks: the game would enter no table
+    driver.pause()
     start = time.perf_counter()
     driver.key(pygame.K_h)
     assert time.perf_counter() - start < 0.1
@@ -1269,6 +1272,7 @@ def test_what_voids_a_wish_asks_first_and_says_so(app, driver):
     driver.key(pygame.K_F5)
     assert game.moves and not scene.fortune_replayed
     assert "gives your wish no verdict" in scene.status
+    driver.pause()
     driver.key(pygame.K_F5)
     assert not game.moves and scene.fortune_replayed
     assert scene.status == "Started over: the deal played again tells no fortune."
@@ -1287,6 +1291,7 @@ def test_every_restart_of_a_fortune_says_it_started_over(app, driver):
         click_move(driver, scene, "st>w")
         driver.key(pygame.K_F5)
         if game.moves:  # the wish counted: asked first
+            driver.pause()
             driver.key(pygame.K_F5)
         assert not game.moves
         assert scene.status == "Started over: the deal played again tells no fortune."
@@ -1331,6 +1336,7 @@ def test_giving_up_a_wish_that_counts_says_it_will_not_come_true(app, driver):
     driver.key(pygame.K_n)  # leaving it for another deal answers the wish too
     assert scene.status.endswith("counts as a loss, and your wish will not come true.")
     driver.key(pygame.K_F5)
+    driver.pause()
     driver.key(pygame.K_F5)  # played again: the wish no longer counts, nor is it said
     assert scene.fortune_replayed
     driver.settle(SECOND_PRESS_S + 1)
@@ -1711,8 +1717,7 @@ def test_in_the_day_s_deal_the_whole_stock_seen_then_played_again_enters_no_tabl
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     driver.settle(0.3)
     assert game.moves == [] and scene.assisted and scene.facts.assisted_by == "seen-stock"
-    driver.key(pygame.K_g)
-    driver.key(pygame.K_g)
+    driver.key_twice(pygame.K_g)
     driver.settle(1.0)
     assert not isinstance(app.scene, InitialsScene)  # no place offered
     results = app.scene
@@ -1813,6 +1818,7 @@ def test_a_day_s_fortune_started_over_says_it_left_the_tables_too(app, driver):
     click_move(driver, scene, "st>w")
     driver.key(pygame.K_F5)
     assert "will not enter the high-score tables" in scene.status
+    driver.pause()
     driver.key(pygame.K_F5)
     assert game.moves == [] and scene.facts.assisted_by == "seen-stock"
     assert scene.status == (
@@ -1972,8 +1978,7 @@ def test_finish_keeps_a_wish_s_verdict_for_the_last_cards(app, driver):
             driver.click(centre(scene, pile))  # a card, then where it goes
         driver.settle(0.5)
     assert scene._finish_offered() and scene.buttons["finish"].enabled  # every card seen
-    driver.key(pygame.K_F5)
-    driver.key(pygame.K_F5)  # played again: no wish counts, nothing to keep
+    driver.key_twice(pygame.K_F5)  # played again: no wish counts, nothing to keep
     driver.settle(1.0)
     assert scene.fortune_replayed and scene._finish_offered()
     assert scene.buttons["finish"].enabled

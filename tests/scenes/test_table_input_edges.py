@@ -517,7 +517,7 @@ def test_a_keyboard_player_reaches_finish_restart_and_give_up(app, driver):
     assert not game.over and scene.status == "Press G again to give up."
     driver.key(pygame.K_SPACE)
     driver.key(pygame.K_g)  # another key came between: asked again
-    driver.settle(0.3)
+    driver.settle(0.5)
     assert not game.over
     driver.key(pygame.K_g)  # give up: the game ends, and its results show
     driver.settle(0.5)
@@ -782,3 +782,23 @@ def test_a_tap_just_under_a_card_freed_in_the_pyramid_takes_it(app, driver, dx, 
     card = scene.view.top_rect("p6.3")
     driver.tap((card.centerx + dx, card.bottom + dy))
     assert scene.selected == "p6.3" or "pairs with" in scene.status
+
+
+def test_a_double_click_on_a_question_s_button_only_asks(app, driver):
+    # 20 ms apart, two clicks of Give up ended the game, and six Hs gave a hint, with
+    # the question unread: a quick repeat is the first press again
+    game = Game("devils-bridge", deal=3)
+    scene = open_table(app, driver, game)
+    driver.double_click(scene.buttons["resign"].rect.center)
+    assert not game.over and scene.status == "Press “Give up” again to end the game."
+    for _ in range(6):
+        driver.key(pygame.K_h)
+    assert scene.hints_used == 0 and not scene.assisted
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_n)
+    driver.key(pygame.K_n)
+    assert scene.game is game and not game.over
+    driver.pause()
+    driver.key(pygame.K_n)  # pressed again, the question read: a new deal
+    driver.settle(0.5)
+    assert game.over

@@ -115,6 +115,7 @@ def test_d_with_a_russian_layout_starts_the_demo_and_stops_it(app, driver):
     scene = open_table(app, driver, Game("egyptian", deal=0))
     russian(driver, "d")
     assert not scene.demo and "Press D again" in scene.status  # it asks first, of the key
+    driver.pause()
     russian(driver, "d")
     assert scene.demo
     russian(driver, "d")  # the demo's own key, not the player taking over and D again
@@ -367,8 +368,7 @@ def test_enter_on_the_demo_button_stops_the_demo_it_started(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
     wait_for_analysis(scene, driver)
     tab_to(driver, scene, "demo")
-    driver.key(pygame.K_RETURN)
-    driver.key(pygame.K_RETURN)  # asked first: the game then leaves the tables
+    driver.key_twice(pygame.K_RETURN)  # asked first: the game then leaves the tables
     assert scene.demo
     driver.settle(1.0)
     driver.key(pygame.K_RETURN)
@@ -392,6 +392,7 @@ def test_give_up_from_the_focused_button_asks_again_as_a_click_does(app, driver)
     tab_to(driver, scene, "resign")
     driver.key(pygame.K_RETURN)
     assert not game.over and "again" in scene.status
+    driver.pause()
     driver.key(pygame.K_RETURN)
     assert game.over
 
