@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import _, clock_text
+from game.i18n import _, clock_text, n_
 from game.scenes.summary import GameSummary
 from game.store import ARCADE, DAILY
 
@@ -33,7 +33,15 @@ def after_game(app: App, summary: GameSummary) -> Scene:
             records.add_run_score(status.ladder, status.run, initials)
             return ResultsScene(app, summary, arcade=status)
 
-        subtitle = _("Place {n} in the arcade table: your initials?", n=place)
+        # the run's score, as the table ranks it: the initials were asked for a place
+        # with the levels and points that earned it nowhere on the screen
+        state = status.run.state
+        subtitle = _(
+            "{levels} cleared, {points} left: place {n} in the arcade table. Your initials?",
+            levels=n_("{n} level", "{n} levels", state.level),
+            points=points(state.points),
+            n=place,
+        )
         heading = _heading(place, best=place == 1)  # the run's total, won level or not
         # how the run ended: "You gave up" of its last game read against the run's
         # "A new high score!"

@@ -181,10 +181,15 @@ def level_table(app: App, ladder: Ladder, run: Run) -> Scene:
         game = Game(level.ruleset, level.options, deal=random_deal())
         facts = GameFacts(mode=ARCADE, arcade_run=run.id)
     scene = TableScene(app, game, facts=facts)
-    line = level_line(ladder, run)
+    line, seconds = level_line(ladder, run), 6.0
+    if not run.games and run.state.level == 0:
+        # a run's rules, said as it starts: a reroll of a bad deal by Give up cost its
+        # points, learnt only on the results after it
+        line += "\n" + _("A game not won costs a life, and its points count in the run.")
+        seconds = 10.0  # a line more to read
     if run.assisted:  # said as the level opens: the top bar has no room for it (800x600)
         line += "\n" + _("This run had help: it stays out of the arcade table.")
-    scene.announce(line)
+    scene.announce(line, seconds)
     scene.run_place = run_place(ladder, run)
     scene.short_run_place = short_run_place(ladder, run)
     scene.run_lives = run.state.lives

@@ -691,6 +691,8 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     total = len(ladder.levels)
     # in sight all game long, where the opening line fades
     assert table._current_figures().deal == f"Level 1 of {total} · 3 lives"
+    # a new run says its rules as it opens: a Give up to reroll a deal costs its points
+    assert "A game not won costs a life, and its points count in the run." in table.status
     for move in solve(table.game).moves:  # the first level won: a run that won none
         table._play(move)  # enters no table
     driver.settle(12.0)
@@ -714,9 +716,13 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
             assert table.game.options == second.options  # the same level, a new deal
             lives = "1 life" if lives_left == 1 else f"{lives_left} lives"
             assert table._current_figures().deal == f"Level 2 of {total} · {lives}"
+            assert "costs a life" not in table.status  # said once, as the run opens
     assert isinstance(app.scene, InitialsScene)  # the run is over and enters the table
     # said of the run, as its title is: "You gave up" of its last game read against it
     assert app.scene.outcome == "No lives left: the run is over."
+    # the score the place is for: it was nowhere on the screen
+    assert app.scene.subtitle.startswith("1 level cleared, ")
+    assert app.scene.subtitle.endswith("points left: place 1 in the arcade table. Your initials?")
     driver.key(pygame.K_RETURN)
     driver.settle(0.6)
     results = app.scene
@@ -829,7 +835,8 @@ def test_a_level_s_opening_line_keeps_the_patience_s_name_whole(
         driver.frames(1)
         name = level_name(ladder, 0).split(" (")[0]  # its options may take the next line
         (lines,) = [lines for lines in shown if name.split()[0] in " ".join(lines)]
-        assert len(lines) <= (6 if assisted else 3) and any(name in line for line in lines), lines
+        # a new run says its rules on a line or two more
+        assert len(lines) <= (9 if assisted else 6) and any(name in line for line in lines), lines
         assert lines[0].endswith(":")  # the ladder and the level, then the patience
         lives = n_("{n} life", "{n} lives", 3)
         assert any(line.endswith(lives) for line in lines)  # the help said on a line of its own
