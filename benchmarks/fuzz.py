@@ -306,7 +306,8 @@ def check_cards(scene) -> None:  # type: ignore[no-untyped-def]
 
 
 def make_app(kiosk: bool, seed: int):  # type: ignore[no-untyped-def]
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
 
     if not kiosk:
         app = App(size=SIZES[0], clock=ManualClock())

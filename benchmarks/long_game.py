@@ -55,7 +55,8 @@ def long_game(moves: int):  # type: ignore[no-untyped-def]
 def measure(moves: int, runs: int) -> dict[str, float | int]:
     import pygame
 
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
     from game.scenes.table import TableScene
 
     app = App((1280, 800), clock=ManualClock())

@@ -70,7 +70,8 @@ def busy_game():  # type: ignore[no-untyped-def]
 def table_frames(size: tuple[int, int], frames: int, runs: int) -> dict[str, float]:
     import pygame
 
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
     from game.scenes.table import TableScene
 
     app = App(size=size, clock=ManualClock())

@@ -41,7 +41,8 @@ def resident_mb() -> float:
 def measure(rounds: int, size: tuple[int, int], keep: bool) -> dict[str, object]:
     import game.app as app_module
     from game import heap
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
     from game.rules import Game
     from game.scenes.menu import MenuScene
     from game.scenes.records import RecordsScene

@@ -78,7 +78,8 @@ def rss_mb(pid: int | str = "self") -> float:
 
 
 def make_kiosk(size: tuple[int, int], seed: int):  # type: ignore[no-untyped-def]
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
     from game.kiosk.config import KioskSettingsStore, parse_config
     from game.kiosk.policy import KioskPolicy
 

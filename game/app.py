@@ -20,7 +20,6 @@ import pygame
 from game import i18n
 from game.audio import Sounds
 from game.clock import Clock, SystemClock
-from game.clock import ManualClock as ManualClock  # where the tests have always found it
 from game.heap import give_back_freed_memory
 from game.ladder import Ladder, load_ladder
 from game.notices import (
@@ -247,7 +246,8 @@ class App:
         scene.enter()
         scene.redraw = True
 
-    def quit(self) -> None:
+    def end_loop(self) -> None:
+        """Stop the loop after this frame, asking no one (request_quit asks a kiosk)."""
         self.running = False
 
     def restart_with(self, make: Callable[[], Scene]) -> None:
@@ -331,30 +331,8 @@ class App:
         if t == pygame.QUIT:
             self.request_quit()
             return
-        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
-            self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
-            # a kiosk's screen, still seen, is still played: a notification took its
-            # focus, nothing (no window manager) gave it back, and its clocks stopped
-            # for good, every later game's time short in its table. Not once hidden:
-            # SDL says hidden, minimised, and then that the focus was lost
-            seen = self.kiosk is not None and not self.hidden
-            self.active = seen and t == pygame.WINDOWFOCUSLOST
-        elif t == pygame.WINDOWFOCUSGAINED:
-            self.active = True
-            if self.hidden:  # nothing was drawn while it could not be seen
-                self._repaint_whole()
-            self.hidden = False
-        elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
-            # seen again, but not played until it has the focus: shown without it (by
-            # a window manager, or none), the cards came back and the clock ran
-            self.hidden = False
-            self._repaint_whole()
-        elif t == pygame.WINDOWSIZECHANGED:
-            self._resized()
+        if self._window_event(t):
             return
-        elif t == pygame.WINDOWEXPOSED:
-            self.hidden = False  # some of it is seen again
-            self._repaint_whole()
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -376,6 +354,35 @@ class App:
         if self.scene and not self._next:
             self.scene.handle_event(event)
 
+    def _window_event(self, t: int) -> bool:
+        """What the window's own events change: whether it is seen and played, its
+        size. True when the event ends there (a new size, laid out)."""
+        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
+            # a kiosk's screen, still seen, is still played: a notification took its
+            # focus, nothing (no window manager) gave it back, and its clocks stopped
+            # for good, every later game's time short in its table. Not once hidden:
+            # SDL says hidden, minimised, and then that the focus was lost
+            seen = self.kiosk is not None and not self.hidden
+            self.active = seen and t == pygame.WINDOWFOCUSLOST
+        elif t == pygame.WINDOWFOCUSGAINED:
+            self.active = True
+            if self.hidden:  # nothing was drawn while it could not be seen
+                self._repaint_whole()
+            self.hidden = False
+        elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            # seen again, but not played until it has the focus: shown without it (by
+            # a window manager, or none), the cards came back and the clock ran
+            self.hidden = False
+            self._repaint_whole()
+        elif t == pygame.WINDOWSIZECHANGED:
+            self._resized()
+            return True
+        elif t == pygame.WINDOWEXPOSED:
+            self.hidden = False  # some of it is seen again
+            self._repaint_whole()
+        return False
+
     def _repaint_whole(self) -> None:
         """The window's picture was lost (uncovered, restored): the next frame paints and
         shows all of it. The table showed only what changed next, and stayed black."""
@@ -387,7 +394,7 @@ class App:
         """Quit as the player asked (the menu's Quit, Esc there, the window's close button)."""
         if self.kiosk is not None and not self.kiosk.allows_quit():
             return
-        self.quit()
+        self.end_loop()
 
     def game_changed(self, game: Game, facts: GameFacts | None = None) -> str:
         """Called after every action on a table: the game is saved from here.

@@ -11,7 +11,8 @@ import time
 import pygame
 import pytest
 
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 
 
 def burn(ms: float) -> None:

@@ -44,7 +44,8 @@ def test_wrong_values_fall_back_to_defaults_one_by_one(tmp_path):
 
 
 def test_the_app_starts_with_a_broken_settings_file_and_says_so(tmp_path, monkeypatch):
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
 
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
     config = tmp_path / "config"
@@ -90,7 +91,8 @@ def test_a_byte_order_mark_is_no_damage(tmp_path):
 
 
 def test_settings_that_cannot_be_kept_are_said_once_and_the_game_runs(tmp_path, monkeypatch):
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
 
     blocker = tmp_path / "home"
     blocker.write_text("a file where the folder would go", encoding="utf-8")
@@ -171,7 +173,8 @@ def test_settings_of_the_wrong_type_are_said_to_be_back_to_their_defaults(tmp_pa
 
 
 def test_the_menu_says_which_settings_went_back_to_their_defaults(tmp_path, monkeypatch):
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
 
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
     SettingsStore().path.write_text('{"volume": "loud"}', encoding="utf-8")

@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from game import i18n
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
     from game.rules import Game, rulesets
     from game.scenes.menu import MenuScene
     from game.scenes.results import ResultsScene
@@ -90,7 +91,8 @@ def kiosk_screens(size: tuple[int, int], language: str, save) -> None:  # type: 
     """The kiosk, as its example configuration sets it up: the invitation, then the chooser."""
     import pygame
 
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
     from game.kiosk.config import EXAMPLE, KioskSettingsStore, parse_config
     from game.kiosk.policy import KioskPolicy
 

@@ -351,7 +351,7 @@ class KioskPolicy:
             self.end_game(self.table)
             self.table = None
         self.exit_status = status
-        self.app.quit()
+        self.app.end_loop()
 
     # -- the game in play ----------------------------------------------------------------
 

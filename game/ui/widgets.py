@@ -1,4 +1,6 @@
-"""Buttons and toggles: drawn in the theme, hit-tested with generous margins for touch."""
+"""Buttons, drawn in the theme and hit-tested with generous margins for touch; text
+fitted, wrapped and drawn; and the measures the screens are laid out by (px,
+screen_bars)."""
 
 from __future__ import annotations
 
@@ -240,7 +242,7 @@ def _break_at_a_mark(even: list[str], font: pygame.font.Font, width: int) -> lis
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Break text into lines that fit `width` pixels; blank lines separate paragraphs."""
+    """Break text into lines that fit `width` pixels; each newline starts a new line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = words_of(paragraph)

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pygame
 
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.rules import Game
 from game.scenes.menu import MenuScene
 from tests.e2e.test_real_window import (

@@ -6,7 +6,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.kiosk.config import KioskSettingsStore, parse_config
 from game.kiosk.policy import KioskPolicy
 from tests.scenes.driver import Driver

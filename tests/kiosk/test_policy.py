@@ -535,7 +535,8 @@ def test_outside_a_kiosk_a_failing_scene_is_a_bug_that_goes_up(app, driver_plain
 
 @pytest.fixture
 def app(home):
-    from game.app import App, ManualClock
+    from game.app import App
+    from game.clock import ManualClock
 
     application = App(size=(1280, 800), clock=ManualClock())
     yield application

@@ -2,7 +2,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from tests.scenes.driver import Driver
 
 

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.render.preview import preview
 from game.rules import rulesets
 from game.scenes.menu import PLAY_ASK_S, QUIT_ASK_S, MenuScene

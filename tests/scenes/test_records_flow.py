@@ -6,7 +6,8 @@ import json
 import pygame
 import pytest
 
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.notices import missed_entry_notice
 from game.rules import Game, run_replay
 from game.scenes.initials import InitialsScene

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.ladder import load_ladder
 from game.notices import Notice
 from game.rules import Game, get_ruleset

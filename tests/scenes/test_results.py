@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.rules import Game, Outcome
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene

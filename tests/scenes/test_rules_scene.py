@@ -4,7 +4,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.rules import rulesets
 from game.scenes.base import Scene
 from game.scenes.rules import RulesScene, keys_text

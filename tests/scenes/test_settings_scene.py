@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, ManualClock
+from game.app import App
+from game.clock import ManualClock
 from game.scenes.base import Scene
 from game.scenes.settings import SettingsScene
 from game.settings import CARD_BACKS, SettingsStore
