@@ -2,6 +2,7 @@
 
 import logging
 import math
+import random
 import time
 from pathlib import Path
 
@@ -32,6 +33,11 @@ MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
 # top half of the slider did next to nothing. Twenty dB keep the settings saved before
 # near their old loudness (the old default, 0.7, was -3 dB; it is -6 dB now)
 VOLUME_RANGE_DB = 20.0
+# Each sound a little softer or to one side, at random, each time it plays: a kiosk's
+# demo played the same sample at the same level every 0.8 s, 57 pairs a minute, a
+# ticking the staff beside it heard all day. Never louder than the sound's own level
+SOFTER_BY_DB = 1.0
+PANNED_BY = 0.15  # the far side's share taken off at most
 
 
 def gain_for(volume: float) -> float:
@@ -52,7 +58,11 @@ class Sounds:
     """
 
     def __init__(
-        self, sounds_dir: Path | None = None, volume: float = 0.8, muted: bool = False
+        self,
+        sounds_dir: Path | None = None,
+        volume: float = 0.8,
+        muted: bool = False,
+        variation: random.Random | None = None,
     ) -> None:
         self._sounds_dir = sounds_dir if sounds_dir is not None else SOUNDS_DIR
         self._volume = clamp_volume(volume)
@@ -65,6 +75,8 @@ class Sounds:
         self._started: dict[str, float] = {}  # when each sound was last started
         self._heard_until = 0.0  # when the sounds started so far have all ended
         self._waiting: list[tuple[float, str]] = []  # (when, name): see play_next
+        # each play's variation (see SOFTER_BY_DB): seeded, the same plays sound alike
+        self._rng = variation or random.Random()
 
     @property
     def available(self) -> bool:
@@ -112,11 +124,20 @@ class Sounds:
             return
         self._started[kind] = now
         try:
-            sound.play()
+            channel = sound.play()
+            if channel is not None:
+                channel.set_volume(*self._varied())
         except pygame.error as error:
             _log.debug("Could not play %r: %s", name, error)
             return
         self._heard_until = max(self._heard_until, now + sound.get_length())
+
+    def _varied(self) -> tuple[float, float]:
+        """A play's left and right levels: up to SOFTER_BY_DB softer, and up to
+        PANNED_BY to one side."""
+        level = 10.0 ** (-self._rng.uniform(0.0, SOFTER_BY_DB) / 20.0)
+        pan = self._rng.uniform(-PANNED_BY, PANNED_BY)
+        return level * (1.0 - max(0.0, pan)), level * (1.0 - max(0.0, -pan))
 
     def play_next(self, name: str) -> None:
         """Start the effect `name` once the ones playing have ended (`update` starts it):

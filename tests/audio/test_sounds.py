@@ -10,6 +10,7 @@ import array
 import importlib.util
 import logging
 import math
+import random
 import time
 import wave
 from collections.abc import Iterator
@@ -367,12 +368,12 @@ def test_a_sound_played_next_waits_for_the_one_playing(
     disk_audio: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # the win's arpeggio began under the winning pair's bells and covered them
-    sounds = Sounds(volume=1.0)
+    sounds = Sounds(volume=1.0, variation=random.Random(1))
     sounds.play("pair")
     alone = record(disk_audio, 0.5)
     both_file = tmp_path / "both.raw"
     monkeypatch.setenv("SDL_DISKAUDIOFILE", str(both_file))
-    sounds = Sounds(volume=1.0)
+    sounds = Sounds(volume=1.0, variation=random.Random(1))  # the pair played alike
     sounds.play("pair")
     sounds.play_next("win")
     deadline = time.monotonic() + 0.6
@@ -405,3 +406,30 @@ def test_a_card_landing_peaks_no_higher_than_its_ceiling(make_sounds: ModuleType
     with wave.open(str(SOUNDS_DIR / "place.wav")) as wav:
         samples = array.array("h", wav.readframes(wav.getnframes()))
     assert peak(samples) <= FULL_SCALE * 10 ** ((make_sounds.PLACE_PEAK_DBFS + 0.05) / 20)
+
+
+def test_each_play_of_a_sound_is_a_little_different_and_never_louder(disk_audio: Path) -> None:
+    # a kiosk's demo played one sample at one level every 0.8 s, all day
+    from game.audio.sounds import PANNED_BY, SOFTER_BY_DB
+
+    sounds = Sounds(volume=1.0)
+    assert sounds.available
+    plays, apart = 5, 0.3
+    for _ in range(plays):
+        sounds.play("pair")
+        time.sleep(apart)
+    samples = record(disk_audio, plays * apart + 0.2)
+    with wave.open(str(SOUNDS_DIR / "pair.wav")) as wav:
+        own = peak(array.array("h", wav.readframes(wav.getnframes())))
+    frames = int(apart * 44100) * 2
+    levels = []
+    for n in range(plays):
+        window = samples[n * frames : (n + 1) * frames]
+        left, right = peak(window[0::2]), peak(window[1::2])
+        if left or right:
+            levels.append((left, right))
+    assert len(levels) >= plays - 1
+    assert all(max(pair) <= own * 1.01 for pair in levels)  # never louder
+    softest = own * 10 ** (-SOFTER_BY_DB / 20) * (1 - PANNED_BY)
+    assert all(min(pair) >= softest * 0.95 for pair in levels)
+    assert len(set(levels)) > 1  # not one level every time
