@@ -16,7 +16,7 @@ from game.render.animation import Animator
 from game.render.celebration import Celebration
 from game.render.table_view import TableView
 from game.rules import Game, Move
-from game.rules.moves import MOVE, PAIR, PYRAMID, SINGLE, STOCK, STOCK_TURN, pile_kind
+from game.rules.moves import PYRAMID, pile_kind
 from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
@@ -566,38 +566,6 @@ class TableScene(
             surface.set_clip(clips[1])
             return rects
         return rects
-
-    def _quiet(self) -> bool:
-        """No marks now: cards in flight, the celebration, or no cards dealt yet."""
-        return bool(self.animator.busy or self.celebration or self.wish_pending)
-
-    def _marks(self) -> dict[str, str]:
-        marks: dict[str, str] = {}
-        if self._quiet():
-            return marks
-        for move in self.game.legal_moves:
-            if move.kind in (PAIR, SINGLE):
-                marks[move.a] = "playable"
-                if move.kind == PAIR:
-                    marks[move.b] = "playable"
-            elif move.kind == MOVE and STOCK not in (pile_kind(move.a), pile_kind(move.b)):
-                marks[move.a] = "playable"  # not the stock's turns, which the stock shows
-        if self.selected:
-            for target in self._targets(self.selected):
-                marks[target] = "target"
-            if self.drag is not None and self.drag.pile == self.selected:
-                # the card in hand is under the pointer: its place, which shows the card
-                # below it or the felt, would be washed as if that were in hand
-                marks.pop(self.selected, None)
-            else:
-                marks[self.selected] = "selected"
-        if self.hint and not self.selected:  # the card in hand and its places come first
-            marks[self.hint.a] = "hint"
-            if self.hint.b and self.hint != STOCK_TURN:  # the stock's turn: the stock alone
-                marks[self.hint.b] = "hint"
-        if self.refused_pile:
-            marks[self.refused_pile] = "refused"
-        return marks
 
     def _invalidate(self) -> None:
         self._static_valid = False

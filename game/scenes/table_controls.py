@@ -372,6 +372,40 @@ class TableControls:
         """Whether the focus goes among a picked-up card's places (see _focusable)."""
         return bool(self.selected and not self.drag and self._targets(self.selected))
 
+    def _quiet(self) -> bool:
+        """No marks now: cards in flight, the celebration, or no cards dealt yet."""
+        return bool(self.animator.busy or self.celebration or self.wish_pending)
+
+    def _marks(self) -> dict[str, str]:
+        """The pile tops the table marks now, by what each is: a card that can move,
+        the card in hand and its places, the hint's, a refused place."""
+        marks: dict[str, str] = {}
+        if self._quiet():
+            return marks
+        for move in self.game.legal_moves:
+            if move.kind in (PAIR, SINGLE):
+                marks[move.a] = "playable"
+                if move.kind == PAIR:
+                    marks[move.b] = "playable"
+            elif move.kind == MOVE and STOCK not in (pile_kind(move.a), pile_kind(move.b)):
+                marks[move.a] = "playable"  # not the stock's turns, which the stock shows
+        if self.selected:
+            for target in self._targets(self.selected):
+                marks[target] = "target"
+            if self.drag is not None and self.drag.pile == self.selected:
+                # the card in hand is under the pointer: its place, which shows the card
+                # below it or the felt, would be washed as if that were in hand
+                marks.pop(self.selected, None)
+            else:
+                marks[self.selected] = "selected"
+        if self.hint and not self.selected:  # the card in hand and its places come first
+            marks[self.hint.a] = "hint"
+            if self.hint.b and self.hint != STOCK_TURN:  # the stock's turn: the stock alone
+                marks[self.hint.b] = "hint"
+        if self.refused_pile:
+            marks[self.refused_pile] = "refused"
+        return marks
+
     def _targets(self, source: str) -> set[str]:
         """Where the card picked up at `source` can go. Turning the stock and turning
         the waste over are moves between the same places, but they take no card
