@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.render.cards import BACKS, FOUR_COLOURS, RANKS, SUITS, CardArt, card_art
+from tests.render.contrast import contrast, luminance
 
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,15 +212,6 @@ def test_slots_are_faint_and_labels_show() -> None:
     assert len(images) == len(labels)
 
 
-def _luminance(colour) -> float:
-    def channel(c: int) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 @pytest.mark.parametrize("label", ["5SHDC", "KS", "Waste"])
 @pytest.mark.parametrize("arts", [1, 3])
 def test_an_empty_place_s_label_reads_against_the_felt(label, arts) -> None:
@@ -237,9 +229,9 @@ def test_an_empty_place_s_label_reads_against_the_felt(label, arts) -> None:
     inside = felt.get_at((art.width // 2, art.height - art.height // 10))  # no ink there
     brightest = max(
         (felt.get_at((x, y)) for x in range(art.width) for y in range(art.height)),
-        key=_luminance,
+        key=luminance,
     )
-    ratio = (_luminance(brightest) + 0.05) / (_luminance(inside) + 0.05)
+    ratio = contrast(brightest, inside)
     assert ratio >= 4.5
 
 

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.render.preview import common_summary_size, draw_ruleset_card
+from tests.render.contrast import contrast, luminance
 
 SHORT = "Clear the pyramid by pairs."
 LONG = " ".join(["A much longer summary that needs every line the card has"] * 2)
@@ -79,15 +80,6 @@ def test_a_summary_that_fits_whole_at_the_least_size_is_not_cut_to_its_lead():
     assert _summary_lines(summary, 2000, 500, SUMMARY_LEAST) == (SUMMARY_LEAST, [summary])
 
 
-def _luminance(colour) -> float:
-    def channel(c: int) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 @pytest.mark.parametrize("selected", [False, True])
 def test_a_summary_reads_against_its_card_chosen_or_not(selected):
     # small text wants 4.5:1; the chosen card's summary, dim ink on its lighter fill,
@@ -105,6 +97,6 @@ def test_a_summary_reads_against_its_card_chosen_or_not(selected):
         for y in range(lines.top, lines.bottom)
     ]
     background = surface.get_at((rect.right - 6, rect.bottom - 6))
-    brightest = max(pixels, key=_luminance)
-    ratio = (_luminance(brightest) + 0.05) / (_luminance(background) + 0.05)
+    brightest = max(pixels, key=luminance)
+    ratio = contrast(brightest, background)
     assert ratio >= 4.5
