@@ -7,6 +7,7 @@ drag or an animation copies back just the rectangles that moving cards left.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -43,6 +44,29 @@ MARK_COLOURS = {
 
 # the card in hand's gold wash: its face stays readable under it
 SELECTED_WASH_ALPHA = 70
+
+
+@functools.lru_cache(maxsize=8)
+def _wash(size: tuple[int, int], colour: tuple[int, ...], radius: int) -> pygame.Surface:
+    """A card's size of translucent colour, its corners rounded as the card's (the
+    cache's own: blit it, never draw on it)."""
+    wash = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(wash, colour, wash.get_rect(), border_radius=radius)
+    return wash
+
+
+@functools.lru_cache(maxsize=16)
+def _ring(
+    size: tuple[int, int], colour: tuple[int, ...], width: int, radius: int, broken: bool
+) -> pygame.Surface:
+    """A translucent or broken ring of `size` (the cache's own: blit it, never draw on
+    it). Made anew each frame, a dragged card's refused places cost a 4K frame a
+    third more."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)
+    if broken:
+        _break_ring(layer, width, radius)
+    return layer
 
 
 def _break_ring(layer: pygame.Surface, width: int, radius: int) -> None:
@@ -486,18 +510,11 @@ class TableView:
         width = self._mark_width(mark, rect)
         radius = max(4, rect.width // 12)
         if mark == "selected":
-            wash = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                wash, (*colour[:3], SELECTED_WASH_ALPHA), wash.get_rect(), border_radius=radius
-            )
-            surface.blit(wash, rect)
+            surface.blit(_wash(rect.size, (*colour[:3], SELECTED_WASH_ALPHA), radius), rect)
         # within the felt: a card at its edge had the bar drawn over a side of its ring
         outline = rect.inflate(width * 2, width * 2).clip(self.area)
         if colour[3] < 255 or mark == "refused":
-            layer = pygame.Surface(outline.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)
-            if mark == "refused":
-                _break_ring(layer, width, radius)
+            layer = _ring(outline.size, colour, width, radius, mark == "refused")
             surface.blit(layer, outline)
         else:
             pygame.draw.rect(surface, colour[:3], outline, width=width, border_radius=radius)
