@@ -35,14 +35,17 @@ def _arcade_give_up_question(by_key: bool, lives: int) -> str:
     return _("Press “Give up” again: the level is lost, and a life ({left} left).", left=left)
 
 
-def new_deal_question(wish: bool) -> str:
-    """What New deal asks of a game in play, which it gives up."""
+def new_deal_question(wish: bool, by_key: bool = False) -> str:
+    """What New deal asks of a game in play, which it gives up; asked of the key (N) or
+    the button that asked, as Give up's question is."""
+    press = "N" if by_key else _("“New deal”")
     if wish:
         return _(
-            "Press “New deal” again: this game then counts as a loss, and your wish"
-            " will not come true."
+            "Press {press} again: this game then counts as a loss, and your wish"
+            " will not come true.",
+            press=press,
         )
-    return _("Press “New deal” again: this game then counts as a loss.")
+    return _("Press {press} again: this game then counts as a loss.", press=press)
 
 
 def play_question(resumes: bool, wish: bool) -> str:

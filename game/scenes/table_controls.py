@@ -215,8 +215,12 @@ class TableControls:
             if button not in self.buttons or not self.buttons[button].enabled:
                 if self.wish_pending:
                     self._wish_first()
-            elif button == "resign":
+            elif button == "resign":  # the questions name the key that asked
                 self._ask_resign(by_key=True)
+            elif button == "new":
+                self._new_deal(by_key=True)
+            elif button == "restart":
+                self._restart(by_key=True)
             elif button == "hint":  # asked again of the key, as G is
                 self._hint_pressed(by_key=True)
             elif button == "demo":

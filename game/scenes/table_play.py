@@ -337,7 +337,7 @@ class TablePlay:
 
     # -- buttons' actions ----------------------------------------------------------
 
-    def _new_deal(self) -> None:
+    def _new_deal(self, by_key: bool = False) -> None:
         from game.scenes.deal_finder import start_random_deal
 
         if self.game.over and self.recorded:
@@ -347,7 +347,7 @@ class TablePlay:
             return
         # a game left in play for another of its table is given up (Records.give_up):
         # asked, as Give up is
-        question = new_deal_question(self._wish_counts())
+        question = new_deal_question(self._wish_counts(), by_key)
         leaves_a_game = self.recorded and bool(self.game.moves or self.game.undo_count)
         if leaves_a_game:
             if not self._second_press("new", question):
@@ -355,7 +355,7 @@ class TablePlay:
             self.app.records.give_up(self.game, self.facts)
         start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
 
-    def _restart(self, confirmed: bool = False) -> None:
+    def _restart(self, confirmed: bool = False, by_key: bool = False) -> None:
         self._finish_animation()
         if not self.game.can_undo:
             return
@@ -365,7 +365,7 @@ class TablePlay:
         wish = self._wish_counts()
         table = wish and self._taking_back_costs(()) == BY_SEEN_STOCK
         if wish and not confirmed:
-            if not self._second_press("restart", restart_question(table)):
+            if not self._second_press("restart", restart_question(table, by_key)):
                 return
             if table:
                 self.facts.mark_assisted(BY_SEEN_STOCK)

@@ -79,15 +79,17 @@ def seen_stock_said(table: bool) -> str:
     return _("Your wish gets no verdict now: the stock's card has been seen.")
 
 
-def restart_question(table: bool) -> str:
+def restart_question(table: bool, by_key: bool = False) -> str:
     """What Restart costs a fortune, asked before it: its verdict, and with the stock
-    seen, the game's place in the tables."""
+    seen, the game's place in the tables; asked of the key (F5) or the button."""
+    press = "F5" if by_key else _("“Restart”")
     if table:
         return _(
-            "Press “Restart” again: the deal played again gives your wish no verdict, and"
-            " with a card of its stock seen, this game will not enter the high-score tables."
+            "Press {press} again: the deal played again gives your wish no verdict, and"
+            " with a card of its stock seen, this game will not enter the high-score tables.",
+            press=press,
         )
-    return _("Press “Restart” again: the deal played again gives your wish no verdict.")
+    return _("Press {press} again: the deal played again gives your wish no verdict.", press=press)
 
 
 def taken_back_said(by: str) -> str:

@@ -9,7 +9,12 @@ from game.rules import Game, rulesets
 from game.rules.moves import RESIGN, TABLEAU, pile_kind
 from game.scenes.table import TableScene
 from game.scenes.table_input import DIRECTIONS
-from tests.scenes.test_table import _after_the_losing_move, open_table, wait_for_analysis
+from tests.scenes.test_table import (
+    _after_the_losing_move,
+    click_move,
+    open_table,
+    wait_for_analysis,
+)
 from tests.store.helpers import DEAL_8_WIN
 
 
@@ -504,3 +509,24 @@ def test_shift_enter_on_a_card_of_several_partners_picks_it_up_with_its_sound(
 def test_shift_enter_pairing_at_once_sounds_as_a_pair_alone(app, driver, monkeypatch):
     game, _move, _scene, played = _shift_enter_heard(app, driver, monkeypatch, partners=1)
     assert game.moves and "pick" not in played
+
+
+def test_new_deal_and_restart_ask_again_of_the_key_or_the_button_that_asked(app, driver):
+    # N and F5 asked "Press “New deal” again", "Press “Restart” again", where G, H and D
+    # name their key
+    game = Game("sbudetsya", deal=23)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_n)
+    assert scene.status.startswith("Press N again: this game then counts as a loss")
+    driver.settle(7.0)  # the question lapses
+    driver.click(scene.buttons["new"].rect.center)
+    assert scene.status.startswith("Press “New deal” again:")
+    driver.settle(7.0)
+    driver.key(pygame.K_F5)
+    assert scene.status.startswith("Press F5 again: the deal played again gives your wish")
+    driver.settle(7.0)
+    driver.click(scene.buttons["restart"].rect.center)
+    assert scene.status.startswith("Press “Restart” again:")
