@@ -45,7 +45,7 @@ from game.store.records import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
-from game.window import open_window, window_position, windowed_again
+from game.window import open_window, place_window, window_position, windowed_again
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -61,6 +61,9 @@ FADE_S = 0.18
 # the updates keep up with the time. A window only behind another may still be seen (a
 # replay, a celebration): it runs at the full rate, and so does a kiosk's show
 HIDDEN_FPS = 15
+# How long after leaving full screen the window manager's framing is waited for (see
+# App._moved): a move later than that is the player's own
+PUT_BACK_S = 2.0
 # Below this the scenes are not laid out: a window made smaller than MIN_SIZE where the
 # window manager ignores the minimum (a tiling one) says so instead, and the scene
 # keeps its last layout until the window grows again.
@@ -158,6 +161,8 @@ class App:
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
         self._windowed_at: tuple[int, int] | None = None  # the window's place before F11
+        self._put_back: tuple[int, int] | None = None  # where it goes once framed again
+        self._put_back_until = 0.0
 
     # -- window --------------------------------------------------------------------
 
@@ -187,6 +192,8 @@ class App:
             self._windowed_at = window_position()
         else:
             self._windowed_again()
+            self._put_back = self._windowed_at  # see _moved
+            self._put_back_until = self.clock.now() + PUT_BACK_S
         self.surface = self._open_window()
         self._resized()
 
@@ -331,7 +338,7 @@ class App:
         if t == pygame.QUIT:
             self.request_quit()
             return
-        if self._window_event(t):
+        if self._window_event(event):
             return
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -354,10 +361,13 @@ class App:
         if self.scene and not self._next:
             self.scene.handle_event(event)
 
-    def _window_event(self, t: int) -> bool:
+    def _window_event(self, event: pygame.event.Event) -> bool:
         """What the window's own events change: whether it is seen and played, its
-        size. True when the event ends there (a new size, laid out)."""
-        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+        size and place. True when the event ends there (a new size, laid out)."""
+        t = event.type
+        if t == pygame.WINDOWMOVED:
+            self._moved((event.x, event.y))
+        elif t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
             # a kiosk's screen, still seen, is still played: a notification took its
             # focus, nothing (no window manager) gave it back, and its clocks stopped
@@ -382,6 +392,14 @@ class App:
             self.hidden = False  # some of it is seen again
             self._repaint_whole()
         return False
+
+    def _moved(self, at: tuple[int, int]) -> None:
+        """Out of full screen, the window asked back to its place is framed again by
+        the window manager, its inside where its frame was: a title bar lower each
+        time. Its first move after that puts it back, once."""
+        target, self._put_back = self._put_back, None
+        if target is not None and at != target and self.clock.now() < self._put_back_until:
+            place_window(target)
 
     def _repaint_whole(self) -> None:
         """The window's picture was lost (uncovered, restored): the next frame paints and

@@ -101,6 +101,16 @@ def window_position() -> tuple[int, int] | None:
         return None
 
 
+def place_window(position: tuple[int, int]) -> None:
+    """Put the window's inside at `position` on the screen, if SDL can."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().position = position
+    except (AttributeError, pygame.error):
+        pass
+
+
 def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> None:
     """Out of full screen, at the window's size and place of before: a new window mode
     asked of the full-screen window alone kept it screen-sized (SDL: "forcibly

@@ -284,14 +284,14 @@ def test_f11_from_a_window_too_small_comes_back_at_the_size_before(tmp_path, mon
 
 
 def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
-    # the window manager put it back a title bar lower each time (openbox: 20 px), till
-    # after a few its bottom bar was off the screen; SDL's dummy driver moves nothing,
-    # so the window here is one that a window manager moves
+    # the window manager framed it again with its inside where its frame had been: a
+    # title bar lower each time (openbox: 20 px), till its bottom bar was off the
+    # screen. SDL's dummy driver frames nothing: the window manager's move is played
     class Window:
         position = (300, 200)
 
         def set_windowed(self):
-            self.position = (self.position[0] + 1, self.position[1] + 20)
+            pass
 
     window = Window()
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
@@ -301,9 +301,16 @@ def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
     )
     for _round in range(3):
         app.toggle_fullscreen()
+        window.position = (0, 0)
         app.toggle_fullscreen()
+        x, y = window.position
+        window.position = (x + 1, y + 20)
+        app.handle_event(pygame.event.Event(pygame.WINDOWMOVED, x=x + 1, y=y + 20))
         assert window.position == (300, 200)
     assert app.windowed_size == (1000, 700)
+    window.position = (500, 400)  # the player's own move, later, is left alone
+    app.handle_event(pygame.event.Event(pygame.WINDOWMOVED, x=500, y=400))
+    assert window.position == (500, 400)
     app.close()
     pygame.display.quit()
 
