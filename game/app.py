@@ -64,6 +64,7 @@ HIDDEN_FPS = 15
 # How long after leaving full screen the window manager's framing is waited for (see
 # App._moved): a move later than that is the player's own
 PUT_BACK_S = 2.0
+FRAME_SIDE, FRAME_TOP = 16, 80  # a window frame's left side and title bar, at most
 # Below this the scenes are not laid out: a window made smaller than MIN_SIZE where the
 # window manager ignores the minimum (a tiling one) says so instead, and the scene
 # keeps its last layout until the window grows again.
@@ -396,9 +397,13 @@ class App:
     def _moved(self, at: tuple[int, int]) -> None:
         """Out of full screen, the window asked back to its place is framed again by
         the window manager, its inside where its frame was: a title bar lower each
-        time. Its first move after that puts it back, once."""
+        time. Its first move after that is put back, once, when it is such a frame's
+        (a few pixels across, a title bar down); any other is the player's own."""
         target, self._put_back = self._put_back, None
-        if target is not None and at != target and self.clock.now() < self._put_back_until:
+        if target is None or self.clock.now() >= self._put_back_until:
+            return
+        across, down = at[0] - target[0], at[1] - target[1]
+        if (across, down) != (0, 0) and 0 <= across <= FRAME_SIDE and 0 <= down <= FRAME_TOP:
             place_window(target)
 
     def _repaint_whole(self) -> None:

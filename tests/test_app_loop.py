@@ -4,7 +4,7 @@ catch-up capped, drawing given the blend factor, and only when something changed
 import pygame
 import pytest
 
-from game.app import HIDDEN_FPS, MAX_STEPS, STEP, App
+from game.app import HIDDEN_FPS, MAX_STEPS, PUT_BACK_S, STEP, App
 from game.clock import ManualClock
 from game.scenes.base import Scene
 
@@ -311,6 +311,19 @@ def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
     window.position = (500, 400)  # the player's own move, later, is left alone
     app.handle_event(pygame.event.Event(pygame.WINDOWMOVED, x=500, y=400))
     assert window.position == (500, 400)
+    # with no window manager to frame it, the first move is the player's: it stays
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    window.position = (200, 150)
+    app.handle_event(pygame.event.Event(pygame.WINDOWMOVED, x=200, y=150))
+    assert window.position == (200, 150)
+    # and a frame's move too late is the player's as well
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    app.clock.advance(PUT_BACK_S + 0.5)
+    window.position = (201, 170)
+    app.handle_event(pygame.event.Event(pygame.WINDOWMOVED, x=201, y=170))
+    assert window.position == (201, 170)
     app.close()
     pygame.display.quit()
 
