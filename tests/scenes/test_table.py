@@ -20,6 +20,14 @@ def open_table(app, driver, game: Game) -> TableScene:
     return scene
 
 
+def open_fortune(app, driver, deal: int) -> TableScene:
+    """Сбудется's table with its wish made: the wish counts."""
+    scene = open_table(app, driver, Game("sbudetsya", deal=deal))
+    scene._wish_made()
+    driver.settle(1.0)
+    return scene
+
+
 def open_table_with(app, driver, game: Game, facts) -> TableScene:
     """A saved game, as Continue opens it."""
     scene = TableScene(app, game, facts=facts)

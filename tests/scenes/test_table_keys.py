@@ -12,6 +12,7 @@ from game.scenes.table_input import DIRECTIONS
 from tests.scenes.test_table import (
     _after_the_losing_move,
     click_move,
+    open_fortune,
     open_table,
     wait_for_analysis,
 )
@@ -514,10 +515,7 @@ def test_shift_enter_pairing_at_once_sounds_as_a_pair_alone(app, driver, monkeyp
 def test_new_deal_and_restart_ask_again_of_the_key_or_the_button_that_asked(app, driver):
     # N and F5 asked "Press “New deal” again", "Press “Restart” again", where G, H and D
     # name their key
-    game = Game("sbudetsya", deal=23)
-    scene = open_table(app, driver, game)
-    scene._wish_made()
-    driver.settle(1.0)
+    scene = open_fortune(app, driver, 23)
     click_move(driver, scene, "st>w")
     driver.key(pygame.K_n)
     assert scene.status.startswith("Press N again: this game then counts as a loss")
