@@ -3,10 +3,13 @@ or the plain window surface, and put back where it stood after full screen."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
 import warnings
+from collections.abc import Iterator
+from typing import Any
 
 import pygame
 
@@ -71,12 +74,8 @@ def open_window(
     if not fullscreen:
         # The layouts shrink to any size, but below least_window's cards get too small
         # to read.
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = least_window(size)
-        except (AttributeError, pygame.error):
-            pass
+        with _the_window() as window:
+            window.minimum_size = least_window(size)
     return surface, software
 
 
@@ -90,25 +89,31 @@ def plain_window(size: tuple[int, int], flags: int) -> pygame.Surface:
     return pygame.display.set_mode(size, flags)
 
 
-def window_position() -> tuple[int, int] | None:
-    """Where the window stands on the screen, if SDL can say."""
+@contextlib.contextmanager
+def _the_window() -> Iterator[Any]:
+    """The display module's window, to read or change: pygame-ce calls reaching it
+    deprecated (the game draws through the display module), and where SDL cannot
+    (no such window, an old pygame) what is asked of it is left undone."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            x, y = pygame.Window.from_display_module().position
-            return (x, y)
+            yield pygame.Window.from_display_module()
     except (AttributeError, pygame.error):
-        return None
+        pass
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window stands on the screen, if SDL can say."""
+    with _the_window() as window:
+        x, y = window.position
+        return (x, y)
+    return None
 
 
 def place_window(position: tuple[int, int]) -> None:
     """Put the window's inside at `position` on the screen, if SDL can."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().position = position
-    except (AttributeError, pygame.error):
-        pass
+    with _the_window() as window:
+        window.position = position
 
 
 def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> None:
@@ -116,13 +121,8 @@ def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> N
     asked of the full-screen window alone kept it screen-sized (SDL: "forcibly
     resized"), its bottom bar off the screen; and the window manager put it back a
     title bar lower each time."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-            window.set_windowed()
-            window.size = size
-            if position is not None:
-                window.position = position
-    except (AttributeError, pygame.error):
-        pass  # the mode asked next does what it can
+    with _the_window() as window:
+        window.set_windowed()
+        window.size = size
+        if position is not None:
+            window.position = position
