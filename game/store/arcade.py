@@ -40,11 +40,15 @@ class ArcadeRuns:
         ).fetchone()
         if row is None:
             return None
+        # in the order they were dealt, which is the order of their ends (a level is
+        # dealt once the one before it has ended): the clock's order was upset by a
+        # clock set back (a board with no clock battery, a time server's correction),
+        # and the run's levels and lives came out wrong
         games = [
             GameRow.from_sql(r)
             for r in self.conn.execute(
                 """SELECT * FROM games WHERE arcade_run = ? AND mode = ? AND outcome IS NOT NULL
-                ORDER BY finished_at, id""",
+                ORDER BY id""",
                 (run_id, ARCADE),
             )
         ]

@@ -131,3 +131,18 @@ def test_an_assisted_or_unfinished_run_does_not_enter(records):
     run = records.run(LADDER, run_id)
     assert run.state.over(LADDER) and run.assisted
     assert records.add_run_score(LADDER, run, "AID") is None
+
+
+def test_a_run_s_levels_keep_their_order_when_the_clock_is_set_back(records):
+    # ordered by the clock, a run whose board's clock was set back between two levels
+    # (no clock battery, a time server's correction) read its loss before its win
+    run_id = records.start_run(LADDER)
+    for n, game in enumerate([won_game(), random_game("pyramid52", 4, 10)]):
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=n + 1.0))
+    records.conn.execute(
+        "UPDATE games SET finished_at = ? WHERE id = (SELECT max(id) FROM games)",
+        ("2000-01-01T00:00:00.000000+00:00",),
+    )
+    run = records.run(LADDER, run_id)
+    assert [g.won for g in run.games] == [True, False]
+    assert run.state.level == 1
