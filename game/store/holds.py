@@ -67,6 +67,39 @@ def _try_lock(handle: IO[bytes]) -> bool | None:
     return True
 
 
+def _still_there(handle: IO[bytes], path: Path) -> bool:
+    """Whether the file open as `handle` is the one at `path` (not removed, nor replaced)."""
+    try:
+        opened, found = os.fstat(handle.fileno()), os.stat(path)
+    except OSError:
+        return False
+    return (opened.st_dev, opened.st_ino) == (found.st_dev, found.st_ino)
+
+
+def _remove_unheld(path: Path) -> bool:
+    """Remove a game's file unless a window holds it; whether it went. Locked while it
+    is removed: looked at and then removed, a window could lock it in between and hold
+    a file no other window would find (see GameHolds._locked)."""
+    try:
+        handle = open(path, "r+b")  # noqa: SIM115 (closed below, after the removal)
+    except OSError:
+        return False
+    with handle:
+        if _try_lock(handle) is False:
+            return False
+        try:
+            if sys.platform != "win32":  # Windows removes no file that is open
+                path.unlink()
+        except OSError:
+            return False
+        finally:
+            _unlock(handle)
+    if sys.platform == "win32":
+        with contextlib.suppress(OSError):
+            path.unlink()
+    return True
+
+
 class GameHolds:
     """The games this process holds, by record id: the one at its table, and a finished
     one until it is let go of; `folder` None (records kept in memory): no other process
@@ -100,17 +133,25 @@ class GameHolds:
         same); False: another window holds it."""
         if self.folder is None:
             return None
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            handle = open(self.folder / str(record_id), "a+b")  # noqa: SIM115 (kept open)
-        except OSError as e:
-            _log.debug("game %s not locked: %s", record_id, e)
-            return None
-        locked = _try_lock(handle)
-        if not locked:
+        path = self.folder / str(record_id)
+        for _try in range(3):
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                handle = open(path, "a+b")  # noqa: SIM115 (kept open)
+            except OSError as e:
+                _log.debug("game %s not locked: %s", record_id, e)
+                return None
+            locked = _try_lock(handle)
+            if not locked:
+                handle.close()
+                return None if locked is None else False
+            if _still_there(handle, path):
+                return handle
+            # another window's clear-up removed the file as it was opened: a lock on
+            # what is no longer there holds nothing against a window that opens it anew
+            _unlock(handle)
             handle.close()
-            return None if locked is None else False
-        return handle
+        return None
 
     def held_elsewhere(self, record_id: int) -> bool:
         """Whether another process holds the game (trying does not keep it)."""
@@ -166,10 +207,8 @@ class GameHolds:
             except OSError:
                 continue
             stale = age > STALE_S or (age > FRESH_S and self.done(int(path.name)))
-            if stale and not self.held_elsewhere(int(path.name)):
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                    gone += 1
+            if stale and _remove_unheld(path):
+                gone += 1
         return gone
 
     def release_all(self) -> None:

@@ -177,3 +177,37 @@ def test_a_game_whose_moves_were_all_taken_back_keeps_its_file(tmp_path):
     records.save_game(Game("pyramid52", deal=1), GameFacts())  # another game held here
     assert (tmp_path / "open-games" / str(facts.record_id)).exists()
     records.close()
+
+
+def test_a_game_file_removed_as_a_window_locks_it_is_locked_anew(tmp_path, monkeypatch):
+    # another window's clear-up removed the file between its opening and its lock: the
+    # window held a file no longer there, and a third window locked a new one, the same
+    # game at two tables
+    from game.store import holds
+
+    folder = tmp_path / "open-games"
+    folder.mkdir()
+    real_lock = holds._try_lock
+
+    def cleared_just_then(handle):
+        monkeypatch.setattr(holds, "_try_lock", real_lock)
+        (folder / "7").unlink()
+        return real_lock(handle)
+
+    monkeypatch.setattr(holds, "_try_lock", cleared_just_then)
+    window = GameHolds(folder)
+    assert window.hold(7)
+    assert (folder / "7").exists()
+    assert not GameHolds(folder).hold(7)
+
+
+def test_a_clear_up_never_removes_the_file_of_a_game_a_window_holds(tmp_path, monkeypatch):
+    # looked at, then removed: a window that locked it in between held a file no other
+    # window would find
+    folder = tmp_path / "open-games"
+    playing = GameHolds(folder)
+    assert playing.hold(7)
+    age(folder / "7", 2 * 24 * 3600)
+    monkeypatch.setattr(GameHolds, "held_elsewhere", lambda self, record_id: False)
+    assert GameHolds(folder).clear() == 0
+    assert (folder / "7").exists() and not GameHolds(folder).hold(7)
