@@ -11,6 +11,7 @@ import argparse
 import functools
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -272,9 +273,14 @@ def _write(path: str, text: str) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        with open(path, "w", encoding="utf-8") as f:
+        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, or removed)
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    try:
+        with f:
             f.write(text)
     except OSError as e:
+        os.unlink(path)  # cut short (a full disk): not left to pass for whole
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
     return 0
 

@@ -12,6 +12,7 @@ a `Problem` for the game to tell the player.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
@@ -268,19 +269,42 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         conn = in_memory()
         salvage(path, conn)
         return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name)])
+    # The rows are copied into a file beside it, which takes the damaged file's place
+    # only once whole: a salvage cut short (a kiosk's takes some seconds, and a closed
+    # window or a service's stop timeout killed it) left a fresh, empty file where the
+    # damaged one had been, and the next start found nothing to set aside or say.
+    rebuilt = path.with_name(path.name + REBUILT)
     try:
+        remove_with_side_files(rebuilt)  # one cut short before: begun again
+        conn = open_checked(rebuilt)
+        try:
+            copied = salvage(path, conn)
+        finally:
+            conn.close()
         aside = set_aside(path)
-        problems.append(Problem(SET_ASIDE, aside.name))
+        rebuilt.replace(path)
         conn = open_checked(path)
     except (OSError, sqlite3.Error, NewerDatabase) as e:
         log.warning("cannot make a fresh %s: %s", path, e)
+        with contextlib.suppress(OSError):
+            remove_with_side_files(rebuilt)
         problems.append(Problem(IN_MEMORY, getattr(e, "strerror", None) or str(e)))
         return Opened(in_memory(), None, problems)
-    copied = salvage(aside, conn)
+    problems.append(Problem(SET_ASIDE, aside.name))
     if copied:
         games, entries = copied.get("games", 0), copied.get("scores", 0)
         problems.append(Problem(SALVAGED, aside.name, (games, entries)))
     return Opened(conn, path, problems)
+
+
+# Beside a damaged file, the fresh one its rows are copied into until it is whole
+REBUILT = ".salvaged"
+
+
+def remove_with_side_files(path: Path) -> None:
+    """Delete a database file and its write-ahead log and index, where they are."""
+    for suffix in ("", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
 
 
 # Less free room than this where the file lies: a write that failed failed for want of it

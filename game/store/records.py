@@ -30,6 +30,7 @@ from game.store.database import (
     Opened,
     Problem,
     in_memory,
+    is_damaged,
     open_database,
     plain_reason,
     transaction,
@@ -77,6 +78,16 @@ def _up_to_the_damage(
     return replace(row, replay=replay), restored
 
 
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """Which file stands at `path` (None: none does): a file renamed or deleted keeps
+    taking the writes of a connection open on it."""
+    try:
+        info = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino) if info is not None else None
+
+
 @dataclass(frozen=True)
 class MissedEntry:
     """A table place a game or an arcade run earned, entered only when the game was next
@@ -90,12 +101,8 @@ class MissedEntry:
 
 class Records:
     def __init__(self, opened: Opened) -> None:
-        self.conn = opened.conn
-        self.path = opened.path
-        self.problems: list[Problem] = list(opened.problems)
-        self.games = GameLog(self.conn)
-        self.scores = ScoreTables(self.conn, self._damaged_row)
-        self.arcade = ArcadeRuns(self.conn)
+        self.problems: list[Problem] = []
+        self._attach(opened)
         self._told: set[str] = set()  # the kinds of problem the player has been told of
         self.last_failure = ""  # why the last read or write failed, as the notices put it
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
@@ -129,27 +136,50 @@ class Records:
 
     # -- guarding --------------------------------------------------------------------
 
-    def _write(self, what: str, action: Callable[[], T], default: T) -> T:
-        """A write that must not stop the game: on failure, `default`, and one notice."""
-        self._open_again_if_removed()
-        return self._guarded(what, action, default, SAVE_FAILED)
-
-    def _open_again_if_removed(self) -> None:
-        """The file was deleted while the game ran (by hand, a clean-up): SQLite would go
-        on writing to the deleted file, lost at the next start. A fresh file instead,
-        said once; the game in play is written into it whole at its next save."""
-        if self.path is None or self.path.exists():
-            return
-        log.warning("records: %s was removed while the game ran: a new one is made", self.path)
-        removed = self.path.name
-        opened = open_database(self.path)
-        self.conn.close()
+    def _attach(self, opened: Opened) -> None:
+        """Work on the database `opened`, and say what opening it found."""
         self.conn, self.path = opened.conn, opened.path
+        self.file = file_identity(self.path)
         self.games = GameLog(self.conn)
         self.scores = ScoreTables(self.conn, self._damaged_row)
         self.arcade = ArcadeRuns(self.conn)
         self.problems.extend(opened.problems)
-        self._tell(REMOVED, removed)
+
+    def _open_again(self) -> None:
+        """The file at our path, opened anew (set aside and salvaged if damaged)."""
+        assert self.path is not None
+        self.conn.close()
+        self._attach(open_database(self.path))
+
+    def _write(self, what: str, action: Callable[[], T], default: T) -> T:
+        """A write that must not stop the game: on failure, `default`, and one notice."""
+        self._open_again_if_replaced()
+        try:
+            return action()
+        except sqlite3.Error as e:
+            if self.path is None or not (isinstance(e, sqlite3.DatabaseError) and is_damaged(e)):
+                return self._failed(what, e, default, SAVE_FAILED)
+            # damaged under a running game (a failing card or disk): set aside and
+            # salvaged now, as a start would, and the write made on the file that
+            # replaced it. A kiosk had lost every game until it was next started.
+            log.warning("records: %s went bad while the game ran (%s)", self.path, e)
+        self._open_again()
+        return self._guarded(what, action, default, SAVE_FAILED)
+
+    def _open_again_if_replaced(self) -> None:
+        """The file at our path is not the one we opened: SQLite would go on writing to
+        the one we hold, lost at the next start, or never read again. Deleted (by hand,
+        a clean-up): a fresh file, said once. Another (a window of the game set ours
+        aside as damaged, or a backup was put back): that one, said by whoever put it
+        there. The game in play is written whole into it at its next save."""
+        if self.path is None or file_identity(self.path) == self.file:
+            return
+        removed = not self.path.exists()
+        log.warning("records: %s was replaced while the game ran: opened again", self.path)
+        name = self.path.name
+        self._open_again()
+        if removed:
+            self._tell(REMOVED, name)
 
     def _read(self, what: str, action: Callable[[], T], default: T) -> T:
         """A read that must not stop the game: on failure, `default`, and one notice
@@ -160,10 +190,13 @@ class Records:
         try:
             return action()
         except sqlite3.Error as e:
-            log.warning("records: cannot %s: %s", what, e)
-            self.last_failure = plain_reason(str(e), self.path)
-            self._tell(kind, self.last_failure)
-            return default
+            return self._failed(what, e, default, kind)
+
+    def _failed(self, what: str, error: sqlite3.Error, default: T, kind: str) -> T:
+        log.warning("records: cannot %s: %s", what, error)
+        self.last_failure = plain_reason(str(error), self.path)
+        self._tell(kind, self.last_failure)
+        return default
 
     def _tell(self, kind: str, detail: str, numbers: tuple[int, ...] = ()) -> None:
         """A problem for the player's notices: the first of its kind in a session."""

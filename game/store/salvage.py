@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,7 @@ DETACHABLE = {"scores": ("game_id", "arcade_run")}
 
 def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     """Copy into `fresh` (a new, empty database) the rows of `damaged` that still
-    read; how many of each table were copied (nothing: none could be). One bad page
-    of a file threw away every game and table with it, though the rest still read.
+    read; how many of each table were copied (nothing: none could be).
 
     A file of an older version has its rows put into a database of its own version
     first, which is then migrated, as its file would have been. A game whose run was
@@ -81,13 +81,18 @@ def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
     has, and SQLite reads none of it: a copy with the count mended, opened to read;
     None if it cannot be made or read either (the copy is the caller's to remove)."""
     try:
-        data = bytearray(damaged.read_bytes())
-        size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
+        with damaged.open("rb") as file:
+            header = file.read(100)
+        size = int.from_bytes(header[16:18], "big") if len(header) == 100 else 0
         if size not in (1, *(2**n for n in range(9, 16))):
             return None  # no header of a database
-        pages = len(data) // (65536 if size == 1 else size)
-        data[28:32] = pages.to_bytes(4, "big")
-        copy.write_bytes(bytes(data))
+        # copied, not read whole: a kiosk's file of some hundred megabytes, held three
+        # times over, ran a small board out of memory
+        shutil.copyfile(damaged, copy)
+        pages = copy.stat().st_size // (65536 if size == 1 else size)
+        with copy.open("r+b") as file:
+            file.seek(28)
+            file.write(pages.to_bytes(4, "big"))
         _forget_what_starts_past(copy, pages)
         conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
         try:

@@ -279,10 +279,16 @@ def write_export(folder: Path, subject: str, proof: Mapping[str, Any]) -> Path:
         number = f"-{n}" if n > 1 else ""
         path = folder / f"piramida-{subject}-{stamp}{number}.json"
         try:
-            with path.open("x", encoding="utf-8") as f:
-                f.write(replay_text(proof))
+            f = path.open("x", encoding="utf-8")
         except FileExistsError:
             continue
+        try:
+            with f:
+                f.write(replay_text(proof))
+        except OSError:
+            # a full disk left a file cut short under a name like any other's
+            path.unlink(missing_ok=True)
+            raise
         return path
     raise FileExistsError(f"{folder}: no free name for piramida-{subject}-{stamp}")
 

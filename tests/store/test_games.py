@@ -595,3 +595,73 @@ def test_the_demo_s_help_is_said_over_a_hint_s():
     assert hint_then_demo.assisted_by == BY_DEMO
     assert demo_then_hint.assisted_by == BY_DEMO
     assert back_then_demo.assisted_by == BY_TAKING_BACK  # the first help said, as before
+
+
+def test_a_records_file_put_in_its_place_while_the_game_runs_takes_the_next_save(tmp_path):
+    # another window set the file aside as damaged and made a fresh one (or a backup was
+    # put back): this one went on saving, "saved", into the file set aside
+    path = tmp_path / "records.sqlite3"
+    records = Records.open(path)
+    game = random_game("pyramid52", deal=3, moves=3, end=False)
+    facts = GameFacts()
+    records.save_game(game, facts)
+    path.rename(tmp_path / "records.sqlite3.broken-20261205-120000")
+    Records.open(path).close()  # the other window's fresh file
+    game.play(next(iter(game.legal_moves)))
+    assert records.save_game(game, facts)
+    assert records.problems == []  # whoever put it there said so
+    records.close()
+    again = Records.open(path)
+    (row,) = again.history()
+    assert row.moves == len(game.moves)
+    again.close()
+
+
+class FullDisk:
+    """A file on a disk with room for `room` characters: the rest raises ENOSPC."""
+
+    def __init__(self, file, room: int = 100) -> None:
+        self.file, self.room = file, room
+
+    def write(self, text: str) -> int:
+        import errno
+
+        self.file.write(text[: self.room])
+        self.file.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.file.close()
+
+
+def test_an_export_cut_short_by_a_full_disk_leaves_no_file(tmp_path, monkeypatch):
+    # 100 bytes of a replay stayed under a name like any other export's
+    from pathlib import Path
+
+    from game.store.saved import write_export
+
+    replay = won_game().to_replay(result=True)
+    real_open = Path.open
+    monkeypatch.setattr(Path, "open", lambda self, *a, **k: FullDisk(real_open(self, *a, **k)))
+    with pytest.raises(OSError):
+        write_export(tmp_path, "pyramid52-8", replay)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_history_export_cut_short_by_a_full_disk_leaves_no_file(tmp_path, monkeypatch):
+    import builtins
+
+    from game.cli import UsageError
+    from game.cli_records import _write
+
+    real_open = builtins.open
+    monkeypatch.setattr(
+        "game.cli_records.open", lambda *a, **k: FullDisk(real_open(*a, **k)), raising=False
+    )
+    target = tmp_path / "out.json"
+    with pytest.raises(UsageError, match="No space left"):
+        _write(str(target), "x" * 1000)
+    assert not target.exists()
