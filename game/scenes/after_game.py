@@ -46,7 +46,9 @@ def after_game(app: App, summary: GameSummary) -> Scene:
         # how the run ended: "You gave up" of its last game read against the run's
         # "A new high score!"
         run_end = status.news()
-        return InitialsScene(app, heading, subtitle, records.initials, enter_run, run_end)
+        return InitialsScene(
+            app, heading, subtitle, records.initials, enter_run, run_end, game_id=facts.record_id
+        )
     place = records.entry_position(game, facts)
     if place is None:
         return ResultsScene(app, summary)
@@ -69,14 +71,26 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     if not game.won:
         # how it ended is the news, not the table: a gold "You are in the high-score
         # table!" under "Your wish will not come true" celebrated a lost fortune
-        return InitialsScene(app, told, subtitle, records.initials, enter_game, celebrate=False)
+        return InitialsScene(
+            app,
+            told,
+            subtitle,
+            records.initials,
+            enter_game,
+            celebrate=False,
+            game_id=facts.record_id,
+        )
     heading = _heading(place, best=place == 1)
     if _verdict_counts(summary):
         # the answer to the wish is the news, the table's place beside it: under a big
         # "A new high score!" the wish come true was the smallest line of the screen,
         # where a wish that will not come true stands as the title
-        return InitialsScene(app, told, subtitle, records.initials, enter_game, heading)
-    return InitialsScene(app, heading, subtitle, records.initials, enter_game, told)
+        return InitialsScene(
+            app, told, subtitle, records.initials, enter_game, heading, game_id=facts.record_id
+        )
+    return InitialsScene(
+        app, heading, subtitle, records.initials, enter_game, told, game_id=facts.record_id
+    )
 
 
 def outcome_line(summary: GameSummary) -> str:

@@ -74,8 +74,13 @@ class InitialsScene(PadScene):
         done: Callable[[str], Scene],
         outcome: str = "",
         celebrate: bool = True,
+        game_id: int | None = None,
     ) -> None:
         super().__init__(app)
+        # the saved game whose place this is, held against other windows while asked:
+        # one started meanwhile took it for a place missed (a window closed before its
+        # initials) and entered it under its own letters
+        self.game_id = game_id
         self.title = title
         self.subtitle = subtitle
         self.outcome = outcome  # how the game ended, above the title (see after_game)
@@ -133,6 +138,14 @@ class InitialsScene(PadScene):
 
     def back(self) -> None:
         self.accept()  # the place in the table is earned: Esc keeps it under these letters
+
+    def enter(self) -> None:
+        super().enter()
+        if self.game_id is not None:
+            self.app.records.hold(self.game_id)
+
+    def exit(self) -> None:
+        self.app.records.release(self.game_id, finished=True)
 
     # -- scene ---------------------------------------------------------------------------
 

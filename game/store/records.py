@@ -485,8 +485,13 @@ class Records:
         up for a passer-by who walked away stays out (see table_for)."""
         missed = []
         row = self._read("read the games", self.games.latest_finished, None)
-        if row is not None and not self._read(
-            "read the tables", lambda: self.scores.holds(game_id=row.id), True
+        # a game held elsewhere is on another window's initials scene, its place asked
+        if (
+            row is not None
+            and not self.holds.held_elsewhere(row.id)
+            and not self._read(
+                "read the tables", lambda: self.scores.has_entry(game_id=row.id), True
+            )
         ):
             restored = self.resume(row)
             if restored is not None:
@@ -499,8 +504,9 @@ class Records:
             if (
                 run is not None
                 and run.state.over(ladder)
+                and not (run.games and self.holds.held_elsewhere(run.games[-1].id))
                 and not self._read(
-                    "read the tables", lambda: self.scores.holds(arcade_run=run.id), True
+                    "read the tables", lambda: self.scores.has_entry(arcade_run=run.id), True
                 )
             ):
                 place = self.add_run_score(ladder, run, initials)

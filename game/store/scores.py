@@ -159,7 +159,7 @@ class ScoreTables:
         ahead = sum(1 for e in entries if e.figures.order() <= figures.order())
         return ahead + 1 if ahead < TOP else None
 
-    def holds(self, *, game_id: int | None = None, arcade_run: int | None = None) -> bool:
+    def has_entry(self, *, game_id: int | None = None, arcade_run: int | None = None) -> bool:
         """Whether some table holds an entry of this game, or of this arcade run."""
         row = self.conn.execute(
             """SELECT 1 FROM scores WHERE (game_id = :game AND :game IS NOT NULL)
@@ -222,6 +222,10 @@ class ScoreTables:
         if place is None:
             return None
         with transaction(self.conn):
+            # entered already, by another window (see Records.enter_missed_scores): a game
+            # is in a table once
+            if self.has_entry(game_id=game_id, arcade_run=arcade_run):
+                return None
             self.conn.execute(
                 """INSERT INTO scores (board, ruleset, options, deal, initials, levels,
                     remaining_cards, remaining_points, seconds, moves, game_id, arcade_run,

@@ -819,3 +819,43 @@ def test_a_level_s_results_focus_their_main_button_for_the_keys(app, driver, won
     assert results.exported_to == ""
     driver.settle(0.6)
     assert isinstance(app.scene, TableScene)  # the level again, or the next
+
+
+def test_a_window_started_while_another_asks_initials_leaves_it_its_place(app, driver):
+    # the other took the game on the initials scene for one closed before its initials
+    # and entered it under its own letters: the player's were refused, and in the day's
+    # table the game stood twice
+    win(app, driver)
+    initials = app.scene
+    assert isinstance(initials, InitialsScene)
+    other = Records.open(app.records.path)
+    assert other.enter_missed_scores(None, "---") == []
+    driver.tap(initials.pad.get("up0").rect.center)  # A -> B
+    driver.tap(initials.pad.get("ok").rect.center)
+    driver.settle(0.6)
+    (key,) = other.scores.tables()
+    assert [e.initials for e in other.scores.top(key)] == ["BAA"]
+    assert other.enter_missed_scores(None, "---") == []  # nor after: it has its place
+    other.close()
+
+
+def test_a_game_is_entered_in_a_table_once(records_pair):
+    # the day's table, which keeps every game of its deal, held one twice
+    first, second = records_pair
+    game, facts = Game("pyramid52", deal=8), GameFacts(mode=DAILY, seconds=30.0)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    first.save_game(game, facts)
+    assert first.add_game_score(game, facts, "ABC") == 1
+    assert second.add_game_score(game, facts, "XYZ") is None
+    (key,) = second.scores.tables()
+    assert [e.initials for e in second.scores.top(key)] == ["ABC"]
+
+
+@pytest.fixture
+def records_pair(tmp_path):
+    """Two windows' records on one file."""
+    pair = [Records.open(tmp_path / FILE_NAME) for _ in range(2)]
+    yield pair
+    for records in pair:
+        records.close()
