@@ -53,17 +53,25 @@ class TableScene(
             facts = GameFacts(fortune=fortune, fortune_replayed=fortune and fortune_replayed)
         # what the records keep beside the moves: time, hints, the fortune's honesty
         self.facts = facts
-        if facts.fortune and facts.record_id is None and not facts.fortune_replayed:
+        # asked again of a game continued: the deal played meanwhile in another game
+        # (the day's number typed in От нечего делать, its stock turned) showed its cards,
+        # and the fortune, continued, said "Your wish will come true" of them
+        earlier = facts.record_id
+        # the fortune found void as this table opened: news to say at the deal, even of
+        # a game continued (see _deal_words)
+        self.voided_now = False
+        if facts.fortune and not facts.fortune_replayed:
             # a verdict once given cannot be changed by dealing the same deal again (in
             # any ruleset that lays it out alike: Records.deal_played_before)
-            facts.fortune_replayed = app.records.deal_played_before(game)
+            facts.fortune_replayed = app.records.deal_played_before(game, except_id=earlier)
+            self.voided_now = facts.fortune_replayed
         # help once had with a deal stays with it: a new game of the deal (the same deal
-        # again, its number typed, the day's deal) is assisted from the start
+        # again, its number typed, the day's deal) is assisted from the start, and one
+        # continued after the help was had in another
         self.helped_before = (
             self.recorded
-            and facts.record_id is None
             and not facts.assisted
-            and app.records.deal_assisted_before(game)
+            and app.records.deal_assisted_before(game, except_id=earlier)
         )
         if self.helped_before:
             facts.mark_assisted(BY_HELP_BEFORE)

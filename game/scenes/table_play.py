@@ -51,6 +51,8 @@ class TablePlay:
         self.dealt = True
         if self.game.moves:
             self._after_change()  # a game resumed mid-way: no deal to show
+            if self.helped_before or self.voided_now:  # news since it was left
+                self._say(self._deal_words(), 6.0)
             return
         counts = self.view.counts()
         zero = {name: 0 for name in counts}
@@ -68,14 +70,27 @@ class TablePlay:
         self.animator.add(tweens)
         self.app.sounds.play("deal")  # with the animations off too: the cue a deal is down
         self._after_change()
+        words = self._deal_words()
+        if words:
+            self._say(words, 6.0)
+
+    def _deal_words(self) -> str:
+        """What the table knows of its deal from other games, said as it is dealt."""
         if self.helped_before:
-            self._say(
-                _("This deal was played with the solver's help before: this game is assisted."), 6.0
+            return _("This deal was played with the solver's help before: this game is assisted.")
+        void = self.fortune and self.fortune_replayed
+        if self.practised and void:
+            # the fortune's news first: "stays out of its table" alone left a wish that
+            # could not come true unsaid
+            return _(
+                "You have played this deal before: it tells no fortune this time, and this"
+                " game stays out of its table."
             )
-        elif self.practised:
-            self._say(_("You have played this deal before: this game stays out of its table."), 6.0)
-        elif self.fortune and self.fortune_replayed:
-            self._say(_("You have played this deal before: it tells no fortune this time."), 6.0)
+        if self.practised:
+            return _("You have played this deal before: this game stays out of its table.")
+        if void:
+            return _("You have played this deal before: it tells no fortune this time.")
+        return ""
 
     def _wish_made(self) -> None:
         self.wish_pending = False

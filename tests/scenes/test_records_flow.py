@@ -21,7 +21,13 @@ from game.store.proof import verify
 from game.store.records import MissedEntry
 from tests.scenes.driver import Driver
 from tests.scenes.test_menu import open_menu
-from tests.scenes.test_table import DEAL_8_WIN, click_move, open_table, wait_for_analysis
+from tests.scenes.test_table import (
+    DEAL_8_WIN,
+    click_move,
+    open_table,
+    open_table_with,
+    wait_for_analysis,
+)
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -859,3 +865,54 @@ def records_pair(tmp_path):
     yield pair
     for records in pair:
         records.close()
+
+
+def test_a_fortune_continued_after_its_deal_was_played_elsewhere_tells_none(app, driver):
+    # checked only as a fortune began: its deal played meanwhile in От нечего делать
+    # (which lays the same number out alike), every stock card seen, and the fortune
+    # continued came out as "Your wish will come true"
+    fortune, facts = Game("sbudetsya", deal=4242), GameFacts(fortune=True)
+    fortune.play("st>w")
+    assert app.records.save_game(fortune, facts)
+    other = Game("nechego", deal=4242)
+    while other.pile("st"):
+        other.play("st>w")
+    assert app.records.save_game(other, GameFacts())
+    row = app.records.game(facts.record_id)
+    game, kept = app.records.resume(row)
+    scene = open_table_with(app, driver, game, kept)
+    assert scene.fortune_replayed and not scene.wish_pending
+    assert scene.status == "You have played this deal before: it tells no fortune this time."
+    assert app.records.game(facts.record_id).replay["meta"]["fortune_replayed"] is True
+
+
+def test_a_game_continued_after_help_with_its_deal_elsewhere_is_assisted(app, driver):
+    # help once had with a deal stays with it: a game of the deal continued after the
+    # solver played the deal in another went into the tables as played unhelped
+    first, facts = Game("pyramid52", deal=8), GameFacts()
+    first.play(DEAL_8_WIN[0])
+    assert app.records.save_game(first, facts)
+    helped = Game("pyramid52", deal=8)
+    helped.play(DEAL_8_WIN[0])
+    assert app.records.save_game(helped, GameFacts(hints=1, assisted=True))
+    game, kept = app.records.resume(app.records.game(facts.record_id))
+    scene = open_table_with(app, driver, game, kept)
+    assert scene.assisted and scene.helped_before
+
+
+def test_the_day_s_fortune_continued_after_its_deal_was_played_says_both(app, driver):
+    # left before its first move, then its number played in От нечего делать: the wish
+    # was asked again, and only "stays out of its table" was said of it
+    day = 20261205
+    fortune, facts = Game("sbudetsya", deal=day), GameFacts(mode=DAILY, fortune=True)
+    assert app.records.save_game(fortune, facts)
+    other = Game("nechego", deal=day)
+    other.play("st>w")
+    assert app.records.save_game(other, GameFacts())
+    game, kept = app.records.resume(app.records.game(facts.record_id))
+    scene = open_table_with(app, driver, game, kept)
+    assert not scene.wish_pending and scene.banner is None
+    assert scene.status == (
+        "You have played this deal before: it tells no fortune this time, and this game"
+        " stays out of its table."
+    )
