@@ -302,6 +302,7 @@ def row_json(row: GameRow) -> dict[str, Any]:
         "outcome": row.outcome,
         "remaining_cards": row.remaining_cards,
         "remaining_points": row.remaining_points,
+        "wish": row.wish,
     }
 
 
@@ -337,6 +338,8 @@ def row_line(row: GameRow) -> str:
         row.outcome or "", "in play"
     )
     flags = [f for f, on in ((row.mode, row.mode != "free"), ("assisted", row.assisted)) if on]
+    if row.wish is not None:  # a fortune's answer: an honest win and one replayed differ
+        flags.append(f"wish: {row.wish}")
     deal = str(row.deal) if row.deal is not None else "deck"
     return (
         f"{row.id:>5}  {local_minute(row.started_at)}  {row.ruleset:<13} {deal:>10}  "

@@ -39,6 +39,9 @@ LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode 
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
 
+NO_VERDICT = "no verdict"  # a fortune's, where its verdict does not count
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -64,6 +67,19 @@ class GameRow:
     @property
     def won(self) -> bool:
         return self.outcome == "won"
+
+    @property
+    def wish(self) -> str | None:
+        """A fortune's answer to its wish (None: not played as one): "comes true", "does
+        not come true", "no verdict" (its cards seen before they came, or the solver's
+        help), or "not told yet" while it is played."""
+        if not self.fortune:
+            return None
+        if self.fortune_replayed or self.assisted:
+            return NO_VERDICT
+        if self.outcome is None:
+            return "not told yet"
+        return "comes true" if self.won else "does not come true"
 
     @classmethod
     def from_sql(cls, row: sqlite3.Row) -> GameRow:

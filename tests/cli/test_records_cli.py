@@ -155,6 +155,34 @@ def test_history_lists_games_and_filters(cli: Cli, records) -> None:
     assert len(json.loads(cli("history", "--json", "--limit", "1").out)) == 1
 
 
+def test_history_says_what_each_fortune_answered(cli: Cli, records) -> None:
+    # an honest win and one of a deal replayed were listed alike: the verdict was in
+    # the replay's meta alone
+    from game.solver import solve
+
+    won = Game("sbudetsya", deal=0)
+    for move in solve(won).moves:
+        won.play(move)
+    assert won.won
+    told = {
+        "comes true": (won, GameFacts(fortune=True)),
+        "does not come true": (random_game("sbudetsya", 4, 3), GameFacts(fortune=True)),
+        "no verdict": (
+            random_game("sbudetsya", 5, 3),
+            GameFacts(fortune=True, fortune_replayed=True),
+        ),
+        "not told yet": (random_game("sbudetsya", 6, 3, end=False), GameFacts(fortune=True)),
+    }
+    for game, facts in told.values():
+        records.save_game(game, facts)
+    records.save_game(won_game(), GameFacts())
+    listed = json.loads(cli("history", "--json").out)
+    assert [g["wish"] for g in listed] == [None, *reversed(told)]
+    lines = cli("history").out.splitlines()
+    assert "wish:" not in lines[0]
+    assert [line.split("wish: ")[1].split("  ")[0] for line in lines[1:]] == list(reversed(told))
+
+
 def test_history_says_one_move_and_one_card(cli: Cli, records) -> None:
     game = Game("pyramid52", deal=0)
     game.play("st>w")
