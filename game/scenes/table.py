@@ -457,7 +457,7 @@ class TableScene(
     def back(self) -> None:
         if self.selected or self.drag:
             self._cancel()
-        else:
+        elif not self._withdraw_question():
             self._to_menu()
 
     # -- drawing -------------------------------------------------------------------
@@ -500,6 +500,7 @@ class TableScene(
             )
             draw_banner(static, play_area, Banner(text, []))
         elif self.banner and not self.banner.waits:  # one the table waits on: over the bars
+            self._show_banner_default()
             drawn = draw_banner(
                 static,
                 play_area,

@@ -240,7 +240,9 @@ class TableControls:
                 self._stock()
         elif enter:
             focus = self.keys.focus
-            if focus in self.buttons:
+            if focus in self.buttons and event.mod & pygame.KMOD_SHIFT:
+                pass  # a card's key ("send it home"): on a button it asked Hint's question
+            elif focus in self.buttons:
                 shown = self.keys.visible  # (the demo hides the ring, not the focus)
                 self.keys.visible = True
                 self._invalidate()
@@ -259,7 +261,12 @@ class TableControls:
             self._step_along_bar(1 if key == pygame.K_RIGHT else -1)
             self._invalidate()
         elif self.view and self.keys.handle(
-            key, event.mod, self._focusable(), self.focus_rect, self._holding_targets()
+            key,
+            event.mod,
+            self._focusable(),
+            self.focus_rect,
+            self._holding_targets(),
+            beyond=self.buttons.keys(),
         ):
             self._invalidate()
         else:
@@ -302,6 +309,15 @@ class TableControls:
         else:
             return False
         return True
+
+    def _show_banner_default(self) -> None:
+        """Played by the keys, a banner whose first button Enter presses shows the focus
+        on it: a keyboard player could not tell that Enter made the wish."""
+        banner = self.banner
+        if banner is None or not banner.buttons or not banner.enter:
+            return
+        if self.app.keyboard_led and not any(b.focused for b in banner.buttons):
+            banner.buttons[0].focused = True
 
     def _focus_banner_button(self, button: Button) -> None:
         assert self.banner is not None

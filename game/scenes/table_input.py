@@ -3,7 +3,7 @@ Tab and Shift+Tab go through the places in table order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import pygame
 
@@ -32,11 +32,15 @@ class KeyboardFocus:
         places: list[str],
         rect_of: Callable[[str], pygame.Rect],
         step_on: bool = False,
+        beyond: Collection[str] = (),
     ) -> bool:
         """Move the focus; True when the key was a focus key. With `step_on` (the few
         places a card picked up can go), an arrow with no place that way steps to the
         next place in table order (Right, Down) or the one before (Left, Up), as Tab
-        does: a foundation up and to the side of the card was in no arrow's way."""
+        does: a foundation up and to the side of the card was in no arrow's way. An
+        arrow reaches the places `beyond` (the bar's buttons) only where no other place
+        lies its way: from a stock in a corner, Right went along the bar below it, not
+        to the piles above and to the side."""
         if not places:
             return False
         if key == pygame.K_TAB:
@@ -50,7 +54,10 @@ class KeyboardFocus:
             return True
         # from where the focus is, even a place just emptied (a pair removed under it):
         # its neighbour, not the first place of all
-        found = nearest(self.focus, DIRECTIONS[key], places, rect_of)
+        direction = DIRECTIONS[key]
+        near = [p for p in places if p not in beyond]
+        found = nearest(self.focus, direction, near, rect_of) if beyond else None
+        found = found or nearest(self.focus, direction, places, rect_of)
         if found is None and self.focus not in places:
             found = nearest_any(self.focus, places, rect_of)
         if found is None and step_on:

@@ -532,6 +532,17 @@ class TablePlay:
         self._say_here(question, SECOND_PRESS_S)
         return False
 
+    def _withdraw_question(self) -> bool:
+        """Esc over a question a second press answers: the question goes, as Esc plays on
+        over a banner's (it went to the menu with the question still up); whether one
+        was up."""
+        now = self.app.clock.now()
+        if not any(now < until for until in self.asked_until.values()):
+            return False
+        self.asked_until.clear()
+        self._say("", 0.0)
+        return True
+
     def _rules(self) -> None:
         from game.scenes.rules import RulesScene
 

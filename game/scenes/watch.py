@@ -205,6 +205,10 @@ class WatchScene(TableScene):
         self._next_move()
         self._update_buttons()
 
+    def _show_banner_default(self) -> None:
+        """No focus shown at once on a replay's banner: while it shows none, the arrows
+        still step the replay (see handle_event)."""
+
     def to_the_end(self) -> None:
         """Every move left played at once, to the game's end (the End key): a long
         game took minutes to reach its end even at the top speed."""

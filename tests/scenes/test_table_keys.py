@@ -528,3 +528,58 @@ def test_new_deal_and_restart_ask_again_of_the_key_or_the_button_that_asked(app,
     driver.settle(7.0)
     driver.click(scene.buttons["restart"].rect.center)
     assert scene.status.startswith("Press “Restart” again:")
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian-old", "devils-bridge", "egyptian"])
+def test_right_from_a_stock_in_the_corner_goes_to_the_piles_not_the_bar(app, driver, ruleset):
+    # the stock bottom left, nothing in line with it: Right went along the bar below
+    # (Hint, Demo, Give up) where the piles lie up and to the side
+    scene = open_table(app, driver, Game(ruleset, deal=1234))
+    driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "st"
+    for _ in range(3):
+        driver.key(pygame.K_RIGHT)
+        assert scene.keys.focus not in scene.buttons
+    # past the cards, an arrow still reaches the bar
+    while scene.keys.focus not in scene.buttons:
+        before = scene.keys.focus
+        driver.key(pygame.K_DOWN)
+        assert scene.keys.focus != before
+
+
+def test_shift_enter_on_a_bar_button_presses_nothing(app, driver):
+    # "send this card home" on the focused Hint asked Hint's question, which in a
+    # fortune costs the wish its verdict
+    scene = open_fortune(app, driver, 3)
+    scene.keys.focus, scene.keys.visible = "hint", True
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    assert scene.status == "" and scene.asked_until == {} and scene.hints_used == 0
+    driver.key(pygame.K_RETURN)  # Enter alone is the button's press
+    assert "hint" in scene.asked_until
+
+
+def test_esc_over_a_question_takes_the_question_away_and_stays(app, driver):
+    from game.scenes.menu import MenuScene
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    click_move(driver, scene, DEAL_8_WIN[0])
+    driver.key(pygame.K_n)
+    assert "new" in scene.asked_until and scene.status
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(1)
+    assert app.scene is scene and scene.asked_until == {} and scene.status == ""
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_wish_s_button_shows_the_focus_to_a_keyboard_player(app, driver):
+    # Enter made the wish, and nothing on the banner said so
+    app.keyboard_led = True
+    scene = open_table(app, driver, Game("sbudetsya", deal=3))
+    assert scene.wish_pending and scene.banner.buttons[0].focused
+    driver.key(pygame.K_RETURN)
+    assert not scene.wish_pending
+    app.keyboard_led = False
+    mouse = open_table(app, driver, Game("sbudetsya", deal=4))
+    assert not mouse.banner.buttons[0].focused  # a mouse player's banner stays plain
