@@ -8,10 +8,12 @@ status 2 and one line on standard error, as everywhere in `piramida`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import logging
 import os
+import stat
 import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -278,9 +280,12 @@ def _write(path: str, text: str) -> int:
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
     try:
         with f:
+            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
             f.write(text)
     except OSError as e:
-        os.unlink(path)  # cut short (a full disk): not left to pass for whole
+        if regular:  # cut short (a full disk): not left to pass for whole; a device stays
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
     return 0
 

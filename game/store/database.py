@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game.small_files import READ_ONLY_FILE
+from game.store.file_locks import waited_lock
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)
@@ -233,8 +234,8 @@ def _check_writable(conn: sqlite3.Connection) -> None:
 def is_damaged(error: sqlite3.DatabaseError) -> bool:
     """A damaged file, as opposed to one we may not open (permissions, a full disk)."""
     name = getattr(error, "sqlite_errorname", None)
-    if name is not None:
-        return name in DAMAGED
+    if name is not None:  # SQLITE_CORRUPT_INDEX and its like too, where damage lies
+        return str(name).startswith(DAMAGED)
     return str(error).startswith("damaged")
 
 
@@ -269,11 +270,34 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         conn = in_memory()
         salvage(path, conn)
         return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name)])
+    # one window salvages at a time: two started together (a launcher clicked twice)
+    # each removed and renamed the other's files, and the rows ended in a file set
+    # aside that nothing reads. The second, once the first is done, opens its file.
+    with waited_lock(path.with_name(path.name + SALVAGE_LOCK), SALVAGE_PATIENCE_S):
+        try:
+            return Opened(open_checked(path, to_write), path, problems)
+        except (sqlite3.DatabaseError, NewerDatabase, OSError):
+            pass  # still damaged: this window's to salvage
+        return _salvaged(path, problems)
+
+
+# Beside the records file: held by the window salvaging it (see open_database)
+SALVAGE_LOCK = ".salvage-lock"
+SALVAGE_PATIENCE_S = 120.0  # a kiosk's file of 200,000 games takes some seconds more
+# Beside a damaged file, the fresh one its rows are copied into until it is whole
+REBUILDING = ".rebuilding"
+
+
+def _salvaged(path: Path, problems: list[Problem]) -> Opened:
+    """The damaged file at `path` set aside, and a fresh one in its place holding the
+    rows that still read (see salvage)."""
+    from game.store.salvage import salvage  # a damaged file's own business, and rare
+
     # The rows are copied into a file beside it, which takes the damaged file's place
     # only once whole: a salvage cut short (a kiosk's takes some seconds, and a closed
     # window or a service's stop timeout killed it) left a fresh, empty file where the
     # damaged one had been, and the next start found nothing to set aside or say.
-    rebuilt = path.with_name(path.name + REBUILT)
+    rebuilt = path.with_name(path.name + REBUILDING)
     try:
         remove_with_side_files(rebuilt)  # one cut short before: begun again
         conn = open_checked(rebuilt)
@@ -295,10 +319,6 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         games, entries = copied.get("games", 0), copied.get("scores", 0)
         problems.append(Problem(SALVAGED, aside.name, (games, entries)))
     return Opened(conn, path, problems)
-
-
-# Beside a damaged file, the fresh one its rows are copied into until it is whole
-REBUILT = ".salvaged"
 
 
 def remove_with_side_files(path: Path) -> None:

@@ -157,10 +157,13 @@ class GameLog:
                         assisted = :assisted, fortune_replayed = :fortune_replayed,
                         outcome = :outcome, remaining_cards = :remaining_cards,
                         remaining_points = :remaining_points, replay = :replay
-                    WHERE id = :id""",
+                    WHERE id = :id AND ruleset = :ruleset AND started_at = :started_at""",
                     values | {"id": facts.record_id},
                 ).rowcount
-            if not updated:  # a new game, or one whose row is gone (its file was removed)
+            # a new game, or one whose row is gone: its file was removed, or replaced (a
+            # backup put back, another window's salvage), where its id may be another
+            # game's, which was written over, half one game and half the other
+            if not updated:
                 cursor = self.conn.execute(
                     """INSERT INTO games (ruleset, options, deal, mode, arcade_run, started_at,
                         updated_at, finished_at, seconds, moves, undos, hints, assisted, fortune,
@@ -275,8 +278,8 @@ class GameLog:
         rulesets_sql = ", ".join("?" * len(known))
 
         # the deal's number and a given deck's none, asked apart: "deal IS NULL OR
-        # deal = ?" left the index at the ruleset, and every game of it was read (33 ms
-        # a call on a kiosk's 200,000 games, a few calls at each deal and each end)
+        # deal = ?" left the index at the ruleset, and every game of it was read (12 ms
+        # a call with 100,000 games, where 0.1 ms so; a few calls at each deal and end)
         def games_whose(deal: str) -> str:
             return f"""SELECT ruleset, options, deal, replay FROM games
             WHERE ruleset IN ({rulesets_sql}) AND {deal} AND {such} AND id IS NOT ?"""

@@ -4,14 +4,12 @@ Two windows of the game share one records file. Both could continue the same gam
 (the day's deal, say): one turned the whole stock and gave up, the other then played
 the best line knowing every card, the day's table took both, and the first result
 was written over. A game at a table is held by an operating-system lock on a file of
-its own, which the system lets go of when the process ends, however it ends: a
-crashed window leaves no game locked.
+its own (see file_locks): a crashed window leaves no game locked.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import os
 import sys
@@ -20,51 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Literal
 
+from game.store.file_locks import try_lock as _try_lock
+from game.store.file_locks import unlock as _unlock
+
 _log = logging.getLogger(__name__)
 
 FRESH_S = 60.0  # a file this new may be about to be locked by the window that made it
 STALE_S = 24 * 3600.0  # a file no window has locked for this long is nobody's
-
-
-def _unlock(handle: IO[bytes]) -> None:
-    """Let go of the lock before the file is closed: Windows may keep a lock for a
-    while after its handle closes, and another window would find the game held."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        with contextlib.suppress(OSError):
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
-
-
-# what a lock held by another process answers; any other error is a file system that
-# locks nothing (a network share may not): taken for "held", every game would be
-# refused for ever, so the game goes on unlocked
-HELD_ERRNOS = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK}
-HELD_ERRNOS.add(getattr(errno, "EDEADLOCK", errno.EDEADLK))  # Windows' name
-
-
-def _try_lock(handle: IO[bytes]) -> bool | None:
-    """Lock the file's first byte without waiting; False if another process holds it,
-    None if the file system locks nothing."""
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            # flock, not lockf: its locks belong to the open file, so two windows in one
-            # process (as the tests make them) hold apart, as two processes do
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as e:
-        if e.errno in HELD_ERRNOS:
-            return False
-        _log.debug("games are not locked here: %s", e)
-        return None
-    return True
 
 
 def _still_there(handle: IO[bytes], path: Path) -> bool:

@@ -7,6 +7,7 @@ goes on. Reads that fail give an empty answer the same way.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -79,13 +80,47 @@ def _up_to_the_damage(
 
 
 def file_identity(path: Path | None) -> tuple[int, int] | None:
-    """Which file stands at `path` (None: none does): a file renamed or deleted keeps
-    taking the writes of a connection open on it."""
+    """The device and inode of the file at `path`, None where none is: what tells the
+    file we opened from one put in its place (renamed or deleted, a file keeps taking
+    the writes of a connection open on it)."""
     try:
         info = path.stat() if path is not None else None
     except OSError:
         return None
     return (info.st_dev, info.st_ino) if info is not None else None
+
+
+def let_go(conn: sqlite3.Connection, path: Path, file: tuple[int, int] | None) -> None:
+    """Close `conn`, opened on the file `file` that stood at `path`, and maybe no longer
+    does. SQLite names a file's write-ahead log by the file's name, and the last
+    connection to close deletes the log of that name: a file set aside by another
+    window took its log with it, and closing deleted the new file's log instead, that
+    window's last games with it. So while it closes, a second connection is held on the
+    file under its new name (the last to close, it deletes its own log). Where the file
+    has no name left (deleted, or a backup put back over it), the log at the name is
+    ours: it is folded into our file first, or it was read over the backup."""
+    keeper = None
+    moved = _renamed(path, file) if file is not None and file_identity(path) != file else None
+    if moved is not None:
+        try:
+            keeper = sqlite3.connect(moved)
+            keeper.execute("PRAGMA user_version").fetchone()  # held: ours is not the last
+        except sqlite3.Error:
+            keeper = None
+    else:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    if keeper is not None:
+        keeper.close()
+
+
+def _renamed(path: Path, file: tuple[int, int]) -> Path | None:
+    """The name the file `file`, once at `path`, has now beside it (set aside), if any."""
+    for other in path.parent.glob(path.name + ".*"):
+        if not other.name.endswith(("-wal", "-shm")) and file_identity(other) == file:
+            return other
+    return None
 
 
 @dataclass(frozen=True)
@@ -148,7 +183,7 @@ class Records:
     def _open_again(self) -> None:
         """The file at our path, opened anew (set aside and salvaged if damaged)."""
         assert self.path is not None
-        self.conn.close()
+        let_go(self.conn, self.path, self.file)
         self._attach(open_database(self.path))
 
     def _write(self, what: str, action: Callable[[], T], default: T) -> T:
@@ -157,14 +192,26 @@ class Records:
         try:
             return action()
         except sqlite3.Error as e:
-            if self.path is None or not (isinstance(e, sqlite3.DatabaseError) and is_damaged(e)):
+            damaged = isinstance(e, sqlite3.DatabaseError) and is_damaged(e)
+            if self.path is None or not damaged:
                 return self._failed(what, e, default, SAVE_FAILED)
-            # damaged under a running game (a failing card or disk): set aside and
-            # salvaged now, as a start would, and the write made on the file that
-            # replaced it. A kiosk had lost every game until it was next started.
             log.warning("records: %s went bad while the game ran (%s)", self.path, e)
-        self._open_again()
+        # damaged under a running game (a failing card or disk), the write is made again
+        # on the file mended: a kiosk had lost every game until it was next started
+        self._mend()
         return self._guarded(what, action, default, SAVE_FAILED)
+
+    def _mend(self) -> None:
+        """Mend the file that went bad: its indexes made anew where that is all it takes
+        (a start's check reads no index, so a bad one failed every save, session after
+        session), else set aside and salvaged now, as a start does."""
+        try:
+            with transaction(self.conn):
+                self.conn.execute("REINDEX")  # reads every row of the indexed tables
+            return
+        except sqlite3.Error as e:
+            log.warning("records: %s cannot be mended in place: %s", self.path, e)
+        self._open_again()
 
     def _open_again_if_replaced(self) -> None:
         """The file at our path is not the one we opened: SQLite would go on writing to

@@ -23,6 +23,8 @@ from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, versio
 log = logging.getLogger(__name__)
 
 
+# Beside a damaged file cut short: a copy of it with its header mended, while it is read
+MENDED_COPY = ".mended-copy"
 # A damaged file's tables, each before those whose rows refer to its rows
 SALVAGED_TABLES = ("arcade_runs", "games", "scores", "stats_resets", "profile")
 # Past a damaged page, rows are looked up one by one until this many in a row are missing
@@ -41,7 +43,7 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     lost with a damaged page is left out; an entry whose game was keeps its place.
     A table whose first page is damaged, or the schema's, is lost whole: Python's
     sqlite3 has no page-by-page recovery."""
-    patched = damaged.with_name(damaged.name + ".salvage")
+    patched = damaged.with_name(damaged.name + MENDED_COPY)
     source = _read_only(damaged) or _mended_copy(damaged, patched)
     if source is None:
         return {}

@@ -7,7 +7,8 @@ from collections import namedtuple
 import pytest
 
 from game.store import IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
-from game.store.database import FILE_NAME, open_database
+from game.store.database import FILE_NAME, REBUILDING, open_database
+from game.store.salvage import MENDED_COPY
 from game.store.schema import LATEST, MIGRATIONS, migrate
 from tests.store.helpers import random_game
 
@@ -430,7 +431,7 @@ def test_a_file_cut_short_keeps_what_it_still_holds(tmp_path):
     reopened = Records.open(path)
     assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert 0 < len(reopened.history()) < 60
-    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".salvage")] == []
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(MENDED_COPY)] == []
 
 
 def test_a_file_cut_short_of_an_index_s_pages_keeps_all_its_games(tmp_path):
@@ -447,7 +448,7 @@ def test_a_file_cut_short_of_an_index_s_pages_keeps_all_its_games(tmp_path):
     reopened = Records.open(path)
     assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert sorted(row.deal for row in reopened.history()) == [0, 1]
-    assert [p.name for p in tmp_path.iterdir() if ".salvage" in p.name] == []  # nor journal
+    assert [p.name for p in tmp_path.iterdir() if MENDED_COPY in p.name] == []  # nor journal
     reopened.close()
 
 
@@ -539,7 +540,7 @@ def test_a_salvage_cut_short_leaves_the_damaged_file_for_the_next_start(tmp_path
     reopened = Records.open(path)
     assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert 0 < len(reopened.history()) < 30
-    assert [p.name for p in tmp_path.iterdir() if ".salvage" in p.name] == []
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith((MENDED_COPY, REBUILDING))] == []
     reopened.close()
 
 
@@ -585,3 +586,81 @@ def test_a_file_damaged_while_the_game_runs_is_set_aside_and_the_save_made_anew(
     again = Records.open(path)
     assert again.problems == [] and [row.deal for row in again.history()] == [100]
     again.close()
+
+
+def _window_salvaging(path, copying, go_on, told) -> None:
+    """A window that opens the records, its salvage held up once it has begun."""
+    from game.store import salvage as salvage_module
+
+    real_copy = salvage_module._copy_rows
+
+    def slow_copy(*args):
+        copying.set()
+        go_on.wait(20)
+        return real_copy(*args)
+
+    salvage_module._copy_rows = slow_copy
+    records = Records.open(path)
+    told.put(([p.kind for p in records.problems], len(records.history())))
+    records.close()
+
+
+def test_two_windows_finding_one_damaged_file_salvage_it_once(tmp_path):
+    # a launcher clicked twice: the second window removed the first one's half-made
+    # file, each renamed the other's, and the rows ended in a file set aside that
+    # nothing reads: the records then held one game
+    import multiprocessing
+
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 30)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    _scribble_over_the_page_of(path, b'"deal":5,')
+    processes = multiprocessing.get_context("fork")
+    copying, go_on, told = processes.Event(), processes.Event(), processes.Queue()
+    first = processes.Process(target=_window_salvaging, args=(path, copying, go_on, told))
+    first.start()
+    try:
+        assert copying.wait(20)
+        threading_timer = __import__("threading").Timer(0.5, go_on.set)
+        threading_timer.start()  # the second window starts while the first copies
+        second = Records.open(path)
+        kinds, games = told.get(timeout=20)
+    finally:
+        go_on.set()
+        first.join(20)
+    assert kinds == [SET_ASIDE, SALVAGED] and 0 < games < 30
+    assert second.problems == [] and len(second.history()) == games
+    assert len(aside_files(tmp_path)) == 1
+    second.close()
+
+
+def test_a_damaged_index_met_while_the_game_runs_is_made_anew(tmp_path):
+    # SQLite names it SQLITE_CORRUPT_INDEX, which was not taken for damage, and a
+    # start's check reads no index: every save failed, session after session
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    game, facts = random_game("pyramid52", deal=5, moves=2, end=False), GameFacts()
+    records.save_game(game, facts)
+    records.close()
+    edit = sqlite3.connect(path)
+    edit.execute("PRAGMA writable_schema=ON")
+    for before, after in (("IS NULL'", "IS NULL AND 0'"), ("IS NULL AND 0'", "IS NULL'")):
+        edit.execute(  # the game's entry left out of the index of games in play
+            "UPDATE sqlite_master SET sql = replace(sql, 'outcome ' || ?, 'outcome ' || ?)"
+            " WHERE name = 'games_unfinished'",
+            (before.rstrip("'"), after.rstrip("'")),
+        )
+        edit.commit()
+        if before == "IS NULL'":
+            again = sqlite3.connect(path)
+            again.execute("REINDEX games_unfinished")
+            again.close()
+    edit.close()
+    records = Records.open(path)
+    assert records.problems == []
+    game.play(next(iter(game.legal_moves)))
+    assert records.save_game(game, facts)
+    assert records.problems == [] and records.game(facts.record_id).moves == 3
+    assert records.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    records.close()

@@ -630,6 +630,9 @@ class FullDisk:
         self.file.flush()
         raise OSError(errno.ENOSPC, "No space left on device")
 
+    def fileno(self) -> int:
+        return self.file.fileno()
+
     def __enter__(self):
         return self
 
@@ -665,3 +668,78 @@ def test_a_history_export_cut_short_by_a_full_disk_leaves_no_file(tmp_path, monk
     with pytest.raises(UsageError, match="No space left"):
         _write(str(target), "x" * 1000)
     assert not target.exists()
+
+
+def test_two_windows_on_a_file_that_goes_bad_keep_both_games_apart(tmp_path):
+    # one window met the damage and salvaged the file; the other, saving next, found
+    # its game's id taken in the new file by the first one's game and wrote over it,
+    # half one game and half the other; and closing the file it had, it deleted the
+    # new file's write-ahead log (SQLite names the log by the file's name)
+    path = tmp_path / "records.sqlite3"
+    first, second = Records.open(path), Records.open(path)
+    pyramid, pyramid_facts = random_game("pyramid52", 100, 3, end=False), GameFacts()
+    fortune, fortune_facts = random_game("sbudetsya", 200, 3, end=False), GameFacts(fortune=True)
+    assert first.save_game(pyramid, pyramid_facts) and pyramid_facts.record_id == 1
+    assert second.save_game(fortune, fortune_facts) and fortune_facts.record_id == 2
+    first.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = first.conn.execute("PRAGMA page_size").fetchone()[0]
+    root = first.conn.execute("SELECT rootpage FROM sqlite_master WHERE name='games'")
+    (root,) = root.fetchone()
+    with open(path, "r+b") as file:  # the games' root page turns to garbage
+        file.seek((root - 1) * page)
+        file.write(b"\xde\xad" * (page // 2))
+    for records in (first, second):
+        records.conn.execute("PRAGMA cache_size = 0")
+    fortune.play(next(iter(fortune.legal_moves)))
+    assert second.save_game(fortune, fortune_facts)  # set aside, salvaged: no game kept
+    assert fortune_facts.record_id == 1
+    pyramid.play(next(iter(pyramid.legal_moves)))
+    assert first.save_game(pyramid, pyramid_facts)
+    assert pyramid_facts.record_id == 2
+    fortune.play(next(iter(fortune.legal_moves)))
+    assert second.save_game(fortune, fortune_facts)  # its log was not deleted under it
+    for records in (first, second):
+        records.close()
+    again = Records.open(path)
+    assert again.problems == []
+    rows = {row.id: row for row in again.history()}
+    assert len(rows) == 2
+    for facts, game in ((pyramid_facts, pyramid), (fortune_facts, fortune)):
+        row = rows[facts.record_id]
+        assert row.ruleset == game.ruleset.id == row.replay["ruleset"]
+        assert row.moves == len(game.moves)
+    again.close()
+
+
+def test_a_backup_put_back_while_the_game_runs_is_read_as_it_is(tmp_path):
+    # the running session's write-ahead log, left at the file's name, was read over the
+    # backup: the backup was found damaged, set aside, and a patchwork salvaged
+    import shutil
+
+    path = tmp_path / "records.sqlite3"
+    records = Records.open(path)
+    for deal in range(3):
+        records.save_game(random_game("pyramid36", deal, 4), GameFacts())
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(path, tmp_path / "backup")
+    for deal in range(3, 40):
+        records.save_game(random_game("pyramid36", deal, 4), GameFacts())
+    (tmp_path / "backup").replace(path)
+    game = random_game("pyramid52", 100, 3, end=False)
+    assert records.save_game(game, GameFacts())
+    assert records.problems == []
+    assert sorted(row.deal for row in records.history()) == [0, 1, 2, 100]
+    records.close()
+
+
+def test_a_history_export_to_a_device_that_fails_leaves_the_device(tmp_path):
+    # a write to /dev/full through a link: the link was deleted as if it were a file
+    # cut short
+    from game.cli import UsageError
+    from game.cli_records import _write
+
+    link = tmp_path / "link-to-full"
+    link.symlink_to("/dev/full")
+    with pytest.raises(UsageError, match="No space left"):
+        _write(str(link), "x" * 100_000)
+    assert link.is_symlink()
