@@ -145,6 +145,7 @@ class InitialsScene(PadScene):
             self.app.records.hold(self.game_id)
 
     def exit(self) -> None:
+        super().exit()
         self.app.records.release(self.game_id, finished=True)
 
     # -- scene ---------------------------------------------------------------------------

@@ -51,8 +51,13 @@ class TablePlay:
         self.dealt = True
         if self.game.moves:
             self._after_change()  # a game resumed mid-way: no deal to show
-            if self.helped_before or self.voided_now:  # news since it was left
+            if self.helped_before:  # news since it was left
                 self._say(self._deal_words(), 6.0)
+            elif self.voided_now:
+                self._say(
+                    _("This deal has been played in another game since: it tells no fortune now."),
+                    6.0,
+                )
             return
         counts = self.view.counts()
         zero = {name: 0 for name in counts}

@@ -882,7 +882,9 @@ def test_a_fortune_continued_after_its_deal_was_played_elsewhere_tells_none(app,
     game, kept = app.records.resume(row)
     scene = open_table_with(app, driver, game, kept)
     assert scene.fortune_replayed and not scene.wish_pending
-    assert scene.status == "You have played this deal before: it tells no fortune this time."
+    assert scene.status == (
+        "This deal has been played in another game since: it tells no fortune now."
+    )
     assert app.records.game(facts.record_id).replay["meta"]["fortune_replayed"] is True
 
 
