@@ -7,6 +7,7 @@ Bad input ends with exit status 2 and one line on standard error, never a traceb
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import json
@@ -38,6 +39,7 @@ EXIT_BAD_INPUT = 2
 LARGEST_REPLAY = 2 << 20
 # the shell's status for a command whose output pipe was closed (128 + SIGPIPE)
 EXIT_CLOSED_OUTPUT = 141
+EXIT_UNWRITTEN = 1  # the output could not be written (a full disk): not the input's fault
 
 
 class UsageError(Exception):
@@ -86,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="open the game straight onto a table")
     window_options(p, after_command=True)  # where a player writing `play ...` puts them
     p.add_argument("ruleset", help=RULESET_HELP)
-    p.add_argument("--deal", type=int, help="deal number (default: a random one)")
+    p.add_argument("--deal", type=deal_arg, help="deal number (default: a random one)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
 
     p = sub.add_parser("replay", help="re-run a replay file and describe where it ends")
@@ -98,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("deal", help="print the initial layout of a deal")
     p.add_argument("ruleset", help=RULESET_HELP)
-    p.add_argument("--deal", type=int, help="deal number (default: a random one)")
+    p.add_argument("--deal", type=deal_arg, help="deal number (default: a random one)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -132,6 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the log's warnings (a level file left out) read as the program's other lines:
     # Python's last resort printed them bare
     logging.basicConfig(level=logging.WARNING, format="piramida: %(message)s")
+    _escape_what_the_output_cannot_hold()
     parser = build_parser()
     try:
         args = parser.parse_args(_dashed_values_joined(sys.argv[1:] if argv is None else argv))
@@ -154,6 +157,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader stopped reading (`piramida history | head`): nothing more to say
         _quiet_stdout()
         return EXIT_CLOSED_OUTPUT
+    except OSError as e:
+        # the output could not be written (a full disk, a terminal gone): one line,
+        # where a traceback came, and again as Python ended and flushed it
+        _quiet_stdout()
+        where = f"cannot write {e.filename}" if e.filename else "cannot write the output"
+        print(f"piramida: {where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_UNWRITTEN
+
+
+def _escape_what_the_output_cannot_hold() -> None:
+    """An output in an encoding without Cyrillic (a pipe on Windows, a C locale) gets
+    escapes where `rulesets` ended on a traceback: `\u0421` in JSON reads as the letter."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, io.UnsupportedOperation):
+                stream.reconfigure(errors="backslashreplace")
 
 
 def _quiet_stdout() -> None:
@@ -228,6 +248,16 @@ def start_watch(args: argparse.Namespace, replays: list[dict[str, Any]]) -> int:
 
     size = window_size(args)
     return run_watch(replays, size=size, fullscreen=True if args.fullscreen else None)
+
+
+def deal_arg(text: str) -> int:
+    """`--deal`'s value: plain digits (int() takes '٣' too, where the rest of the
+    command line and the replay file take 0-9 alone)."""
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+        return int(text)  # a number, refused as negative by deal_number, which says why
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"a deal number is written in digits 0-9, not {text!r}")
+    return int(text)
 
 
 def deal_number(given: int | None) -> int:

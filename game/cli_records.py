@@ -161,13 +161,17 @@ def _store_log_quiet(
 def open_records() -> Records:
     """The records, each problem met on the way said once, as the game says it."""
     from game.cli import UsageError
-    from game.store import IN_MEMORY, NEWER, Records
+    from game.store import DAMAGED_LEFT, IN_MEMORY, NEWER, Records
 
     records = Records.open(to_write=False)
     if records.path is None:
         # nothing of the file was read: "no high scores yet" with exit status 0 told a
         # script the tables were empty
-        unread = [p for p in records.problems if p.kind in (IN_MEMORY, NEWER)]
+        unread = [
+            p
+            for p in records.problems
+            if p.kind in (IN_MEMORY, NEWER) or (p.kind == DAMAGED_LEFT and not any(p.numbers))
+        ]
         if unread:
             raise UsageError(_unread_words(unread[0]))
     say_problems(records)
@@ -176,10 +180,15 @@ def open_records() -> Records:
 
 def _unread_words(problem: Problem) -> str:
     from game.notices import system_reason
-    from game.store import NEWER
+    from game.store import DAMAGED_LEFT, NEWER
 
     if problem.kind == NEWER:
         return f"{problem.detail} is from a newer Piramida: this version cannot read it"
+    if problem.kind == DAMAGED_LEFT:
+        return (
+            f"the records file {problem.detail} is damaged and nothing of it reads"
+            " (the game sets it aside when it next starts)"
+        )
     return f"the records file cannot be read ({system_reason(problem.detail)})"
 
 
@@ -205,6 +214,11 @@ def cmd_history(args: argparse.Namespace) -> int:
     from game.cli import UsageError
 
     if args.export:
+        others = [
+            f"--{k}" for k in ("ruleset", "json", "limit") if getattr(args, k) not in (None, False)
+        ]
+        if others:  # left unsaid, --ruleset egyptian wrote a pyramid52 game
+            raise UsageError(f"--export writes one game by its ID: it takes no {', '.join(others)}")
         return export(*args.export)
     _check_ruleset(args.ruleset)
     if args.limit is not None and args.limit < 1:

@@ -16,11 +16,11 @@ MOST_JOBS = 256
 
 
 def register(sub: Any) -> None:
-    from game.cli import OPTION_HELP, RULESET_HELP
+    from game.cli import OPTION_HELP, RULESET_HELP, deal_arg
 
     p = sub.add_parser("solve", help="solve a deal, or the position a replay reaches")
     p.add_argument("ruleset", nargs="?", help=RULESET_HELP)
-    p.add_argument("--deal", type=int, help="deal number")
+    p.add_argument("--deal", type=deal_arg, help="deal number")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--replay", metavar="FILE", help="solve from where this replay ends")
     p.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")

@@ -47,7 +47,9 @@ def parse_card(text: str) -> Card:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise ValueError(f"'{quoted(text)}' is not a card (rank A 2-9 T J Q K, suit S H D C)")
+        raise ValueError(
+            f"'{quoted(text)}' is not a card (rank A 2-9 T or 10 J Q K, suit S H D C or ♠ ♥ ♦ ♣)"
+        )
     return t
 
 
@@ -95,26 +97,40 @@ class DeckKind:
             cards[i], cards[j] = cards[j], cards[i]
         return cards
 
+    @property
+    def described(self) -> str:
+        """The kind in words: "a 36-card deck", "two 52-card decks"."""
+        size, copies = self.size // self.copies, self.copies
+        count = {2: "two"}.get(copies, str(copies))
+        return f"a {size}-card deck" if copies == 1 else f"{count} {size}-card decks"
+
     def check(self, cards: Sequence[Card]) -> None:
         """Refuse a deck that is not exactly this kind of deck (ValueError)."""
         if len(cards) != self.size:
             raise ValueError(
-                f"the deck must have {self.size} cards for a {self.name} deck, it has {len(cards)}"
+                f"the deck must have {self.size} cards for {self.described}, it has {len(cards)}"
             )
         counts = Counter(cards)
         strangers = sorted(set(counts) - set(self.unshuffled()), key=str)
         if strangers:
             # named first: the card it stands in for is only missing because of it
-            raise ValueError(f"{strangers[0]} is not a card of a {self.name} deck")
+            raise ValueError(f"{strangers[0]} is not a card of {self.described}")
         # a card too many named before the card it pushed out, which is only missing
         # because of it
         too_many = [card for card in self.unshuffled() if counts[card] > self.copies]
         for card in too_many or self.unshuffled():
             if counts[card] != self.copies:
-                times = "once" if self.copies == 1 else f"{self.copies} times"
+                times = (
+                    "once"
+                    if self.copies == 1
+                    else "twice"
+                    if self.copies == 2
+                    else (f"{self.copies} times")
+                )
+                hold = "holds" if self.copies == 1 else "hold"
                 raise ValueError(
                     f"{card} is in the deck {counts[card]} times;"
-                    f" a {self.name} deck holds it {times}"
+                    f" {self.described} {hold} it {times}"
                 )
 
 

@@ -54,7 +54,8 @@ CUT_SHORT = "cut_short"  # detail: why; numbers: the damaged move's; Continue go
 UNFINISHED_DAMAGED = "unfinished_damaged"  # detail: the error; the game cannot be read
 RULES_MISSING = "rules_missing"  # detail: the ruleset whose level file was left out
 REMOVED = "removed"  # detail: the file's name; removed while the game ran, made anew
-# detail: the file's name; a command that only reads left it for the game to set aside
+# detail: the file's name; a command that only reads left it for the game to set aside;
+# numbers: the games and entries that still read
 DAMAGED_LEFT = "damaged_left"
 
 
@@ -268,8 +269,9 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         # file aside at its next start and tells the player, who must hear it (a command
         # set it aside, said so on its standard error, and the game then said nothing)
         conn = in_memory()
-        salvage(path, conn)
-        return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name)])
+        copied = salvage(path, conn)
+        games, entries = copied.get("games", 0), copied.get("scores", 0)
+        return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name, (games, entries))])
     # one window salvages at a time: two started together (a launcher clicked twice)
     # each removed and renamed the other's files, and the rows ended in a file set
     # aside that nothing reads. The second, once the first is done, opens its file.

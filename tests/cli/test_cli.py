@@ -373,7 +373,7 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
         {"ruleset": "pyramid52", "deck": FULL_52.replace("KC", "AS")},
         ("AS",),
     ),
-    ("52 cards for a 36 deck", {"ruleset": "pyramid36", "deck": FULL_52}, ("36",)),
+    ("52 cards for a 36 deck", {"ruleset": "pyramid36", "deck": FULL_52}, ("a 36-card deck",)),
     (
         "36 cards for nechego with 32",
         {"ruleset": "nechego", "options": {"cards": 32}, "deck": " ".join(DECKS["36"].shuffled(0))},
@@ -926,3 +926,39 @@ def test_the_help_of_size_says_a_size_left_out_is_the_one_kept() -> None:
     text = " ".join(build_parser().format_help().split())
     assert "the size the window was last left, else 1280x800" in text
     assert "for this run" in text
+
+
+def test_an_output_that_cannot_be_written_is_said_in_one_line() -> None:
+    # a full disk: a traceback, and another as Python flushed the output at its end
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "game", "deal", "pyramid52", "--deal", "3", "--json"],
+            cwd=REPO,
+            env=dict(os.environ, PYTHONPATH=str(REPO)),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == ("piramida: cannot write the output: No space left on device\n")
+
+
+def test_an_output_without_cyrillic_gets_escapes_not_a_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "rulesets", "--json"],
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING="ascii"),
+        capture_output=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stderr == b""
+    listed = json.loads(proc.stdout.decode("ascii"))  # the escapes read as the letters
+    assert any(r["name"]["ru"] == "Египетская пирамида" for r in listed)
+
+
+@pytest.mark.parametrize("deal", ["٣", "３", "3x", "1e3"])
+def test_a_deal_number_is_written_in_plain_digits(cli: Cli, deal: str) -> None:
+    # int() took '٣' (an Arabic-Indic three) for deal 3, where the rest of the command
+    # line and the replay file take 0-9 alone
+    for command in (("deal", "pyramid52"), ("solve", "pyramid52")):
+        assert_refused(cli(*command, "--deal", deal), "digits 0-9")

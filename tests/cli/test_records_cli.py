@@ -318,18 +318,30 @@ def test_a_damaged_records_file_is_said_once_in_words_and_left_for_the_game(
 ) -> None:
     # it said "records.sqlite3 is damaged (...)" raw, then "records: set_aside: ..."; and
     # a command that only reads set the file aside, so the game never told the player
+    from tests.store.test_database import _saved_games, _scribble_over_the_page_of
+
     (home / "data").mkdir(parents=True)
-    damaged = b"no database at all " * 100
-    (home / "data" / FILE_NAME).write_bytes(damaged)
+    path = home / "data" / FILE_NAME
+    records = _saved_games(path, 30)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    _scribble_over_the_page_of(path, b'"deal":5,')
+    damaged = path.read_bytes()
     result = cli("history")
-    assert result.rc == 0 and result.out == "no games yet\n"
+    assert result.rc == 0 and 0 < len(result.out.splitlines()) < 30
     (line,) = result.err.splitlines()
     assert line == (
         f"piramida: The records file {FILE_NAME} is damaged: what still reads is shown,"
         " and the game sets the file aside when it next starts."
     )
-    assert sorted(p.name for p in (home / "data").iterdir()) == [FILE_NAME]
-    assert (home / "data" / FILE_NAME).read_bytes() == damaged
+    assert [p.name for p in (home / "data").iterdir() if p.is_file()] == [FILE_NAME]
+    assert path.read_bytes() == damaged
+    # nothing of it reads: not "no games yet" with exit status 0, which told a script
+    # the player had none
+    path.write_bytes(b"no database at all " * 100)
+    for command in (("history",), ("history", "--json"), ("scores",)):
+        assert_refused(cli(*command), f"{FILE_NAME} is damaged and nothing of it reads")
+    damaged = path.read_bytes()
     monkeypatch.setenv("PIRAMIDA_HOME", str(home))
     from game.store import SET_ASIDE, Records
 
@@ -554,3 +566,11 @@ def test_watch_takes_the_window_s_options_after_the_command(
     assert cli("watch", str(path), "--size", "1000x700").rc == 0
     assert cli("watch", "--size", "900x700", str(path)).rc == 0
     assert shown == [(1000, 700), (900, 700)]
+
+
+def test_history_export_takes_no_listing_options(cli: Cli, records) -> None:
+    # --ruleset egyptian wrote game 2, a pyramid52 game, without a word
+    facts = GameFacts()
+    records.save_game(won_game(), facts)
+    for extra in (("--ruleset", "egyptian"), ("--json",), ("--limit", "3")):
+        assert_refused(cli("history", *extra, "--export", str(facts.record_id), "-"), extra[0])

@@ -148,7 +148,7 @@ def test_a_game_needs_a_deal_or_a_deck_and_refuses_a_wrong_deck():
     # a card of another deck is named, not only the card it stands in for
     deck = Game("pyramid36", deal=0).deck
     strange = [("2S" if str(card) == "6H" else str(card)) for card in deck]
-    with pytest.raises(RulesError, match="2S is not a card of a 36 deck"):
+    with pytest.raises(RulesError, match="2S is not a card of a 36-card deck"):
         Game("pyramid36", deck=strange)
     with pytest.raises(RulesError, match="6H is in the deck 2 times"):
         Game("pyramid36", deck=[("6H" if str(card) == "7H" else str(card)) for card in deck])
