@@ -218,7 +218,7 @@ def _summary_lines(summary: str, width: int, height: int, largest: int) -> tuple
 
 def summary_lead(summary: str) -> str:
     """The summary's first clause, up to its first colon or semicolon, as a sentence of
-    its own: "A harder Egyptian Pyramid with nine piles." Where the whole does not fit,
+    its own: "Egyptian Pyramid with a ninth pile." Where the whole does not fit,
     its lead reads whole; the summary cut in the middle of a word read as a fault (a
     menu with a bar above its list, at 800x600). Lines before the last (a kiosk's
     options: "Passes through the stock: three") stay whole: cut at their own colon

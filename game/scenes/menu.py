@@ -355,11 +355,14 @@ class MenuScene(MenuPanel, PadScene):
             Button(_("Quit"), self.app.request_quit, key="quit"),
         ]
         header_gap = px(10, s, 6)
+        # Quit, which closes at once, stands further off: at 800x600 a finger meant for
+        # Settings' right end closed the game
+        quit_apart = 2 * header_gap
         title_w = theme.font(self.title_size, serif=True).size(_("Piramida"))[0]
         beside = header.copy()
         beside.width -= title_w + px(16, s, 8)
         beside.right = header.right
-        if row_width(buttons, self.button_h, header_gap) <= beside.width:
+        if row_width(buttons, self.button_h, header_gap) + quit_apart <= beside.width:
             layout_row(buttons, beside, self.button_h, header_gap, align="right")
         else:
             # standing up (and in Russian), beside the title they lay over it: a row of
@@ -367,6 +370,8 @@ class MenuScene(MenuPanel, PadScene):
             row = pygame.Rect(m, top, w - 2 * m, self.button_h)
             layout_row(buttons, row, self.button_h, header_gap, align="right")
             top = row.bottom + px(14, s, 8)
+        for button in buttons[:-1]:
+            button.rect.x -= quit_apart
         self.notice_rect = self.continue_rect = pygame.Rect(0, 0, 0, 0)
         bars = [
             # "Next" while another notice waits behind this one

@@ -249,7 +249,7 @@ class RecordsScene(PadScene):
         s = self.scale = theme.ui_scale(self.size)
         m = px(28, s, 12)
         bh = px(42, s, 32)
-        gap = px(10, s, 6)
+        gap = px(10, s, 8)  # 6 at 800x600: a finger on ▶'s top edge pressed Back
         self.title_size, self.text_size = px(36, s, 24), px(17, s, 13)
         title_h = theme.font(self.title_size, serif=True).get_linesize()
         self.header = pygame.Rect(m, m, w - 2 * m, title_h)
@@ -258,7 +258,8 @@ class RecordsScene(PadScene):
             # left of Back: the tables of this ruleset's other options
             buttons.insert(0, Button(_("Other options"), self.step_options, key="options"))
         layout_row(buttons, self.header, bh, gap, align="right")
-        y = self.header.bottom + gap
+        # below the title and Back, which stands taller than the title at 800x600
+        y = max(self.header.bottom, *(b.rect.bottom for b in buttons)) + gap
         # the ruleset, turned with arrows; the arcade has one table for every ruleset
         self.ruleset_row = pygame.Rect(m, y, w - 2 * m, bh)
         if self.tab != ARCADE:

@@ -946,3 +946,16 @@ def test_a_double_click_on_play_only_asks_before_leaving_the_game_in_play(app, d
     driver.double_click(scene.pad.get("play").rect.center)
     assert app.records.left_in_play("pyramid52", {"passes": 1})
     assert scene.play_asked > 0 and app.scene is scene
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1080, 1920)])
+def test_quit_stands_further_from_settings_than_the_header_s_other_buttons(app, driver, size):
+    # at 800x600 Settings and Quit were 6 px apart: a finger meant for Settings' right
+    # end pressed Quit, which closes at once
+    driver.resize(size)
+    menu = open_menu(app, driver)
+    header = [menu.pad.get(k).rect for k in ("records", "arcade", "settings", "quit")]
+    gaps = [b.left - a.right for a, b in itertools.pairwise(header)]
+    assert gaps[-1] >= 12 and gaps[-1] >= 2 * max(gaps[:-1]), gaps
+    assert all(r.top == header[0].top for r in header)
+    assert header[0].left > 0

@@ -1480,3 +1480,13 @@ def test_the_initials_place_the_keys_act_on_is_edged_as_the_focus_is(app, driver
     edge = [scene.cards[i].midleft for i in range(3)]
     assert app.surface.get_at(edge[1])[:3] == theme.FOCUS
     assert app.surface.get_at(edge[0])[:3] != theme.FOCUS
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1920, 1080)])
+def test_back_and_the_ruleset_arrows_stand_a_finger_apart(app, driver, size):
+    # at 800x600 Back stood 5 px above ▶: a tap on ▶'s top edge went back to the menu
+    driver.resize(size)
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    back, nxt = scene.pad.get("back").rect, scene.pad.get("next").rect
+    assert nxt.top - back.bottom >= 8
