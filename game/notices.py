@@ -27,6 +27,7 @@ from game.store import (
     UNFINISHED_DAMAGED,
     Problem,
 )
+from game.store.database import MENDED_ELSEWHERE
 from game.store.records import MissedEntry
 
 
@@ -208,6 +209,7 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
         "disk I/O error": i18n._("the disk failed to read or write"),
         "database is locked": i18n._("another program is using the file"),
         "database disk image is malformed": i18n._("the file is damaged"),
+        MENDED_ELSEWHERE: i18n._("another window of the game is mending it"),
     }
     return known.get(detail, in_english_only(detail) if otherwise is None else otherwise)
 

@@ -264,25 +264,34 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         return _opened_read_only(path, to_write, e.strerror or str(e))
     from game.store.salvage import salvage  # a damaged file's own business, and rare
 
-    if not to_write:
-        # a command that only reads leaves the data folder as it was: the game sets the
-        # file aside at its next start and tells the player, who must hear it (a command
-        # set it aside, said so on its standard error, and the game then said nothing)
-        conn = in_memory()
-        copied = salvage(path, conn)
-        games, entries = copied.get("games", 0), copied.get("scores", 0)
-        return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name, (games, entries))])
-    # one window salvages at a time: two started together (a launcher clicked twice)
-    # each removed and renamed the other's files, and the rows ended in a file set
-    # aside that nothing reads. The second, once the first is done, opens its file.
-    with waited_lock(path.with_name(path.name + SALVAGE_LOCK), SALVAGE_PATIENCE_S):
+    # One salvage at a time, a command's that only reads too: two windows started
+    # together (a launcher clicked twice) each removed and renamed the other's files,
+    # and the rows ended in a file set aside that nothing reads. The second, once the
+    # first is done, opens the file the first made.
+    lock = path.with_name(path.name + SALVAGE_LOCK)
+    # (a command that only reads makes no lock file: it leaves the folder as it was)
+    with waited_lock(lock, SALVAGE_PATIENCE_S, make=to_write) as held:
         try:
             return Opened(open_checked(path, to_write), path, problems)
         except (sqlite3.DatabaseError, NewerDatabase, OSError):
-            pass  # still damaged: this window's to salvage
+            pass  # still damaged
+        if not to_write or not held:
+            # a command that only reads leaves the data folder as it was: the game sets
+            # the file aside at its next start and tells the player, who must hear it (a
+            # command set it aside, said so on its standard error, and the game then said
+            # nothing). A window that waited its fill on another's salvage shows what
+            # still reads and leaves the file to it: two salvages at once lost the rows.
+            conn = in_memory()
+            copied = salvage(path, conn)
+            if not to_write:
+                games, entries = copied.get("games", 0), copied.get("scores", 0)
+                return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name, (games, entries))])
+            return Opened(conn, None, [Problem(IN_MEMORY, MENDED_ELSEWHERE)])
         return _salvaged(path, problems)
 
 
+# Why a window keeps its records in memory while another one salvages the file
+MENDED_ELSEWHERE = "another window of the game is mending the file"
 # Beside the records file: held by the window salvaging it (see open_database)
 SALVAGE_LOCK = ".salvage-lock"
 SALVAGE_PATIENCE_S = 120.0  # a kiosk's file of 200,000 games takes some seconds more
@@ -300,6 +309,7 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     # window or a service's stop timeout killed it) left a fresh, empty file where the
     # damaged one had been, and the next start found nothing to set aside or say.
     rebuilt = path.with_name(path.name + REBUILDING)
+    damaged = file_identity(path)
     try:
         remove_with_side_files(rebuilt)  # one cut short before: begun again
         conn = open_checked(rebuilt)
@@ -307,8 +317,10 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
             copied = salvage(path, conn)
         finally:
             conn.close()
-        aside = set_aside(path)
-        rebuilt.replace(path)
+        if file_identity(path) != damaged:  # replaced meanwhile (a window that gave up waiting)
+            remove_with_side_files(rebuilt)
+            return Opened(open_checked(path), path, problems)
+        aside = set_aside(path, rebuilt)
         conn = open_checked(path)
     except (OSError, sqlite3.Error, NewerDatabase) as e:
         log.warning("cannot make a fresh %s: %s", path, e)
@@ -364,20 +376,38 @@ def mend_side_files(path: Path) -> None:
             log.warning("cannot make %s writable: %s", side, e)
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a damaged database (and its journal files) to `NAME.broken-YYYYMMDD-HHMMSS`."""
+def set_aside(path: Path, replacement: Path) -> Path:
+    """Rename a damaged database (and its journal files) to `NAME.broken-YYYYMMDD-HHMMSS`,
+    and put `replacement` in its place. The damaged file takes its new name as a second
+    name first, where the file system allows: renamed away, it left no file at its
+    name until the other came, and killed then, the next start found no records."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
     while aside.exists():
         n += 1
         aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    path.replace(aside)
+    try:
+        os.link(path, aside)
+    except OSError:  # no second names (a FAT card): renamed, and the gap stays
+        path.replace(aside)
     for suffix in ("-wal", "-shm"):
         journal = path.with_name(path.name + suffix)
         if journal.exists():
             journal.replace(aside.with_name(aside.name + suffix))
+    replacement.replace(path)
     return aside
+
+
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """The device and inode of the file at `path`, None where none is: what tells the
+    file we opened from one put in its place (renamed or deleted, a file keeps taking
+    the writes of a connection open on it)."""
+    try:
+        info = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino) if info is not None else None
 
 
 def in_memory() -> sqlite3.Connection:

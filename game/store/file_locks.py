@@ -57,23 +57,27 @@ def unlock(handle: IO[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def waited_lock(path: Path, patience_s: float) -> Iterator[bool]:
-    """Hold the lock file `path` for the block, waiting while another process holds it
-    (up to `patience_s`, then going on as if it held it); yields whether it waited. A
-    file that cannot be made or locked (a read-only folder) holds nothing."""
+def waited_lock(path: Path, patience_s: float, make: bool = True) -> Iterator[bool]:
+    """Hold the lock file `path` for the block, waiting while another process holds it,
+    up to `patience_s`; yields whether it holds it. Where no lock can be had at all (a
+    read-only folder, a file system that locks nothing; with `make` False, no lock file
+    yet) there is nobody to wait for, and it yields True: only another holder's lock,
+    held past the patience, is False."""
     try:
-        handle = open(path, "a+b")  # noqa: SIM115 (closed below)
-    except OSError as e:
-        _log.debug("%s not locked: %s", path, e)
-        yield False
-        return
-    waited = False
+        handle = open(path, "a+b" if make else "rb")  # noqa: SIM115 (closed below)
+    except OSError:
+        try:  # made by another user (a kiosk's service once run as root): locked all the same
+            handle = open(path, "rb")  # noqa: SIM115 (closed below)
+        except OSError as e:
+            _log.debug("%s not locked: %s", path, e)
+            yield True
+            return
     deadline = time.monotonic() + patience_s
     with handle:
-        while try_lock(handle) is False and time.monotonic() < deadline:
-            waited = True
+        while (locked := try_lock(handle)) is False and time.monotonic() < deadline:
             time.sleep(0.05)
         try:
-            yield waited
+            yield locked is not False
         finally:
-            unlock(handle)
+            if locked:
+                unlock(handle)

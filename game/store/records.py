@@ -7,7 +7,6 @@ goes on. Reads that fail give an empty answer the same way.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +29,7 @@ from game.store.database import (
     UNFINISHED_DAMAGED,
     Opened,
     Problem,
+    file_identity,
     in_memory,
     is_damaged,
     open_database,
@@ -79,26 +79,15 @@ def _up_to_the_damage(
     return replace(row, replay=replay), restored
 
 
-def file_identity(path: Path | None) -> tuple[int, int] | None:
-    """The device and inode of the file at `path`, None where none is: what tells the
-    file we opened from one put in its place (renamed or deleted, a file keeps taking
-    the writes of a connection open on it)."""
-    try:
-        info = path.stat() if path is not None else None
-    except OSError:
-        return None
-    return (info.st_dev, info.st_ino) if info is not None else None
-
-
 def let_go(conn: sqlite3.Connection, path: Path, file: tuple[int, int] | None) -> None:
     """Close `conn`, opened on the file `file` that stood at `path`, and maybe no longer
     does. SQLite names a file's write-ahead log by the file's name, and the last
     connection to close deletes the log of that name: a file set aside by another
     window took its log with it, and closing deleted the new file's log instead, that
     window's last games with it. So while it closes, a second connection is held on the
-    file under its new name (the last to close, it deletes its own log). Where the file
-    has no name left (deleted, or a backup put back over it), the log at the name is
-    ours: it is folded into our file first, or it was read over the backup."""
+    file under its new name (the last to close, it deletes its own log). Nothing is
+    folded in first: the log at the name may be another window's by now, and folding
+    it into the file we had lost that window's last game."""
     keeper = None
     moved = _renamed(path, file) if file is not None and file_identity(path) != file else None
     if moved is not None:
@@ -107,9 +96,6 @@ def let_go(conn: sqlite3.Connection, path: Path, file: tuple[int, int] | None) -
             keeper.execute("PRAGMA user_version").fetchone()  # held: ours is not the last
         except sqlite3.Error:
             keeper = None
-    else:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     if keeper is not None:
         keeper.close()
@@ -187,31 +173,30 @@ class Records:
         self._attach(open_database(self.path))
 
     def _write(self, what: str, action: Callable[[], T], default: T) -> T:
-        """A write that must not stop the game: on failure, `default`, and one notice."""
+        """A write that must not stop the game: on failure, `default`, and one notice.
+        Damage met on the way (a failing card or disk) is mended and the write made
+        again: its indexes made anew, and if that is not enough, the file set aside and
+        salvaged, as a start does. A kiosk had lost every game until it was restarted."""
         self._open_again_if_replaced()
-        try:
-            return action()
-        except sqlite3.Error as e:
-            damaged = isinstance(e, sqlite3.DatabaseError) and is_damaged(e)
-            if self.path is None or not damaged:
-                return self._failed(what, e, default, SAVE_FAILED)
-            log.warning("records: %s went bad while the game ran (%s)", self.path, e)
-        # damaged under a running game (a failing card or disk), the write is made again
-        # on the file mended: a kiosk had lost every game until it was next started
-        self._mend()
-        return self._guarded(what, action, default, SAVE_FAILED)
+        mends = [self._reindex, self._open_again]
+        while True:
+            try:
+                return action()
+            except sqlite3.Error as e:
+                damaged = isinstance(e, sqlite3.DatabaseError) and is_damaged(e)
+                if self.path is None or not damaged or not mends:
+                    return self._failed(what, e, default, SAVE_FAILED)
+                log.warning("records: %s went bad while the game ran (%s)", self.path, e)
+            mends.pop(0)()
 
-    def _mend(self) -> None:
-        """Mend the file that went bad: its indexes made anew where that is all it takes
-        (a start's check reads no index, so a bad one failed every save, session after
-        session), else set aside and salvaged now, as a start does."""
+    def _reindex(self) -> None:
+        """The file's indexes made anew: a start's check reads no index, so one gone bad
+        failed every save, session after session."""
         try:
             with transaction(self.conn):
-                self.conn.execute("REINDEX")  # reads every row of the indexed tables
-            return
+                self.conn.execute("REINDEX")
         except sqlite3.Error as e:
             log.warning("records: %s cannot be mended in place: %s", self.path, e)
-        self._open_again()
 
     def _open_again_if_replaced(self) -> None:
         """The file at our path is not the one we opened: SQLite would go on writing to

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -43,7 +44,9 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     lost with a damaged page is left out; an entry whose game was keeps its place.
     A table whose first page is damaged, or the schema's, is lost whole: Python's
     sqlite3 has no page-by-page recovery."""
-    patched = damaged.with_name(damaged.name + MENDED_COPY)
+    # this process's own: a command's copy, made while a window read its own, was the
+    # window's, and the window's salvage lost thousands of rows
+    patched = damaged.with_name(f"{damaged.name}.{os.getpid()}{MENDED_COPY}")
     source = _read_only(damaged) or _mended_copy(damaged, patched)
     if source is None:
         return {}

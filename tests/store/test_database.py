@@ -173,7 +173,7 @@ def test_when_setting_aside_fails_too_records_stay_in_memory(tmp_path, monkeypat
     path = tmp_path / FILE_NAME
     path.write_bytes(b"garbage" * 1000)
 
-    def refuse(_path):
+    def refuse(*_paths):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr("game.store.database.set_aside", refuse)
@@ -664,3 +664,106 @@ def test_a_damaged_index_met_while_the_game_runs_is_made_anew(tmp_path):
     assert records.problems == [] and records.game(facts.record_id).moves == 3
     assert records.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     records.close()
+
+
+def _held_elsewhere(lock_path):
+    """The salvage lock held as another process's: a lock of its own open file."""
+    from game.store.file_locks import try_lock
+
+    handle = open(lock_path, "a+b")  # noqa: SIM115 (the caller closes it)
+    assert try_lock(handle)
+    return handle
+
+
+def test_a_window_that_waits_past_its_patience_leaves_the_salvage_to_the_other(
+    tmp_path, monkeypatch
+):
+    # the lock given up on, the two windows salvaged at once again, and the records
+    # were left with one game
+    from game.store.database import MENDED_ELSEWHERE, SALVAGE_LOCK
+
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 30)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    _scribble_over_the_page_of(path, b'"deal":5,')
+    damaged = path.read_bytes()
+    monkeypatch.setattr("game.store.database.SALVAGE_PATIENCE_S", 0.2)
+    with _held_elsewhere(path.with_name(FILE_NAME + SALVAGE_LOCK)):
+        waiting = Records.open(path)
+    assert [(p.kind, p.detail) for p in waiting.problems] == [(IN_MEMORY, MENDED_ELSEWHERE)]
+    assert 0 < len(waiting.history()) < 30  # what still reads, shown meanwhile
+    assert path.read_bytes() == damaged and aside_files(tmp_path) == []
+    waiting.close()
+
+
+def test_a_lock_file_that_cannot_be_written_still_holds_the_salvage(tmp_path, monkeypatch):
+    # made once by another user (a kiosk's service run as root): opened to write it
+    # failed, and the window salvaged without waiting
+    import builtins
+
+    from game.store.file_locks import waited_lock
+
+    lock = tmp_path / "lock"
+    lock.touch()
+    real_open = builtins.open
+
+    def no_writing(file, mode="r", *args, **kwargs):
+        if str(file) == str(lock) and mode != "rb":
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", no_writing)
+    with waited_lock(lock, 0.2) as first, waited_lock(lock, 0.2) as second:
+        assert first and not second
+    with waited_lock(tmp_path / "none" / "lock", 0.2) as nowhere:
+        assert nowhere  # no lock to be had at all: nobody to wait for
+
+
+def test_a_salvage_killed_as_it_swaps_the_files_leaves_a_records_file(tmp_path, monkeypatch):
+    # the damaged file renamed away, then killed before the new one came: the next start
+    # found no records file, made an empty one and said nothing
+    import os
+
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 30)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    _scribble_over_the_page_of(path, b'"deal":5,')
+
+    class Killed(BaseException):
+        pass
+
+    real_link = os.link
+
+    def linked_then_killed(source, target):
+        real_link(source, target)
+        raise Killed
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "link", linked_then_killed)
+        with pytest.raises(Killed):
+            open_database(path)
+    assert path.exists()
+    reopened = Records.open(path)
+    assert SALVAGED in [p.kind for p in reopened.problems]
+    assert 0 < len(reopened.history()) < 30
+    reopened.close()
+
+
+def test_a_salvage_leaves_another_process_s_mended_copy_alone(tmp_path):
+    # one name for every process's copy: a command's salvage wrote over and removed the
+    # copy a window was reading, and the window kept thousands of rows fewer
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 60)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 3 // 4])
+    others = [tmp_path / (FILE_NAME + MENDED_COPY), tmp_path / f"{FILE_NAME}.1{MENDED_COPY}"]
+    for other in others:
+        other.write_bytes(b"another process's copy")
+    reopened = Records.open(path, to_write=False)
+    assert 0 < len(reopened.history()) < 60
+    assert [other.read_bytes() for other in others] == [b"another process's copy"] * 2
+    reopened.close()

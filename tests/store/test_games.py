@@ -711,27 +711,6 @@ def test_two_windows_on_a_file_that_goes_bad_keep_both_games_apart(tmp_path):
     again.close()
 
 
-def test_a_backup_put_back_while_the_game_runs_is_read_as_it_is(tmp_path):
-    # the running session's write-ahead log, left at the file's name, was read over the
-    # backup: the backup was found damaged, set aside, and a patchwork salvaged
-    import shutil
-
-    path = tmp_path / "records.sqlite3"
-    records = Records.open(path)
-    for deal in range(3):
-        records.save_game(random_game("pyramid36", deal, 4), GameFacts())
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    shutil.copy(path, tmp_path / "backup")
-    for deal in range(3, 40):
-        records.save_game(random_game("pyramid36", deal, 4), GameFacts())
-    (tmp_path / "backup").replace(path)
-    game = random_game("pyramid52", 100, 3, end=False)
-    assert records.save_game(game, GameFacts())
-    assert records.problems == []
-    assert sorted(row.deal for row in records.history()) == [0, 1, 2, 100]
-    records.close()
-
-
 def test_a_history_export_to_a_device_that_fails_leaves_the_device(tmp_path):
     # a write to /dev/full through a link: the link was deleted as if it were a file
     # cut short
@@ -743,3 +722,27 @@ def test_a_history_export_to_a_device_that_fails_leaves_the_device(tmp_path):
     with pytest.raises(UsageError, match="No space left"):
         _write(str(link), "x" * 100_000)
     assert link.is_symlink()
+
+
+def test_two_windows_on_a_file_deleted_under_them_keep_both_games(tmp_path):
+    # the second window to find the file gone folded its journal, which the first one's
+    # new file was using by then (SQLite names it by the file's name), into the file
+    # deleted: the first window's game, finished and "saved", was lost
+    path = tmp_path / "records.sqlite3"
+    first, second = Records.open(path), Records.open(path)
+    one, one_facts = random_game("pyramid52", 10, 3, end=False), GameFacts()
+    two, two_facts = random_game("pyramid52", 20, 3, end=False), GameFacts()
+    assert first.save_game(one, one_facts) and second.save_game(two, two_facts)
+    path.unlink()  # by hand: its journal stays
+    one.play("resign")
+    assert first.save_game(one, one_facts)
+    two.play(next(iter(two.legal_moves)))
+    assert second.save_game(two, two_facts)
+    for records in (first, second):
+        records.close()
+    again = Records.open(path)
+    assert sorted((row.deal, row.outcome) for row in again.history()) == [
+        (10, "resigned"),
+        (20, None),
+    ]
+    again.close()
