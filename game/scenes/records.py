@@ -276,6 +276,7 @@ class RecordsScene(PadScene):
                 key="tab:" + t,
                 selected=t == self.tab,
                 group="tab",
+                chosen_by_arrows=True,  # as the menu's and the settings' rows of choices
             )
             for t in TABS
         ]

@@ -1490,3 +1490,19 @@ def test_back_and_the_ruleset_arrows_stand_a_finger_apart(app, driver, size):
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
     back, nxt = scene.pad.get("back").rect, scene.pad.get("next").rect
     assert nxt.top - back.bottom >= 8
+
+
+def test_in_the_row_of_tables_the_arrows_choose_as_in_the_other_rows_of_choices(app, driver):
+    # the ring moved along the tabs and the table shown stayed: Enter was needed, where
+    # the menu's and the settings' rows choose as the ring moves
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    driver.key(pygame.K_TAB)  # the first press shows the focus
+    while scene.pad.focused.key != "tab:" + FREE:
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RIGHT)
+    assert scene.tab == DAILY and scene.pad.focused.key == "tab:" + DAILY
+    driver.key(pygame.K_RIGHT)
+    assert scene.tab == ARCADE
+    driver.key(pygame.K_LEFT)
+    assert scene.tab == DAILY
