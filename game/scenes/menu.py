@@ -248,6 +248,8 @@ class MenuScene(MenuPanel, PadScene):
         self.records.refresh()
         self.records.offer(self.ruleset.id, self.options)
         self.layout()  # the language may have changed in the settings
+        if self.app.keyboard_led:  # come by a key: where the keys are, shown at once
+            self.pad.show_focus = True
         back_on = self.pad.get(self.focus_back)
         if back_on is not None and back_on.enabled:
             # a button gone meanwhile (Continue, its game finished) is not replaced by

@@ -259,12 +259,13 @@ def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
     driver.settle(0.5)
     back = app.scene
     assert back is not scene and back.pad.show_focus and back.pad.focus_key == "rules"
-    click(driver, back, "rules")  # left with the mouse: no ring comes back
+    click(driver, back, "rules")  # left with the mouse: the ring is not kept on Rules
     driver.settle(0.5)
     driver.key(pygame.K_ESCAPE)
     driver.settle(0.5)
     assert isinstance(app.scene, MenuScene) and app.scene is not back
-    assert not app.scene.pad.show_focus
+    # come back by a key, the ring shows at once, on the patience chosen
+    assert app.scene.pad.show_focus and app.scene.pad.focus_key.startswith("ruleset:")
 
 
 def test_keyboard_reaches_an_option_toggle(app, driver):
@@ -959,3 +960,23 @@ def test_quit_stands_further_from_settings_than_the_header_s_other_buttons(app, 
     assert gaps[-1] >= 12 and gaps[-1] >= 2 * max(gaps[:-1]), gaps
     assert all(r.top == header[0].top for r in header)
     assert header[0].left > 0
+
+
+def test_the_menu_come_to_by_a_key_shows_its_focus_at_once(app, driver):
+    # Enter on the results' Menu: the first arrow only showed the ring, and a player
+    # counting three Downs from the patience chosen played the one before his
+    from game.scenes.menu import MenuScene
+
+    app.keyboard_led = True
+    scene = MenuScene(app)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    assert scene.pad.show_focus
+    chosen = scene.pad.focus_key
+    driver.key(pygame.K_DOWN)
+    assert scene.pad.focus_key != chosen
+    app.keyboard_led = False
+    by_mouse = MenuScene(app)
+    app.switch(by_mouse, fade=False)
+    driver.frames(1)
+    assert not by_mouse.pad.show_focus
