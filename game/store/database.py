@@ -410,6 +410,36 @@ def file_identity(path: Path | None) -> tuple[int, int] | None:
     return (info.st_dev, info.st_ino) if info is not None else None
 
 
+def let_go(conn: sqlite3.Connection, path: Path, file: tuple[int, int] | None) -> None:
+    """Close `conn`, opened on the file `file` that stood at `path`, and maybe no longer
+    does. SQLite names a file's write-ahead log by the file's name, and the last
+    connection to close deletes the log of that name: a file set aside by another
+    window took its log with it, and closing deleted the new file's log instead, that
+    window's last games with it. So while it closes, a second connection is held on the
+    file under its new name (the last to close, it deletes its own log). Nothing is
+    folded in first: the log at the name may be another window's by now, and folding
+    it into the file we had lost that window's last game."""
+    keeper = None
+    moved = _renamed(path, file) if file is not None and file_identity(path) != file else None
+    if moved is not None:
+        try:
+            keeper = sqlite3.connect(moved)
+            keeper.execute("PRAGMA user_version").fetchone()  # held: ours is not the last
+        except sqlite3.Error:
+            keeper = None
+    conn.close()
+    if keeper is not None:
+        keeper.close()
+
+
+def _renamed(path: Path, file: tuple[int, int]) -> Path | None:
+    """The name the file `file`, once at `path`, has now beside it (set aside), if any."""
+    for other in path.parent.glob(path.name + ".*"):
+        if not other.name.endswith(("-wal", "-shm")) and file_identity(other) == file:
+            return other
+    return None
+
+
 def in_memory() -> sqlite3.Connection:
     conn = connect(":memory:")
     migrate(conn)
