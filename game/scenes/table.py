@@ -113,6 +113,8 @@ class TableScene(
         self.tip_for = ""  # the button whose keys a tooltip names (see _update_tip)
         self.hovered_for = 0.0
         self.banner: Banner | None = None
+        # the banner's button whose ring was shown for a keyboard player, not asked for
+        self.banner_ring_shown: Button | None = None
         self.banner_before_question: Banner | None = None  # see ask_still_playing
         self.stuck: bool | None = False  # None: not known (yet: see _search_stuck)
         self.stuck_search: Iterator[bool | None] | None = None

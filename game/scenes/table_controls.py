@@ -197,7 +197,8 @@ class TableControls:
         key = shortcut_key(event)
         ctrl = event.mod & pygame.KMOD_CTRL
         enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if key != pygame.K_g and not (enter and self.keys.focus == "resign"):
+        again = key == pygame.K_g or (enter and self.keys.focus == "resign")
+        if not again and key != pygame.K_ESCAPE:  # Esc takes it away itself (see back)
             # G's second press comes right after the first (or Enter's, on its button)
             self.asked_until.pop("resign", None)
         if self.celebration:
@@ -316,8 +317,13 @@ class TableControls:
         banner = self.banner
         if banner is None or not banner.buttons or not banner.enter:
             return
-        if self.app.keyboard_led and not any(b.focused for b in banner.buttons):
-            banner.buttons[0].focused = True
+        first = banner.buttons[0]
+        if not self.app.keyboard_led:
+            if first.focused and first is self.banner_ring_shown:
+                first.focused = False  # a click since: the ring shown for the keys goes
+        elif not any(b.focused for b in banner.buttons):
+            first.focused = True
+            self.banner_ring_shown = first
 
     def _focus_banner_button(self, button: Button) -> None:
         assert self.banner is not None

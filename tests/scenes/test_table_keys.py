@@ -558,13 +558,16 @@ def test_shift_enter_on_a_bar_button_presses_nothing(app, driver):
     assert "hint" in scene.asked_until
 
 
-def test_esc_over_a_question_takes_the_question_away_and_stays(app, driver):
+@pytest.mark.parametrize("asked_by", [pygame.K_n, pygame.K_g])
+def test_esc_over_a_question_takes_the_question_away_and_stays(app, driver, asked_by):
+    # G's question was dropped by any other key before Esc could take it away, and Esc
+    # then left the table
     from game.scenes.menu import MenuScene
 
     scene = open_table(app, driver, Game("pyramid52", deal=8))
     click_move(driver, scene, DEAL_8_WIN[0])
-    driver.key(pygame.K_n)
-    assert "new" in scene.asked_until and scene.status
+    driver.key(asked_by)
+    assert scene.asked_until and scene.status
     driver.key(pygame.K_ESCAPE)
     driver.frames(1)
     assert app.scene is scene and scene.asked_until == {} and scene.status == ""
@@ -583,3 +586,8 @@ def test_the_wish_s_button_shows_the_focus_to_a_keyboard_player(app, driver):
     app.keyboard_led = False
     mouse = open_table(app, driver, Game("sbudetsya", deal=4))
     assert not mouse.banner.buttons[0].focused  # a mouse player's banner stays plain
+    app.keyboard_led = True
+    keys = open_table(app, driver, Game("sbudetsya", deal=5))
+    assert keys.banner.buttons[0].focused
+    driver.click(keys.hud.top.center)  # the mouse since: the ring shown for the keys goes
+    assert not keys.banner.buttons[0].focused
