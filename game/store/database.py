@@ -71,6 +71,8 @@ class Opened:
     conn: sqlite3.Connection
     path: Path | None  # None: in memory
     problems: list[Problem]
+    # in memory while another window salvages this file: to be opened once it is done
+    mended_elsewhere: Path | None = None
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -286,12 +288,26 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
             if not to_write:
                 games, entries = copied.get("games", 0), copied.get("scores", 0)
                 return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name, (games, entries))])
-            return Opened(conn, None, [Problem(IN_MEMORY, MENDED_ELSEWHERE)])
+            return Opened(conn, None, [Problem(IN_MEMORY, MENDED_ELSEWHERE)], path)
         return _salvaged(path, problems)
 
 
 # Why a window keeps its records in memory while another one salvages the file
 MENDED_ELSEWHERE = "another window of the game is mending the file"
+
+
+def mended_by_now(path: Path) -> sqlite3.Connection | None:
+    """The file at `path`, opened, if no window is salvaging it any more and it is
+    whole; else None, at once (asked before each save of a window that waited)."""
+    with waited_lock(path.with_name(path.name + SALVAGE_LOCK), 0.0, make=False) as free:
+        if not free:
+            return None
+        try:
+            return open_checked(path)
+        except (sqlite3.Error, NewerDatabase, OSError):
+            return None
+
+
 # Beside the records file: held by the window salvaging it (see open_database)
 SALVAGE_LOCK = ".salvage-lock"
 SALVAGE_PATIENCE_S = 120.0  # a kiosk's file of 200,000 games takes some seconds more
@@ -308,16 +324,22 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     # only once whole: a salvage cut short (a kiosk's takes some seconds, and a closed
     # window or a service's stop timeout killed it) left a fresh, empty file where the
     # damaged one had been, and the next start found nothing to set aside or say.
-    rebuilt = path.with_name(path.name + REBUILDING)
+    # this process's own (where no lock could be had, two windows rebuilt into one
+    # file, and each removed the other's work)
+    rebuilt = path.with_name(f"{path.name}.{os.getpid()}{REBUILDING}")
     damaged = file_identity(path)
+    # other windows' saves wait while the rows are copied: made into the damaged file
+    # meanwhile, a game's last one (its end) was left behind with it
+    guard = _writes_held(path)
     try:
-        remove_with_side_files(rebuilt)  # one cut short before: begun again
+        _remove_stale_rebuilds(path)
+        remove_with_side_files(rebuilt)
         conn = open_checked(rebuilt)
         try:
             copied = salvage(path, conn)
         finally:
             conn.close()
-        if file_identity(path) != damaged:  # replaced meanwhile (a window that gave up waiting)
+        if file_identity(path) != damaged:  # replaced meanwhile (a window not held off)
             remove_with_side_files(rebuilt)
             return Opened(open_checked(path), path, problems)
         aside = set_aside(path, rebuilt)
@@ -328,11 +350,42 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
             remove_with_side_files(rebuilt)
         problems.append(Problem(IN_MEMORY, getattr(e, "strerror", None) or str(e)))
         return Opened(in_memory(), None, problems)
+    finally:
+        if guard is not None:
+            let_go(guard, path, damaged)
     problems.append(Problem(SET_ASIDE, aside.name))
     if copied:
         games, entries = copied.get("games", 0), copied.get("scores", 0)
         problems.append(Problem(SALVAGED, aside.name, (games, entries)))
     return Opened(conn, path, problems)
+
+
+def _writes_held(path: Path) -> sqlite3.Connection | None:
+    """A connection on `path` holding its write lock (None where it cannot be had: the
+    file too damaged, or another window writing just then)."""
+    try:
+        guard = sqlite3.connect(path, timeout=0, isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        guard.execute("BEGIN IMMEDIATE")
+        return guard
+    except sqlite3.Error:
+        guard.close()
+        return None
+
+
+def _remove_stale_rebuilds(path: Path, now: float | None = None) -> None:
+    """Remove the files other salvages of `path` were making and left (killed), once
+    nobody can still be making them: untouched for STALE_REBUILD_S."""
+    now = time.time() if now is None else now
+    for other in path.parent.glob(f"{path.name}.*{REBUILDING}"):
+        with contextlib.suppress(OSError):
+            if now - other.stat().st_mtime > STALE_REBUILD_S:
+                remove_with_side_files(other)
+
+
+STALE_REBUILD_S = 3600.0  # a salvage writes on as it goes: an hour untouched is dead
 
 
 def remove_with_side_files(path: Path) -> None:

@@ -33,6 +33,7 @@ from game.store.database import (
     in_memory,
     is_damaged,
     let_go,
+    mended_by_now,
     open_database,
     plain_reason,
     transaction,
@@ -131,6 +132,7 @@ class Records:
     def _attach(self, opened: Opened) -> None:
         """Work on the database `opened`, and say what opening it found."""
         self.conn, self.path = opened.conn, opened.path
+        self.mended_elsewhere = opened.mended_elsewhere
         self.file = file_identity(self.path)
         self.games = GameLog(self.conn)
         self.scores = ScoreTables(self.conn, self._damaged_row)
@@ -149,6 +151,7 @@ class Records:
         again: its indexes made anew, and if that is not enough, the file set aside and
         salvaged, as a start does. A kiosk had lost every game until it was restarted."""
         self._open_again_if_replaced()
+        self._open_once_mended()
         mends = [self._reindex, self._open_again]
         while True:
             try:
@@ -159,6 +162,18 @@ class Records:
                     return self._failed(what, e, default, SAVE_FAILED)
                 log.warning("records: %s went bad while the game ran (%s)", self.path, e)
             mends.pop(0)()
+
+    def _open_once_mended(self) -> None:
+        """Kept in memory while another window salvaged the file: the file, once that is
+        done (it stayed in memory the whole session, its games lost at the end). The
+        game in play is written whole into it by this save."""
+        if self.mended_elsewhere is None:
+            return
+        conn = mended_by_now(self.mended_elsewhere)
+        if conn is not None:
+            log.info("records: %s mended by another window: opened", self.mended_elsewhere)
+            self.conn.close()
+            self._attach(Opened(conn, self.mended_elsewhere, []))
 
     def _reindex(self) -> None:
         """The file's indexes made anew: a start's check reads no index, so one gone bad
