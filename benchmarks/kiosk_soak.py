@@ -43,13 +43,17 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.headless import scratch_home  # noqa: E402
+
 EXAMPLE_CONFIG = ROOT / "game" / "kiosk" / "kiosk.example.toml"
 XVFB_DISPLAY = ":58"
 XVFB_SCREEN = "1080x1920x24"
@@ -361,7 +365,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.shots:
         Path(args.shots).mkdir(parents=True, exist_ok=True)
-    home = Path(tempfile.mkdtemp(prefix="kiosk_soak_"))
+    home = Path(scratch_home("kiosk_soak_"))
     config = home / "kiosk.toml"
     if args.config:
         shutil.copy(args.config, config)

@@ -24,13 +24,14 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from time import perf_counter
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.headless import scratch_home  # noqa: E402
 
 TARGETS = {"undo_frame_max_ms": 100.0, "idle_frame_ms": 16.7}
 DEFAULT_MOVES = (250, 1000, 2000)
@@ -107,7 +108,7 @@ def main() -> int:
         parser.error("--runs and --moves must be positive")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PIRAMIDA_HOME"] = tempfile.mkdtemp(prefix="piramida-bench-")
+    os.environ["PIRAMIDA_HOME"] = scratch_home("piramida-bench-")
     report = {str(n): measure(n, args.runs) for n in args.moves}
     if args.json:
         print(json.dumps({"moves": report, "targets": TARGETS}))

@@ -25,13 +25,14 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from time import perf_counter
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.headless import scratch_home  # noqa: E402
 
 TARGETS = {
     "frame_ms_1080p_median": 3.0,
@@ -47,7 +48,7 @@ TARGETS = {
 def _headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["PIRAMIDA_HOME"] = tempfile.mkdtemp(prefix="piramida-bench-")
+    os.environ["PIRAMIDA_HOME"] = scratch_home("piramida-bench-")
 
 
 def busy_game():  # type: ignore[no-untyped-def]

@@ -19,13 +19,14 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from time import perf_counter
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from benchmarks.headless import scratch_home  # noqa: E402
 
 RULESETS = ("pyramid52", "egyptian", "sbudetsya", "devils-bridge", "nechego", "pyramid36")
 
@@ -123,7 +124,7 @@ def main() -> int:
         parser.error("the resident size is read from /proc (Linux)")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PIRAMIDA_HOME"] = tempfile.mkdtemp(prefix="piramida-bench-")
+    os.environ["PIRAMIDA_HOME"] = scratch_home("piramida-bench-")
     report = measure(args.rounds, (width, height), args.keep)
     if args.json:
         print(json.dumps(report))

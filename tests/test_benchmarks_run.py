@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -161,3 +162,23 @@ def test_session_memory_benchmark_reports_its_figures() -> None:
     assert len(report["rounds_mb"]) == 1 and report["last_mb"] > report["start_mb"] > 0
     assert report["pause_ms_median"] > 0  # each change of scene gave memory back
     assert run("--rounds", "0", script="session_memory.py").returncode == 2
+
+
+def test_a_benchmark_s_scratch_home_goes_when_it_ends() -> None:
+    # a soak's folders in /dev/shm, which is memory, stayed until the machine restarted
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "from benchmarks.headless import scratch_home;"
+        "home = scratch_home('piramida-test-');"
+        "open(home + '/records.sqlite3', 'w').write('x'); print(home)"
+    )
+    for keep, kept in (("", False), ("1", True)):
+        env = dict(os.environ, PIRAMIDA_KEEP_SCRATCH=keep)
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, env=env
+        )
+        home = Path(proc.stdout.strip())
+        assert proc.returncode == 0 and home.name.startswith("piramida-test-")
+        assert home.exists() == kept
+        if kept:
+            shutil.rmtree(home)
