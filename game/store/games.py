@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from game.rules import Game, RulesError, rulesets
+from game.rules import Game, ReplayError, ReplayMoveError, RulesError, rulesets
 from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import (
     ARCADE,
@@ -18,6 +18,7 @@ from game.store.saved import (
     canonical_options,
     cut_seconds,
     now_iso,
+    restore,
     to_saved_replay,
 )
 from game.store.stats import IN_PLAY_SQL, PLAYED_SQL
@@ -67,6 +68,25 @@ class GameRow:
     @property
     def won(self) -> bool:
         return self.outcome == "won"
+
+    def up_to_the_damage(self, error: ReplayError) -> tuple[GameRow, tuple[Game, GameFacts]] | None:
+        """This unfinished game up to the move its record cannot replay (`error`), if a
+        move before it does, and that game restored: one damaged move lost the whole
+        game, moves and all."""
+        if not isinstance(error, ReplayMoveError) or error.number < 2:
+            return None
+        moves = self.replay.get("moves")
+        if not isinstance(moves, list):
+            return None
+        replay = dict(self.replay, moves=moves[: error.number - 1])
+        meta = replay.get("meta")
+        if isinstance(meta, dict):  # the moves taken back were after the damage too
+            replay["meta"] = {k: v for k, v in meta.items() if k != "redo"}
+        try:
+            restored = restore(replay, self.id)
+        except ReplayError:
+            return None
+        return replace(self, replay=replay), restored
 
     @property
     def wish(self) -> str | None:

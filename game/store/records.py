@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from game.ladder import Ladder
-from game.rules import Game, ReplayError, ReplayMoveError, rulesets
+from game.rules import Game, ReplayError, rulesets
 from game.store.arcade import ArcadeRuns, Run
 from game.store.database import (
     CANNOT_CONTINUE,
@@ -57,28 +57,6 @@ T = TypeVar("T")
 OPEN_GAMES = "open-games"  # the folder, beside the records file, of the games held
 
 INITIALS_KEY = "initials"
-
-
-def _up_to_the_damage(
-    row: GameRow, error: ReplayError
-) -> tuple[GameRow, tuple[Game, GameFacts]] | None:
-    """The unfinished game `row` up to the move its record cannot replay (`error`), if
-    a move before it does, and that game restored: one damaged move lost the whole
-    game, moves and all."""
-    if not isinstance(error, ReplayMoveError) or error.number < 2:
-        return None
-    moves = row.replay.get("moves")
-    if not isinstance(moves, list):
-        return None
-    replay = dict(row.replay, moves=moves[: error.number - 1])
-    meta = replay.get("meta")
-    if isinstance(meta, dict):  # the moves taken back were after the damage too
-        replay["meta"] = {k: v for k, v in meta.items() if k != "redo"}
-    try:
-        restored = restore(replay, row.id)
-    except ReplayError:
-        return None
-    return replace(row, replay=replay), restored
 
 
 @dataclass(frozen=True)
@@ -283,7 +261,7 @@ class Records:
                     if row.id not in self._passed_over:  # asked again at each menu
                         self._passed_over.add(row.id)
                         log.warning("records: game %s cannot be continued: %s", row.id, e)
-                    kept = _up_to_the_damage(row, e)
+                    kept = row.up_to_the_damage(e)
                     if kept is not None:
                         cut, _restored = kept
                         damaged_at = len(cut.replay["moves"]) + 1
@@ -366,7 +344,7 @@ class Records:
         try:
             return restore(row.replay, row.id)
         except ReplayError as e:
-            kept = _up_to_the_damage(row, e)
+            kept = row.up_to_the_damage(e)
             if kept is not None:  # given up by Play as Continue offered it: not offered again
                 return kept[1]
             log.warning("records: game %s cannot be resumed: %s", row.id, e)
