@@ -68,3 +68,13 @@ def ladder_run_games() -> list[Game]:
     """A whole run of the real ladder that enters its table: the first level won, then
     three lives lost on the second (a run that won no level enters none)."""
     return [won_level_game(), *(lost_level_game(n, 1) for n in range(3))]
+
+
+def ruin_the_games_root(conn, path) -> None:
+    """Turn the root page of the games table of the file at `path` (open as `conn`) to
+    garbage, as a failing card or disk does."""
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name='games'").fetchone()
+    with open(path, "r+b") as file:
+        file.seek((root - 1) * page)
+        file.write(b"\xde\xad" * (page // 2))

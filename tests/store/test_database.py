@@ -10,7 +10,7 @@ from game.store import IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
 from game.store.database import FILE_NAME, REBUILDING, open_database
 from game.store.salvage import MENDED_COPY
 from game.store.schema import LATEST, MIGRATIONS, migrate
-from tests.store.helpers import random_game
+from tests.store.helpers import random_game, ruin_the_games_root
 
 
 def saved_one_game(path):
@@ -338,6 +338,23 @@ def _saved_games(path, count, first=0):
     return records
 
 
+def _damaged_file(path, count):
+    """A records file of `count` games, closed, one page of it (a game's) scribbled over."""
+    records = _saved_games(path, count)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    _scribble_over_the_page_of(path, b'"deal":5,')
+
+
+def _cut_file(path, count):
+    """A records file of `count` games, closed, cut to three quarters (a full disk)."""
+    records = _saved_games(path, count)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 3 // 4])
+
+
 def _scribble_over_the_page_of(path, text):
     data = bytearray(path.read_bytes())
     page = 4096
@@ -428,11 +445,7 @@ def test_the_games_still_in_the_write_ahead_log_are_kept(tmp_path):
 def test_a_file_cut_short_keeps_what_it_still_holds(tmp_path):
     # its header counted pages it no longer had, and SQLite read none of it
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 60)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    data = path.read_bytes()
-    path.write_bytes(data[: len(data) * 3 // 4])
+    _cut_file(path, 60)
     reopened = Records.open(path)
     assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
     assert 0 < len(reopened.history()) < 60
@@ -525,10 +538,7 @@ def test_a_salvage_cut_short_leaves_the_damaged_file_for_the_next_start(tmp_path
     # then (a closed window, a service's stop timeout), the next start found an empty,
     # healthy file, and every game was gone with nothing said
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 30)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    _damaged_file(path, 30)
     damaged = path.read_bytes()
 
     class Killed(BaseException):
@@ -554,11 +564,7 @@ def test_a_file_cut_short_is_mended_without_being_held_in_memory(tmp_path, monke
     from pathlib import Path
 
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 60)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    data = path.read_bytes()
-    path.write_bytes(data[: len(data) * 3 // 4])
+    _cut_file(path, 60)
 
     def unread(self):
         raise AssertionError(f"{self.name} read whole")
@@ -576,12 +582,7 @@ def test_a_file_damaged_while_the_game_runs_is_set_aside_and_the_save_made_anew(
     path = tmp_path / FILE_NAME
     records = _saved_games(path, 30)
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    page = records.conn.execute("PRAGMA page_size").fetchone()[0]
-    root = records.conn.execute("SELECT rootpage FROM sqlite_master WHERE name='games'")
-    (root,) = root.fetchone()
-    with open(path, "r+b") as file:  # the games' root page turns to garbage
-        file.seek((root - 1) * page)
-        file.write(b"\xde\xad" * (page // 2))
+    ruin_the_games_root(records.conn, path)
     records.conn.execute("PRAGMA cache_size = 0")  # what it held of the page is forgotten
     game = random_game("pyramid52", deal=100, moves=5)
     assert records.save_game(game, GameFacts())
@@ -628,10 +629,7 @@ def test_two_windows_finding_one_damaged_file_salvage_it_once(tmp_path, monkeypa
 
         monkeypatch.setattr("game.store.database.waited_lock", no_lock)
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 30)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    _damaged_file(path, 30)
     processes = multiprocessing.get_context("fork")
     copying, go_on, told = processes.Event(), processes.Event(), processes.Queue()
     first = processes.Process(target=_window_salvaging, args=(path, copying, go_on, told))
@@ -702,10 +700,7 @@ def test_a_window_that_waits_past_its_patience_leaves_the_salvage_to_the_other(
     from game.store.database import MENDED_ELSEWHERE, SALVAGE_LOCK
 
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 30)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    _damaged_file(path, 30)
     damaged = path.read_bytes()
     monkeypatch.setattr("game.store.database.SALVAGE_PATIENCE_S", 0.2)
     with _held_elsewhere(path.with_name(FILE_NAME + SALVAGE_LOCK)):
@@ -745,10 +740,7 @@ def test_a_salvage_killed_as_it_swaps_the_files_leaves_a_records_file(tmp_path, 
     import os
 
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 30)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    _damaged_file(path, 30)
 
     class Killed(BaseException):
         pass
@@ -774,11 +766,7 @@ def test_a_salvage_leaves_another_process_s_mended_copy_alone(tmp_path):
     # one name for every process's copy: a command's salvage wrote over and removed the
     # copy a window was reading, and the window kept thousands of rows fewer
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 60)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    data = path.read_bytes()
-    path.write_bytes(data[: len(data) * 3 // 4])
+    _cut_file(path, 60)
     others = [tmp_path / (FILE_NAME + MENDED_COPY), tmp_path / f"{FILE_NAME}.1{MENDED_COPY}"]
     for other in others:
         other.write_bytes(b"another process's copy")
@@ -832,10 +820,7 @@ def test_a_window_that_waited_in_memory_takes_the_file_once_it_is_mended(tmp_pat
     from game.store.database import SALVAGE_LOCK
 
     path = tmp_path / FILE_NAME
-    records = _saved_games(path, 30)
-    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    _damaged_file(path, 30)
     monkeypatch.setattr("game.store.database.SALVAGE_PATIENCE_S", 0.2)
     with _held_elsewhere(path.with_name(FILE_NAME + SALVAGE_LOCK)):
         waiting = Records.open(path)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.rules import Game
 from game.store import DAILY, FREE, RULES_MISSING, GameFacts, Problem, Records
-from tests.store.helpers import random_game, won_game
+from tests.store.helpers import random_game, ruin_the_games_root, won_game
 
 
 def test_a_game_round_trips_with_every_fact(records):
@@ -682,12 +682,7 @@ def test_two_windows_on_a_file_that_goes_bad_keep_both_games_apart(tmp_path):
     assert first.save_game(pyramid, pyramid_facts) and pyramid_facts.record_id == 1
     assert second.save_game(fortune, fortune_facts) and fortune_facts.record_id == 2
     first.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    page = first.conn.execute("PRAGMA page_size").fetchone()[0]
-    root = first.conn.execute("SELECT rootpage FROM sqlite_master WHERE name='games'")
-    (root,) = root.fetchone()
-    with open(path, "r+b") as file:  # the games' root page turns to garbage
-        file.seek((root - 1) * page)
-        file.write(b"\xde\xad" * (page // 2))
+    ruin_the_games_root(first.conn, path)
     for records in (first, second):
         records.conn.execute("PRAGMA cache_size = 0")
     fortune.play(next(iter(fortune.legal_moves)))
