@@ -323,9 +323,9 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     # The rows are copied into a file beside it, which takes the damaged file's place
     # only once whole: a salvage cut short (a kiosk's takes some seconds, and a closed
     # window or a service's stop timeout killed it) left a fresh, empty file where the
-    # damaged one had been, and the next start found nothing to set aside or say.
-    # this process's own (where no lock could be had, two windows rebuilt into one
-    # file, and each removed the other's work)
+    # damaged one had been, and the next start found nothing to set aside or say. The
+    # file is this process's own: where no lock could be had, two windows rebuilt into
+    # one file, and each removed the other's work.
     rebuilt = path.with_name(f"{path.name}.{os.getpid()}{REBUILDING}")
     damaged = file_identity(path)
     # other windows' saves wait while the rows are copied: made into the damaged file
