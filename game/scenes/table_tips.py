@@ -42,6 +42,20 @@ class TableTips:
             self.tip_for = ""
             self._invalidate()
 
+    def _clear_of_the_cards(self, box: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
+        """`box` moved along the bar's top edge, the least way that clears the cards and
+        their counts, if one does: over the stock in its corner, "Key: N" hid its count."""
+        assert self.view is not None
+        cards = [*self.view.card_rects_in_view(), *self.view.badges_drawn]
+        if self.status_drawn is not None:
+            cards.append(self.status_drawn)
+        for step in range(0, 4 * box.width, max(1, box.width // 4)):
+            for dx in (step, -step) if step else (0,):
+                moved = box.move(dx, 0)
+                if bounds.contains(moved) and moved.collidelist(cards) == -1:
+                    return moved
+        return box
+
     def _draw_tip(self, surface: pygame.Surface, button: Button) -> pygame.Rect:
         text = key_tip(button.key)
         size = max(12, button.rect.height * 2 // 5)
@@ -55,6 +69,7 @@ class TableTips:
             # the first press of Hint had just put up
             box.bottom = self.status_drawn.top - pad
         box.clamp_ip(surface.get_rect())
+        box = self._clear_of_the_cards(box, surface.get_rect())
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
         edge = edge_width(button.rect.height)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=edge, border_radius=pad)

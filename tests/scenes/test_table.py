@@ -2085,3 +2085,22 @@ def test_a_save_that_fails_is_said_on_the_table_at_once(app, driver, monkeypatch
     failing[0] = True  # it fails again after it worked: said again
     driver.key(pygame.K_SPACE)
     assert scene.status.startswith(said)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_a_tooltip_keeps_off_the_stock_in_its_corner(app, driver, size):
+    # "Key: N" over New deal lay on the stock's count, bottom left in Egyptian Pyramid
+    driver.resize(size)
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    stock = scene.view.top_rect("st")
+    tipped = 0
+    for button in ("new", "hint", "demo", "resign", "rules", "menu"):
+        scene.keys.focus, scene.keys.visible = button, True
+        scene._invalidate()
+        driver.frames(2)
+        assert scene.tip_for == button and scene.tip_drawn is not None
+        assert not scene.tip_drawn.colliderect(stock), button
+        assert scene.tip_drawn.collidelist(scene.view.badges_drawn) == -1, button
+        assert scene.tip_drawn.bottom <= scene.hud.bottom.top  # still above the bar
+        tipped += 1
+    assert tipped == 6
