@@ -296,16 +296,11 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
 MENDED_ELSEWHERE = "another window of the game is mending the file"
 
 
-def mended_by_now(path: Path) -> sqlite3.Connection | None:
-    """The file at `path`, opened, if no window is salvaging it any more and it is
-    whole; else None, at once (asked before each save of a window that waited)."""
+def salvage_over(path: Path) -> bool:
+    """Whether no window is salvaging the file at `path` now (asked, without waiting,
+    before each save of a window that waited on another's salvage)."""
     with waited_lock(path.with_name(path.name + SALVAGE_LOCK), 0.0, make=False) as free:
-        if not free:
-            return None
-        try:
-            return open_checked(path)
-        except (sqlite3.Error, NewerDatabase, OSError):
-            return None
+        return free
 
 
 # Beside the records file: held by the window salvaging it (see open_database)

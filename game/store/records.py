@@ -33,9 +33,9 @@ from game.store.database import (
     in_memory,
     is_damaged,
     let_go,
-    mended_by_now,
     open_database,
     plain_reason,
+    salvage_over,
     transaction,
 )
 from game.store.games import GameLog, GameRow
@@ -145,13 +145,15 @@ class Records:
         """Kept in memory while another window salvaged the file: the file, once that is
         done (it stayed in memory the whole session, its games lost at the end). The
         game in play is written whole into it by this save."""
-        if self.mended_elsewhere is None:
+        home = self.mended_elsewhere
+        if home is None or not salvage_over(home):
             return
-        conn = mended_by_now(self.mended_elsewhere)
-        if conn is not None:
-            log.info("records: %s mended by another window: opened", self.mended_elsewhere)
-            self.conn.close()
-            self._attach(Opened(conn, self.mended_elsewhere, []))
+        # opened as a start opens it: if the other window died before it was done, the
+        # file is salvaged here, once (opened whole each time, a still damaged file was
+        # checked through at every save)
+        log.info("records: %s no longer being mended elsewhere: opened", home)
+        self.conn.close()
+        self._attach(open_database(home))
 
     def _reindex(self) -> None:
         """The file's indexes made anew: a start's check reads no index, so one gone bad

@@ -835,3 +835,25 @@ def test_a_window_that_waited_in_memory_takes_the_file_once_it_is_mended(tmp_pat
     again = Records.open(path)
     assert [row.moves for row in again.history() if row.deal == 100] == [3]
     again.close()
+
+
+def test_a_window_that_waited_on_a_salvage_never_finished_salvages_the_file_itself(
+    tmp_path, monkeypatch
+):
+    # the other window died before it was done: the file, still damaged, was checked
+    # through at every save and the records stayed in memory
+    from game.store.database import SALVAGE_LOCK
+
+    path = tmp_path / FILE_NAME
+    _damaged_file(path, 30)
+    monkeypatch.setattr("game.store.database.SALVAGE_PATIENCE_S", 0.2)
+    with _held_elsewhere(path.with_name(FILE_NAME + SALVAGE_LOCK)):
+        waiting = Records.open(path)
+    assert waiting.path is None  # the other window dies here, its salvage undone
+    game, facts = random_game("pyramid52", deal=100, moves=2, end=False), GameFacts()
+    assert waiting.save_game(game, facts)
+    assert waiting.path == path and SALVAGED in [p.kind for p in waiting.problems]
+    waiting.close()
+    again = Records.open(path)
+    assert again.problems == [] and [r.moves for r in again.history() if r.deal == 100] == [2]
+    again.close()
