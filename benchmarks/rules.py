@@ -10,8 +10,13 @@
 - Replay of a 300-move log (random play on an Egyptian Pyramid deal):
   `run_replay(replay)` (validate the replay, deal, check and play every move),
   median of 20 runs, in ms.
-- Undo: `game.undo()` + `game.redo()` pairs at the end of that game; the median
-  time per single undo (half a pair), in ms.
+- Undo: `game.undo()` + `game.redo()` pairs at the end of that game, each followed
+  by reading the position, as the table does; the median time per single undo
+  (half a pair), in ms. And the slowest undo: the one back past a checkpoint of
+  the game's history, whose position is folded again from the checkpoint before
+  (median of 20).
+- The memory a long game's history takes: an Egyptian game of 5,000 random moves,
+  played with tracemalloc on, in KB per move.
 - The search for a stuck game, on an Egyptian end that needs some 10,000 positions
   to be found stuck (tests/rules/golden/egyptian-0-stuck.json): the median time of
   one slice (the table searches one a frame), and of the whole search, in ms.
@@ -27,6 +32,7 @@ import platform
 import random
 import statistics
 import sys
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from time import perf_counter
@@ -36,6 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.rules import Game, rulesets, run_replay  # noqa: E402
+from game.rules.game import CHECKPOINT_EVERY  # noqa: E402
 
 REPEATS = 5
 MAX_MOVES = 500
@@ -43,11 +50,13 @@ REPLAY_LENGTH = 300
 REPLAY_RUNS = 20
 UNDO_BATCHES = 25
 UNDO_PAIRS = 1000
+MEMORY_LENGTH = 5000
 
 # Targets: (figure, at least / at most, bound).
 MOVES_TARGETS = {"pyramid52": 20_000, "egyptian": 10_000}
 REPLAY_TARGET_MS = 15.0
 UNDO_TARGET_MS = 0.1
+UNDO_PAST_CHECKPOINT_TARGET_MS = 5.0  # well within a frame
 STUCK_SLICE_TARGET_MS = 5.0  # a third of a frame at 60 frames a second (it aims at half)
 STUCK_END = ROOT / "tests" / "rules" / "golden" / "egyptian-0-stuck.json"
 STUCK_RUNS = 5
@@ -108,9 +117,46 @@ def undo_time(game: Game, batches: int = UNDO_BATCHES, pairs: int = UNDO_PAIRS) 
         start = perf_counter()
         for _ in range(pairs):
             undo()
+            game.state  # noqa: B018 (the position undo comes to, as the table reads it)
             redo()
+            game.state  # noqa: B018
         samples.append((perf_counter() - start) / (2 * pairs))
     return statistics.median(samples)
+
+
+def undo_past_checkpoint_time(game: Game, runs: int = REPLAY_RUNS) -> float:
+    """Median seconds of the one undo that goes back past a checkpoint of the history
+    (its position folded again from the checkpoint before), position read included."""
+    back = len(game.moves) % CHECKPOINT_EVERY
+    for _ in range(back):
+        game.undo()
+    assert len(game.moves) % CHECKPOINT_EVERY == 0, "at a checkpoint"
+    samples = []
+    for _ in range(runs):
+        game.redo()
+        game.undo()
+        game.state  # noqa: B018 (at the checkpoint, and no further back)
+        start = perf_counter()
+        game.undo()
+        game.state  # noqa: B018
+        samples.append(perf_counter() - start)
+        game.redo()
+    for _ in range(back):
+        game.redo()
+    return statistics.median(samples)
+
+
+def history_kb_per_move(length: int = MEMORY_LENGTH) -> float:
+    """KB of memory a game's history holds per move, for a game of `length` moves."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        game = long_game(length=length)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(game.moves) == length
+    return held / length / 1024
 
 
 def stuck_search_times(runs: int = STUCK_RUNS) -> tuple[float, float]:
@@ -142,11 +188,15 @@ def measure(seconds: float) -> dict[str, object]:
     assert len(replayed.moves) == REPLAY_LENGTH and replayed.state == game.state
     replay_s = median_time(lambda: run_replay(replay), REPLAY_RUNS)
     undo_s = undo_time(game)
+    undo_far_s = undo_past_checkpoint_time(game)
     slice_s, stuck_s = stuck_search_times()
+    kb_per_move = history_kb_per_move()
     return {
         "moves_per_s": {rid: round(statistics.median(r)) for rid, r in rates.items()},
         "replay_300_ms": replay_s * 1000,
         "undo_ms": undo_s * 1000,
+        "undo_past_checkpoint_ms": undo_far_s * 1000,
+        "history_kb_per_move": kb_per_move,
         "stuck_slice_ms": slice_s * 1000,
         "stuck_search_ms": stuck_s * 1000,
         "runs": {
@@ -177,6 +227,10 @@ def verdicts(report: dict[str, object]) -> list[tuple[str, str, bool]]:
     assert isinstance(replay_ms, float) and isinstance(undo_ms, float)
     found.append(("replay 300 moves", f"<= {REPLAY_TARGET_MS:g} ms", replay_ms <= REPLAY_TARGET_MS))
     found.append(("undo", f"<= {UNDO_TARGET_MS:g} ms", undo_ms <= UNDO_TARGET_MS))
+    far_ms = report["undo_past_checkpoint_ms"]
+    assert isinstance(far_ms, float)
+    bound = UNDO_PAST_CHECKPOINT_TARGET_MS
+    found.append(("undo past a checkpoint", f"<= {bound:g} ms", far_ms <= bound))
     slice_ms = report["stuck_slice_ms"]
     assert isinstance(slice_ms, float)
     target = STUCK_SLICE_TARGET_MS
@@ -210,6 +264,11 @@ def table(report: dict[str, object], seconds: float) -> str:
         f"{'replay of 300 moves':24}{replay_ms:>9.2f} ms  {mark('replay 300 moves')}".rstrip()
     )
     lines.append(f"{'undo (one step)':24}{undo_ms:>9.5f} ms  {mark('undo')}".rstrip())
+    far_ms = report["undo_past_checkpoint_ms"]
+    lines.append(
+        f"{'undo past a checkpoint':24}{far_ms:>9.3f} ms  {mark('undo past a checkpoint')}".rstrip()
+    )
+    lines.append(f"{'history, per move':24}{report['history_kb_per_move']:>9.2f} KB")
     slice_ms, stuck_ms = report["stuck_slice_ms"], report["stuck_search_ms"]
     lines.append(
         f"{'stuck search, a slice':24}{slice_ms:>9.2f} ms  {mark('stuck search slice')}".rstrip()

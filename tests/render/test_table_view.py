@@ -197,12 +197,11 @@ def test_the_waste_s_count_lies_on_no_card_in_play(ruleset):
 
 def full_pile(last_two: str) -> Game:
     """Egyptian with sixteen cards on t1, the two under its top as given."""
-    from tests.rules.helpers import position
+    from tests.rules.helpers import position, set_up
 
     game = Game("egyptian", deal=5)
     pile = f"3S 2H AC KD QS JH TC 9D 8S 7H 6C 5D 4S {last_two} AD"
-    game._states[0] = position(game.engine, f1="5S", t1=pile, st="3C 4C 5C 6C", w="QC TD")
-    return game
+    return set_up(game, position(game.engine, f1="5S", t1=pile, st="3C 4C 5C 6C", w="QC TD"))
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1920, 1080)])
@@ -235,10 +234,10 @@ def _green(pixel) -> bool:
 
 
 def test_a_pile_with_room_for_its_corners_keeps_its_faces():
-    from tests.rules.helpers import position
+    from tests.rules.helpers import position, set_up
 
     game = Game("egyptian", deal=5)
-    game._states[0] = position(game.engine, f1="5S", t1="9D 8S 7H 6C", st="3C 4C", w="QC")
+    game = set_up(game, position(game.engine, f1="5S", t1="9D 8S 7H 6C", st="3C 4C", w="QC"))
     view = TableView(game, pygame.Rect(0, 40, 1920, 980), False, "classic")
     drawn = []
     real = view.art.strip_face

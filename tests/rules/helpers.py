@@ -36,3 +36,12 @@ def play(engine: Engine, state: State, move: str) -> tuple[State, list[tuple[str
 
 def pile(engine: Engine, state: State, name: str) -> str:
     return " ".join(state.piles[engine.index[name]])
+
+
+def set_up(game: Game, state: State) -> Game:
+    """The game, with no move played, put at a hand-made position instead of its deal
+    (a picture test's case that no deal reaches soon); its history starts there."""
+    game.restart()
+    assert not game.moves and not game.can_redo, "set up before any move"
+    game._checkpoints[0] = game._run[0] = state
+    return game

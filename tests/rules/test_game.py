@@ -30,6 +30,34 @@ def test_a_new_move_after_undo_drops_the_undone_actions():
     assert [str(m) for m in game.moves] == ["p7.2+st"]
 
 
+def test_a_long_game_taken_back_and_played_again_gives_each_position_it_passed():
+    """A long game keeps whole states only now and then: every position undo and redo
+    come to is still the one play passed through, and a branch played after going
+    back past many moves folds from the right place."""
+    import random
+
+    rng = random.Random(3)
+    game = Game("egyptian", deal=7)
+    passed = [game.state]
+    while len(passed) <= 300:  # 300 moves
+        game.play(rng.choice(list(game.legal_moves)))
+        passed.append(game.state)
+    for back in range(299, -1, -1):
+        game.undo()
+        assert game.state == passed[back]
+    for ahead in range(1, 301):
+        game.redo()
+        assert game.state == passed[ahead]
+    for _ in range(170):
+        game.undo()
+    assert game.state == passed[130]
+    branch = next(m for m in game.legal_moves if m != game.undone[0].move)
+    game.play(branch)
+    events = [*game.deal_events, *(e for a in game.actions for e in a.events)]
+    assert game.engine.fold(events) == game.state and len(game.moves) == 131
+    assert not game.can_redo
+
+
 def test_undo_at_the_start_does_nothing():
     game = Game("egyptian", deal=0)
     assert game.undo() is None and not game.can_undo

@@ -50,6 +50,12 @@ class PlayAndTakeBack(RuleBasedStateMachine):
         for _ in range(times):
             self.game.undo()
 
+    @rule(times=st.integers(30, 150))
+    def undo_far(self, times):
+        # back past a checkpoint of the game's history, which is folded again from it
+        for _ in range(times):
+            self.game.undo()
+
     @rule(times=st.integers(1, 5))
     def redo(self, times):
         for _ in range(times):
