@@ -3,7 +3,7 @@
 Fewer remaining points are better, then less time, then fewer moves; on the
 arcade board more levels cleared come first. Every entry holds the replay
 that proves it, and is verified (the moves re-run, the claim compared)
-before it is stored; a game's entry again, once a session, as its table is read.
+before it is stored, and again, once a session, as its table is read.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.ladder import Ladder
-from game.rules import ReplayError
+from game.ladder import Ladder, load_ladder
+from game.rules import LevelError, ReplayError
 from game.store.database import check_numbers, read_json, transaction
 from game.store.proof import run_progress, verify
 from game.store.saved import ARCADE, FREE, canonical_options, now_iso
@@ -105,6 +105,8 @@ class ScoreTables:
         # what each entry's replay was found to prove, by the row as read: its replay is
         # run once a session, not at every look at the table (a few ms a game)
         self._proofs: dict[tuple[object, ...], str | None] = {}
+        # the ladders runs were stored on this session, by id, besides the game's own
+        self._ladders: dict[str, Ladder] = {}
 
     def top(self, key: TableKey, count: int = TOP) -> list[ScoreEntry]:
         """The table's best entries, best first. The free table shows a deal once, at
@@ -141,8 +143,40 @@ class ScoreTables:
         score, a better time or fewer moves) stood first in the table all the same."""
         memo = (entry.id, replay_text, entry.figures, entry.deal)
         if memo not in self._proofs:
-            self._proofs[memo] = _proof_problem(key, entry)
+            if key.board == ARCADE:
+                self._proofs[memo] = self._run_proof_problem(key, entry)
+            else:
+                self._proofs[memo] = _proof_problem(key, entry)
         return self._proofs[memo]
+
+    def _run_proof_problem(self, key: TableKey, entry: ScoreEntry) -> str | None:
+        """What an arcade run's entry claims beyond its games (see _unproven), checked
+        against the ladder it names: a row put in by hand stood first, 99 levels of a
+        ladder of 9 and no game played, in the table a kiosk shows passers-by."""
+        ladder = self._ladders.get(key.ruleset)
+        if ladder is None:
+            try:
+                ladder = load_ladder()
+            except LevelError:
+                return None  # no ladder to check against: said where the arcade is opened
+        if ladder.id != key.ruleset:
+            return f"it is a run of a ladder this game has not ('{key.ruleset}')"
+        try:
+            proved = run_progress(ladder, entry.replay)
+        except ReplayError as e:
+            return f"its replay does not prove it ({e})"
+        claimed = entry.figures
+        # as a game's (see _proof_problem): a Give up counted as a move by versions
+        # before 2 December 2026, one for each game a run lost
+        lost = proved.games - proved.level
+        same = (proved.level, proved.points, proved.cards) == (
+            claimed.levels,
+            claimed.remaining_points,
+            claimed.remaining_cards,
+        )
+        if not same or not proved.moves <= claimed.moves <= proved.moves + lost:
+            return "its figures are not its replay's"
+        return None
 
     def position(self, key: TableKey, figures: Figures, deal: int | None = None) -> int | None:
         """Where these figures would enter the table (1 is the top), or None if they would not.
@@ -215,6 +249,7 @@ class ScoreTables:
         """
         if key.board == ARCADE:
             assert ladder is not None
+            self._ladders[ladder.id] = ladder
             figures, deal = _arcade_figures(ladder, replay, seconds), None
         else:
             figures, deal = _game_figures(key, replay, seconds)
@@ -280,10 +315,7 @@ def _arcade_figures(ladder: Ladder, replay: dict[str, Any], seconds: float) -> F
 def _proof_problem(key: TableKey, entry: ScoreEntry) -> str | None:
     """What a game's entry claims beyond its replay (see ScoreTables._unproven): its
     points, cards, levels, moves and deal; or None. Its time is the game's own clock,
-    which no replay proves. An arcade run's entry is verified as it is stored only:
-    its proof needs the ladder it was run on."""
-    if key.board == ARCADE:
-        return None
+    which no replay proves."""
     try:
         proved, deal = _game_figures(key, entry.replay, entry.figures.seconds)
     except ScoreRefused as e:

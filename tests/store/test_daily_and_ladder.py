@@ -97,6 +97,48 @@ def test_a_finished_run_enters_the_arcade_table_after_its_games_are_verified(rec
     assert len(entry.replay["games"]) == 4
 
 
+def test_a_run_entry_its_games_do_not_prove_is_left_out_and_said(records, monkeypatch, tmp_path):
+    # a row put in by hand stood first in the arcade table (the one a kiosk shows):
+    # 99 levels of a ladder of 3 and no game in its proof; and one of a ladder that
+    # does not exist had a table of its own
+    import json
+
+    from game.store import Records
+    from game.store.database import FILE_NAME
+
+    run_id = records.start_run(LADDER)
+    for game in (won_game(), random_game("pyramid52", 4, 10), random_game("pyramid52", 6, 9)):
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=3.0))
+    assert records.add_run_score(LADDER, records.run(LADDER, run_id), "RUN") == 1
+    key = records.arcade_key(LADDER)
+    for ladder_id, games in (("test", []), ("test", [won_game().to_replay()]), ("classic", [])):
+        records.conn.execute(
+            """INSERT INTO scores (board, ruleset, options, initials, levels, remaining_cards,
+            remaining_points, seconds, moves, replay, created_at)
+            VALUES ('arcade', ?, '{}', 'GOD', 99, 0, 0, 1.0, 1, ?, '2026-12-05')""",
+            (ladder_id, json.dumps({"ladder": ladder_id, "games": games})),
+        )
+    said: list[str] = []
+    records.scores.on_damaged = said.append
+    assert [e.initials for e in records.scores.top(key)] == ["RUN"]
+    assert said[0] == "score 2 is damaged: its replay does not prove it (the run holds no game)"
+    assert said[1].startswith("score 3 is damaged: its replay does not prove it (game 1: ")
+    said.clear()
+    assert records.scores.top(records.arcade_key(Ladder("classic", {}, 1, LADDER.levels))) == []
+    assert said == ["score 4 is damaged: it is a run of a ladder this game has not ('classic')"]
+    # the honest run's figures edited: one level more
+    records.conn.execute("UPDATE scores SET levels = levels + 1 WHERE initials = 'RUN'")
+    assert records.scores.top(key) == []
+    records.conn.execute("UPDATE scores SET levels = levels - 1 WHERE initials = 'RUN'")
+    # another session, whose ladder is the game's own: read from its file
+    monkeypatch.setattr("game.store.scores.load_ladder", lambda: LADDER)
+    again = Records.open(tmp_path / FILE_NAME)
+    try:
+        assert [e.initials for e in again.scores.top(key)] == ["RUN"]
+    finally:
+        again.close()
+
+
 def test_a_run_that_won_no_level_enters_no_table(records):
     # every deal given up after a turn of the stock, or after one pair, took the
     # arcade's first place as "a new high score" with no level won
