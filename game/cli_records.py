@@ -86,6 +86,8 @@ HELP_SAID = {
 }
 
 
+UNAIDED_UNPROVEN = "the moves prove the score, not that it was found without help"
+
 # A figure of a file's meta past this is no game's (a year of seconds): not said
 MOST_SAID = 366 * 24 * 3600
 
@@ -111,6 +113,11 @@ def _say_claimed(metas: list[object]) -> None:
         said.append(clock_text(float(sum(seconds))))
     if said:
         print(f"the file says, not proven: {'; '.join(said)}")
+    if not helped:
+        # a file's "no help" is a line of text anyone may write: "confirmed" alone read
+        # as a proof of a fair score, of a hinted game whose notes were edited, of a run
+        # played from the solver's lines
+        print(UNAIDED_UNPROVEN)
 
 
 def verify_run_file(run: Mapping[str, Any]) -> int:

@@ -36,6 +36,7 @@ def test_verify_confirms_an_honest_replay_in_one_line(cli: Cli, replay_file: Rep
     # it says the claim holds, not only what the game was
     assert result.out == (
         "confirmed: pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)\n"
+        "the moves prove the score, not that it was found without help\n"
     )
 
 
@@ -64,8 +65,16 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
     ]
     replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
     assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
-        "the file says, not proven: 1:15"
+        "the file says, not proven: 1:15",
+        "the moves prove the score, not that it was found without help",
     ]
+    # a hinted game's notes edited to say no help, or taken out: "confirmed" alone read
+    # as a proof of a fair game
+    for meta in ({"assisted": False, "hints": 0}, None, [1]):
+        replay["meta"] = meta
+        assert cli("verify", replay_file(replay)).out.splitlines()[1:][-1] == (
+            "the moves prove the score, not that it was found without help"
+        )
 
 
 @pytest.mark.parametrize("seconds", ["1e400", "1E999", "1" * 401, "1e300"])
@@ -79,6 +88,7 @@ def test_verify_leaves_unsaid_a_clock_no_game_has(cli: Cli, replay_file: ReplayF
     assert result.rc == 0 and result.err == ""
     assert result.out == (
         "confirmed: pyramid52 (passes=1), deal 8, won, 0 points (0 cards, 39 moves)\n"
+        "the moves prove the score, not that it was found without help\n"
     )
 
 
@@ -94,7 +104,7 @@ def test_verify_confirms_a_given_deck_and_a_lost_game(cli: Cli, replay_file: Rep
     assert result.out.startswith("confirmed: pyramid52 (passes=1), a given deck, resigned, ")
     # the table's count (5: a give-up is no move there) beside the file's (6, the spec's)
     assert replay["result"]["moves"] == 6  # type: ignore[index]
-    assert result.out.endswith(" cards, 5 moves + resign)\n")
+    assert result.out.splitlines()[0].endswith(" cards, 5 moves + resign)")
 
 
 def test_every_kind_of_help_is_named_by_verify() -> None:
@@ -435,6 +445,7 @@ def test_an_arcade_run_is_exported_as_one_proof_and_verified(
         f"confirmed: arcade run (arcade), 1 level cleared, {arcade_entry['points']} points"
         f" ({run['result']['remaining_cards']} cards, {arcade_entry['moves']} moves) in 4 games\n"
         "the file says, not proven: 0:36\n"  # its four games' time, 9 s each
+        "the moves prove the score, not that it was found without help\n"
     )
 
 
