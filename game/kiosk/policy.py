@@ -43,6 +43,8 @@ HIDDEN_INITIALS_FILE = Path(__file__).with_name("hidden_initials.txt")
 _LOOKALIKES = ("ABCEHKMOPTXY", "АВСЕНКМОРТХУ")
 _AS_CYRILLIC = str.maketrans(*_LOOKALIKES)
 _AS_LATIN = str.maketrans(_LOOKALIKES[1], _LOOKALIKES[0])
+# and the digits written for letters: the wheel has digits, and C0K and A55 were shown
+_DIGITS_AS_LETTERS = str.maketrans("0134578", "OIEASTB")
 
 
 @cache
@@ -56,7 +58,8 @@ def shown_initials(initials: str) -> str:
     """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word, in
     whichever alphabet its letters were taken from."""
     hidden = hidden_initials()
-    forms = {initials, initials.translate(_AS_CYRILLIC), initials.translate(_AS_LATIN)}
+    read = initials.translate(_DIGITS_AS_LETTERS)
+    forms = {initials, read, read.translate(_AS_CYRILLIC), read.translate(_AS_LATIN)}
     return NO_INITIALS if forms & hidden else initials
 
 

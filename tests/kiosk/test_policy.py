@@ -445,6 +445,12 @@ def test_a_player_who_chose_letters_and_walked_away_keeps_them(kiosk, driver):
         ("АSS", NO_INITIALS),
         ("ЖУК", "ЖYK"),  # on an English wheel У and К are its Y and K, drawn alike
         ("ABC", "ABC"),
+        ("C0K", NO_INITIALS),  # digits for the letters they look like
+        ("A55", NO_INITIALS),
+        ("F4G", NO_INITIALS),
+        ("D1K", NO_INITIALS),
+        ("XУ1", "XY1"),
+        ("R2D", "R2D"),
     ],
 )
 def test_a_public_table_hides_swear_words(kiosk, driver, typed, shown):
