@@ -35,6 +35,13 @@ LATEST_PLAYED_SQL = """SELECT * FROM (
 NOT_BY_SEEN_STOCK = (
     f"assisted AND COALESCE(json_extract(replay, '$.meta.assisted_by'), '') != '{BY_SEEN_STOCK}'"
 )
+# a game whose top bar turned from "Can be won" to "No win possible" after a move (the
+# flip its meta keeps), unless a fortune kept the verdict unsaid (its wish counting: no
+# help, the deal new to it). The same deal dealt again used that verdict as a Restart
+# past it does: give up, deal again, and step by step the solver's line was walked
+TOLD_LOST = """json_extract(replay, '$.meta.flip') IS NOT NULL AND NOT (
+    COALESCE(json_extract(replay, '$.meta.fortune'), 0)
+    AND NOT COALESCE(json_extract(replay, '$.meta.fortune_replayed'), 0) AND NOT assisted)"""
 # the game that ended last but for one mode (read through the index games_finished)
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
@@ -275,9 +282,10 @@ class GameLog:
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         """Whether another game dealt these cards to the same places and had the solver's
-        help: its player has seen the solver's moves for this very deal (a seen stock
-        card put back marks a game assisted too, but is no help of the solver's)."""
-        return self._same_deal(game, except_id, NOT_BY_SEEN_STOCK)
+        help: its player has seen the solver's moves for this very deal, or where its
+        line turned lost (a seen stock card put back marks a game assisted too, but is no
+        help of the solver's)."""
+        return self._same_deal(game, except_id, f"(({NOT_BY_SEEN_STOCK}) OR ({TOLD_LOST}))")
 
     def _same_deal(self, game: Game, except_id: int | None, such: str) -> bool:
         """Whether a game other than `except_id`, begun at any time, dealt the same

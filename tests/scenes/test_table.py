@@ -1096,6 +1096,45 @@ def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
     assert scene.facts.assisted_by == "taken-back"
 
 
+def test_the_same_deal_dealt_again_after_its_verdict_turned_is_assisted(app, driver):
+    # give up once "No win possible" came after a move, deal the same deal again, and
+    # avoid that move: the won game took the free table's first place, unassisted (a
+    # Restart past the turn asks, and costs the place); step by step, the solver's line
+    from game.scenes.initials import InitialsScene
+    from game.scenes.results import ResultsScene
+
+    scene, _game = _after_the_losing_move(app, driver)
+    assert scene.facts.flip is not None and not scene.assisted
+    driver.key_twice(pygame.K_g)
+    driver.settle(1.0)
+    if isinstance(app.scene, InitialsScene):
+        driver.key(pygame.K_RETURN)
+        driver.settle(1.0)
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    results.same_deal()
+    driver.settle(1.0)
+    again = app.scene
+    assert isinstance(again, TableScene) and again.game.deal_number == 8 and not again.game.moves
+    assert again.assisted and again.facts.assisted_by == "before"
+    assert again.status.startswith("This deal was played with the solver's help before")
+
+
+def test_a_deal_lost_from_the_start_may_be_dealt_again_unassisted(app, driver):
+    # the verdict never turned: nothing was learnt that the cards did not show
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    assert scene.analysis.known()["outcome"] == "lost"
+    click_move(driver, scene, "st>w")
+    wait_for_analysis(scene, driver)
+    assert scene.facts.flip is None
+    driver.key_twice(pygame.K_g)
+    driver.settle(1.0)
+    again = open_table(app, driver, Game("pyramid52", deal=1))
+    assert not again.assisted
+
+
 def test_a_kept_turn_holds_only_on_its_own_line(app, driver):
     scene, _game = _after_the_losing_move(app, driver)
     flip = scene.facts.flip

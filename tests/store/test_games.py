@@ -229,6 +229,21 @@ def test_help_had_on_a_deal_is_known_by_its_cards(records):
     assert not records.deal_assisted_before(Game("sbudetsya", deal=13))  # played, no help
 
 
+def test_a_verdict_that_turned_in_one_game_is_help_for_the_next_of_its_deal(records):
+    # "No win possible" after a move, then the deal dealt again: the move avoided, by the
+    # solver's word; unless a fortune kept that word unsaid (its wish counting)
+    from game.store.saved import VerdictFlip
+
+    for deal, fortune, replayed in ((16, False, False), (17, True, False), (18, True, True)):
+        game = random_game("sbudetsya", deal=deal, moves=2, end=False)
+        flip = VerdictFlip.of(0, [str(m) for m in game.moves])
+        facts = GameFacts(flip=flip, fortune=fortune, fortune_replayed=replayed)
+        records.save_game(game, facts)
+    assert records.deal_assisted_before(Game("sbudetsya", deal=16))
+    assert not records.deal_assisted_before(Game("sbudetsya", deal=17))
+    assert records.deal_assisted_before(Game("sbudetsya", deal=18))  # its verdict was said
+
+
 def test_a_seen_stock_card_put_back_is_no_help_of_the_solver_s_for_the_deal(records):
     # the next game of the deal said "played with the solver's help before"
     from game.store.saved import BY_HINT, BY_SEEN_STOCK
