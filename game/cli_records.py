@@ -83,6 +83,9 @@ HELP_SAID = {
     "taken-back": "help was used (a move taken back after the solver said no win was possible)",
     "before": "help was used (the solver helped on this deal in another game)",
     "seen-stock": "help was used (a stock card put back after it was seen)",
+    "told-before": (
+        "help was used (another game of this deal was told where it could no longer be won)"
+    ),
 }
 
 

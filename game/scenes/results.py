@@ -32,6 +32,7 @@ from game.store.saved import (
     BY_HINT,
     BY_SEEN_STOCK,
     BY_TAKING_BACK,
+    BY_TOLD_BEFORE,
     exported,
     to_saved_replay,
     write_export,
@@ -132,6 +133,11 @@ def help_words(by: str) -> HelpWords:
             _("assisted: help was used on this deal before"),
             _("This deal had the solver's help before."),
         )
+    if by == BY_TOLD_BEFORE:
+        return HelpWords(
+            _("assisted: the solver's verdict seen in another game"),
+            _("Another game of this deal was told where it could no longer be won."),
+        )
     # a game saved before its help was kept
     return HelpWords(_("assisted"), _("The solver helped play this deal."))
 
@@ -172,6 +178,7 @@ ASSISTED_BESIDE = {
     BY_TAKING_BACK: "undos",
     BY_SEEN_STOCK: "undos",
     BY_HELP_BEFORE: "",
+    BY_TOLD_BEFORE: "",
 }
 
 

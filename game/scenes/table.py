@@ -30,7 +30,6 @@ from game.scenes.table_pointer import Drag, Press, TablePointer
 from game.scenes.table_stuck import TableStuck
 from game.scenes.table_tips import TableTips
 from game.store import DAILY, GameFacts
-from game.store.saved import BY_HELP_BEFORE
 from game.ui import theme
 from game.ui.keys import is_key
 from game.ui.labels import area_name
@@ -69,12 +68,12 @@ class TableScene(
         # again, its number typed, the day's deal) is assisted from the start, and one
         # continued after the help was had in another
         self.helped_before = (
-            self.recorded
-            and not facts.assisted
-            and app.records.deal_assisted_before(game, except_id=earlier)
+            app.records.deal_help_before(game, except_id=earlier)
+            if self.recorded and not facts.assisted
+            else None
         )
         if self.helped_before:
-            facts.mark_assisted(BY_HELP_BEFORE)
+            facts.mark_assisted(self.helped_before)
         # a day's deal played before (its number typed) is known: no place in its table
         self.practised = self.recorded and app.records.practised(game, facts)
         self.hud = Hud()

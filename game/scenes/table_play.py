@@ -30,7 +30,7 @@ from game.scenes.take_back_words import (
     taken_back_said,
     undo_question,
 )
-from game.store.saved import BY_HELP_BEFORE, BY_SEEN_STOCK
+from game.store.saved import BY_SEEN_STOCK, BY_TOLD_BEFORE
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
@@ -81,6 +81,11 @@ class TablePlay:
 
     def _deal_words(self) -> str:
         """What the table knows of its deal from other games, said as it is dealt."""
+        if self.helped_before == BY_TOLD_BEFORE:
+            return _(
+                "Another game of this deal was told where it could no longer be won:"
+                " this game is assisted."
+            )
         if self.helped_before:
             return _("This deal was played with the solver's help before: this game is assisted.")
         void = self.fortune and self.fortune_replayed
@@ -334,9 +339,10 @@ class TablePlay:
         # the same deal typed as a free game) is help had with this one: checked again
         # at the end, where the deal's start could not know of it
         records = self.app.records
-        unhelped = self.recorded and not self.assisted
-        if unhelped and records.deal_assisted_before(self.game, self.facts.record_id):
-            self.facts.mark_assisted(BY_HELP_BEFORE)
+        if self.recorded and not self.assisted:
+            help_before = records.deal_help_before(self.game, self.facts.record_id)
+            if help_before:
+                self.facts.mark_assisted(help_before)
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
         self._save()

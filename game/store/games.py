@@ -11,7 +11,9 @@ from game.rules import Game, ReplayError, ReplayMoveError, RulesError, rulesets
 from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import (
     ARCADE,
+    BY_HELP_BEFORE,
     BY_SEEN_STOCK,
+    BY_TOLD_BEFORE,
     DAILY,
     FREE,
     GameFacts,
@@ -281,11 +283,18 @@ class GameLog:
         return self._same_deal(game, except_id, "moves > 0")
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
-        """Whether another game dealt these cards to the same places and had the solver's
-        help: its player has seen the solver's moves for this very deal, or where its
-        line turned lost (a seen stock card put back marks a game assisted too, but is no
-        help of the solver's)."""
-        return self._same_deal(game, except_id, f"(({NOT_BY_SEEN_STOCK}) OR ({TOLD_LOST}))")
+        return self.deal_help_before(game, except_id) is not None
+
+    def deal_help_before(self, game: Game, except_id: int | None = None) -> str | None:
+        """The solver's help another game that dealt these cards to the same places had,
+        or None: BY_HELP_BEFORE where its player has seen the solver's moves for this
+        very deal (a seen stock card put back marks a game assisted too, but is no help
+        of the solver's), BY_TOLD_BEFORE where the top bar said where its line was lost."""
+        if self._same_deal(game, except_id, NOT_BY_SEEN_STOCK):
+            return BY_HELP_BEFORE
+        if self._same_deal(game, except_id, TOLD_LOST):
+            return BY_TOLD_BEFORE
+        return None
 
     def _same_deal(self, game: Game, except_id: int | None, such: str) -> bool:
         """Whether a game other than `except_id`, begun at any time, dealt the same

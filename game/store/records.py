@@ -378,8 +378,12 @@ class Records:
         )
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
+        return self.deal_help_before(game, except_id) is not None
+
+    def deal_help_before(self, game: Game, except_id: int | None = None) -> str | None:
+        """The help another game of this deal had (see Games.deal_help_before), or None."""
         return self._read(
-            "read the games", lambda: self.games.deal_assisted_before(game, except_id), False
+            "read the games", lambda: self.games.deal_help_before(game, except_id), None
         )
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:

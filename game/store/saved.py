@@ -29,7 +29,10 @@ BY_DEMO = "demo"
 BY_TAKING_BACK = "taken-back"  # a move taken back past the solver's "no win possible"
 BY_HELP_BEFORE = "before"  # this deal had the solver's help in another game
 BY_SEEN_STOCK = "seen-stock"  # a card put back on the stock after it was seen
-HELP_KINDS = (BY_HINT, BY_DEMO, BY_TAKING_BACK, BY_HELP_BEFORE, BY_SEEN_STOCK)
+# another game of this deal was told "No win possible" after a move: dealt again, the
+# deal is played past that turn, as a Restart would take it back
+BY_TOLD_BEFORE = "told-before"
+HELP_KINDS = (BY_HINT, BY_DEMO, BY_TAKING_BACK, BY_HELP_BEFORE, BY_SEEN_STOCK, BY_TOLD_BEFORE)
 
 
 # The largest deal number a saved game and a table entry can keep (an SQLite integer)

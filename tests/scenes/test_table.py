@@ -1116,8 +1116,10 @@ def test_the_same_deal_dealt_again_after_its_verdict_turned_is_assisted(app, dri
     driver.settle(1.0)
     again = app.scene
     assert isinstance(again, TableScene) and again.game.deal_number == 8 and not again.game.moves
-    assert again.assisted and again.facts.assisted_by == "before"
-    assert again.status.startswith("This deal was played with the solver's help before")
+    assert again.assisted and again.facts.assisted_by == "told-before"
+    assert again.status == (
+        "Another game of this deal was told where it could no longer be won: this game is assisted."
+    )
 
 
 def test_a_deal_lost_from_the_start_may_be_dealt_again_unassisted(app, driver):

@@ -239,9 +239,14 @@ def test_a_verdict_that_turned_in_one_game_is_help_for_the_next_of_its_deal(reco
         flip = VerdictFlip.of(0, [str(m) for m in game.moves])
         facts = GameFacts(flip=flip, fortune=fortune, fortune_replayed=replayed)
         records.save_game(game, facts)
-    assert records.deal_assisted_before(Game("sbudetsya", deal=16))
+    assert records.deal_help_before(Game("sbudetsya", deal=16)) == "told-before"
     assert not records.deal_assisted_before(Game("sbudetsya", deal=17))
-    assert records.deal_assisted_before(Game("sbudetsya", deal=18))  # its verdict was said
+    assert records.deal_help_before(Game("sbudetsya", deal=18)) == "told-before"  # it was said
+    # help of the solver's own ranks first, as it says more
+    records.save_game(
+        random_game("sbudetsya", deal=16, moves=1, end=False), GameFacts(hints=1, assisted=True)
+    )
+    assert records.deal_help_before(Game("sbudetsya", deal=16)) == "before"
 
 
 def test_a_seen_stock_card_put_back_is_no_help_of_the_solver_s_for_the_deal(records):
