@@ -36,14 +36,22 @@ def test_benchmark_json() -> None:
     assert proc.stdout.count("\n") == 1
     report = json.loads(proc.stdout)
     assert isinstance(report, dict)
-    figures = {"moves_per_s", "replay_300_ms", "undo_ms", "stuck_slice_ms", "stuck_search_ms"}
+    figures = {
+        "moves_per_s",
+        "replay_300_ms",
+        "undo_ms",
+        "undo_past_checkpoint_ms",
+        "history_kb_per_move",
+        "stuck_slice_ms",
+        "stuck_search_ms",
+    }
     assert figures <= set(report)
     assert set(report) <= figures | {"runs", "python"}
     rates = report["moves_per_s"]
     assert isinstance(rates, dict) and set(rates) == set(RULESET_IDS)
     for rate in rates.values():
         assert type(rate) is int and rate > 0
-    for key in ("replay_300_ms", "undo_ms", "stuck_slice_ms", "stuck_search_ms"):
+    for key in figures - {"moves_per_s"}:
         assert type(report[key]) is float and report[key] > 0
 
 
@@ -53,7 +61,8 @@ def test_benchmark_table() -> None:
     for ruleset_id in RULESET_IDS:
         assert ruleset_id in proc.stdout
     verdicts = proc.stdout.count("PASS") + proc.stdout.count("FAIL")
-    assert verdicts == 5  # pyramid52, egyptian, replay, undo, a slice of the stuck search
+    # pyramid52, egyptian, replay, undo, undo past a checkpoint, a slice of the stuck search
+    assert verdicts == 6
 
 
 def test_benchmark_check_and_bad_arguments() -> None:
