@@ -64,6 +64,9 @@ HIDDEN_FPS = 15
 # How long after leaving full screen the window manager's framing is waited for (see
 # App._moved): a move later than that is the player's own
 PUT_BACK_S = 2.0
+# How often writes to the records that failed are tried again (see game.store.pending),
+# besides at each save: a kiosk showing its attract loop saves nothing for hours
+RETRY_WRITES_S = 30.0
 FRAME_SIDE, FRAME_TOP = 16, 80  # a window frame's left side and title bar, at most
 # Below this the scenes are not laid out: a window made smaller than MIN_SIZE where the
 # window manager ignores the minimum (a tiling one) says so instead, and the scene
@@ -105,6 +108,7 @@ class App:
         self.settings: Settings = self.store.load()
         self.notices: list[Notice] = []
         self._saving = True  # the last save worked (see game_changed)
+        self._retry_wait = 0.0  # since failed writes were last tried again
         file = self.store.path.name if self.store.path else ""
         self.notices.extend(settings_read_notices(self.store.notice, self.store.unread, file))
         i18n.set_language(self.settings.language)
@@ -492,6 +496,17 @@ class App:
             self.scene.update(dt)
         if self.kiosk is not None:
             self.kiosk.update(dt)
+        self._retry_writes(dt)
+
+    def _retry_writes(self, dt: float) -> None:
+        if not self.records.pending:
+            self._retry_wait = 0.0
+            return
+        self._retry_wait += dt
+        if self._retry_wait >= RETRY_WRITES_S:
+            self._retry_wait = 0.0
+            self._saving = self.records.retry_pending()
+            self.take_record_problems()
 
     def _draw(self, alpha: float) -> None:
         scene = self.scene

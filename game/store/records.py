@@ -1,8 +1,8 @@
 """The player's records, as the game uses them: one object over the database.
 
-Writes never raise: a failure (a full disk, a lock held too long by another
-copy of the game) is logged and reported once as a `Problem`, and the game
-goes on. Reads that fail give an empty answer the same way.
+Reads and writes never raise (see game.store.guarded): a failure is said once and
+the game goes on. A write that failed is made again at the next save, or when the
+app retries (see game.store.pending).
 """
 
 from __future__ import annotations
@@ -23,23 +23,18 @@ from game.store.database import (
     FILE_NAME,
     IN_MEMORY,
     READ_FAILED,
-    REMOVED,
     RULES_MISSING,
-    SAVE_FAILED,
     UNFINISHED_DAMAGED,
     Opened,
     Problem,
-    file_identity,
     in_memory,
-    is_damaged,
-    let_go,
     open_database,
-    plain_reason,
-    salvage_over,
     transaction,
 )
 from game.store.games import GameLog, GameRow
+from game.store.guarded import GuardedFile
 from game.store.holds import GameHolds
+from game.store.pending import PendingWrites
 from game.store.saved import (
     ARCADE,
     DAILY,
@@ -70,13 +65,11 @@ class MissedEntry:
     initials: str
 
 
-class Records:
+class Records(GuardedFile):
     def __init__(self, opened: Opened) -> None:
-        self.problems: list[Problem] = []
-        self._attach(opened)
-        self._told: set[str] = set()  # the kinds of problem the player has been told of
-        self.last_failure = ""  # why the last read or write failed, as the notices put it
+        super().__init__(opened)
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
+        self.pending = PendingWrites()  # made again by retry_pending, and at each save
         # the games open at this process's tables, held against other windows
         self.holds = GameHolds(
             self.path.parent / OPEN_GAMES if self.path else None, self._never_continued
@@ -105,112 +98,33 @@ class Records:
         self.holds.release_all()
         self.conn.close()
 
-    # -- guarding --------------------------------------------------------------------
-
     def _attach(self, opened: Opened) -> None:
-        """Work on the database `opened`, and say what opening it found."""
-        self.conn, self.path = opened.conn, opened.path
-        self.mended_elsewhere = opened.mended_elsewhere
-        self.file = file_identity(self.path)
+        super()._attach(opened)
         self.games = GameLog(self.conn)
         self.scores = ScoreTables(self.conn, self._damaged_row)
         self.arcade = ArcadeRuns(self.conn)
-        self.problems.extend(opened.problems)
-
-    def _open_again(self) -> None:
-        """The file at our path, opened anew (set aside and salvaged if damaged)."""
-        assert self.path is not None
-        let_go(self.conn, self.path, self.file)
-        self._attach(open_database(self.path))
-
-    def _write(self, what: str, action: Callable[[], T], default: T) -> T:
-        """A write that must not stop the game: on failure, `default`, and one notice.
-        Damage met on the way (a failing card or disk) is mended and the write made
-        again: its indexes made anew, and if that is not enough, the file set aside and
-        salvaged, as a start does. A kiosk had lost every game until it was restarted."""
-        self._open_again_if_replaced()
-        self._open_once_mended()
-        mends = [self._reindex, self._open_again]
-        while True:
-            try:
-                return action()
-            except sqlite3.Error as e:
-                damaged = isinstance(e, sqlite3.DatabaseError) and is_damaged(e)
-                if self.path is None or not damaged or not mends:
-                    return self._failed(what, e, default, SAVE_FAILED)
-                log.warning("records: %s went bad while the game ran (%s)", self.path, e)
-            mends.pop(0)()
-
-    def _open_once_mended(self) -> None:
-        """Kept in memory while another window salvaged the file: the file, once that is
-        done (it stayed in memory the whole session, its games lost at the end). The
-        game in play is written whole into it by this save."""
-        home = self.mended_elsewhere
-        if home is None or not salvage_over(home):
-            return
-        # opened as a start opens it: if the other window died before it was done, the
-        # file is salvaged here, once (opened whole each time, a still damaged file was
-        # checked through at every save)
-        log.info("records: %s no longer being mended elsewhere: opened", home)
-        self.conn.close()
-        self._attach(open_database(home))
-
-    def _reindex(self) -> None:
-        """The file's indexes made anew: a start's check reads no index, so one gone bad
-        failed every save, session after session."""
-        try:
-            with transaction(self.conn):
-                self.conn.execute("REINDEX")
-        except sqlite3.Error as e:
-            log.warning("records: %s cannot be mended in place: %s", self.path, e)
-
-    def _open_again_if_replaced(self) -> None:
-        """The file at our path is not the one we opened: SQLite would go on writing to
-        the one we hold, lost at the next start, or never read again. Deleted (by hand,
-        a clean-up): a fresh file, said once. Another (a window of the game set ours
-        aside as damaged, or a backup was put back): that one, said by whoever put it
-        there. The game in play is written whole into it at its next save."""
-        if self.path is None or file_identity(self.path) == self.file:
-            return
-        removed = not self.path.exists()
-        log.warning("records: %s was replaced while the game ran: opened again", self.path)
-        name = self.path.name
-        self._open_again()
-        if removed:
-            self._tell(REMOVED, name)
-
-    def _read(self, what: str, action: Callable[[], T], default: T) -> T:
-        """A read that must not stop the game: on failure, `default`, and one notice
-        that says a read failed (a damaged row is not a failed save)."""
-        return self._guarded(what, action, default, READ_FAILED)
-
-    def _guarded(self, what: str, action: Callable[[], T], default: T, kind: str) -> T:
-        try:
-            return action()
-        except sqlite3.Error as e:
-            return self._failed(what, e, default, kind)
-
-    def _failed(self, what: str, error: sqlite3.Error, default: T, kind: str) -> T:
-        log.warning("records: cannot %s: %s", what, error)
-        self.last_failure = plain_reason(str(error), self.path)
-        self._tell(kind, self.last_failure)
-        return default
-
-    def _tell(self, kind: str, detail: str, numbers: tuple[int, ...] = ()) -> None:
-        """A problem for the player's notices: the first of its kind in a session."""
-        if kind not in self._told:
-            self._told.add(kind)  # one notice of each kind is enough; later ones are tried
-            self.problems.append(Problem(kind, detail, numbers))
 
     # -- games -----------------------------------------------------------------------
 
     def save_game(self, game: Game, facts: GameFacts) -> bool:
-        """Autosave: the game as it stands, in one transaction. False if it could not.
-        A game saved is held for this window (see hold)."""
+        """Autosave: the game as it stands, in one transaction. False if it could not:
+        then saved again by retry_pending, as it stands then (see PendingWrites). A game
+        saved is held for this window (see hold)."""
+        if self.pending:
+            self.retry_pending()
+        key = ("game", id(facts))  # the facts, kept by the write, are the game's own
         saved = self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
-        if saved and facts.record_id is not None:
+        if not saved:
+            self.pending.failed(key, lambda: self.save_game(game, facts))
+            return False
+        self.pending.done(key)
+        if facts.record_id is not None:
             self.holds.hold(facts.record_id)
-        return saved
+        return True
+
+    def retry_pending(self) -> bool:
+        """Make again the writes that failed (see PendingWrites); True when none is left."""
+        return self.pending.retry()
 
     def _never_continued(self, record_id: int) -> bool:
         """Whether a game will never be continued: over, gone, or never played (see
@@ -475,7 +389,10 @@ class Records:
                 key, initials, replay, game_id=facts.record_id, seconds=facts.seconds, dated=ended
             )
 
-        return self._refusable(add)
+        # made again whole, the game's row then saved: its id and end come from it
+        return self._refusable(
+            add, ("score", id(facts)), lambda: self.add_game_score(game, facts, initials)
+        )
 
     def enter_missed_scores(self, ladder: Ladder | None, initials: str) -> list[MissedEntry]:
         """Enter the places that the last game and the last arcade run earned but never
@@ -547,15 +464,35 @@ class Records:
                 dated=run.games[-1].finished_at if run.games else None,  # as a game's (above)
             )
 
-        return self._refusable(add)
+        return self._refusable(
+            add, ("run", run.id), lambda: self.add_run_score(ladder, run, initials)
+        )
 
-    def _refusable(self, add: Callable[[], int | None]) -> int | None:
+    def _refusable(
+        self,
+        add: Callable[[], int | None],
+        key: tuple[str, int | None],
+        again: Callable[[], object],
+    ) -> int | None:
+        """The score stored, its place or None; a write that failed is made again later
+        (`again`, under `key`: see PendingWrites)."""
         try:
-            return self._write("store the score", add, None)
+            stored = self._write("store the score", lambda: (add(),), None)
         except ScoreRefused as e:
             # our own game failed its proof: a bug to log, never a crash for the player
             log.error("records: a score was refused: %s", e)
             return None
+        if stored is None:
+
+            def made_again() -> bool:
+                self.pending.done(key)  # put back by a failure; left out where no table
+                again()  # takes the game now
+                return key not in self.pending
+
+            self.pending.failed(key, made_again)
+            return None
+        self.pending.done(key)
+        return stored[0]
 
     # -- arcade ----------------------------------------------------------------------
 
@@ -591,4 +528,9 @@ class Records:
                 )
             return True
 
-        return self._write("remember the initials", store, False)
+        remembered = self._write("remember the initials", store, False)
+        if remembered:
+            self.pending.done("initials")
+        else:
+            self.pending.failed("initials", lambda: self.set_initials(initials))
+        return remembered

@@ -2128,6 +2128,33 @@ def test_a_save_that_fails_is_said_on_the_table_at_once(app, driver, monkeypatch
     assert scene.status.startswith(said)
 
 
+def test_a_game_ended_while_saves_fail_is_saved_with_its_place_once_they_work(app, driver):
+    # given up on a full disk: "saving will be tried again", yet an ended game has no
+    # move left to be saved by; it stayed "in play" for good, and its place was lost
+    from game.app import RETRY_WRITES_S
+    from game.scenes.initials import InitialsScene
+
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    for move in DEAL_8_WIN[:6]:
+        click_move(driver, scene, move)
+    app.records.conn.execute("PRAGMA query_only = 1")  # every write refused from here
+    for move in DEAL_8_WIN[6:]:
+        click_move(driver, scene, move)
+    driver.settle(8.0)
+    assert isinstance(app.scene, InitialsScene)
+    driver.key(pygame.K_RETURN)
+    driver.settle(1.0)
+    (row,) = app.records.history()
+    assert row.outcome is None and app.records.tables() == []  # nothing of the end kept
+    app.records.conn.execute("PRAGMA query_only = 0")  # room again
+    driver.settle(RETRY_WRITES_S + 1)
+    (row,) = app.records.history()
+    assert row.outcome == "won" and row.moves == len(DEAL_8_WIN)
+    (key,) = app.records.tables()
+    assert [e.game_id for e in app.records.top(key)] == [row.id]
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 def test_a_tooltip_keeps_off_the_stock_in_its_corner(app, driver, size):
     # "Key: N" over New deal lay on the stock's count, bottom left in Egyptian Pyramid

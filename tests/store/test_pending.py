@@ -1,0 +1,84 @@
+"""Writes that failed (a full disk, a card gone read-only) are made again once they can
+be: a game that ended while its saves failed had no move left to be saved by."""
+
+from game.store import GameFacts
+from game.store.pending import PendingWrites
+from game.store.saved import FREE
+from game.store.scores import TableKey
+from tests.store.helpers import random_game, won_game
+
+
+def writes_fail(records, failing: bool) -> None:
+    """The file refuses every write, as a card gone read-only does, or takes them again."""
+    records.conn.execute(f"PRAGMA query_only = {int(failing)}")
+
+
+def test_a_game_that_ends_while_saves_fail_is_saved_with_its_place_once_they_work(records):
+    game, facts = won_game(), GameFacts(seconds=40.0)
+    moves = [str(m) for m in game.moves]
+    while game.moves:
+        game.undo()
+    game.play(moves[0])
+    assert records.save_game(game, facts)  # the first move saved
+    writes_fail(records, True)
+    for move in moves[1:]:
+        game.redo() if game.can_redo else game.play(move)
+        assert not records.save_game(game, facts)
+    assert game.won
+    assert records.add_game_score(game, facts, "WIN") is None
+    assert not records.set_initials("WIN")
+    assert records.pending and not records.retry_pending()  # still refused
+    writes_fail(records, False)
+    assert records.retry_pending() and not records.pending
+    (row,) = records.history()
+    assert row.outcome == "won" and row.moves == len(moves)
+    (entry,) = records.top(TableKey.of(FREE, "pyramid52", {"passes": 1}))
+    assert entry.initials == "WIN" and entry.game_id == facts.record_id
+    assert records.initials == "WIN"
+
+
+def test_a_later_save_makes_the_failed_ones_first(records):
+    first, facts = random_game("egyptian", deal=3, moves=5), GameFacts()
+    writes_fail(records, True)
+    assert not records.save_game(first, facts) and facts.record_id is None
+    writes_fail(records, False)
+    second = random_game("egyptian", deal=4, moves=2, end=False)
+    assert records.save_game(second, GameFacts())
+    assert not records.pending
+    rows = {row.deal: row for row in records.history()}
+    assert rows[3].outcome == "resigned" and rows[4].outcome is None
+
+
+def test_a_place_no_table_takes_any_more_is_not_tried_for_ever(records):
+    game, facts = won_game(), GameFacts(seconds=40.0)
+    assert records.save_game(game, facts)
+    writes_fail(records, True)
+    assert records.add_game_score(game, facts, "WIN") is None and records.pending
+    facts.mark_assisted("hint")  # the place is no longer the game's (as the records see it)
+    writes_fail(records, False)
+    assert records.save_game(game, facts)
+    assert not records.pending and records.top(TableKey.of(FREE, "pyramid52", {"passes": 1})) == []
+
+
+def test_pending_writes_are_made_in_the_order_they_first_failed_up_to_one_failing():
+    made: list[str] = []
+    outcome = {"a": True, "b": False, "c": True}
+    pending = PendingWrites()
+    for key in ("a", "b", "c", "a"):  # a again: still first
+        pending.failed(key, lambda key=key: made.append(key) or outcome[key])
+    assert len(pending) == 3
+    assert not pending.retry() and made == ["a", "b"] and len(pending) == 2
+    outcome["b"] = True
+    assert pending.retry() and made == ["a", "b", "b", "c"] and not pending
+
+
+def test_a_write_made_again_that_retries_itself_does_not_loop():
+    pending = PendingWrites()
+    calls = []
+
+    def write() -> bool:
+        calls.append(1)
+        return pending.retry()  # as a save does, retrying what failed first
+
+    pending.failed("save", write)
+    assert not pending.retry() and len(calls) == 1
