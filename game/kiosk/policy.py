@@ -111,6 +111,10 @@ class KioskPolicy:
 
     def start(self) -> None:
         log.info("kiosk: started with %s", self.config.path)
+        # games cut short by a crash or a power cut: nothing here continues them
+        ended = self.app.records.give_up_every_left()
+        if ended:
+            log.info("kiosk: %d game(s) left in play by the last run were ended", ended)
         # the player of a game that ended as the kiosk stopped has long gone: no letters
         # (its notice goes to the log with the others, see update())
         self.app.enter_missed_scores(NO_INITIALS)

@@ -229,6 +229,23 @@ class Records(GuardedFile):
             if restored is not None:
                 self.give_up(*restored)
 
+    def give_up_every_left(self) -> int:
+        """Every game left in play that no window holds, given up (see give_up); how many.
+        A kiosk's games cut short by a crash or a power cut: it has no Continue to end
+        them, and they stayed "in play" for good, each with its file of open games."""
+
+        def left() -> list[GameRow]:
+            rows = self._rows(self.games.unfinished())
+            return [row for row in rows if not self.holds.held_elsewhere(row.id)]
+
+        ended = 0
+        for row in self._read("read the games", left, []):
+            restored = self.resume(row)
+            if restored is not None:
+                self.give_up(*restored)
+                ended += 1
+        return ended
+
     def _in_play(self, ruleset: str, options: dict[str, Any]) -> Iterator[GameRow]:
         """The free games of a table left in play; one another window has open is in
         play there, not left."""

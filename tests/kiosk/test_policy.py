@@ -595,6 +595,26 @@ def test_a_win_cut_short_by_a_restart_keeps_its_place_without_anyone_s_letters(m
     assert kiosk.notices == []  # to the log: nobody reads a menu here
 
 
+def test_games_left_in_play_by_a_crash_are_ended_at_the_next_start(make_kiosk, home):
+    # killed mid-game (a power cut), a kiosk left the game "in play" for good, with its
+    # file of open games: it has no Continue to end it
+    from game.store import GameFacts, Records
+
+    records = Records.open()
+    left, facts = Game("sbudetsya", deal=5), GameFacts()
+    for _ in range(4):
+        left.play(next(iter(left.legal_moves)))
+    records.save_game(left, facts)
+    assert (home / "data" / "open-games" / str(facts.record_id)).exists()
+    records.holds.release_all()  # the process died: its locks went with it
+    records.conn.close()
+    kiosk = make_kiosk()
+    (row,) = kiosk.records.history()
+    assert row.outcome == "resigned" and row.moves == 4
+    assert not (home / "data" / "open-games" / str(facts.record_id)).exists()
+    assert kiosk.records.scores.tables() == []  # given up by the kiosk: no place
+
+
 def test_a_damaged_score_entry_is_passed_over_and_the_passer_by_takes_a_place(make_kiosk):
     from game.store import FREE, Records, TableKey
     from tests.scenes.driver import Driver
