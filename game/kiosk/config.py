@@ -26,6 +26,9 @@ PIN_DIGITS = (4, 8)
 # Rules side by side, on a screen 800 pixels high
 MAX_GAMES = 6
 
+# The PIN of kiosk.example.toml and of README: anyone who has read them knows it
+EXAMPLE_PIN = "2580"
+
 
 class KioskConfigError(Exception):
     """The configuration cannot be used; `problems` are one line each."""
@@ -323,7 +326,7 @@ class _Checker:
         pin = data.get("pin")
         lo, hi = PIN_DIGITS
         if pin is None:
-            example = 'pin = "2580"'
+            example = f'pin = "{EXAMPLE_PIN}"'
             self.fail(
                 "operator.pin", f"missing: the operator's PIN, {lo} to {hi} digits: {example}"
             )

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.kiosk.attract import AttractLoop
-from game.kiosk.config import KioskConfig, OfferedGame
+from game.kiosk.config import EXAMPLE_PIN, KioskConfig, OfferedGame
 from game.kiosk.operator import CornerHold, CornerRing
 from game.kiosk.pin_pad import PinLock
 from game.rules import RulesError, get_ruleset
@@ -111,6 +111,13 @@ class KioskPolicy:
 
     def start(self) -> None:
         log.info("kiosk: started with %s", self.config.path)
+        if self.config.operator.pin == EXAMPLE_PIN:
+            log.warning(
+                "kiosk: the operator's PIN is the example's (%s), which anyone who read"
+                " the README knows: set your own in %s",
+                EXAMPLE_PIN,
+                self.config.path,
+            )
         # games cut short by a crash or a power cut: nothing here continues them
         ended = self.app.records.give_up_every_left()
         if ended:

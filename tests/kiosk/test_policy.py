@@ -23,7 +23,7 @@ from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button
-from tests.kiosk.conftest import finger
+from tests.kiosk.conftest import CONFIG, finger
 from tests.scenes.driver import Driver
 from tests.scenes.test_table import click_move
 from tests.store.helpers import DEAL_8_WIN
@@ -593,6 +593,18 @@ def test_a_win_cut_short_by_a_restart_keeps_its_place_without_anyone_s_letters(m
     )
     Driver(kiosk).frames(1)
     assert kiosk.notices == []  # to the log: nobody reads a menu here
+
+
+def test_the_example_s_pin_left_unchanged_is_said_at_the_start(make_kiosk, caplog):
+    # the best-known PIN of all, copied from the example with "CHANGE IT" beside it, was
+    # taken without a word
+    with caplog.at_level("WARNING", logger="game.kiosk.policy"):
+        make_kiosk()
+    assert any("the operator's PIN is the example's (2580)" in r.message for r in caplog.records)
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="game.kiosk.policy"):
+        make_kiosk(text=CONFIG.replace('pin = "2580"', 'pin = "7391"'))
+    assert not any("PIN" in r.message for r in caplog.records)
 
 
 def test_games_left_in_play_by_a_crash_are_ended_at_the_next_start(make_kiosk, home):
