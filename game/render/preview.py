@@ -139,8 +139,11 @@ def draw_ruleset_card(
             surface, theme.GOLD, rect, width=max(2, round(2 * scale)), border_radius=radius
         )
     card = _CardText(rect, texts, scale)
-    defaults = get_ruleset(ruleset_id).defaults()
-    surface.blit(preview(ruleset_id, defaults, card.picture.size, deck), card.picture)
+    ruleset = get_ruleset(ruleset_id)
+    # a deal of each ruleset's own: Сбудется and От нечего делать lay out deal 0 alike,
+    # and side by side in a kiosk's chooser their two pictures were one
+    picture = preview(ruleset_id, ruleset.defaults(), card.picture.size, deck, ruleset.order)
+    surface.blit(picture, card.picture)
     pygame.draw.rect(surface, theme.BUTTON_EDGE, card.picture, width=px(1, scale))
     colour = theme.GOLD if selected else theme.INK
     draw_text(surface, card.name, card.name_size, (card.x, card.top), colour, bold=True)
