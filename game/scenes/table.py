@@ -123,6 +123,7 @@ class TableScene(
         self.bells_rung = 0  # a Finish cascade's bells so far (see TablePlay._sound_for)
         self.celebration: Celebration | None = None
         self.analysis = Analysis(app.solver, game, facts.flip)
+        self.analysis_paused = False  # while the window is minimised
         self.hint_pending = False
         self.hint_wait = 0.0
         self.hint_overdue = False
@@ -191,6 +192,8 @@ class TableScene(
             self._name_empty_places(view)  # the language may have changed in the settings
         if not self.dealt and not self.wish_pending:
             self._deal()
+        elif self.dealt:
+            self.analysis.resume()  # back from the rules, say: see exit()
         if self.recorded and self.facts.record_id is not None:
             self.app.records.hold(self.facts.record_id)  # back from the rules, say
         if self.wish_pending:
@@ -201,10 +204,22 @@ class TableScene(
 
     def exit(self) -> None:
         self._save_the_time()
+        self.analysis.pause()  # nobody looks at the table now: see enter()
         # held from its first save (Records.hold) until this window holds another game:
         # left for the rules or the menu, it is still this window's to come back to
         if self.game.over:
             self.app.records.release(self.facts.record_id, finished=True)
+
+    def _pause_analysis_while_hidden(self) -> None:
+        """A minimised window's game stands still, and so does its solver (a kiosk's
+        show plays on, drawn whatever the window manager says: see App.frame)."""
+        hidden = self.app.hidden and self.app.kiosk is None
+        if hidden != self.analysis_paused:
+            self.analysis_paused = hidden
+            if hidden:
+                self.analysis.pause()
+            elif self.dealt:
+                self.analysis.resume()
 
     def _save_the_time(self) -> None:
         # the time played since the last move is kept too, and a kept game's time before
@@ -312,6 +327,7 @@ class TableScene(
             self.unsaved = ""
         if self.autoplay and not self.animator.busy:
             self._play(self.autoplay.pop(0), cascade=True)
+        self._pause_analysis_while_hidden()
         if self.analysis.poll():
             self._analysis_arrived()
         if self.hint_pending:

@@ -512,6 +512,31 @@ def test_a_hint_before_the_solver_answers_says_it_is_looking_then_still_thinks(a
     assert scene.status.startswith("The solver is still thinking; meanwhile, a likely move.")
 
 
+def test_the_solver_rests_while_nobody_looks_at_the_table(app, driver):
+    # back at the menu, or with the window minimised, the minute-long search on an
+    # undecided position went on at 95% of a core
+    from game.scenes.rules import RulesScene
+
+    game = Game("egyptian", deal=0)
+    scene = open_table(app, driver, game)
+    worker = scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results, scene.analysis.pending = {}, {}
+    scene.analysis.ask()
+    assert scene.analysis.waiting and len(worker.asked) == 1
+    app.handle_event(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    driver.frames(2)
+    assert worker.cancelled == 1 and not scene.analysis.waiting
+    app.handle_event(pygame.event.Event(pygame.WINDOWRESTORED))
+    driver.frames(2)
+    assert scene.analysis.waiting and len(worker.asked) == 2
+    app.switch(RulesScene(app, game.ruleset.id, game.options, back=lambda: scene), fade=False)
+    driver.frames(2)
+    assert worker.cancelled == 2 and not scene.analysis.waiting
+    app.switch(scene, fade=False)
+    driver.frames(2)
+    assert scene.analysis.waiting and len(worker.asked) == 3
+
+
 def test_the_same_hint_asked_again_in_the_same_position_counts_once(app, driver):
     # the results said "Hints used 2" for one hint shown twice
     game = Game("pyramid52", deal=8)

@@ -199,6 +199,25 @@ def test_a_search_still_working_when_the_game_ends_is_stopped():
     assert worker.cancelled == 1
 
 
+def test_a_search_paused_is_searched_again_on_resume_the_longer_one_too():
+    # left for the menu, an undecided position's minute-long search held a core there
+    game, worker, analysis = asked_at_the_deal()
+    analysis.pause()  # the first search, stopped
+    assert worker.cancelled == 1 and not analysis.waiting
+    analysis.resume()
+    assert worker.seconds == [ANALYSE_SECONDS, ANALYSE_SECONDS] and analysis.waiting
+    answered(worker, analysis, "unknown", a_line(game, 3))
+    assert worker.seconds[-1] == LONGER_SECONDS
+    analysis.pause()  # the longer search, stopped
+    assert worker.cancelled == 2 and not analysis.waiting
+    analysis.resume()
+    assert worker.seconds[-1] == LONGER_SECONDS and len(worker.asked) == 4
+    analysis.pause()
+    answered_late = len(worker.asked)
+    analysis.pause()  # nothing left to stop
+    assert worker.cancelled == 3 and len(worker.asked) == answered_late
+
+
 def a_long_game(moves: int, seed: int = 1) -> Game:
     """An Egyptian game of `moves` random legal moves: its cards go from pile to pile."""
     rng = random.Random(seed)
