@@ -41,7 +41,7 @@ from game.screen import (
 from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
 from game.store import SAVE_FAILED, GameFacts, Problem, Records
-from game.store.records import MissedEntry
+from game.store.score_keeping import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
@@ -334,6 +334,7 @@ class App:
         if keep and self.settings.window != kept:
             self.settings.window = kept
             self.store.keep_window(kept)
+        self.records.last_try()  # after the scene's own last save
         self.solver.close()
 
     def handle_event(self, event: pygame.event.Event) -> None:

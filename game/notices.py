@@ -28,7 +28,7 @@ from game.store import (
     Problem,
 )
 from game.store.database import MENDED_ELSEWHERE
-from game.store.records import MissedEntry
+from game.store.score_keeping import MissedEntry
 
 
 class Notice:

@@ -131,6 +131,10 @@ class GameHolds:
         except OSError:
             return False
 
+    def holding(self, record_id: int | None) -> bool:
+        """Whether this window holds the game."""
+        return record_id is not None and record_id in self._held
+
     def release(self, record_id: int | None, finished: bool = False) -> None:
         """Let another window have the game; a `finished` game's file goes (it is never
         continued: the files would pile up, one a game)."""

@@ -6,6 +6,10 @@ end and its place in the table lost, though the disk had room again a minute lat
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.store.saved import GameFacts
 
 
 class PendingWrites:
@@ -15,6 +19,7 @@ class PendingWrites:
 
     def __init__(self) -> None:
         self._writes: dict[Hashable, Callable[[], bool]] = {}
+        self._names: dict[Hashable, str] = {}  # what each writes, for the log
         self._retrying = False  # a write made again saves, and saving retries first
 
     def __bool__(self) -> bool:
@@ -26,14 +31,20 @@ class PendingWrites:
     def __contains__(self, key: Hashable) -> bool:
         return key in self._writes
 
-    def failed(self, key: Hashable, write: Callable[[], bool]) -> None:
+    def failed(self, key: Hashable, write: Callable[[], bool], name: str = "") -> None:
         """`write` (True once made) failed: kept, in its key's first failure's turn (a
         later failure of the same key replaces the write: the latest initials)."""
         self._writes[key] = write
+        self._names[key] = name or str(key)
+
+    def names(self) -> list[str]:
+        """What the writes still waiting write, in their turn."""
+        return [self._names[key] for key in self._writes]
 
     def done(self, key: Hashable) -> None:
         """What `key` writes has been written since, by a later write of it."""
         self._writes.pop(key, None)
+        self._names.pop(key, None)
 
     def retry(self) -> bool:
         """Make the writes again, in turn, up to the first that fails again (the disk is
@@ -47,7 +58,13 @@ class PendingWrites:
                     continue  # made by one before it
                 if not write():
                     return False
-                self._writes.pop(key, None)
+                self.done(key)
             return True
         finally:
             self._retrying = False
+
+
+def save_key(facts: GameFacts) -> tuple[str, int]:
+    """What a game's pending save is kept under: its row's id, or its facts' own until
+    it has a row."""
+    return ("game", facts.record_id if facts.record_id is not None else id(facts))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -32,19 +32,15 @@ from game.store.database import (
     transaction,
 )
 from game.store.games import GameLog, GameRow
-from game.store.guarded import GuardedFile
 from game.store.holds import GameHolds
-from game.store.pending import PendingWrites
+from game.store.pending import PendingWrites, save_key
 from game.store.saved import (
-    ARCADE,
-    DAILY,
     FREE,
     GameFacts,
-    exported,
     restore,
-    to_saved_replay,
 )
-from game.store.scores import Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
+from game.store.score_keeping import ScoreKeeping
+from game.store.scores import ScoreTables
 from game.store.stats import Statistics, in_play, reset_statistics, statistics
 
 log = logging.getLogger(__name__)
@@ -54,22 +50,15 @@ OPEN_GAMES = "open-games"  # the folder, beside the records file, of the games h
 INITIALS_KEY = "initials"
 
 
-@dataclass(frozen=True)
-class MissedEntry:
-    """A table place a game or an arcade run earned, entered only when the game was next
-    started: it had been closed between the end and the initials."""
-
-    ruleset: str | None  # None: an arcade run
-    deal: int | None
-    place: int
-    initials: str
-
-
-class Records(GuardedFile):
+class Records(ScoreKeeping):
     def __init__(self, opened: Opened) -> None:
         super().__init__(opened)
         self._passed_over: set[int] = set()  # games that cannot be continued, logged once
         self.pending = PendingWrites()  # made again by retry_pending, and at each save
+        # games whose end waits in `pending`: not offered as Continue meanwhile (their
+        # player gave them up, or won: continued, the end was undone)
+        self._ends_unsaved: set[int] = set()
+        self._release_when_saved: set[int] = set()  # of those, the ones let go meanwhile
         # the games open at this process's tables, held against other windows
         self.holds = GameHolds(
             self.path.parent / OPEN_GAMES if self.path else None, self._never_continued
@@ -94,10 +83,6 @@ class Records(GuardedFile):
     def memory(cls) -> Records:
         return cls(Opened(in_memory(), None, []))
 
-    def close(self) -> None:
-        self.holds.release_all()
-        self.conn.close()
-
     def _attach(self, opened: Opened) -> None:
         super()._attach(opened)
         self.games = GameLog(self.conn)
@@ -108,23 +93,69 @@ class Records(GuardedFile):
 
     def save_game(self, game: Game, facts: GameFacts) -> bool:
         """Autosave: the game as it stands, in one transaction. False if it could not:
-        then saved again by retry_pending, as it stands then (see PendingWrites). A game
-        saved is held for this window (see hold)."""
-        if self.pending:
-            self.retry_pending()
-        key = ("game", id(facts))  # the facts, kept by the write, are the game's own
+        then saved again by retry_pending (see _save_again). A game saved is held for
+        this window (see hold)."""
+        self.retry_pending()
         saved = self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
         if not saved:
-            self.pending.failed(key, lambda: self.save_game(game, facts))
+            what = f"game {facts.record_id if facts.record_id is not None else '(new)'}"
+            if game.over:
+                what += "'s end"
+                if facts.record_id is not None:
+                    self._ends_unsaved.add(facts.record_id)
+            again = partial(self._save_again, game, facts)
+            self.pending.failed(save_key(facts), again, what)
             return False
-        self.pending.done(key)
+        self._saved(facts)
         if facts.record_id is not None:
             self.holds.hold(facts.record_id)
         return True
 
+    def _saved(self, facts: GameFacts) -> None:
+        """The game's save has been made: nothing of it waits any more."""
+        self.pending.done(("game", id(facts)))  # its key before its first save
+        self.pending.done(save_key(facts))
+        self._ends_unsaved.discard(facts.record_id)
+
+    def _save_again(self, game: Game, facts: GameFacts) -> bool:
+        """A save that failed, made again, where it cannot be stale: of a game that
+        ended (its end is the news), or of the one this window still holds. A game left
+        in play since, which another window may have continued or given up, is not
+        written over (its moves made while saves failed are lost, and said). Holds are
+        not moved: the game at this window's table keeps its own."""
+        mine = facts.record_id is None or self.holds.holding(facts.record_id)
+        if not (game.over or mine):
+            log.warning(
+                "records: the moves of game %s made while saves failed are lost: it was left",
+                facts.record_id,
+            )
+            self._saved(facts)
+            return True
+        if not self._write("save the game", lambda: self.games.save(game, facts) > 0, False):
+            return False
+        self._saved(facts)
+        if facts.record_id in self._release_when_saved:
+            self._release_when_saved.discard(facts.record_id)
+            self.holds.release(facts.record_id, finished=True)
+        return True
+
     def retry_pending(self) -> bool:
-        """Make again the writes that failed (see PendingWrites); True when none is left."""
-        return self.pending.retry()
+        """Make again the writes that failed (see PendingWrites); True when none is left.
+        Every write calls it first: a score written before its game's end was in the
+        table of a game the records had "in play"."""
+        return self.pending.retry() if self.pending else True
+
+    def last_try(self) -> None:
+        """As the game closes: the writes that failed tried once more, and those that
+        fail again named in the log (quitting from the results lost a win and its place
+        without a word)."""
+        if self.pending and not self.retry_pending():
+            log.warning("records: not saved, at the close: %s", ", ".join(self.pending.names()))
+
+    def close(self) -> None:
+        self.last_try()
+        self.holds.release_all()
+        self.conn.close()
 
     def _never_continued(self, record_id: int) -> bool:
         """Whether a game will never be continued: over, gone, or never played (see
@@ -153,8 +184,13 @@ class Records(GuardedFile):
         return self._read("read the games", open_elsewhere, False)
 
     def release(self, record_id: int | None, finished: bool = False) -> None:
-        """Let another window have the game (`finished`: it is over, its file goes)."""
-        self.holds.release(record_id, finished)
+        """Let another window have the game (`finished`: it is over, its file goes). A
+        game whose end waits to be saved is kept: in the file it is still in play, and
+        another window would continue it (see _save_again)."""
+        if record_id in self._ends_unsaved:
+            self._release_when_saved.add(record_id)
+        else:
+            self.holds.release(record_id, finished)
 
     def unfinished(
         self, arcade_run: int | None = None, table: tuple[str, dict[str, Any]] | None = None
@@ -169,8 +205,8 @@ class Records(GuardedFile):
             # a row that cannot be read at all: a game the player left, gone from
             # Continue; "some records were skipped" did not say so
             for row in self._rows(rows, damaged=UNFINISHED_DAMAGED):
-                if self.holds.held_elsewhere(row.id):
-                    continue  # open in another window: it cannot be continued here
+                if self.holds.held_elsewhere(row.id) or row.id in self._ends_unsaved:
+                    continue  # open in another window, or ended here: not to continue
                 try:
                     restore(row.replay, row.id)
                 except ReplayError as e:
@@ -235,15 +271,25 @@ class Records(GuardedFile):
         them, and they stayed "in play" for good, each with its file of open games."""
 
         def left() -> list[GameRow]:
+            # free games only, which are all a kiosk plays: a desktop player's day's
+            # deal and arcade level (a life) were given up, where the kiosk was tried
+            # on their own records
             rows = self._rows(self.games.unfinished())
-            return [row for row in rows if not self.holds.held_elsewhere(row.id)]
+            return [r for r in rows if r.mode == FREE and not self.holds.held_elsewhere(r.id)]
 
         ended = 0
         for row in self._read("read the games", left, []):
             restored = self.resume(row)
-            if restored is not None:
-                self.give_up(*restored)
-                ended += 1
+            if restored is None:
+                continue
+            game, facts = restored
+            if facts.started_at != row.started_at:
+                # its save would miss the row (see GameLog.save) and add a game given
+                # up, again at every start, the row itself left in play
+                log.warning("records: game %s does not read as saved: left in play", row.id)
+                continue
+            self.give_up(game, facts)
+            ended += 1
         return ended
 
     def _in_play(self, ruleset: str, options: dict[str, Any]) -> Iterator[GameRow]:
@@ -334,183 +380,6 @@ class Records(GuardedFile):
 
         return self._write("reset the statistics", reset, False)
 
-    # -- high scores -----------------------------------------------------------------
-
-    def tables(self, ruleset: str | None = None) -> list[TableKey]:
-        """The tables holding an entry (of one ruleset, or ladder); none when unreadable."""
-        return self._read("read the tables", lambda: self.scores.tables(ruleset=ruleset), [])
-
-    def top(self, key: TableKey) -> list[ScoreEntry]:
-        """A table's entries, best first; none when the file cannot be read."""
-        return self._read("read the tables", lambda: self.scores.top(key), [])
-
-    def practised(self, game: Game, facts: GameFacts) -> bool:
-        """A day's deal played in another game (its number typed as a free game, or in a
-        patience that lays it out alike, before the daily game or while it waited): that
-        game knows it, and stays out of the day's table."""
-        return facts.mode == DAILY and self.deal_played_before(game, facts.record_id)
-
-    def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
-        """The table a finished game may enter; None when it may enter none.
-
-        Assisted games stay out, and so do games a kiosk gave up for a player who
-        walked away or that were left for a new game, games whose deal the solver played
-        in another game at any time,
-        given decks (anyone could give an easy one), a day's deal practised in another
-        game, and a deal given up before it cleared a card (it was "A new high score!"
-        on an empty table, or after one turn of the stock).
-        """
-        if facts.assisted or game.outcome is None or game.deal_number is None:
-            return None
-        if facts.abandoned:
-            return None  # given up by the game: a kiosk's, or left for a new game
-        if not game.cleared_a_card:
-            return None
-        if self.deal_assisted_before(game, facts.record_id):
-            return None  # the solver played this deal in another game (see TableScene)
-        if facts.mode == FREE:
-            return TableKey.of(FREE, game.ruleset.id, game.options)
-        if facts.mode == DAILY and not self.practised(game, facts):
-            return TableKey.of(DAILY, game.ruleset.id, game.options)
-        return None
-
-    def entry_position(self, game: Game, facts: GameFacts) -> int | None:
-        """Where the finished game would enter its table, or None."""
-        key = self.table_for(game, facts)
-        if key is None:
-            return None
-        score = game.score
-        figures = Figures(
-            score.remaining_points, score.remaining_cards, facts.seconds, game.moves_made
-        )
-        return self._read(
-            "read the tables",
-            lambda: self.scores.position(key, figures, game.deal_number),
-            None,
-        )
-
-    def add_game_score(self, game: Game, facts: GameFacts, initials: str) -> int | None:
-        """Store the game in its table under these initials; its position, or None."""
-        key = self.table_for(game, facts)
-        if key is None:
-            return None
-        replay = exported(to_saved_replay(game, facts))
-        replay["meta"]["initials"] = initials
-        # dated by the game's end, not the initials': a place missed by a game closed
-        # before them is entered at the next start, maybe days later
-        row = self.game(facts.record_id) if facts.record_id is not None else None
-        ended = row.finished_at if row is not None else None
-
-        def add() -> int | None:
-            return self.scores.add(
-                key, initials, replay, game_id=facts.record_id, seconds=facts.seconds, dated=ended
-            )
-
-        # made again whole, the game's row then saved: its id and end come from it
-        return self._refusable(
-            add, ("score", id(facts)), lambda: self.add_game_score(game, facts, initials)
-        )
-
-    def enter_missed_scores(self, ladder: Ladder | None, initials: str) -> list[MissedEntry]:
-        """Enter the places that the last game and the last arcade run earned but never
-        got under `initials`: the game was closed, or killed, after its end and before
-        its initials were asked (during the win's celebration, or on the initials scene,
-        where even Esc keeps the place), or walked away from in a kiosk. Only the last of
-        each can have missed it: this is called as the game starts, before anything else
-        is played, and by a kiosk each time it goes back to its show. A game a kiosk gave
-        up for a passer-by who walked away stays out (see table_for)."""
-        missed = []
-        row = self._read("read the games", self.games.latest_finished, None)
-        # a game held elsewhere is on another window's initials scene, its place asked
-        if (
-            row is not None
-            and not self.holds.held_elsewhere(row.id)
-            and not self._read(
-                "read the tables", lambda: self.scores.has_entry(game_id=row.id), True
-            )
-        ):
-            restored = self.resume(row)
-            if restored is not None:
-                game, facts = restored
-                place = self.add_game_score(game, facts, initials)
-                if place is not None:
-                    missed.append(MissedEntry(row.ruleset, row.deal, place, initials))
-        if ladder is not None:
-            run = self._read("read the arcade runs", lambda: self.arcade.latest(ladder), None)
-            if (
-                run is not None
-                and run.state.over(ladder)
-                and not (run.games and self.holds.held_elsewhere(run.games[-1].id))
-                and not self._read(
-                    "read the tables", lambda: self.scores.has_entry(arcade_run=run.id), True
-                )
-            ):
-                place = self.add_run_score(ladder, run, initials)
-                if place is not None:
-                    missed.append(MissedEntry(None, None, place, initials))
-        return missed
-
-    def arcade_key(self, ladder: Ladder) -> TableKey:
-        return TableKey(ARCADE, ladder.id, "{}")
-
-    def run_position(self, ladder: Ladder, run: Run) -> int | None:
-        if run.assisted or not run.state.over(ladder) or not run.games:
-            return None
-        if run.state.level == 0:
-            # no level won: three lives given up at the first, after a pair or none,
-            # took the table's first place, greeted as a new high score
-            return None
-        s = run.state
-        figures = Figures(s.points, s.cards, s.seconds, s.moves, levels=s.level)
-        key = self.arcade_key(ladder)
-        return self._read("read the tables", lambda: self.scores.position(key, figures), None)
-
-    def add_run_score(self, ladder: Ladder, run: Run, initials: str) -> int | None:
-        if self.run_position(ladder, run) is None:
-            return None
-        replay = {"ladder": ladder.id, "games": [g.replay for g in run.games]}
-
-        def add() -> int | None:
-            return self.scores.add(
-                self.arcade_key(ladder),
-                initials,
-                replay,
-                seconds=run.state.seconds,
-                ladder=ladder,
-                arcade_run=run.id,
-                dated=run.games[-1].finished_at if run.games else None,  # as a game's (above)
-            )
-
-        return self._refusable(
-            add, ("run", run.id), lambda: self.add_run_score(ladder, run, initials)
-        )
-
-    def _refusable(
-        self,
-        add: Callable[[], int | None],
-        key: tuple[str, int | None],
-        again: Callable[[], object],
-    ) -> int | None:
-        """The score stored, its place or None; a write that failed is made again later
-        (`again`, under `key`: see PendingWrites)."""
-        try:
-            stored = self._write("store the score", lambda: (add(),), None)
-        except ScoreRefused as e:
-            # our own game failed its proof: a bug to log, never a crash for the player
-            log.error("records: a score was refused: %s", e)
-            return None
-        if stored is None:
-
-            def made_again() -> bool:
-                self.pending.done(key)  # put back by a failure; left out where no table
-                again()  # takes the game now
-                return key not in self.pending
-
-            self.pending.failed(key, made_again)
-            return None
-        self.pending.done(key)
-        return stored[0]
-
     # -- arcade ----------------------------------------------------------------------
 
     def start_run(self, ladder: Ladder) -> int | None:
@@ -545,9 +414,11 @@ class Records(GuardedFile):
                 )
             return True
 
+        self.retry_pending()
         remembered = self._write("remember the initials", store, False)
         if remembered:
             self.pending.done("initials")
         else:
-            self.pending.failed("initials", lambda: self.set_initials(initials))
+            again = partial(self.set_initials, initials)
+            self.pending.failed("initials", again, f"the initials {initials}")
         return remembered

@@ -610,21 +610,31 @@ def test_the_example_s_pin_left_unchanged_is_said_at_the_start(make_kiosk, caplo
 def test_games_left_in_play_by_a_crash_are_ended_at_the_next_start(make_kiosk, home):
     # killed mid-game (a power cut), a kiosk left the game "in play" for good, with its
     # file of open games: it has no Continue to end it
-    from game.store import GameFacts, Records
+    from game.store import DAILY, GameFacts, Records
 
     records = Records.open()
-    left, facts = Game("sbudetsya", deal=5), GameFacts()
-    for _ in range(4):
-        left.play(next(iter(left.legal_moves)))
-    records.save_game(left, facts)
-    assert (home / "data" / "open-games" / str(facts.record_id)).exists()
+    games = []
+    for deal, mode in ((5, "free"), (6, DAILY), (7, "free")):
+        left, facts = Game("sbudetsya", deal=deal), GameFacts(mode=mode)
+        for _ in range(4):
+            left.play(next(iter(left.legal_moves)))
+        records.save_game(left, facts)
+        games.append(facts.record_id)
+    assert (home / "data" / "open-games" / str(games[0])).exists()
+    # the third's row no longer as its replay says (edited): its save would miss it
+    records.conn.execute("UPDATE games SET started_at = '2020-01-01' WHERE id = ?", (games[2],))
     records.holds.release_all()  # the process died: its locks went with it
     records.conn.close()
-    kiosk = make_kiosk()
-    (row,) = kiosk.records.history()
-    assert row.outcome == "resigned" and row.moves == 4
-    assert not (home / "data" / "open-games" / str(facts.record_id)).exists()
-    assert kiosk.records.scores.tables() == []  # given up by the kiosk: no place
+    for _ in range(2):  # a second start finds nothing more to end
+        kiosk = make_kiosk()
+        rows = {row.id: row for row in kiosk.records.history()}
+        assert sorted(rows) == games  # no game added
+        assert rows[games[0]].outcome == "resigned" and rows[games[0]].moves == 4
+        # a kiosk plays free games: a player's day's deal, tried on their records, stays
+        assert rows[games[1]].outcome is None and rows[games[2]].outcome is None
+        assert not (home / "data" / "open-games" / str(games[0])).exists()
+        assert kiosk.records.scores.tables() == []  # given up by the kiosk: no place
+        kiosk.records.close()
 
 
 def test_a_damaged_score_entry_is_passed_over_and_the_passer_by_takes_a_place(make_kiosk):

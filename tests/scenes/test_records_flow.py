@@ -18,7 +18,7 @@ from game.store import DAILY, GameFacts, Records
 from game.store.daily import today_deal
 from game.store.database import FILE_NAME
 from game.store.proof import verify
-from game.store.records import MissedEntry
+from game.store.score_keeping import MissedEntry
 from tests.scenes.driver import Driver
 from tests.scenes.test_menu import open_menu
 from tests.scenes.test_table import (

@@ -82,3 +82,85 @@ def test_a_write_made_again_that_retries_itself_does_not_loop():
 
     pending.failed("save", write)
     assert not pending.retry() and len(calls) == 1
+
+
+def test_a_game_left_since_is_not_written_over_nor_its_hold_moved(records, tmp_path):
+    # window 1's save of A failed; it left A for C; window 2 gave A up; the retry wrote
+    # A back "in play", and took A's hold from C, which window 2 could then open too
+    from game.store import Records
+    from game.store.database import FILE_NAME
+
+    a, a_facts = random_game("egyptian", deal=5, moves=3, end=False), GameFacts()
+    c, c_facts = random_game("egyptian", deal=6, moves=3, end=False), GameFacts()
+    assert records.save_game(a, a_facts) and records.save_game(c, c_facts)
+    records.hold(a_facts.record_id)
+    writes_fail(records, True)
+    a.play(next(iter(a.legal_moves)))
+    assert not records.save_game(a, a_facts)
+    writes_fail(records, False)
+    records.hold(c_facts.record_id)  # C continued here: A let go
+    other = Records.open(tmp_path / FILE_NAME)
+    try:
+        other.give_up_left("egyptian", dict(a.options))
+        assert other.game(a_facts.record_id).outcome == "resigned"
+        assert records.retry_pending() and not records.pending
+        assert records.game(a_facts.record_id).outcome == "resigned"  # not "in play" again
+        assert other.holds.held_elsewhere(c_facts.record_id)  # C still this window's
+    finally:
+        other.close()
+
+
+def test_a_place_waits_for_its_game_s_end_to_be_saved(records):
+    # the end's save failed, the disk had room again, and the initials came before the
+    # retry: the table held a game the records had "in play"
+    game, facts = won_game(), GameFacts(seconds=40.0)
+    game.undo()
+    assert records.save_game(game, facts)
+    game.redo()
+    writes_fail(records, True)
+    assert not records.save_game(game, facts)
+    writes_fail(records, False)
+    assert records.add_game_score(game, facts, "WIN") == 1  # the end saved first
+    assert records.game(facts.record_id).outcome == "won" and not records.pending
+
+
+def test_a_game_whose_end_waits_is_not_offered_to_continue(records):
+    # given up on a full disk, it stood in this window's Continue, and continued, its
+    # end was undone once the disk had room
+    game, facts = random_game("egyptian", deal=5, moves=3, end=False), GameFacts()
+    assert records.save_game(game, facts)
+    writes_fail(records, True)
+    game.play("resign")
+    assert not records.save_game(game, facts)
+    records.release(facts.record_id, finished=True)  # the table left
+    assert records.unfinished() is None
+    assert records.holds.holding(facts.record_id)  # nor by another window
+    writes_fail(records, False)
+    assert records.retry_pending()
+    assert records.game(facts.record_id).outcome == "resigned"
+    assert not records.holds.holding(facts.record_id)
+
+
+def test_the_writes_left_are_tried_once_more_as_the_game_closes(tmp_path, caplog):
+    from game.store import Records
+    from game.store.database import FILE_NAME
+
+    records = Records.open(tmp_path / FILE_NAME)
+    game, facts = won_game(), GameFacts(seconds=40.0)
+    writes_fail(records, True)
+    assert not records.save_game(game, facts)
+    assert not records.set_initials("WIN")
+    writes_fail(records, False)
+    records.close()
+    again = Records.open(tmp_path / FILE_NAME)
+    try:
+        (row,) = again.history()
+        assert row.outcome == "won" and again.initials == "WIN"
+    finally:
+        again.close()
+    records = Records.open(tmp_path / "other.sqlite3")
+    writes_fail(records, True)
+    records.save_game(won_game(), GameFacts())
+    with caplog.at_level("WARNING", logger="game.store.records"):
+        records.close()
+    assert "not saved, at the close: game (new)'s end" in caplog.text
