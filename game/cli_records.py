@@ -84,7 +84,8 @@ HELP_SAID = {
     "before": "help was used (the solver helped on this deal in another game)",
     "seen-stock": "help was used (a stock card put back after it was seen)",
     "told-before": (
-        "help was used (another game of this deal was told where it could no longer be won)"
+        "help was used (in another game of this deal, the solver said after which move it"
+        " could no longer be won)"
     ),
 }
 

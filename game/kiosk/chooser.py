@@ -178,7 +178,9 @@ class ChooserScene(PadScene):
             deck = self.app.settings.deck
             card, look = self.cards[i], (False, hot)
             texts, size = self._texts(i), self.summary_size
-            draw_ruleset_card(surface, card, offered.ruleset, texts, look, s * 1.5, deck, size)
+            draw_ruleset_card(
+                surface, card, offered.ruleset, texts, look, s * 1.5, deck, size, offered.options
+            )
         for b in self.pad.buttons:
             if b.key == "back":
                 b.draw(surface, max(14, int(b.rect.height * 0.42)))

@@ -120,9 +120,11 @@ def draw_ruleset_card(
     scale: float,
     deck: Deck = PLAIN_DECK,
     summary_size: int | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> tuple[str, list[str], int]:
-    """A ruleset as a card of the menu: its table in miniature, its name, its summary;
-    returns the name, the summary's lines as drawn, and their size.
+    """A ruleset as a card of the menu: its table in miniature (with `options`, else
+    its defaults), its name, its summary; returns the name, the summary's lines as
+    drawn, and their size.
 
     `texts` is (name, summary) in the player's language; `look` is (selected, hot).
     The name gets a smaller size before it is cut short; the summary, in
@@ -142,7 +144,8 @@ def draw_ruleset_card(
     ruleset = get_ruleset(ruleset_id)
     # a deal of each ruleset's own: Сбудется and От нечего делать lay out deal 0 alike,
     # and side by side in a kiosk's chooser their two pictures were one
-    picture = preview(ruleset_id, ruleset.defaults(), card.picture.size, deck, ruleset.order)
+    shown = ruleset.defaults() if options is None else options
+    picture = preview(ruleset_id, shown, card.picture.size, deck, ruleset.order)
     surface.blit(picture, card.picture)
     pygame.draw.rect(surface, theme.BUTTON_EDGE, card.picture, width=px(1, scale))
     colour = theme.GOLD if selected else theme.INK

@@ -136,7 +136,10 @@ def help_words(by: str) -> HelpWords:
     if by == BY_TOLD_BEFORE:
         return HelpWords(
             _("assisted: the solver's verdict seen in another game"),
-            _("Another game of this deal was told where it could no longer be won."),
+            _(
+                "In another game of this deal, the solver said after which move it could"
+                " no longer be won."
+            ),
         )
     # a game saved before its help was kept
     return HelpWords(_("assisted"), _("The solver helped play this deal."))

@@ -83,8 +83,8 @@ class TablePlay:
         """What the table knows of its deal from other games, said as it is dealt."""
         if self.helped_before == BY_TOLD_BEFORE:
             return _(
-                "Another game of this deal was told where it could no longer be won:"
-                " this game is assisted."
+                "In another game of this deal, the solver said after which move it could no"
+                " longer be won: this game is assisted."
             )
         if self.helped_before:
             return _("This deal was played with the solver's help before: this game is assisted.")

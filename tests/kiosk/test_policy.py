@@ -114,6 +114,27 @@ def test_f11_does_not_leave_full_screen(kiosk, driver):
     assert kiosk.fullscreen == before and kiosk.running
 
 
+def test_each_game_offered_shows_its_own_table_with_its_options(make_kiosk):
+    # the pictures were of each ruleset's defaults: От нечего делать offered with 32
+    # cards and 10 piles showed 8 piles of Sixes, and offered twice, one picture twice
+    from tests.scenes.driver import Driver
+
+    extra = '[[games]]\nruleset = "nechego"\noptions = { cards = 32, piles = 10 }\n'
+    kiosk = make_kiosk(text=CONFIG + extra)
+    driver = Driver(kiosk)
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    chooser = kiosk.scene
+    assert isinstance(chooser, ChooserScene) and len(chooser.cards) == 4
+    from game.render.preview import _CardText
+
+    pictures = []
+    for i, card in enumerate(chooser.cards):
+        where = _CardText(card, chooser._texts(i), chooser.scale * 1.5).picture
+        pictures.append(pygame.image.tobytes(kiosk.surface.subsurface(where), "RGB"))
+    assert len(set(pictures)) == 4  # the two От нечего делать's differ, as the others
+
+
 def test_esc_everywhere_never_quits(kiosk, driver):
     driver.tap((640, 400))  # the attract loop: a touch opens the chooser
     driver.settle(0.5)

@@ -161,7 +161,11 @@ def test_a_replayed_fortune_says_its_verdict_does_not_count(app, driver):
         (BY_HINT, "A hint was taken while it was laid out."),
         (BY_DEMO, "The demo played this deal."),
         (BY_HELP_BEFORE, "This deal had the solver's help before."),
-        ("told-before", "Another game of this deal was told where it could no longer be won."),
+        (
+            "told-before",
+            "In another game of this deal, the solver said after which move it could"
+            " no longer be won.",
+        ),
         ("", "The solver helped play this deal."),  # a game saved without why
     ],
 )

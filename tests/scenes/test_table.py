@@ -1143,7 +1143,8 @@ def test_the_same_deal_dealt_again_after_its_verdict_turned_is_assisted(app, dri
     assert isinstance(again, TableScene) and again.game.deal_number == 8 and not again.game.moves
     assert again.assisted and again.facts.assisted_by == "told-before"
     assert again.status == (
-        "Another game of this deal was told where it could no longer be won: this game is assisted."
+        "In another game of this deal, the solver said after which move it could no"
+        " longer be won: this game is assisted."
     )
 
 
