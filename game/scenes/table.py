@@ -210,17 +210,6 @@ class TableScene(
         if self.game.over:
             self.app.records.release(self.facts.record_id, finished=True)
 
-    def _pause_analysis_while_hidden(self) -> None:
-        """A minimised window's game stands still, and so does its solver (a kiosk's
-        show plays on, drawn whatever the window manager says: see App.frame)."""
-        hidden = self.app.hidden and self.app.kiosk is None
-        if hidden != self.analysis_paused:
-            self.analysis_paused = hidden
-            if hidden:
-                self.analysis.pause()
-            elif self.dealt:
-                self.analysis.resume()
-
     def _save_the_time(self) -> None:
         # the time played since the last move is kept too, and a kept game's time before
         # its first move (a daily or arcade game is kept from its deal, and the clock

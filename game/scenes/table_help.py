@@ -233,6 +233,17 @@ class TableHelp:
             self._save()
         self._update_buttons()
 
+    def _pause_analysis_while_hidden(self) -> None:
+        """A minimised window's game stands still, and so does its solver (a kiosk's
+        show plays on, drawn whatever the window manager says: see App.frame)."""
+        hidden = self.app.hidden and self.app.kiosk is None
+        if hidden != self.analysis_paused:
+            self.analysis_paused = hidden
+            if hidden:
+                self.analysis.pause()
+            elif self.dealt:
+                self.analysis.resume()
+
     def _analysis_arrived(self) -> None:
         """The solver answered: a hint that waited shows; a proven loss is said once."""
         self.redraw = True
