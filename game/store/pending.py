@@ -64,7 +64,8 @@ class PendingWrites:
             self._retrying = False
 
 
-def save_key(facts: GameFacts) -> tuple[str, int]:
-    """What a game's pending save is kept under: its row's id, or its facts' own until
-    it has a row."""
-    return ("game", facts.record_id if facts.record_id is not None else id(facts))
+def save_keys(facts: GameFacts) -> tuple[tuple[str, int], ...]:
+    """What a game's pending save may be kept under, the one for a new save last: its
+    facts' own until it has a row, then its row's id."""
+    own = ("game", id(facts))
+    return (own,) if facts.record_id is None else (own, ("game", facts.record_id))

@@ -33,7 +33,7 @@ from game.store.database import (
 )
 from game.store.games import GameLog, GameRow
 from game.store.holds import GameHolds
-from game.store.pending import PendingWrites, save_key
+from game.store.pending import PendingWrites, save_keys
 from game.store.saved import (
     FREE,
     GameFacts,
@@ -96,25 +96,27 @@ class Records(ScoreKeeping):
         then saved again by retry_pending (see _save_again). A game saved is held for
         this window (see hold)."""
         self.retry_pending()
-        saved = self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
-        if not saved:
+        if not self._write_game(game, facts):
             what = f"game {facts.record_id if facts.record_id is not None else '(new)'}"
             if game.over:
                 what += "'s end"
                 if facts.record_id is not None:
                     self._ends_unsaved.add(facts.record_id)
             again = partial(self._save_again, game, facts)
-            self.pending.failed(save_key(facts), again, what)
+            self.pending.failed(save_keys(facts)[-1], again, what)
             return False
         self._saved(facts)
         if facts.record_id is not None:
             self.holds.hold(facts.record_id)
         return True
 
+    def _write_game(self, game: Game, facts: GameFacts) -> bool:
+        return self._write("save the game", lambda: self.games.save(game, facts) > 0, False)
+
     def _saved(self, facts: GameFacts) -> None:
         """The game's save has been made: nothing of it waits any more."""
-        self.pending.done(("game", id(facts)))  # its key before its first save
-        self.pending.done(save_key(facts))
+        for key in save_keys(facts):
+            self.pending.done(key)
         self._ends_unsaved.discard(facts.record_id)
 
     def _save_again(self, game: Game, facts: GameFacts) -> bool:
@@ -131,7 +133,7 @@ class Records(ScoreKeeping):
             )
             self._saved(facts)
             return True
-        if not self._write("save the game", lambda: self.games.save(game, facts) > 0, False):
+        if not self._write_game(game, facts):
             return False
         self._saved(facts)
         if facts.record_id in self._release_when_saved:

@@ -16,7 +16,7 @@ from game.store.arcade import Run
 from game.store.games import GameLog, GameRow
 from game.store.guarded import GuardedFile
 from game.store.holds import GameHolds
-from game.store.pending import PendingWrites, save_key
+from game.store.pending import PendingWrites, save_keys
 from game.store.saved import ARCADE, DAILY, FREE, GameFacts, exported, to_saved_replay
 from game.store.scores import Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
 
@@ -126,7 +126,7 @@ class ScoreKeeping(GuardedFile):
         score = ("score", facts.record_id if facts.record_id is not None else id(facts))
         again = partial(self.add_game_score, game, facts, initials)
         what = f"the place of game {facts.record_id}"
-        if ("game", id(facts)) in self.pending or save_key(facts) in self.pending:
+        if any(key in self.pending for key in save_keys(facts)):
             # the game's end is not in the file yet: its place waits for it, or the table
             # held a game the records had "in play"
             self._score_later(score, again, what)
