@@ -110,6 +110,15 @@ class ScoreKeeping(GuardedFile):
         key = self.table_for(game, facts)
         if key is None:
             return None
+        # made again whole, once the game's row is saved: its id and end come from it
+        score = ("score", facts.record_id if facts.record_id is not None else id(facts))
+        again = partial(self.add_game_score, game, facts, initials)
+        what = f"the place of game {facts.record_id}"
+        if any(waiting in self.pending for waiting in save_keys(facts)):
+            # the game's end is not in the file yet: its place waits for it, or the table
+            # held a game the records had "in play"
+            self._score_later(score, again, what)
+            return None
         replay = exported(to_saved_replay(game, facts))
         replay["meta"]["initials"] = initials
         # dated by the game's end, not the initials': a place missed by a game closed
@@ -122,15 +131,6 @@ class ScoreKeeping(GuardedFile):
                 key, initials, replay, game_id=facts.record_id, seconds=facts.seconds, dated=ended
             )
 
-        # made again whole, once the game's row is saved: its id and end come from it
-        score = ("score", facts.record_id if facts.record_id is not None else id(facts))
-        again = partial(self.add_game_score, game, facts, initials)
-        what = f"the place of game {facts.record_id}"
-        if any(key in self.pending for key in save_keys(facts)):
-            # the game's end is not in the file yet: its place waits for it, or the table
-            # held a game the records had "in play"
-            self._score_later(score, again, what)
-            return None
         return self._refusable(add, score, again, what)
 
     def enter_missed_scores(self, ladder: Ladder | None, initials: str) -> list[MissedEntry]:
