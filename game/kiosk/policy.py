@@ -104,6 +104,7 @@ class KioskPolicy:
         self.exit_status = 0
         self.crashes: list[float] = []
         self.games_ended = 0
+        self.leaving_show = False  # a touch asked for a game: see _between_shows
         self.pin_lock = PinLock()  # one for every pad opened: see PinLock
         self.pointer_visible = False
         self.pointer_moved = 0.0
@@ -154,6 +155,11 @@ class KioskPolicy:
                 self.corner_answered = False
             return True
         if self._answering(event):
+            return True
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and self._between_shows():
+            # as one screen of the show gives way to the next, the screen left takes no
+            # event: the touch was lost, and the demo played on
+            self.start_playing()
             return True
         if t in (pygame.KEYDOWN, pygame.KEYUP):
             alt_f4 = event.key == pygame.K_F4 and event.mod & pygame.KMOD_ALT
@@ -207,6 +213,8 @@ class KioskPolicy:
         back_to_table = scene is self.table  # the kiosk's own doing, asking "Still playing?"
         self._keep_or_end_the_table(scene, back_to_table)
         attract = getattr(scene, "attract", False)
+        if not attract:
+            self.leaving_show = False
         quiet = attract and not self.config.attract.sound
         self.app.sounds.muted = quiet or self.config.volume == 0
         if not attract and not back_to_table:
@@ -312,8 +320,15 @@ class KioskPolicy:
 
         return ChooserScene(self.app, self)
 
+    def _between_shows(self) -> bool:
+        """Whether the show is passing from one of its screens to the next, no touch
+        having asked for a game yet."""
+        showing = getattr(self.app.scene, "attract", False)
+        return showing and self.app.switching and not self.leaving_show
+
     def start_playing(self) -> None:
         """A touch in the attract loop: a fresh game, or the chooser when there are several."""
+        self.leaving_show = True  # until a scene not of the show comes in (see admit)
         games = self.config.games
         if len(games) == 1:
             self.play(games[0])

@@ -80,6 +80,21 @@ def test_a_touch_anywhere_in_the_loop_opens_the_chooser(kiosk, driver, stage):
     assert isinstance(kiosk.scene, ChooserScene)
 
 
+def test_a_touch_as_the_show_passes_to_its_next_screen_opens_the_chooser(kiosk, driver):
+    # the screen being left takes no event: a tap as the invitation gave way to the
+    # demo was lost, and the demo played on
+    wait_for(driver, InvitationScene)
+    end = time.monotonic() + 60
+    while not kiosk.switching:
+        assert time.monotonic() < end, "the invitation never gave way"
+        driver.frames(1)
+        time.sleep(0.002)
+    assert getattr(kiosk.scene, "attract", False)
+    driver.tap((900, 300))
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+
+
 def test_escape_in_the_loop_starts_nothing(kiosk, driver):
     driver.key(pygame.K_ESCAPE)
     driver.settle(0.5)
