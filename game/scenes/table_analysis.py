@@ -9,6 +9,8 @@ the player thinks over it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from game.i18n import _
@@ -89,6 +91,8 @@ class Analysis:
         self._known: tuple[Position, int, Answer | None] | None = None
         # lost_on_the_way()'s last answer, as known()'s
         self._lost_before: tuple[Position, int, bool] | None = None
+        self.held = False  # no question asked meanwhile: see holding()
+        self.searches_longer = True  # an undecided position searched on (see _ask_longer)
 
     @property
     def results(self) -> Answers:
@@ -106,9 +110,23 @@ class Analysis:
             self._position = (count, last, where)
         return where
 
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """No question asked while many moves are played at once, the last position
+        asked about after: a replay's End asked about each of 2,000 positions, each
+        question with its whole line, and they piled up in the pipe past a gigabyte."""
+        self.held = True
+        try:
+            yield
+        finally:
+            self.held = False
+        self.ask()
+
     def ask(self) -> None:
         """Ask about the current position, unless it is known or the game is over (an
         undecided answer carried along a line is asked again: see known())."""
+        if self.held:
+            return
         if self.game.over:
             self.stop()
             return
@@ -144,6 +162,8 @@ class Analysis:
     def _ask_longer(self, where: Position) -> None:
         """Search an undecided position on with more time, once, while it is on the
         table (a move asks about the next one, which cancels this)."""
+        if not self.searches_longer:
+            return
         if self.results[where]["outcome"] in ("won", "lost") or where in self.asked_longer:
             return
         if where != self.position() or self.game.over:

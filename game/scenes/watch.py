@@ -18,6 +18,7 @@ from game.i18n import _, n_
 from game.rules import (
     Game,
     IllegalMove,
+    Move,
     Outcome,
     ReplayError,
     check_claim,
@@ -159,6 +160,9 @@ class WatchScene(TableScene):
         self.search_aside: Iterator[bool | None] | None = None  # see _after_change
         self.pad = ButtonPad()
         super().__init__(app, new_game(replays[index]), facts=GameFacts())
+        # the top bar's verdict as the replay passes, not a minute's search at each
+        # undecided position, a core's worth while the player only watched
+        self.analysis.searches_longer = False
         # the clock shows the time the game took, not how long the replay has played
         self.seconds = played_seconds(replays[index])
         if len(replays) > 1:  # an arcade run: which of its games, where a deal's number stands
@@ -213,9 +217,10 @@ class WatchScene(TableScene):
         """Every move left played at once, to the game's end (the End key): a long
         game took minutes to reach its end even at the top speed."""
         self.paused = True
-        while self.step_count < len(self.script):
-            self._finish_animation()
-            self._next_move()
+        with self.analysis.holding():
+            while self.step_count < len(self.script):
+                self._finish_animation()
+                self._next_move()
         self._finish_animation()
         if self.celebration:  # the end's words at once, not a cascade first
             self._show_end()
@@ -313,6 +318,9 @@ class WatchScene(TableScene):
 
     def _show_results(self, stuck: bool = False) -> None:
         self._show_end()
+
+    def _finish_offered(self) -> list[Move] | None:
+        return None  # the replay plays itself: "press Finish" was said, with no Finish
 
     def _show_end(self) -> None:
         self.celebration = None

@@ -300,6 +300,25 @@ def test_watch_asks_no_stuck_question_found_frames_after_a_move(app, driver, mon
     assert watch.paused and len(watch.game.moves) == 1 and watch.banner is None
 
 
+def test_end_asks_the_solver_about_the_last_position_only(app, driver):
+    # End asked about each of a long replay's positions, each question with its whole
+    # line: they piled up past a gigabyte while the solver was busy; and an undecided
+    # position was searched on for a minute, a core's worth, while the player watched
+    from tests.scenes.test_table_analysis import ScriptedWorker, a_long_game
+
+    game = a_long_game(400)
+    watch = show(app, driver, WatchScene(app, [game.to_replay()]))
+    worker = watch.analysis.worker = ScriptedWorker()
+    watch.analysis.pending = {}
+    driver.key(pygame.K_END)
+    driver.settle(1.0)
+    assert len(watch.game.moves) == 400 and len(worker.asked) == 1
+    worker.replies.append({"id": 1, "outcome": "unknown", "line": [], "best_remaining_points": 9})
+    driver.frames(2)
+    assert len(worker.asked) == 1  # no longer search
+    assert "Finish" not in watch.status
+
+
 def test_watch_steps_back_from_the_end_by_its_key(app, driver):
     # at the end the banner took the arrows: ← moved its focus and stepped nothing back
     replay = won_game().to_replay(result=True)
