@@ -26,6 +26,7 @@ from game.rules import (
     parse_move,
     replay_moves,
 )
+from game.rules.errors import quoted
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
@@ -151,6 +152,7 @@ class WatchScene(TableScene):
         self.script = replay_moves(replays[index])
         self.broken = False  # a move that cannot be played ended the replay early
         self.broken_why = ""  # and why it cannot, in the player's language
+        self.broken_move = (0, "")  # the move that cannot be played: its number and text
         meta = replays[index].get("meta")
         facts = meta if isinstance(meta, dict) else {}
         # given up by a kiosk for a passer-by who walked away, or for a new game
@@ -280,6 +282,8 @@ class WatchScene(TableScene):
         except IllegalMove as e:  # no move at all
             reason, playable = e.refusal, False
         if not playable:
+            # named as `piramida replay` names it, for whoever mends the file
+            self.broken_move = (played + 1, quoted(self.script[played]))
             self.script = self.script[:played]
             self.broken = True
             self.broken_why = i18n.refusal(reason, self._top_of) if reason else ""
@@ -337,7 +341,10 @@ class WatchScene(TableScene):
             text = _("The replay is over.") + " " + ending(self.game, self.ended_stuck)
             text += " " + _("The file has moves after the game's end.")
         elif self.broken:  # not "Unfinished", of a game whose file is at fault
-            text = _("The replay stops here: its next move cannot be played.")
+            n, move = self.broken_move
+            text = _(
+                "The replay stops here: its move {n}, “{move}”, cannot be played.", n=n, move=move
+            )
             text += f" {self.broken_why}" if self.broken_why else ""
         else:  # how it ended: over an emptied table the banner said only that it stopped
             text += " " + ending(self.game, self.ended_stuck, self.abandoned)

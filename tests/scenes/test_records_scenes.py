@@ -178,7 +178,7 @@ def test_a_replay_that_stops_making_sense_while_watched_ends_there(app, driver):
     assert watch.script == [DEAL_8_WIN[0]]  # it crashed on the move it could not play
     # said of the file, not of the game: "Unfinished" blamed the player for it
     assert watch.banner.text == (
-        "The replay stops here: its next move cannot be played."
+        "The replay stops here: its move 2, “p1.1”, cannot be played."
         " 9♣ is covered: first remove both cards lying on it."
     )
 
