@@ -165,18 +165,9 @@ class ScoreTables:
             proved = run_progress(ladder, entry.replay)
         except ReplayError as e:
             return f"its replay does not prove it ({e})"
-        claimed = entry.figures
-        # as a game's (see _proof_problem): a Give up counted as a move by versions
-        # before 2 December 2026, one for each game a run lost
-        lost = proved.games - proved.level
-        same = (proved.level, proved.points, proved.cards) == (
-            claimed.levels,
-            claimed.remaining_points,
-            claimed.remaining_cards,
-        )
-        if not same or not proved.moves <= claimed.moves <= proved.moves + lost:
-            return "its figures are not its replay's"
-        return None
+        figures = Figures(proved.points, proved.cards, 0.0, proved.moves, levels=proved.level)
+        # a Give up counted as a move by older versions: one for each game the run lost
+        return _figures_problem(figures, entry.figures, proved.games - proved.level)
 
     def position(self, key: TableKey, figures: Figures, deal: int | None = None) -> int | None:
         """Where these figures would enter the table (1 is the top), or None if they would not.
@@ -320,16 +311,22 @@ def _proof_problem(key: TableKey, entry: ScoreEntry) -> str | None:
         proved, deal = _game_figures(key, entry.replay, entry.figures.seconds)
     except ScoreRefused as e:
         return f"its replay does not prove it ({e})"
-    claimed = entry.figures
-    same = (proved.remaining_points, proved.remaining_cards, proved.levels, deal) == (
+    if deal != entry.deal:
+        return "its figures are not its replay's"
+    return _figures_problem(proved, entry.figures, 1)
+
+
+def _figures_problem(proved: Figures, claimed: Figures, give_ups: int) -> str | None:
+    """What the figures claimed say beyond those proved (its time aside, which no
+    replay proves), or None. Up to `give_ups` moves more are taken: versions before 2
+    December 2026 counted a Give up as a move, and their honest entries vanished (more
+    moves rank lower: no gain)."""
+    same = (proved.remaining_points, proved.remaining_cards, proved.levels) == (
         claimed.remaining_points,
         claimed.remaining_cards,
         claimed.levels,
-        entry.deal,
     )
-    # one move more than the replay's: versions before 2 December 2026 counted a Give
-    # up as a move, and their honest entries vanished (one more ranks lower: no gain)
-    if not same or claimed.moves not in (proved.moves, proved.moves + 1):
+    if not same or not proved.moves <= claimed.moves <= proved.moves + give_ups:
         return "its figures are not its replay's"
     return None
 
