@@ -67,13 +67,7 @@ class TableScene(
         # help once had with a deal stays with it: a new game of the deal (the same deal
         # again, its number typed, the day's deal) is assisted from the start, and one
         # continued after the help was had in another
-        self.helped_before = (
-            app.records.deal_help_before(game, except_id=earlier)
-            if self.recorded and not facts.assisted
-            else None
-        )
-        if self.helped_before:
-            facts.mark_assisted(self.helped_before)
+        self.helped_before = self._mark_help_had_before()
         # a day's deal played before (its number typed) is known: no place in its table
         self.practised = self.recorded and app.records.practised(game, facts)
         self.hud = Hud()

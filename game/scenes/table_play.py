@@ -79,6 +79,17 @@ class TablePlay:
         if words:
             self._say(words, 6.0)
 
+    def _mark_help_had_before(self) -> str | None:
+        """The help another game of this deal had (Records.deal_help_before), marked on
+        this one, which has it too; None where there was none, or this game is not kept
+        or is assisted already."""
+        if not self.recorded or self.facts.assisted:
+            return None
+        found = self.app.records.deal_help_before(self.game, self.facts.record_id)
+        if found:
+            self.facts.mark_assisted(found)
+        return found
+
     def _deal_words(self) -> str:
         """What the table knows of its deal from other games, said as it is dealt."""
         if self.helped_before == BY_TOLD_BEFORE:
@@ -338,11 +349,7 @@ class TablePlay:
         # Help had with this deal in another game while this one waited (the Demo on
         # the same deal typed as a free game) is help had with this one: checked again
         # at the end, where the deal's start could not know of it
-        records = self.app.records
-        if self.recorded and not self.assisted:
-            help_before = records.deal_help_before(self.game, self.facts.record_id)
-            if help_before:
-                self.facts.mark_assisted(help_before)
+        self._mark_help_had_before()
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
         self._save()
