@@ -1014,11 +1014,17 @@ def test_the_solver_killed_while_checking_is_started_again(app, driver):
 
 def _after_the_losing_move(app, driver):
     """Pyramid 52 deal 8, known winnable, after p7.1+p7.7, which the solver answers lost."""
-    game = Game("pyramid52", deal=8)
+    return _after_a_move(app, driver, 8, "won", "p7.1+p7.7")
+
+
+def _after_a_move(app, driver, deal: int, dealt: str, move: str):
+    """Pyramid 52's `deal`, which the solver answers `dealt` (won or lost), after `move`
+    and the solver's answer to it."""
+    game = Game("pyramid52", deal=deal)
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["outcome"] == "won"
-    click_move(driver, scene, "p7.1+p7.7")
+    assert scene.analysis.known()["outcome"] == dealt
+    click_move(driver, scene, move)
     wait_for_analysis(scene, driver)
     return scene, game
 
@@ -1150,12 +1156,7 @@ def test_the_same_deal_dealt_again_after_its_verdict_turned_is_assisted(app, dri
 
 def test_a_deal_lost_from_the_start_may_be_dealt_again_unassisted(app, driver):
     # the verdict never turned: nothing was learnt that the cards did not show
-    game = Game("pyramid52", deal=1)
-    scene = open_table(app, driver, game)
-    wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["outcome"] == "lost"
-    click_move(driver, scene, "st>w")
-    wait_for_analysis(scene, driver)
+    scene, _game = _after_a_move(app, driver, 1, "lost", "st>w")
     assert scene.facts.flip is None
     driver.key_twice(pygame.K_g)
     driver.settle(1.0)
