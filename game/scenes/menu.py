@@ -8,6 +8,7 @@ toggles, the deal number, and Play. Every control is a `Button` in one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,7 @@ from game.ui.pad import DIGIT_KEYS
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import (
     Button,
+    balanced_wrap,
     draw_text,
     field_meant,
     fitting_size,
@@ -63,6 +65,7 @@ QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 # after reading them asked again
 PLAY_ASK_S = 6.0
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
+CONTINUE_LINES = 3  # the game to continue, beside a narrow panel (Russian at 800x600)
 
 
 class MenuScene(MenuPanel, PadScene):
@@ -375,65 +378,46 @@ class MenuScene(MenuPanel, PadScene):
         for button in buttons[:-1]:
             button.rect.x -= quit_apart
         self.notice_rect = self.continue_rect = pygame.Rect(0, 0, 0, 0)
-        bars = [
-            # "Next" while another notice waits behind this one
-            (
-                "notice_rect",
-                _("Next") if len(self.app.notices) > 1 else _("Dismiss"),
-                self.dismiss_notice,
-                "dismiss",
-                self.app.notices,
-            ),
-            (
-                "continue_rect",
-                _("Continue"),
-                self.records.resume,
-                "continue",
-                self.records.unfinished,
-            ),
-        ]
-        for attr, label, action, key, shown in bars:
-            if not shown:
-                continue
-            bar = pygame.Rect(m, top, w - 2 * m, self.button_h + px(10, s, 6))
-            button = Button(label, action, key=key, selected=key == "continue")
-            area = bar.inflate(-px(10, s, 6), 0)
-            # as tall as the header's buttons: Continue, the likeliest press, read smaller
-            layout_row([button], area, self.button_h, 0, align="right")
-            if key == "dismiss":
-                # a notice is read whole: the bar grows to its lines (two or three at
-                # 800x600), its button stays in the middle of its height
-                lines = self._notice_lines(bar, button)
-                height = len(lines) * theme.font(self.text_size).get_linesize() + px(14, s, 8)
-                if height > bar.height:
-                    bar.height = height
-                    button.rect.centery = bar.centery
-            setattr(self, attr, bar)
-            buttons.append(button)
-            top = bar.bottom + px(12, s, 8)
+        if self.app.notices:
+            # a notice is read whole, across the menu: the bar grows to its lines (two or
+            # three at 800x600); "Next" while another notice waits behind this one
+            label = _("Next") if len(self.app.notices) > 1 else _("Dismiss")
+            self.notice_rect = pygame.Rect(m, top, w - 2 * m, 0)
+            button = Button(label, self.dismiss_notice, key="dismiss")
+            buttons.append(self._bar(self.notice_rect, button, self._notice_lines))
+            top = self.notice_rect.bottom + px(12, s, 8)
 
         body = pygame.Rect(m, top, w - 2 * m, h - m - top)
         gap = px(24, s, 12)
-        if h >= w * STANDING:
+        standing = h >= w * STANDING
+        # Continue stands over the panel, not across the menu: there it pushed the list
+        # down as it came and went (62 px at 1366x768), and a player clicked the
+        # patience that had moved from under the pointer
+        if standing:
             # a screen standing up (a kiosk's): the list above, the ruleset chosen below,
             # each the whole width, where side by side each had half of a narrow screen
             # the list above takes what the panel leaves it, at most 55%: four options
             # (От нечего делать) ran over the deal's row and Play, the picture a thumbnail
-            panel_h = self._panel_height(STANDING_PICTURE)
+            panel_h = self._panel_height(STANDING_PICTURE) + self._resume_height(body.width)
             list_h = min(int((body.height - gap) * 0.55), body.height - gap - panel_h)
             listed = pygame.Rect(body.x, body.y, body.width, list_h)
             self._place_cards(listed)
             listed.height = self.cards[-1].rect.bottom - listed.y
-            self.panel = pygame.Rect(
+            column = pygame.Rect(
                 body.x, listed.bottom + gap, body.width, body.bottom - listed.bottom - gap
             )
         else:
             list_w = int((body.width - gap) * 0.56)
             listed = pygame.Rect(body.x, body.y, list_w, body.height)
             self._place_cards(listed)
-            self.panel = pygame.Rect(
+            column = pygame.Rect(
                 body.x + list_w + gap, body.y, body.width - list_w - gap, body.height
             )
+        self.panel = column
+        if self.records.unfinished is not None:
+            buttons.append(self._continue_bar(column.topleft, column.width))
+            top = self.continue_rect.bottom + px(12, s, 8)
+            self.panel = pygame.Rect(column.x, top, column.width, column.bottom - top)
         self.pad.set(buttons + self.cards + self._place_panel())
         self.pad.regions = [listed, self.panel]
         self.redraw = True
@@ -483,9 +467,9 @@ class MenuScene(MenuPanel, PadScene):
             room = self._bar_room(self.notice_rect, self.pad.get("dismiss"))
             draw_bar(surface, self.notice_rect, lines, theme.WARN, room, self.text_size, s)
         if self.continue_rect.width:
-            text = self.records.continue_text()
+            lines = self._continue_lines(self.continue_rect, self.pad.get("continue"))
             room = self._bar_room(self.continue_rect, self.pad.get("continue"))
-            draw_bar(surface, self.continue_rect, [text], theme.GOLD, room, self.text_size, s)
+            draw_bar(surface, self.continue_rect, lines, theme.GOLD, room, self.text_size, s)
         deck = self.app.settings.deck
         for card in self.cards:
             ruleset_id, look = card.key.split(":", 1)[1], (card.selected, card.hot)
@@ -511,6 +495,47 @@ class MenuScene(MenuPanel, PadScene):
     def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
         """The width a bar's text has, left of its button."""
         return (button.rect.left if button else r.right) - r.x - px(28, self.scale, 16)
+
+    def _bar(
+        self,
+        bar: pygame.Rect,
+        button: Button,
+        lines: Callable[[pygame.Rect, Button | None], list[str]],
+    ) -> Button:
+        """`bar`, a band with `button` at its right, made as high as the button (as tall
+        as the header's: Continue, the likeliest press, read smaller), or as its
+        `lines` where they need more; the button in the middle of its height."""
+        s = self.scale
+        bar.height = self.button_h + px(10, s, 6)
+        layout_row([button], bar.inflate(-px(10, s, 6), 0), self.button_h, 0, "right")
+        step = theme.font(self.text_size).get_linesize()
+        bar.height = max(bar.height, len(lines(bar, button)) * step + px(14, s, 8))
+        button.rect.centery = bar.centery
+        return button
+
+    def _continue_bar(self, top_left: tuple[int, int], width: int) -> Button:
+        """Continue's bar, `width` px wide from `top_left`; returns its button."""
+        self.continue_rect = pygame.Rect(top_left, (width, 0))
+        button = Button(_("Continue"), self.records.resume, key="continue", selected=True)
+        return self._bar(self.continue_rect, button, self._continue_lines)
+
+    def _resume_height(self, width: int) -> int:
+        """The room kept for Continue's bar over a panel `width` px wide standing up,
+        with its gap: kept whether a game waits or not, for the list above to stay
+        put; two lines' worth, or more where the game's words need them."""
+        s, step = self.scale, theme.font(self.text_size).get_linesize()
+        kept = max(self.button_h + px(10, s, 6), 2 * step + px(14, s, 8))
+        if self.records.unfinished is not None:
+            self._continue_bar((0, 0), width)
+            kept = max(kept, self.continue_rect.height)
+        return kept + px(12, s, 8)
+
+    def _continue_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
+        """The game Continue offers, in the lines the bar's width needs: beside the
+        panel at 800x600, about 200 px, it was cut to "Unfinished: Pyramid 5…"."""
+        font = theme.font(self.text_size)
+        text = self.records.continue_text()
+        return balanced_wrap(text, font, self._bar_room(r, button))[:CONTINUE_LINES]
 
     def _notice_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
         if not self.app.notices:

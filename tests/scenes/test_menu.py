@@ -668,10 +668,8 @@ def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
     """A Russian summary is a few words longer than its English: at 1280x800 three
     ended in '…', then each took the size it fitted alone and the list read in three
     sizes; at 800x600 three Russian ones were cut. The cards as the menu draws them.
-    With the bar that offers an unfinished game above the list, the cards are lower:
-    a summary that no longer fits says its lead whole, where every one was cut in the
-    middle of a word ("eight…", "по…")."""
-    from game.render.preview import summary_lead
+    The bar that offers an unfinished game stands over the panel, and takes no room
+    from the list: over the list, it cut three lines of summary to one at 800x600."""
     from game.rules import Game
     from game.scenes import menu
     from game.store import GameFacts
@@ -694,17 +692,47 @@ def test_every_summary_is_whole_on_its_menu_card_and_all_in_one_size(
     with menu_in(app, driver, language, size) as scene:
         assert set(drawn) == set(scene.rulesets)
         assert (scene.continue_rect.height > 0) == unfinished
-        leads = 0
         for ruleset_id, (lines, _size) in drawn.items():
             summary = summary_text(scene.rulesets[ruleset_id])
-            shown = " ".join(lines)
-            if unfinished and shown == summary_lead(summary):
-                leads += 1
-                continue
-            assert shown == " ".join(summary.split()), ruleset_id
+            assert " ".join(lines) == " ".join(summary.split()), ruleset_id
         assert len({size for _lines, size in drawn.values()}) == 1, drawn
-        # only where the bar takes the room: 800x600 (at 1280x800 every one is whole)
-        assert (leads > 0) == (unfinished and size == (800, 600)), leads
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1920, 1080), (1080, 1920)])
+def test_the_list_stays_put_when_continue_comes_and_says_its_game_whole(
+    app, driver, language, size
+):
+    """Continue's bar stood across the menu and pushed the list down as it came and
+    went (62 px at 1366x768): a player back from a game clicked the patience that had
+    moved from under the pointer. Beside the panel at 800x600 its one line was cut."""
+    from game.rules import Game
+    from game.store import GameFacts
+    from game.ui import theme
+
+    with menu_in(app, driver, language, size) as scene:
+        before = [card.rect.copy() for card in scene.cards]
+        assert scene.continue_rect.width == 0
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    with menu_in(app, driver, language, size) as scene:
+        assert [card.rect for card in scene.cards] == before
+        bar, resume = scene.continue_rect, scene.pad.get("continue")
+        assert resume is not None and bar.contains(resume.rect)
+        assert bar.bottom < scene.panel.top
+        if size[0] > size[1]:  # beside the list, over the panel
+            assert bar.left > max(rect.right for rect in before)
+        lines = scene._continue_lines(bar, resume)
+        text = scene.records.continue_text()
+        assert " ".join(lines) == text and "…" not in text
+        room = scene._bar_room(bar, resume)
+        assert all(theme.font(scene.text_size).size(line)[0] <= room for line in lines)
+        step = theme.font(scene.text_size).get_linesize()
+        assert bar.height >= len(lines) * step
+        # the panel below still has its picture and Play on the screen
+        assert scene.preview_rect.top > bar.bottom and scene.preview_rect.height > 60
+        assert scene.pad.get("play").rect.bottom <= size[1]
 
 
 def test_a_finger_types_the_deal_number_on_a_keypad(app, driver):
