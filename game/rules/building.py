@@ -302,11 +302,10 @@ class BuildingEngine(Engine):
         if b == ST:
             if a != W:
                 return Refusal("onto_stock")
-            if piles[ST]:
-                return Refusal("stock_not_empty")
-            if not piles[W]:
-                return Refusal("waste_empty")
-            return Refusal("no_passes")
+            # first: with no pass left, "not empty yet" promised a w>st to come
+            if state.passes_used >= self.rules.passes:
+                return Refusal("no_passes")
+            return Refusal("stock_not_empty" if piles[ST] else "waste_empty")
         if a in self.foundations:
             return Refusal("from_foundation")
         if not piles[a]:

@@ -130,11 +130,10 @@ class PyramidEngine(Engine):
             if (move.a, move.b) == ("st", "w"):
                 return Refusal("stock_empty")
             if (move.a, move.b) == ("w", "st"):
-                if piles[self.st]:
-                    return Refusal("stock_not_empty")
-                if not piles[self.w]:
-                    return Refusal("reserve_empty")
-                return Refusal("no_passes_reserve")
+                # first: with no pass left, "not empty yet" promised a w>st to come
+                if state.passes_used >= self.rules.passes:
+                    return Refusal("no_passes_reserve")
+                return Refusal("stock_not_empty" if piles[self.st] else "reserve_empty")
             return Refusal("bad_move", {"text": str(move)})
         names = (move.a, move.b) if move.kind == PAIR else (move.a,)
         if move.kind == PAIR and move.a == move.b:

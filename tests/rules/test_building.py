@@ -369,6 +369,15 @@ def test_two_passes_allow_one_redeal_turning_the_waste_over():
     assert "w>st" not in legal(e, s)
 
 
+@pytest.mark.parametrize("ruleset", ["sbudetsya", "egyptian"])
+def test_one_pass_refuses_a_redeal_as_none_left_while_the_stock_still_holds_cards(ruleset):
+    # "the stock is not empty yet" promised a w>st later, which one pass never has
+    e = engine_for(ruleset)
+    s = position(e, f1="9S", t1="QD", w="6C", st="7C")
+    with pytest.raises(IllegalMove, match="no passes are left"):
+        checked_play(e, s, "w>st")
+
+
 def test_redeal_needs_an_empty_stock_and_a_waste():
     e = engine_for("sbudetsya", passes=2)
     s = position(e, f1="9S", t1="QD", w="6C", st="7C")

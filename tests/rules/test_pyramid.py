@@ -147,6 +147,16 @@ def test_one_pass_means_no_redeal_in_the_pyramid():
     assert legal(e, s) == set()
 
 
+@pytest.mark.parametrize("passes", [1, 3])
+def test_a_redeal_with_the_stock_still_in_hand_is_refused_for_the_right_reason(passes):
+    # with no pass left it said "the stock is not empty yet", promising a w>st later
+    e = engine_for("pyramid52", passes=passes)
+    s = position(e, p7_1="9C", w="2D", st="5S")
+    why = "no passes are left" if passes == 1 else "the stock is not empty yet"
+    with pytest.raises(IllegalMove, match=why):
+        checked_play(e, s, "w>st")
+
+
 def test_won_when_all_cards_are_removed():
     e = engine_for("pyramid52")
     s = position(e, p1_1="KS", out=" ".join(c for c in Game("pyramid52", deal=0).deck if c != "KS"))
