@@ -306,10 +306,12 @@ class TableHelp:
 
     def _lost_words(self, known: dict[str, Any]) -> str:
         """What a proven loss means to the player. Said at the deal (most Pyramid 52
-        deals cannot be won), it is the aim of the game, not a verdict on the play."""
+        deals cannot be won), it is the aim of the game, not a verdict on the play; to
+        one who watches a replay, the verdict (told to play for the fewest points, a
+        watcher has no move to make)."""
         left = points(known["best_remaining_points"])
         exact = known.get("best_exact", True)
-        if not self.game.moves:
+        if not self.game.moves and self.recorded:
             if exact:
                 return _(
                     "This deal cannot be won: play for the fewest points left ({points} at best).",

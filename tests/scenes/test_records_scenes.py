@@ -373,6 +373,22 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     assert watch.game.moves == []
 
 
+def test_a_watcher_is_told_a_lost_deal_s_verdict_not_to_play_for_points(app, driver):
+    # "play for the fewest points left" was said to one who only watched
+    from tests.scenes.test_table import wait_for_analysis
+
+    lost = Game("pyramid52", deal=0)
+    lost.play("st>w")
+    lost.resign()
+    watch = show(app, driver, WatchScene(app, [lost.to_replay(result=True)]))
+    driver.key(pygame.K_SPACE)  # paused at the deal, the solver's answer awaited there
+    wait_for_analysis(watch, driver)
+    driver.frames(2)
+    assert watch.analysis.verdict() == "No win possible" and watch.game.moves == []
+    assert watch.status.startswith("There is no way to win from here. Best"), watch.status
+    assert "play for" not in watch.status
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_pausing_a_replay_moves_none_of_its_buttons(app, driver, language):
     # "Pause" became "Resume" and every button of the bar shifted under the finger
