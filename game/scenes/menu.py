@@ -263,9 +263,15 @@ class MenuScene(MenuPanel, PadScene):
 
     def back(self) -> None:
         """Esc: the game ends at a second Esc, as a game is given up at a second G; Esc
-        is "back" on every screen, and pressed once too often it closed the game."""
+        is "back" on every screen, and pressed once too often it closed the game. Over
+        Play's question it is "no": the question goes (it asked to quit instead, and a
+        second Esc closed the game)."""
         if self.quit_asked > 0:
             self.app.request_quit()
+            return
+        if self.play_asked > 0:
+            self.play_asked = 0.0
+            self.redraw = True
             return
         self.quit_asked = QUIT_ASK_S
         self.play_asked = 0.0
@@ -315,10 +321,13 @@ class MenuScene(MenuPanel, PadScene):
                 not self.pad.show_focus
                 or self.pad.focus_key == "ruleset:" + self.ruleset.id
                 or (typed and self.deal_text)
+                or self.play_asked > 0
             ):
                 # Enter means Play with no focus ring shown; on the patience chosen too
-                # (it chose it again: Play was fifteen Tabs away); and right after a deal
-                # number is typed, wherever the ring is (it pressed the ringed Settings)
+                # (it chose it again: Play was fifteen Tabs away); right after a deal
+                # number is typed, wherever the ring is (it pressed the ringed Settings);
+                # and while Play's question waits, which says to press Play again (the
+                # second Enter pressed the ringed Arcade and started a run)
                 self.play()
                 return True
             if key == pygame.K_F1:  # as on the table; of the patience ringed, if one is

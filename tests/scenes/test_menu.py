@@ -325,6 +325,50 @@ def test_play_s_question_waits_long_enough_to_be_read(app, driver):
     assert scene.started is not None
 
 
+def test_enter_answers_play_s_question_wherever_the_ring_is_and_esc_takes_it_back(app, driver):
+    # a deal typed and Enter asked "Press Play again"; the second Enter pressed the
+    # ringed Arcade and started a run. Esc over the question asked to quit instead
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    tab_to(driver, scene, "arcade")
+    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
+        driver.key(key)
+    assert scene.started is None and scene.play_asked > 0
+    driver.key(pygame.K_ESCAPE)
+    assert scene.play_asked == 0 and scene.quit_asked == 0 and app.running
+    driver.key(pygame.K_ESCAPE)
+    assert app.running and scene.quit_asked > 0  # the first Esc only took it back
+    driver.key(pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_the_second_enter_plays_the_deal_typed_not_the_ringed_button(app, driver):
+    from game.rules import Game
+    from game.scenes.table import TableScene
+    from game.store import FREE, GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    tab_to(driver, scene, "arcade")
+    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
+        driver.key(key)
+    assert scene.play_asked > 0
+    driver.pause()
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    assert isinstance(app.scene, TableScene) and app.scene.game.deal_number == 42
+    assert app.scene.facts.mode == FREE
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1366, 768), (1080, 1920)])
 def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, driver, size):
     # the game left counts as played and not won: Play ended a streak unasked
