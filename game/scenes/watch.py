@@ -397,7 +397,8 @@ class WatchScene(TableScene):
     def _update_buttons(self) -> None:
         b = self.buttons
         more = self.step_count < len(self.script)
-        b["pause"].label = _("Resume") if self.paused else _("Pause")
+        # at the end, however it was reached (the End key pauses), nothing is to resume
+        b["pause"].label = _("Resume") if self.paused and more else _("Pause")
         b["pause"].enabled = more
         b["step"].enabled = more
         b["slower"].enabled = self.speed > 0

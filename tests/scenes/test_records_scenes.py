@@ -319,6 +319,19 @@ def test_end_asks_the_solver_about_the_last_position_only(app, driver):
     assert "Finish" not in watch.status
 
 
+def test_at_the_end_reached_by_its_key_pause_offers_no_resume(app, driver):
+    # after End the greyed Pause read "Resume", where the end reached by playing read
+    # "Pause": nothing is left to resume
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    driver.key(pygame.K_END)
+    driver.settle(1.0)
+    assert watch.game.won and watch.paused
+    assert watch.buttons["pause"].label == "Pause" and not watch.buttons["pause"].enabled
+    driver.key(pygame.K_LEFT)  # a step back: there is a move to resume from again
+    driver.settle(0.5)
+    assert watch.buttons["pause"].label == "Resume" and watch.buttons["pause"].enabled
+
+
 def test_watch_steps_back_from_the_end_by_its_key(app, driver):
     # at the end the banner took the arrows: ← moved its focus and stepped nothing back
     replay = won_game().to_replay(result=True)
