@@ -219,10 +219,17 @@ class WatchScene(TableScene):
         """Every move left played at once, to the game's end (the End key): a long
         game took minutes to reach its end even at the top speed."""
         self.paused = True
+        self._finish_animation()
         with self.analysis.holding():
-            while self.step_count < len(self.script):
-                self._finish_animation()
-                self._next_move()
+            # the moves but the last straight into the game: each one's flight, sound
+            # and checks at the table froze a 2,000-move replay for 2 to 5 s. The last
+            # (or one that cannot be played, which ends the replay there) is a step
+            for text in self.script[self.step_count : -1]:
+                try:
+                    self.game.play(parse_move(text))
+                except IllegalMove:
+                    break
+            self._next_move()
         self._finish_animation()
         if self.celebration:  # the end's words at once, not a cascade first
             self._show_end()

@@ -1449,6 +1449,29 @@ def test_end_plays_a_replay_on_to_its_end_at_once(app, driver):
     assert len(watch.game.moves) == len(replay["moves"]) - 1
 
 
+def test_end_plays_a_long_replay_to_the_picture_its_steps_reach_in_one_flight(
+    app, driver, monkeypatch
+):
+    # each of a 2,000-move replay's moves flew, sounded and was checked as at the table:
+    # End froze the window for 2 to 5 s. Only the last move is a step now
+    replay = random_game("egyptian", 7, 300).to_replay(result=True)
+    stepped = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_SPACE)
+    for _ in replay["moves"]:
+        stepped.step()
+    driver.settle(1.0)
+    picture = pygame.image.tobytes(app.surface, "RGB")
+    watch = show(app, driver, WatchScene(app, [replay]))
+    flights = []
+    monkeypatch.setattr(watch, "_animate", lambda *a, **k: flights.append(a))
+    driver.key(pygame.K_END)
+    driver.settle(1.0)
+    assert [str(m) for m in watch.game.moves] == replay["moves"] and watch.game.over
+    assert len(flights) == 1
+    assert watch.banner is not None and watch.banner.text.startswith("The replay is over.")
+    assert pygame.image.tobytes(app.surface, "RGB") == picture
+
+
 def test_a_run_with_a_game_that_stops_early_goes_on_to_its_next_games(app, driver):
     # Next game counted the levels by re-running the games before it, and the one that
     # stopped raised out of the scene: the game crashed
