@@ -222,6 +222,8 @@ class TableControls:
                 self._new_deal(by_key=True)
             elif button == "restart":
                 self._restart(by_key=True)
+            elif button == "undo":
+                self._undo(by_key="Ctrl+Z" if ctrl else "U")
             elif button == "hint":  # asked again of the key, as G is
                 self._hint_pressed(by_key=True)
             elif button == "demo":

@@ -421,7 +421,8 @@ class TablePlay:
     def _confirm_restart(self) -> None:
         self._restart(confirmed=True)
 
-    def _undo(self, confirmed: bool = False) -> None:
+    def _undo(self, confirmed: bool = False, by_key: str = "") -> None:
+        """Undo, by its button, or by the key `by_key` names (its question names it)."""
         self._finish_animation()
         # a card put back on the stock has been seen: the deal played on from there is
         # played again knowing what comes, as after Restart (all moves taken back). Not
@@ -437,7 +438,7 @@ class TablePlay:
         back_to = self.analysis.position()[:-1]
         out_of_tables = voids and self._taking_back_costs(back_to) == BY_SEEN_STOCK
         if voids and not confirmed:
-            question = undo_question(out_of_tables)
+            question = undo_question(out_of_tables, by_key)
             # paused: undoing by quick presses is a habit, and the second would void
             if not self._second_press("undo", question, pause=TAKE_BACK_PAUSE_S):
                 return

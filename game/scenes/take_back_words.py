@@ -55,17 +55,22 @@ def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False
     )
 
 
-def undo_question(table: bool) -> str:
+def undo_question(table: bool, by_key: str = "") -> str:
     """What an Undo that puts a seen card back on the stock costs a fortune, asked
-    before it: the wish's verdict, and with it the game's place in the tables."""
+    before it: the wish's verdict, and with it the game's place in the tables; asked
+    of the key `by_key` names (U, Ctrl+Z: after Ctrl+Z it said to press "Undo"), or
+    of the button."""
+    press = by_key or _("“Undo”")
     if table:
         return _(
-            "Press “Undo” again: it puts a card you have seen back on the stock, so your"
-            " wish will get no verdict, and this game will not enter the high-score tables."
+            "Press {press} again: it puts a card you have seen back on the stock, so your"
+            " wish will get no verdict, and this game will not enter the high-score tables.",
+            press=press,
         )
     return _(
-        "Press “Undo” again: it puts a card you have seen back on the stock, so your"
-        " wish gets no verdict."
+        "Press {press} again: it puts a card you have seen back on the stock, so your"
+        " wish gets no verdict.",
+        press=press,
     )
 
 

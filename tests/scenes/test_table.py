@@ -1436,7 +1436,7 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
     driver.key(pygame.K_u)
     assert [str(m) for m in game.moves] == ["st>w"] and not scene.fortune_replayed
     assert scene.status == (
-        "Press “Undo” again: it puts a card you have seen back on the stock, so your"
+        "Press U again: it puts a card you have seen back on the stock, so your"
         " wish gets no verdict."
     )
     for _ in range(4):  # a quick hand's presses, 0.3 s apart: undoing fast is a habit
@@ -1450,6 +1450,23 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
     driver.key(pygame.K_u)  # no wish left to ask about
     assert game.moves == []
     assert app.records.game(scene.facts.record_id).fortune_replayed  # kept with the game
+
+
+def test_undo_s_question_names_the_key_that_asked_or_the_button(app, driver):
+    # after Ctrl+Z it said to press "Undo", as Restart's names F5 or its button
+    from game.scenes.table_play import SECOND_PRESS_S
+
+    game = Game("sbudetsya", deal=3)
+    scene = open_table(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.status.startswith("Press Ctrl+Z again: it puts a card you have seen back")
+    driver.settle(SECOND_PRESS_S + 1)
+    driver.click(scene.buttons["undo"].rect.center)
+    assert scene.status.startswith("Press “Undo” again: it puts a card you have seen back")
+    assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()
 
 
 def test_the_cards_are_hidden_while_the_window_is_away(app, driver):
