@@ -78,6 +78,9 @@ class KioskConfig:
     winnable_only: bool = True
     card_letters: str = BY_LANGUAGE
     large_corners: bool = False
+    # initials the tables show as "---" besides the game's own list, in capitals: a
+    # word seen on the screen, entered before anyone listed it
+    hide_initials: frozenset[str] = frozenset()
 
     def settings(self) -> Settings:
         """The game's settings on this kiosk: from the file, the rest defaults."""
@@ -173,7 +176,9 @@ TOP_KEYS = (
     "winnable_only",
     "card_letters",
     "large_corners",
+    "hide_initials",
 )
+INITIALS_PLACES = 3  # the initials' length, as the wheel makes them
 
 
 class _Checker:
@@ -246,6 +251,7 @@ class _Checker:
         large = self.flag(
             data, "large_corners", _default(KioskConfig, "large_corners"), "large_corners"
         )
+        hidden = self.initials(data.get("hide_initials", []))
         if operator is None:
             return None
         return KioskConfig(
@@ -260,7 +266,25 @@ class _Checker:
             winnable,
             letters,
             large,
+            hidden,
         )
+
+    def initials(self, value: object) -> frozenset[str]:
+        """`hide_initials`: a list of initials, each of three letters or digits."""
+        where = "hide_initials"
+        if not isinstance(value, list):
+            self.fail(where, f'must be a list of initials, as ["ABC", "XYZ"]; not {_shown(value)}')
+            return frozenset()
+        found: set[str] = set()
+        for i, word in enumerate(value, 1):
+            if not (isinstance(word, str) and len(word) == INITIALS_PLACES and word.isalnum()):
+                self.fail(
+                    f"{where}[{i}]",
+                    f"must be {INITIALS_PLACES} letters or digits, not {_shown(word)}",
+                )
+                continue
+            found.add(word.upper())
+        return frozenset(found)
 
     def games(self, value: object) -> tuple[OfferedGame, ...]:
         if value is None:

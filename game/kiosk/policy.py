@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,10 +54,11 @@ def hidden_initials() -> frozenset[str]:
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
-def shown_initials(initials: str) -> str:
-    """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word, in
-    whichever alphabet its letters were taken from."""
-    hidden = hidden_initials()
+def shown_initials(initials: str, more: frozenset[str] = frozenset()) -> str:
+    """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word (of
+    the list, or `more`, the operator's), in whichever alphabet its letters were taken
+    from."""
+    hidden = hidden_initials() | more
     read = initials.translate(_DIGITS_AS_LETTERS)
     forms = {initials, read, read.translate(_AS_CYRILLIC), read.translate(_AS_LATIN)}
     return NO_INITIALS if forms & hidden else initials
@@ -95,6 +96,10 @@ class KioskPolicy:
         operator = config.operator
         self.corner = CornerHold(operator.corner, operator.hold_seconds)
         self.ring = CornerRing(self.corner)  # drawn by the App over every scene
+        # initials entered, and those in the tables already: an operator who saw a word
+        # on the public screen lists it in the configuration (entries are not removed)
+        self.shown = partial(shown_initials, more=config.hide_initials)
+        app.records.shown_initials = self.shown
         self.attract = AttractLoop(app, config, self.start_playing, rng)
         self.last_input = app.clock.now()
         self.table: TableScene | None = None  # the game in play: ended when it is left
@@ -231,7 +236,7 @@ class KioskPolicy:
 
         if self.config.ask_initials:
             scene.letters = list(clean_initials(""))
-            scene.shown = shown_initials
+            scene.shown = self.shown
             return scene
         scene.finished = True
         return scene.done(NO_INITIALS)

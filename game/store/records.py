@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -64,6 +64,8 @@ class Records(ScoreKeeping):
             self.path.parent / OPEN_GAMES if self.path else None, self._never_continued
         )
         self.holds.clear()
+        # the tables' initials as this window shows them (a kiosk hides some: see top)
+        self.shown_initials: Callable[[str], str] = str
 
     @classmethod
     def open(cls, path: Path | None = None, to_write: bool = True) -> Records:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -41,6 +41,7 @@ class ScoreKeeping(GuardedFile):
     scores: ScoreTables
     holds: GameHolds
     pending: PendingWrites
+    shown_initials: Callable[[str], str]
 
     if TYPE_CHECKING:  # Records' own
 
@@ -56,8 +57,11 @@ class ScoreKeeping(GuardedFile):
         return self._read("read the tables", lambda: self.scores.tables(ruleset=ruleset), [])
 
     def top(self, key: TableKey) -> list[ScoreEntry]:
-        """A table's entries, best first; none when the file cannot be read."""
-        return self._read("read the tables", lambda: self.scores.top(key), [])
+        """A table's entries, best first, their initials as this window shows them (a
+        kiosk hides those its operator listed); none when the file cannot be read."""
+        entries = self._read("read the tables", lambda: self.scores.top(key), [])
+        shown = self.shown_initials
+        return [replace(e, initials=shown(e.initials)) for e in entries]
 
     def practised(self, game: Game, facts: GameFacts) -> bool:
         """A day's deal played in another game (its number typed as a free game, or in a

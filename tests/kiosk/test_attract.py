@@ -269,6 +269,37 @@ def test_the_high_scores_show_the_table_of_the_game_just_shown(kiosk, driver):
     assert note.top > tables.live.top - 200 and note.bottom <= tables.live.top
 
 
+@pytest.mark.parametrize("listed", ["kot", "кот"])  # in either alphabet, as the game's list
+def test_initials_the_operator_lists_are_hidden_in_a_table_that_holds_them(make_kiosk, listed):
+    # a word seen on the public screen could only be taken off with SQLite: listed in
+    # the configuration, it shows as "---", in the tables and in the results' best
+    from game.kiosk.policy import NO_INITIALS
+    from game.scenes.results_records import best_figures
+
+    kiosk = make_kiosk(f'hide_initials = ["{listed}"]\n')
+    driver = Driver(kiosk)
+    game, tables = show_a_won_game_in_the_high_scores(kiosk, driver, "KOT")
+    assert [e.initials for e in tables.entries] == [NO_INITIALS]
+    driver.frames(3)
+    key = TableKey.of(FREE, "pyramid52", game.options)
+    (best,) = best_figures(kiosk.records.top(key))
+    assert best[2].startswith(NO_INITIALS + " · ")
+    assert kiosk.records.scores.top(key)[0].initials == "KOT"  # kept as entered
+
+
+def test_a_desktop_shows_the_initials_as_entered(tmp_path):
+    from game.store import Records
+
+    records = Records.open(tmp_path / "records.sqlite3")
+    game = Game("pyramid52", deal=8)
+    for move in DEAL_8_WIN:
+        game.play(move)
+    facts = GameFacts(seconds=95.0)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "BUM")
+    assert [e.initials for e in records.top(records.table_for(game, facts))] == ["BUM"]
+
+
 def test_the_high_scores_show_the_places_still_open(kiosk, driver):
     # one entry left the rest of the panel empty, at 4K half the screen: the places
     # nobody holds yet are numbered, as an arcade's table numbers them

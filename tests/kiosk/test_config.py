@@ -52,6 +52,7 @@ def test_a_minimal_file_takes_the_defaults():
     assert config.ask_initials
     assert config.winnable_only  # left out, a passer-by still gets a deal that can be won
     assert config.card_letters == "language" and not config.large_corners
+    assert config.hide_initials == frozenset()
     assert config.operator.hold_seconds == 5.0
     assert config.attract.tables_seconds == 12.0 and not config.attract.sound
     assert config.games[0].options == {"passes": 1}  # the ruleset's defaults, filled in
@@ -59,6 +60,11 @@ def test_a_minimal_file_takes_the_defaults():
     from game.kiosk.config import Attract
 
     assert config.attract == Attract() and config.operator.corner == "top-left"
+
+
+def test_the_operator_s_hidden_initials_are_read_in_capitals():
+    config = parse_config('hide_initials = ["bum", "Жоп", "C0K"]\n' + MINIMAL, PATH)
+    assert config.hide_initials == frozenset({"BUM", "ЖОП", "C0K"})
 
 
 @pytest.mark.parametrize(
@@ -73,6 +79,11 @@ def test_a_minimal_file_takes_the_defaults():
         ("winnable_only = 1", "winnable_only", "true or false, not 1"),
         ('card_letters = "greek"', "card_letters", "one of language, latin, russian; not 'greek'"),
         ('large_corners = "big"', "large_corners", "true or false, not 'big'"),
+        ('hide_initials = "BUM"', "hide_initials", "a list of initials"),
+        ('hide_initials = ["BU"]', "hide_initials[1]", "must be 3 letters or digits, not 'BU'"),
+        ('hide_initials = ["ok"]', "hide_initials[1]", "not 'ok'"),
+        ("hide_initials = [123]", "hide_initials[1]", "not 123"),
+        ('hide_initials = ["B-M"]', "hide_initials[1]", "letters or digits, not 'B-M'"),
         ("idle_secs = 60", "idle_secs", "unknown key"),
         ("attract = 3", "attract", "must be a table ([attract]), not 3"),
     ],

@@ -483,6 +483,17 @@ def test_a_public_table_hides_swear_words(kiosk, driver, typed, shown):
     assert kept == [shown]
 
 
+def test_initials_the_operator_lists_are_entered_hidden(make_kiosk):
+    kiosk = make_kiosk('hide_initials = ["BUM"]\n')
+    driver = Driver(kiosk)
+    kept = ask_initials(kiosk, driver)
+    for letter in "ВUМ":  # its Cyrillic look-alike, as the built-in list is read
+        kiosk.scene.type_letter(letter)
+    kiosk.scene.accept()
+    driver.settle(0.5)
+    assert kept == [NO_INITIALS]
+
+
 # -- failures ---------------------------------------------------------------------------
 
 
