@@ -203,8 +203,16 @@ class Game:
 
     def move_between(self, source: str, target: str) -> Move:
         """The move a card taken from `source` and dropped on `target` asks for: the
-        pair of the two top cards in the pyramid games, a card moved in the others."""
-        return pair(source, target) if self.pairs_cards else Move(MOVE, source, target)
+        pair of the two top cards in the pyramid games, a card moved in the others. The
+        pyramid games' stock card let go on the reserve is a turn, unless the two make
+        a pair: dropped there to draw, it was refused as a pair ("6D and 7S make 13,
+        not 19"), or went back from an empty reserve."""
+        if not self.pairs_cards:
+            return Move(MOVE, source, target)
+        move = pair(source, target)
+        if (source, target) == ("st", "w") and move not in self.legal_moves:
+            return STOCK_TURN
+        return move
 
     @property
     def shows_stock_top(self) -> bool:

@@ -187,7 +187,12 @@ class TablePointer:
     def _drop_target(self, drag: Drag) -> str | None:
         assert self.view is not None
         if self.game.pairs_cards:
-            candidates = [n for n in self.view.piles if n != drag.pile and self.game.movable(n)]
+            # and the reserve for the stock's card, even empty: let go there, it is drawn
+            candidates = [
+                n
+                for n in self.view.piles
+                if n != drag.pile and (self.game.movable(n) or (drag.pile, n) == ("st", "w"))
+            ]
         else:  # the stock too, whose refusal says why
             candidates = [n for n in self.view.piles if n != drag.pile]
         target = self.view.drop_target(drag.rect, candidates)

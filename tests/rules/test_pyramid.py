@@ -169,3 +169,13 @@ def test_remaining_counts_cards_and_points_with_the_pyramid_values():
     s = position(e, p1_1="KS", p2_1="AD", st="6C", w="JH")
     assert sorted(e.remaining(s)) == ["6C", "AD", "JH", "KS"]
     assert sum(e.values[c] for c in e.remaining(s)) == 19 + 11 + 6 + 12
+
+
+def test_the_stock_card_dropped_on_the_reserve_asks_for_a_turn_unless_they_pair():
+    game = Game("pyramid52", deal=12)
+    assert str(game.move_between("st", "w")) == "st>w"  # the reserve empty
+    game.play("st>w")
+    assert str(game.move_between("st", "w")) == "st+w"  # 4C and 9C make 13
+    game.play("st+w")
+    assert str(game.move_between("st", "w")) == "st>w"  # the reserve empty again
+    assert str(game.move_between("w", "p7.1")) == "p7.1+w"  # anything else, a pair

@@ -95,6 +95,23 @@ def test_egyptian_cards_move_by_drag_and_drop(app, driver):
     assert str(game.moves[-1]) == "t2>f3" and game.pile("f3") == ("2D",)
 
 
+@pytest.mark.parametrize(("deal", "second"), [(0, "st>w"), (12, "st+w")])
+def test_the_pyramid_s_stock_card_dragged_onto_the_reserve_is_drawn_or_paired(
+    app, driver, deal, second
+):
+    # dragged to draw, it went back from the empty reserve with no word, and onto a
+    # reserve card it was refused as a pair ("6D and 7S make 13, not 19"); the two
+    # that make a pair are paired, as before
+    game = Game("pyramid52", deal=deal)
+    scene = open_table(app, driver, game)
+    driver.drag(centre(scene, "st"), centre(scene, "w"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w"]
+    driver.drag(centre(scene, "st"), centre(scene, "w"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w", second]
+
+
 def a_long_pile_the_waste_goes_on() -> tuple[Game, str]:
     """An Egyptian game (seeded random play) where the waste's card goes on a pile of
     five cards or more."""
