@@ -60,9 +60,10 @@ def after_game(app: App, summary: GameSummary) -> Scene:
 
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     # the score being entered, as the table ranks it: a win by its time, a loss by the
-    # points it left ("Place 1" alone did not say for what)
+    # points it left ("Place 1" alone did not say for what); a win said once, by the
+    # line over it ("Came out in 1:14" under "The patience came out!")
     score = (
-        _("Came out in {time}", time=clock_text(summary.seconds))
+        _("In {time}", time=clock_text(summary.seconds))
         if game.won
         else _("{points} left", points=points(game.score.remaining_points))
     )

@@ -374,8 +374,9 @@ class TableHelp:
             self.facts.mark_assisted(BY_DEMO)
             self._keep_facts()
             self.analysis.ask()
-            # a kiosk's passer-by has no Demo (its show says its own words): D is a key
-            self._say(_("Demo: the solver plays. Touch the table or press D to take over."), 4.0)
+            # a kiosk's passer-by has no Demo (its show says its own words): D is a key,
+            # and the table is clicked (or tapped: a desktop's touch screen sends clicks)
+            self._say(_("Demo: the solver plays. Click the table or press D to take over."), 4.0)
             self.status_of_demo = True
 
     def start_demo(self) -> None:

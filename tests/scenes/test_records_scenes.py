@@ -1408,7 +1408,7 @@ def test_the_initials_lines_stay_within_the_window(tmp_path, monkeypatch, size):
 
     with app_at(tmp_path, monkeypatch, size, "ru") as (app, driver):
         table = _("the deal of the day table")
-        score = _("Came out in {time}", time=clock_text(3725))
+        score = _("In {time}", time=clock_text(3725))
         subtitle = _(
             "{score}: place {n} in {table}. Your initials?", score=score, n=10, table=table
         )

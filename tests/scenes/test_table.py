@@ -736,7 +736,7 @@ def test_touching_the_table_stops_the_demo(app, driver):
     scene = open_table(app, driver, game)
     driver.key_twice(pygame.K_d)
     assert scene.demo
-    assert scene.status == "Demo: the solver plays. Touch the table or press D to take over."
+    assert scene.status == "Demo: the solver plays. Click the table or press D to take over."
     driver.click(centre(scene, "p7.1"))
     assert not scene.demo
 
