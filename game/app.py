@@ -127,6 +127,7 @@ class App:
             screen = the_screen()
             size = window_on_screen(kept, screen) if screen is not None else kept
         self.windowed_size = size
+        self._size_opened = size  # a size left as opened was made to fit: see close
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self._software_renderer = False  # found when the window first opens
         self.surface = self._open_window()
@@ -329,8 +330,11 @@ class App:
             self.scene = None
         kept = list(self.windowed_size)
         # a window stretched past what the settings take is not kept: the next start
-        # would refuse it and say so
-        keep = self._size_kept and self.kiosk is None and is_window_size(kept)
+        # would refuse it and say so. Nor one left at the size it opened at, fitted to
+        # this screen: one start on a small screen (800x600, full screen) left every
+        # later start on a large one in a small window
+        resized = tuple(kept) != tuple(self._size_opened)
+        keep = self._size_kept and self.kiosk is None and resized and is_window_size(kept)
         if keep and self.settings.window != kept:
             self.settings.window = kept
             self.store.keep_window(kept)

@@ -267,6 +267,31 @@ def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
     pygame.display.quit()
 
 
+def test_a_start_on_a_small_screen_keeps_the_size_the_player_left(tmp_path, monkeypatch):
+    # opened on an 800x600 screen, the window fitted to it (or full screen) was kept at
+    # the close as the player's: every later start on a large screen opened small
+    import json
+
+    import game.app
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    settings = tmp_path / "config" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"window": [1100, 650]}), "utf-8")
+    monkeypatch.setattr(game.app, "the_screen", lambda: (800, 600))
+    small = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    assert small.windowed_size != (1100, 650)  # fitted to the screen
+    small.close()
+    assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
+    # made larger there by the player: that size is theirs, and kept
+    resized = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    pygame.display.set_mode((900, 640), pygame.RESIZABLE)
+    resized.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=640))
+    resized.close()
+    assert json.loads(settings.read_text("utf-8"))["window"] == [900, 640]
+    pygame.display.quit()
+
+
 def test_f11_from_a_window_too_small_comes_back_at_the_size_before(tmp_path, monkeypatch):
     # a window manager let the window shrink below what is laid out; F11 there, and F11
     # again, brought it back at 480x360, its real size lost
