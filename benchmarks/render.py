@@ -12,6 +12,8 @@
 - An idle frame: the same table with nothing moving.
 - Start-up: from process start to the first menu frame drawn (a fresh process).
 - Resident memory at 3840x2160 after the busiest table has drawn.
+- A fade between two scenes (the menu left for the menu) at 3840x2160: the median
+  frame while the shade is on, both halves.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ TARGETS = {
     "idle_frame_ms": 0.5,
     "startup_s": 1.0,
     "rss_mb_2160p": 200.0,
+    "fade_frame_ms_2160p": 16.7,
 }
 
 
@@ -164,6 +167,27 @@ print(time.time() - {start})
 """
 
 
+def fade_frames(size: tuple[int, int], runs: int) -> float:
+    """The median frame of `runs` fades from the menu to the menu, at `size`."""
+    from game.app import App
+    from game.clock import ManualClock
+    from game.scenes.menu import MenuScene
+
+    app = App(size=size, clock=ManualClock())
+    app.switch(MenuScene(app), fade=False)
+    app.frame()
+    times: list[float] = []
+    for _ in range(runs):
+        app.switch(lambda: MenuScene(app))
+        while app._next is not None or app._fade > 0:
+            app.clock.advance(1 / 60)  # type: ignore[attr-defined]
+            start = perf_counter()
+            app.frame()
+            times.append((perf_counter() - start) * 1000)
+    app.close()
+    return statistics.median(times)
+
+
 def startup_seconds() -> float:
     """From process start to the first menu frame, in a fresh interpreter."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -193,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     hd = table_frames((1920, 1080), args.frames, args.runs)
     uhd = table_frames((3840, 2160), max(60, args.frames // 2), max(1, args.runs // 2))
     startups = sorted(startup_seconds() for _ in range(3))
+    fade = fade_frames((3840, 2160), max(1, args.runs))
     figures = {
         "frame_ms_1080p_median": round(hd["median"], 3),
         "frame_ms_1080p_p99": round(hd["p99"], 3),
@@ -201,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         "idle_frame_ms": round(hd["idle"], 4),
         "startup_s": round(statistics.median(startups), 3),
         "rss_mb_2160p": round(uhd["rss_mb"], 1),
+        "fade_frame_ms_2160p": round(fade, 2),
     }
     if args.json:
         print(json.dumps(figures))

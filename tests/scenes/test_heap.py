@@ -34,6 +34,15 @@ def test_the_fade_keeps_no_window_sized_picture_once_it_is_over(app, driver):
     app.switch(MenuScene(app), fade=False)
     app.switch(lambda: MenuScene(app))
     driver.frames(20)
-    assert app._shade.get_size() == app.size  # shading
+    assert app._unshaded is not None and app._unshaded.get_size() == app.size  # shading
+    # the picture darkened in place by the fade's share, where a second window-sized
+    # surface, black, was blended over it
+    light = 1.0 - app._fade
+    assert 0.1 < light < 0.9
+    for where in [(x, y) for x in range(0, app.size[0], 97) for y in range(0, app.size[1], 89)]:
+        seen, whole = app.surface.get_at(where), app._unshaded.get_at(where)
+        for a, b in zip(seen[:3], whole[:3], strict=True):
+            assert abs(a - b * light) <= 2, (where, seen, whole, light)
+    assert not hasattr(app, "_shade")
     driver.settle(1.5)
-    assert app._unshaded is None and app._shade.get_size() == (1, 1)
+    assert app._unshaded is None
