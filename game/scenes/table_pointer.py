@@ -196,11 +196,23 @@ class TablePointer:
         else:  # the stock too, whose refusal says why
             candidates = [n for n in self.view.piles if n != drag.pile]
         target = self.view.drop_target(drag.rect, candidates)
+        if (drag.pile, target) == ("st", "w") and not self._well_over(drag.rect, "w"):
+            # the stock's card is drawn when it is let go on the reserve, not when it
+            # merely came near it: dragged down from the stock, away from the reserve,
+            # it was drawn
+            return None
         if target == "st" and drag.pile == "w":
             # the waste's card let go a little short of where it lay, the stock a few
             # pixels off: no drop (as a move, w>st would turn the whole waste over)
             return None
         return target
+
+    def _well_over(self, rect: pygame.Rect, pile: str) -> bool:
+        """Whether a card dragged to `rect` covers a third of `pile`'s place or more."""
+        assert self.view is not None
+        place = self.view.top_rect(pile)
+        clip = place.clip(rect)
+        return 3 * clip.width * clip.height >= place.width * place.height
 
     def _pointer_up(self, event: pygame.event.Event) -> bool:
         if self.held_button is not None:

@@ -104,6 +104,14 @@ def test_the_pyramid_s_stock_card_dragged_onto_the_reserve_is_drawn_or_paired(
     # that make a pair are paired, as before
     game = Game("pyramid52", deal=deal)
     scene = open_table(app, driver, game)
+    # near it is not on it: dragged off the stock away from the reserve, nothing is drawn
+    st, w = centre(scene, "st"), centre(scene, "w")
+    card_w, card_h = scene.view.layout.card
+    away = (st[0] + (st[0] - w[0]) // 4, st[1] + card_h)
+    for end in ((st[0], st[1] + card_h), (st[0] + card_w // 2, st[1] + card_h), away):
+        driver.drag(st, end)
+        driver.settle(0.5)
+        assert game.moves == [], end
     driver.drag(centre(scene, "st"), centre(scene, "w"))
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["st>w"]
