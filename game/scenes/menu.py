@@ -95,6 +95,7 @@ class MenuScene(MenuPanel, PadScene):
         self._news_laid_out: tuple[int, object, bool, int] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
+        self.asked_at = ""  # where the focus ring was when Play asked (see handle_event)
         self.wish_asked = False  # and whether the game it gives up has a wish that counts
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
@@ -168,6 +169,7 @@ class MenuScene(MenuPanel, PadScene):
                 return  # the asking press repeated (a double-click): not yet the answer
             if self.play_asked <= 0:
                 self.play_asked = PLAY_ASK_S
+                self.asked_at = self.pad.focus_key
                 self.wish_asked = self.app.records.wish_left_in_play(
                     self.ruleset.id, dict(self.options)
                 )
@@ -321,13 +323,14 @@ class MenuScene(MenuPanel, PadScene):
                 not self.pad.show_focus
                 or self.pad.focus_key == "ruleset:" + self.ruleset.id
                 or (typed and self.deal_text)
-                or self.play_asked > 0
+                or (self.play_asked > 0 and self.pad.focus_key == self.asked_at)
             ):
                 # Enter means Play with no focus ring shown; on the patience chosen too
                 # (it chose it again: Play was fifteen Tabs away); right after a deal
                 # number is typed, wherever the ring is (it pressed the ringed Settings);
-                # and while Play's question waits, which says to press Play again (the
-                # second Enter pressed the ringed Arcade and started a run)
+                # and while Play's question waits, which says to press Play again, with
+                # the ring where it was asked (the second Enter pressed the ringed Arcade
+                # and started a run); moved since, to Continue, Enter presses that
                 self.play()
                 return True
             if key == pygame.K_F1:  # as on the table; of the patience ringed, if one is

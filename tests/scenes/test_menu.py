@@ -369,6 +369,41 @@ def test_the_second_enter_plays_the_deal_typed_not_the_ringed_button(app, driver
     assert app.scene.facts.mode == FREE
 
 
+@pytest.mark.parametrize("moved_to", ["continue", "ruleset:pyramid36"])
+def test_enter_after_the_ring_moved_from_play_s_question_presses_where_it_went(
+    app, driver, moved_to
+):
+    # the question says "Continue resumes it": Tabbed there, Enter gave the game up for
+    # a new deal; arrowed to another patience, Enter gave it up too
+    from game.rules import Game
+    from game.scenes.table import TableScene
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    tab_to(driver, scene, "arcade")
+    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
+        driver.key(key)
+    assert scene.play_asked > 0
+    if moved_to == "continue":
+        tab_to(driver, scene, moved_to)
+    else:  # Tab stops at the patience chosen; the arrows go along the list
+        tab_to(driver, scene, "ruleset:pyramid52")
+        driver.key(pygame.K_UP)
+    assert scene.pad.focus_key == moved_to
+    driver.pause()
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    assert app.records.left_in_play("pyramid52", {"passes": 1})  # not given up
+    if moved_to == "continue":
+        assert isinstance(app.scene, TableScene) and app.scene.game.deal_number == 8
+    else:
+        assert app.scene is scene and scene.ruleset.id == "pyramid36"
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1366, 768), (1080, 1920)])
 def test_play_asks_before_it_leaves_the_unfinished_game_of_this_patience(app, driver, size):
     # the game left counts as played and not won: Play ended a streak unasked
