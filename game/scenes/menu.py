@@ -65,7 +65,9 @@ QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 # after reading them asked again
 PLAY_ASK_S = 6.0
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
-CONTINUE_LINES = 3  # the game to continue, beside a narrow panel (Russian at 800x600)
+# the game to continue, in lines beside its button, else across its bar above it
+CONTINUE_BESIDE = 2
+CONTINUE_LINES = 4
 
 
 class MenuScene(MenuPanel, PadScene):
@@ -91,7 +93,7 @@ class MenuScene(MenuPanel, PadScene):
         )
         self.deal_label_pos = (0, 0)
         self.records = MenuRecords(app)  # Continue's game chosen at enter (see offer)
-        self.continue_rect = pygame.Rect(0, 0, 0, 0)
+        self.continue_rect = self.continue_words = pygame.Rect(0, 0, 0, 0)
         self._news_laid_out: tuple[int, object, bool, int] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
@@ -389,7 +391,7 @@ class MenuScene(MenuPanel, PadScene):
             top = row.bottom + px(14, s, 8)
         for button in buttons[:-1]:
             button.rect.x -= quit_apart
-        self.notice_rect = self.continue_rect = pygame.Rect(0, 0, 0, 0)
+        self.notice_rect = self.continue_rect = self.continue_words = pygame.Rect(0, 0, 0, 0)
         if self.app.notices:
             # a notice is read whole, across the menu: the bar grows to its lines (two or
             # three at 800x600); "Next" while another notice waits behind this one
@@ -479,9 +481,10 @@ class MenuScene(MenuPanel, PadScene):
             room = self._bar_room(self.notice_rect, self.pad.get("dismiss"))
             draw_bar(surface, self.notice_rect, lines, theme.WARN, room, self.text_size, s)
         if self.continue_rect.width:
-            lines = self._continue_lines(self.continue_rect, self.pad.get("continue"))
-            room = self._bar_room(self.continue_rect, self.pad.get("continue"))
-            draw_bar(surface, self.continue_rect, lines, theme.GOLD, room, self.text_size, s)
+            bar, words = self.continue_rect, self.continue_words
+            beside = self.pad.get("continue") if words is bar else None
+            lines, room = self._continue_lines(bar, beside), self._bar_room(bar, beside)
+            draw_bar(surface, bar, lines, theme.GOLD, room, self.text_size, s, words)
         deck = self.app.settings.deck
         for card in self.cards:
             ruleset_id, look = card.key.split(":", 1)[1], (card.selected, card.hot)
@@ -526,10 +529,23 @@ class MenuScene(MenuPanel, PadScene):
         return button
 
     def _continue_bar(self, top_left: tuple[int, int], width: int) -> Button:
-        """Continue's bar, `width` px wide from `top_left`; returns its button."""
-        self.continue_rect = pygame.Rect(top_left, (width, 0))
+        """Continue's bar, `width` px wide from `top_left`; returns its button. Its words
+        stand beside the button in two lines at most, else across the bar above it:
+        beside it at 800x600 in Russian, a deal of the day's lost its number, moves
+        and time."""
+        self.continue_rect = bar = pygame.Rect(top_left, (width, 0))
+        self.continue_words = bar  # where the words stand: the bar, or its top beside
         button = Button(_("Continue"), self.records.resume, key="continue", selected=True)
-        return self._bar(self.continue_rect, button, self._continue_lines)
+        self._bar(bar, button, self._continue_lines)
+        if len(self._continue_lines(bar, button)) <= CONTINUE_BESIDE:
+            return button
+        s = self.scale
+        step = theme.font(self.text_size).get_linesize()
+        self.continue_words = pygame.Rect(bar.topleft, (width, 0))
+        self.continue_words.height = len(self._continue_lines(bar, None)) * step + px(14, s, 8)
+        bar.height = self.continue_words.height + self.button_h + px(8, s, 5)
+        button.rect.bottomright = (bar.right - px(5, s, 3), bar.bottom - px(4, s, 3))
+        return button
 
     def _resume_height(self, width: int) -> int:
         """The room kept for Continue's bar over a panel `width` px wide standing up,
@@ -543,8 +559,9 @@ class MenuScene(MenuPanel, PadScene):
         return kept + px(12, s, 8)
 
     def _continue_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
-        """The game Continue offers, in the lines the bar's width needs: beside the
-        panel at 800x600, about 200 px, it was cut to "Unfinished: Pyramid 5…"."""
+        """The game Continue offers, in the lines `r`'s width beside `button` (None: the
+        whole width) needs: beside the panel at 800x600, about 200 px, one line was cut
+        to "Unfinished: Pyramid 5…"."""
         font = theme.font(self.text_size)
         text = self.records.continue_text()
         return balanced_wrap(text, font, self._bar_room(r, button))[:CONTINUE_LINES]

@@ -18,14 +18,16 @@ def draw_bar(
     room: int,
     text_size: int,
     scale: float,
+    words: pygame.Rect | None = None,
 ) -> None:
-    """A band across the menu, its button already laid out at its right: a notice (in
-    as many lines as it needs), or the game to continue (one line), in `room` px."""
+    """A band, its button already laid out in it: a notice, or the game to continue,
+    in as many lines as they need, `room` px wide, in the middle of `words` (the band's
+    part beside or above the button; the whole band by default)."""
     fill_translucent(surface, r, theme.PANEL, 230, px(8, scale, 4))
     pygame.draw.rect(surface, colour, r, width=px(1, scale), border_radius=px(8, scale, 4))
     lines = [fit_text(line, text_size, room) for line in lines]
     step = theme.font(text_size).get_linesize()
-    y = r.centery - step * (len(lines) - 1) // 2
+    y = (words or r).centery - step * (len(lines) - 1) // 2
     for line in lines:
         draw_text(surface, line, text_size, (r.x + px(14, scale, 8), y), colour, "midleft")
         y += step

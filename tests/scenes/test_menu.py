@@ -325,6 +325,29 @@ def test_play_s_question_waits_long_enough_to_be_read(app, driver):
     assert scene.started is not None
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (768, 1024), (1080, 1920)])
+def test_continue_says_a_long_game_whole(app, driver, language, size):
+    # a deal of the day of the old rules, in Russian at 800x600, was cut after
+    # "(расклад": its number, moves and time lost, and no "…" said so
+    from game.rules import Game
+    from game.store import DAILY, GameFacts
+    from game.ui import theme
+
+    left = Game("egyptian-old", deal=20261205)
+    left.play(str(next(iter(left.legal_moves))))
+    app.records.save_game(left, GameFacts(mode=DAILY, seconds=5025))
+    with menu_in(app, driver, language, size) as scene:
+        bar, resume = scene.continue_rect, scene.pad.get("continue")
+        beside = resume if scene.continue_words is bar else None
+        lines = scene._continue_lines(bar, beside)
+        assert " ".join(lines) == scene.records.continue_text()
+        font = theme.font(scene.text_size)
+        assert all(font.size(line)[0] <= scene._bar_room(bar, beside) for line in lines)
+        assert bar.contains(resume.rect) and bar.contains(scene.continue_words)
+        assert bar.bottom < scene.panel.top and scene.pad.get("play").rect.bottom <= size[1]
+
+
 def test_enter_answers_play_s_question_wherever_the_ring_is_and_esc_takes_it_back(app, driver):
     # a deal typed and Enter asked "Press Play again"; the second Enter pressed the
     # ringed Arcade and started a run. Esc over the question asked to quit instead
@@ -802,10 +825,14 @@ def test_the_list_stays_put_when_continue_comes_and_says_its_game_whole(
         assert bar.bottom < scene.panel.top
         if size[0] > size[1]:  # beside the list, over the panel
             assert bar.left > max(rect.right for rect in before)
-        lines = scene._continue_lines(bar, resume)
+        # beside its button, or across the bar above it where that took more lines
+        beside = resume if scene.continue_words is bar else None
+        if beside is None:
+            assert scene.continue_words.bottom <= resume.rect.top
+        lines = scene._continue_lines(bar, beside)
         text = scene.records.continue_text()
         assert " ".join(lines) == text and "…" not in text
-        room = scene._bar_room(bar, resume)
+        room = scene._bar_room(bar, beside)
         assert all(theme.font(scene.text_size).size(line)[0] <= room for line in lines)
         step = theme.font(scene.text_size).get_linesize()
         assert bar.height >= len(lines) * step
