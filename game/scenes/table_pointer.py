@@ -63,6 +63,10 @@ class TablePointer:
             return True
         margin = self._touch_margin(event)
         self._let_go_of_button()  # its finger's lift was lost: it does nothing
+        if self.drag or self.press:
+            # so was the card's: it goes back, where it floated till this press's lift
+            # dropped it as the old drag's (a tap on the stock played a pair)
+            self._let_go()
         if self.banner:
             pressed = button_at(self.banner.buttons, event.pos, margin)
             if pressed:

@@ -145,6 +145,29 @@ def slipping_tap(app, driver, pos, dx, dy):
         driver.frames(1)
 
 
+def test_a_card_whose_finger_lift_was_lost_goes_back_at_the_next_touch(app, driver):
+    # it floated over the table, and the next tap's lift dropped it as the old drag's:
+    # a tap on the stock played the pair it hung over
+    scene = open_table(app, driver, Game("pyramid52", deal=1))  # p7.5 6D, p7.6 7C: 13
+    w, h = app.size
+    start, over = centre(scene, "p7.5"), centre(scene, "p7.6")
+    half = ((start[0] + over[0]) // 2, (start[1] + over[1]) // 2)
+    moves = ((pygame.FINGERMOTION, half), (pygame.FINGERMOTION, over))
+    for kind, (x, y) in ((pygame.FINGERDOWN, start), *moves):
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0
+            )
+        )
+        driver.frames(1)
+    assert scene.drag is not None and scene.drag.over == "p7.6"  # its lift never comes
+    driver.tap(centre(scene, "st"))
+    driver.settle(0.5)
+    assert scene.drag is None
+    assert all(m.kind != PAIR for m in scene.game.moves), scene.game.moves
+    assert [str(m) for m in scene.game.moves] in (["st>w"], [])  # the stock's own tap
+
+
 @pytest.mark.parametrize("slip", [8, 20])
 def test_a_tap_that_slips_selects_its_card_and_pairs_nothing(app, driver, slip):
     scene = open_table(app, driver, Game("pyramid52", deal=1))  # p7.5 6D, p7.6 7C: 13
