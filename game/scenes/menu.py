@@ -583,9 +583,10 @@ class MenuScene(MenuPanel, PadScene):
         where = (panel.centerx, panel.y + pad)
         draw_text(surface, name, size, where, theme.GOLD, anchor="midtop", bold=True)
         size, deck = self.preview_rect.size, self.app.settings.deck
-        picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
-        surface.blit(picture, self.preview_rect)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
+        if self.preview_rect.height:  # none where the options took its room
+            picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
+            surface.blit(picture, self.preview_rect)
+            pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
         for label, pos in self.option_labels:
             draw_text(surface, label, self.text_size, pos, theme.INK)
         draw_text(

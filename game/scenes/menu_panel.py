@@ -13,6 +13,8 @@ from game.ui import theme
 from game.ui.labels import choice_label
 from game.ui.widgets import Button, layout_row, px
 
+PICTURE_LEAST = 50  # the least height of the chosen patience's picture (unscaled), or none
+
 
 class MenuPanel:
     """Mixed into MenuScene: where the panel's parts go."""
@@ -49,17 +51,21 @@ class MenuPanel:
         margin, name_h, option_h, gap, play_h, label_h = self._panel_sizes()
         inner = self.panel.inflate(-2 * margin, -2 * margin)
         self.name_size = self._name_size()
-        room = max(
-            px(60, s, 40), inner.height - name_h - self._below_picture(len(self.ruleset.options))
-        )
-        pw = min(inner.width, int(room * PREVIEW_RATIO))
-        self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
-        self.preview_rect.midtop = (inner.centerx, inner.y + name_h)
-        # the questions' room: the picture's height, the panel's width (a patience of many
-        # options has a narrow picture, and a question there stood a word to a line)
-        self.question_room = pygame.Rect(
-            inner.x, self.preview_rect.y, inner.width, self.preview_rect.height
-        )
+        room = inner.height - name_h - self._below_picture(len(self.ruleset.options))
+        if room < px(PICTURE_LEAST, s, 30):
+            # no room for a picture worth the name (a notice and Continue over a patience
+            # of four options): none, where a thumbnail pushed the options over the deal
+            self.preview_rect = pygame.Rect(inner.centerx, inner.y + name_h, 0, 0)
+            self.question_room = inner.copy()
+        else:
+            pw = min(inner.width, int(room * PREVIEW_RATIO))
+            self.preview_rect = pygame.Rect(0, 0, pw, int(pw / PREVIEW_RATIO))
+            self.preview_rect.midtop = (inner.centerx, inner.y + name_h)
+            # the questions' room: the picture's height, the panel's width (a patience of
+            # many options has a narrow picture, and a question there stood a word to a line)
+            self.question_room = pygame.Rect(
+                inner.x, self.preview_rect.y, inner.width, self.preview_rect.height
+            )
 
         buttons: list[Button] = []
         self.option_labels = []

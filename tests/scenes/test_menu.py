@@ -348,6 +348,32 @@ def test_continue_says_a_long_game_whole(app, driver, language, size):
         assert bar.bottom < scene.panel.top and scene.pad.get("play").rect.bottom <= size[1]
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1366, 768)])
+def test_a_notice_and_continue_over_four_options_overlap_nothing(app, driver, language, size):
+    # a notice, Continue and От нечего делать's four rows of options: the picture kept
+    # a thumbnail's room, and the last row lay over the deal's field
+    from game.notices import Notice
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
+    with menu_in(app, driver, language, size) as scene:
+        scene.select("nechego")
+        driver.frames(1)
+        assert scene.notice_rect.height and scene.continue_rect.height
+        options = [b.rect for b in scene.pad.buttons if b.key.startswith("option:")]
+        below = [scene.deal_field, scene.pad.get("clear").rect, scene.pad.get("play").rect]
+        assert options and all(o.bottom <= min(r.top for r in below) for o in options)
+        picture = scene.preview_rect
+        assert picture.height == 0 or picture.height >= 30
+        assert all(o.top >= picture.bottom for o in options)
+        assert scene.panel.contains(scene.pad.get("play").rect)
+
+
 def test_enter_answers_play_s_question_wherever_the_ring_is_and_esc_takes_it_back(app, driver):
     # a deal typed and Enter asked "Press Play again"; the second Enter pressed the
     # ringed Arcade and started a run. Esc over the question asked to quit instead
