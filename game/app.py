@@ -384,6 +384,12 @@ class App:
             # SDL says hidden, minimised, and then that the focus was lost
             seen = self.kiosk is not None and not self.hidden
             self.active = seen and t == pygame.WINDOWFOCUSLOST
+            # a press or a drag lets go: its release goes to the window that took the
+            # focus, and the next press there came as a release alone, which dropped
+            # the card held on whatever it hung over
+            self.pointer.reset()
+            if self.scene:
+                self.scene.pointer_lost()
         elif t == pygame.WINDOWFOCUSGAINED:
             self.active = True
             if self.hidden:  # nothing was drawn while it could not be seen

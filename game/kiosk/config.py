@@ -179,6 +179,8 @@ TOP_KEYS = (
     "hide_initials",
 )
 INITIALS_PLACES = 3  # the initials' length, as the wheel makes them
+# the signs of the wheel, in either language
+INITIALS_SIGNS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ0123456789")
 
 
 class _Checker:
@@ -277,13 +279,15 @@ class _Checker:
             return frozenset()
         found: set[str] = set()
         for i, word in enumerate(value, 1):
-            if not (isinstance(word, str) and len(word) == INITIALS_PLACES and word.isalnum()):
+            # as the wheel makes them: "ßAB" in capitals is four letters, "ÄÖÜ" none of its
+            capitals = word.upper() if isinstance(word, str) else ""
+            if len(capitals) != INITIALS_PLACES or not set(capitals) <= INITIALS_SIGNS:
                 self.fail(
                     f"{where}[{i}]",
-                    f"must be {INITIALS_PLACES} letters or digits, not {_shown(word)}",
+                    f"must be {INITIALS_PLACES} letters (A-Z, А-Я) or digits, not {_shown(word)}",
                 )
                 continue
-            found.add(word.upper())
+            found.add(capitals)
         return frozenset(found)
 
     def games(self, value: object) -> tuple[OfferedGame, ...]:

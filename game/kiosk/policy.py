@@ -57,11 +57,16 @@ def hidden_initials() -> frozenset[str]:
 def shown_initials(initials: str, more: frozenset[str] = frozenset()) -> str:
     """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word (of
     the list, or `more`, the operator's), in whichever alphabet its letters were taken
-    from."""
-    hidden = hidden_initials() | more
+    from, and with digits for the letters they look like."""
+    hidden = hidden_initials() | {form for word in more for form in _forms(word)}
+    return NO_INITIALS if _forms(initials) & hidden else initials
+
+
+def _forms(initials: str) -> set[str]:
+    """Initials as written, and as read: digits as the letters they look like, and
+    every look-alike letter in either alphabet."""
     read = initials.translate(_DIGITS_AS_LETTERS)
-    forms = {initials, read, read.translate(_AS_CYRILLIC), read.translate(_AS_LATIN)}
-    return NO_INITIALS if forms & hidden else initials
+    return {initials, read, read.translate(_AS_CYRILLIC), read.translate(_AS_LATIN)}
 
 
 CRASH_LIMIT = 5  # failures within CRASH_WINDOW_S: something is badly wrong, start afresh

@@ -168,6 +168,22 @@ def test_a_card_whose_finger_lift_was_lost_goes_back_at_the_next_touch(app, driv
     assert [str(m) for m in scene.game.moves] in (["st>w"], [])  # the stock's own tap
 
 
+def test_a_card_held_as_the_window_loses_its_focus_goes_back(app, driver):
+    # the release went to the window that took the focus; the next press there came as
+    # a release alone, and it dropped the card held on the pair it hung over
+    scene = open_table(app, driver, Game("pyramid52", deal=1))  # p7.5 6D, p7.6 7C: 13
+    over = centre(scene, "p7.6")
+    hold(driver, centre(scene, "p7.5"), over)
+    assert scene.drag is not None and scene.drag.over == "p7.6"
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(1)
+    assert scene.drag is None
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=over, button=1, touch=False))
+    driver.settle(0.5)
+    assert scene.game.moves == []
+
+
 @pytest.mark.parametrize("slip", [8, 20])
 def test_a_tap_that_slips_selects_its_card_and_pairs_nothing(app, driver, slip):
     scene = open_table(app, driver, Game("pyramid52", deal=1))  # p7.5 6D, p7.6 7C: 13
