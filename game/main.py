@@ -21,21 +21,41 @@ log = logging.getLogger(__name__)
 
 EXIT_CRASHED = 1  # an error no scene caught: its traceback is in the log file
 EXIT_FILES_MISSING = 5  # the game's own files (its fonts) are not where it was installed
+# the first bytes of a TrueType, OpenType or font collection file
+FONT_KINDS = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
 
 
 def fonts_missing() -> bool:
-    """Whether a font file the game draws every word and card with is not there, and
-    says so: without them the window opened and closed at once on a traceback."""
+    """Whether a font file the game draws every word and card with is not there, or
+    cannot be read, and says so: without them the window opened and closed at once on
+    a traceback (a damaged one: with none, and nothing in the log)."""
+    import pygame
+
     from game.ui.theme import SANS, SANS_BOLD, SERIF_BOLD
 
-    missing = [path.name for path in (SANS, SANS_BOLD, SERIF_BOLD) if not path.is_file()]
+    paths = (SANS, SANS_BOLD, SERIF_BOLD)
+    missing = [path.name for path in paths if not path.is_file()]
     if missing:
         log.error(
             "the game's fonts are missing from %s (%s): install the game again",
             FONTS_DIR,
             ", ".join(missing),
         )
-    return bool(missing)
+        return True
+    pygame.font.init()
+    for path in paths:
+        try:
+            # a file that is no font at all is known by its first bytes: SDL_ttf reads
+            # a zeroed one as a font, and the first size asked of it ends the process
+            with path.open("rb") as file:
+                kind = file.read(4)
+            if kind not in FONT_KINDS:
+                raise OSError("not a TrueType or OpenType font")
+            pygame.font.Font(path, 12).size("Aя")
+        except (pygame.error, OSError) as e:
+            log.error("the game's font %s cannot be read (%s): install the game again", path, e)
+            return True
+    return False
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -70,6 +70,25 @@ def test_missing_fonts_are_said_in_one_line_before_any_window(program, monkeypat
     assert "(Gone.ttf): install the game again" in record.getMessage()
 
 
+# bytes of every kind, and zeros, which SDL_ttf opens as a font and dies on
+@pytest.mark.parametrize("content", [bytes(range(256)) * 16, bytes(4096)])
+def test_a_damaged_font_is_said_in_one_line_before_any_window(
+    program, monkeypatch, caplog, tmp_path, content
+):
+    # it crashed on a traceback, with no window and nothing in the log
+    from game.ui import theme
+
+    damaged = tmp_path / "DejaVuSans-Bold.ttf"
+    damaged.write_bytes(content)
+    monkeypatch.setattr(theme, "SANS_BOLD", damaged)
+    monkeypatch.setattr(App, "__init__", lambda *a, **k: pytest.fail("a window was opened"))
+    with caplog.at_level(logging.ERROR):
+        assert main.run() == main.EXIT_FILES_MISSING
+    (record,) = caplog.records
+    assert f"the game's font {damaged} cannot be read (" in record.getMessage()
+    assert record.getMessage().endswith("install the game again")
+
+
 def test_a_size_asked_for_opens_a_window_whatever_the_last_run_was(program, monkeypatch):
     # left in full screen, the next `--size 800x600` opened full screen too
     store = SettingsStore()
