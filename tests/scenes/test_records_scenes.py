@@ -1472,6 +1472,38 @@ def test_end_plays_a_long_replay_to_the_picture_its_steps_reach_in_one_flight(
     assert pygame.image.tobytes(app.surface, "RGB") == picture
 
 
+def a_stuck_game_given_up() -> Game:
+    """An Egyptian game played at random until its position is stuck, then given up,
+    its file saying nothing of it (as solver output or a hand-made file)."""
+    import random
+
+    rng, game = random.Random(1), Game("egyptian", deal=1)
+    while True:
+        search, answer = game.stuck_search(), None
+        while answer is None:
+            answer = next(search)
+        if answer and len(game.moves) > 15:
+            game.resign()
+            return game
+        game.play(rng.choice(list(game.legal_moves)))
+
+
+def test_end_says_a_stuck_game_given_up_was_stuck_as_its_steps_do(app, driver):
+    # End read "Given up with 571 points left" where stepped to its end it was stuck:
+    # its last move's position was judged where End was pressed
+    replay = a_stuck_game_given_up().to_replay(result=True)
+    stepped = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_SPACE)
+    for _ in replay["moves"]:
+        stepped.step()
+    driver.settle(1.0)
+    assert stepped.ended_stuck and "stuck" in stepped.banner.text
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_END)
+    driver.settle(1.0)
+    assert watch.ended_stuck and watch.banner.text == stepped.banner.text
+
+
 def test_a_run_with_a_game_that_stops_early_goes_on_to_its_next_games(app, driver):
     # Next game counted the levels by re-running the games before it, and the one that
     # stopped raised out of the scene: the game crashed
