@@ -137,11 +137,17 @@ class MenuScene(MenuPanel, PadScene):
 
     def select(self, ruleset_id: str) -> None:
         self.choice.ruleset_id = ruleset_id
-        self.records.offer(self.ruleset.id, self.options)
-        self.layout()
+        self._choice_changed()
 
     def set_option(self, key: str, value: OptionValue) -> None:
         self.choice.options.setdefault(self.ruleset.id, {})[key] = value
+        self._choice_changed()
+
+    def _choice_changed(self) -> None:
+        """Continue offers the new choice's game; Play's question, asked of the game
+        another choice would give up, is taken back (a Play then gave up this choice's
+        game unasked, a fortune's wish unsaid)."""
+        self.play_asked = 0.0
         self.records.offer(self.ruleset.id, self.options)
         self.layout()
 

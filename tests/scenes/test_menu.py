@@ -561,6 +561,28 @@ def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
     assert app.scene.game.ruleset.id == "pyramid52" and app.scene.game.moves
 
 
+def test_play_s_question_is_taken_back_when_another_patience_is_chosen(app, driver):
+    # asked of Pyramid 36's game, then Pyramid 52 chosen: one Play gave Pyramid 52's
+    # game up, unasked
+    from game.rules import Game
+    from game.store import GameFacts
+
+    for ruleset in ("pyramid36", "pyramid52"):
+        left = Game(ruleset, deal=8)
+        left.play("st>w")
+        app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    click(driver, scene, "play")
+    assert scene.play_asked > 0
+    click(driver, scene, "ruleset:pyramid52")
+    assert scene.play_asked == 0
+    driver.pause()
+    click(driver, scene, "play")  # asks again, of this game
+    assert scene.started is None and scene.play_asked > 0
+    assert app.records.left_in_play("pyramid52", {"passes": 1})
+
+
 def test_play_asked_twice_gives_the_game_left_up_as_it_said(app, driver):
     # "counts as a loss", and then the game left came back to Continue once the new
     # one ended, out of the statistics
