@@ -152,6 +152,14 @@ class TableControls:
             self.selected = None
             self._invalidate()
             return
+        if (selected, pile) == ("st", "w"):
+            # the stock's card put on the reserve, as a drag there puts it: paired with
+            # the reserve's card, else drawn (it was refused as a pair: "A♣ and 4♣ make
+            # 5, not 13")
+            self._play(game.move_between("st", "w"))
+            self.selected = None
+            self._invalidate()
+            return
         if not game.pile(pile) or not game.movable(pile):
             if game.pile(pile):
                 self._refuse_move(Move(SINGLE, pile))

@@ -120,6 +120,26 @@ def test_the_pyramid_s_stock_card_dragged_onto_the_reserve_is_drawn_or_paired(
     assert [str(m) for m in game.moves] == ["st>w", second]
 
 
+# deal 2: 6C on the stock pairs with p7.2, not with TS on the reserve; deal 12: 4C
+# and 9C pair
+@pytest.mark.parametrize(("deal", "second"), [(2, "st>w"), (12, "st+w")])
+def test_the_pyramid_s_stock_card_clicked_onto_the_reserve_goes_as_dragged_there(
+    app, driver, deal, second
+):
+    # picked up by a click, then the reserve clicked: refused as a pair ("A♣ and 4♣
+    # make 5, not 13"), where dragged there it was drawn
+    game = Game("pyramid52", deal=deal)
+    scene = open_table(app, driver, game)
+    click_move(driver, scene, "st>w")
+    driver.settle(0.5)
+    driver.click(centre(scene, "st"))
+    assert scene.selected == "st"  # a stock card that pairs is picked up first
+    driver.click(centre(scene, "w"))
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves] == ["st>w", second]
+    assert scene.selected is None
+
+
 def a_long_pile_the_waste_goes_on() -> tuple[Game, str]:
     """An Egyptian game (seeded random play) where the waste's card goes on a pile of
     five cards or more."""
