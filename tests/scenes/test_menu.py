@@ -369,7 +369,7 @@ def test_a_notice_and_continue_over_four_options_overlap_nothing(app, driver, la
         below = [scene.deal_field, scene.pad.get("clear").rect, scene.pad.get("play").rect]
         assert options and all(o.bottom <= min(r.top for r in below) for o in options)
         picture = scene.preview_rect
-        assert picture.height == 0 or picture.height >= 30
+        assert picture.height == 0 or picture.height >= 48  # none, or one worth seeing
         assert all(o.top >= picture.bottom for o in options)
         assert scene.panel.contains(scene.pad.get("play").rect)
 
