@@ -236,6 +236,14 @@ def test_a_window_that_cannot_be_seen_runs_slower_and_its_updates_keep_up(app):
     assert app.frame_rate() >= 60
 
 
+def run_resized_to(size: tuple[int, int]) -> None:
+    """A start with no --size, its window resized by the player to `size`, closed."""
+    app = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.close()
+
+
 def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
     # every start opened at 1280x800 (or the screen's fit), whatever the player had made
     # of the window; a size given by --size is the player's, and stands
@@ -259,10 +267,7 @@ def test_the_window_opens_at_the_size_it_was_last_left(tmp_path, monkeypatch):
     given.close()
     assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
     # stretched past what the settings take: not kept (the next start refused it)
-    wide = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
-    pygame.display.set_mode((8000, 600), pygame.RESIZABLE)
-    wide.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=8000, y=600))
-    wide.close()
+    run_resized_to((8000, 600))
     assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
     pygame.display.quit()
 
@@ -284,10 +289,7 @@ def test_a_start_on_a_small_screen_keeps_the_size_the_player_left(tmp_path, monk
     small.close()
     assert json.loads(settings.read_text("utf-8"))["window"] == [1100, 650]
     # made larger there by the player: that size is theirs, and kept
-    resized = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
-    pygame.display.set_mode((900, 640), pygame.RESIZABLE)
-    resized.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=640))
-    resized.close()
+    run_resized_to((900, 640))
     assert json.loads(settings.read_text("utf-8"))["window"] == [900, 640]
     pygame.display.quit()
 

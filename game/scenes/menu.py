@@ -8,7 +8,6 @@ toggles, the deal number, and Play. Every control is a `Button` in one
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -18,15 +17,12 @@ from game.i18n import _, localized
 from game.render.preview import (
     common_summary_size,
     draw_ruleset_card,
-    fill_translucent,
-    fit_text,
-    preview,
 )
 from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.scenes.base import DOUBLE_PRESS_S, Scene
 from game.scenes.leaving_words import play_question
-from game.scenes.menu_bands import draw_bar, draw_question
+from game.scenes.menu_bands import MenuBars, draw_bar, draw_question
 from game.scenes.menu_choice import MenuChoice, last_played
 from game.scenes.menu_panel import MenuPanel
 from game.scenes.menu_records import MenuRecords
@@ -34,20 +30,16 @@ from game.scenes.pad_scene import PadScene
 from game.store import FREE
 from game.store.daily import today_deal
 from game.ui import theme
-from game.ui.deal_field import draw_deal_field
 from game.ui.labels import summary_text
 from game.ui.pad import DIGIT_KEYS
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import (
     Button,
-    balanced_wrap,
     draw_text,
     field_meant,
-    fitting_size,
     layout_row,
     px,
     row_width,
-    wrap,
 )
 
 if TYPE_CHECKING:
@@ -64,13 +56,9 @@ QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 # table's questions; its four lines took longer to read than 3 s, and a second press
 # after reading them asked again
 PLAY_ASK_S = 6.0
-NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
-# the game to continue, in lines beside its button, else across its bar above it
-CONTINUE_BESIDE = 2
-CONTINUE_LINES = 4
 
 
-class MenuScene(MenuPanel, PadScene):
+class MenuScene(MenuBars, MenuPanel, PadScene):
     """The start screen: ruleset cards, options, deal number, Play, Rules, Settings, Quit."""
 
     def __init__(self, app: App) -> None:
@@ -241,15 +229,6 @@ class MenuScene(MenuPanel, PadScene):
             self.app.notices.pop(0)
             self.notices_read += 1
         self.layout()
-
-    def _notice_text(self) -> str:
-        """The first notice, with its place among this visit's when there are more: the
-        next one had come up behind Dismiss unannounced."""
-        notices, read = self.app.notices, self.notices_read
-        if len(notices) + read < 2:
-            return str(notices[0])
-        place = _("{n} of {total}:", n=read + 1, total=read + len(notices))
-        return f"{place} {notices[0]}"
 
     # -- scene ---------------------------------------------------------------------
 
@@ -512,90 +491,3 @@ class MenuScene(MenuPanel, PadScene):
     def play_question(self) -> str:
         """What a first press of Play asks when it would give up a game left in play."""
         return play_question(self._continue_resumes_it(), self.wish_asked)
-
-    def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
-        """The width a bar's text has, left of its button."""
-        return (button.rect.left if button else r.right) - r.x - px(28, self.scale, 16)
-
-    def _bar(
-        self,
-        bar: pygame.Rect,
-        button: Button,
-        lines: Callable[[pygame.Rect, Button | None], list[str]],
-    ) -> Button:
-        """`bar`, a band with `button` at its right, made as high as the button (as tall
-        as the header's: Continue, the likeliest press, read smaller), or as its
-        `lines` where they need more; the button in the middle of its height."""
-        s = self.scale
-        bar.height = self.button_h + px(10, s, 6)
-        layout_row([button], bar.inflate(-px(10, s, 6), 0), self.button_h, 0, "right")
-        step = theme.font(self.text_size).get_linesize()
-        bar.height = max(bar.height, len(lines(bar, button)) * step + px(14, s, 8))
-        button.rect.centery = bar.centery
-        return button
-
-    def _continue_bar(self, top_left: tuple[int, int], width: int) -> Button:
-        """Continue's bar, `width` px wide from `top_left`; returns its button. Its words
-        stand beside the button in two lines at most, else across the bar above it:
-        beside it at 800x600 in Russian, a deal of the day's lost its number, moves
-        and time."""
-        self.continue_rect = bar = pygame.Rect(top_left, (width, 0))
-        self.continue_words = bar  # where the words stand: the bar, or its top beside
-        button = Button(_("Continue"), self.records.resume, key="continue", selected=True)
-        self._bar(bar, button, self._continue_lines)
-        if len(self._continue_lines(bar, button)) <= CONTINUE_BESIDE:
-            return button
-        s = self.scale
-        step = theme.font(self.text_size).get_linesize()
-        self.continue_words = pygame.Rect(bar.topleft, (width, 0))
-        self.continue_words.height = len(self._continue_lines(bar, None)) * step + px(14, s, 8)
-        bar.height = self.continue_words.height + self.button_h + px(8, s, 5)
-        button.rect.bottomright = (bar.right - px(5, s, 3), bar.bottom - px(4, s, 3))
-        return button
-
-    def _resume_height(self, width: int) -> int:
-        """The room kept for Continue's bar over a panel `width` px wide standing up,
-        with its gap: kept whether a game waits or not, for the list above to stay
-        put; two lines' worth, or more where the game's words need them."""
-        s, step = self.scale, theme.font(self.text_size).get_linesize()
-        kept = max(self.button_h + px(10, s, 6), 2 * step + px(14, s, 8))
-        if self.records.unfinished is not None:
-            self._continue_bar((0, 0), width)
-            kept = max(kept, self.continue_rect.height)
-        return kept + px(12, s, 8)
-
-    def _continue_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
-        """The game Continue offers, in the lines `r`'s width beside `button` (None: the
-        whole width) needs: beside the panel at 800x600, about 200 px, one line was cut
-        to "Unfinished: Pyramid 5…"."""
-        font = theme.font(self.text_size)
-        text = self.records.continue_text()
-        return balanced_wrap(text, font, self._bar_room(r, button))[:CONTINUE_LINES]
-
-    def _notice_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
-        if not self.app.notices:
-            return []
-        font = theme.font(self.text_size)
-        return wrap(self._notice_text(), font, self._bar_room(r, button))[:NOTICE_LINES]
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        s, panel = self.scale, self.panel
-        fill_translucent(surface, panel, theme.PANEL, 200, px(12, s, 6))
-        pad = px(18, s, 10)
-        room, name = panel.width - 2 * pad, localized(self.ruleset.name)
-        # a long name in a narrow panel (Russian at 800x600) is set smaller, then cut
-        size = fitting_size(name, self.name_size, room, round(self.name_size * 0.75), True)
-        name = fit_text(name, size, room, True)
-        where = (panel.centerx, panel.y + pad)
-        draw_text(surface, name, size, where, theme.GOLD, anchor="midtop", bold=True)
-        size, deck = self.preview_rect.size, self.app.settings.deck
-        if self.preview_rect.height:  # none where the options took its room
-            picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
-            surface.blit(picture, self.preview_rect)
-            pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
-        for label, pos in self.option_labels:
-            draw_text(surface, label, self.text_size, pos, theme.INK)
-        draw_text(
-            surface, _("Deal number"), self.text_size, self.deal_label_pos, theme.INK, "midleft"
-        )
-        draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s)

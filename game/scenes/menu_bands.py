@@ -1,13 +1,21 @@
-"""What the menu draws across itself: the bars of a notice and of the game to
-continue, and the question that waits for the same press again."""
+"""The menu's bands: the bars of a notice and of the game to continue (laid out by
+MenuBars), and the question that waits for the same press again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
+from game.i18n import _
 from game.render.preview import fill_translucent, fit_text
 from game.ui import theme
-from game.ui.widgets import balanced_wrap, draw_text, px
+from game.ui.widgets import Button, balanced_wrap, draw_text, layout_row, px, wrap
+
+NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
+# the game to continue, in lines beside its button, else across its bar above it
+CONTINUE_BESIDE = 2
+CONTINUE_LINES = 4
 
 
 def draw_bar(
@@ -59,3 +67,81 @@ def draw_question(
         y = box.y + pad_y // 2 + i * line_h
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
     return box
+
+
+class MenuBars:
+    """Mixed into MenuScene: its bars' sizes and words."""
+
+    def _notice_text(self) -> str:
+        """The first notice, with its place among this visit's when there are more: the
+        next one had come up behind Dismiss unannounced."""
+        notices, read = self.app.notices, self.notices_read
+        if len(notices) + read < 2:
+            return str(notices[0])
+        place = _("{n} of {total}:", n=read + 1, total=read + len(notices))
+        return f"{place} {notices[0]}"
+
+    def _bar_room(self, r: pygame.Rect, button: Button | None) -> int:
+        """The width a bar's text has, left of its button."""
+        return (button.rect.left if button else r.right) - r.x - px(28, self.scale, 16)
+
+    def _bar(
+        self,
+        bar: pygame.Rect,
+        button: Button,
+        lines: Callable[[pygame.Rect, Button | None], list[str]],
+    ) -> Button:
+        """`bar`, a band with `button` at its right, made as high as the button (as tall
+        as the header's: Continue, the likeliest press, read smaller), or as its
+        `lines` where they need more; the button in the middle of its height."""
+        s = self.scale
+        bar.height = self.button_h + px(10, s, 6)
+        layout_row([button], bar.inflate(-px(10, s, 6), 0), self.button_h, 0, "right")
+        step = theme.font(self.text_size).get_linesize()
+        bar.height = max(bar.height, len(lines(bar, button)) * step + px(14, s, 8))
+        button.rect.centery = bar.centery
+        return button
+
+    def _continue_bar(self, top_left: tuple[int, int], width: int) -> Button:
+        """Continue's bar, `width` px wide from `top_left`; returns its button. Its words
+        stand beside the button in two lines at most, else across the bar above it:
+        beside it at 800x600 in Russian, a deal of the day's lost its number, moves
+        and time."""
+        self.continue_rect = bar = pygame.Rect(top_left, (width, 0))
+        self.continue_words = bar  # where the words stand: the bar, or its top beside
+        button = Button(_("Continue"), self.records.resume, key="continue", selected=True)
+        self._bar(bar, button, self._continue_lines)
+        if len(self._continue_lines(bar, button)) <= CONTINUE_BESIDE:
+            return button
+        s = self.scale
+        step = theme.font(self.text_size).get_linesize()
+        self.continue_words = pygame.Rect(bar.topleft, (width, 0))
+        self.continue_words.height = len(self._continue_lines(bar, None)) * step + px(14, s, 8)
+        bar.height = self.continue_words.height + self.button_h + px(8, s, 5)
+        button.rect.bottomright = (bar.right - px(5, s, 3), bar.bottom - px(4, s, 3))
+        return button
+
+    def _resume_height(self, width: int) -> int:
+        """The room kept for Continue's bar over a panel `width` px wide standing up,
+        with its gap: kept whether a game waits or not, for the list above to stay
+        put; two lines' worth, or more where the game's words need them."""
+        s, step = self.scale, theme.font(self.text_size).get_linesize()
+        kept = max(self.button_h + px(10, s, 6), 2 * step + px(14, s, 8))
+        if self.records.unfinished is not None:
+            self._continue_bar((0, 0), width)
+            kept = max(kept, self.continue_rect.height)
+        return kept + px(12, s, 8)
+
+    def _continue_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
+        """The game Continue offers, in the lines `r`'s width beside `button` (None: the
+        whole width) needs: beside the panel at 800x600, about 200 px, one line was cut
+        to "Unfinished: Pyramid 5…"."""
+        font = theme.font(self.text_size)
+        text = self.records.continue_text()
+        return balanced_wrap(text, font, self._bar_room(r, button))[:CONTINUE_LINES]
+
+    def _notice_lines(self, r: pygame.Rect, button: Button | None) -> list[str]:
+        if not self.app.notices:
+            return []
+        font = theme.font(self.text_size)
+        return wrap(self._notice_text(), font, self._bar_room(r, button))[:NOTICE_LINES]

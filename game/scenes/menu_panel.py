@@ -1,5 +1,5 @@
 """The menu's panel of the patience chosen: its name, picture, options, deal number and
-Play, laid out in the room the list leaves it."""
+Play, laid out in the room the list leaves it, and drawn."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ from functools import partial
 import pygame
 
 from game.i18n import _, localized
-from game.render.preview import PREVIEW_RATIO
+from game.render.preview import PREVIEW_RATIO, fill_translucent, fit_text, preview
 from game.ui import theme
+from game.ui.deal_field import draw_deal_field
 from game.ui.labels import choice_label
-from game.ui.widgets import Button, layout_row, px
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px
 
 PICTURE_LEAST = 80  # the least height of the chosen patience's picture (unscaled), or none
 
 
 class MenuPanel:
-    """Mixed into MenuScene: where the panel's parts go."""
+    """Mixed into MenuScene: where the panel's parts go, and the panel drawn."""
 
     def _name_size(self) -> int:
         """The size of the patience's name over the panel."""
@@ -109,3 +110,25 @@ class MenuPanel:
         bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
         layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
         return [*buttons, clear_button, *actions]
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        s, panel = self.scale, self.panel
+        fill_translucent(surface, panel, theme.PANEL, 200, px(12, s, 6))
+        pad = px(18, s, 10)
+        room, name = panel.width - 2 * pad, localized(self.ruleset.name)
+        # a long name in a narrow panel (Russian at 800x600) is set smaller, then cut
+        size = fitting_size(name, self.name_size, room, round(self.name_size * 0.75), True)
+        name = fit_text(name, size, room, True)
+        where = (panel.centerx, panel.y + pad)
+        draw_text(surface, name, size, where, theme.GOLD, anchor="midtop", bold=True)
+        size, deck = self.preview_rect.size, self.app.settings.deck
+        if self.preview_rect.height:  # none where the options took its room
+            picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
+            surface.blit(picture, self.preview_rect)
+            pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
+        for label, pos in self.option_labels:
+            draw_text(surface, label, self.text_size, pos, theme.INK)
+        draw_text(
+            surface, _("Deal number"), self.text_size, self.deal_label_pos, theme.INK, "midleft"
+        )
+        draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s)

@@ -48,6 +48,29 @@ def tab_to(driver, scene, key: str) -> None:
     raise AssertionError(f"Tab never reached {key}")
 
 
+def leave_a_game(app, ruleset: str = "pyramid52") -> None:
+    """A game of `ruleset` left in play after one move: Continue offers it."""
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game(ruleset, deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+
+
+def asked_by_enter(app, driver) -> MenuScene:
+    """Pyramid 52 with a game left in play, the focus ring Tabbed to Arcade, a deal
+    typed and Enter pressed: Play's question asked."""
+    leave_a_game(app)
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    tab_to(driver, scene, "arcade")
+    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
+        driver.key(key)
+    assert scene.started is None and scene.play_asked > 0
+    return scene
+
+
 def click(driver, scene, key: str) -> None:
     driver.click(scene.pad.get(key).rect.center)
 
@@ -377,18 +400,7 @@ def test_a_notice_and_continue_over_four_options_overlap_nothing(app, driver, la
 def test_enter_answers_play_s_question_wherever_the_ring_is_and_esc_takes_it_back(app, driver):
     # a deal typed and Enter asked "Press Play again"; the second Enter pressed the
     # ringed Arcade and started a run. Esc over the question asked to quit instead
-    from game.rules import Game
-    from game.store import GameFacts
-
-    left = Game("pyramid52", deal=8)
-    left.play("st>w")
-    app.records.save_game(left, GameFacts(seconds=40))
-    scene = open_menu(app, driver)
-    click(driver, scene, "ruleset:pyramid52")
-    tab_to(driver, scene, "arcade")
-    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
-        driver.key(key)
-    assert scene.started is None and scene.play_asked > 0
+    scene = asked_by_enter(app, driver)
     driver.key(pygame.K_ESCAPE)
     assert scene.play_asked == 0 and scene.quit_asked == 0 and app.running
     driver.key(pygame.K_ESCAPE)
@@ -398,19 +410,10 @@ def test_enter_answers_play_s_question_wherever_the_ring_is_and_esc_takes_it_bac
 
 
 def test_the_second_enter_plays_the_deal_typed_not_the_ringed_button(app, driver):
-    from game.rules import Game
     from game.scenes.table import TableScene
-    from game.store import FREE, GameFacts
+    from game.store import FREE
 
-    left = Game("pyramid52", deal=8)
-    left.play("st>w")
-    app.records.save_game(left, GameFacts(seconds=40))
-    scene = open_menu(app, driver)
-    click(driver, scene, "ruleset:pyramid52")
-    tab_to(driver, scene, "arcade")
-    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
-        driver.key(key)
-    assert scene.play_asked > 0
+    asked_by_enter(app, driver)
     driver.pause()
     driver.key(pygame.K_RETURN)
     driver.settle(0.6)
@@ -424,19 +427,9 @@ def test_enter_after_the_ring_moved_from_play_s_question_presses_where_it_went(
 ):
     # the question says "Continue resumes it": Tabbed there, Enter gave the game up for
     # a new deal; arrowed to another patience, Enter gave it up too
-    from game.rules import Game
     from game.scenes.table import TableScene
-    from game.store import GameFacts
 
-    left = Game("pyramid52", deal=8)
-    left.play("st>w")
-    app.records.save_game(left, GameFacts(seconds=40))
-    scene = open_menu(app, driver)
-    click(driver, scene, "ruleset:pyramid52")
-    tab_to(driver, scene, "arcade")
-    for key in (pygame.K_4, pygame.K_2, pygame.K_RETURN):
-        driver.key(key)
-    assert scene.play_asked > 0
+    scene = asked_by_enter(app, driver)
     if moved_to == "continue":
         tab_to(driver, scene, moved_to)
     else:  # Tab stops at the patience chosen; the arrows go along the list
@@ -564,13 +557,8 @@ def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
 def test_play_s_question_is_taken_back_when_another_patience_is_chosen(app, driver):
     # asked of Pyramid 36's game, then Pyramid 52 chosen: one Play gave Pyramid 52's
     # game up, unasked
-    from game.rules import Game
-    from game.store import GameFacts
-
     for ruleset in ("pyramid36", "pyramid52"):
-        left = Game(ruleset, deal=8)
-        left.play("st>w")
-        app.records.save_game(left, GameFacts(seconds=40))
+        leave_a_game(app, ruleset)
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid36")
     click(driver, scene, "play")

@@ -1465,14 +1465,20 @@ def test_giving_up_a_wish_that_counts_says_it_will_not_come_true(app, driver):
     assert scene.status == "Press G again to give up."
 
 
-def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app, driver):
-    # every move taken back one by one, and the deal won with its stock seen: the verdict
-    # stood, where Restart, which does the same at one press, asked first
-    game = Game("sbudetsya", deal=3)
-    scene = open_table(app, driver, game)
+def a_fortune_with_a_card_turned(app, driver) -> TableScene:
+    """Сбудется, deal 3, its wish made and a card turned from the stock."""
+    scene = open_table(app, driver, Game("sbudetsya", deal=3))
     scene._wish_made()
     driver.settle(1.0)
     click_move(driver, scene, "st>w")
+    return scene
+
+
+def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app, driver):
+    # every move taken back one by one, and the deal won with its stock seen: the verdict
+    # stood, where Restart, which does the same at one press, asked first
+    scene = a_fortune_with_a_card_turned(app, driver)
+    game = scene.game
     driver.drag(centre(scene, "w"), centre(scene, "t4"))
     driver.settle(0.5)
     assert [str(m) for m in game.moves] == ["st>w", "w>t4"]
@@ -1501,11 +1507,8 @@ def test_undo_s_question_names_the_key_that_asked_or_the_button(app, driver):
     # after Ctrl+Z it said to press "Undo", as Restart's names F5 or its button
     from game.scenes.table_play import SECOND_PRESS_S
 
-    game = Game("sbudetsya", deal=3)
-    scene = open_table(app, driver, game)
-    scene._wish_made()
-    driver.settle(1.0)
-    click_move(driver, scene, "st>w")
+    scene = a_fortune_with_a_card_turned(app, driver)
+    game = scene.game
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert scene.status.startswith("Press Ctrl+Z again: it puts a card you have seen back")
     driver.settle(SECOND_PRESS_S + 1)
