@@ -7,12 +7,14 @@ any problem stops start-up, so a kiosk never runs half configured.
 
 from __future__ import annotations
 
+import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.i18n import alphabets
 from game.rules import RulesError, get_ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.settings import BY_LANGUAGE, CARD_LETTERS, LANGUAGES, Settings, SettingsStore
@@ -179,8 +181,6 @@ TOP_KEYS = (
     "hide_initials",
 )
 INITIALS_PLACES = 3  # the initials' length, as the wheel makes them
-# the signs of the wheel, in either language
-INITIALS_SIGNS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ0123456789")
 
 
 class _Checker:
@@ -278,13 +278,15 @@ class _Checker:
             self.fail(where, f'must be a list of initials, as ["ABC", "XYZ"]; not {_shown(value)}')
             return frozenset()
         found: set[str] = set()
+        signs = set(alphabets() + string.digits)  # the wheel's, in either language
         for i, word in enumerate(value, 1):
             # as the wheel makes them: "ßAB" in capitals is four letters, "ÄÖÜ" none of its
             capitals = word.upper() if isinstance(word, str) else ""
-            if len(capitals) != INITIALS_PLACES or not set(capitals) <= INITIALS_SIGNS:
+            if len(capitals) != INITIALS_PLACES or not set(capitals) <= signs:
                 self.fail(
                     f"{where}[{i}]",
-                    f"must be {INITIALS_PLACES} letters (A-Z, А-Я) or digits, not {_shown(word)}",
+                    f"must be {INITIALS_PLACES} letters of the wheel (A-Z, А-Я but Ъ Ы Ь)"
+                    f" or digits, not {_shown(word)}",
                 )
                 continue
             found.add(capitals)

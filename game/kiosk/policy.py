@@ -45,6 +45,8 @@ _AS_CYRILLIC = str.maketrans(*_LOOKALIKES)
 _AS_LATIN = str.maketrans(_LOOKALIKES[1], _LOOKALIKES[0])
 # and the digits written for letters: the wheel has digits, and C0K and A55 were shown
 _DIGITS_AS_LETTERS = str.maketrans("0134578", "OIEASTB")
+# and as the Cyrillic letters they look like: ПИ3, Е6А and СУ4 were shown
+_DIGITS_AS_CYRILLIC = str.maketrans("034678", "ОЗЧБТВ")
 
 
 @cache
@@ -63,10 +65,13 @@ def shown_initials(initials: str, more: frozenset[str] = frozenset()) -> str:
 
 
 def _forms(initials: str) -> set[str]:
-    """Initials as written, and as read: digits as the letters they look like, and
-    every look-alike letter in either alphabet."""
-    read = initials.translate(_DIGITS_AS_LETTERS)
-    return {initials, read, read.translate(_AS_CYRILLIC), read.translate(_AS_LATIN)}
+    """Initials as written, and as read: digits as the letters they look like in
+    either alphabet, and every look-alike letter in either alphabet."""
+    forms = {initials}
+    for digits in (_DIGITS_AS_LETTERS, _DIGITS_AS_CYRILLIC):
+        read = initials.translate(digits)
+        forms |= {read, read.translate(_AS_CYRILLIC), read.translate(_AS_LATIN)}
+    return forms
 
 
 CRASH_LIMIT = 5  # failures within CRASH_WINDOW_S: something is badly wrong, start afresh

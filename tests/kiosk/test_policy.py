@@ -470,6 +470,8 @@ def test_a_player_who_chose_letters_and_walked_away_keeps_them(kiosk, driver):
         ("A55", NO_INITIALS),
         ("F4G", NO_INITIALS),
         ("D1K", NO_INITIALS),
+        ("ПИ3", NO_INITIALS),  # and for the Cyrillic letters they look like
+        ("Е6А", NO_INITIALS),
         ("XУ1", "XY1"),
         ("R2D", "R2D"),
     ],
