@@ -14,7 +14,7 @@ from game.ui.deal_field import draw_deal_field
 from game.ui.labels import choice_label
 from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px
 
-PICTURE_LEAST = 80  # the least height of the chosen patience's picture (unscaled), or none
+PICTURE_LEAST = 32  # the least height of the chosen patience's picture (unscaled), or none
 
 
 class MenuPanel:
@@ -53,7 +53,7 @@ class MenuPanel:
         inner = self.panel.inflate(-2 * margin, -2 * margin)
         self.name_size = self._name_size()
         room = inner.height - name_h - self._below_picture(len(self.ruleset.options))
-        if room < px(PICTURE_LEAST, s, 48):
+        if room < px(PICTURE_LEAST, s, 24):
             # no room for a picture worth the name (a notice and Continue over a patience
             # of four options): none, where a thumbnail pushed the options over the deal
             self.preview_rect = pygame.Rect(inner.centerx, inner.y + name_h, 0, 0)
