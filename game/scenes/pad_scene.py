@@ -39,6 +39,10 @@ class PadScene(Scene):
         self.size = size
         self.layout()
 
+    def pointer_lost(self) -> None:
+        if self.pad.let_go():
+            self.redraw = True
+
     def update(self, dt: float) -> None:
         if self.pad.update(dt):
             self.redraw = True

@@ -352,6 +352,13 @@ class SettingsScene(Scene):
             return True
         return False
 
+    def pointer_lost(self) -> None:
+        """The press's release will not come: nothing stays pressed, nor slides on."""
+        pressed, self._pressed, self._sliding = self._pressed, None, False
+        if pressed:
+            pressed.pressed = False
+            self.redraw = True
+
     def _slide(self, pos: tuple[int, int]) -> None:
         track = self.button("volume:track").rect
         self.set_volume((pos[0] - track.x) / max(1, track.width))

@@ -125,6 +125,15 @@ class ButtonPad:
             under.action()
         return True, True
 
+    def let_go(self) -> bool:
+        """The pointer's release will not come (the window lost its focus): no button
+        stays pressed, nor a repeating one runs on (a letter of the initials' wheel
+        turned on while the window was away). True if one was."""
+        was, self._pressed_key = self._pressed_key, ""
+        for b in self.buttons:
+            b.pressed = False
+        return bool(was)
+
     def update(self, dt: float) -> bool:
         """Time for a repeating button held down (and still under the finger); True
         when it ran."""

@@ -1017,6 +1017,22 @@ def test_initials_tab_moves_on_and_shift_tab_back(app, driver):
     assert scene.initials == "AAA"  # moving types nothing
 
 
+def test_an_initials_arrow_held_as_the_window_loses_its_focus_stops_turning(app, driver):
+    # its release went to the other window: the letter turned on while away, and on
+    # after the focus came back, until the mouse moved over the window
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    up = scene.pad.get("up0").rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=up, button=1, touch=False))
+    driver.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(1)
+    turned = scene.initials
+    driver.frames(180)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.frames(60)
+    assert scene.initials == turned and not scene.pad.get("up0").pressed
+
+
 def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     # no key to type on a kiosk: a letter far down the wheel took one tap a letter
     scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
