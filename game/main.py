@@ -25,7 +25,7 @@ EXIT_FILES_MISSING = 5  # the game's own files (its fonts) are not where it was 
 FONT_KINDS = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
 
 
-def fonts_missing() -> bool:
+def fonts_unusable() -> bool:
     """Whether a font file the game draws every word and card with is not there, or
     cannot be read, and says so: without them the window opened and closed at once on
     a traceback (a damaged one: with none, and nothing in the log)."""
@@ -151,7 +151,7 @@ def _run_window(
     from game.app import App
 
     _start_logging()
-    if fonts_missing():
+    if fonts_unusable():
         return EXIT_FILES_MISSING
     size_kept = size is None  # a size given (--size) is for this run only
     if size is None:
@@ -204,7 +204,7 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
         signal.signal(stop, on_stop)
 
     _start_logging()
-    if fonts_missing():
+    if fonts_unusable():
         return EXIT_FILES_MISSING
     fullscreen = size is None
     try:

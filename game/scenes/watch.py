@@ -229,12 +229,13 @@ class WatchScene(TableScene):
                     self.game.play(parse_move(text))
                 except IllegalMove:
                     break
-            # whether the position the last move is played from is stuck, as each step
-            # finds (see _after_change): a game given up there read "You gave up" where
-            # stepped to its end it read stuck
-            self._search_stuck()
-            self.search_aside, self.stuck_search = self.stuck_search, None
-            self._next_move()
+            if self.step_count < len(self.script):
+                # whether the position the last move is played from is stuck, as each
+                # step finds (see _after_change): a game given up there read "You gave
+                # up" where stepped to its end it read stuck
+                self._search_stuck()
+                self.search_aside, self.stuck_search = self.stuck_search, None
+                self._next_move()
         self._finish_animation()
         if self.celebration:  # the end's words at once, not a cascade first
             self._show_end()
