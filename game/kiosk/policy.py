@@ -56,11 +56,17 @@ def hidden_initials() -> frozenset[str]:
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
-def shown_initials(initials: str, more: frozenset[str] = frozenset()) -> str:
-    """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word (of
-    the list, or `more`, the operator's), in whichever alphabet its letters were taken
-    from, and with digits for the letters they look like."""
-    hidden = hidden_initials() | {form for word in more for form in _forms(word)}
+def hidden_forms(more: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The initials the game's list hides, and `more` (the operator's), each in every
+    form it is read in: made once, not at every entry of every table shown."""
+    return hidden_initials() | {form for word in more for form in _forms(word)}
+
+
+def shown_initials(initials: str, hidden: frozenset[str] | None = None) -> str:
+    """The initials as the kiosk's tables show them: NO_INITIALS for a hidden word
+    (`hidden`, see hidden_forms; the game's list by default), in whichever alphabet its
+    letters were taken from, and with digits for the letters they look like."""
+    hidden = hidden_initials() if hidden is None else hidden
     return NO_INITIALS if _forms(initials) & hidden else initials
 
 
@@ -108,7 +114,7 @@ class KioskPolicy:
         self.ring = CornerRing(self.corner)  # drawn by the App over every scene
         # initials entered, and those in the tables already: an operator who saw a word
         # on the public screen lists it in the configuration (entries are not removed)
-        self.shown = partial(shown_initials, more=config.hide_initials)
+        self.shown = partial(shown_initials, hidden=hidden_forms(config.hide_initials))
         app.records.shown_initials = self.shown
         self.attract = AttractLoop(app, config, self.start_playing, rng)
         self.last_input = app.clock.now()

@@ -115,9 +115,8 @@ class ButtonPad:
                     self.focus_key, self._held_for = under.key, 0.0
                     under.action()
             return under is not None, changed
-        started_on, self._pressed_key = self._pressed_key, ""
-        for b in self.buttons:
-            b.pressed = False
+        started_on = self._pressed_key
+        self.let_go()
         if under is None or under.key != started_on:
             return False, bool(started_on)
         self.focus_key = under.key
