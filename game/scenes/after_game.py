@@ -61,13 +61,16 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     table = _("the deal of the day table") if facts.mode == DAILY else _("the table")
     # the score being entered, as the table ranks it: a win by its time, a loss by the
     # points it left ("Place 1" alone did not say for what); a win said once, by the
-    # line over it ("Came out in 1:14" under "The patience came out!")
+    # line over it ("Came out in 1:14" under "The patience came out!"), and a dash, not a
+    # second colon, after its time ("In 1:14: place 1")
     score = (
         _("In {time}", time=clock_text(summary.seconds))
         if game.won
         else _("{points} left", points=points(game.score.remaining_points))
     )
-    subtitle = _("{score}: place {n} in {table}. Your initials?", score=score, n=place, table=table)
+    subtitle = _(
+        "{score} — place {n} in {table}. Your initials?", score=score, n=place, table=table
+    )
     told = outcome_line(summary)
     if not game.won:
         # how it ended is the news, not the table: a gold "You are in the high-score

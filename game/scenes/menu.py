@@ -413,11 +413,14 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
                 body.x + list_w + gap, body.y, body.width - list_w - gap, body.height
             )
         self.panel = column
+        over_panel = []
         if self.records.unfinished is not None:
-            buttons.append(self._continue_bar(column.topleft, column.width))
+            over_panel.append(self._continue_bar(column.topleft, column.width))
             top = self.continue_rect.bottom + px(12, s, 8)
             self.panel = pygame.Rect(column.x, top, column.width, column.bottom - top)
-        self.pad.set(buttons + self.cards + self._place_panel())
+        # Tab reads as the eye does: the list, then the column beside it from its top;
+        # Continue came straight after Quit, before the list it stands beside
+        self.pad.set(buttons + self.cards + over_panel + self._place_panel())
         self.pad.regions = [listed, self.panel]
         self.redraw = True
 

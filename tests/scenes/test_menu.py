@@ -1167,3 +1167,20 @@ def test_the_menu_come_to_by_a_key_shows_its_focus_at_once(app, driver):
     app.switch(by_mouse, fade=False)
     driver.frames(1)
     assert not by_mouse.pad.show_focus
+
+
+def test_tab_reaches_continue_after_the_list_it_stands_beside(app, driver):
+    # Continue stands at the top of the panel's column; Tab went there straight from
+    # Quit, then back to the list on the left
+    leave_a_game(app)
+    scene = open_menu(app, driver)
+    tab_to(driver, scene, "quit")
+    driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key.startswith("ruleset:")
+    last = "ruleset:" + list(scene.rulesets)[-1]
+    tab_to(driver, scene, last)
+    driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key == "continue"
+    driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key not in ("continue", last)
+    assert scene.panel.collidepoint(scene.pad.focused.rect.center)

@@ -90,6 +90,7 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     # the win said once: "Came out in 0:40" stood under "The patience came out!"
     assert initials.subtitle.startswith("In 0:") and "came out" not in initials.subtitle
     assert "place 1 in the table" in initials.subtitle
+    assert initials.subtitle.count(":") == 1  # the time's own: "In 0:40: place 1" read badly
     driver.tap(initials.pad.get("up0").rect.center)  # A -> B
     driver.tap(initials.pad.get("down1").rect.center)  # A -> the last of the wheel, 9
     driver.tap(initials.pad.get("place2").rect.center)
@@ -429,7 +430,7 @@ def test_a_lost_game_in_a_table_says_how_it_ended_before_the_initials(app, drive
     assert isinstance(initials, InitialsScene)
     # with the score it enters ("Place 1" alone did not say for what)
     left = app.records.games.get(table.facts.record_id).remaining_points
-    assert initials.subtitle == f"{left} points left: place 1 in the table. Your initials?"
+    assert initials.subtitle == f"{left} points left — place 1 in the table. Your initials?"
     # how it ended as the title, in the ink of any words: a gold "You are in the
     # high-score table!" under "Your wish will not come true" celebrated a lost wish
     assert (initials.title, initials.outcome, initials.celebrate) == (said, "", False)

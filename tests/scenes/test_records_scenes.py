@@ -1426,7 +1426,7 @@ def test_the_initials_lines_stay_within_the_window(tmp_path, monkeypatch, size):
         table = _("the deal of the day table")
         score = _("In {time}", time=clock_text(3725))
         subtitle = _(
-            "{score}: place {n} in {table}. Your initials?", score=score, n=10, table=table
+            "{score} — place {n} in {table}. Your initials?", score=score, n=10, table=table
         )
         outcome = _("The patience came out!")
         scene = InitialsScene(
