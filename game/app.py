@@ -490,16 +490,21 @@ class App:
             self.notices.append(Notice.of_record_problem(self.records.problems.pop(0)))
 
     def _update(self, dt: float) -> None:
+        # Animation Off means nothing moves: no fade through dark either (it went on
+        # at every change of screen), the next scene at the next frame
+        fade_s = FADE_S if self.settings.animation_speed > 0 else 0.0
         if self._next:
-            self._fade = min(1.0, self._fade + dt / FADE_S)
+            self._fade = min(1.0, self._fade + dt / fade_s) if fade_s else 1.0
             if self._fade >= 1.0:
                 make, self._next = self._next, None
                 self._enter(make())
+                if not fade_s:
+                    self._fade = 0.0  # and in unshaded at once
                 # the scene left, its pictures freed, under the full shade: the pause it
                 # takes (some ms) is not seen
                 give_back_freed_memory()
         elif self._fade > 0:
-            self._fade = max(0.0, self._fade - dt / FADE_S)
+            self._fade = max(0.0, self._fade - dt / fade_s) if fade_s else 0.0
             if self.scene and self._fade == 0:
                 self.scene.redraw = True  # its picture whole, unshaded, at the fade's end
         if self.scene:

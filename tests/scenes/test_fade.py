@@ -49,3 +49,24 @@ def test_a_fade_shades_the_pictures_it_has_without_drawing_them_again(app, drive
         frames += 1
     assert frames > 8
     assert drawn.count(old) == 1 and drawn.count(new) == 3  # and whole at the end
+
+
+def test_with_animation_off_a_scene_comes_in_at_the_next_frame_unshaded(app, driver):
+    # "Animation: Off" stopped the cards, yet every change of screen still faded
+    # through dark for a third of a second
+    app.settings.animation_speed = 0.0
+    old, new = MenuScene(app), MenuScene(app)
+    app.switch(old, fade=False)
+    driver.frames(3)
+    app.switch(lambda: new)
+    driver.frames(1)
+    assert app.scene is new and app._fade == 0
+    driver.frames(1)
+    assert app._fade == 0 and app.surface.get_at((5, 5)) == new_picture(app, driver)
+
+
+def new_picture(app, driver):
+    """The colour at (5, 5) of the scene now in, drawn whole."""
+    app.scene.redraw = True
+    driver.frames(1)
+    return app.surface.get_at((5, 5))
