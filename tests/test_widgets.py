@@ -136,3 +136,26 @@ def test_a_clause_too_short_to_stand_as_a_line_does_not_take_the_break():
     text = "Hello, this sentence runs on far past the comma that opens it, into two lines."
     lines = balanced_wrap(text, font, font.size(text)[0] * 3 // 4)
     assert len(lines) == 2 and lines[0] != "Hello,"
+
+
+@pytest.mark.parametrize("scale", [0.6, 0.75, 0.9, 1.0, 1.5, 2.0, 3.0])
+def test_a_focus_ring_stands_apart_from_a_chosen_button_s_gold_edge(scale):
+    # at 1280x720 the blue ring lay straight on the gold edge of Play (1.18:1), and a
+    # focused gold button looked only like one with a thicker gold edge
+    from game.ui.pad import ButtonPad
+
+    surface = pygame.Surface((600, 300))
+    surface.fill(theme.PANEL)
+    button = Button("Play", lambda: None, key="play", selected=True)
+    button.rect = pygame.Rect(200, 100, round(200 * scale), round(42 * scale))
+    pad = ButtonPad()
+    pad.set([button])
+    pad.show_focus = True
+    button.draw(surface, 16)
+    pad.draw_focus(surface, scale)
+    row = button.rect.centery
+    leftwards = [tuple(surface.get_at((x, row)))[:3] for x in range(button.rect.left, 150, -1)]
+    assert leftwards[0] == theme.GOLD
+    ring = next(i for i, c in enumerate(leftwards) if c == theme.FOCUS)
+    between = leftwards[1:ring]
+    assert sum(c not in (theme.GOLD, theme.FOCUS) for c in between) >= 2, between
