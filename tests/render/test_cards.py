@@ -16,7 +16,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.render.cards import BACKS, FOUR_COLOURS, RANKS, SUITS, CardArt, card_art
+from game.render.cards import (
+    BACKS,
+    FACE,
+    FOUR_COLOURS,
+    RANKS,
+    SUITS,
+    TWO_COLOURS,
+    CardArt,
+    card_art,
+)
 from tests.render.contrast import contrast, luminance
 
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
@@ -463,6 +472,39 @@ def test_four_colours_stay_four_to_a_red_green_colour_blind_eye(matrix) -> None:
     colours = {suit: _seen_by(matrix, c) for suit, c in FOUR_COLOURS.items()}
     for a, b in itertools.combinations(colours, 2):
         assert math.dist(colours[a], colours[b]) >= 50, (a, b)
+
+
+def _lab(colour):
+    """CIE L*a*b* of an sRGB colour (D65): distances there are differences seen."""
+
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+@pytest.mark.parametrize(
+    "matrix", [None, _DEUTERANOPIA, _PROTANOPIA], ids=["normal", "deuteranopia", "protanopia"]
+)
+@pytest.mark.parametrize("deck", [TWO_COLOURS, FOUR_COLOURS], ids=["two", "four"])
+def test_suit_colours_differ_as_seen_and_read_well_on_the_face(deck, matrix) -> None:
+    # the hearts' crimson was a dark olive to a protanope: 19 apart from the clubs'
+    # green (CIE76) and 33 from the spades' black, near the least colours can be told
+    # apart at a glance; lighter, it is still text on the face
+    for colour in set(deck.values()):
+        assert contrast(colour, FACE) >= 4.5, colour
+    seen = {suit: (c if matrix is None else _seen_by(matrix, c)) for suit, c in deck.items()}
+    for a, b in itertools.combinations(seen, 2):
+        if deck[a] != deck[b]:
+            assert math.dist(_lab(seen[a]), _lab(seen[b])) >= 30, (a, b)
 
 
 def test_card_glyphs_render_after_the_font_module_was_restarted_by_someone_else() -> None:
