@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 DEAL_DIGITS = 10
+FULL_SAID_S = 1.5  # how long the deal field says a digit more was refused
 HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # Height over width from which the menu stacks its list above its panel: a window
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
@@ -86,6 +87,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
         self.asked_at = ""  # where the focus ring was when Play asked (see handle_event)
+        self.deal_full_said = 0.0  # how long the deal field still says it is full
         self.wish_asked = False  # and whether the game it gives up has a wish that counts
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
@@ -142,8 +144,9 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     def type_digit(self, digit: str) -> None:
         if len(self.deal_text) < DEAL_DIGITS:
             self.deal_text = (self.deal_text + digit).lstrip("0") or "0"
-        else:  # full: a digit more was dropped without a sign
+        else:  # full: a digit more was dropped, heard and (muted too) seen
             self.app.sounds.play("refused")
+            self.deal_full_said = FULL_SAID_S
         self.layout()
 
     def type_deal(self) -> None:
@@ -274,6 +277,9 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         if self.play_asked > 0:
             self.play_asked = max(0.0, self.play_asked - dt)
             self.redraw = self.redraw or self.play_asked == 0
+        if self.deal_full_said > 0:
+            self.deal_full_said = max(0.0, self.deal_full_said - dt)
+            self.redraw = self.redraw or self.deal_full_said == 0
         # a notice can come after the layout (the arcade refused, a game that cannot be
         # continued, a damaged row read): its bar is made at once, not at the next visit
         if self.app.records.problems or self._news_laid_out != self._news():

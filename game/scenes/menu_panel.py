@@ -131,4 +131,5 @@ class MenuPanel:
         draw_text(
             surface, _("Deal number"), self.text_size, self.deal_label_pos, theme.INK, "midleft"
         )
-        draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s)
+        full_said = self.deal_full_said > 0
+        draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s, full_said)

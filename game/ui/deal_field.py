@@ -11,11 +11,23 @@ from game.ui import theme
 from game.ui.widgets import draw_field_box, draw_text, fitting_size, px
 
 
+def _smaller_sizes(text_size: int) -> tuple[int, int, int]:
+    """The sizes a line beside the digits may take, largest first, where room is short."""
+    return text_size, text_size * 7 // 8, text_size * 3 // 4
+
+
 def draw_deal_field(
-    surface: pygame.Surface, field: pygame.Rect, text: str, text_size: int, scale: float
+    surface: pygame.Surface,
+    field: pygame.Rect,
+    text: str,
+    text_size: int,
+    scale: float,
+    full_said: bool = False,
 ) -> None:
-    """The field at `field` with `text` typed (digits) in it, at the screen's `scale`."""
-    draw_field_box(surface, field, 4)
+    """The field at `field` with `text` typed (digits) in it, at the screen's `scale`;
+    `full_said` while a digit typed past its last was just refused."""
+    # a digit too many was told by a sound alone, unseen with the sound off
+    draw_field_box(surface, field, 4, theme.WARN if full_said else theme.BUTTON_EDGE)
     inset = px(10, scale, 6)
     where = (field.x + inset, field.centery)
     if text:
@@ -26,12 +38,19 @@ def draw_deal_field(
         caret_h = field.height // 2
         caret = pygame.Rect(shown.right + 2, field.y + field.height // 4, px(2, scale, 2), caret_h)
         pygame.draw.rect(surface, theme.GOLD, caret)
+        if full_said:
+            told = _("no more digits")
+            room = field.right - inset - caret.right - px(8, scale, 4)
+            fits = [n for n in _smaller_sizes(text_size) if theme.font(n).size(told)[0] <= room]
+            if fits:
+                right = (field.right - inset, field.centery)
+                draw_text(surface, told, fits[0], right, theme.WARN, "midright")
         return
     # the part in brackets tells a keyboard player digits may be typed: a smaller size
     # keeps it before it is left out (the Russian is longer)
     room = field.width - 2 * inset
     hint, size = fit_text(_("random"), text_size, room), text_size
-    for smaller in (text_size, text_size * 7 // 8, text_size * 3 // 4):
+    for smaller in _smaller_sizes(text_size):
         if theme.font(smaller).size(_("random (type a number)"))[0] <= room:
             hint, size = _("random (type a number)"), smaller
             break

@@ -266,12 +266,18 @@ def edge_width(height: int) -> int:
     return max(1, height // 40)
 
 
-def draw_field_box(surface: pygame.Surface, field: pygame.Rect, least_radius: int) -> None:
+def draw_field_box(
+    surface: pygame.Surface,
+    field: pygame.Rect,
+    least_radius: int,
+    edge: tuple[int, int, int] = theme.BUTTON_EDGE,
+) -> None:
     """The dark, edged box of a field that digits are typed into (a deal number, a
     PIN), its corners rounded by a quarter of its height, at least `least_radius`."""
     radius = max(least_radius, field.height // 4)
     pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=radius)
-    pygame.draw.rect(surface, theme.BUTTON_EDGE, field, edge_width(field.height), radius)
+    width = edge_width(field.height) * (1 if edge == theme.BUTTON_EDGE else 2)
+    pygame.draw.rect(surface, edge, field, width, radius)
 
 
 def px(value: float, scale: float, least: int = 1) -> int:

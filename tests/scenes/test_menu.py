@@ -136,6 +136,30 @@ def test_typing_a_deal_number_deals_it(app, driver):
     on_table(driver, app, scene.started)
 
 
+def test_a_digit_past_the_field_s_last_is_refused_where_it_can_be_seen(app, driver):
+    # the only sign was the "refused" sound, unheard with the sound off
+    from game.ui import theme
+
+    scene = open_menu(app, driver)
+    for key in [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5] * 2:
+        driver.key(key)
+    driver.frames(1)
+    edge = (scene.deal_field.x, scene.deal_field.centery)
+    assert tuple(app.surface.get_at(edge))[:3] == theme.BUTTON_EDGE
+    driver.key(pygame.K_6)
+    driver.frames(1)
+    assert scene.deal_text == "1234512345"
+    assert tuple(app.surface.get_at(edge))[:3] == theme.WARN
+    told = scene.deal_field.inflate(-8, -8)
+    assert any(
+        tuple(app.surface.get_at((x, y)))[:3] == theme.WARN
+        for x in range(told.centerx, told.right)
+        for y in range(told.top, told.bottom)
+    ), "the words beside the digits"
+    driver.settle(2.0)
+    assert tuple(app.surface.get_at(edge))[:3] == theme.BUTTON_EDGE
+
+
 @pytest.mark.parametrize(("ruleset", "shows_it"), [("pyramid52", True), ("sbudetsya", False)])
 def test_the_picture_shows_the_deal_typed_but_not_a_fortune_s(app, driver, ruleset, shows_it):
     # the picture stayed deal 0 while deal 19826458 was typed beside it, and was taken
