@@ -78,12 +78,18 @@ class Opened:
 def connect(path: Path | str) -> sqlite3.Connection:
     """A connection with our settings; transactions are explicit (see `transaction`)."""
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA foreign_keys = ON")
-    if str(path) != ":memory:":
-        conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if str(path) != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        # closed now, not by the collector some time later: on Windows a file held
+        # open cannot be set aside, and a damaged one stayed in place
+        conn.close()
+        raise
     return conn
 
 
@@ -162,6 +168,10 @@ def is_busy(error: sqlite3.Error) -> bool:
 
 
 def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Connection:
+    if not may_be_sqlite(path):
+        # said before SQLite opens it: a connection closed on such a file deletes the
+        # write-ahead log beside it, which is to go aside with it, kept as it was
+        raise sqlite3.DatabaseError("damaged: not an SQLite file")
     conn = connect(path)
     try:
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -185,6 +195,24 @@ def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Conne
         conn.close()
         raise
     return conn
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def may_be_sqlite(path: Path | str) -> bool:
+    """Whether the file at `path` is none yet, empty (SQLite makes it), or begins as
+    an SQLite file does."""
+    if str(path) == ":memory:":
+        return True
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return True  # SQLite says what it finds (no permission, a folder)
+    return head in (b"", SQLITE_HEADER)
 
 
 def _check_shape(conn: sqlite3.Connection) -> None:
@@ -337,6 +365,12 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
         if file_identity(path) != damaged:  # replaced meanwhile (a window not held off)
             remove_with_side_files(rebuilt)
             return Opened(open_checked(path), path, problems)
+        # let go before the file is renamed: Windows renames no file held open, and a
+        # damaged file stayed in place, every game after kept in memory only. Windows
+        # that wait on the salvage's lock still wait (see open_database)
+        if guard is not None:
+            let_go(guard, path, damaged)
+            guard = None
         aside = set_aside(path, rebuilt)
         conn = open_checked(path)
     except (OSError, sqlite3.Error, NewerDatabase) as e:
@@ -358,6 +392,8 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
 def _writes_held(path: Path) -> sqlite3.Connection | None:
     """A connection on `path` holding its write lock (None where it cannot be had: the
     file too damaged, or another window writing just then)."""
+    if not may_be_sqlite(path):
+        return None  # nothing writes there; and tried, its log was deleted at the close
     try:
         guard = sqlite3.connect(path, timeout=0, isolation_level=None)
     except sqlite3.Error:

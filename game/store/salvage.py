@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from game.store.database import connect, tables_and_columns, transaction
+from game.store.database import connect, may_be_sqlite, tables_and_columns, transaction
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,10 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     # this process's own: a command's copy, made while a window read its own, was the
     # window's, and the window's salvage lost thousands of rows
     patched = damaged.with_name(f"{damaged.name}.{os.getpid()}{MENDED_COPY}")
+    if not may_be_sqlite(damaged):
+        # nothing of it reads; and a connection tried on it deletes, as it closes, the
+        # write-ahead log beside it, which goes aside with it as it was
+        return {}
     source = _read_only(damaged) or _mended_copy(damaged, patched)
     if source is None:
         return {}
@@ -133,12 +137,15 @@ def _read_only(path: Path) -> sqlite3.Connection | None:
     (immutable: opening it so leaves no new files beside it)."""
     with_log = path.with_name(path.name + "-wal").exists()
     for flags in ("mode=ro", "mode=ro&immutable=1")[0 if with_log else 1 :]:
+        conn = None
         try:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return conn
         except (sqlite3.Error, ValueError) as e:
             log.warning("%s cannot be read (%s): %s", path, flags, e)
+            if conn is not None:  # held open, the file could not be set aside on Windows
+                conn.close()
     return None
 
 
