@@ -327,7 +327,7 @@ def read_game_replay(path: str) -> dict[str, Any]:
 def cmd_replay(args: argparse.Namespace) -> int:
     game = run_replay(read_game_replay(args.file))
     if args.json:
-        print(json.dumps(position_json(game), ensure_ascii=False))
+        print(json.dumps(position_json(game)))
     else:
         print(describe(game))
     return 0
@@ -363,7 +363,9 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             }
             for r in found.values()
         ]
-        print(json.dumps(out, ensure_ascii=False))
+        # every --json output is ASCII, its letters escaped: a pipe on a Russian Windows
+        # wrote them in cp1251, which a tool reading JSON (UTF-8) could not read
+        print(json.dumps(out))
         return 0
     for r in found.values():
         print(f"{r.id:14} {r.name['en']} / {r.name['ru']}")
@@ -379,7 +381,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     number = deal_number(args.deal)
     game = Game(ruleset, options, deal=number)
     if args.json:
-        print(json.dumps(position_json(game), ensure_ascii=False))
+        print(json.dumps(position_json(game)))
     else:
         print(f"{ruleset.name['en']}, deal {number}")
         print(layout_text(game))

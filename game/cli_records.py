@@ -238,7 +238,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     rows = records.history(args.ruleset, args.limit)
     say_problems(records)
     if args.json:
-        print(json.dumps([row_json(r) for r in rows], ensure_ascii=False))
+        print(json.dumps([row_json(r) for r in rows]))
         return 0
     if not rows:
         print("no games yet")
@@ -433,7 +433,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
             }
             for key, entries in tables
         ]
-        print(json.dumps(out, ensure_ascii=False))
+        print(json.dumps(out))
         return 0
     if not tables:
         print("no high scores yet")

@@ -147,7 +147,9 @@ def load_config(path: Path, given: bool = True) -> KioskConfig:
     except OSError as e:
         raise KioskConfigError([f"{path}: cannot read it: {e.strerror}"]) from e
     try:
-        text = raw.decode("utf-8")
+        # with the mark Notepad and PowerShell put first, as replays and settings are
+        # read: refused, it pointed at line 1, column 1, which looks empty there
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise KioskConfigError([f"{path}: not UTF-8 text"]) from e
     return parse_config(text, path)

@@ -956,6 +956,22 @@ def test_an_output_without_cyrillic_gets_escapes_not_a_traceback() -> None:
     assert any(r["name"]["ru"] == "Египетская пирамида" for r in listed)
 
 
+@pytest.mark.parametrize("encoding", ["cp1251", "cp1252"])
+def test_json_is_read_as_utf_8_whatever_the_output_s_encoding(encoding) -> None:
+    # a pipe on Windows takes the system's code page: the Cyrillic came out in cp1251,
+    # and on cp1252 the name's dash as the byte 0x97, neither of them UTF-8
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "rulesets", "--json"],
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING=encoding),
+        capture_output=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    listed = json.loads(proc.stdout.decode("utf-8"))
+    assert any(r["name"]["ru"] == "Сбудется — не сбудется" for r in listed)
+
+
 @pytest.mark.parametrize("deal", ["٣", "３", "3x", "1e3"])
 def test_a_deal_number_is_written_in_plain_digits(cli: Cli, deal: str) -> None:
     # int() took '٣' (an Arabic-Indic three) for deal 3, where the rest of the command

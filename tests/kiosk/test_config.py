@@ -212,6 +212,12 @@ def test_a_file_that_is_not_utf8_is_refused(tmp_path):
     assert caught.value.problems == [f"{path}: not UTF-8 text"]
 
 
+def test_a_file_saved_with_a_byte_order_mark_and_crlf_is_read(tmp_path):
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + MINIMAL.replace("\n", "\r\n").encode())
+    assert load_config(path).operator.pin == "2580"
+
+
 def test_the_kiosk_settings_come_from_the_file_and_are_never_written(tmp_path):
     config = parse_config('language = "ru"\nvolume = 0\nwinnable_only = true\n' + MINIMAL, PATH)
     store = KioskSettingsStore(config)
