@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from game.small_files import READ_ONLY_FILE
@@ -195,6 +195,16 @@ def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Conne
         conn.close()
         raise
     return conn
+
+
+def read_only_uri(path: PurePath, flags: str) -> str:
+    """The URI SQLite opens the file at `path` (resolved) by, read-only with `flags`. A
+    file on a network share is `file://server/share/...` to pathlib, and SQLite
+    refuses any authority but none: the share's whole path goes after `file://`."""
+    uri = path.as_uri()
+    if not uri.startswith("file:///"):
+        uri = "file:////" + uri.removeprefix("file://")
+    return f"{uri}?{flags}"
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -552,7 +562,8 @@ def read_copy(path: Path) -> sqlite3.Connection | None:
     there until the game closes. None when it cannot be read either."""
     try:
         # immutable: a read-only folder cannot hold the WAL's shared-memory file
-        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        uri = read_only_uri(path.resolve(), "mode=ro&immutable=1")
+        source = sqlite3.connect(uri, uri=True)
         try:
             if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("damaged")

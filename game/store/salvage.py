@@ -18,7 +18,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from game.store.database import connect, may_be_sqlite, tables_and_columns, transaction
+from game.store.database import (
+    connect,
+    may_be_sqlite,
+    read_only_uri,
+    tables_and_columns,
+    transaction,
+)
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)
@@ -103,7 +109,8 @@ def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
             file.seek(28)
             file.write(pages.to_bytes(4, "big"))
         _forget_what_starts_past(copy, pages)
-        conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        uri = read_only_uri(copy.resolve(), "mode=ro&immutable=1")
+        conn = sqlite3.connect(uri, uri=True)
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error:
@@ -139,7 +146,7 @@ def _read_only(path: Path) -> sqlite3.Connection | None:
     for flags in ("mode=ro", "mode=ro&immutable=1")[0 if with_log else 1 :]:
         conn = None
         try:
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True)
+            conn = sqlite3.connect(read_only_uri(path.resolve(), flags), uri=True)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return conn
         except (sqlite3.Error, ValueError) as e:

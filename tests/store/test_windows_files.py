@@ -1,21 +1,24 @@
-"""The records file under Windows' rules for open files: one open in the process (any
-handle, SQLite's too) cannot be renamed, replaced or deleted. Emulated here, where
-Linux allows all three: a damaged file set aside on Linux stayed in place on Windows,
-and every game of every session after was kept in memory only."""
+"""The records file under Windows' rules.
+
+A file open in the process (any handle, SQLite's too) cannot be renamed, replaced or
+deleted there; emulated here, where Linux allows all three. A damaged file set aside
+on Linux stayed in place on Windows, and every game of every session after was kept
+in memory only. And a file on a network share has a URI SQLite must accept."""
 
 import contextlib
 import errno
 import gc
 import os
-from pathlib import Path
+import sqlite3
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import pytest
 
 from game.store import IN_MEMORY, SET_ASIDE, GameFacts, Records
-from game.store.database import FILE_NAME
+from game.store.database import FILE_NAME, read_only_uri
 from tests.store.helpers import random_game, ruin_the_games_root
 
-pytestmark = pytest.mark.skipif(
+READS_OPEN_FILES = pytest.mark.skipif(
     not Path("/proc/self/fd").is_dir(), reason="open files are read from /proc"
 )
 
@@ -67,6 +70,7 @@ def _damaged_page(path: Path) -> None:
     records.close()
 
 
+@READS_OPEN_FILES
 @pytest.mark.parametrize("damage", [_garbage, _damaged_page], ids=["no-database", "page"])
 def test_a_damaged_file_is_set_aside_while_nothing_holds_it_open(
     tmp_path, windows_file_rules, damage
@@ -82,3 +86,35 @@ def test_a_damaged_file_is_set_aside_while_nothing_holds_it_open(
     again = Records.open(path)  # the next start finds the fresh file, and no problem
     assert again.problems == [] and len(again.history()) >= 1
     again.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "uri"),
+    [
+        (
+            PureWindowsPath(r"\\server\share\piramida\records.sqlite3"),
+            "file:////server/share/piramida/records.sqlite3?mode=ro",
+        ),
+        (
+            PureWindowsPath(r"C:\Users\Иван\records.sqlite3"),
+            "file:///C:/Users/%D0%98%D0%B2%D0%B0%D0%BD/records.sqlite3?mode=ro",
+        ),
+        (
+            PurePosixPath("/home/a b/records#1.sqlite3"),
+            "file:///home/a%20b/records%231.sqlite3?mode=ro",
+        ),
+    ],
+)
+def test_a_file_is_opened_read_only_by_a_uri_sqlite_takes(path, uri):
+    # records on a network share (a mapped drive resolves to one) were opened by
+    # file://server/share/..., and SQLite refuses any authority: no records shown,
+    # no rows salvaged
+    assert read_only_uri(path, "mode=ro") == uri
+
+
+def test_a_uri_with_no_authority_opens_the_file(tmp_path):
+    path = tmp_path / "a #1%.sqlite3"
+    sqlite3.connect(path).close()
+    sqlite3.connect(read_only_uri(path.resolve(), "mode=ro"), uri=True).close()
+    with pytest.raises(sqlite3.OperationalError, match="authority"):
+        sqlite3.connect("file://server/share/x.sqlite3?mode=ro", uri=True)
