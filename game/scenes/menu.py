@@ -258,6 +258,8 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         is "back" on every screen, and pressed once too often it closed the game. Over
         Play's question it is "no": the question goes (it asked to quit instead, and a
         second Esc closed the game)."""
+        if self.quit_asked > QUIT_ASK_S - DOUBLE_PRESS_S:
+            return  # the asking press repeated (a key that bounced): not yet the answer
         if self.quit_asked > 0:
             self.app.request_quit()
             return

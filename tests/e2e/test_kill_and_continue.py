@@ -110,7 +110,8 @@ def test_a_killed_game_continues_where_it_was_with_its_undo(display, tmp_path):
         subprocess.run(["xdotool", "key", "--window", window, "ctrl+z"], env=env, check=True)
         undone = _wait(lambda: (s := _state(state_file)) and len(s["moves"]) == 2 and s)
         assert undone["moves"] == DEAL_8_WIN[:2]
-        for pause in (1.0, 0.3, 0.3):  # Esc to the menu, Esc twice there to quit
+        # Esc to the menu, Esc twice there to quit (the second from 0.4 s after the first)
+        for pause in (1.0, 0.6, 0.3):
             subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=env, check=True)
             time.sleep(pause)
         assert again.wait(10) == 0, again.stderr.read().decode() if again.stderr else ""

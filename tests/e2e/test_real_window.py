@@ -198,7 +198,7 @@ def test_a_player_clicks_a_pair_away_and_undoes_it_in_a_real_window(display, tmp
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=xdo, check=True)
         time.sleep(1.0)
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=xdo, check=True)
-        time.sleep(0.3)
+        time.sleep(0.6)  # a second press counts from 0.4 s after the first
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=xdo, check=True)
         assert game.wait(10) == 0, game.stderr.read().decode()
     finally:

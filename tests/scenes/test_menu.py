@@ -350,6 +350,9 @@ def test_escape_twice_quits_and_once_only_asks(app, driver):
     assert scene.quit_asked == 0
     driver.key(pygame.K_ESCAPE)
     assert app.running  # the first Esc had timed out: this one asks again
+    driver.key(pygame.K_ESCAPE)  # a key that bounced, 16 ms on: not yet the answer,
+    assert app.running  # as at the table, where two G that close give nothing up
+    driver.pause()
     driver.key(pygame.K_ESCAPE)
     assert not app.running
 
@@ -446,6 +449,7 @@ def test_enter_answers_play_s_question_wherever_the_ring_is_and_esc_takes_it_bac
     assert scene.play_asked == 0 and scene.quit_asked == 0 and app.running
     driver.key(pygame.K_ESCAPE)
     assert app.running and scene.quit_asked > 0  # the first Esc only took it back
+    driver.pause()
     driver.key(pygame.K_ESCAPE)
     assert not app.running
 
