@@ -82,7 +82,7 @@ class BuildingEngine(Engine):
 
     # -- legal moves ---------------------------------------------------------------
 
-    def _foundation_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
+    def foundation_needs(self, piles: tuple[tuple[Card, ...], ...]) -> dict[Card, list[int]]:
         """Which foundations take which card now (not to be changed by the caller).
 
         It depends on the foundations alone, which most moves leave as they were:
@@ -128,19 +128,19 @@ class BuildingEngine(Engine):
             else:
                 empty.append(i)
         if empty:
-            base_rank = self._base_rank(piles)
+            base_rank = self.base_rank(piles)
             for s in SUITS:
                 needs.setdefault(base_rank + s, []).extend(empty)
         return needs
 
-    def _base_rank(self, piles: tuple[tuple[Card, ...], ...]) -> str:
+    def base_rank(self, piles: tuple[tuple[Card, ...], ...]) -> str:
         """The base rank: the bottom card of any started foundation (f1 from the deal)."""
         for i in self.foundations:
             if piles[i]:
                 return piles[i][0][0]
         raise ValueError("no foundation has its base card")
 
-    def _pile_targets(
+    def pile_targets(
         self, piles: tuple[tuple[Card, ...], ...]
     ) -> tuple[dict[str, list[int]], list[int]]:
         """The piles that take a card now: by the rank they take (a pile not yet at
@@ -159,8 +159,8 @@ class BuildingEngine(Engine):
 
     def _generate(self, state: State) -> tuple[Move, ...]:
         piles = state.piles
-        needs = self._foundation_needs(piles)
-        wants, gaps = self._pile_targets(piles)
+        needs = self.foundation_needs(piles)
+        wants, gaps = self.pile_targets(piles)
         table = self.moves
         found: list[Move] = []
         add = found.append
@@ -266,7 +266,7 @@ class BuildingEngine(Engine):
         if index not in self.foundations or state.piles[index]:
             return None
         if not self.aces_and_kings:
-            return self._base_rank(state.piles)
+            return self.base_rank(state.piles)
         group, start = (
             (self.ace_foundations, "A")
             if index in self.ace_foundations
@@ -326,7 +326,7 @@ class BuildingEngine(Engine):
         target = piles[b]
         if not target:
             if not self.aces_and_kings:
-                base = self._base_rank(piles)
+                base = self.base_rank(piles)
                 return Refusal("foundation_base", {"card": card, "pile": name, "rank": base})
             start = "A" if b in self.ace_foundations else "K"
             if card[0] == start:

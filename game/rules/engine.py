@@ -50,7 +50,8 @@ class Engine:
     """The rules of one family for one `Rules` value.
 
     `play` trusts its move (the caller checked it against `legal`); `refusal`
-    says in words why a move is not legal; `apply` folds one event.
+    says why a move is not legal (a `Refusal`: a key and its figures, which
+    game.i18n puts in words); `apply` folds one event.
     """
 
     pile_names: tuple[str, ...]

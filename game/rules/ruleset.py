@@ -169,6 +169,12 @@ class Ruleset:
         built on piles and foundations."""
         return self.family == "pyramid"
 
+    @property
+    def tells_fortune(self) -> bool:
+        """Whether the patience is played as a fortune: a wish made before the deal,
+        told by the outcome (its level file's `table.fortune`)."""
+        return bool(self.table.get("fortune", False))
+
     def option(self, key: str) -> Option:
         for o in self.options:
             if o.key == key:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -63,3 +64,13 @@ class Scene:
 
     def back(self) -> None:
         """Esc: each scene decides where back leads."""
+
+    def go_back_to(self, back: Callable[[], Scene] | None) -> None:
+        """Leave for the scene `back` makes, or, with none, the menu (a screen opened
+        from the menu, or from a table that gives its way back)."""
+        if back is not None:
+            self.app.switch(back)
+            return
+        from game.scenes.menu import MenuScene  # the menu imports the scenes it opens
+
+        self.app.switch(lambda: MenuScene(self.app))

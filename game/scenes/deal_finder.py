@@ -33,7 +33,7 @@ def start_random_deal(app: App, ruleset: Ruleset, options: dict[str, object]) ->
     """Open a table on a random deal; returns the game, or None while one is searched for.
     A fortune's deal is drawn at random whatever "Winnable deals only" says: dealt
     among the deals the solver proved winnable, its answer was half given."""
-    if app.settings.winnable_only and not ruleset.table.get("fortune"):
+    if app.settings.winnable_only and not ruleset.tells_fortune:
         app.switch(lambda: DealFinderScene(app, ruleset, options))
         return None
     game = Game(ruleset, options, deal=random_deal())

@@ -121,7 +121,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     def previewed_deal(self) -> int:
         """The deal the picture shows: the one typed, which a player takes it for, else
         deal 0. Not a fortune's: its cards are laid out after the wish."""
-        if self.deal is None or self.ruleset.table.get("fortune"):
+        if self.deal is None or self.ruleset.tells_fortune:
             return 0
         return self.deal
 

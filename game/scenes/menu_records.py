@@ -117,7 +117,7 @@ class MenuRecords:
                 )
                 return
         game = Game(ruleset, options, deal=today_deal())
-        fortune = bool(ruleset.table.get("fortune"))
+        fortune = ruleset.tells_fortune
         open_table(self.app, game, facts=GameFacts(mode=DAILY, fortune=fortune))
 
     # -- other scenes ------------------------------------------------------------------

@@ -232,13 +232,7 @@ class RecordsScene(PadScene):
         if self.confirming:
             self.cancel()
             return
-        app = self.app
-        if self._back is not None:
-            app.switch(self._back)
-        else:
-            from game.scenes.menu import MenuScene
-
-            app.switch(lambda: MenuScene(app))
+        self.go_back_to(self._back)
 
     # -- scene -------------------------------------------------------------------------
 

@@ -195,12 +195,7 @@ class RulesScene(Scene):
             self.redraw = True
 
     def back(self) -> None:
-        if self._back is not None:
-            self.app.switch(self._back)
-            return
-        from game.scenes.menu import MenuScene  # the menu imports this module
-
-        self.app.switch(lambda: MenuScene(self.app))
+        self.go_back_to(self._back)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type

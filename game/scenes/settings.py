@@ -209,12 +209,7 @@ class SettingsScene(Scene):
         return False
 
     def back(self) -> None:
-        if self._back is not None:
-            self.app.switch(self._back)
-            return
-        from game.scenes.menu import MenuScene  # the menu imports this module
-
-        self.app.switch(lambda: MenuScene(self.app))
+        self.go_back_to(self._back)
 
     # -- layout --------------------------------------------------------------------
 

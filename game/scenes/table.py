@@ -1,7 +1,9 @@
 """The table: one game in play, by mouse, touch or keyboard, with animations and sound.
 
-The scene reads the rules only through the rules API: legal moves, play,
-undo/redo, outcome, and the events of each action, which it animates.
+The scene reads the rules through the rules API: legal moves, play, undo/redo,
+outcome, and the events of each action, which it animates. It knows the piles by
+their names in the spec's notation (the stock "st", the waste or reserve "w"),
+which is the API's vocabulary too, and the two families' ways of taking a click.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class TableScene(
         super().__init__(app)
         self.game = game
         if facts is None:
-            fortune = bool(game.ruleset.table.get("fortune"))
+            fortune = game.ruleset.tells_fortune
             facts = GameFacts(fortune=fortune, fortune_replayed=fortune and fortune_replayed)
         # what the records keep beside the moves: time, hints, the fortune's honesty
         self.facts = facts

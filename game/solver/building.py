@@ -385,8 +385,8 @@ class BuildingSolver:
                 return []  # the search for the best score: no better below
         engine = self.engine
         piles = state.piles
-        needs = engine._foundation_needs(piles)
-        wants, gaps = engine._pile_targets(piles)
+        needs = engine.foundation_needs(piles)
+        wants, gaps = engine.pile_targets(piles)
         table = self.table
         # kinds 0..4 (see above), each in the rules' order; `listed` keeps that order
         # across kinds for the dives' random draws
@@ -544,7 +544,7 @@ def home_places(engine: BuildingEngine, state: State) -> dict[str, int]:
     """Each rank's place in a suit's run home, where every foundation starts at the
     base rank: 0 for the base rank, 1 for the rank above it, and on round the cycle."""
     cycle = engine.rules.deck.cycle
-    base = cycle.index(engine._base_rank(state.piles))
+    base = cycle.index(engine.base_rank(state.piles))
     return {r: (i - base) % len(cycle) for i, r in enumerate(cycle)}
 
 

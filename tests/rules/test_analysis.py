@@ -2,7 +2,7 @@
 
 import json
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.rules import Game
@@ -132,5 +132,5 @@ def test_arrangements_answer_as_places_do(ruleset, deal, seed):
         home = [m for m in moves if m.b.startswith("f")]
         game.play(rng.choice(home if home and rng.random() < 0.6 else moves))
     reference = stuck_by_places(game.engine, game.state, 50_000)
-    if reference is not None:
-        assert is_stuck(game.engine, game.state, 50_000) is reference
+    assume(reference is not None)  # the reference search gave up: nothing to compare
+    assert is_stuck(game.engine, game.state, 50_000) is reference

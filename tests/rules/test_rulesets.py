@@ -55,6 +55,11 @@ def test_options_change_the_rules():
     assert get_ruleset("pyramid52").rules().pair_sum == 13
 
 
+def test_only_the_fortune_is_played_as_one():
+    # "Сбудется — не сбудется" is played as a fortune: a wish made before the deal
+    assert [r.id for r in rulesets().values() if r.tells_fortune] == ["sbudetsya"]
+
+
 def test_every_ruleset_has_names_and_rules_in_both_languages():
     for ruleset in rulesets().values():
         for lang in ("en", "ru"):

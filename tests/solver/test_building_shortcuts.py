@@ -104,7 +104,7 @@ def moves_by_the_rules(solver, state, rng=None, spread=1.0):
         if move.kind == MOVE and move.b[0] == "f" and solver._safe(state, move):
             return [move]
     piles = state.piles
-    wanted = engine._foundation_needs(piles)
+    wanted = engine.foundation_needs(piles)
 
     def kind(move):
         if move.b[0] == "f":
