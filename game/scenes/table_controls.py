@@ -201,6 +201,16 @@ class TableControls:
 
     # -- keyboard ------------------------------------------------------------------
 
+    def _toggle_sound(self) -> None:
+        settings = self.app.settings
+        settings.muted = not settings.muted
+        self.app.apply_settings()  # kept for the next start too, as Settings keeps it
+        if settings.muted:
+            self._say(_("Sound off. M turns it on again."), 3.0)
+        else:
+            self._say(_("Sound on."), 2.0)
+            self.app.sounds.play("place")
+
     def _key(self, event: pygame.event.Event) -> bool:
         key = shortcut_key(event)
         ctrl = event.mod & pygame.KMOD_CTRL
@@ -238,6 +248,10 @@ class TableControls:
                 self._demo_pressed(by_key=True)
             else:
                 self.buttons[button].action()
+        elif key == pygame.K_m and self.app.kiosk is None:
+            # the sound off and on where it played: only the menu's Settings had it (a
+            # kiosk's sound is its operator's, not a passer-by's)
+            self._toggle_sound()
         elif self.wish_pending:  # nothing dealt yet: no card to pick up, no stock to turn
             if key == pygame.K_ESCAPE:
                 self._to_menu()

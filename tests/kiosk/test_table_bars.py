@@ -113,3 +113,12 @@ def test_help_is_not_marked_on_the_bar(kiosk, driver):
     scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
     scene.facts.assisted = True
     assert scene.assisted and not scene._current_figures().assisted
+
+
+def test_a_passer_by_s_m_leaves_the_kiosk_s_sound_as_the_operator_set_it(kiosk, driver):
+    from game.scenes.table import TableScene
+
+    kiosk.switch(TableScene(kiosk, Game("pyramid52", deal=8)), fade=False)
+    driver.settle(1.0)
+    driver.key(pygame.K_m)
+    assert not kiosk.settings.muted and not kiosk.sounds.muted

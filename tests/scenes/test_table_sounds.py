@@ -61,3 +61,21 @@ def test_a_finish_cascade_rings_its_bells_up_the_scale_in_turn(app, driver, monk
     assert len(bells) >= 6
     # from home's own, whatever the cascade's length (it began where its count fell)
     assert bells == [CASCADE_BELLS[i % len(CASCADE_BELLS)] for i in range(len(bells))]
+
+
+def test_m_turns_the_sound_off_and_on_at_the_table_and_keeps_it(app, driver, monkeypatch):
+    # only the menu's Settings could silence a sudden sound: Menu, Settings, Mute,
+    # Back, Continue
+    import json
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_m)
+    assert app.settings.muted and app.sounds.muted
+    assert json.loads(app.store.path.read_text(encoding="utf-8"))["muted"] is True
+    assert "M turns it on again" in scene.status  # seen, where a sound cannot say it
+    heard = listen(app, monkeypatch)
+    driver.key(pygame.K_m)
+    assert not app.settings.muted and not app.sounds.muted and scene.status == "Sound on."
+    assert heard == ["place"]  # a sound to hear it is back
+    assert json.loads(app.store.path.read_text(encoding="utf-8"))["muted"] is False
+    assert scene.game.moves == []  # no move made by it
