@@ -130,6 +130,7 @@ class TableScene(
         self.tip_drawn: pygame.Rect | None = None  # and a button's tooltip, if shown
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
+        self.demo_pace = 0  # an index into DEMO_PACES, kept for the next demo of the table
         # the best score a proven loss was said with: said again only when a move made
         # it worse (said after every move of a lost deal, it nagged); None once winnable
         self.told_lost_best: int | None = None
@@ -257,6 +258,8 @@ class TableScene(
             # the player is back instead, where no focus event came to say so
             self.app.active = True
             return True
+        if self.demo and t == pygame.KEYDOWN and not self.app.kiosk and self.demo_pace_key(event):
+            return True  # (a kiosk's show stops at any key, as at any touch)
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
             demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
             on_demo = t == POINTER_DOWN and demo is not None and demo.hit(event.pos, 12)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
 from game import i18n
 from game.hints import suggest
 from game.i18n import _, n_
@@ -19,6 +21,16 @@ from game.ui.widgets import Button
 
 HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
 DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
+# the demo's speeds: its pauses and flights this many times shorter (an Egyptian deal
+# took over three minutes to watch); + and - choose among them while it plays
+DEMO_PACES = (1.0, 2.0, 4.0)
+DEMO_PACE_KEYS = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,  # "+" without Shift
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 PLAYED_ONCE = (DAILY, ARCADE)  # the games whose deal is played once, its stock unseen
@@ -376,8 +388,31 @@ class TableHelp:
             self.analysis.ask()
             # a kiosk's passer-by has no Demo (its show says its own words): D is a key,
             # and the table is clicked (or tapped: a desktop's touch screen sends clicks)
-            self._say(_("Demo: the solver plays. Click the table or press D to take over."), 4.0)
+            self._say(
+                _(
+                    "Demo: the solver plays. Click the table or press D to take over;"
+                    " + and − set its speed."
+                ),
+                5.0,
+            )
             self.status_of_demo = True
+
+    def demo_pace_key(self, event: pygame.event.Event) -> bool:
+        """+ and - make the demo faster or slower as it plays, and do not stop it (any
+        other key does); whether `event` was one of them."""
+        step = DEMO_PACE_KEYS.get(event.key)
+        if step is None:
+            return False
+        self.demo_pace = min(max(self.demo_pace + step, 0), len(DEMO_PACES) - 1)
+        self.demo_wait = min(self.demo_wait, DEMO_STEP_S / DEMO_PACES[self.demo_pace])
+        self._say(_("Demo speed: ×{pace}", pace=f"{DEMO_PACES[self.demo_pace]:g}"), 2.0)
+        return True
+
+    def move_speed(self) -> float:
+        """How fast a move flies: the settings' animation speed, times the demo's pace
+        while it plays."""
+        speed: float = self.app.settings.animation_speed
+        return speed * DEMO_PACES[self.demo_pace] if self.demo else speed
 
     def start_demo(self) -> None:
         """Let the solver play from here on (a kiosk's show); nothing if it already does."""
@@ -412,7 +447,7 @@ class TableHelp:
             else:
                 self._say(_("The solver has no better move to show."))
             return
-        self.demo_wait = DEMO_STEP_S
+        self.demo_wait = DEMO_STEP_S / DEMO_PACES[self.demo_pace]
         self._play(parse_move(line[0]))
 
     def _describe(self, move: Move) -> str:

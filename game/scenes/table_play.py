@@ -154,7 +154,7 @@ class TablePlay:
             self.view.rects,
             self.view.face_up,
             self.animator.now,
-            self.app.settings.animation_speed,
+            self.move_speed(),
         )
         if tweens and from_rect is not None:
             tweens[0].start = from_rect

@@ -737,6 +737,29 @@ def test_the_demo_plays_the_deal_through_with_the_solver(app, driver):
     assert game.won
 
 
+def test_plus_and_minus_set_the_demo_s_speed_and_do_not_stop_it(app, driver):
+    # an Egyptian deal's demo took over three minutes, at one speed
+    def moves_in(seconds: float) -> int:
+        before = len(game.moves)
+        driver.settle(seconds)
+        return len(game.moves) - before
+
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    driver.key_twice(pygame.K_d)
+    assert scene.demo
+    at_first = moves_in(4.0)
+    driver.key(pygame.K_EQUALS)  # "+" without Shift
+    driver.key(pygame.K_KP_PLUS)
+    assert scene.demo and scene.status == "Demo speed: ×4"
+    assert moves_in(4.0) >= 2 * at_first > 0
+    driver.key(pygame.K_MINUS)
+    assert scene.demo and scene.status == "Demo speed: ×2"
+    driver.key(pygame.K_a)  # any other key: the player takes over
+    assert not scene.demo
+
+
 def test_the_keyboard_focus_is_not_shown_while_the_solver_plays(app, driver, monkeypatch):
     # the ring stayed on a card the demo was not playing, as if it were its next move
     game = Game("pyramid52", deal=8)
@@ -764,7 +787,9 @@ def test_touching_the_table_stops_the_demo(app, driver):
     scene = open_table(app, driver, game)
     driver.key_twice(pygame.K_d)
     assert scene.demo
-    assert scene.status == "Demo: the solver plays. Click the table or press D to take over."
+    assert scene.status == (
+        "Demo: the solver plays. Click the table or press D to take over; + and − set its speed."
+    )
     driver.click(centre(scene, "p7.1"))
     assert not scene.demo
 
