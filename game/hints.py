@@ -7,7 +7,7 @@ moves that uncover something, then turning the stock.
 from __future__ import annotations
 
 from game.rules import Game, Move
-from game.rules.moves import MOVE, PAIR, REDEAL, SINGLE, STOCK_TURN
+from game.rules.moves import MOVE, PAIR, REDEAL_MOVE, SINGLE, STOCK_TURN
 
 
 def move_rank(game: Game, move: Move) -> int:
@@ -16,7 +16,7 @@ def move_rank(game: Game, move: Move) -> int:
         return 0
     if move.kind != MOVE:
         return 9
-    if move in (STOCK_TURN, REDEAL):
+    if move in (STOCK_TURN, REDEAL_MOVE):
         # the stock last: a turned card cannot be taken back into it (nor the waste,
         # once turned over, be had in its order again)
         return 4

@@ -6,7 +6,7 @@ import random
 
 from game.hints import move_rank, suggest
 from game.rules import Game, Move
-from game.rules.moves import MOVE, REDEAL, STOCK_TURN
+from game.rules.moves import MOVE, REDEAL_MOVE, STOCK_TURN
 
 
 def _positions(ruleset: str, options: dict[str, object], deals: range, seed: int = 3):
@@ -26,11 +26,13 @@ def test_turning_the_waste_over_ranks_with_the_stock():
     # w>st ranked with the waste's cards, before moves between piles: no ruleset has
     # both several passes and pile-to-pile moves yet, so it is checked on the ranking
     game = next(
-        g for g in _positions("nechego", {"passes": 2}, range(30)) if REDEAL in g.legal_moves
+        g for g in _positions("nechego", {"passes": 2}, range(30)) if REDEAL_MOVE in g.legal_moves
     )
     between_piles = Move(MOVE, "t1", "t2")
-    assert move_rank(game, REDEAL) == move_rank(game, STOCK_TURN) > move_rank(game, between_piles)
-    assert move_rank(game, REDEAL) > move_rank(game, Move(MOVE, "w", "t1"))
+    assert (
+        move_rank(game, REDEAL_MOVE) == move_rank(game, STOCK_TURN) > move_rank(game, between_piles)
+    )
+    assert move_rank(game, REDEAL_MOVE) > move_rank(game, Move(MOVE, "w", "t1"))
 
 
 def test_a_card_going_home_comes_first_and_the_stock_last():

@@ -22,7 +22,7 @@ from game.rules.moves import (
     FOUNDATION,
     OUT,
     PYRAMID,
-    REDEAL,
+    REDEAL_MOVE,
     STOCK,
     TABLEAU,
     WASTE,
@@ -457,7 +457,7 @@ class TableView:
                 # reads as a card of any suit, as Devil's Bridge shows the suits still free
                 label += SUITS
         # as the rules have it, never a copy of their rule: the arrow offers no move refused
-        turns_over = pile_kind(name) == STOCK and self.game.stock_move == REDEAL
+        turns_over = pile_kind(name) == STOCK and self.game.stock_move == REDEAL_MOVE
         named = None if turns_over else self.empty_names.get(name)  # the arrow says it
         surface.blit(self.art.named_slot(named) if named else self.art.slot(label), rect)
         if turns_over:

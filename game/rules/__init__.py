@@ -6,7 +6,7 @@ actions; its state is the fold of their events. The public surface:
 - `Game`: play, undo, redo, legal moves, outcome, score, replay.
 - `rulesets()`, `get_ruleset()`: the rulesets read from `levels/`.
 - `parse_move`, `Move`; `Event` and its kinds; `IllegalMove` and the other errors.
-- `game.rules.moves`: the kinds of moves and of piles (`STOCK_TURN`, `REDEAL`, `pair`,
+- `game.rules.moves`: the kinds of moves and of piles (`STOCK_TURN`, `REDEAL_MOVE`, `pair`,
   `pile_kind`), and `game.rules.events`: the kinds of events, for those who read them.
 """
 

@@ -13,9 +13,8 @@ from .engine import Engine, State
 from .errors import Refusal
 from .events import DEAL, DECK, MOVE, REDEAL, REFILL, RESIGN, TURN, Event
 from .moves import MOVE as MOVE_KIND
-from .moves import REDEAL as REDEAL_MOVE
+from .moves import REDEAL_MOVE, STOCK_TURN, Move
 from .moves import RESIGN as RESIGN_KIND
-from .moves import STOCK_TURN, Move
 from .ruleset import Rules
 
 ST, W = 0, 1

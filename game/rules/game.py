@@ -17,7 +17,7 @@ from .cards import Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError, quoted
 from .events import Event
-from .moves import MOVE, REDEAL, RESIGN, STOCK, STOCK_TURN, Move, pair, parse_move, pile_kind
+from .moves import MOVE, REDEAL_MOVE, RESIGN, STOCK, STOCK_TURN, Move, pair, parse_move, pile_kind
 from .pyramid import PyramidEngine
 from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
 
@@ -261,7 +261,7 @@ class Game:
         """What a press on the stock plays: its turn, or, once it is empty, the waste
         turned over onto it where a pass is left; None when neither is legal."""
         legal = self.legal_moves
-        return next((move for move in (STOCK_TURN, REDEAL) if move in legal), None)
+        return next((move for move in (STOCK_TURN, REDEAL_MOVE) if move in legal), None)
 
     @property
     def actions(self) -> list[Action]:

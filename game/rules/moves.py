@@ -103,4 +103,4 @@ def parse_move(text: str | Move) -> Move:
 
 
 STOCK_TURN = Move(MOVE, "st", "w")
-REDEAL = Move(MOVE, "w", "st")
+REDEAL_MOVE = Move(MOVE, "w", "st")  # the waste turned over into the stock (events.REDEAL)

@@ -13,8 +13,7 @@ from .engine import Engine, State
 from .errors import Refusal
 from .events import DEAL, DECK, REDEAL, REMOVE, RESIGN, TURN, Event
 from .moves import MOVE as MOVE_KIND
-from .moves import PAIR, SINGLE, STOCK_TURN, Move
-from .moves import REDEAL as REDEAL_MOVE
+from .moves import PAIR, REDEAL_MOVE, SINGLE, STOCK_TURN, Move
 from .moves import RESIGN as RESIGN_KIND
 from .ruleset import Rules
 

@@ -12,6 +12,7 @@ from game.rules.moves import (
     FOUNDATION,
     MOVE,
     PAIR,
+    REDEAL_MOVE,
     SINGLE,
     STOCK,
     STOCK_TURN,
@@ -20,7 +21,6 @@ from game.rules.moves import (
     pair,
     pile_kind,
 )
-from game.rules.moves import REDEAL as REDEAL_MOVE
 from game.scenes.table_input import DIRECTIONS
 from game.ui.keys import shortcut_key
 from game.ui.widgets import Button

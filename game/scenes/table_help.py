@@ -12,8 +12,15 @@ from game import i18n
 from game.hints import suggest
 from game.i18n import _, n_
 from game.rules import Move
-from game.rules.moves import FOUNDATION, PAIR, SINGLE, STOCK_TURN, parse_move, pile_kind
-from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.rules.moves import (
+    FOUNDATION,
+    PAIR,
+    REDEAL_MOVE,
+    SINGLE,
+    STOCK_TURN,
+    parse_move,
+    pile_kind,
+)
 from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
 from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY

@@ -27,7 +27,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from game.rules.engine import State
-from game.rules.moves import REDEAL, STOCK_TURN, Move
+from game.rules.moves import REDEAL_MOVE, STOCK_TURN, Move
 
 from .building import DepthFirst, home_places
 
@@ -103,7 +103,7 @@ class Beam:
             state = link[0]
             reached.append((self._estimate(state), int(draw() * 1e9), link))
             for move in solver.moves(state):
-                if move is STOCK_TURN or move == REDEAL:
+                if move is STOCK_TURN or move == REDEAL_MOVE:
                     continue
                 solver.count()
                 searched += 1

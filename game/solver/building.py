@@ -50,7 +50,7 @@ from collections.abc import Callable
 from game.rules import Game, Move
 from game.rules.building import BuildingEngine
 from game.rules.engine import State
-from game.rules.moves import REDEAL, STOCK_TURN
+from game.rules.moves import REDEAL_MOVE, STOCK_TURN
 
 from .collector import collector_paused
 from .result import SolveResult, Verdict
@@ -428,8 +428,8 @@ class BuildingSolver:
             kinds[3].append(STOCK_TURN)
             listed.append((3, STOCK_TURN))
         elif waste and state.passes_used < self.last_pass:
-            kinds[1].append(REDEAL)
-            listed.append((1, REDEAL))
+            kinds[1].append(REDEAL_MOVE)
+            listed.append((1, REDEAL_MOVE))
         for move in home:
             if self._safe(state, move):
                 return [move]

@@ -5,8 +5,7 @@ import pygame
 import pytest
 
 from game.rules import Game
-from game.rules.moves import PAIR, parse_move
-from game.rules.moves import REDEAL as REDEAL_MOVE
+from game.rules.moves import PAIR, REDEAL_MOVE, parse_move
 from game.scenes.table import TableScene
 from game.scenes.table_pointer import TOUCH_SLACK_PX
 from game.store import ARCADE, DAILY, GameFacts
