@@ -21,6 +21,7 @@ from game.rules.ruleset import OptionValue
 from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
+from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write_replay_file
 from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
 from game.store.daily import deal_date, today_deal
@@ -202,7 +203,6 @@ class RecordsScene(PadScene):
     def save(self, entry: ScoreEntry) -> None:
         """Write the entry's replay (an arcade run's file, on that tab) where exported
         replays go, as the results' Export does, and say where it went."""
-        from game.scenes.results import game_subject, run_saved_at, saved_at, write_replay_file
         from game.store.proof import entry_proof, is_run
 
         self.problem = self.saved_path = ""

@@ -10,18 +10,17 @@ An arcade game says where the run stands and leads to the next level.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from game.i18n import _, clock_text, localized
-from game.notices import system_reason
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
 from game.scenes.base import Scene
 from game.scenes.menu import MenuScene
 from game.scenes.pad_scene import PadScene
+from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write_replay_file
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.results_records import record_figures
 from game.scenes.summary import GameSummary
@@ -35,7 +34,6 @@ from game.store.saved import (
     BY_TOLD_BEFORE,
     exported,
     to_saved_replay,
-    write_export,
 )
 from game.ui import theme
 from game.ui.widgets import (
@@ -560,33 +558,3 @@ class ResultsScene(PadScene):
         left = self.box.x + px(28, self.scale, 14) + widest_label + gap
         middle = self.box.x + int(self.box.width * 0.46)
         return max(left, min(middle, right - widest_tail))
-
-
-def game_subject(ruleset_id: str, deal: int | None) -> str:
-    """What a game's replay file is named by: `pyramid52-8`, `egyptian-deck`."""
-    return f"{ruleset_id}-{deal if deal is not None else 'deck'}"
-
-
-def write_replay_file(subject: str, proof: Mapping[str, Any]) -> tuple[str, str]:
-    """Write a replay or run file where exports go (see write_export): its path and
-    nothing to say, or no path and what went wrong, in words."""
-    from game.userdirs import replays_dir
-
-    try:
-        return str(write_export(replays_dir(), subject, proof)), ""
-    except OSError as e:
-        log.warning("cannot export the replay: %s", e)
-        return "", not_saved(e)
-
-
-def not_saved(e: OSError) -> str:
-    """What a replay's export says when its file cannot be written."""
-    return _("The replay could not be saved: {reason}", reason=system_reason(e.strerror or str(e)))
-
-
-def saved_at(path: str) -> str:
-    return _("Replay saved: {path}", path=path)
-
-
-def run_saved_at(path: str) -> str:
-    return _("The run's replay saved: {path}", path=path)
