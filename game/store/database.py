@@ -211,8 +211,14 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def may_be_sqlite(path: Path | str) -> bool:
-    """Whether the file at `path` is none yet, empty (SQLite makes it), or begins as
-    an SQLite file does."""
+    """Whether SQLite may be let open the file at `path`: none yet or empty (SQLite
+    makes it), one that begins as an SQLite file does, or one whose write-ahead log
+    (which holds the newest copy of the first page too) may still read.
+
+    SQLite judges a log beside a file it cannot read, and a connection that closes
+    deletes the log it judged empty or unreadable: beside a file with no first page
+    (empty, or its header damaged), a log of games was deleted unsaid, and a log that
+    is not one went before it could go aside with its file."""
     if str(path) == ":memory:":
         return True
     try:
@@ -222,7 +228,22 @@ def may_be_sqlite(path: Path | str) -> bool:
         return True
     except OSError:
         return True  # SQLite says what it finds (no permission, a folder)
-    return head in (b"", SQLITE_HEADER)
+    log_head = _head_of(Path(path).with_name(Path(path).name + "-wal"), 4)
+    if head == b"":
+        return log_head == b""  # an empty file and a log of pages: its games are there
+    return head == SQLITE_HEADER or log_head in WAL_MAGIC
+
+
+WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))  # a log's first bytes
+
+
+def _head_of(path: Path, size: int) -> bytes:
+    """The first `size` bytes of the file at `path`; none where it cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(size)
+    except OSError:
+        return b"\x00"  # unreadable: not a log SQLite can use, nor none
 
 
 def _check_shape(conn: sqlite3.Connection) -> None:

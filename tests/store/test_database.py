@@ -857,3 +857,48 @@ def test_a_window_that_waited_on_a_salvage_never_finished_salvages_the_file_itse
     again = Records.open(path)
     assert again.problems == [] and [r.moves for r in again.history() if r.deal == 100] == [2]
     again.close()
+
+
+def _games_only_in_the_log(folder, count=3):
+    """A records file as a crash leaves it: `count` games in its write-ahead log, none
+    folded into the file yet (copied while the game had it open)."""
+    import shutil
+
+    live = folder / "live"
+    live.mkdir()
+    records = Records.open(live / FILE_NAME)
+    for deal in range(count):
+        records.save_game(random_game("pyramid36", deal=deal, moves=4), GameFacts())
+    for suffix in ("", "-wal", "-shm"):
+        shutil.copyfile(live / (FILE_NAME + suffix), folder / (FILE_NAME + suffix))
+    records.close()
+    assert (folder / (FILE_NAME + "-wal")).stat().st_size > 0
+    return folder / FILE_NAME
+
+
+@pytest.mark.parametrize("damage", [b"\0" * 16, b"SQLite "], ids=["header-zeroed", "cut-short"])
+def test_a_file_whose_header_is_damaged_is_read_with_its_log(tmp_path, damage):
+    # the log holds the newest copy of the first page: SQLite reads the file whole
+    # with it, and a check of the header alone set it aside, every game with it
+    path = _games_only_in_the_log(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(damage + data[len(damage) :] if len(damage) == 16 else damage)
+    records = Records.open(path)
+    assert records.problems == [] and len(records.history()) == 3
+    records.close()
+    assert Records.open(path).problems == []  # and the file is whole again
+
+
+def test_an_empty_file_beside_a_log_of_games_is_set_aside_with_it_and_said(tmp_path):
+    # SQLite takes an empty file for a new one and deletes the log beside it: the
+    # games in it went, unsaid
+    path = _games_only_in_the_log(tmp_path)
+    log = (tmp_path / (FILE_NAME + "-wal")).read_bytes()
+    path.write_bytes(b"")
+    records = Records.open(path)
+    assert SET_ASIDE in [p.kind for p in records.problems]
+    (aside_log,) = [
+        p for p in tmp_path.iterdir() if ".broken-" in p.name and p.name.endswith("-wal")
+    ]
+    assert aside_log.read_bytes() == log  # kept whole, for whoever can read it
+    records.close()
