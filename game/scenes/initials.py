@@ -15,6 +15,7 @@ import pygame
 
 from game import i18n
 from game.i18n import _
+from game.render.cards import BLACK, RED
 from game.render.preview import fill_translucent
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
@@ -266,7 +267,7 @@ class InitialsScene(PadScene):
         pygame.draw.rect(
             surface, edge, card, width=px(4, s, 3) if chosen else 1, border_radius=radius
         )
-        ink = (170, 30, 40) if red else (25, 25, 30)  # red and black, like the suits
+        ink = RED if red else BLACK  # the suits' red and black
         size = int(card.height * 0.55)
         width = theme.font(size, serif=True).size(letter)[0]
         if width > card.width * 0.78:  # a wide letter (Ж, Ш) still sits inside the card

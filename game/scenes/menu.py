@@ -113,6 +113,8 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     @deal_text.setter
     def deal_text(self, text: str) -> None:
         self.choice.deal_text = text
+        if len(text) < DEAL_DIGITS:  # a digit taken away: full no longer
+            self.deal_full_said = 0.0
 
     @property
     def deal(self) -> int | None:

@@ -10,12 +10,19 @@ import pygame
 from game.i18n import _
 from game.render.preview import fill_translucent, fit_text
 from game.ui import theme
+from game.ui.pad import ring_reach
 from game.ui.widgets import Button, balanced_wrap, draw_text, layout_row, px, wrap
 
 NOTICE_LINES = 3  # a notice longer than that at the window's width ends in '…'
 # the game to continue, in lines beside its button, else across its bar above it
 CONTINUE_BESIDE = 2
 CONTINUE_LINES = 4
+
+
+def _button_inset(scale: float) -> int:
+    """How far a bar's button stands in from the bar's edges: its focus ring, with a
+    gap, inside the bar's gold frame (laid on it, the ring hid the frame)."""
+    return ring_reach(scale) + px(2, scale)
 
 
 def draw_bar(
@@ -95,8 +102,9 @@ class MenuBars:
         as the header's: Continue, the likeliest press, read smaller), or as its
         `lines` where they need more; the button in the middle of its height."""
         s = self.scale
-        bar.height = self.button_h + px(10, s, 6)
-        layout_row([button], bar.inflate(-px(10, s, 6), 0), self.button_h, 0, "right")
+        inset = _button_inset(s)
+        bar.height = self.button_h + 2 * inset
+        layout_row([button], bar.inflate(-2 * inset, 0), self.button_h, 0, "right")
         step = theme.font(self.text_size).get_linesize()
         bar.height = max(bar.height, len(lines(bar, button)) * step + px(14, s, 8))
         button.rect.centery = bar.centery
@@ -117,8 +125,9 @@ class MenuBars:
         step = theme.font(self.text_size).get_linesize()
         self.continue_words = pygame.Rect(bar.topleft, (width, 0))
         self.continue_words.height = len(self._continue_lines(bar, None)) * step + px(14, s, 8)
-        bar.height = self.continue_words.height + self.button_h + px(8, s, 5)
-        button.rect.bottomright = (bar.right - px(5, s, 3), bar.bottom - px(4, s, 3))
+        inset = _button_inset(s)
+        bar.height = self.continue_words.height + self.button_h + inset
+        button.rect.bottomright = (bar.right - inset, bar.bottom - inset)
         return button
 
     def _resume_height(self, width: int) -> int:
@@ -126,7 +135,7 @@ class MenuBars:
         with its gap: kept whether a game waits or not, for the list above to stay
         put; two lines' worth, or more where the game's words need them."""
         s, step = self.scale, theme.font(self.text_size).get_linesize()
-        kept = max(self.button_h + px(10, s, 6), 2 * step + px(14, s, 8))
+        kept = max(self.button_h + 2 * _button_inset(s), 2 * step + px(14, s, 8))
         if self.records.unfinished is not None:
             self._continue_bar((0, 0), width)
             kept = max(kept, self.continue_rect.height)

@@ -130,7 +130,7 @@ class TableScene(
         self.tip_drawn: pygame.Rect | None = None  # and a button's tooltip, if shown
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
-        self.demo_pace = 0  # an index into DEMO_PACES, kept for the next demo of the table
+        self.demo_pace = 0  # an index into DEMO_PACES (each demo starts at ×1)
         # the best score a proven loss was said with: said again only when a move made
         # it worse (said after every move of a lost deal, it nagged); None once winnable
         self.told_lost_best: int | None = None
@@ -257,6 +257,8 @@ class TableScene(
             # no focus can still get one) made moves unseen, off the clock. It shows
             # the player is back instead, where no focus event came to say so
             self.app.active = True
+            return True
+        if t == pygame.KEYDOWN and self._sound_key(event):
             return True
         if self.demo and t == pygame.KEYDOWN and not self.app.kiosk and self.demo_pace_key(event):
             return True  # (a kiosk's show stops at any key, as at any touch)

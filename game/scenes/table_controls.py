@@ -201,6 +201,16 @@ class TableControls:
 
     # -- keyboard ------------------------------------------------------------------
 
+    def _sound_key(self, event: pygame.event.Event) -> bool:
+        """M turns the sound off and on where it plays (only the menu's Settings had it),
+        and does nothing else: no card in flight lands, no question goes, no demo stops.
+        A kiosk's sound is its operator's, not a passer-by's."""
+        plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        if shortcut_key(event) != pygame.K_m or not plain or self.app.kiosk is not None:
+            return False
+        self._toggle_sound()
+        return True
+
     def _toggle_sound(self) -> None:
         settings = self.app.settings
         settings.muted = not settings.muted
@@ -248,10 +258,6 @@ class TableControls:
                 self._demo_pressed(by_key=True)
             else:
                 self.buttons[button].action()
-        elif key == pygame.K_m and self.app.kiosk is None:
-            # the sound off and on where it played: only the menu's Settings had it (a
-            # kiosk's sound is its operator's, not a passer-by's)
-            self._toggle_sound()
         elif self.wish_pending:  # nothing dealt yet: no card to pick up, no stock to turn
             if key == pygame.K_ESCAPE:
                 self._to_menu()

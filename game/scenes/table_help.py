@@ -389,6 +389,7 @@ class TableHelp:
             return
         self.demo = not self.demo
         self.demo_wait = 0.0
+        self.demo_pace = 0  # as its words say: kept from the last one, its speed was unsaid
         if self.demo:
             self.facts.mark_assisted(BY_DEMO)
             self._keep_facts()

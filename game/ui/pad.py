@@ -191,14 +191,18 @@ class ButtonPad:
         b = self.focused
         if self.show_focus and b is not None:
             width = px(3, scale, 2)
-            # a dark gap between the ring and the button's edge, at every size: at
-            # 1280x720 the blue ring lay straight on a chosen button's gold edge (1.18:1)
-            # and read as a thicker gold edge
-            apart = 2 * (width + max(2, px(2, scale)))
-            ring = b.rect.inflate(apart, apart)
+            ring = b.rect.inflate(2 * ring_reach(scale), 2 * ring_reach(scale))
             pygame.draw.rect(
                 surface, theme.FOCUS, ring, width=width, border_radius=px(10, scale, 5)
             )
+
+
+def ring_reach(scale: float) -> int:
+    """How far the focus ring reaches out of its button, at the window's `scale`: its
+    width, and a dark gap between it and the button's edge at every size (at 1280x720
+    the blue ring lay straight on a chosen button's gold edge, 1.18:1, and read as a
+    thicker gold edge). A frame around a button stands further off than this."""
+    return px(3, scale, 2) + max(2, px(2, scale))
 
 
 def nearest(rect: pygame.Rect, buttons: list[Button], direction: tuple[int, int]) -> Button | None:

@@ -158,6 +158,10 @@ def test_a_digit_past_the_field_s_last_is_refused_where_it_can_be_seen(app, driv
     ), "the words beside the digits"
     driver.settle(2.0)
     assert tuple(app.surface.get_at(edge))[:3] == theme.BUTTON_EDGE
+    driver.key(pygame.K_7)
+    driver.key(pygame.K_BACKSPACE)  # a digit taken away: the field is full no longer
+    driver.frames(1)
+    assert tuple(app.surface.get_at(edge))[:3] == theme.BUTTON_EDGE
 
 
 @pytest.mark.parametrize(("ruleset", "shows_it"), [("pyramid52", True), ("sbudetsya", False)])
@@ -1212,3 +1216,19 @@ def test_tab_reaches_continue_after_the_list_it_stands_beside(app, driver):
     driver.key(pygame.K_TAB)
     assert scene.pad.focus_key not in ("continue", last)
     assert scene.panel.collidepoint(scene.pad.focused.rect.center)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (1080, 1920)])
+def test_the_focus_ring_on_a_bar_s_button_stays_inside_the_bar_s_frame(app, driver, language, size):
+    # the ring, a gap further out from its button, lay on Continue's gold frame
+    from game.notices import Notice
+    from game.ui.pad import ring_reach
+
+    leave_a_game(app)
+    app.notices.append(Notice(lambda: "A notice to read, and dismiss."))
+    with menu_in(app, driver, language, size) as scene:
+        reach = ring_reach(scene.scale)
+        for key, bar in (("continue", scene.continue_rect), ("dismiss", scene.notice_rect)):
+            ring = scene.pad.get(key).rect.inflate(2 * reach, 2 * reach)
+            assert bar.inflate(-2, -2).contains(ring), (key, ring, bar)

@@ -79,3 +79,23 @@ def test_m_turns_the_sound_off_and_on_at_the_table_and_keeps_it(app, driver, mon
     assert heard == ["place"]  # a sound to hear it is back
     assert json.loads(app.store.path.read_text(encoding="utf-8"))["muted"] is False
     assert scene.game.moves == []  # no move made by it
+    driver.key(pygame.K_m, mod=pygame.KMOD_CTRL)  # Ctrl+M is not M
+    assert not app.settings.muted
+
+
+def test_m_stops_no_demo_and_takes_no_question_away(app, driver):
+    from tests.scenes.test_table import wait_for_analysis
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    wait_for_analysis(scene, driver)
+    driver.key_twice(pygame.K_d)
+    assert scene.demo
+    driver.key(pygame.K_m)
+    assert scene.demo and app.settings.muted
+    driver.key(pygame.K_d)  # the player takes over
+    driver.key(pygame.K_g)
+    assert "again" in scene.status
+    driver.key(pygame.K_m)
+    driver.pause()
+    driver.key(pygame.K_g)  # G's question was still up: the second G answers it
+    assert scene.game.over
