@@ -102,6 +102,15 @@ def _the_window() -> Iterator[Any]:
         pass
 
 
+def bring_back_window() -> None:
+    """Show the window again, restored and raised with the focus, if SDL can: hidden
+    or minimised by someone else (a window manager's "show desktop")."""
+    with _the_window() as window:
+        window.show()
+        window.restore()
+        window.focus()
+
+
 def window_position() -> tuple[int, int] | None:
     """Where the window stands on the screen, if SDL can say."""
     with _the_window() as window:

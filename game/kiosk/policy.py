@@ -27,6 +27,7 @@ from game.kiosk.initials_filter import NO_INITIALS, hidden_forms, shown_initials
 from game.kiosk.operator import CornerHold, CornerRing
 from game.kiosk.pin_pad import PinLock
 from game.rules import RulesError, get_ruleset
+from game.window import bring_back_window
 
 if TYPE_CHECKING:
     from game.app import App
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OPERATOR_EXIT = 4  # the exit status of the operator's exit (a service unit may exempt it)
+# Hidden this long (a window manager's "show desktop", a key a passer-by found), the
+# kiosk shows itself again: it stayed hidden for good, the screen black, taps lost
+HIDDEN_BACK_S = 2.0
 CRASH_LIMIT = 5  # failures within CRASH_WINDOW_S: something is badly wrong, start afresh
 CRASH_WINDOW_S = 60.0
 POINTER_REST_S = 3.0  # a mouse still this long: its pointer hides again
@@ -85,6 +89,8 @@ class KioskPolicy:
         self.leaving_show = False  # a touch asked for a game: see _between_shows
         self.pin_lock = PinLock()  # one for every pad opened: see PinLock
         self.pointer_visible = False
+        self.hidden_for = 0.0  # how long the window has been hidden (see HIDDEN_BACK_S)
+        self.said_hidden = False  # and whether the log has said so
         self.pointer_moved = 0.0
         pygame.mouse.set_visible(False)  # touch first: the pointer shows while a mouse moves
 
@@ -232,6 +238,14 @@ class KioskPolicy:
         """Each fixed step: the notices, the operator's corner, the idle clock."""
         app = self.app
         self.pin_lock.tick(dt)
+        self.hidden_for = self.hidden_for + dt if app.hidden else 0.0
+        self.said_hidden = self.said_hidden and app.hidden
+        if self.hidden_for >= HIDDEN_BACK_S:
+            if not self.said_hidden:  # once while it stays hidden: tried again quietly
+                log.warning("kiosk: the window was hidden: shown again")
+                self.said_hidden = True
+            self.hidden_for = 0.0
+            bring_back_window()
         while app.notices:
             log.warning("kiosk: notice: %s", app.notices.pop(0))  # nobody reads a menu here
         now = app.clock.now()

@@ -824,3 +824,27 @@ def test_a_kiosk_s_failed_save_goes_to_its_log_not_to_a_passer_by(kiosk, driver,
     play_a_pair(driver, scene)
     driver.settle(1.0)
     assert "could not be saved" not in scene.status
+
+
+def test_a_kiosk_hidden_shows_itself_again_and_says_so_once(kiosk, driver, monkeypatch, caplog):
+    # a window manager's "show desktop" hid it for good: a black screen, taps lost
+    import game.kiosk.policy as policy
+
+    shown = []
+    monkeypatch.setattr(policy, "bring_back_window", lambda: shown.append(kiosk.clock.now()))
+    driver.settle(1.0)
+    assert shown == []
+    hidden_at = kiosk.clock.now()
+    with caplog.at_level(logging.WARNING, logger="game.kiosk.policy"):
+        pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+        driver.settle(1.5)
+        assert shown == []  # a moment: not fought over with whoever hid it
+        driver.settle(1.0)
+        assert len(shown) == 1 and shown[0] - hidden_at >= policy.HIDDEN_BACK_S
+        driver.settle(4.5)  # still hidden: tried again, not said again
+        assert len(shown) == 3
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+        driver.settle(3.0)
+        assert len(shown) == 3
+    said = [r for r in caplog.records if "hidden" in r.getMessage()]
+    assert len(said) == 1
