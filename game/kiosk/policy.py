@@ -192,7 +192,9 @@ class KioskPolicy:
         if isinstance(scene, InitialsScene):
             scene = self._initials_for_passers_by(scene)
         if not self._for_passers_by(scene):
-            log.info("kiosk: %s is not for passers-by: the chooser instead", type(scene).__name__)
+            # the table's Menu leads here at every passer-by's press: not for the log,
+            # which is read for what went wrong
+            log.debug("kiosk: %s is not for passers-by: the chooser instead", type(scene).__name__)
             scene = self.home()
         back_to_table = scene is self.table  # the kiosk's own doing, asking "Still playing?"
         self._keep_or_end_the_table(scene, back_to_table)
