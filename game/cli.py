@@ -30,6 +30,7 @@ from game.rules import (
 from game.rules.moves import FOUNDATION, TABLEAU, pile_kind
 from game.rules.replay import parse_replay_text, position_json, run_replay
 from game.screen import EXIT_NO_SCREEN, NoScreenError
+from game.small_files import text_of
 from game.store.saved import LARGEST_KEPT_DEAL
 
 EXIT_BAD_INPUT = 2
@@ -297,11 +298,11 @@ def _read_replay(path: str) -> dict[str, Any]:
         if len(data) > LARGEST_REPLAY:
             # /dev/zero, or a file that is no replay: refused before it fills the memory
             raise UsageError(f"{name} is over {LARGEST_REPLAY >> 20} MB: not a replay file")
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
+        text = text_of(data) if isinstance(data, bytes) else data
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from e
     except UnicodeDecodeError as e:
-        raise UsageError(f"{name} is not UTF-8 text") from e
+        raise UsageError(f"{name} is not UTF-8 (nor UTF-16) text") from e
     # a byte-order mark, as some editors write one first, is no part of the JSON
     return parse_replay_text(text.removeprefix("\ufeff"))
 

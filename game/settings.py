@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from game import i18n
 from game.rules.ruleset import LANGUAGES
 from game.screen import LARGEST_SIDE
-from game.small_files import READ_ONLY_FILE, TooLarge, read_small
+from game.small_files import READ_ONLY_FILE, TooLarge, read_small, text_of
 from game.userdirs import config_dir
 
 log = logging.getLogger(__name__)
@@ -175,7 +175,7 @@ class SettingsStore:
             return Settings()
         try:
             # a byte-order mark, as some editors write, is no damage
-            data = json.loads(raw.decode("utf-8-sig"))
+            data = json.loads(text_of(raw))
             if not isinstance(data, dict):
                 raise ValueError("not an object")
         except (ValueError, UnicodeDecodeError, RecursionError) as e:
@@ -207,7 +207,7 @@ class SettingsStore:
         if self.path is None:
             return
         try:
-            data = json.loads(read_small(self.path).decode("utf-8-sig"))
+            data = json.loads(text_of(read_small(self.path)))
         except FileNotFoundError:
             data = {}
         except (OSError, ValueError, UnicodeDecodeError, RecursionError):

@@ -24,3 +24,13 @@ def read_small(path: Path, most: int = LARGEST) -> bytes:
     if len(data) > most:
         raise TooLarge(f"over {most >> 10} KB")
     return data
+
+
+def text_of(data: bytes) -> str:
+    """A text file's bytes as text: UTF-8, with or without the mark some editors put
+    first, or UTF-16 where its mark says so (Windows' Notepad saving "Unicode", and
+    PowerShell's `>`, write it: refused, such a file was "not UTF-8 text"). Raises
+    UnicodeDecodeError for anything else."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")  # the mark read, and left out
+    return data.decode("utf-8-sig")

@@ -90,6 +90,13 @@ def test_a_byte_order_mark_is_no_damage(tmp_path):
     assert store.notice is None and path.exists()
 
 
+def test_settings_saved_as_utf_16_are_read(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes('{"language": "ru", "volume": 0.1}'.encode("utf-16"))
+    store = SettingsStore(path)
+    assert store.load() == Settings(language="ru", volume=0.1) and store.notice is None
+
+
 def test_settings_that_cannot_be_kept_are_said_once_and_the_game_runs(tmp_path, monkeypatch):
     from game.app import App
     from game.clock import ManualClock

@@ -18,7 +18,7 @@ from game.i18n import alphabets
 from game.rules import RulesError, get_ruleset, rulesets
 from game.rules.ruleset import OptionValue
 from game.settings import BY_LANGUAGE, CARD_LETTERS, LANGUAGES, Settings, SettingsStore
-from game.small_files import TooLarge, read_small
+from game.small_files import TooLarge, read_small, text_of
 
 FILE_NAME = "kiosk.toml"
 EXAMPLE = Path(__file__).with_name("kiosk.example.toml")
@@ -147,9 +147,9 @@ def load_config(path: Path, given: bool = True) -> KioskConfig:
     except OSError as e:
         raise KioskConfigError([f"{path}: cannot read it: {e.strerror}"]) from e
     try:
-        # with the mark Notepad and PowerShell put first, as replays and settings are
+        # with the mark Notepad and PowerShell put first, or in UTF-16, as replays are
         # read: refused, it pointed at line 1, column 1, which looks empty there
-        text = raw.decode("utf-8-sig")
+        text = text_of(raw)
     except UnicodeDecodeError as e:
         raise KioskConfigError([f"{path}: not UTF-8 text"]) from e
     return parse_config(text, path)

@@ -530,6 +530,15 @@ def test_a_byte_order_mark_before_the_json_is_passed_over(
     assert cli("replay", path, "--json").json()["moves"] == 1
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_replay_saved_as_utf_16_is_read(cli: Cli, replay_file: ReplayFile, encoding) -> None:
+    # Notepad's "Unicode" and PowerShell's `>` write UTF-16, with its mark: refused
+    text = json.dumps({"ruleset": "pyramid52", "deal": 8, "moves": ["p7.2+p7.5"]})
+    data = text.encode(encoding)
+    path = replay_file(data if encoding == "utf-16" else b"\xfe\xff" + data)
+    assert cli("replay", path, "--json").json()["moves"] == 1
+
+
 def test_standard_input_not_utf8(cli: Cli) -> None:
     data = '{"ruleset": "pyramid52", "deal": 1, "meta": {"n": "é"}}'.encode("latin-1")
     assert_refused(cli("replay", "-", "--json", stdin=data), "UTF-8")

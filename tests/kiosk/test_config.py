@@ -218,6 +218,13 @@ def test_a_file_saved_with_a_byte_order_mark_and_crlf_is_read(tmp_path):
     assert load_config(path).operator.pin == "2580"
 
 
+def test_a_file_saved_as_utf_16_is_read(tmp_path):
+    # PowerShell 5's `>` and Notepad's "Unicode" write it
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(MINIMAL.encode("utf-16"))
+    assert load_config(path).operator.pin == "2580"
+
+
 def test_the_kiosk_settings_come_from_the_file_and_are_never_written(tmp_path):
     config = parse_config('language = "ru"\nvolume = 0\nwinnable_only = true\n' + MINIMAL, PATH)
     store = KioskSettingsStore(config)
