@@ -53,6 +53,14 @@ class Rules:
     rows: int = 0
     pair_sum: int = 0
 
+    @property
+    def alone_ranks(self) -> tuple[str, ...]:
+        """The ranks that leave the pyramid games' table alone: worth the pair sum by
+        themselves (the King in both)."""
+        if not self.pair_sum:
+            return ()
+        return tuple(rank for rank, value in self.values.items() if value == self.pair_sum)
+
 
 def _int_in(lo: int, hi: int) -> Callable[[object], str | None]:
     def check(v: object) -> str | None:

@@ -91,8 +91,8 @@ def value_text(rank: str, value: int) -> str:
 
 
 def king_alone(rules: Rules) -> bool:
-    """Whether a King is removed alone: its value is the pair sum by itself."""
-    return rules.values.get("K") == rules.pair_sum
+    """Whether a King is removed alone (the legend says so in words)."""
+    return "K" in rules.alone_ranks
 
 
 def summary_text(ruleset: Ruleset) -> str:

@@ -95,6 +95,15 @@ def test_a_king_is_removed_alone(ruleset):
     assert pile(e, s2, "st") == "" and events == [("remove", "st>out", "KS")]
 
 
+@pytest.mark.parametrize("ruleset", ["pyramid36", "pyramid52", "egyptian"])
+def test_the_rules_say_which_ranks_go_alone(ruleset):
+    # the legend worked it out for itself, from the King's value alone
+    from game.rules import get_ruleset
+
+    rules = get_ruleset(ruleset).rules()
+    assert rules.alone_ranks == (("K",) if rules.pair_sum else ())
+
+
 def test_only_a_king_goes_alone():
     e = engine_for("pyramid36")
     s = position(e, st="QS")
