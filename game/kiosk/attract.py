@@ -180,9 +180,9 @@ class DemoTableScene(TableScene):
     def _ending(self, limit: float) -> bool:
         """Whether the demo, past its time, wins within its grace (see ENDING_GRACE_S)."""
         known = self.analysis.known()
-        if not self.demo or known is None or known["outcome"] != "won":
+        if not self.demo or known is None or not known.won:
             return False
-        left = len(known.get("line") or ()) * DEMO_PACE_S
+        left = len(known.line) * DEMO_PACE_S
         return self.shown + left <= limit + ENDING_GRACE_S
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:

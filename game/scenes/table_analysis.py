@@ -9,8 +9,9 @@ the player thinks over it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.i18n import _
@@ -20,7 +21,45 @@ from game.solver.worker import ANALYSE, SolverWorker
 from game.store.saved import VerdictFlip
 
 Position = tuple[str, ...]
-Answer = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the solver answered for a position: the worker's reply, read once, where
+    the scenes had read its keys by name (a name mistyped was a silent default)."""
+
+    outcome: str  # "won", "lost" or "unknown" (the search's limit came first)
+    line: tuple[str, ...] = ()  # a win's moves, else the way to the best score found
+    best_remaining_points: int | None = None  # the fewest points left that line reaches
+    best_exact: bool = True  # that best proven; not, where its search ran out of time
+    carried: bool = False  # an undecided answer carried along its line (see known())
+    limit: str = ""  # which limit an undecided search reached ("time limit 10 s")
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+    @property
+    def lost(self) -> bool:
+        return self.outcome == "lost"
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome in ("won", "lost")
+
+    @classmethod
+    def of_reply(cls, reply: Mapping[str, Any]) -> Answer:
+        """The worker's reply (see game.solver.worker.handle) as an answer."""
+        return cls(
+            outcome=str(reply["outcome"]),
+            line=tuple(reply.get("line") or ()),
+            best_remaining_points=reply.get("best_remaining_points"),
+            best_exact=bool(reply.get("best_exact", True)),
+            limit=str(reply.get("limit") or ""),
+        )
+
+
+UNANSWERED = Answer("unknown")  # what a hint goes by before the solver has answered
 ANALYSE_SECONDS = 10.0
 # An undecided position is searched on while it stays on the table (the worker would
 # idle), with beams from BEAMS_AFTER positions on (solver/beam.py says what they
@@ -131,7 +170,7 @@ class Analysis:
             self.stop()
             return
         known = self.known()
-        if known is not None and not known.get("carried"):
+        if known is not None and not known.carried:
             return
         where = self.position()
         if where in self.pending.values():
@@ -154,7 +193,7 @@ class Analysis:
         for reply in self.worker.poll():
             where = self.pending.pop(reply.get("id", -1), None)
             if where is not None and "outcome" in reply:
-                self.results[where] = reply
+                self.results[where] = Answer.of_reply(reply)
                 arrived = True
                 self._ask_longer(where)
         return arrived
@@ -164,7 +203,7 @@ class Analysis:
         table (a move asks about the next one, which cancels this)."""
         if not self.searches_longer:
             return
-        if self.results[where]["outcome"] in ("won", "lost") or where in self.asked_longer:
+        if self.results[where].decided or where in self.asked_longer:
             return
         if where != self.position() or self.game.over:
             return
@@ -301,9 +340,9 @@ class Analysis:
             answer = self._results.at(where, end)
             if answer is None:
                 continue
-            if answer["outcome"] == "lost":
+            if answer.lost:
                 lost_at = end
-            elif answer["outcome"] == "won":
+            elif answer.won:
                 if lost_at is None:
                     return None  # won since its last loss: no flip behind the position
                 return VerdictFlip.of(end, where[:lost_at])
@@ -319,13 +358,13 @@ class Analysis:
         if self.game.over:
             return ""
         known = self.known()
-        if known is None or (known.get("carried") and self.waiting):
+        if known is None or (known.carried and self.waiting):
             if self.lost_on_the_way():
                 return _("No win possible")  # said all along, not "Checking…" each move
             return _("Checking…") if self.waiting and not settled_only else ""
-        if known["outcome"] == "won":
+        if known.won:
             return _("Can be won")
-        if known["outcome"] == "lost":
+        if known.lost:
             return _("No win possible")
         if settled_only:
             return ""
@@ -347,11 +386,10 @@ def verdict_words() -> tuple[str, ...]:
 def _carried(answer: Answer | None, move: str) -> Answer | None:
     """An answer carried one move along its line: the answer of the position `move`
     leads to, if its line goes that way (None if not)."""
-    if not (answer and answer["line"] and answer["line"][0] == move):
+    if not (answer and answer.line and answer.line[0] == move):
         return None
-    carried = answer["outcome"] not in ("won", "lost")
-    return dict(answer, line=answer["line"][1:], carried=carried)
+    return replace(answer, line=answer.line[1:], carried=not answer.decided)
 
 
 def _is_lost(answer: Answer | None) -> bool:
-    return answer is not None and answer["outcome"] == "lost"
+    return answer is not None and answer.lost

@@ -4,7 +4,6 @@ and what taking a move back past "no win is possible" means for the score."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -21,6 +20,7 @@ from game.rules.moves import (
     parse_move,
     pile_kind,
 )
+from game.scenes.table_analysis import UNANSWERED, Answer
 from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
 from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY
@@ -156,25 +156,25 @@ class TableHelp:
             self._say(_("Looking for a hint…"), 30.0)
             return
         answered = known is not None  # else the solver took longer than HINT_PATIENCE_S
-        known = known or {"outcome": "unknown", "line": []}
+        known = known or UNANSWERED
         self.hint_overdue = False
         self.hint_pending = False
-        line = known.get("line") or []
+        line = list(known.line)
         move: Move | None
         if self._nothing_better(known):
             # any move keeps the points, as the Demo says: a move shown here read as the
             # way on, and the Demo then said it had none
             self._say(self._nothing_better_words(known), 6.0)
             return
-        if known["outcome"] == "won" and line:
+        if known.won and line:
             move, why = parse_move(line[0]), _("This deal can still be won.")
-        elif known["outcome"] == "lost":
+        elif known.lost:
             # toward the best score; at the end of a best line found (not proven best:
             # see _nothing_better), any move keeps the points
             move = parse_move(line[0]) if line else suggest(self.game)
             # "best found": the search for the best score ran out of time
-            left = points(known["best_remaining_points"])
-            exact = known.get("best_exact", True)
+            left = points(known.best_remaining_points)
+            exact = known.best_exact
             if not self.game.moves:  # "no win now" at the deal read as if a move spoilt it
                 why = (
                     _("This deal cannot be won; best possible: {points} left.", points=left)
@@ -194,7 +194,7 @@ class TableHelp:
             move = parse_move(line[0])
             why = _(
                 "The solver has not settled this position; the best line it found leaves {points}.",
-                points=points(known["best_remaining_points"]),
+                points=points(known.best_remaining_points),
             )
         else:
             move = suggest(self.game)
@@ -226,21 +226,16 @@ class TableHelp:
         self._invalidate()
 
     @staticmethod
-    def _nothing_better(known: dict[str, Any] | None) -> bool:
+    def _nothing_better(known: Answer | None) -> bool:
         """The solver proved the game lost and that no move lowers the points left: the
         best score is where the game stands. Not where its search for the best score
         ran out of time: there the end of the best line found proves nothing."""
-        return (
-            bool(known)
-            and known["outcome"] == "lost"
-            and not known.get("line")
-            and known.get("best_exact", True)
-        )
+        return known is not None and known.lost and not known.line and known.best_exact
 
-    def _nothing_better_words(self, known: dict[str, Any]) -> str:
+    def _nothing_better_words(self, known: Answer) -> str:
         return _(
             "No win is possible now, and no move lowers the points left: {points} is the best.",
-            points=points(known["best_remaining_points"]),
+            points=points(known.best_remaining_points),
         )
 
     def _keep_facts(self) -> None:
@@ -271,15 +266,15 @@ class TableHelp:
             self._hint()  # its words already say whether a win is possible
         known = self.analysis.known()
         where = self.analysis.position()
-        if known and known["outcome"] == "lost" and self.recorded and not self.assisted:
+        if known and known.lost and self.recorded and not self.assisted:
             # kept with the game, so that Continue does not forget it (see _taking_back)
             flip = self.analysis.flip()
             if flip is not None and flip != self.facts.flip:
                 self.facts.flip = flip
                 self._keep_facts()
-        if known and known["outcome"] == "won":
+        if known and known.won:
             self.told_lost_best = None
-        if not known or known["outcome"] != "lost" or self.game.over:
+        if not known or not known.lost or self.game.over:
             return
         self._loss_taken_back(known)
         # play may go on for ever (an Egyptian gap takes any card once the stock is out)
@@ -287,11 +282,11 @@ class TableHelp:
         offer = self._nothing_better(known) and not self.end_offered and self.banner is None
         if self._loss_is_news(known) or offer:
             if hinted:  # its words said it
-                self.told_lost_best = known["best_remaining_points"]
+                self.told_lost_best = known.best_remaining_points
             # stuck, its banner says the game is over in all but name: the loss again,
             # in a second box beside it, said nothing new
             elif not self.demo and not self.verdict_kept() and not self.stuck:
-                self.told_lost_best = known["best_remaining_points"]
+                self.told_lost_best = known.best_remaining_points
                 if offer:
                     self.end_offered = True
                     self.banner = self._best_reached_banner(known)
@@ -299,37 +294,37 @@ class TableHelp:
                     self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
                     self.status_where = where  # said of this position: gone when it changes
 
-    def _loss_taken_back(self, known: dict[str, Any] | None) -> None:
+    def _loss_taken_back(self, known: Answer | None) -> None:
         """The best said is lowered to the best of where the game stands (`known`, its
         answer) when that is better (an Undo, a Restart): a later move that makes it
         worse is then said. Kept at the worst ever said, a move back up from there went
         unsaid."""
         told = self.told_lost_best
-        if told is not None and known and known["outcome"] == "lost":
-            self.told_lost_best = min(told, known["best_remaining_points"])
+        if told is not None and known and known.lost:
+            self.told_lost_best = min(told, known.best_remaining_points)
 
-    def _loss_is_news(self, known: dict[str, Any]) -> bool:
+    def _loss_is_news(self, known: Answer) -> bool:
         """A proven loss is said at first, and again only when a move made the best
         score worse (the top bar says "No win possible" all along)."""
         told = self.told_lost_best
-        return told is None or known["best_remaining_points"] > told
+        return told is None or known.best_remaining_points > told
 
-    def _best_reached_banner(self, known: dict[str, Any]) -> Banner:
+    def _best_reached_banner(self, known: Answer) -> Banner:
         """The game can only stay as good as it is: its end offered, as a stuck game's."""
         words = _(
             "No move can lower the points left now: {points} is the best. The game may end here.",
-            points=points(known["best_remaining_points"]),
+            points=points(known.best_remaining_points),
         )
         end = Button(_("End the game"), self._resign, key="end")
         return Banner(words, [end], enter=False, dismiss=self._close_banner)
 
-    def _lost_words(self, known: dict[str, Any]) -> str:
+    def _lost_words(self, known: Answer) -> str:
         """What a proven loss means to the player. Said at the deal (most Pyramid 52
         deals cannot be won), it is the aim of the game, not a verdict on the play; to
         one who watches a replay, the verdict (told to play for the fewest points, a
         watcher has no move to make)."""
-        left = points(known["best_remaining_points"])
-        exact = known.get("best_exact", True)
+        left = points(known.best_remaining_points)
+        exact = known.best_exact
         if not self.game.moves and self.recorded:
             if exact:
                 return _(
@@ -385,7 +380,7 @@ class TableHelp:
             return  # nothing left to show: the game stays as the player ended it
         if not self.demo and self._nothing_better(self.analysis.known()):
             # nothing to show: not started, nor the game marked helped for it
-            self._say(self._nothing_better_words(self.analysis.known() or {}), 6.0)
+            self._say(self._nothing_better_words(self.analysis.known() or UNANSWERED), 6.0)
             return
         self.demo = not self.demo
         self.demo_wait = 0.0
@@ -440,7 +435,7 @@ class TableHelp:
         if known is None:
             self.analysis.ask()
             return
-        line = known.get("line") or []
+        line = list(known.line)
         if not line:
             self.demo = False
             if self._nothing_better(known):
@@ -450,7 +445,7 @@ class TableHelp:
                     # as play by hand has it offered once: a note for 6 s, missed while
                     # watching, left the player to find Give up
                     self.end_offered = True
-                    self.told_lost_best = known["best_remaining_points"]
+                    self.told_lost_best = known.best_remaining_points
                     self.banner = self._best_reached_banner(known)
             else:
                 self._say(_("The solver has no better move to show."))

@@ -3,6 +3,7 @@ anywhere starts a fresh game (through the chooser when several are offered)."""
 
 import itertools
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -620,13 +621,14 @@ def test_a_demo_past_its_time_plays_on_to_a_win_a_few_moves_away(kiosk, driver):
         time.sleep(0.01)
     known = demo.analysis.known()
     moves = ENDING_GRACE_S / DEMO_PACE_S  # as many as its grace plays
-    assert known["outcome"] == "won" and len(known["line"]) < moves
+    assert known.won and len(known.line) < moves
     demo.shown = limit + 1
     driver.frames(2)
     assert kiosk.scene is demo and not demo.leaving  # a win this close plays on
     demo.shown = limit + ENDING_GRACE_S + 1
     assert not demo._ending(limit)  # for a while only
     demo.shown = limit + 1
-    known["line"] = known["line"] * int(moves // len(known["line"]) + 1)
+    longer = known.line * int(moves // len(known.line) + 1)
+    demo.analysis.results[demo.analysis.position()] = replace(known, line=longer)
     driver.frames(2)
     assert demo.leaving  # not a win this far

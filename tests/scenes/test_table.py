@@ -1,6 +1,7 @@
 """The table scene driven by real events at the places the layout draws cards."""
 
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -9,6 +10,7 @@ from game import hints
 from game.rules import Game, Move, rulesets
 from game.rules.moves import parse_move
 from game.scenes.table import TableScene
+from game.scenes.table_analysis import Answer
 from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
@@ -589,16 +591,13 @@ def test_the_same_hint_asked_again_in_the_same_position_counts_once(app, driver)
     # the lines are the test's: the real solver found another and raced them in
     scene.analysis.worker = ScriptedWorker()
     where = scene.analysis.position()
-    scene.analysis.results[where] = {"outcome": "won", "line": list(DEAL_8_WIN)}
+    scene.analysis.results[where] = Answer("won", tuple(DEAL_8_WIN))
     driver.key_twice(pygame.K_h)
     driver.key(pygame.K_h)
     driver.key(pygame.K_h)
     assert str(scene.hint) == DEAL_8_WIN[0] and scene.hints_used == 1
     click_move(driver, scene, DEAL_8_WIN[0])
-    scene.analysis.results[scene.analysis.position()] = {
-        "outcome": "won",
-        "line": list(DEAL_8_WIN[1:]),
-    }
+    scene.analysis.results[scene.analysis.position()] = Answer("won", tuple(DEAL_8_WIN[1:]))
     driver.key(pygame.K_h)  # another position: another hint
     assert str(scene.hint) == DEAL_8_WIN[1] and scene.hints_used == 2
 
@@ -707,7 +706,7 @@ def test_a_hint_shows_the_next_move_of_a_winning_line_at_once_when_known(app, dr
     start = time.perf_counter()
     driver.key(pygame.K_h)
     assert time.perf_counter() - start < 0.1
-    line = scene.analysis.known()["line"]
+    line = scene.analysis.known().line
     assert scene.hint == parse_move(line[0]) and "can still be won" in scene.status
     assert scene.hints_used == 1 and scene.assisted
 
@@ -914,7 +913,7 @@ def test_hint_and_demo_on_a_proven_loss_where_no_move_lowers_the_points_say_so(a
     game = Game("egyptian", deal=1)
     scene = open_table(app, driver, game)
     where = scene.analysis.position()
-    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 42}
+    scene.analysis.results[where] = Answer("lost", (), best_remaining_points=42)
     said = "No win is possible now, and no move lowers the points left: 42 points is the best."
     driver.key(pygame.K_h)  # nothing is asked: it costs nothing
     assert scene.status == said
@@ -929,7 +928,7 @@ def test_at_the_end_of_a_best_line_found_not_proven_the_hint_claims_nothing(app,
     game = Game("egyptian", deal=1)
     scene = open_table(app, driver, game)
     where = scene.analysis.position()
-    known = {"outcome": "lost", "line": [], "best_remaining_points": 42, "best_exact": False}
+    known = Answer("lost", (), best_remaining_points=42, best_exact=False)
     scene.analysis.results[where] = known
     driver.key_twice(pygame.K_h)
     assert "This deal cannot be won; best found: 42 points left." in scene.status
@@ -944,8 +943,8 @@ def test_a_lost_deal_s_hint_says_the_deal_cannot_be_won_until_a_move_is_made(app
 
     def lost_here():
         line = [str(next(iter(game.legal_moves)))]
-        known = {"outcome": "lost", "line": line, "best_remaining_points": 65}
-        scene.analysis.results[scene.analysis.position()] = known | {"best_exact": exact}
+        known = Answer("lost", tuple(line), best_remaining_points=65, best_exact=exact)
+        scene.analysis.results[scene.analysis.position()] = known
 
     lost_here()
     best = "best possible" if exact else "best found"
@@ -972,11 +971,9 @@ def test_a_pyramid_s_hint_to_the_reserve_names_the_stock_s_card(app, driver, lan
     game = Game("pyramid52", deal=3)
     scene = open_table(app, driver, game)
     card = i18n.card_name(game.pile("st")[-1])
-    scene.analysis.results[scene.analysis.position()] = {
-        "outcome": "won",
-        "line": [str(STOCK_TURN)],
-        "best_remaining_points": 0,
-    }
+    scene.analysis.results[scene.analysis.position()] = Answer(
+        "won", (str(STOCK_TURN),), best_remaining_points=0
+    )
     try:
         i18n.set_language(language)
         driver.key_twice(pygame.K_h)
@@ -992,13 +989,13 @@ def test_a_hint_on_an_unsettled_position_follows_the_best_line_found(app, driver
     where = scene.analysis.position()
     line = ["st>w", "t8>f1"]  # not the likely move: that sends the 7♠ home first
     assert str(hints.suggest(game)) != line[0]
-    known = {"outcome": "unknown", "line": line, "best_remaining_points": 230}
+    known = Answer("unknown", tuple(line), best_remaining_points=230)
     scene.analysis.results[where] = known
     driver.key_twice(pygame.K_h)
     assert str(scene.hint) == "st>w" and scene.hints_used == 1
     assert "the best line it found leaves 230 points" in scene.status
     # with no line (the position is the best it saw), the likely move
-    scene.analysis.results[where] = {**known, "line": []}
+    scene.analysis.results[where] = replace(known, line=())
     driver.key(pygame.K_h)
     assert scene.hint == hints.suggest(game) and "a likely move" in scene.status
 
@@ -1010,7 +1007,7 @@ def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
     assert not scene._current_figures().assisted
     where = scene.analysis.position()
     line = [str(next(iter(game.legal_moves)))]
-    scene.analysis.results[where] = {"outcome": "lost", "line": line, "best_remaining_points": 42}
+    scene.analysis.results[where] = Answer("lost", tuple(line), best_remaining_points=42)
     driver.key_twice(pygame.K_h)
     driver.frames(2)
     assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"
@@ -1046,13 +1043,13 @@ def test_an_undecided_deal_left_on_the_table_is_searched_on(app, driver, monkeyp
     monkeypatch.setattr(table_analysis, "LONGER_SECONDS", 0.4)
     scene = open_table(app, driver, Game("egyptian", deal=1))
     wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["limit"].startswith("time limit 0.2")
+    assert scene.analysis.known().limit.startswith("time limit 0.2")
     assert scene._current_figures().verdict == "Still checking…"
     end = time.monotonic() + 20
     while scene.analysis.waiting and time.monotonic() < end:
         driver.frames(1)
         time.sleep(0.01)
-    assert scene.analysis.known()["limit"].startswith("time limit 0.4")
+    assert scene.analysis.known().limit.startswith("time limit 0.4")
     assert scene._current_figures().verdict == "Undecided"
 
 
@@ -1093,7 +1090,7 @@ def _after_a_move(app, driver, deal: int, dealt: str, move: str):
     game = Game("pyramid52", deal=deal)
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["outcome"] == dealt
+    assert scene.analysis.known().outcome == dealt
     click_move(driver, scene, move)
     wait_for_analysis(scene, driver)
     return scene, game
@@ -1103,7 +1100,7 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
     # trying moves and taking back those after which the top bar says "No win possible"
     # found the winning line by the solver, and the game still entered the tables
     scene, game = _after_the_losing_move(app, driver)
-    assert scene.analysis.known()["outcome"] == "lost" and not scene.assisted
+    assert scene.analysis.known().outcome == "lost" and not scene.assisted
     assert scene.status.startswith("There is no way to win from here")
     driver.key(pygame.K_u)  # first a banner says what it would mean
     assert len(game.moves) == 1 and not scene.assisted
@@ -1171,11 +1168,11 @@ def test_no_take_back_question_below_a_position_known_lost(app, driver):
     game = Game("pyramid52", deal=1)
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["outcome"] == "lost"
+    assert scene.analysis.known().outcome == "lost"
     game.play("st>w")
     game.play("st>w")
     where = scene.analysis.position()
-    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 9}
+    scene.analysis.results[where] = Answer("lost", (), best_remaining_points=9)
     scene._after_change()
     driver.key(pygame.K_u)
     assert len(game.moves) == 1 and scene.banner is None and not scene.assisted
@@ -1264,7 +1261,7 @@ def test_restart_starts_over_unasked_while_the_deal_stays_winnable(app, driver):
     wait_for_analysis(scene, driver)
     click_move(driver, scene, "st>w")
     wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["outcome"] == "won"
+    assert scene.analysis.known().outcome == "won"
     driver.key(pygame.K_F5)
     driver.settle(2.0)
     assert game.moves == [] and not scene.assisted and scene.banner is None
@@ -1274,7 +1271,7 @@ def test_taking_back_a_move_in_a_deal_lost_from_the_start_is_no_help(app, driver
     game = Game("pyramid52", deal=1)  # no win from the deal on
     scene = open_table(app, driver, game)
     wait_for_analysis(scene, driver)
-    assert scene.analysis.known()["outcome"] == "lost"
+    assert scene.analysis.known().outcome == "lost"
     click_move(driver, scene, "st>w")
     wait_for_analysis(scene, driver)
     driver.key(pygame.K_u)
@@ -1289,7 +1286,7 @@ def test_a_fortune_keeps_the_solver_s_verdict_for_the_end_of_its_play(app, drive
     scene._wish_made()
     wait_for_analysis(scene, driver)
     driver.frames(2)
-    assert scene.analysis.known()["outcome"] == "lost"  # known, and not said
+    assert scene.analysis.known().outcome == "lost"  # known, and not said
     assert scene._current_figures().verdict == "" and scene.status == ""
     driver.key_twice(pygame.K_h)  # help voids the fortune: the verdict is said
     driver.frames(2)
@@ -1633,7 +1630,7 @@ def test_a_hint_takes_a_keyboard_player_s_focus_to_its_card(app, driver):
     # the hinted cards were outlined, and the focus stayed where it was
     game = Game("egyptian", deal=3)
     scene = open_table(app, driver, game)
-    scene.analysis.results[scene.analysis.position()] = {"outcome": "won", "line": ["t8>t7"]}
+    scene.analysis.results[scene.analysis.position()] = Answer("won", ("t8>t7",))
     driver.key(pygame.K_TAB)  # the keyboard in use: its focus shows
     assert scene.keys.focus == "st"
     driver.key_twice(pygame.K_h)
@@ -1748,7 +1745,7 @@ def test_the_hint_s_words_go_once_its_move_is_played(app, driver):
     # "Hint: 6♥ to a foundation" stood on after the move was made
     game = Game("egyptian", deal=3)
     scene = open_table(app, driver, game)
-    scene.analysis.results[scene.analysis.position()] = {"outcome": "won", "line": ["t8>t7"]}
+    scene.analysis.results[scene.analysis.position()] = Answer("won", ("t8>t7",))
     driver.key_twice(pygame.K_h)
     assert "Hint:" in scene.status
     driver.drag(centre(scene, "t8"), centre(scene, "t7"))
@@ -2084,7 +2081,7 @@ def test_after_an_undo_a_move_that_makes_the_best_worse_is_said(app, driver):
         driver.settle(0.3)
         wait_for_analysis(scene, driver)
         driver.frames(2)
-        assert scene.analysis.known()["best_remaining_points"] == best
+        assert scene.analysis.known().best_remaining_points == best
     assert scene.status == "There is no way to win from here. Best possible: 130 points left."
 
 
@@ -2157,18 +2154,14 @@ def test_the_demo_at_the_end_of_a_lost_deal_s_best_line_offers_the_end(app, driv
     scene = open_table(app, driver, game)
     first = str(next(iter(game.legal_moves)))
     where = scene.analysis.position()
-    scene.analysis.results[where] = {
-        "outcome": "lost",
-        "line": [first],
-        "best_remaining_points": 65,
-    }
+    scene.analysis.results[where] = Answer("lost", (first,), best_remaining_points=65)
     driver.key_twice(pygame.K_d)
     for _ in range(200):
         driver.frames(1)
         if game.moves:
             break
     assert [str(m) for m in game.moves] == [first]
-    end = {"outcome": "lost", "line": [], "best_remaining_points": 65}
+    end = Answer("lost", (), best_remaining_points=65)
     scene.analysis.results[scene.analysis.position()] = end
     driver.settle(3.0)
     assert not scene.demo and scene.banner is not None

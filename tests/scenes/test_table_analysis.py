@@ -12,6 +12,7 @@ from game.scenes.table_analysis import (
     LONGER_DIVE_SEED,
     LONGER_SECONDS,
     Analysis,
+    Answer,
 )
 from game.solver.beam import BEAMS_AFTER
 
@@ -77,7 +78,7 @@ def test_along_a_won_line_the_answer_holds_and_nothing_is_asked_again():
         game.play(move)
         analysis.ask()
     assert worker.asked == [1]
-    assert analysis.verdict() == "Can be won" and analysis.known()["line"] == line[2:]
+    assert analysis.verdict() == "Can be won" and analysis.known().line == tuple(line[2:])
 
 
 def test_along_an_undecided_line_the_position_is_asked_about_again():
@@ -89,7 +90,7 @@ def test_along_an_undecided_line_the_position_is_asked_about_again():
     analysis.ask()
     assert worker.asked == [1, 2, 3]  # the search from here may decide it
     assert analysis.verdict() == "Checking…"
-    assert analysis.known()["line"] == line[1:]  # the demo plays on meanwhile
+    assert analysis.known().line == tuple(line[1:])  # the demo plays on meanwhile
     answered(worker, analysis, "won", line[1:])
     assert analysis.verdict() == "Can be won"
     analysis.ask()
@@ -128,9 +129,9 @@ def test_an_undecided_position_left_on_the_table_is_searched_on_with_more_time()
     assert worker.beams_after == [None, BEAMS_AFTER]  # the first answer: as before
     assert worker.dive_seeds == [0, LONGER_DIVE_SEED] and LONGER_DIVE_SEED != 0  # not again
     assert analysis.verdict() == "Still checking…"
-    assert analysis.known()["line"] == line  # a hint meanwhile follows the first line
+    assert analysis.known().line == tuple(line)  # a hint meanwhile follows the first line
     answered(worker, analysis, "won", line)
-    assert analysis.verdict() == "Can be won" and analysis.known()["outcome"] == "won"
+    assert analysis.verdict() == "Can be won" and analysis.known().outcome == "won"
     assert len(worker.asked) == 2
 
 
@@ -178,7 +179,7 @@ def test_a_long_game_played_faster_than_the_answers_come_is_no_trouble():
     answered(worker, analysis, "won", line)
     for move in line:
         game.play(move)
-    assert analysis.known()["line"] == [] and analysis.verdict() == "Can be won"
+    assert analysis.known().line == () and analysis.verdict() == "Can be won"
     for _ in range(1500):  # pile to pile and back, never answered
         shuttle = next(
             m for m in game.legal_moves if m.kind == "move" and m.a[0] == "t" and m.b[0] == "t"
@@ -240,7 +241,7 @@ def test_the_answers_along_a_line_are_known_s_for_each_of_its_positions(seed):
         follows = rng.randint(0, len(where) - start)
         line = list(where[start : start + follows]) + ["t1>t2"] * rng.randint(0, 1)
         outcome = rng.choice(["won", "lost", "unknown"])
-        answers[where[:start]] = {"outcome": outcome, "line": line}
+        answers[where[:start]] = Answer(outcome, tuple(line))
     along = Analysis(ScriptedWorker(), game)
     along.results = dict(answers)
     one_by_one = Analysis(ScriptedWorker(), game)
@@ -254,13 +255,13 @@ def test_taking_back_past_a_lost_answer_to_a_won_one_uses_the_verdict():
     where = tuple(str(m) for m in game.moves)
     analysis = Analysis(ScriptedWorker(), game)
     analysis.results = {
-        where[:2]: {"outcome": "won", "line": ["x"]},
-        where[:5]: {"outcome": "lost", "line": []},
+        where[:2]: Answer("won", ("x",)),
+        where[:5]: Answer("lost", ()),
     }
     assert analysis.lost_since(where[:2]) and analysis.lost_since(where[:4])
     assert not analysis.lost_since(where[:5])  # lost there too: nothing to find
     assert not analysis.lost_since(where[:6])
-    analysis.results = {where[:2]: {"outcome": "won", "line": ["x"]}}
+    analysis.results = {where[:2]: Answer("won", ("x",))}
     assert not analysis.lost_since(where[:2])  # never said lost
 
 

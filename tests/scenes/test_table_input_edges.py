@@ -7,6 +7,7 @@ import pytest
 from game.rules import Game
 from game.rules.moves import PAIR, REDEAL_MOVE, parse_move
 from game.scenes.table import TableScene
+from game.scenes.table_analysis import Answer
 from game.scenes.table_pointer import TOUCH_SLACK_PX
 from game.store import ARCADE, DAILY, GameFacts
 from tests.scenes.test_table import centre, click_move, open_table
@@ -677,7 +678,7 @@ def test_a_stuck_game_s_proven_loss_is_not_said_again_beside_its_banner(app, dri
     click_move(driver, scene, "st>w")
     assert scene.stuck and scene.banner is not None
     where = scene.analysis.position()
-    scene.analysis.results[where] = {"outcome": "lost", "line": [], "best_remaining_points": 700}
+    scene.analysis.results[where] = Answer("lost", (), best_remaining_points=700)
     scene._analysis_arrived()
     assert "No win" not in scene.status and "700" not in scene.status
 
