@@ -11,13 +11,14 @@ from game.i18n import _, clock_text, localized, n_
 from game.ladder import Ladder, load_ladder
 from game.notices import Notice, file_problem
 from game.rules import Game, LevelError, get_ruleset, random_deal
+from game.scenes.help_words import help_words
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
 from game.ui.labels import telling_options
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.base import Scene
+from game.scenes.base import Scene
 
 log = logging.getLogger(__name__)
 ARCADE_NOTICE = "arcade"  # the notices' key of the arcade's refusal
@@ -83,7 +84,10 @@ class ArcadeStatus:
         """At the end of a run that had help or won no level, why it enters no table:
         said where the run ends, not only under the level that had the help."""
         if self.over and self.run.assisted:
-            return _("A hint or the demo was used in this run: it stays out of the table.")
+            # its help named: "a hint or the demo" stood beside "Hints used 0" where a
+            # seen stock card, or the level's deal played in another game, was the help
+            why = help_words(self.run.helped_by).void
+            return why + " " + _("This run had help: it stays out of the table.")
         if self.over and self.run.state.level == 0:  # see Records.run_position
             return _("No level was won in this run: it stays out of the table.")
         return ""

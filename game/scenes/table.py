@@ -31,7 +31,8 @@ from game.scenes.table_play import TablePlay
 from game.scenes.table_pointer import Drag, Press, TablePointer
 from game.scenes.table_stuck import TableStuck
 from game.scenes.table_tips import TableTips
-from game.store import DAILY, GameFacts
+from game.store import ARCADE, DAILY, GameFacts
+from game.store.saved import BY_PRACTISED
 from game.ui import theme
 from game.ui.keys import is_key
 from game.ui.labels import area_name
@@ -70,8 +71,11 @@ class TableScene(
         # again, its number typed, the day's deal) is assisted from the start, and one
         # continued after the help was had in another
         self.helped_before = self._mark_help_had_before()
-        # a day's deal played before (its number typed) is known: no place in its table
+        # a day's deal played before (its number typed) is known: no place in its table;
+        # an arcade level's, played while it waited, takes its run out of the table
         self.practised = self.recorded and app.records.practised(game, facts)
+        if self.practised and facts.mode == ARCADE and not facts.assisted:
+            facts.mark_assisted(BY_PRACTISED)
         self.hud = Hud()
         self.hud.finger = app.kiosk is not None
         self.view: TableView | None = None

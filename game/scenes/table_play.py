@@ -19,6 +19,7 @@ from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, pile_kind
 from game.scenes.base import DOUBLE_PRESS_S
+from game.scenes.deal_words import deal_words
 from game.scenes.leaving_words import give_up_question, new_deal_question
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
@@ -30,7 +31,7 @@ from game.scenes.take_back_words import (
     taken_back_said,
     undo_question,
 )
-from game.store.saved import BY_SEEN_STOCK, BY_TOLD_BEFORE
+from game.store.saved import ARCADE, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
@@ -51,7 +52,7 @@ class TablePlay:
         self.dealt = True
         if self.game.moves:
             self._after_change()  # a game resumed mid-way: no deal to show
-            if self.helped_before:  # news since it was left
+            if self.helped_before or self.practised:  # news since it was left
                 self._say(self._deal_words(), 6.0)
             elif self.voided_now:
                 self._say(
@@ -92,26 +93,12 @@ class TablePlay:
 
     def _deal_words(self) -> str:
         """What the table knows of its deal from other games, said as it is dealt."""
-        if self.helped_before == BY_TOLD_BEFORE:
-            return _(
-                "In another game of this deal, the solver said after which move it could no"
-                " longer be won: this game is assisted."
-            )
-        if self.helped_before:
-            return _("This deal was played with the solver's help before: this game is assisted.")
-        void = self.fortune and self.fortune_replayed
-        if self.practised and void:
-            # the fortune's news first: "stays out of its table" alone left a wish that
-            # could not come true unsaid
-            return _(
-                "You have played this deal before: it tells no fortune this time, and this"
-                " game stays out of its table."
-            )
-        if self.practised:
-            return _("You have played this deal before: this game stays out of its table.")
-        if void:
-            return _("You have played this deal before: it tells no fortune this time.")
-        return ""
+        return deal_words(
+            self.helped_before,
+            self.practised,
+            self.fortune and self.fortune_replayed,
+            self.facts.mode == ARCADE,
+        )
 
     def _wish_made(self) -> None:
         self.wish_pending = False

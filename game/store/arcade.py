@@ -20,6 +20,15 @@ class Run:
     assisted: bool
     games: list[GameRow]  # finished games, in the order they ended
 
+    @property
+    def helped_by(self) -> str:
+        """The first help of the run's first game that had some (a BY_ kind; empty
+        where none, or where its game was saved before the kind was kept)."""
+        helped = next((g for g in self.games if g.assisted), None)
+        meta = helped.replay.get("meta") if helped is not None else None
+        by = meta.get("assisted_by") if isinstance(meta, dict) else None
+        return by if isinstance(by, str) else ""
+
 
 class ArcadeRuns:
     def __init__(self, conn: sqlite3.Connection) -> None:

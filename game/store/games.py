@@ -282,6 +282,12 @@ class GameLog:
         in it."""
         return self._same_deal(game, except_id, "moves > 0")
 
+    def deal_practised(self, game: Game, except_id: int | None = None) -> bool:
+        """Whether a game outside the arcade dealt these cards to the same places and a
+        move was made in it: an arcade level's deal is drawn at random, and only its
+        number typed (shown by Continue while it waits) deals it again."""
+        return self._same_deal(game, except_id, f"moves > 0 AND mode != '{ARCADE}'")
+
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         return self.deal_help_before(game, except_id) is not None
 

@@ -358,6 +358,11 @@ class Records(ScoreKeeping):
             "read the games", lambda: self.games.deal_played_before(game, except_id), False
         )
 
+    def deal_practised(self, game: Game, except_id: int | None = None) -> bool:
+        return self._read(
+            "read the games", lambda: self.games.deal_practised(game, except_id), False
+        )
+
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         return self.deal_help_before(game, except_id) is not None
 

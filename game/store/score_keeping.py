@@ -48,6 +48,7 @@ class ScoreKeeping(GuardedFile):
         def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None: ...
         def game(self, record_id: int) -> GameRow | None: ...
         def deal_played_before(self, game: Game, except_id: int | None = None) -> bool: ...
+        def deal_practised(self, game: Game, except_id: int | None = None) -> bool: ...
         def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool: ...
 
     # -- high scores -----------------------------------------------------------------
@@ -64,9 +65,12 @@ class ScoreKeeping(GuardedFile):
         return [replace(e, initials=shown(e.initials)) for e in entries]
 
     def practised(self, game: Game, facts: GameFacts) -> bool:
-        """A day's deal played in another game (its number typed as a free game, or in a
-        patience that lays it out alike, before the daily game or while it waited): that
-        game knows it, and stays out of the day's table."""
+        """A day's deal, or an arcade level's, played in another game (its number typed
+        as a free game, or in a patience that lays it out alike, before the daily game
+        or while either waited): that game knows it, and stays out of the day's table;
+        an arcade level's run stays out of the arcade's (see TableScene)."""
+        if facts.mode == ARCADE:
+            return self.deal_practised(game, facts.record_id)
         return facts.mode == DAILY and self.deal_played_before(game, facts.record_id)
 
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:

@@ -967,7 +967,34 @@ def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
             press(driver, results, "next")
             table = app.scene
     assert results.arcade.over
-    assert results.arcade.table_note().startswith("A hint or the demo was used in this run")
+    assert results.arcade.table_note() == (
+        "A hint was taken while it was laid out. This run had help: it stays out of the table."
+    )
+
+
+def test_a_level_s_deal_practised_as_a_free_game_takes_the_run_out_of_the_table(app, driver):
+    # Continue shows the level's deal number: typed in the menu, the same layout was
+    # played as a free game, the stock learnt, and the run won its level and place 1
+    from game.scenes.arcade import continue_or_start
+    from game.store.saved import BY_PRACTISED
+
+    continue_or_start(app)
+    driver.settle(1.0)
+    level = app.scene
+    level._play(next(iter(level.game.legal_moves)))
+    driver.settle(0.5)
+    level.back()  # the level waits, its deal shown by Continue
+    driver.settle(1.0)
+    practice = Game(level.game.ruleset.id, level.game.options, deal=level.game.deal_number)
+    practice.play(next(iter(practice.legal_moves)))
+    app.records.save_game(practice, GameFacts())
+    press(driver, app.scene, "continue")
+    driver.settle(1.0)
+    resumed = app.scene
+    assert isinstance(resumed, TableScene) and resumed.facts.mode == ARCADE
+    assert resumed.facts.assisted and resumed.facts.assisted_by == BY_PRACTISED
+    assert "this run stays out of the arcade table" in resumed.status
+    assert not resumed._table_at_stake()
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
