@@ -87,6 +87,7 @@ HELP_SAID = {
         "help was used (in another game of this deal, the solver said after which move it"
         " could no longer be won)"
     ),
+    "practised": "help was used (the arcade level's deal played in another game while it waited)",
 }
 
 

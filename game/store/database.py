@@ -29,6 +29,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from game.small_files import READ_ONLY_FILE
+from game.store.file_kinds import has_log, may_be_sqlite
 from game.store.file_locks import waited_lock
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
@@ -207,45 +208,6 @@ def read_only_uri(path: PurePath, flags: str) -> str:
     return f"{uri}?{flags}"
 
 
-SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def may_be_sqlite(path: Path | str) -> bool:
-    """Whether SQLite may be let open the file at `path`: none yet or empty (SQLite
-    makes it), one that begins as an SQLite file does, or one whose write-ahead log
-    (which holds the newest copy of the first page too) may still read.
-
-    SQLite judges a log beside a file it cannot read, and a connection that closes
-    deletes the log it judged empty or unreadable: beside a file with no first page
-    (empty, or its header damaged), a log of games was deleted unsaid, and a log that
-    is not one went before it could go aside with its file."""
-    if str(path) == ":memory:":
-        return True
-    try:
-        with open(path, "rb") as file:
-            head = file.read(len(SQLITE_HEADER))
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return True  # SQLite says what it finds (no permission, a folder)
-    log_head = _head_of(Path(path).with_name(Path(path).name + "-wal"), 4)
-    if head == b"":
-        return log_head == b""  # an empty file and a log of pages: its games are there
-    return head == SQLITE_HEADER or log_head in WAL_MAGIC
-
-
-WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))  # a log's first bytes
-
-
-def _head_of(path: Path, size: int) -> bytes:
-    """The first `size` bytes of the file at `path`; none where it cannot be read."""
-    try:
-        with open(path, "rb") as file:
-            return file.read(size)
-    except OSError:
-        return b"\x00"  # unreadable: not a log SQLite can use, nor none
-
-
 def _check_shape(conn: sqlite3.Connection) -> None:
     """Raise a damaged-file error unless every table and column the game writes is
     there: a SQLite file of another making (or a table dropped by hand) passed the
@@ -268,6 +230,13 @@ def _shape_at(number: int) -> dict[str, frozenset[str]]:
         return tables_and_columns(conn)
     finally:
         conn.close()
+
+
+def version_by_shape(conn: sqlite3.Connection) -> int | None:
+    """The version whose tables and columns the file has, where its header no longer
+    says it (made again, see salvage); None where none has them."""
+    found = tables_and_columns(conn)
+    return next((n for n in range(LATEST, 0, -1) if _shape_at(n) == found), None)
 
 
 def tables_and_columns(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
@@ -306,6 +275,19 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     Opened only `to_write` = False (a command that lists), a file that can only be
     read is not said to be one that cannot be saved."""
     problems: list[Problem] = []
+    if not path.exists() and path.parent.is_dir():
+        if has_log(path):
+            # a log without its file (a copy that missed it, a file lost): SQLite made
+            # an empty file and deleted the log, its games with it, unsaid
+            if not to_write:
+                return Opened(in_memory(), None, [Problem(DAMAGED_LEFT, path.name, (0, 0))])
+            try:
+                problems.append(Problem(SET_ASIDE, set_aside_lone_log(path).name))
+            except OSError as e:
+                log.warning("cannot set aside the log of %s: %s", path, e)
+                return Opened(in_memory(), None, [Problem(IN_MEMORY, e.strerror or str(e))])
+        elif not to_write:
+            return Opened(in_memory(), None, [])  # a command that lists makes no file
     if path.exists() and not may_write(path):
         # read without SQLite's side files: opened as it is, it made them read-only as
         # the file, and they kept it from being saved after its mode was mended
@@ -512,6 +494,22 @@ def set_aside(path: Path, replacement: Path) -> Path:
             journal.replace(aside.with_name(aside.name + suffix))
     replacement.replace(path)
     return aside
+
+
+def set_aside_lone_log(path: Path) -> Path:
+    """Rename the log (and its index) of a file that is not there to
+    `NAME.broken-YYYYMMDD-HHMMSS-wal`, kept for whoever can read it; its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while aside.with_name(aside.name + "-wal").exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.replace(aside.with_name(aside.name + suffix))
+    return aside.with_name(aside.name + "-wal")
 
 
 def file_identity(path: Path | None) -> tuple[int, int] | None:

@@ -20,11 +20,12 @@ from typing import Any
 
 from game.store.database import (
     connect,
-    may_be_sqlite,
     read_only_uri,
     tables_and_columns,
     transaction,
+    version_by_shape,
 )
+from game.store.file_kinds import SQLITE_HEADER, log_page_size, may_be_sqlite
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)
@@ -53,17 +54,21 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     # this process's own: a command's copy, made while a window read its own, was the
     # window's, and the window's salvage lost thousands of rows
     patched = damaged.with_name(f"{damaged.name}.{os.getpid()}{MENDED_COPY}")
-    if not may_be_sqlite(damaged):
-        # nothing of it reads; and a connection tried on it deletes, as it closes, the
-        # write-ahead log beside it, which goes aside with it as it was
-        return {}
-    source = _read_only(damaged) or _mended_copy(damaged, patched)
+    if may_be_sqlite(damaged):
+        source = _read_only(damaged) or _mended_copy(damaged, patched)
+    else:
+        # not opened itself: a connection tried on it deletes, as it closes, the log
+        # beside it, which goes aside with it as it was; a copy with its header made
+        # again reads what its pages hold
+        source = _mended_copy(damaged, patched)
     if source is None:
         return {}
     copied: dict[str, int] = {}
     rebuilt = fresh
     try:
         had = version(source)
+        if had == 0 and tables_and_columns(source):  # a header made again: no version
+            had = version_by_shape(source) or 0
         if had > LATEST:
             return {}
         # rows streamed straight into the new file (a kiosk's may hold 200,000 games)
@@ -98,14 +103,21 @@ def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
     try:
         with damaged.open("rb") as file:
             header = file.read(100)
-        size = int.from_bytes(header[16:18], "big") if len(header) == 100 else 0
-        if size not in (1, *(2**n for n in range(9, 16))):
+        lost_header = header[:16] != SQLITE_HEADER
+        if lost_header:  # its page size from its log, else SQLite's own
+            size = log_page_size(damaged) or 4096
+        else:
+            size = int.from_bytes(header[16:18], "big") if len(header) == 100 else 0
+        if size not in (1, *(2**n for n in range(9, 17))):
             return None  # no header of a database
+        size = 65536 if size == 1 else size
         # copied, not read whole: a kiosk's file of some hundred megabytes, held three
         # times over, ran a small board out of memory
         shutil.copyfile(damaged, copy)
-        pages = copy.stat().st_size // (65536 if size == 1 else size)
+        pages = copy.stat().st_size // size
         with copy.open("r+b") as file:
+            if lost_header:
+                file.write(_fresh_header(size))
             file.seek(28)
             file.write(pages.to_bytes(4, "big"))
         _forget_what_starts_past(copy, pages)
@@ -121,6 +133,21 @@ def _mended_copy(damaged: Path, copy: Path) -> sqlite3.Connection | None:
         log.warning("%s cannot be read, mended: %s", damaged, e)
         copy.unlink(missing_ok=True)
         return None
+
+
+def _fresh_header(page_size: int) -> bytes:
+    """A database header such as SQLite writes, for a file of `page_size` pages whose
+    own header was lost (zeroed by a power cut, written over): with it SQLite reads the
+    pages after it. Its version (user_version) is left 0, and told by its tables."""
+    header = bytearray(100)
+    header[0:16] = SQLITE_HEADER
+    header[16:18] = (1 if page_size == 65536 else page_size).to_bytes(2, "big")
+    header[18] = header[19] = 1  # a rollback journal: the copy is read alone
+    header[21:24] = bytes((64, 32, 32))  # the payload fractions SQLite requires
+    header[40:44] = (1).to_bytes(4, "big")  # a schema cookie
+    header[44:48] = (4).to_bytes(4, "big")  # the schema format
+    header[56:60] = (1).to_bytes(4, "big")  # UTF-8
+    return bytes(header)
 
 
 def _forget_what_starts_past(copy: Path, pages: int) -> None:

@@ -6,7 +6,7 @@ from collections import namedtuple
 
 import pytest
 
-from game.store import IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
+from game.store import DAMAGED_LEFT, IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
 from game.store.database import FILE_NAME, REBUILDING, open_database
 from game.store.salvage import MENDED_COPY
 from game.store.schema import LATEST, MIGRATIONS, migrate
@@ -78,12 +78,22 @@ def test_a_damaged_page_is_found_the_file_set_aside_and_what_reads_kept(tmp_path
     assert len(Records.open(path).problems) == 0
 
 
-def test_a_file_with_nothing_readable_is_set_aside_with_nothing_said_kept(tmp_path):
+def test_a_file_whose_header_is_lost_is_set_aside_and_what_its_pages_hold_kept(tmp_path):
+    # a header written over (a power cut) left nothing that SQLite would read; the
+    # salvage makes a header again, as SQLite writes one, and reads the pages
     path = tmp_path / FILE_NAME
     saved_one_game(path)
     data = bytearray(path.read_bytes())
     data[:100] = b"\x00" * 100  # the header: not a database any more
     path.write_bytes(bytes(data))
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [SET_ASIDE, SALVAGED]
+    assert records.problems[1].numbers[0] == 1 and len(records.history()) == 1
+
+
+def test_a_file_with_nothing_readable_is_set_aside_with_nothing_said_kept(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"\xa5" * 8192)  # no page of a database
     assert [p.kind for p in Records.open(path).problems] == [SET_ASIDE]
 
 
@@ -902,3 +912,66 @@ def test_an_empty_file_beside_a_log_of_games_is_set_aside_with_it_and_said(tmp_p
     ]
     assert aside_log.read_bytes() == log  # kept whole, for whoever can read it
     records.close()
+
+
+def test_an_empty_file_alone_is_a_new_one_not_a_damaged_one(tmp_path):
+    # a first start killed as it made the file leaves it empty: the next start said it
+    # was damaged, set it aside and announced it
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"")
+    records = Records.open(path)
+    assert records.problems == [] and records.path == path
+    assert aside_files(tmp_path) == []
+    records.close()
+
+
+def test_a_log_without_its_file_is_set_aside_and_said(tmp_path):
+    # SQLite made an empty file and deleted the log, every game in it, unsaid; a
+    # command that lists did so too
+    path = _games_only_in_the_log(tmp_path)
+    log = (tmp_path / (FILE_NAME + "-wal")).read_bytes()
+    path.unlink()
+    listed = Records.open(path, to_write=False)
+    assert [p.kind for p in listed.problems] == [DAMAGED_LEFT]
+    assert not path.exists() and (tmp_path / (FILE_NAME + "-wal")).read_bytes() == log
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [SET_ASIDE]
+    assert (tmp_path / records.problems[0].detail).read_bytes() == log
+    records.close()
+
+
+def test_a_command_that_lists_makes_no_records_file(tmp_path):
+    path = tmp_path / FILE_NAME
+    records = Records.open(path, to_write=False)
+    assert records.history() == [] and records.problems == []
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_header_lost_beside_a_log_without_the_first_page_keeps_both(tmp_path):
+    # SQLite read the header from the file, failed, and deleted the log as it closed;
+    # and the salvage gave up on a header with no page size
+    path = tmp_path / "live" / FILE_NAME
+    path.parent.mkdir()
+    records = Records.open(path)
+    for deal in range(30):
+        records.save_game(random_game("pyramid36", deal=deal, moves=4), GameFacts())
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.save_game(random_game("pyramid36", deal=99, moves=4), GameFacts())
+    import shutil
+
+    for suffix in ("", "-wal", "-shm"):
+        shutil.copyfile(path.with_name(FILE_NAME + suffix), tmp_path / (FILE_NAME + suffix))
+    records.close()
+    copy = tmp_path / FILE_NAME
+    log = copy.with_name(FILE_NAME + "-wal").read_bytes()
+    data = copy.read_bytes()
+    copy.write_bytes(b"\0" * 100 + data[100:])
+    mended = Records.open(copy)
+    kinds = [p.kind for p in mended.problems]
+    assert SET_ASIDE in kinds and SALVAGED in kinds
+    assert len(mended.history()) == 30  # all the file held; the last is in its log
+    (aside_log,) = [
+        p for p in tmp_path.iterdir() if ".broken-" in p.name and p.name.endswith("-wal")
+    ]
+    assert aside_log.read_bytes() == log
+    mended.close()
