@@ -27,7 +27,7 @@ from game.store import (
     UNFINISHED_DAMAGED,
     Problem,
 )
-from game.store.database import MENDED_ELSEWHERE
+from game.store.database import MENDED_ELSEWHERE, OPEN_ELSEWHERE
 from game.store.score_keeping import MissedEntry
 
 
@@ -210,6 +210,10 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
         "database is locked": i18n._("another program is using the file"),
         "database disk image is malformed": i18n._("the file is damaged"),
         MENDED_ELSEWHERE: i18n._("another window of the game is mending it"),
+        OPEN_ELSEWHERE: i18n._(
+            "it is damaged, and another window of the game has it open: close them all,"
+            " and it is mended at the next start"
+        ),
     }
     return known.get(detail, in_english_only(detail) if otherwise is None else otherwise)
 

@@ -29,6 +29,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from game.small_files import READ_ONLY_FILE
+from game.store.aside import set_aside, set_aside_lone_log
 from game.store.file_kinds import has_log, may_be_sqlite
 from game.store.file_locks import waited_lock
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
@@ -74,6 +75,9 @@ class Opened:
     problems: list[Problem]
     # in memory while another window salvages this file: to be opened once it is done
     mended_elsewhere: Path | None = None
+    # and the damaged file another window had open: waited on until another file is
+    # at its name (opened at each save, it was checked through each time)
+    left_damaged: tuple[int, int] | None = None
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -330,11 +334,39 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
                 games, entries = copied.get("games", 0), copied.get("scores", 0)
                 return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name, (games, entries))])
             return Opened(conn, None, [Problem(IN_MEMORY, MENDED_ELSEWHERE)], path)
+        if may_be_sqlite(path) and open_elsewhere(path):
+            # set aside under a window that has it open, the file's index was deleted by
+            # its name (now the new file's) as that window let go of it, and the two
+            # wrote one file through two indexes: games lost, ids given twice. What still
+            # reads is kept in memory here; the file is mended once no other window has
+            # it open
+            conn = in_memory()
+            salvage(path, conn)
+            problem = Problem(IN_MEMORY, OPEN_ELSEWHERE)
+            return Opened(conn, None, [problem], path, file_identity(path))
         return _salvaged(path, problems)
 
 
 # Why a window keeps its records in memory while another one salvages the file
 MENDED_ELSEWHERE = "another window of the game is mending the file"
+# and while another has the damaged file open, so that it cannot be set aside
+OPEN_ELSEWHERE = "the file is damaged and another window of the game has it open"
+
+
+def open_elsewhere(path: Path) -> bool:
+    """Whether another process has the file at `path` open through SQLite: each of its
+    connections holds a shared lock on the file, which an exclusive one waits for.
+    This process must hold none on it (they would count too)."""
+    probe = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        probe.execute("PRAGMA locking_mode = EXCLUSIVE")
+        probe.execute("BEGIN EXCLUSIVE")
+        probe.execute("ROLLBACK")
+        return False
+    except sqlite3.Error as e:
+        return is_busy(e)
+    finally:
+        probe.close()
 
 
 def salvage_over(path: Path) -> bool:
@@ -364,15 +396,16 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     # one file, and each removed the other's work.
     rebuilt = path.with_name(f"{path.name}.{os.getpid()}{REBUILDING}")
     damaged = file_identity(path)
+    sqlite_like = may_be_sqlite(path)  # read before the guard: see salvage
     # other windows' saves wait while the rows are copied: made into the damaged file
     # meanwhile, a game's last one (its end) was left behind with it
-    guard = _writes_held(path)
+    guard = _writes_held(path, sqlite_like)
     try:
         _remove_stale_rebuilds(path)
         remove_with_side_files(rebuilt)
         conn = open_checked(rebuilt)
         try:
-            copied = salvage(path, conn)
+            copied = salvage(path, conn, sqlite_like)
         finally:
             conn.close()
         if file_identity(path) != damaged:  # replaced meanwhile (a window not held off)
@@ -402,10 +435,10 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     return Opened(conn, path, problems)
 
 
-def _writes_held(path: Path) -> sqlite3.Connection | None:
+def _writes_held(path: Path, sqlite_like: bool) -> sqlite3.Connection | None:
     """A connection on `path` holding its write lock (None where it cannot be had: the
     file too damaged, or another window writing just then)."""
-    if not may_be_sqlite(path):
+    if not sqlite_like:
         return None  # nothing writes there; and tried, its log was deleted at the close
     try:
         guard = sqlite3.connect(path, timeout=0, isolation_level=None)
@@ -471,45 +504,6 @@ def mend_side_files(path: Path) -> None:
                 os.chmod(side, stat.S_IMODE(path.stat().st_mode))
         except OSError as e:  # not ours to change: SQLite says what it finds
             log.warning("cannot make %s writable: %s", side, e)
-
-
-def set_aside(path: Path, replacement: Path) -> Path:
-    """Rename a damaged database (and its journal files) to `NAME.broken-YYYYMMDD-HHMMSS`,
-    and put `replacement` in its place. The damaged file takes its new name as a second
-    name first, where the file system allows: renamed away, it left no file at its
-    name until the other came, and killed then, the next start found no records."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    try:
-        os.link(path, aside)
-    except OSError:  # no second names (a FAT card): renamed, and the gap stays
-        path.replace(aside)
-    for suffix in ("-wal", "-shm"):
-        journal = path.with_name(path.name + suffix)
-        if journal.exists():
-            journal.replace(aside.with_name(aside.name + suffix))
-    replacement.replace(path)
-    return aside
-
-
-def set_aside_lone_log(path: Path) -> Path:
-    """Rename the log (and its index) of a file that is not there to
-    `NAME.broken-YYYYMMDD-HHMMSS-wal`, kept for whoever can read it; its new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while aside.with_name(aside.name + "-wal").exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            side.replace(aside.with_name(aside.name + suffix))
-    return aside.with_name(aside.name + "-wal")
 
 
 def file_identity(path: Path | None) -> tuple[int, int] | None:

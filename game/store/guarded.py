@@ -46,6 +46,7 @@ class GuardedFile:
         """Work on the database `opened`, and say what opening it found."""
         self.conn, self.path = opened.conn, opened.path
         self.mended_elsewhere = opened.mended_elsewhere
+        self.left_damaged = opened.left_damaged
         self.file = file_identity(self.path)
         self.problems.extend(opened.problems)
 
@@ -80,6 +81,8 @@ class GuardedFile:
         home = self.mended_elsewhere
         if home is None or not salvage_over(home):
             return
+        if self.left_damaged is not None and file_identity(home) == self.left_damaged:
+            return  # still the damaged file: the window that has it open mends it
         # opened as a start opens it: if the other window died before it was done, the
         # file is salvaged here, once (opened whole each time, a still damaged file was
         # checked through at every save)

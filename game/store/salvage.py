@@ -42,7 +42,9 @@ JSON_COLUMNS = frozenset({"options", "replay"})  # of games and scores: JSON, wh
 DETACHABLE = {"scores": ("game_id", "arcade_run")}
 
 
-def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
+def salvage(
+    damaged: Path, fresh: sqlite3.Connection, sqlite_like: bool | None = None
+) -> dict[str, int]:
     """Copy into `fresh` (a new, empty database) the rows of `damaged` that still
     read; how many of each table were copied (nothing: none could be).
 
@@ -54,7 +56,10 @@ def salvage(damaged: Path, fresh: sqlite3.Connection) -> dict[str, int]:
     # this process's own: a command's copy, made while a window read its own, was the
     # window's, and the window's salvage lost thousands of rows
     patched = damaged.with_name(f"{damaged.name}.{os.getpid()}{MENDED_COPY}")
-    if may_be_sqlite(damaged):
+    # (`sqlite_like`: may_be_sqlite's answer, asked before a connection of this process
+    # was opened on the file: a file this process opens and closes itself loses every
+    # lock its connections hold on it, as POSIX locks go)
+    if may_be_sqlite(damaged) if sqlite_like is None else sqlite_like:
         source = _read_only(damaged) or _mended_copy(damaged, patched)
     else:
         # not opened itself: a connection tried on it deletes, as it closes, the log
