@@ -34,7 +34,7 @@ from game.scenes.table_tips import TableTips
 from game.store import ARCADE, DAILY, GameFacts
 from game.store.saved import BY_PRACTISED
 from game.ui import theme
-from game.ui.keys import is_key
+from game.ui.keys import is_key, modifier_only
 from game.ui.labels import area_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
@@ -138,6 +138,7 @@ class TableScene(
         # the best score a proven loss was said with: said again only when a move made
         # it worse (said after every move of a lost deal, it nagged); None once winnable
         self.told_lost_best: int | None = None
+        self.worse_said_at: int | None = None  # the first position told "best worse now"
         self.end_offered = False  # the end offered once no move can lower the points
         self.fortune = facts.fortune
         # a deal played before tells no fortune: no wish is asked for (see _deal)
@@ -266,7 +267,7 @@ class TableScene(
             return True
         if self.demo and t == pygame.KEYDOWN and not self.app.kiosk and self.demo_pace_key(event):
             return True  # (a kiosk's show stops at any key, as at any touch)
-        if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN):
+        if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN) and not modifier_only(event):
             demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
             on_demo = t == POINTER_DOWN and demo is not None and demo.hit(event.pos, 12)
             # D, and Enter on the Demo button, stop it as its button does (stopped here,

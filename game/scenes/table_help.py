@@ -82,6 +82,11 @@ class TableHelp:
             return BY_SEEN_STOCK
         if not self.verdict_kept() and self.analysis.lost_since(back_to):
             return BY_TAKING_BACK  # no verdict said (a fortune's, kept), none used
+        worse = self.worse_said_at
+        if worse is not None and len(back_to) < worse and not self.verdict_kept():
+            # past a move the game said made the best score worse: play, read, take
+            # back, and a lost deal's best line was found by the solver, move by move
+            return BY_TAKING_BACK
         return None
 
     def _taking_back(self, back_to: tuple[str, ...], confirm: Callable[[], None]) -> bool | None:
@@ -286,6 +291,11 @@ class TableHelp:
             # stuck, its banner says the game is over in all but name: the loss again,
             # in a second box beside it, said nothing new
             elif not self.demo and not self.verdict_kept() and not self.stuck:
+                if self.told_lost_best is not None and not self.assisted:
+                    # a move made the best worse, and it is said: taking it back now uses
+                    # the solver (see _taking_back_costs)
+                    said_at = len(where)
+                    self.worse_said_at = min(said_at, self.worse_said_at or said_at)
                 self.told_lost_best = known.best_remaining_points
                 if offer:
                     self.end_offered = True

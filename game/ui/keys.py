@@ -27,3 +27,27 @@ def shortcut_key(event: pygame.event.Event) -> int:
 def is_key(event: pygame.event.Event, key: int) -> bool:
     """Whether a KEYDOWN is `key` (a pygame.K_ constant), read as shortcut_key does."""
     return shortcut_key(event) == key
+
+
+# keys held down with another, never pressed for themselves: none of them stops what
+# any key stops (Shift for "+", the demo's speed, took the demo over)
+MODIFIER_KEYS = frozenset(
+    {
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+        pygame.K_MODE,
+        pygame.K_CAPSLOCK,
+        pygame.K_NUMLOCK,
+    }
+)
+
+
+def modifier_only(event: pygame.event.Event) -> bool:
+    """Whether a KEYDOWN is of a key pressed only to be held with another."""
+    return event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS

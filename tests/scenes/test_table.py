@@ -749,7 +749,8 @@ def test_plus_and_minus_set_the_demo_s_speed_and_do_not_stop_it(app, driver):
     driver.key_twice(pygame.K_d)
     assert scene.demo
     at_first = moves_in(4.0)
-    driver.key(pygame.K_EQUALS)  # "+" without Shift
+    driver.key(pygame.K_LSHIFT)  # "+" typed: Shift first, which took the demo over
+    driver.key(pygame.K_EQUALS, mod=pygame.KMOD_SHIFT)
     driver.key(pygame.K_KP_PLUS)
     assert scene.demo and scene.status == "Demo speed: ×4"
     assert moves_in(4.0) >= 2 * at_first > 0
@@ -1178,6 +1179,31 @@ def test_no_take_back_question_below_a_position_known_lost(app, driver):
     assert len(game.moves) == 1 and scene.banner is None and not scene.assisted
 
 
+def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
+    # on a lost deal, play, read "best now 266", take back, try another: the solver's
+    # best line found move by move, and the game took place 1 unassisted
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    scene._analysis_arrived()  # the loss said at the deal: no move to take back
+    game.play("st>w")
+    scene.analysis.results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=40)
+    scene._after_change()
+    scene._analysis_arrived()  # as good as before: nothing said
+    assert scene.worse_said_at is None
+    game.play("st>w")
+    scene.analysis.results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=60)
+    scene._after_change()
+    scene._analysis_arrived()
+    assert "60 points" in scene.status and scene.worse_said_at == 2
+    driver.key(pygame.K_u)
+    assert len(game.moves) == 2 and scene.banner is not None  # asked, not taken back
+    driver.click(scene.banner.buttons[0].rect.center)  # Take back
+    assert len(game.moves) == 1 and scene.assisted
+    assert scene.facts.assisted_by == "taken-back"
+
+
 def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
     # after Continue the solver's earlier answers were gone, and a move taken back past
     # "No win possible" went unasked: the turn is saved with the game
@@ -1186,7 +1212,7 @@ def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
     resumed, facts = app.records.resume(app.records.unfinished())
     assert facts.flip == scene.facts.flip and resumed.moves == game.moves
     scene = open_table_with(app, driver, resumed, facts)
-    assert scene.analysis.known() is None or scene.analysis.known().get("outcome") != "won"
+    assert scene.analysis.known() is None or not scene.analysis.known().won
     driver.key(pygame.K_u)
     assert len(resumed.moves) == 1 and scene.banner is not None
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
@@ -2075,7 +2101,10 @@ def test_after_an_undo_a_move_that_makes_the_best_worse_is_said(app, driver):
     wait_for_analysis(scene, driver)
     for move, best in (("p6.6+st", 169), (None, 65), ("p5.2+p5.3", 130)):
         if move is None:
-            scene._undo()
+            scene._undo()  # past a move said to make the best worse: asked first
+            assert scene.banner is not None
+            driver.pause()
+            driver.click(scene.banner.buttons[0].rect.center)  # Take back
         else:
             scene._play(parse_move(move))
         driver.settle(0.3)
