@@ -292,6 +292,10 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
                 return Opened(in_memory(), None, [Problem(IN_MEMORY, e.strerror or str(e))])
         elif not to_write:
             return Opened(in_memory(), None, [])  # a command that lists makes no file
+    if to_write:
+        # a salvage killed left its file (some MB, as large as the records): removed
+        # at the next start, not only at the next salvage, which may never come
+        _remove_stale_rebuilds(path)
     if path.exists() and not may_write(path):
         # read without SQLite's side files: opened as it is, it made them read-only as
         # the file, and they kept it from being saved after its mode was mended
@@ -456,7 +460,9 @@ def _remove_stale_rebuilds(path: Path, now: float | None = None) -> None:
     """Remove the files other salvages of `path` were making and left (killed), once
     nobody can still be making them: untouched for STALE_REBUILD_S."""
     now = time.time() if now is None else now
-    for other in path.parent.glob(f"{path.name}.*{REBUILDING}"):
+    left = [*path.parent.glob(f"{path.name}.*{REBUILDING}")]
+    left += path.parent.glob(f"{path.name}.*.mended-copy")  # see salvage.MENDED_COPY
+    for other in left:
         with contextlib.suppress(OSError):
             if now - other.stat().st_mtime > STALE_REBUILD_S:
                 remove_with_side_files(other)

@@ -1011,3 +1011,22 @@ def test_a_damaged_file_another_window_has_open_is_left_to_be_mended_later(tmp_p
     mended = Records.open(path)  # none has it open now: mended
     assert [p.kind for p in mended.problems][:1] == [SET_ASIDE] and mended.path == path
     mended.close()
+
+
+def test_a_killed_salvage_s_files_are_removed_at_a_later_start(tmp_path):
+    # a salvage killed (a window closed, a service's timeout) left a file as large as
+    # the records (22 MB) that only another salvage would remove
+    import os
+
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    old = time.time() - 2 * 3600
+    left = [tmp_path / f"{FILE_NAME}.4242.rebuilding", tmp_path / f"{FILE_NAME}.4242.mended-copy"]
+    fresh = tmp_path / f"{FILE_NAME}.4343.rebuilding"  # another window's, at work
+    for file in (*left, fresh):
+        file.write_bytes(b"x" * 4096)
+    for file in left:
+        os.utime(file, (old, old))
+    Records.open(path).close()
+    assert [f.exists() for f in left] == [False, False] and fresh.exists()
+    assert len(Records.open(path, to_write=False).history()) == 1
