@@ -972,19 +972,26 @@ def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
     )
 
 
-def test_a_level_s_deal_practised_as_a_free_game_takes_the_run_out_of_the_table(app, driver):
-    # Continue shows the level's deal number: typed in the menu, the same layout was
-    # played as a free game, the stock learnt, and the run won its level and place 1
+def _a_level_left_after_one_move(app, driver) -> TableScene:
+    """The arcade's first level, one move made, left for the menu; its table."""
     from game.scenes.arcade import continue_or_start
-    from game.store.saved import BY_PRACTISED
 
     continue_or_start(app)
     driver.settle(1.0)
     level = app.scene
     level._play(next(iter(level.game.legal_moves)))
     driver.settle(0.5)
-    level.back()  # the level waits, its deal shown by Continue
+    level.back()
     driver.settle(1.0)
+    return level
+
+
+def test_a_level_s_deal_practised_as_a_free_game_takes_the_run_out_of_the_table(app, driver):
+    # Continue shows the level's deal number: typed in the menu, the same layout was
+    # played as a free game, the stock learnt, and the run won its level and place 1
+    from game.store.saved import BY_PRACTISED
+
+    level = _a_level_left_after_one_move(app, driver)  # its deal shown by Continue
     practice = Game(level.game.ruleset.id, level.game.options, deal=level.game.deal_number)
     practice.play(next(iter(practice.legal_moves)))
     app.records.save_game(practice, GameFacts())
@@ -1102,17 +1109,10 @@ def test_continue_opens_an_arcade_level_as_the_arcade_button_does(app, driver, m
     # opened as any game, the level showed "Deal N" where the arcade shows its level and
     # lives: a game that cost a life did not say it was one
     from game.scenes import arcade
-    from game.scenes.arcade import continue_or_start
     from game.scenes.menu import MenuScene
 
     monkeypatch.setattr(arcade, "random_deal", lambda: 0)
-    continue_or_start(app)
-    driver.settle(1.0)
-    table = app.scene
-    table._play(next(iter(table.game.legal_moves)))
-    driver.settle(0.5)
-    table.back()  # to the menu, the level left in play
-    driver.settle(1.0)
+    _a_level_left_after_one_move(app, driver)
     menu = app.scene
     assert isinstance(menu, MenuScene) and "(arcade)" in menu.records.continue_text()
     press(driver, menu, "continue")
