@@ -291,7 +291,8 @@ class TableHelp:
             # stuck, its banner says the game is over in all but name: the loss again,
             # in a second box beside it, said nothing new
             elif not self.demo and not self.verdict_kept() and not self.stuck:
-                if self.told_lost_best is not None and not self.assisted:
+                told = self.told_lost_best
+                if told is not None and known.best_remaining_points > told and not self.assisted:
                     # a move made the best worse, and it is said: taking it back now uses
                     # the solver (see _taking_back_costs)
                     said_at = len(where)

@@ -1204,6 +1204,25 @@ def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
     assert scene.facts.assisted_by == "taken-back"
 
 
+def test_the_best_reached_said_is_no_worse_best_and_its_undo_is_free(app, driver):
+    # "No move can lower the points now: 40 is the best" said nothing worse, yet the
+    # Undo after it asked and marked the game assisted
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    scene.analysis.worker = ScriptedWorker()
+    move = str(next(iter(game.legal_moves)))
+    scene.analysis.results[()] = Answer("lost", (move,), best_remaining_points=40)
+    scene._analysis_arrived()
+    game.play(move)
+    scene.analysis.results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=40)
+    scene._after_change()
+    scene._analysis_arrived()
+    assert scene.banner is not None and scene.worse_said_at is None  # the best reached
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_u)
+    assert game.moves == [] and not scene.assisted
+
+
 def test_the_verdict_s_turn_is_kept_with_the_game_for_continue(app, driver):
     # after Continue the solver's earlier answers were gone, and a move taken back past
     # "No win possible" went unasked: the turn is saved with the game
