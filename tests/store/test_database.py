@@ -1030,3 +1030,31 @@ def test_a_killed_salvage_s_files_are_removed_at_a_later_start(tmp_path):
     Records.open(path).close()
     assert [f.exists() for f in left] == [False, False] and fresh.exists()
     assert len(Records.open(path, to_write=False).history()) == 1
+
+
+@pytest.mark.parametrize("other_mends", [True, False])
+def test_the_games_a_window_kept_in_memory_go_into_the_file_it_takes_back(tmp_path, other_mends):
+    # taken back once the other window had mended it (or had closed without doing
+    # so), the file got the game in play alone: the games finished meanwhile, told to
+    # be kept until the end, were gone
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 30)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    records.close()
+    other = Records.open(path)
+    _scribble_over_the_page_of(path, b'"deal":5,')
+    waiting = Records.open(path)
+    assert waiting.path is None  # the other has it open
+    kept = [random_game("pyramid36", deal=100 + n, moves=3) for n in range(3)]
+    for game in kept:
+        assert waiting.save_game(game, GameFacts())
+    if other_mends:
+        other.save_game(random_game("pyramid36", deal=200, moves=3), GameFacts())
+        other._open_again()  # as a save that met the damage does
+    other.close()
+    in_play = random_game("pyramid36", deal=300, moves=2, end=False)
+    assert waiting.save_game(in_play, GameFacts())
+    assert waiting.path == path
+    waiting.close()
+    deals = {row.deal for row in Records.open(path).history()}
+    assert {100, 101, 102, 300} <= deals
