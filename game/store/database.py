@@ -295,7 +295,8 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     if to_write:
         # a salvage killed left its file (some MB, as large as the records): removed
         # at the next start, not only at the next salvage, which may never come
-        _remove_stale_rebuilds(path)
+        with contextlib.suppress(OSError):
+            _remove_stale_rebuilds(path)
     if path.exists() and not may_write(path):
         # read without SQLite's side files: opened as it is, it made them read-only as
         # the file, and they kept it from being saved after its mode was mended
