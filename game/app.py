@@ -486,8 +486,10 @@ class App:
 
     def take_record_problems(self) -> None:
         """Tell the player, in the menu's notices, what went wrong with the records file."""
-        while self.records.problems:
-            self.notices.append(Notice.of_record_problem(self.records.problems.pop(0)))
+        if self.records.problems:
+            self.notices.extend(map(Notice.of_record_problem, self.records.problems))
+            self.records.problems.clear()
+            self.records.problems_told()
 
     def _update(self, dt: float) -> None:
         # Animation Off means nothing moves: no fade through dark either (it went on

@@ -8,17 +8,25 @@ import time
 from pathlib import Path
 
 
-def set_aside(path: Path, replacement: Path) -> Path:
-    """Rename a damaged database (and its journal files) to `NAME.broken-YYYYMMDD-HHMMSS`,
-    and put `replacement` in its place. The damaged file takes its new name as a second
-    name first, where the file system allows: renamed away, it left no file at its
-    name until the other came, and killed then, the next start found no records."""
+def aside_name_for(path: Path) -> str:
+    """The name a damaged file at `path` is set aside under: `NAME.broken-YYYYMMDD-HHMMSS`
+    (with a number after, where that is taken)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
     while aside.exists():
         n += 1
         aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    return aside.name
+
+
+def set_aside(path: Path, replacement: Path, name: str | None = None) -> Path:
+    """Rename a damaged database (and its journal files) to `name` (aside_name_for's, by
+    default), and put `replacement` in its place. The damaged file takes its new name
+    as a second name first, where the file system allows: renamed away, it left no
+    file at its name until the other came, and killed then, the next start found no
+    records."""
+    aside = path.with_name(name or aside_name_for(path))
     try:
         os.link(path, aside)
     except OSError:  # no second names (a FAT card): renamed, and the gap stays

@@ -25,12 +25,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
 from game.small_files import READ_ONLY_FILE
-from game.store.aside import set_aside, set_aside_lone_log
-from game.store.file_kinds import has_log, may_be_sqlite
+from game.store.aside import aside_name_for, set_aside, set_aside_lone_log
+from game.store.file_kinds import has_log, may_be_sqlite, read_only_uri
 from game.store.file_locks import waited_lock
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
@@ -75,9 +75,6 @@ class Opened:
     problems: list[Problem]
     # in memory while another window salvages this file: to be opened once it is done
     mended_elsewhere: Path | None = None
-    # and the damaged file another window had open: waited on until another file is
-    # at its name (opened at each save, it was checked through each time)
-    left_damaged: tuple[int, int] | None = None
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -202,16 +199,6 @@ def _open_checked_once(path: Path | str, to_write: bool = True) -> sqlite3.Conne
     return conn
 
 
-def read_only_uri(path: PurePath, flags: str) -> str:
-    """The URI SQLite opens the file at `path` (resolved) by, read-only with `flags`. A
-    file on a network share is `file://server/share/...` to pathlib, and SQLite
-    refuses any authority but none: the share's whole path goes after `file://`."""
-    uri = path.as_uri()
-    if not uri.startswith("file:///"):
-        uri = "file:////" + uri.removeprefix("file://")
-    return f"{uri}?{flags}"
-
-
 def _check_shape(conn: sqlite3.Connection) -> None:
     """Raise a damaged-file error unless every table and column the game writes is
     there: a SQLite file of another making (or a table dropped by hand) passed the
@@ -278,6 +265,8 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     """The database at `path`, or a fresh one, or one in memory: never an exception.
     Opened only `to_write` = False (a command that lists), a file that can only be
     read is not said to be one that cannot be saved."""
+    from game.store.untold import untold  # which reads this module's problems
+
     problems: list[Problem] = []
     if not path.exists() and path.parent.is_dir():
         if has_log(path):
@@ -303,7 +292,8 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         return _opened_read_only(path, to_write, READ_ONLY_FILE)
     mend_side_files(path)
     try:
-        return Opened(open_checked(path, to_write), path, problems)
+        conn = open_checked(path, to_write)
+        return Opened(conn, path, problems + untold(conn))
     except NewerDatabase as e:
         log.warning("%s: %s; records are kept in memory this time", path, e)
         problems.append(Problem(NEWER, path.name))
@@ -347,8 +337,10 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
             # it open
             conn = in_memory()
             salvage(path, conn)
-            problem = Problem(IN_MEMORY, OPEN_ELSEWHERE)
-            return Opened(conn, None, [problem], path, file_identity(path))
+            # (for the session, as the notice says: taken back at a save, the file got
+            # only some of what was kept meanwhile, an arcade run's games under another
+            # run's number, and the game in play over another window's)
+            return Opened(conn, None, [Problem(IN_MEMORY, OPEN_ELSEWHERE)])
         return _salvaged(path, problems)
 
 
@@ -392,6 +384,7 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     """The damaged file at `path` set aside, and a fresh one in its place holding the
     rows that still read (see salvage)."""
     from game.store.salvage import salvage  # a damaged file's own business, and rare
+    from game.store.untold import keep_untold
 
     # The rows are copied into a file beside it, which takes the damaged file's place
     # only once whole: a salvage cut short (a kiosk's takes some seconds, and a closed
@@ -411,6 +404,8 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
         conn = open_checked(rebuilt)
         try:
             copied = salvage(path, conn, sqlite_like)
+            aside_name = aside_name_for(path)
+            keep_untold(conn, aside_name, copied)
         finally:
             conn.close()
         if file_identity(path) != damaged:  # replaced meanwhile (a window not held off)
@@ -422,7 +417,7 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
         if guard is not None:
             let_go(guard, path, damaged)
             guard = None
-        aside = set_aside(path, rebuilt)
+        aside = set_aside(path, rebuilt, aside_name)
         conn = open_checked(path)
     except (OSError, sqlite3.Error, NewerDatabase) as e:
         log.warning("cannot make a fresh %s: %s", path, e)

@@ -6,10 +6,13 @@ not one went before it could go aside with its file."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))  # a log's first bytes
+# SQLite takes a file of a byte for an empty one, and deletes the log beside it; from
+# two bytes on it reads the file with its log (tried)
+SMALLEST_DATABASE = 2
 LOG_READ_AT_MOST = 64 << 20  # a log is some MB at most (checkpointed at 1,000 pages)
 
 
@@ -27,14 +30,15 @@ def may_be_sqlite(path: Path | str) -> bool:
     path = Path(path)
     try:
         head = _head_of(path, len(SQLITE_HEADER))
+        size = path.stat().st_size
     except FileNotFoundError:
         return True
     except OSError:
         return True  # SQLite says what it finds (no permission, a folder)
+    if size < SMALLEST_DATABASE:  # to SQLite, an empty file
+        return not has_log(path)
     if head == SQLITE_HEADER:
         return True
-    if head == b"":
-        return not has_log(path)
     return log_holds_first_page(path)
 
 
@@ -85,3 +89,13 @@ def log_page_size(path: Path) -> int | None:
 def _head_of(path: Path, size: int) -> bytes:
     with path.open("rb") as file:
         return file.read(size)
+
+
+def read_only_uri(path: PurePath, flags: str) -> str:
+    """The URI SQLite opens the file at `path` (resolved) by, read-only with `flags`. A
+    file on a network share is `file://server/share/...` to pathlib, and SQLite
+    refuses any authority but none: the share's whole path goes after `file://`."""
+    uri = path.as_uri()
+    if not uri.startswith("file:///"):
+        uri = "file:////" + uri.removeprefix("file://")
+    return f"{uri}?{flags}"

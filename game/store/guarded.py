@@ -23,7 +23,6 @@ from game.store.database import (
     is_damaged,
     let_go,
     open_database,
-    open_elsewhere,
     plain_reason,
     salvage_over,
     transaction,
@@ -47,7 +46,6 @@ class GuardedFile:
         """Work on the database `opened`, and say what opening it found."""
         self.conn, self.path = opened.conn, opened.path
         self.mended_elsewhere = opened.mended_elsewhere
-        self.left_damaged = opened.left_damaged
         self.file = file_identity(self.path)
         self.problems.extend(opened.problems)
 
@@ -82,21 +80,12 @@ class GuardedFile:
         home = self.mended_elsewhere
         if home is None or not salvage_over(home):
             return
-        damaged = self.left_damaged
-        if damaged is not None and file_identity(home) == damaged and open_elsewhere(home):
-            return  # still the damaged file, and the window that has it open mends it
-        # opened as a start opens it: if the other window died before it was done (or
-        # closed without mending it), the file is salvaged here, once (opened whole each
-        # time, a still damaged file was checked through at every save)
+        # opened as a start opens it: if the other window died before it was done, the
+        # file is salvaged here, once (opened whole each time, a still damaged file was
+        # checked through at every save)
         log.info("records: %s no longer being mended elsewhere: opened", home)
         self.conn.close()
         self._attach(open_database(home))
-        if self.path is not None:
-            self._carry_into_file()
-
-    def _carry_into_file(self) -> None:
-        """The games this session kept in memory, saved into the file now opened (see
-        Records); the one in play is saved again by the write that opened it."""
 
     def _reindex(self) -> None:
         """The file's indexes made anew: a start's check reads no index, so one gone bad

@@ -66,10 +66,6 @@ class Records(ScoreKeeping):
         self.holds.clear()
         # the tables' initials as this window shows them (a kiosk hides some: see top)
         self.shown_initials: Callable[[str], str] = str
-        # the games saved while the records were kept in memory, waiting for the file
-        # (see _open_once_mended): taken over, the file had lost every one of them but
-        # the game in play, though the player was told they were kept till the end
-        self._kept_in_memory: dict[int, tuple[Game, GameFacts]] = {}
 
     @classmethod
     def open(cls, path: Path | None = None, to_write: bool = True) -> Records:
@@ -112,19 +108,17 @@ class Records(ScoreKeeping):
             self.pending.failed(save_keys(facts)[-1], again, what)
             return False
         self._saved(facts)
-        if self.path is None and self.mended_elsewhere is not None:
-            self._kept_in_memory[id(facts)] = (game, facts)
         if facts.record_id is not None:
             self.holds.hold(facts.record_id)
         return True
 
-    def _carry_into_file(self) -> None:
-        kept, self._kept_in_memory = self._kept_in_memory, {}
-        for game, facts in kept.values():
-            # by their ids in memory: a row of the file is updated only where it is the
-            # same game (its id, ruleset and start: begun before the damage), else the
-            # game is added (see GameLog.save)
-            self._write_game(game, facts)
+    def problems_told(self) -> None:
+        """The player has been told this session's problems (the menu's notices): a
+        file set aside is no longer said at each start (see game.store.untold)."""
+        from game.store.untold import forget_untold
+
+        if self.path is not None:
+            self._write("forget the file set aside", lambda: forget_untold(self.conn), None)
 
     def _write_game(self, game: Game, facts: GameFacts) -> bool:
         return self._write("save the game", lambda: self.games.save(game, facts) > 0, False)

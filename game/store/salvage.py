@@ -20,12 +20,11 @@ from typing import Any
 
 from game.store.database import (
     connect,
-    read_only_uri,
     tables_and_columns,
     transaction,
     version_by_shape,
 )
-from game.store.file_kinds import SQLITE_HEADER, log_page_size, may_be_sqlite
+from game.store.file_kinds import SQLITE_HEADER, log_page_size, may_be_sqlite, read_only_uri
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
 log = logging.getLogger(__name__)

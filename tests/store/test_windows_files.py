@@ -15,7 +15,8 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import pytest
 
 from game.store import IN_MEMORY, SET_ASIDE, GameFacts, Records
-from game.store.database import FILE_NAME, read_only_uri
+from game.store.database import FILE_NAME
+from game.store.file_kinds import read_only_uri
 from tests.store.helpers import random_game, ruin_the_games_root
 
 READS_OPEN_FILES = pytest.mark.skipif(
@@ -82,6 +83,7 @@ def test_a_damaged_file_is_set_aside_while_nothing_holds_it_open(
     assert IN_MEMORY not in kinds and SET_ASIDE in kinds, records.problems
     assert records.path == path
     records.save_game(random_game("pyramid36", deal=3, moves=4), GameFacts())
+    records.problems_told()
     records.close()
     again = Records.open(path)  # the next start finds the fresh file, and no problem
     assert again.problems == [] and len(again.history()) >= 1
