@@ -10,11 +10,11 @@ from pathlib import Path
 
 def aside_name_for(path: Path) -> str:
     """The name a damaged file at `path` is set aside under: `NAME.broken-YYYYMMDD-HHMMSS`
-    (with a number after, where that is taken)."""
+    (with a number after, where that name, or its log's, is taken)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
-    while aside.exists():
+    while aside.exists() or aside.with_name(aside.name + "-wal").exists():
         n += 1
         aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
     return aside.name
@@ -42,12 +42,7 @@ def set_aside(path: Path, replacement: Path, name: str | None = None) -> Path:
 def set_aside_lone_log(path: Path) -> Path:
     """Rename the log (and its index) of a file that is not there to
     `NAME.broken-YYYYMMDD-HHMMSS-wal`, kept for whoever can read it; its new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while aside.with_name(aside.name + "-wal").exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    aside = path.with_name(aside_name_for(path))
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():

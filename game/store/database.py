@@ -329,7 +329,8 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
                 games, entries = copied.get("games", 0), copied.get("scores", 0)
                 return Opened(conn, None, [Problem(DAMAGED_LEFT, path.name, (games, entries))])
             return Opened(conn, None, [Problem(IN_MEMORY, MENDED_ELSEWHERE)], path)
-        if may_be_sqlite(path) and open_elsewhere(path):
+        sqlite_like = may_be_sqlite(path)  # read before any connection: see salvage
+        if sqlite_like and open_elsewhere(path):
             # set aside under a window that has it open, the file's index was deleted by
             # its name (now the new file's) as that window let go of it, and the two
             # wrote one file through two indexes: games lost, ids given twice. What still
@@ -341,7 +342,7 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
             # only some of what was kept meanwhile, an arcade run's games under another
             # run's number, and the game in play over another window's)
             return Opened(conn, None, [Problem(IN_MEMORY, OPEN_ELSEWHERE)])
-        return _salvaged(path, problems)
+        return _salvaged(path, problems, sqlite_like)
 
 
 # Why a window keeps its records in memory while another one salvages the file
@@ -378,11 +379,13 @@ SALVAGE_LOCK = ".salvage-lock"
 SALVAGE_PATIENCE_S = 120.0  # a kiosk's file of 200,000 games takes some seconds more
 # Beside a damaged file, the fresh one its rows are copied into until it is whole
 REBUILDING = ".rebuilding"
+# and, beside a damaged file cut short, a copy with its header mended while it is read
+MENDED_COPY = ".mended-copy"
 
 
-def _salvaged(path: Path, problems: list[Problem]) -> Opened:
+def _salvaged(path: Path, problems: list[Problem], sqlite_like: bool) -> Opened:
     """The damaged file at `path` set aside, and a fresh one in its place holding the
-    rows that still read (see salvage)."""
+    rows that still read (see salvage); `sqlite_like`: may_be_sqlite's answer."""
     from game.store.salvage import salvage  # a damaged file's own business, and rare
     from game.store.untold import keep_untold
 
@@ -394,12 +397,10 @@ def _salvaged(path: Path, problems: list[Problem]) -> Opened:
     # one file, and each removed the other's work.
     rebuilt = path.with_name(f"{path.name}.{os.getpid()}{REBUILDING}")
     damaged = file_identity(path)
-    sqlite_like = may_be_sqlite(path)  # read before the guard: see salvage
     # other windows' saves wait while the rows are copied: made into the damaged file
     # meanwhile, a game's last one (its end) was left behind with it
     guard = _writes_held(path, sqlite_like)
-    try:
-        _remove_stale_rebuilds(path)
+    try:  # (stale files other salvages left were removed as the start began)
         remove_with_side_files(rebuilt)
         conn = open_checked(rebuilt)
         try:
@@ -456,9 +457,8 @@ def _remove_stale_rebuilds(path: Path, now: float | None = None) -> None:
     """Remove the files other salvages of `path` were making and left (killed), once
     nobody can still be making them: untouched for STALE_REBUILD_S."""
     now = time.time() if now is None else now
-    left = [*path.parent.glob(f"{path.name}.*{REBUILDING}")]
-    left += path.parent.glob(f"{path.name}.*.mended-copy")  # see salvage.MENDED_COPY
-    for other in left:
+    kinds = (REBUILDING, MENDED_COPY)
+    for other in [left for kind in kinds for left in path.parent.glob(f"{path.name}.*{kind}")]:
         with contextlib.suppress(OSError):
             if now - other.stat().st_mtime > STALE_REBUILD_S:
                 remove_with_side_files(other)

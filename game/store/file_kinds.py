@@ -61,10 +61,8 @@ def log_holds_first_page(path: Path) -> bool:
             data = file.read(LOG_READ_AT_MOST)
     except OSError:
         return False
-    if len(data) < 32 or data[:4] not in WAL_MAGIC:
-        return False
-    page_size = int.from_bytes(data[8:12], "big")
-    if page_size < 512 or page_size > 65536 or page_size & (page_size - 1):
+    page_size = _page_size_said(data)
+    if page_size is None or len(data) < 32:
         return False
     salts = data[16:24]
     frame = 24 + page_size
@@ -79,10 +77,17 @@ def log_holds_first_page(path: Path) -> bool:
 def log_page_size(path: Path) -> int | None:
     """The page size the log beside the file at `path` says, if it says one."""
     try:
-        head = _head_of(log_of(path), 12)
+        return _page_size_said(_head_of(log_of(path), 12))
     except OSError:
         return None
-    size = int.from_bytes(head[8:12], "big") if head[:4] in WAL_MAGIC else 0
+
+
+def _page_size_said(log_head: bytes) -> int | None:
+    """The page size a log's first bytes give, where they are a log's and it is one
+    SQLite uses (a power of two, 512 to 65,536)."""
+    if log_head[:4] not in WAL_MAGIC:
+        return None
+    size = int.from_bytes(log_head[8:12], "big")
     return size if 512 <= size <= 65536 and not size & (size - 1) else None
 
 

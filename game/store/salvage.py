@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.store.database import (
+    MENDED_COPY,
     connect,
     tables_and_columns,
     transaction,
@@ -30,8 +31,6 @@ from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, versio
 log = logging.getLogger(__name__)
 
 
-# Beside a damaged file cut short: a copy of it with its header mended, while it is read
-MENDED_COPY = ".mended-copy"
 # A damaged file's tables, each before those whose rows refer to its rows
 SALVAGED_TABLES = ("arcade_runs", "games", "scores", "stats_resets", "profile")
 # Past a damaged page, rows are looked up one by one until this many in a row are missing

@@ -7,8 +7,7 @@ from collections import namedtuple
 import pytest
 
 from game.store import DAMAGED_LEFT, IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
-from game.store.database import FILE_NAME, REBUILDING, open_database
-from game.store.salvage import MENDED_COPY
+from game.store.database import FILE_NAME, MENDED_COPY, REBUILDING, open_database
 from game.store.schema import LATEST, MIGRATIONS, migrate
 from tests.store.helpers import random_game, ruin_the_games_root
 
