@@ -24,20 +24,14 @@ from game.scenes.table_analysis import UNANSWERED, Answer
 from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
 from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY
+from game.ui.keys import SPEED_KEYS
 from game.ui.widgets import Button
 
 HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
 DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
 # the demo's speeds: its pauses and flights this many times shorter (an Egyptian deal
-# took over three minutes to watch); + and - choose among them while it plays
+# took over three minutes to watch); + and - (SPEED_KEYS) choose among them as it plays
 DEMO_PACES = (1.0, 2.0, 4.0)
-DEMO_PACE_KEYS = {
-    pygame.K_PLUS: 1,
-    pygame.K_EQUALS: 1,  # "+" without Shift
-    pygame.K_KP_PLUS: 1,
-    pygame.K_MINUS: -1,
-    pygame.K_KP_MINUS: -1,
-}
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 PLAYED_ONCE = (DAILY, ARCADE)  # the games whose deal is played once, its stock unseen
@@ -414,7 +408,7 @@ class TableHelp:
     def demo_pace_key(self, event: pygame.event.Event) -> bool:
         """+ and - make the demo faster or slower as it plays, and do not stop it (any
         other key does); whether `event` was one of them."""
-        step = DEMO_PACE_KEYS.get(event.key)
+        step = SPEED_KEYS.get(event.key)
         if step is None:
             return False
         self.demo_pace = min(max(self.demo_pace + step, 0), len(DEMO_PACES) - 1)

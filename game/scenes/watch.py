@@ -34,6 +34,7 @@ from game.scenes.table_overlay import Banner
 from game.store import GameFacts
 from game.store.saved import is_count, played_seconds
 from game.ui import theme
+from game.ui.keys import SPEED_KEYS
 from game.ui.pad import ButtonPad
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button, button_at
@@ -49,11 +50,7 @@ KEY_BUTTONS = {  # the keys of the playback's buttons
     pygame.K_SPACE: "pause",
     pygame.K_RIGHT: "step",
     pygame.K_LEFT: "step-back",
-    pygame.K_PLUS: "faster",
-    pygame.K_EQUALS: "faster",  # "+" without Shift
-    pygame.K_KP_PLUS: "faster",
-    pygame.K_MINUS: "slower",
-    pygame.K_KP_MINUS: "slower",
+    **{key: "faster" if step > 0 else "slower" for key, step in SPEED_KEYS.items()},
     pygame.K_HOME: "start",
     pygame.K_ESCAPE: "back",
 }

@@ -29,6 +29,15 @@ def is_key(event: pygame.event.Event, key: int) -> bool:
     return shortcut_key(event) == key
 
 
+# the keys that make a playback faster (+1) or slower (-1): a replay watched, the demo
+SPEED_KEYS = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,  # "+" without Shift
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
+
 # keys held down with another, never pressed for themselves: none of them stops what
 # any key stops (Shift for "+", the demo's speed, took the demo over)
 MODIFIER_KEYS = frozenset(
