@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from game.ladder import Ladder, LevelResult, RunState, progress
 from game.store.database import transaction
 from game.store.games import GameRow
-from game.store.saved import ARCADE, now_iso
+from game.store.saved import ARCADE, assisted_by_of, now_iso
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,7 @@ class Run:
         """The first help of the run's first game that had some (a BY_ kind; empty
         where none, or where its game was saved before the kind was kept)."""
         helped = next((g for g in self.games if g.assisted), None)
-        meta = helped.replay.get("meta") if helped is not None else None
-        by = meta.get("assisted_by") if isinstance(meta, dict) else None
-        return by if isinstance(by, str) else ""
+        return assisted_by_of(helped.replay) if helped is not None else ""
 
 
 class ArcadeRuns:

@@ -242,7 +242,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         seconds=played_seconds(replay),
         hints=meta["hints"] if is_count(meta.get("hints")) else 0,
         assisted=meta.get("assisted") is True,
-        assisted_by=by if (by := meta.get("assisted_by")) in HELP_KINDS else "",
+        assisted_by=assisted_by_of(replay),
         flip=VerdictFlip.from_json(meta.get("flip")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
@@ -253,6 +253,14 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         started_at=str(meta.get("started") or now_iso()),
     )
     return game, facts
+
+
+def assisted_by_of(replay: Mapping[str, Any]) -> str:
+    """The first help a saved game had, as its replay keeps it (a BY_ kind); empty where
+    it had none, or was saved before the kind was kept."""
+    meta = replay.get("meta")
+    by = meta.get("assisted_by") if isinstance(meta, dict) else None
+    return by if by in HELP_KINDS else ""
 
 
 def played_seconds(replay: Mapping[str, Any]) -> float:

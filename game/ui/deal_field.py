@@ -27,7 +27,7 @@ def draw_deal_field(
     """The field at `field` with `text` typed (digits) in it, at the screen's `scale`;
     `full_said` while a digit typed past its last was just refused."""
     # a digit too many was told by a sound alone, unseen with the sound off
-    draw_field_box(surface, field, 4, theme.WARN if full_said else theme.BUTTON_EDGE)
+    draw_field_box(surface, field, 4, warn=full_said)
     inset = px(10, scale, 6)
     where = (field.x + inset, field.centery)
     if text:

@@ -190,10 +190,13 @@ class ButtonPad:
     def draw_focus(self, surface: pygame.Surface, scale: float) -> None:
         b = self.focused
         if self.show_focus and b is not None:
-            width = px(3, scale, 2)
             ring = b.rect.inflate(2 * ring_reach(scale), 2 * ring_reach(scale))
             pygame.draw.rect(
-                surface, theme.FOCUS, ring, width=width, border_radius=px(10, scale, 5)
+                surface,
+                theme.FOCUS,
+                ring,
+                width=_ring_width(scale),
+                border_radius=px(10, scale, 5),
             )
 
 
@@ -202,7 +205,11 @@ def ring_reach(scale: float) -> int:
     width, and a dark gap between it and the button's edge at every size (at 1280x720
     the blue ring lay straight on a chosen button's gold edge, 1.18:1, and read as a
     thicker gold edge). A frame around a button stands further off than this."""
-    return px(3, scale, 2) + max(2, px(2, scale))
+    return _ring_width(scale) + max(2, px(2, scale))
+
+
+def _ring_width(scale: float) -> int:
+    return px(3, scale, 2)
 
 
 def nearest(rect: pygame.Rect, buttons: list[Button], direction: tuple[int, int]) -> Button | None:

@@ -270,14 +270,15 @@ def draw_field_box(
     surface: pygame.Surface,
     field: pygame.Rect,
     least_radius: int,
-    edge: tuple[int, int, int] = theme.BUTTON_EDGE,
+    warn: bool = False,
 ) -> None:
     """The dark, edged box of a field that digits are typed into (a deal number, a
     PIN), its corners rounded by a quarter of its height, at least `least_radius`."""
     radius = max(least_radius, field.height // 4)
     pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=radius)
-    width = edge_width(field.height) * (1 if edge == theme.BUTTON_EDGE else 2)
-    pygame.draw.rect(surface, edge, field, width, radius)
+    # `warn`: what was typed was refused (see draw_deal_field), in a thicker edge
+    edge, width = (theme.WARN, 2) if warn else (theme.BUTTON_EDGE, 1)
+    pygame.draw.rect(surface, edge, field, width * edge_width(field.height), radius)
 
 
 def px(value: float, scale: float, least: int = 1) -> int:
