@@ -205,7 +205,7 @@ class App:
     def _windowed_again(self) -> None:
         """Out of full screen, at the window's size and place of before (see
         game.window.windowed_again)."""
-        windowed_again(self.windowed_size, self._windowed_at)
+        self.windowed_size = windowed_again(self.windowed_size, self._windowed_at)
 
     @property
     def too_small(self) -> bool:

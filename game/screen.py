@@ -58,12 +58,14 @@ ROOM = (0.95, 0.9)
 def window_on_screen(wanted: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
     """The window of `wanted` size, shrunk in its own shape to fit a smaller `screen`
     with room for its frame and the desktop's panels; never below the least window of
-    its shape. On an 800x600 screen the game's 1280x800 hid its top bar, its buttons
-    and its outer piles."""
+    its shape but where the screen has no room for that, and then the room. On an
+    800x600 screen the game's 1280x800 hid its top bar, its buttons and its outer
+    piles; on a 7-inch 800x480 touch screen the least window hid them too."""
     room_w, room_h = screen[0] * ROOM[0], screen[1] * ROOM[1]
     k = min(1.0, room_w / wanted[0], room_h / wanted[1])
     least_w, least_h = least_window(wanted)
-    return max(least_w, int(wanted[0] * k)), max(least_h, int(wanted[1] * k))
+    w, h = max(least_w, int(wanted[0] * k)), max(least_h, int(wanted[1] * k))
+    return min(w, int(room_w)), min(h, int(room_h))
 
 
 def too_small_for_a_window(screen: tuple[int, int]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.gl_renderer import drawn_in_software, gl_renderer_name
-from game.screen import least_window
+from game.screen import least_window, the_screen, window_on_screen
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +73,10 @@ def open_window(
             surface = plain_window(size, flags)
     if not fullscreen:
         # The layouts shrink to any size, but below least_window's cards get too small
-        # to read.
+        # to read; a window opened smaller (a screen with no room for it) keeps its size.
+        least = least_window(size)
         with _the_window() as window:
-            window.minimum_size = least_window(size)
+            window.minimum_size = (min(least[0], size[0]), min(least[1], size[1]))
     return surface, software
 
 
@@ -125,13 +126,18 @@ def place_window(position: tuple[int, int]) -> None:
         window.position = position
 
 
-def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> None:
+def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> tuple[int, int]:
     """Out of full screen, at the window's size and place of before: a new window mode
     asked of the full-screen window alone kept it screen-sized (SDL: "forcibly
     resized"), its bottom bar off the screen; and the window manager put it back a
-    title bar lower each time."""
+    title bar lower each time. The size fits the screen (not the one the window
+    opened on, maybe; or one too small for the least window): it is returned."""
+    screen = the_screen()
+    if screen is not None:
+        size = window_on_screen(size, screen)
     with _the_window() as window:
         window.set_windowed()
         window.size = size
         if position is not None:
             window.position = position
+    return size

@@ -355,6 +355,26 @@ def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
     pygame.display.quit()
 
 
+def test_full_screen_off_on_a_small_touch_screen_gives_a_window_that_fits(tmp_path, monkeypatch):
+    # on an 800x480 screen the game opened full screen; Full screen Off made an 800x600
+    # window, its bottom bar and Settings' Back under the screen's edge, and no key to
+    # come back by on a touch screen
+    import warnings
+
+    import game.window
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    monkeypatch.setattr(game.window, "the_screen", lambda: (800, 480))
+    app = App(size=(800, 600), fullscreen=True, clock=ManualClock())
+    app.toggle_fullscreen()
+    assert app.surface.get_size() == (760, 432)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert tuple(pygame.Window.from_display_module().minimum_size) == (760, 432)
+    app.close()
+    pygame.display.quit()
+
+
 @pytest.mark.parametrize(("size", "least"), [((600, 800), (600, 800)), ((1000, 700), (800, 600))])
 def test_a_window_cannot_be_made_smaller_than_the_least_of_its_shape(
     tmp_path, monkeypatch, size, least

@@ -86,7 +86,11 @@ def test_no_display_at_all_is_not_run_offscreen(tmp_path: Path) -> None:
     [
         ((1920, 1080), (1280, 800)),  # room enough: as asked
         ((1366, 768), (1105, 691)),  # a laptop's: the whole window shows, in its shape
-        ((800, 600), (800, 600)),  # never below the least the cards are readable at
+        ((1024, 768), (972, 608)),  # never below the least the cards are readable at
+        # but where the screen has no room for that, the room: the least window, framed,
+        # hid the bars of a 7-inch touch screen (800x480) left full screen
+        ((800, 600), (760, 540)),
+        ((800, 480), (760, 432)),
     ],
 )
 def test_the_default_window_fits_a_smaller_screen(screen, window):
@@ -98,7 +102,10 @@ def test_a_window_standing_up_fits_in_its_own_shape():
     # its floor was 800 wide, whatever its shape: 600x800 opened 800x800
     assert window_on_screen((600, 800), (1920, 1080)) == (600, 800)
     assert window_on_screen((768, 1024), (1920, 1080)) == (729, 972)
-    assert window_on_screen((600, 800), (1024, 768)) == (600, 800)  # never below
+    # never below the least where there is room for it; else the room: 800 high on a
+    # 768-high screen hid its bottom bar
+    assert window_on_screen((600, 800), (1024, 768)) == (600, 691)
+    assert window_on_screen((600, 800), (1280, 1024)) == (600, 800)
 
 
 @pytest.mark.parametrize(
