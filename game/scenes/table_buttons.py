@@ -33,6 +33,8 @@ class TableButtons:
         }
         if self.app.kiosk is not None:
             self.buttons = {k: b for k, b in self.buttons.items() if k in PASSER_BY_BUTTONS}
+        if self.game.pairs_cards:  # cards leave in pairs: there is nothing to send home
+            del self.buttons["finish"]
         self.hud.set_buttons(list(self.buttons.values()))
         self._update_buttons()
 
@@ -49,7 +51,9 @@ class TableButtons:
             "undo": game.can_undo and not self.celebration and reopens,
             "redo": game.can_redo and not self.celebration,
             "hint": not over and bool(game.legal_moves) and not undealt,
-            "finish": bool(self._finish_offered()) and not self.autoplay,
+            "finish": "finish" in self.buttons
+            and bool(self._finish_offered())
+            and not self.autoplay,
             # over, the game has nothing left to show (the button looked ready and did
             # nothing)
             "demo": not undealt and not self.celebration and (self.demo or not over),

@@ -33,6 +33,22 @@ def test_the_finish_button_is_lit_only_when_it_can_end_the_game(app, driver):
     assert scene.buttons["finish"].selected
 
 
+@pytest.mark.parametrize("ruleset", ["pyramid52", "pyramid36"])
+def test_a_pyramid_game_offers_no_finish_that_never_works(app, driver, ruleset):
+    # its Finish stayed grey through every game, beside "F: finish" in the rules' keys:
+    # cards leave the pyramid in pairs, and there is no home to send them to
+    from game.scenes.rules import keys_text
+
+    scene = open_table(app, driver, Game(ruleset, deal=8))
+    assert "finish" not in scene.buttons
+    assert "Finish" not in [b.label for b in scene.hud.buttons]
+    driver.key(pygame.K_f)  # the key presses nothing
+    assert scene.game.moves == [] and scene.autoplay == []
+    assert "F: finish" not in keys_text(pairs_cards=True)
+    assert "F: finish" in keys_text(pairs_cards=False)
+    assert "finish" in open_table(app, driver, Game("sbudetsya", deal=8)).buttons
+
+
 def test_the_demo_playing_is_not_told_to_press_finish(app, driver):
     """Every card can go home, and the demo is playing: the table does not ask the
     player to press Finish while the solver's moves go on."""
