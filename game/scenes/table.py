@@ -354,9 +354,11 @@ class TableScene(
         return [spot.rect for name, spot in spots.items() if pile_kind(name) == PYRAMID]
 
     def _legend(self) -> pygame.Rect | None:
-        """Where the pyramid games' legend of values goes; None in the other games."""
+        """Where the pyramid games' legend of values goes; None in the other games, and
+        once the pyramid is won: the win's words took the middle band, and cut off the
+        legend's first letters."""
         assert self.view is not None
-        return self.view.layout.legend if self.game.pairs_cards else None
+        return self.view.layout.legend if self.game.pairs_cards and not self.game.won else None
 
     def banner_keep_clear(self) -> list[pygame.Rect]:
         """What a banner or a notice keeps off if it can: the cards, the empty places

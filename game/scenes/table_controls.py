@@ -177,7 +177,7 @@ class TableControls:
             # said now: picked up, it waited for a partner there is none of, and the
             # next click or Enter was refused and dropped it
             card = i18n.card_name(game.pile(pile)[-1])
-            self._refuse(_("{card} pairs with no card free now.", card=card))
+            self._refuse(_("No free card pairs with {card} now.", card=card))
         else:
             self.selected = pile
             self.app.sounds.play("pick")

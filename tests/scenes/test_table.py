@@ -526,6 +526,22 @@ def test_a_banner_keeps_off_the_legend_of_values(app, driver):
     assert building.legend_drawn is None  # no legend in the building games
 
 
+def test_a_won_pyramid_shows_no_legend_under_the_win_s_words(app, driver):
+    # "The patience came out!" took the middle band and cut off the legend's first letters
+    from game.rules.moves import parse_move
+    from tests.store.helpers import DEAL_8_WIN
+
+    driver.resize((1036, 648))
+    game = Game("pyramid52", deal=8)
+    for text in DEAL_8_WIN[:-1]:
+        game.play(parse_move(text))
+    scene = open_table(app, driver, game)
+    assert scene.legend_drawn is not None  # one pair left: still read
+    click_move(driver, scene, DEAL_8_WIN[-1])
+    driver.frames(60)
+    assert scene.game.won and scene.legend_drawn is None
+
+
 def test_a_new_input_during_an_animation_finishes_it_at_once(app, driver):
     app.settings.animation_speed = 0.5  # slow
     game = Game("egyptian", deal=0)

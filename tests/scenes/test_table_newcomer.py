@@ -112,7 +112,7 @@ def test_a_pyramid_card_with_no_partner_free_is_refused_at_once_not_picked_up(ap
     driver.click(centre(scene, lonely))
     card = i18n.card_name(game.pile(lonely)[-1])
     assert scene.selected is None and heard == ["refused"]
-    assert scene.status == f"{card} pairs with no card free now."
+    assert scene.status == f"No free card pairs with {card} now."
     partner = next(m for m in game.legal_moves if m.kind == PAIR and m.a.startswith("p"))
     driver.click(centre(scene, partner.a))  # a card that pairs is picked up, as ever
     assert scene.selected == partner.a
