@@ -1586,6 +1586,39 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
     assert app.records.game(scene.facts.record_id).fortune_replayed  # kept with the game
 
 
+# Сбудется deal 1 played to its end, lost, its last move not from the stock
+FORTUNE_1_LOST = (
+    "st>w w>f2 st>w w>f1 st>w w>t8 st>w st>w st>w w>t1 st>w w>t2 st>w st>w st>w w>t8 w>t8 "
+    "st>w st>w w>t1 st>w st>w st>w st>w st>w w>f2 st>w st>w w>f3 t7>f3 t7>f2 w>t7 t2>f2 "
+    "t2>f2 t2>f1 t5>f1 t2>f1 t2>f2 w>t2 w>t2 w>f2 t2>f2 w>t2 w>t2 t8>f1 t8>f1 st>w w>f3 "
+    "t4>f3 w>t4 w>t1 w>t2"
+).split()
+
+
+def test_undo_past_a_fortune_s_end_asks_and_the_wish_gets_no_verdict(app, driver):
+    # "No moves left", saved as "does not come true"; eleven Undos went by without a word,
+    # the solver's line played from there, and the same wish came true in place 1
+    game = Game("sbudetsya", deal=1)
+    for text in FORTUNE_1_LOST[:-1]:
+        game.play(parse_move(text))
+    scene = open_table(app, driver, game)
+    assert scene._wish_counts()
+    driver.drag(centre(scene, "w"), centre(scene, "t2"))
+    driver.settle(1.0)
+    assert game.over and not game.won
+    driver.key(pygame.K_u)
+    assert game.over and scene._wish_counts()
+    assert scene.status == (
+        "Press U again: your wish has had its answer, and taken back past its end,"
+        " this game gives it no verdict."
+    )
+    driver.frames(60)
+    driver.key(pygame.K_u)
+    assert not game.over and scene.fortune_replayed
+    assert scene.status.startswith("Your wish had its answer")
+    assert app.records.game(scene.facts.record_id).fortune_replayed  # kept with the game
+
+
 def test_undo_s_question_names_the_key_that_asked_or_the_button(app, driver):
     # after Ctrl+Z it said to press "Undo", as Restart's names F5 or its button
     from game.scenes.table_play import SECOND_PRESS_S
