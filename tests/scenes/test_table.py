@@ -1587,7 +1587,7 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
 
 
 # Сбудется deal 1 played to its end, lost, its last move not from the stock
-FORTUNE_1_LOST = (
+FORTUNE_1_LOST = (  # noqa: SIM905
     "st>w w>f2 st>w w>f1 st>w w>t8 st>w st>w st>w w>t1 st>w w>t2 st>w st>w st>w w>t8 w>t8 "
     "st>w st>w w>t1 st>w st>w st>w st>w st>w w>f2 st>w st>w w>f3 t7>f3 t7>f2 w>t7 t2>f2 "
     "t2>f2 t2>f1 t5>f1 t2>f1 t2>f2 w>t2 w>t2 w>f2 t2>f2 w>t2 w>t2 t8>f1 t8>f1 st>w w>f3 "
