@@ -51,11 +51,21 @@ def tab_label(tab: str) -> str:
     }[tab]
 
 
-def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
+def statistics_rows(stats: Statistics, fortune: bool = False) -> list[tuple[str, str]]:
+    """The statistics' lines; a fortune's patience (`fortune`) says how many wishes came
+    true of those the game answered, which its wins alone do not tell (a demo's win,
+    a deal played again)."""
+
     def number(value: float | None, digits: int = 1) -> str:
         return "—" if value is None else i18n.decimal(value, digits)
 
     rate = stats.win_rate
+    wishes = [
+        (
+            _("Wishes come true"),
+            _("{n} of {total}", n=stats.wishes_come_true, total=stats.wishes),
+        )
+    ]
     return [
         (_("Played"), str(stats.played)),
         (_("Won"), str(stats.won)),
@@ -69,6 +79,7 @@ def statistics_rows(stats: Statistics) -> list[tuple[str, str]]:
             _("Average time"),
             "—" if stats.average_seconds is None else clock_text(stats.average_seconds),
         ),
+        *(wishes if fortune else []),
     ]
 
 
@@ -537,7 +548,7 @@ class RecordsScene(PadScene):
         s, area, size = self.scale, self.area, self.text_size
         middle = area.x + int(area.width * 0.5)
         y = area.y + px(18, s, 10)
-        for label, value in statistics_rows(self.stats):
+        for label, value in statistics_rows(self.stats, self.ruleset.tells_fortune):
             centre = y + self.row_h // 2
             draw_text(
                 surface, label, size, (middle - px(12, s, 6), centre), theme.INK_DIM, "midright"

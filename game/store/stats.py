@@ -18,6 +18,10 @@ class Statistics:
     best_points: int | None = None  # fewest remaining points in one game
     average_points: float | None = None
     average_seconds: float | None = None
+    # fortunes whose wish counted (no help, the cards not seen before), and of them those
+    # that came out: the wish came true
+    wishes: int = 0
+    wishes_come_true: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -57,7 +61,8 @@ def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
     """Over the games of a ruleset (every option) ended since its last reset, and those
     left in play for another, counted as not won (see LEFT_FOR_ANOTHER_SQL)."""
     rows = conn.execute(
-        f"""SELECT outcome, remaining_points, seconds FROM games
+        f"""SELECT outcome, remaining_points, seconds,
+            fortune AND NOT fortune_replayed AND NOT assisted FROM games
         LEFT JOIN stats_resets AS reset USING (ruleset)
         WHERE ruleset = :ruleset AND (outcome IS NOT NULL OR ({LEFT_FOR_ANOTHER_SQL}))
         AND (reset.ruleset IS NULL
@@ -69,8 +74,10 @@ def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
     ).fetchall()
     if not rows:
         return Statistics()
-    streak = best = won = 0
-    for outcome, _points, _seconds in rows:
+    streak = best = won = wishes = come_true = 0
+    for outcome, _points, _seconds, wish in rows:
+        wishes += bool(wish)
+        come_true += bool(wish) and outcome == "won"
         if outcome == "won":
             won += 1
             streak += 1
@@ -86,6 +93,8 @@ def statistics(conn: sqlite3.Connection, ruleset: str) -> Statistics:
         best_points=min(points),
         average_points=sum(points) / len(points),
         average_seconds=sum(r[2] for r in rows) / len(rows),
+        wishes=wishes,
+        wishes_come_true=come_true,
     )
 
 

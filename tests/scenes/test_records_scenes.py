@@ -228,6 +228,18 @@ def test_statistics_say_points_left_fewest_first():
     assert "Наименьший остаток очков" in labels
 
 
+def test_a_fortune_s_statistics_say_how_many_wishes_came_true():
+    # only `piramida history` said what a wish answered; the wins counted a demo's too
+    from game.scenes.records import statistics_rows
+    from game.store import Statistics
+
+    stats = Statistics(played=5, won=4, wishes=4, wishes_come_true=1)
+    assert ("Wishes come true", "1 of 4") in statistics_rows(stats, fortune=True)
+    assert "Wishes come true" not in dict(statistics_rows(stats))
+    i18n.set_language("ru")
+    assert ("Сбылось желаний", "1 из 4") in statistics_rows(stats, fortune=True)
+
+
 def test_statistics_say_they_count_every_game_of_the_patience(app, driver):
     # the tables are kept per options, the statistics per patience, and the tab hid the
     # options: opened on three passes, "25%" was every Pyramid 52 game's
