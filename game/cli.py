@@ -226,7 +226,7 @@ def start_kiosk(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from game.kiosk.config import KioskConfigError, default_path, load_config
-    from game.main import run_kiosk
+    from game.main import run_kiosk, start_logging
 
     if args.command is not None:
         raise UsageError("--kiosk runs the whole screen by itself: it takes no command")
@@ -237,8 +237,11 @@ def start_kiosk(args: argparse.Namespace) -> int:
     try:
         config = load_config(Path(args.kiosk_config) if given else default_path(), given=given)
     except KioskConfigError as e:
+        # the terminal and the log file: a kiosk started by `startx` or a desktop's
+        # autostart has no terminal its operator reads
+        start_logging()
         for problem in e.problems:  # every problem of the file, one line each
-            print(f"piramida: {one_line(problem)}", file=sys.stderr)
+            logging.getLogger("game.kiosk").error("%s", one_line(problem))
         return EXIT_BAD_INPUT
     return run_kiosk(config, size=size)
 

@@ -91,7 +91,7 @@ def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | Non
     return window_on_screen(DEFAULT_SIZE, screen), fullscreen
 
 
-def _start_logging() -> None:
+def start_logging() -> None:
     """Problems to the terminal, one line each, named as the program's; and everything
     to the log file, where a notice's details are kept (a game started from a desktop
     icon has no terminal)."""
@@ -150,7 +150,7 @@ def _run_window(
 
     from game.app import App
 
-    _start_logging()
+    start_logging()
     if fonts_unusable():
         return EXIT_FILES_MISSING
     size_kept = size is None  # a size given (--size) is for this run only
@@ -203,7 +203,7 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     for stop in (signal.SIGTERM, signal.SIGINT):  # the service manager; Ctrl+C at a terminal
         signal.signal(stop, on_stop)
 
-    _start_logging()
+    start_logging()
     if fonts_unusable():
         return EXIT_FILES_MISSING
     fullscreen = size is None

@@ -261,6 +261,9 @@ def test_a_bad_file_stops_the_kiosk_before_any_window(tmp_path):
     assert len(lines) == 3, result.stderr
     assert all(line.startswith(f"piramida: {path}: ") for line in lines)
     assert "Traceback" not in result.stderr and "pygame" not in result.stdout
+    # and in the log, as README says: a kiosk started by startx has no terminal to read
+    log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
+    assert all(line.removeprefix("piramida: ") in log for line in lines)
 
 
 def test_without_a_file_the_kiosk_says_where_it_looked(tmp_path):
@@ -268,6 +271,8 @@ def test_without_a_file_the_kiosk_says_where_it_looked(tmp_path):
     assert result.returncode == 2
     where = tmp_path / "home" / "config" / FILE_NAME
     assert result.stderr.startswith(f"piramida: no kiosk configuration at {where}")
+    log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
+    assert f"no kiosk configuration at {where}" in log
 
 
 @pytest.mark.parametrize(
@@ -305,3 +310,22 @@ def test_a_file_far_larger_than_any_configuration_is_refused_unread(tmp_path):
     with pytest.raises(KioskConfigError) as caught:
         load_config(path)
     assert caught.value.problems == [f"{path}: over 1024 KB: not a kiosk configuration"]
+
+
+def test_readme_s_ways_to_start_the_kiosk_stop_where_a_restart_cannot_help():
+    # its unit marked every operator's exit "failed", and a kiosk with its fonts
+    # missing was started again every 2 s for good
+    import re
+
+    from game.cli import EXIT_BAD_INPUT
+    from game.kiosk.policy import OPERATOR_EXIT
+    from game.main import EXIT_FILES_MISSING
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    final = {EXIT_BAD_INPUT, OPERATOR_EXIT, EXIT_FILES_MISSING}
+    loops = re.findall(r"case \\*\$\? in ([\d|]+)\)", readme)
+    assert len(loops) == 2  # the .xinitrc's and the autostart entry's
+    assert all({int(n) for n in loop.split("|")} == final for loop in loops)
+    unit = dict(re.findall(r"^(\w+ExitStatus)=(.+)$", readme, re.MULTILINE))
+    assert {int(n) for n in unit["RestartPreventExitStatus"].split()} == final
+    assert unit["SuccessExitStatus"].split() == [str(OPERATOR_EXIT)]
