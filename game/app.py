@@ -257,6 +257,9 @@ class App:
         scene.resize(self.size)
         scene.enter()
         scene.redraw = True
+        # entering took time (50 to 150 ms: faces drawn, a game replayed) to catch up
+        # in five updates at once, which skipped half the fade in: it read as a cut
+        self._last = self.clock.now()
 
     def end_loop(self) -> None:
         """Stop the loop after this frame, asking no one (request_quit asks a kiosk)."""
@@ -434,14 +437,12 @@ class App:
         self.end_loop()
 
     def game_changed(self, game: Game, facts: GameFacts | None = None) -> str:
-        """Called after every action on a table: the game is saved from here.
-
-        With its facts the game is autosaved to the records, one transaction per
-        action, so a crash or a kill loses nothing. `PIRAMIDA_STATE_FILE`, when
-        set, also gets the replay of the game as JSON after each action
-        (end-to-end tests read what the player did from it). Returns the words of a
-        save that failed where the one before worked ("" otherwise).
-        """
+        """Called after every action on a table: the game is saved from here. With its
+        facts it is autosaved to the records, one transaction per action, so a crash or
+        a kill loses nothing. `PIRAMIDA_STATE_FILE`, when set, also gets the replay of
+        the game as JSON after each action (end-to-end tests read what the player did
+        from it). Returns the words of a save that failed where the one before worked
+        ("" otherwise)."""
         failed = ""
         if facts is not None:
             saved = self.records.save_game(game, facts)

@@ -54,6 +54,25 @@ def test_a_stall_s_catch_up_is_capped(app, stall):
     assert probe.updates <= MAX_STEPS + 2  # the backlog was dropped, not replayed
 
 
+def test_the_time_a_scene_takes_to_enter_is_not_caught_up(app):
+    # entering a table took 150 ms under the fade's black; the next frame then ran five
+    # updates at once, and half the fade in was skipped: it read as a cut
+    class Slow(Probe):
+        def enter(self):
+            super().enter()
+            self.app.clock.advance(0.15)
+
+    app.switch(Probe(app), fade=False)
+    slow = Slow(app)
+    app.switch(slow)
+    while app.scene is not slow:
+        app.clock.advance(STEP)
+        app.frame()
+    app.clock.advance(STEP)
+    app.frame()
+    assert slow.updates <= 2
+
+
 def test_drawing_gets_the_blend_factor_between_updates(app):
     probe = Probe(app)
     app.switch(probe, fade=False)
