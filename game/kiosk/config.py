@@ -7,6 +7,7 @@ any problem stops start-up, so a kiosk never runs half configured.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -137,7 +138,10 @@ def load_config(path: Path, given: bool = True) -> KioskConfig:
         raise KioskConfigError([f"{path}: {e}: not a kiosk configuration"]) from e
     except FileNotFoundError as e:
         if given:
-            raise KioskConfigError([f"{path}: no such file"]) from e
+            # run by a service or .xinitrc, a relative path is not from where the
+            # operator stood: the whole path says where it was looked for
+            whole = "" if path.is_absolute() else f" (looked for {path.absolute()})"
+            raise KioskConfigError([f"{path}: no such file{whole}"]) from e
         raise KioskConfigError(
             [
                 f"no kiosk configuration at {path}: copy {EXAMPLE.name} there"
@@ -159,12 +163,27 @@ def parse_config(text: str, path: Path) -> KioskConfig:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise KioskConfigError([f"{path}: not valid TOML: {e}"]) from e
+        raise KioskConfigError([f"{path}: not valid TOML: {e}{_toml_advice(text, str(e))}"]) from e
     check = _Checker(path)
     config = check.config(data)
     if check.problems or config is None:
         raise KioskConfigError(check.problems)
     return config
+
+
+def _toml_advice(text: str, error: str) -> str:
+    """What to write instead, for the mistakes an operator makes that TOML itself
+    refuses before the kiosk reads a key: a PIN that starts with 0 left unquoted, a
+    game written [games] where each is [[games]]."""
+    if "Cannot declare ('games',) twice" in error:
+        return ": each game offered is a table of its own, written [[games]] (two brackets)"
+    at = re.search(r"at line (\d+)", error)
+    lines = text.splitlines()
+    line = lines[int(at.group(1)) - 1] if at and 0 < int(at.group(1)) <= len(lines) else ""
+    key, equals, value = line.partition("=")
+    if key.strip() == "pin" and equals and value.strip().isdigit():
+        return f': write the PIN in quotes: pin = "{value.strip()}"'
+    return ""
 
 
 # -- checking --------------------------------------------------------------------------
@@ -340,12 +359,14 @@ class _Checker:
         if not isinstance(options, dict):
             self.fail(f"{where}.options", f"must be a table, not {_shown(options)}")
             return None
-        try:
-            chosen = ruleset.choose(options)
-        except RulesError as e:
-            self.fail(f"{where}.options", str(e))
-            return None
-        return OfferedGame(ruleset.id, chosen)
+        chosen = ruleset.defaults()
+        problems = len(self.problems)
+        for key, value in options.items():  # each problem said, not the first alone
+            try:
+                chosen[key] = ruleset.option(key).check(value)
+            except RulesError as e:
+                self.fail(f"{where}.options", str(e))
+        return OfferedGame(ruleset.id, chosen) if len(self.problems) == problems else None
 
     def operator(self, data: Mapping[str, Any]) -> Operator | None:
         self.only(data, ("pin", "corner", "hold_seconds"), "operator.")
@@ -358,9 +379,11 @@ class _Checker:
         pin = data.get("pin")
         lo, hi = PIN_DIGITS
         if pin is None:
-            example = f'pin = "{EXAMPLE_PIN}"'
+            # not the example's own PIN, which anyone may read: a shape to fill in
+            example = 'pin = "' + "N" * lo + '"'
             self.fail(
-                "operator.pin", f"missing: the operator's PIN, {lo} to {hi} digits: {example}"
+                "operator.pin",
+                f"missing: the operator's PIN, {lo} to {hi} digits in quotes, your own: {example}",
             )
             return None
         if isinstance(pin, int) and not isinstance(pin, bool):

@@ -196,6 +196,46 @@ def test_a_missing_file_given_by_option_is_named(tmp_path):
     assert caught.value.problems == [f"{tmp_path / 'nowhere.toml'}: no such file"]
 
 
+def test_a_missing_file_named_from_where_the_kiosk_ran_says_where_that_was(tmp_path, monkeypatch):
+    # a service's or an .xinitrc's working folder is not where the operator stood
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(KioskConfigError) as caught:
+        load_config(Path("kiosk.toml"), given=True)
+    assert caught.value.problems == [f"kiosk.toml: no such file (looked for {tmp_path}/kiosk.toml)"]
+
+
+@pytest.mark.parametrize(
+    ("text", "advice"),
+    [
+        # TOML refuses these before the kiosk reads a key: its own advice never came
+        ('[operator]\npin = 0739\n[[games]]\nruleset = "pyramid36"\n', 'pin = "0739"'),
+        (
+            '[operator]\npin = "7391"\n[games]\nruleset = "pyramid36"\n'
+            '[games]\nruleset = "pyramid52"\n',
+            "written [[games]] (two brackets)",
+        ),
+    ],
+)
+def test_toml_s_own_refusals_get_the_kiosk_s_advice(text, advice):
+    problem = one_problem(text)
+    assert problem.startswith("kiosk.toml: not valid TOML: ") and problem.endswith(advice)
+
+
+def test_every_wrong_option_of_a_game_is_said_at_once():
+    # the first alone was said: the misspelt key came only at the next try
+    text = '[operator]\npin = "7391"\n[[games]]\nruleset = "nechego"\n'
+    text += 'options = { cards = "36", pile = 8 }\n'
+    with pytest.raises(KioskConfigError) as caught:
+        parse_config(text, Path("kiosk.toml"))
+    assert len(caught.value.problems) == 2
+    assert "cards" in caught.value.problems[0] and "pile" in caught.value.problems[1]
+
+
+def test_a_missing_pin_is_not_given_the_example_s_pin():
+    problem = one_problem('[[games]]\nruleset = "pyramid36"\n[operator]\n')
+    assert "operator.pin" in problem and "2580" not in problem and 'pin = "NNNN"' in problem
+
+
 def test_a_missing_default_file_says_how_to_make_one(tmp_path):
     with pytest.raises(KioskConfigError) as caught:
         load_config(tmp_path / FILE_NAME, given=False)
