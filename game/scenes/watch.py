@@ -52,6 +52,7 @@ KEY_BUTTONS = {  # the keys of the playback's buttons
     pygame.K_LEFT: "step-back",
     **{key: "faster" if step > 0 else "slower" for key, step in SPEED_KEYS.items()},
     pygame.K_HOME: "start",
+    pygame.K_END: "end",
     pygame.K_ESCAPE: "back",
 }
 # the keys that move the focus among the buttons and press the one it is on
@@ -67,6 +68,7 @@ def key_captions() -> dict[str, str]:
         "slower": "−",
         "faster": "+",
         "start": "Home",
+        "end": "End",
         "back": "Esc",
     }
 
@@ -213,7 +215,7 @@ class WatchScene(TableScene):
         still step the replay (see handle_event)."""
 
     def to_the_end(self) -> None:
-        """Every move left played at once, to the game's end (the End key): a long
+        """Every move left played at once, to the game's end (To the end, End): a long
         game took minutes to reach its end even at the top speed."""
         self.paused = True
         self._finish_animation()
@@ -395,6 +397,8 @@ class WatchScene(TableScene):
             "step-back": Button(_("Step back"), self.step_back, key="step-back"),
             "step": Button(_("Step"), self.step, key="step"),
             "start": Button(_("From the start"), self.from_start, key="start"),
+            # a touch screen has no End key: a long game took minutes to watch to its end
+            "end": Button(_("To the end"), self.to_the_end, key="end"),
             "slower": Button(_("Slower"), self.slower, key="slower"),
             "speed": Button("", lambda: None, key="speed", readout=True),
             "faster": Button(_("Faster"), self.faster, key="faster"),
@@ -410,7 +414,7 @@ class WatchScene(TableScene):
         # at the end, however it was reached (the End key pauses), nothing is to resume
         b["pause"].label = _("Resume") if self.paused and more else _("Pause")
         b["pause"].enabled = more
-        b["step"].enabled = more
+        b["step"].enabled = b["end"].enabled = more
         b["slower"].enabled = self.speed > 0
         b["faster"].enabled = self.speed < len(SPEEDS) - 1
         b["speed"].label = speed_text(SPEEDS[self.speed])
@@ -463,9 +467,6 @@ class WatchScene(TableScene):
             if button is not None:
                 if button.enabled:  # a key does what its button does, when it may
                     button.action()
-                return True
-            if event.key == pygame.K_END and not banner:
-                self.to_the_end()
                 return True
             if event.key not in FOCUS_KEYS:
                 return False

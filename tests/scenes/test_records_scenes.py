@@ -331,6 +331,16 @@ def test_end_asks_the_solver_about_the_last_position_only(app, driver):
     assert "Finish" not in watch.status
 
 
+def test_a_touch_reaches_a_replay_s_end_by_its_button(app, driver):
+    # End was a key alone: on a touch screen a long game took minutes to its end
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    end = watch.buttons["end"]
+    assert end.enabled and end.label == "To the end" and watch.hud.captions["end"] == "End"
+    driver.click(end.rect.center)
+    driver.settle(1.0)
+    assert watch.game.won and not end.enabled
+
+
 def test_at_the_end_reached_by_its_key_pause_offers_no_resume(app, driver):
     # after End the greyed Pause read "Resume", where the end reached by playing read
     # "Pause": nothing is left to resume
@@ -636,6 +646,7 @@ def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, lang
         "slower": "−",
         "faster": "+",
         "start": "Home",
+        "end": "End",
         "back": "Esc",
     }
     bar = watch.hud.bottom
@@ -679,7 +690,7 @@ def test_watch_buttons_take_the_focus_by_tab_and_enter_presses_them(app, driver)
     assert not watch.paused and len(watch.game.moves) == 1
     driver.key(pygame.K_RIGHT)  # and Right to Step
     assert watch.paused and len(watch.game.moves) == 2 and focused() == ["step"]
-    for _ in range(3):
+    for _ in range(4):  # From the start, To the end, Slower
         driver.key(pygame.K_TAB)
     assert focused() == ["faster"]  # the speed between them is a figure, passed over
     driver.key(pygame.K_RETURN)
