@@ -54,6 +54,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CHART_GAMES = 30
+# Enter pressed at the table a moment before (a second Enter on Give up, a third by a
+# quick hand) dealt a new game from the results unseen: keys that press a button wait
+# this long after the screen opens
+ARRIVING_S = 0.6
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 Colour = tuple[int, int, int]
@@ -179,6 +184,7 @@ class ResultsScene(PadScene):
         # results have no New deal, and the focus fell on Export, which Enter pressed
         self.main_key = "new" if self.arcade is None else "next"
         self.pad.focus_key = self.main_key
+        self.opened_at = app.clock.now()
         self.started: Game | None = None  # the game a button handed to the table
         self.box = pygame.Rect(0, 0, 0, 0)
         self.lines: list[HeadingLine] = []
@@ -286,6 +292,8 @@ class ResultsScene(PadScene):
             if event.key == pygame.K_ESCAPE:
                 self.back()
                 return True
+            if event.key in PRESS_KEYS and self.app.clock.now() - self.opened_at < ARRIVING_S:
+                return True  # the table's press, or its key repeated: not this screen's yet
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
                 main = self.pad.get(self.main_key)
                 if main is not None:

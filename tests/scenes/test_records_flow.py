@@ -12,7 +12,7 @@ from game.notices import missed_entry_notice
 from game.rules import Game, run_replay
 from game.scenes.initials import InitialsScene
 from game.scenes.menu import MenuScene
-from game.scenes.results import ResultsScene
+from game.scenes.results import ARRIVING_S, ResultsScene
 from game.scenes.table import CLOCK_SAVED_EVERY_S, TableScene
 from game.store import DAILY, GameFacts, Records
 from game.store.daily import today_deal
@@ -817,7 +817,7 @@ def test_a_level_s_results_focus_their_main_button_for_the_keys(app, driver, won
     status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=won)
     results = ResultsScene(app, GameSummary(game, 5.0, facts=facts), status)
     app.switch(results, fade=False)
-    driver.frames(1)
+    driver.settle(ARRIVING_S)
     driver.key(pygame.K_LEFT)  # the ring shows, where the focus is
     assert results.pad.show_focus and results.pad.focus_key == "next"
     assert results.pad.get("next").selected

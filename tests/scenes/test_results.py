@@ -10,7 +10,7 @@ from game.app import App
 from game.clock import ManualClock
 from game.rules import Game, Outcome
 from game.scenes.menu import MenuScene
-from game.scenes.results import ResultsScene
+from game.scenes.results import ARRIVING_S, ResultsScene
 from game.scenes.summary import GameSummary
 from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT
 from game.ui import theme
@@ -44,9 +44,10 @@ def played(ruleset="egyptian", options=None, deal=11, resign=True, undo=1, **sum
 
 
 def open_results(app, driver, summary) -> ResultsScene:
+    """The results, up long enough to take keys (see ARRIVING_S)."""
     scene = ResultsScene(app, summary)
     app.switch(scene, fade=False)
-    driver.frames(1)
+    driver.settle(ARRIVING_S)
     return scene
 
 
@@ -246,6 +247,20 @@ def test_enter_deals_anew_and_escape_goes_to_the_menu(app, driver):
     driver.key(pygame.K_ESCAPE)
     driver.settle(0.6)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_a_key_pressed_as_the_results_open_is_the_table_s_not_theirs(app, driver):
+    # Enter, Enter on Give up and a third by a quick hand half a second later dealt a new
+    # game from results the player never saw
+    scene = ResultsScene(app, played("pyramid52", deal=9))
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    for key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        driver.key(key)
+    assert scene.started is None and app.scene is scene
+    driver.settle(ARRIVING_S)
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None
 
 
 def test_menu_button_goes_to_the_menu(app, driver):
