@@ -20,6 +20,7 @@ from game.render.preview import fill_translucent
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
+from game.ui.pad import runs_by
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, draw_text, fitting_size, px
 
@@ -97,6 +98,9 @@ class InitialsScene(PadScene):
         self.title_drawn = pygame.Rect(0, 0, 0, 0)
         self.subtitle_drawn = pygame.Rect(0, 0, 0, 0)
         self.keys_drawn: pygame.Rect | None = None  # the line of keys, where it was drawn
+        # ↑ or ↓ held down, and for how long: it turns on, as the arrows on the screen
+        # do (SDL repeats no key here: a held key turned the letter once)
+        self.held_key: tuple[int, float] | None = None
 
     @property
     def initials(self) -> str:
@@ -161,6 +165,7 @@ class InitialsScene(PadScene):
                 self.back()
             elif key in (pygame.K_UP, pygame.K_DOWN):
                 self.turn(self.place, 1 if key == pygame.K_UP else -1)
+                self.held_key = (key, 0.0)
             elif key in (pygame.K_LEFT, pygame.K_BACKSPACE) or backwards:
                 self.choose(max(0, self.place - 1))
             elif key in (pygame.K_RIGHT, pygame.K_TAB):
@@ -170,9 +175,23 @@ class InitialsScene(PadScene):
             else:
                 return False
             return True
+        if event.type == pygame.KEYUP and self.held_key and event.key == self.held_key[0]:
+            self.held_key = None
         if event.type in (POINTER_DOWN, POINTER_MOVE, POINTER_UP):
             return self.pad_event(event)
         return False
+
+    def pointer_lost(self) -> None:
+        super().pointer_lost()
+        self.held_key = None  # its release may go to the window that took the focus
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.held_key is not None:
+            key, held_s = self.held_key
+            self.held_key = (key, held_s + dt)
+            for _ in range(runs_by(held_s + dt) - runs_by(held_s)):
+                self.turn(self.place, 1 if key == pygame.K_UP else -1)
 
     # -- layout and drawing ------------------------------------------------------------
 

@@ -141,7 +141,7 @@ class ButtonPad:
             return False
         before = self._held_for
         self._held_for += dt
-        due = _runs_by(self._held_for) - _runs_by(before)
+        due = runs_by(self._held_for) - runs_by(before)
         for _ in range(due):
             held.action()
             held = self.get(self._pressed_key) or held  # the action may lay the buttons out
@@ -245,7 +245,7 @@ def distance_towards(
     return along + 3 * across
 
 
-def _runs_by(held_s: float) -> int:
+def runs_by(held_s: float) -> int:
     """How many times a repeating button held `held_s` seconds has run again."""
     if held_s < REPEAT_DELAY_S:
         return 0

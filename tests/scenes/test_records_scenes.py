@@ -1090,6 +1090,24 @@ def test_an_initials_arrow_held_as_the_window_loses_its_focus_stops_turning(app,
     assert scene.initials == turned and not scene.pad.get("up0").pressed
 
 
+def test_an_initials_arrow_key_held_down_turns_on_until_let_go(app, driver):
+    # README: "held down, they turn on"; the keyboard's ↑ turned the letter once
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    letters = wheel()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
+    driver.frames(60)  # a second: the wait, then some ten letters more
+    held = letters.index(scene.initials[0])
+    assert held > 5
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_UP, mod=0, unicode=""))
+    driver.frames(60)
+    assert letters.index(scene.initials[0]) == held
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    driver.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))  # its release goes elsewhere
+    driver.frames(60)
+    assert letters.index(scene.initials[0]) == held - 1
+
+
 def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     # no key to type on a kiosk: a letter far down the wheel took one tap a letter
     scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
