@@ -257,9 +257,6 @@ class App:
         scene.resize(self.size)
         scene.enter()
         scene.redraw = True
-        # entering took time (50 to 150 ms: faces drawn, a game replayed) to catch up
-        # in five updates at once, which skipped half the fade in: it read as a cut
-        self._last = self.clock.now()
 
     def end_loop(self) -> None:
         """Stop the loop after this frame, asking no one (request_quit asks a kiosk)."""
@@ -289,6 +286,7 @@ class App:
             self.kiosk.recover(error)
 
     def _frame(self, draw: bool) -> None:
+        before = self.scene
         now = self.clock.now()
         elapsed = max(0.0, now - self._last)
         self._last = now
@@ -306,6 +304,8 @@ class App:
         if draw and not (self.hidden and self.kiosk is None):  # none of it can be seen
             self._draw(self._accumulator / STEP)
         self.frames += 1
+        if self.scene is not before:  # entered, drawn, memory given back: 50 to 150 ms
+            self._last = self.clock.now()  # caught up at once, it cut half the fade in
 
     def run(self) -> None:
         """Frames until the window closes; left however it ends (an error, Ctrl+C), the

@@ -130,10 +130,11 @@ def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> t
     """Out of full screen, at the window's size and place of before: a new window mode
     asked of the full-screen window alone kept it screen-sized (SDL: "forcibly
     resized"), its bottom bar off the screen; and the window manager put it back a
-    title bar lower each time. The size fits the screen (not the one the window
-    opened on, maybe; or one too small for the least window): it is returned."""
+    title bar lower each time. A size larger than the screen (another screen's, or
+    the least window on a small one) is fitted to it; the size returned. One the
+    screen holds stays, a maximised window's too."""
     screen = the_screen()
-    if screen is not None:
+    if screen is not None and (size[0] > screen[0] or size[1] > screen[1]):
         size = window_on_screen(size, screen)
     with _the_window() as window:
         window.set_windowed()
