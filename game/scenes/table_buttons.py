@@ -42,8 +42,10 @@ class TableButtons:
         game = self.game
         over = game.over
         # a daily or arcade game's end stands: taken back, its deal would be played
-        # again with every card known, and only that second end would count
-        reopens = not (over and self.facts.mode in (DAILY, ARCADE))
+        # again with every card known, and only that second end would count. So does a
+        # fortune's told: a lost one, taken back move by move, came true
+        stands = self.facts.mode in (DAILY, ARCADE) or self._wish_counts()
+        reopens = not (over and stands)
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         enabled = {
             "new": self.facts.mode not in (DAILY, ARCADE),  # no dodging the deal dealt

@@ -415,19 +415,17 @@ class TablePlay:
         # played again knowing what comes, as after Restart (all moves taken back). Not
         # on a later pass, where every stock card was seen on the first one
         game = self.game
-        # and a fortune that has had its answer: taken back past its end, a lost one was
-        # played again with every card known, to a wish come true
-        told = game.over and game.can_undo
         voids = (
             self._wish_counts()
             and game.can_undo
-            and (told or (game.on_first_pass and game.actions[-1].took_from_stock))
+            and game.on_first_pass
+            and game.actions[-1].took_from_stock
         )
         # a table's place is asked about with the wish (else by the take-back banner)
         back_to = self.analysis.position()[:-1]
         out_of_tables = voids and self._taking_back_costs(back_to) == BY_SEEN_STOCK
         if voids and not confirmed:
-            question = undo_question(out_of_tables, by_key, told)
+            question = undo_question(out_of_tables, by_key)
             # paused: undoing by quick presses is a habit, and the second would void
             if not self._second_press("undo", question, pause=TAKE_BACK_PAUSE_S):
                 return
@@ -451,7 +449,7 @@ class TablePlay:
         if helped:
             self._say(taken_back_said(self.facts.assisted_by), 8.0)
         elif voids:  # the question's words stood on after the undo, and nothing said it
-            self._say(seen_stock_said(out_of_tables, told), 6.0)
+            self._say(seen_stock_said(out_of_tables), 6.0)
 
     def _confirm_undo(self) -> None:
         self._undo(confirmed=True)

@@ -55,18 +55,12 @@ def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False
     )
 
 
-def undo_question(table: bool, by_key: str = "", told: bool = False) -> str:
+def undo_question(table: bool, by_key: str = "") -> str:
     """What an Undo that puts a seen card back on the stock costs a fortune, asked
     before it: the wish's verdict, and with it the game's place in the tables; asked
     of the key `by_key` names (U, Ctrl+Z: after Ctrl+Z it said to press "Undo"), or
-    of the button. `told`: the game is at its end, and the wish has had its answer."""
+    of the button."""
     press = by_key or _("“Undo”")
-    if told:
-        return _(
-            "Press {press} again: your wish has had its answer, and taken back past its"
-            " end, this game gives it no verdict.",
-            press=press,
-        )
     if table:
         return _(
             "Press {press} again: it puts a card you have seen back on the stock, so your"
@@ -80,11 +74,8 @@ def undo_question(table: bool, by_key: str = "", told: bool = False) -> str:
     )
 
 
-def seen_stock_said(table: bool, told: bool = False) -> str:
-    """Said once an Undo put a seen card back on a fortune's stock, or (`told`) took
-    back its end."""
-    if told:
-        return _("Your wish had its answer: taken back, this game gives it no verdict.")
+def seen_stock_said(table: bool) -> str:
+    """Said once an Undo put a seen card back on a fortune's stock."""
     if table:
         return _(
             "Your wish gets no verdict now, and this game will not enter the tables: the"
