@@ -173,16 +173,17 @@ def parse_config(text: str, path: Path) -> KioskConfig:
 
 def _toml_advice(text: str, error: str) -> str:
     """What to write instead, for the mistakes an operator makes that TOML itself
-    refuses before the kiosk reads a key: a PIN that starts with 0 left unquoted, a
-    game written [games] where each is [[games]]."""
-    if "Cannot declare ('games',) twice" in error:
-        return ": each game offered is a table of its own, written [[games]] (two brackets)"
+    refuses before the kiosk reads a key: a PIN that starts with 0 left unquoted
+    (its comment kept after it), a game written [games] where each is [[games]]."""
     at = re.search(r"at line (\d+)", error)
     lines = text.splitlines()
     line = lines[int(at.group(1)) - 1] if at and 0 < int(at.group(1)) <= len(lines) else ""
+    if line.strip() in ("[games]", "[[games]]"):
+        return ": each game offered is a table of its own, written [[games]] (two brackets)"
     key, equals, value = line.partition("=")
-    if key.strip() == "pin" and equals and value.strip().isdigit():
-        return f': write the PIN in quotes: pin = "{value.strip()}"'
+    digits = value.split("#", 1)[0].strip().replace("_", "")
+    if key.strip() in ("pin", "operator.pin") and equals and digits.isdigit():
+        return f': write the PIN in quotes: pin = "{digits}"'
     return ""
 
 

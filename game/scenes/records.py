@@ -60,12 +60,8 @@ def statistics_rows(stats: Statistics, fortune: bool = False) -> list[tuple[str,
         return "—" if value is None else i18n.decimal(value, digits)
 
     rate = stats.win_rate
-    wishes = [
-        (
-            _("Wishes come true"),
-            _("{n} of {total}", n=stats.wishes_come_true, total=stats.wishes),
-        )
-    ]
+    told = _("{n} of {total}", n=stats.wishes_come_true, total=stats.wishes)
+    wishes = [(_("Wishes come true"), told if stats.wishes else "—")]
     return [
         (_("Played"), str(stats.played)),
         (_("Won"), str(stats.won)),

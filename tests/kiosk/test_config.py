@@ -209,6 +209,14 @@ def test_a_missing_file_named_from_where_the_kiosk_ran_says_where_that_was(tmp_p
     [
         # TOML refuses these before the kiosk reads a key: its own advice never came
         ('[operator]\npin = 0739\n[[games]]\nruleset = "pyramid36"\n', 'pin = "0739"'),
+        # the quotes taken off the example's line, its comment left after the digits
+        ('[operator]\npin = 0580   # 4 to 8 digits\n[[games]]\nruleset = "nechego"\n', '"0580"'),
+        ('operator.pin = 05_80\n[[games]]\nruleset = "nechego"\n', 'pin = "0580"'),
+        (
+            '[operator]\npin = "7391"\n[games]\nruleset = "pyramid36"\n'
+            '[[games]]\nruleset = "pyramid52"\n',
+            "written [[games]] (two brackets)",
+        ),
         (
             '[operator]\npin = "7391"\n[games]\nruleset = "pyramid36"\n'
             '[games]\nruleset = "pyramid52"\n',

@@ -236,6 +236,7 @@ def test_a_fortune_s_statistics_say_how_many_wishes_came_true():
     stats = Statistics(played=5, won=4, wishes=4, wishes_come_true=1)
     assert ("Wishes come true", "1 of 4") in statistics_rows(stats, fortune=True)
     assert "Wishes come true" not in dict(statistics_rows(stats))
+    assert ("Wishes come true", "—") in statistics_rows(Statistics(), fortune=True)
     i18n.set_language("ru")
     assert ("Сбылось желаний", "1 из 4") in statistics_rows(stats, fortune=True)
 
