@@ -108,20 +108,21 @@ class Sounds:
         if muting and self._mixer is not None and current_mixer() == self._mixer:
             pygame.mixer.fadeout(MUTE_FADE_MS)  # and play() starts nothing while muted
 
-    def play(self, name: str) -> None:
-        """Start the effect `name`; unknown names are a programming error (ValueError)."""
+    def play(self, name: str) -> bool:
+        """Start the effect `name`; whether it started (not muted, nor asked again at
+        once: see SAME_SOUND_GAP_S). Unknown names are a programming error (ValueError)."""
         self._check(name)
         if self._muted:
-            return
+            return False
         self._ensure_loaded()
         sound = self._loaded.get(name)
         # Playing a Sound after its mixer has closed crashes pygame, so check first.
         if sound is None or current_mixer() != self._mixer:
-            return
+            return False
         now = time.monotonic()
         kind = sound_kind(name)
         if now - self._started.get(kind, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
-            return
+            return False
         self._started[kind] = now
         try:
             channel = sound.play()
@@ -129,8 +130,9 @@ class Sounds:
                 channel.set_volume(*self._varied())
         except pygame.error as error:
             _log.debug("Could not play %r: %s", name, error)
-            return
+            return False
         self._heard_until = max(self._heard_until, now + sound.get_length())
+        return True
 
     def _varied(self) -> tuple[float, float]:
         """A play's left and right levels: up to SOFTER_BY_DB softer, and up to

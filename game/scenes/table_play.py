@@ -168,11 +168,11 @@ class TablePlay:
             self.app.sounds.play("flip")
         elif any(e.kind == MOVE_EVENT and pile_kind(e.dst) == FOUNDATION for e in action.events):
             # a step towards the end, heard apart; a cascade's up the scale in turn
-            bell = "home"
-            if cascade:
-                bell = CASCADE_BELLS[self.bells_rung % len(CASCADE_BELLS)]
+            bell = CASCADE_BELLS[self.bells_rung % len(CASCADE_BELLS)] if cascade else "home"
+            # the next bell only after one rang: with the animations off, a bell asked
+            # at once after another is not rung, and the scale came out at random
+            if self.app.sounds.play(bell) and cascade:
                 self.bells_rung += 1
-            self.app.sounds.play(bell)
         else:
             self.app.sounds.play("place")
 
