@@ -1,5 +1,5 @@
-"""Games to store: the known win of Pyramid 52 deal 8, random legal play, a lost
-arcade level and a whole arcade run."""
+"""Games to store: the known wins of Pyramid 52 deal 8 and Сбудется deal 0, random legal
+play, a lost arcade level and a whole arcade run."""
 
 from __future__ import annotations
 
@@ -15,12 +15,30 @@ DEAL_8_WIN = (  # noqa: SIM905
 ).split()
 
 
-def won_game() -> Game:
-    game = Game("pyramid52", deal=8)
-    for move in DEAL_8_WIN:
+# Сбудется, deal 0, can be won with these moves (the solver's line).
+FORTUNE_0_WIN = (  # noqa: SIM905
+    "t4>f2 st>w w>f1 t5>f1 t1>f1 st>w w>t6 st>w w>f2 t8>f2 t8>f1 st>w w>t7 st>w w>t5 st>w "
+    "w>f3 t5>f3 t5>f3 t2>f3 t2>f4 t1>f4 t3>f3 t5>f1 t1>f1 t5>f4 st>w w>t1 st>w w>f3 t6>f3 "
+    "t6>f3 t6>f2 t5>f2 st>w w>f2 st>w w>f3 st>w w>f4 t4>f4 t1>f4 t1>f2 t7>f4 t6>f2 t7>f1 "
+    "t8>f4 t2>f2 t3>f4 t5>f1"
+).split()
+
+
+def won_with(ruleset: str, deal: int, line: list[str]) -> Game:
+    """Deal `deal` of `ruleset`, won by the moves of `line`."""
+    game = Game(ruleset, deal=deal)
+    for move in line:
         game.play(move)
     assert game.won
     return game
+
+
+def won_game() -> Game:
+    return won_with("pyramid52", 8, DEAL_8_WIN)
+
+
+def won_fortune() -> Game:
+    return won_with("sbudetsya", 0, FORTUNE_0_WIN)
 
 
 def random_game(ruleset: str, deal: int, moves: int, seed: int = 0, end: bool = True) -> Game:

@@ -1,9 +1,8 @@
 """Statistics per ruleset: counts, streaks, points, time; a reset keeps every game."""
 
 from game.rules import Game
-from game.rules.moves import parse_move
 from game.store import DAILY, GameFacts, Statistics
-from tests.store.helpers import random_game, won_game
+from tests.store.helpers import random_game, won_fortune, won_game
 
 
 def test_no_games_no_figures(records):
@@ -123,23 +122,6 @@ def test_a_game_given_up_for_a_new_one_counts_as_lost_and_enters_no_table(record
     records.save_game(other, GameFacts())
     records.give_up_left("pyramid52", {"passes": 1})
     assert records.unfinished() is None and records.statistics("pyramid52").played == 2
-
-
-# Сбудется deal 0, won: the solver's line
-FORTUNE_0_WIN = (  # noqa: SIM905
-    "t4>f2 st>w w>f1 t5>f1 t1>f1 st>w w>t6 st>w w>f2 t8>f2 t8>f1 st>w w>t7 st>w w>t5 st>w "
-    "w>f3 t5>f3 t5>f3 t2>f3 t2>f4 t1>f4 t3>f3 t5>f1 t1>f1 t5>f4 st>w w>t1 st>w w>f3 t6>f3 "
-    "t6>f3 t6>f2 t5>f2 st>w w>f2 st>w w>f3 st>w w>f4 t4>f4 t1>f4 t1>f2 t7>f4 t6>f2 t7>f1 "
-    "t8>f4 t2>f2 t3>f4 t5>f1"
-).split()
-
-
-def won_fortune() -> Game:
-    game = Game("sbudetsya", deal=0)
-    for text in FORTUNE_0_WIN:
-        game.play(parse_move(text))
-    assert game.won
-    return game
 
 
 def test_wishes_come_true_count_only_the_fortunes_whose_wish_counted(records):
