@@ -9,6 +9,8 @@ from __future__ import annotations
 from game.rules import Game, Move
 from game.rules.moves import MOVE, PAIR, REDEAL_MOVE, SINGLE, STOCK_TURN
 
+SEEN_MOVES = 64  # how far back a position counts as one the game has just been in
+
 
 def move_rank(game: Game, move: Move) -> int:
     """How likely a move looks, 0 first."""
@@ -32,7 +34,15 @@ def move_rank(game: Game, move: Move) -> int:
 
 
 def suggest(game: Game) -> Move | None:
+    """The likeliest move that leads nowhere the game has just been: a card sent back
+    where it came from, or round four piles, was suggested again and again, for ever."""
     moves = list(game.legal_moves)
     if not moves:
         return None
-    return min(moves, key=lambda m: move_rank(game, m))
+    seen = {state.piles for state in game.recent_states(SEEN_MOVES)}
+
+    def rank(move: Move) -> tuple[bool, int]:
+        back = game.engine.play(game.state, move)[0].piles in seen
+        return back, move_rank(game, move)
+
+    return min(moves, key=rank)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.hints import move_rank, suggest
+from game.hints import SEEN_MOVES, move_rank, suggest
 from game.rules import Game, Move
 from game.rules.moves import MOVE, REDEAL_MOVE, STOCK_TURN
 
@@ -35,6 +35,12 @@ def test_turning_the_waste_over_ranks_with_the_stock():
     assert move_rank(game, REDEAL_MOVE) > move_rank(game, Move(MOVE, "w", "t1"))
 
 
+def somewhere_new(game: Game) -> list[Move]:
+    """The legal moves that lead to a position not among the last SEEN_MOVES."""
+    seen = {state.piles for state in game.recent_states(SEEN_MOVES)}
+    return [m for m in game.legal_moves if game.engine.play(game.state, m)[0].piles not in seen]
+
+
 def test_a_card_going_home_comes_first_and_the_stock_last():
     home = stock = 0
     for game in _positions("egyptian", {}, range(5)):
@@ -44,7 +50,32 @@ def test_a_card_going_home_comes_first_and_the_stock_last():
         if any(">f" in t for t in texts):
             assert ">f" in hint
             home += 1
-        elif len(texts) > 1:
+        elif any(m != STOCK_TURN for m in somewhere_new(game)):
             assert hint != "st>w"
             stock += 1
     assert home and stock
+
+
+def test_hints_followed_press_after_press_never_go_round_in_a_circle():
+    # Devil's Bridge deal 0: the 2♠ sent from t5 to t6 and back for ever, then round
+    # four piles; each press a hint counted, and the stock never reached
+    game = Game("devils-bridge", deal=0)
+    positions = [game.state.piles]
+    for _ in range(40):
+        game.play(suggest(game))
+        assert game.state.piles not in positions[-8:]
+        positions.append(game.state.piles)
+    assert STOCK_TURN in game.moves
+
+
+def test_recent_states_are_the_positions_before_the_last_moves():
+    rng = random.Random(5)
+    game = Game("egyptian", deal=4)
+    states = [game.state]
+    for _ in range(150):  # past two checkpoints
+        game.play(rng.choice(sorted(game.legal_moves, key=str)))
+        states.append(game.state)
+    before = [s.piles for s in states[:-1]]  # the position before each move
+    for count in (0, 1, 63, 64, 65, 150, 500):
+        recent = [s.piles for s in game.recent_states(count)]
+        assert recent == before[max(0, len(before) - count) :]

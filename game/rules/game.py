@@ -183,6 +183,20 @@ class Game:
     def initial_state(self) -> State:
         return self._checkpoints[0]
 
+    def recent_states(self, count: int) -> list[State]:
+        """The positions of the last `count` moves, each before it, oldest first: folded
+        again from the checkpoint before them (at most CHECKPOINT_EVERY - 1 moves more)."""
+        cursor = self._cursor
+        first = max(0, cursor - count)
+        start = first - first % CHECKPOINT_EVERY
+        state = self._checkpoints[start // CHECKPOINT_EVERY]
+        states = []
+        for index in range(start, cursor):
+            if index >= first:
+                states.append(state)
+            state = self.engine.play(state, self._actions[index].move)[0]
+        return states
+
     @property
     def pile_names(self) -> tuple[str, ...]:
         """Every pile of the table (`out` holds the removed cards of the pyramid games)."""
