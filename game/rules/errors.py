@@ -45,7 +45,7 @@ REFUSALS: Mapping[str, str] = {
     "same_pile": "{card} is already on {pile}",
     "needs": "{card} cannot go on {pile}, which needs {needed}",
     "foundation_full": "{pile} is complete",
-    "foundation_base": "{card} cannot go on {pile}, which starts with {rank}",
+    "foundation_base": "{card} cannot go on {pile}: only {rank} begins it",
     "foundation_suit_taken": "{card} cannot start {pile}: there is already a foundation in {suit}",
     "foundation_start": "{card} cannot go on {pile}: only {rank} begins it",
     "pile_needs": "{card} cannot go on {pile}, which needs {rank} (one rank down, any suit)",

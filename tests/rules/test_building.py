@@ -64,7 +64,7 @@ def test_empty_base_rank_foundation_takes_only_a_base_rank_card_from_waste_or_pi
     assert {f"t1>f{i}" for i in range(2, 9)} <= moves
     assert {f"w>f{i}" for i in range(2, 9)} <= moves
     assert not any(m.startswith("t2>f") for m in moves)
-    with pytest.raises(IllegalMove, match="8D cannot go on f2, which starts with a 7"):
+    with pytest.raises(IllegalMove, match="8D cannot go on f2: only a 7 begins it"):
         checked_play(e, s, "t2>f2")
 
 
