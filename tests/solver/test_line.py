@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.rules import Game, rulesets
 from game.solver import Verdict, solve
-from game.solver.line import shortened
+from game.solver.line import shortened, without_returns
 
 RULESETS = sorted(rulesets())
 
@@ -82,3 +82,39 @@ def test_the_demo_s_line_in_egyptian_no_longer_wanders():
         idle = 0 if gone or move.startswith("st") else idle + 1
         longest, left = max(longest, idle), game.score.remaining_cards
     assert game.won and longest < 100, longest
+
+
+def test_a_trip_away_and_back_with_a_move_between_is_cut():
+    # Devil's Bridge deal 1's won line of 658 moves sent cards to another pile and,
+    # a few moves on, back, 174 times: no position met twice, so nothing was cut, and
+    # the demo showed every trip
+    game = Game("egyptian", deal=0)
+    line = solve(Game("egyptian", deal=0), seconds=10).moves
+    walk = Game("egyptian", deal=0)
+    for at, played in enumerate(line[:-1]):
+        for move in walk.legal_moves:
+            piles = move.a.startswith("t") and move.b.startswith("t")
+            if move.kind != "move" or not piles or len(walk.pile(move.a)) < 2:
+                continue
+            trip = Game("egyptian", deal=0)
+            for earlier in [*line[:at], str(move)]:
+                trip.play(earlier)
+            if played not in {str(m) for m in trip.legal_moves}:
+                continue
+            trip.play(played)
+            back = f"{move.b}>{move.a}"
+            if back not in {str(m) for m in trip.legal_moves}:
+                continue
+            trip.play(back)
+            straight = Game("egyptian", deal=0)
+            for earlier in line[: at + 1]:
+                straight.play(earlier)
+            if trip.state != straight.state:
+                continue
+            detour = [*line[:at], str(move), played, back, *line[at + 1 :]]
+            assert without_returns(game.engine, game.state, detour) == line
+            short = shortened(game.engine, game.state, detour)
+            assert len(short) <= len(line)
+            return
+        walk.play(played)
+    raise AssertionError("no trip to try along the line")
