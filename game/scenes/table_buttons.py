@@ -41,11 +41,7 @@ class TableButtons:
     def _update_buttons(self) -> None:
         game = self.game
         over = game.over
-        # a daily or arcade game's end stands: taken back, its deal would be played
-        # again with every card known, and only that second end would count. So does a
-        # fortune's told: a lost one, taken back move by move, came true
-        stands = self.facts.mode in (DAILY, ARCADE) or self._wish_counts()
-        reopens = not (over and stands)
+        reopens = not (over and self._end_stands())
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         enabled = {
             "new": self.facts.mode not in (DAILY, ARCADE),  # no dodging the deal dealt
@@ -77,3 +73,18 @@ class TableButtons:
                 button.selected = lit[key]
         self._buttons_dirty = True
         self.redraw = True
+
+    def _end_stands(self) -> bool:
+        """Whether the game's end, once it comes, may not be taken back: a daily or
+        arcade game's (taken back, its deal would be played again with every card
+        known, and only that second end would count), and a fortune's told (a lost one,
+        taken back move by move, came true)."""
+        return self.facts.mode in (DAILY, ARCADE) or self._wish_counts()
+
+    def _say_why_off(self, button: str) -> None:
+        """A key pressed whose button is off, said why where the grey button does not
+        tell it (N in a daily game did nothing, with no sign)."""
+        if button == "new" and self.facts.mode in (DAILY, ARCADE):
+            self._refuse(_("This deal is played to its end: there is no new deal in its place."))
+        elif button in ("undo", "restart") and self.game.over and self._end_stands():
+            self._refuse(_("This game's end stands: it cannot be taken back."))

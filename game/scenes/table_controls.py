@@ -244,6 +244,8 @@ class TableControls:
             if button not in self.buttons or not self.buttons[button].enabled:
                 if self.wish_pending:
                     self._wish_first()
+                else:
+                    self._say_why_off(button)
             elif button == "resign":  # the questions name the key that asked
                 self._ask_resign(by_key=True)
             elif button == "new":

@@ -1613,6 +1613,7 @@ def test_a_fortune_s_end_stands(app, driver):
             driver.key(key, mod)
             driver.pause()
     assert game.over and len(game.moves) == len(FORTUNE_1_LOST)
+    assert scene.status == "This game's end stands: it cannot be taken back."
     assert app.records.game(scene.facts.record_id).wish == "does not come true"
     # a fortune that no longer counts is a patience like any other: its end reopens
     scene.fortune_replayed = True

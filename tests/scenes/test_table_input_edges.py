@@ -257,6 +257,8 @@ def test_n_deals_no_new_game_where_the_new_deal_button_is_off(app, driver, mode)
     driver.key(pygame.K_n)
     driver.settle(1.0)
     assert app.scene is scene
+    # and says why: the key did nothing, with no sign
+    assert scene.status == "This deal is played to its end: there is no new deal in its place."
 
 
 def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver):
