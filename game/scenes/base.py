@@ -15,6 +15,11 @@ if TYPE_CHECKING:
 # clicks of Give up ended the game with its question unread. Human double-clicks land
 # some 100 to 300 ms apart.
 DOUBLE_PRESS_S = 0.4
+# A screen that opens at a game's end (the initials, the results) takes no key that
+# presses for this long: Enter, Enter on Give up and a third by a quick hand entered a
+# place under initials never seen, or dealt a new game from results never read
+ARRIVING_S = 0.6
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
 class Scene:

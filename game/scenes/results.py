@@ -17,7 +17,7 @@ import pygame
 from game.i18n import _, clock_text, localized
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
-from game.scenes.base import Scene
+from game.scenes.base import ARRIVING_S, PRESS_KEYS, Scene
 from game.scenes.help_words import help_words
 from game.scenes.menu import MenuScene
 from game.scenes.pad_scene import PadScene
@@ -54,11 +54,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CHART_GAMES = 30
-# Enter pressed at the table a moment before (a second Enter on Give up, a third by a
-# quick hand) dealt a new game from the results unseen: keys that press a button wait
-# this long after the screen opens
-ARRIVING_S = 0.6
-PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 Colour = tuple[int, int, int]
@@ -289,11 +284,11 @@ class ResultsScene(PadScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if event.key in PRESS_KEYS and self.app.clock.now() - self.opened_at < ARRIVING_S:
+                return True  # the table's press, or its key repeated: not this screen's yet
             if event.key == pygame.K_ESCAPE:
                 self.back()
                 return True
-            if event.key in PRESS_KEYS and self.app.clock.now() - self.opened_at < ARRIVING_S:
-                return True  # the table's press, or its key repeated: not this screen's yet
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.pad.show_focus:
                 main = self.pad.get(self.main_key)
                 if main is not None:

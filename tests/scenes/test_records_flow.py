@@ -10,9 +10,10 @@ from game.app import App
 from game.clock import ManualClock
 from game.notices import missed_entry_notice
 from game.rules import Game, run_replay
+from game.scenes.base import ARRIVING_S
 from game.scenes.initials import InitialsScene
 from game.scenes.menu import MenuScene
-from game.scenes.results import ARRIVING_S, ResultsScene
+from game.scenes.results import ResultsScene
 from game.scenes.table import CLOCK_SAVED_EVERY_S, TableScene
 from game.store import DAILY, GameFacts, Records
 from game.store.daily import today_deal

@@ -13,6 +13,7 @@ from game.clock import ManualClock
 from game.ladder import load_ladder
 from game.notices import Notice
 from game.rules import Game, get_ruleset
+from game.scenes.base import ARRIVING_S
 from game.scenes.initials import InitialsScene, clean_initials, wheel
 from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
@@ -1107,6 +1108,33 @@ def test_an_initials_arrow_key_held_down_turns_on_until_let_go(app, driver):
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))  # its release goes elsewhere
     driver.frames(60)
     assert letters.index(scene.initials[0]) == held - 1
+
+
+def test_a_key_pressed_as_the_initials_open_is_the_table_s_not_theirs(app, driver):
+    # Enter, Enter on Give up and a third by a quick hand: the place went in as "AAA",
+    # the initials never seen
+    entered: list[str] = []
+    scene = InitialsScene(app, "Top ten", "", "AAA", lambda i: entered.append(i) or app.scene)
+    show(app, driver, scene)
+    for key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+        driver.key(key)
+    driver.settle(0.3)
+    assert not scene.finished and entered == []
+    driver.settle(ARRIVING_S)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert entered == ["AAA"]
+
+
+def test_an_initials_arrow_key_held_turns_the_place_it_began_on(app, driver):
+    # → pressed while ↑ was held spun the next letter
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
+    driver.frames(40)
+    driver.key(pygame.K_RIGHT)
+    turned = scene.initials
+    driver.frames(60)
+    assert scene.initials == turned and turned[0] != "A" and turned[1:] == "AA"
 
 
 def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):

@@ -9,8 +9,9 @@ from game import i18n
 from game.app import App
 from game.clock import ManualClock
 from game.rules import Game, Outcome
+from game.scenes.base import ARRIVING_S
 from game.scenes.menu import MenuScene
-from game.scenes.results import ARRIVING_S, ResultsScene
+from game.scenes.results import ResultsScene
 from game.scenes.summary import GameSummary
 from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT
 from game.ui import theme
