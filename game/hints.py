@@ -1,7 +1,9 @@
 """A hint without a solver: the most useful-looking legal move.
 
 Foundation moves and pairs first, then cards played from the waste, then pile
-moves that uncover something, then turning the stock.
+moves that empty a pile or uncover a card with somewhere to go, then turning the
+stock, then moves that only shift a card; never, while another is left, one back to
+a position the game has just been in.
 """
 
 from __future__ import annotations
@@ -28,9 +30,24 @@ def move_rank(game: Game, move: Move) -> int:
         return 1
     if move.a.startswith("t") and move.b.startswith("t"):
         # a move that empties a pile (the stock fills it, or it takes any card) before
-        # one that only shifts a card
-        return 2 if len(game.pile(move.a)) <= 1 else 3
+        # one that uncovers a card with somewhere to go; one that only shifts a card
+        # after the stock: hints rotated a few cards through the piles, press after
+        # press, the stock untouched
+        if len(game.pile(move.a)) <= 1:
+            return 2
+        return 3 if _opens_a_way(game, move) else 6
     return 5
+
+
+def _opens_a_way(game: Game, move: Move) -> bool:
+    """Whether a move between piles lets a card go home, or the waste's card onto a
+    pile, where none could before."""
+    engine, state = game.engine, game.state
+    before = engine.legal_set(state)
+    after = engine.legal(engine.play(state, move)[0])
+    return any(
+        m.b.startswith("f") or m.a == "w" for m in after if m.kind == MOVE and m not in before
+    )
 
 
 def suggest(game: Game) -> Move | None:
