@@ -144,6 +144,9 @@ class SettingsStore:
         # "cannot be saved" told of their changes alone
         self.problem_reading = False
         self._told = False
+        # each setting as this window last read or wrote it: a save writes those it has
+        # changed since, and leaves the others as the file has them (see save)
+        self._known: dict[str, Any] = {}
         if path is None:
             try:
                 path = config_dir() / "settings.json"
@@ -181,6 +184,7 @@ class SettingsStore:
         except (ValueError, UnicodeDecodeError, RecursionError) as e:
             return self._set_aside(e)
         settings = Settings.from_dict(data)
+        self._known = asdict(settings)
         # a value of the wrong type went back to its default unsaid (edited by hand)
         self.unread = tuple(settings.unread(data))
         if self.unread:
@@ -223,13 +227,32 @@ class SettingsStore:
                 log.warning("settings: the window's size not kept: %s", e)
 
     def save(self, settings: Settings) -> None:
-        """Write atomically: a crash mid-write leaves the old file whole."""
+        """Write the settings this window changed since it read or wrote them, over the
+        file as it is now: another window of the game may have changed others meanwhile,
+        and a whole save put them back unsaid (four-colour suits turned off in one came
+        back on at the other's next change). Written atomically: a crash mid-write leaves
+        the old file whole."""
         if self.path is None:
             return
+        mine = asdict(settings)
+        changed = {k: v for k, v in mine.items() if k not in self._known or self._known[k] != v}
         try:
-            self._write(asdict(settings), self.path.with_suffix(".tmp"))
+            data = {**mine, **self._on_file(), **changed}
+            self._write(data, self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp"))
         except OSError as e:
             self._failed(e)
+            return
+        self._known.update(changed)
+
+    def _on_file(self) -> dict[str, Any]:
+        """The file's settings as they are now; none where it cannot be read (missing,
+        broken: this window's are then written whole)."""
+        assert self.path is not None
+        try:
+            data = json.loads(text_of(read_small(self.path)))
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
 
     def _write(self, data: dict[str, Any], tmp: Path) -> None:
         """`data` as the file, written through `tmp` and renamed over it; OSError when it

@@ -1,6 +1,8 @@
 """Settings persist, and a broken settings file is set aside with a notice, never a crash."""
 
 import json
+import os
+from dataclasses import asdict
 
 import pytest
 
@@ -121,7 +123,7 @@ def test_a_settings_save_that_fails_is_said(tmp_path):
     folder.mkdir()
     store = SettingsStore(folder / "settings.json")
     store.load()
-    (folder / "settings.tmp").mkdir()  # the write cannot happen
+    (folder / f"settings.json.{os.getpid()}.tmp").mkdir()  # the write cannot happen
     store.save(Settings(volume=0.2))
     assert store.problem
     store.problem = None
@@ -233,3 +235,33 @@ def test_a_read_only_settings_file_is_not_written_over(tmp_path):
 )
 def test_the_window_s_size_kept_is_read_only_when_it_is_one(window, kept):
     assert Settings.from_dict({"window": window}).window == kept
+
+
+def test_a_setting_changed_in_one_window_is_not_put_back_by_another(tmp_path):
+    # each window wrote its whole settings: four-colour suits turned off in one came
+    # back on at the other's next change of its own
+    path = tmp_path / "settings.json"
+    SettingsStore(path).save(Settings(four_colour=True, animation_speed=1.0))
+    first, second = SettingsStore(path), SettingsStore(path)
+    a, b = first.load(), second.load()
+    b.four_colour = False
+    second.save(b)
+    a.animation_speed = 0.5
+    first.save(a)
+    kept = SettingsStore(path).load()
+    assert (kept.four_colour, kept.animation_speed) == (False, 0.5)
+    a.animation_speed = 2.0  # the first window's own change, again, still goes in
+    first.save(a)
+    assert SettingsStore(path).load() == Settings(four_colour=False, animation_speed=2.0)
+
+
+def test_a_save_over_a_broken_or_missing_file_writes_the_settings_whole(tmp_path):
+    path = tmp_path / "settings.json"
+    store = SettingsStore(path)
+    settings = store.load()
+    settings.volume = 0.3
+    store.save(settings)
+    assert SettingsStore(path).load() == settings
+    path.write_text("{not json", encoding="utf-8")
+    store.save(settings)
+    assert json.loads(path.read_text(encoding="utf-8")) == asdict(settings)
