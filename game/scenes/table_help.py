@@ -296,7 +296,12 @@ class TableHelp:
                     self.end_offered = True
                     self.banner = self._best_reached_banner(known)
                 else:
-                    self._say(self._lost_words(known), 5.0 if self.game.moves else 8.0)
+                    words = self._lost_words(known)
+                    # at the deal, after what the table knows of it from other games
+                    # ("stays out of its table"), which the loss covered 3 frames on
+                    news = "" if self.game.moves else self._deal_words()
+                    seconds = 5.0 if self.game.moves else 10.0 if news else 8.0
+                    self._say(f"{news} {words}" if news else words, seconds)
                     self.status_where = where  # said of this position: gone when it changes
 
     def _loss_taken_back(self, known: Answer | None) -> None:

@@ -604,6 +604,23 @@ def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver
     assert app.records.games.get(daily.facts.record_id).outcome == "resigned"  # kept
 
 
+def test_a_practised_daily_says_so_beside_the_loss_the_solver_tells_at_the_deal(app, driver):
+    # "This deal cannot be won" replaced "stays out of its table" 3 frames after the
+    # deal: the player learnt it at the results
+    from tests.scenes.test_table import wait_for_analysis
+
+    deal = 20261130  # Pyramid 52: cannot be won, 91 points at best
+    practice = open_table(app, driver, Game("pyramid52", deal=deal))
+    click_move(driver, practice, "st>w")
+    daily = TableScene(app, Game("pyramid52", deal=deal), facts=GameFacts(mode=DAILY))
+    app.switch(daily, fade=False)
+    wait_for_analysis(daily, driver)
+    driver.frames(5)
+    assert daily.practised and daily.analysis.known().lost
+    assert daily.status.startswith("You have played this deal before: this game stays out")
+    assert "This deal cannot be won" in daily.status
+
+
 def give_up_to_results(app, driver, table: TableScene) -> ResultsScene:
     """Give the game up as a player does, and see its results straight away: no
     initials asked, as it takes no place in a table."""
