@@ -162,6 +162,14 @@ class SettingsStore:
             self.problem_reading = reading
 
     def load(self) -> Settings:
+        """The settings of the file, or the defaults where there is none (or it cannot
+        be read); each remembered as read (see save), but for a value the file held
+        that could not be read, which the next save writes over."""
+        settings = self._load()
+        self._known = {k: v for k, v in asdict(settings).items() if k not in self.unread}
+        return settings
+
+    def _load(self) -> Settings:
         if self.path is None:
             return Settings()
         try:
@@ -184,7 +192,6 @@ class SettingsStore:
         except (ValueError, UnicodeDecodeError, RecursionError) as e:
             return self._set_aside(e)
         settings = Settings.from_dict(data)
-        self._known = asdict(settings)
         # a value of the wrong type went back to its default unsaid (edited by hand)
         self.unread = tuple(settings.unread(data))
         if self.unread:

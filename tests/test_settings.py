@@ -265,3 +265,32 @@ def test_a_save_over_a_broken_or_missing_file_writes_the_settings_whole(tmp_path
     path.write_text("{not json", encoding="utf-8")
     store.save(settings)
     assert json.loads(path.read_text(encoding="utf-8")) == asdict(settings)
+
+
+def test_two_windows_with_no_file_at_their_start_keep_each_other_s_change(tmp_path):
+    # a new player has no file until a first change: each window then took every
+    # setting as its own change, and the last save put the other's back
+    path = tmp_path / "settings.json"
+    first, second = SettingsStore(path), SettingsStore(path)
+    a, b = first.load(), second.load()
+    a.four_colour = not a.four_colour
+    first.save(a)
+    b.volume = 0.25
+    second.save(b)
+    kept = SettingsStore(path).load()
+    assert (kept.four_colour, kept.volume) == (a.four_colour, 0.25)
+
+
+def test_a_value_the_file_held_that_could_not_be_read_is_written_over_at_the_next_save(
+    tmp_path,
+):
+    # left in the file for good, its notice came at every start
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "de", "volume": 0.5}), encoding="utf-8")
+    store = SettingsStore(path)
+    settings = store.load()
+    assert store.unread == ("language",)
+    settings.volume = 0.4
+    store.save(settings)
+    again = SettingsStore(path)
+    assert again.load() == settings and again.unread == ()

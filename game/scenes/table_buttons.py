@@ -84,7 +84,7 @@ class TableButtons:
     def _say_why_off(self, button: str) -> None:
         """A key pressed whose button is off, said why where the grey button does not
         tell it (N in a daily game did nothing, with no sign)."""
-        if button == "new" and self.facts.mode in (DAILY, ARCADE):
+        if button == "new" and self.facts.mode in (DAILY, ARCADE) and not self.game.over:
             self._refuse(_("This deal is played to its end: there is no new deal in its place."))
         elif button in ("undo", "restart") and self.game.over and self._end_stands():
             self._refuse(_("This game's end stands: it cannot be taken back."))

@@ -297,10 +297,12 @@ class TableHelp:
                     self.banner = self._best_reached_banner(known)
                 else:
                     words = self._lost_words(known)
-                    # at the deal, after what the table knows of it from other games
-                    # ("stays out of its table"), which the loss covered 3 frames on
-                    news = "" if self.game.moves else self._deal_words()
-                    seconds = 5.0 if self.game.moves else 10.0 if news else 8.0
+                    # after what the table knows of the deal from other games ("stays
+                    # out of its table"), said at the deal or at Continue, which the
+                    # loss covered 3 frames on
+                    news = self._deal_words()
+                    news = news if news and (not self.game.moves or self.status == news) else ""
+                    seconds = 10.0 if news else 5.0 if self.game.moves else 8.0
                     self._say(f"{news} {words}" if news else words, seconds)
                     self.status_where = where  # said of this position: gone when it changes
 

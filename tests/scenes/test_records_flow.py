@@ -621,6 +621,24 @@ def test_a_practised_daily_says_so_beside_the_loss_the_solver_tells_at_the_deal(
     assert "This deal cannot be won" in daily.status
 
 
+def test_a_practised_daily_continued_says_so_beside_the_loss_the_solver_tells(app, driver):
+    # Continue said "stays out of its table" for 3 frames, then "no way to win from here"
+    from tests.scenes.test_table import wait_for_analysis
+
+    deal = 20261130  # Pyramid 52: cannot be won
+    practice = open_table(app, driver, Game("pyramid52", deal=deal))
+    click_move(driver, practice, "st>w")
+    game = Game("pyramid52", deal=deal)
+    game.play("st>w")
+    daily = TableScene(app, game, facts=GameFacts(mode=DAILY))
+    app.switch(daily, fade=False)
+    wait_for_analysis(daily, driver)
+    driver.frames(5)
+    assert daily.practised and daily.analysis.known().lost
+    assert daily.status.startswith("You have played this deal before: this game stays out")
+    assert "no way to win from here" in daily.status
+
+
 def give_up_to_results(app, driver, table: TableScene) -> ResultsScene:
     """Give the game up as a player does, and see its results straight away: no
     initials asked, as it takes no place in a table."""
