@@ -9,6 +9,7 @@ import pytest
 from game import hints
 from game.rules import Game, Move, rulesets
 from game.rules.moves import parse_move
+from game.scenes.base import ARRIVING_S
 from game.scenes.table import TableScene
 from game.scenes.table_analysis import Answer
 from tests.scenes.test_table_analysis import ScriptedWorker
@@ -80,6 +81,7 @@ def test_a_winning_game_ends_in_the_results_scene(app, driver):
 
     # the first win of a fresh player enters the table: initials first, then the results
     assert isinstance(app.scene, InitialsScene)
+    driver.settle(ARRIVING_S)  # a key as it opens is the table's (see ARRIVING_S)
     driver.key(pygame.K_RETURN)
     driver.settle(0.6)
     assert isinstance(app.scene, ResultsScene)
@@ -2352,6 +2354,7 @@ def test_a_game_ended_while_saves_fail_is_saved_with_its_place_once_they_work(ap
         click_move(driver, scene, move)
     driver.settle(8.0)
     assert isinstance(app.scene, InitialsScene)
+    driver.settle(ARRIVING_S)
     driver.key(pygame.K_RETURN)
     driver.settle(1.0)
     (row,) = app.records.history()
