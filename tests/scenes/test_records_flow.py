@@ -604,39 +604,27 @@ def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver
     assert app.records.games.get(daily.facts.record_id).outcome == "resigned"  # kept
 
 
-def test_a_practised_daily_says_so_beside_the_loss_the_solver_tells_at_the_deal(app, driver):
-    # "This deal cannot be won" replaced "stays out of its table" 3 frames after the
-    # deal: the player learnt it at the results
+@pytest.mark.parametrize(
+    ("continued", "loss"), [(False, "This deal cannot be won"), (True, "no way to win from here")]
+)
+def test_a_practised_daily_says_so_beside_the_loss_the_solver_tells(app, driver, continued, loss):
+    # "This deal cannot be won" replaced "stays out of its table" 3 frames after the deal,
+    # or after Continue: the player learnt it at the results
     from tests.scenes.test_table import wait_for_analysis
 
     deal = 20261130  # Pyramid 52: cannot be won, 91 points at best
     practice = open_table(app, driver, Game("pyramid52", deal=deal))
     click_move(driver, practice, "st>w")
-    daily = TableScene(app, Game("pyramid52", deal=deal), facts=GameFacts(mode=DAILY))
-    app.switch(daily, fade=False)
-    wait_for_analysis(daily, driver)
-    driver.frames(5)
-    assert daily.practised and daily.analysis.known().lost
-    assert daily.status.startswith("You have played this deal before: this game stays out")
-    assert "This deal cannot be won" in daily.status
-
-
-def test_a_practised_daily_continued_says_so_beside_the_loss_the_solver_tells(app, driver):
-    # Continue said "stays out of its table" for 3 frames, then "no way to win from here"
-    from tests.scenes.test_table import wait_for_analysis
-
-    deal = 20261130  # Pyramid 52: cannot be won
-    practice = open_table(app, driver, Game("pyramid52", deal=deal))
-    click_move(driver, practice, "st>w")
     game = Game("pyramid52", deal=deal)
-    game.play("st>w")
+    if continued:
+        game.play("st>w")
     daily = TableScene(app, game, facts=GameFacts(mode=DAILY))
     app.switch(daily, fade=False)
     wait_for_analysis(daily, driver)
     driver.frames(5)
     assert daily.practised and daily.analysis.known().lost
     assert daily.status.startswith("You have played this deal before: this game stays out")
-    assert "no way to win from here" in daily.status
+    assert loss in daily.status
 
 
 def give_up_to_results(app, driver, table: TableScene) -> ResultsScene:
