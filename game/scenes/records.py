@@ -106,6 +106,7 @@ class RecordsScene(PadScene):
         self.entries: list[ScoreEntry] = []
         self.table_right = 0  # where the rows' Watch and Save begin (see _column_xs)
         self.stats = Statistics()
+        self.today = today_deal()  # the day the foot's "Today's deal" is of
         self.chart: list[int] = []
         self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
         self.note_drawn: pygame.Rect | None = None  # the table's note on its figures
@@ -244,6 +245,12 @@ class RecordsScene(PadScene):
     # -- scene -------------------------------------------------------------------------
 
     # -- layout ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if today_deal() != self.today:  # past midnight: the foot says the new day's deal
+            self.today = today_deal()
+            self.redraw = True
 
     def layout(self) -> None:
         w, h = self.size
@@ -529,7 +536,7 @@ class RecordsScene(PadScene):
         return _("No entries yet: games played without hints appear here.")
 
     def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:
-        row = self.app.records.daily(self.ruleset.id, self.options, today_deal())
+        row = self.app.records.daily(self.ruleset.id, self.options, self.today)
         if row is None:
             text = _("Today's deal: not played yet.")
         elif row.outcome is None:

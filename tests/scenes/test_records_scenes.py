@@ -137,6 +137,19 @@ def test_a_stored_replay_that_cannot_be_shown_is_said_and_the_records_stay(
     assert isinstance(app.scene, WatchScene) and scene.problem == ""
 
 
+def test_the_daily_tab_s_foot_turns_to_the_new_day_at_midnight(app, driver, monkeypatch):
+    # it said yesterday's "Today's deal: done" until the mouse moved
+    import game.scenes.records
+
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
+    driver.frames(2)
+    assert not scene.redraw
+    tomorrow = scene.today + 1
+    monkeypatch.setattr(game.scenes.records, "today_deal", lambda: tomorrow)
+    scene.update(1 / 60)
+    assert scene.redraw and scene.today == tomorrow
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_replay_problem_on_the_daily_tab_keeps_clear_of_today_s_line(
     tmp_path, monkeypatch, language
