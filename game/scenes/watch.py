@@ -31,7 +31,7 @@ from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
 from game.scenes.table_overlay import Banner
-from game.store import GameFacts
+from game.store import DAILY, FREE, GameFacts
 from game.store.saved import is_count, played_seconds
 from game.ui import theme
 from game.ui.keys import SPEED_KEYS
@@ -160,7 +160,9 @@ class WatchScene(TableScene):
         self.ended_stuck = False  # given up where no sequence of moves led anywhere
         self.search_aside: Iterator[bool | None] | None = None  # see _after_change
         self.pad = ButtonPad()
-        super().__init__(app, new_game(replays[index]), facts=GameFacts())
+        # a day's deal is named so, as at its table (its number alone read as any deal's)
+        mode = DAILY if facts.get("mode") == DAILY else FREE
+        super().__init__(app, new_game(replays[index]), facts=GameFacts(mode=mode))
         # the top bar's verdict as the replay passes, not a minute's search at each
         # undecided position, a core's worth while the player only watched
         self.analysis.searches_longer = False

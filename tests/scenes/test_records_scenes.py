@@ -346,6 +346,15 @@ def test_end_asks_the_solver_about_the_last_position_only(app, driver):
     assert "Finish" not in watch.status
 
 
+@pytest.mark.parametrize(("mode", "deal"), [("daily", "Deal of the day 8"), ("free", "Deal 8")])
+def test_a_day_s_deal_watched_is_named_as_at_its_table(app, driver, mode, deal):
+    # an exported daily's replay said "Deal 20261207", as any deal's number
+    replay = won_game().to_replay(result=True)
+    replay["meta"] = {"mode": mode}
+    watch = show(app, driver, WatchScene(app, [replay]))
+    assert watch._current_figures().deal == deal
+
+
 def test_a_touch_reaches_a_replay_s_end_by_its_button(app, driver):
     # End was a key alone: on a touch screen a long game took minutes to its end
     watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
