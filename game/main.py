@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 
 EXIT_CRASHED = 1  # an error no scene caught: its traceback is in the log file
 EXIT_FILES_MISSING = 5  # the game's own files (its fonts) are not where it was installed
+WINDOW_CLASS = "piramida"  # the window's name to the desktop (see name_the_window)
 # the first bytes of a TrueType, OpenType or font collection file
 FONT_KINDS = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
 
@@ -91,6 +93,16 @@ def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | Non
     return window_on_screen(DEFAULT_SIZE, screen), fullscreen
 
 
+def name_the_window() -> None:
+    """The name desktops group the window under and its taskbar shows. pygame names it,
+    at its import, after the program's file: "__main__.py" for `python -m game`. A name
+    the environment gave is kept."""
+    by_pygame = os.path.basename(sys.argv[0])
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS", by_pygame) == by_pygame:
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+
+
 def start_logging() -> None:
     """Problems to the terminal, one line each, named as the program's; and everything
     to the log file, where a notice's details are kept (a game started from a desktop
@@ -153,6 +165,7 @@ def _run_window(
     start_logging()
     if fonts_unusable():
         return EXIT_FILES_MISSING
+    name_the_window()
     size_kept = size is None  # a size given (--size) is for this run only
     if size is None:
         size, fullscreen = default_window(fullscreen)
@@ -206,6 +219,7 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     start_logging()
     if fonts_unusable():
         return EXIT_FILES_MISSING
+    name_the_window()
     fullscreen = size is None
     try:
         app = App(

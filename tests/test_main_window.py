@@ -4,6 +4,7 @@ its own files missing, a size asked for on the command line."""
 import logging
 import os
 import signal
+import sys
 
 import pygame
 import pytest
@@ -101,3 +102,19 @@ def test_a_size_asked_for_opens_a_window_whatever_the_last_run_was(program, monk
     assert main.run(size=(800, 600), fullscreen=True) == 0
     assert main.run() == 0  # no size: as it was left
     assert opened == [False, True, True]
+
+
+def test_the_window_is_named_piramida_to_the_desktop(monkeypatch):
+    # pygame names it after the program's file at its import: "__main__.py" in the
+    # taskbar for `python -m game`
+    from game.main import WINDOW_CLASS, name_the_window
+
+    monkeypatch.setattr(sys, "argv", ["/somewhere/__main__.py"])
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")
+    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
+    name_the_window()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == WINDOW_CLASS == "piramida"
+    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == WINDOW_CLASS
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-kiosk")  # one the environment gave
+    name_the_window()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-kiosk"
