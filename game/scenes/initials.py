@@ -17,7 +17,7 @@ from game import i18n
 from game.i18n import _
 from game.render.cards import BLACK, RED
 from game.render.preview import fill_translucent
-from game.scenes.base import ARRIVING_S, PRESS_KEYS, Scene
+from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
 from game.ui.pad import runs_by
@@ -101,7 +101,6 @@ class InitialsScene(PadScene):
         # ↑ or ↓ held down, and for how long: it turns on, as the arrows on the screen
         # do (SDL repeats no key here: a held key turned the letter once)
         self.held_key: tuple[int, float] | None = None
-        self.opened_at = app.clock.now()
 
     @property
     def initials(self) -> str:
@@ -159,7 +158,7 @@ class InitialsScene(PadScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
-            if key in PRESS_KEYS and self.app.clock.now() - self.opened_at < ARRIVING_S:
+            if self.arriving_press(event):
                 return True  # the table's press, or its key repeated: not this screen's yet
             self.held_key = None  # another key: ↑ or ↓ held turns the place it began on
             backwards = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.base import ARRIVING_S, PRESS_KEYS, Scene
 from game.ui.pad import ButtonPad
 
 if TYPE_CHECKING:
@@ -24,9 +24,15 @@ class PadScene(Scene):
         self.pad = ButtonPad()
         self.size = app.size
         self.scale = 1.0
+        self.opened_at = app.clock.now()
 
     def layout(self) -> None:
         raise NotImplementedError
+
+    def arriving_press(self, event: pygame.event.Event) -> bool:
+        """Whether a key down presses within ARRIVING_S of the screen opening: the
+        screen before's press, or its key repeated, for a screen that ignores it."""
+        return event.key in PRESS_KEYS and self.app.clock.now() - self.opened_at < ARRIVING_S
 
     def enter(self) -> None:
         super().enter()

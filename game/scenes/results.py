@@ -17,7 +17,7 @@ import pygame
 from game.i18n import _, clock_text, localized
 from game.render.preview import fit_path, fit_text, framed_box
 from game.rules import Game, LevelError, Outcome
-from game.scenes.base import ARRIVING_S, PRESS_KEYS, Scene
+from game.scenes.base import Scene
 from game.scenes.help_words import help_words
 from game.scenes.menu import MenuScene
 from game.scenes.pad_scene import PadScene
@@ -179,7 +179,6 @@ class ResultsScene(PadScene):
         # results have no New deal, and the focus fell on Export, which Enter pressed
         self.main_key = "new" if self.arcade is None else "next"
         self.pad.focus_key = self.main_key
-        self.opened_at = app.clock.now()
         self.started: Game | None = None  # the game a button handed to the table
         self.box = pygame.Rect(0, 0, 0, 0)
         self.lines: list[HeadingLine] = []
@@ -284,7 +283,7 @@ class ResultsScene(PadScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key in PRESS_KEYS and self.app.clock.now() - self.opened_at < ARRIVING_S:
+            if self.arriving_press(event):
                 return True  # the table's press, or its key repeated: not this screen's yet
             if event.key == pygame.K_ESCAPE:
                 self.back()
