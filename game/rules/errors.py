@@ -66,6 +66,7 @@ REFUSALS: Mapping[str, str] = {
     "no_passes_reserve": "no passes are left: the reserve cannot go back into the stock",
     "not_a_pair": "{card} and {other} make {total}, not {target}",
     "same_card": "a card cannot pair with itself",
+    "goes_alone": "{card} is worth {target} and pairs with no card: it is removed alone",
     "not_single": "{card} is worth {value}: only a card worth {target} is removed alone",
     "removed": "{pile} is already removed",
 }
