@@ -78,19 +78,20 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | None]:
-    """The window's size where none is given, and full screen or not: DEFAULT_SIZE, or
-    less on a smaller screen; on a screen too small for a framed window, full screen
-    unless asked otherwise (a headless driver's made-up screen does not count). The
-    size kept from the last time the window was left replaces it (see App)."""
+    """The window's size where none is given, and full screen or not: DEFAULT_SIZE on a
+    full-HD screen, as much larger on a larger screen, less on a smaller one; on a
+    screen too small for a framed window, full screen unless asked otherwise (a
+    headless driver's made-up screen does not count). The size kept from the last time
+    the window was left replaces it (see App)."""
     from game.app import DEFAULT_SIZE
-    from game.screen import the_screen, too_small_for_a_window, window_on_screen
+    from game.screen import first_window, the_screen, too_small_for_a_window, window_on_screen
 
     screen = the_screen()
     if screen is None:
         return DEFAULT_SIZE, fullscreen
     if fullscreen is None and too_small_for_a_window(screen):
         fullscreen = True
-    return window_on_screen(DEFAULT_SIZE, screen), fullscreen
+    return window_on_screen(first_window(DEFAULT_SIZE, screen), screen), fullscreen
 
 
 def name_the_window() -> None:

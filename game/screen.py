@@ -14,6 +14,8 @@ MIN_SIZE = (800, 600)
 # An 8K screen's width, either way up: a 16384x16384 window (SDL's own limit) took 4 GB
 # and stayed black
 LARGEST_SIDE = 7680
+# The screen the default window is made for; a larger one gets a larger first window
+FULL_HD = (1920, 1080)
 
 # The exit status without a screen: a service manager may try again, as the display
 # can come up later.
@@ -66,6 +68,14 @@ def window_on_screen(wanted: tuple[int, int], screen: tuple[int, int]) -> tuple[
     least_w, least_h = least_window(wanted)
     w, h = max(least_w, int(wanted[0] * k)), max(least_h, int(wanted[1] * k))
     return min(w, int(room_w)), min(h, int(room_h))
+
+
+def first_window(default: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
+    """The window opened where no size is given or kept: `default` on a full-HD screen,
+    and on a larger one the same share of it, in the same shape. On a 4K screen the
+    default alone was a ninth of it, its words some 2 mm high."""
+    k = max(1.0, min(screen[0] / FULL_HD[0], screen[1] / FULL_HD[1]))
+    return int(default[0] * k), int(default[1] * k)
 
 
 def too_small_for_a_window(screen: tuple[int, int]) -> bool:

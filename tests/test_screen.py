@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import game.screen
+from game.main import default_window
 from game.screen import (
     EXIT_NO_SCREEN,
     NoScreenError,
@@ -114,3 +116,20 @@ def test_a_window_standing_up_fits_in_its_own_shape():
 def test_a_screen_too_small_for_a_framed_window_is_told(screen, small):
     # there the game opens full screen: an 800x600 window with its frame hid its buttons
     assert too_small_for_a_window(screen) is small
+
+
+@pytest.mark.parametrize(
+    ("screen", "window"),
+    [
+        ((1920, 1080), (1280, 800)),
+        ((1920, 1200), (1280, 800)),
+        ((2560, 1080), (1280, 800)),  # wider only: no taller
+        ((2560, 1440), (1706, 1066)),
+        ((3840, 2160), (2560, 1600)),
+        ((1366, 768), (1105, 691)),  # smaller: fitted, as before
+    ],
+)
+def test_a_larger_screen_opens_a_larger_first_window(monkeypatch, screen, window):
+    # 1280x800 in the middle of a 4K screen had its words 11 to 13 px high, some 2 mm
+    monkeypatch.setattr(game.screen, "the_screen", lambda: screen)
+    assert default_window(None) == (window, None)
