@@ -55,7 +55,8 @@ def draw_banner(
     size = max(12, int((18 if small else 34 if banner.waits else 22) * scale))
     font = theme.font(size, bold=not small)
     margin = int(12 * scale)
-    button_h = max(int(44 * scale), theme.FINGER if finger else 0) if banner.buttons else 0
+    least = theme.FINGER if finger else theme.LEAST_BUTTON
+    button_h = max(int(44 * scale), least) if banner.buttons else 0
     wide = min(area.width - 40, int((960 if banner.waits else 760) * scale))
     # the narrow panel still holds its buttons side by side, with room at the edges
     buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0

@@ -434,6 +434,15 @@ def test_the_wish_is_asked_over_the_middle_of_the_empty_table(app, driver, size)
     assert scene.banner is None
 
 
+def test_the_wish_s_button_is_no_smaller_than_the_bar_s_at_the_least_window(app, driver):
+    # at 800x600 it was 25 px high, the smallest button on the screen, and the only live one
+    driver.resize((800, 600))
+    scene = open_table(app, driver, Game("sbudetsya", deal=3))
+    driver.frames(2)
+    wish = scene.banner.buttons[0].rect
+    assert wish.height >= max(b.rect.height for b in scene.buttons.values())
+
+
 def test_a_message_between_the_cards_takes_the_width_the_felt_there_has(app):
     # a short hint wrapped in two lines of a narrow panel, in a strip that held it in one
     from game.scenes.table_overlay import Banner, draw_banner
