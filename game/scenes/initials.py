@@ -20,7 +20,7 @@ from game.render.preview import fill_translucent
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.ui import theme
-from game.ui.pad import runs_by
+from game.ui.pad import draw_ring, runs_by
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, draw_text, fitting_size, px
 
@@ -279,7 +279,8 @@ class InitialsScene(PadScene):
     ) -> None:
         """The letter on a card face, the chosen place (where typing and the arrows act)
         edged in the focus ring's blue, as the keyboard's place is shown on every screen: in
-        gold beside the gold-edged OK, it read as a second thing chosen."""
+        gold beside the gold-edged OK, it read as a second thing chosen. The ring round it
+        too: the blue edge alone, on the white face, stood out at 1.9:1."""
         s = self.scale
         radius = max(6, card.width // 10)
         shadow = card.move(px(4, s, 2), px(6, s, 3))
@@ -289,6 +290,8 @@ class InitialsScene(PadScene):
         pygame.draw.rect(
             surface, edge, card, width=px(4, s, 3) if chosen else 1, border_radius=radius
         )
+        if chosen:
+            draw_ring(surface, card, s)
         ink = RED if red else BLACK  # the suits' red and black
         size = int(card.height * 0.55)
         width = theme.font(size, serif=True).size(letter)[0]

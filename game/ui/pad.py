@@ -190,14 +190,14 @@ class ButtonPad:
     def draw_focus(self, surface: pygame.Surface, scale: float) -> None:
         b = self.focused
         if self.show_focus and b is not None:
-            ring = b.rect.inflate(2 * ring_reach(scale), 2 * ring_reach(scale))
-            pygame.draw.rect(
-                surface,
-                theme.FOCUS,
-                ring,
-                width=_ring_width(scale),
-                border_radius=px(10, scale, 5),
-            )
+            draw_ring(surface, b.rect, scale)
+
+
+def draw_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """The focus ring around `rect`, a dark gap off its edge."""
+    ring = rect.inflate(2 * ring_reach(scale), 2 * ring_reach(scale))
+    width, radius = _ring_width(scale), px(10, scale, 5)
+    pygame.draw.rect(surface, theme.FOCUS, ring, width=width, border_radius=radius)
 
 
 def ring_reach(scale: float) -> int:

@@ -1718,6 +1718,13 @@ def test_the_initials_place_the_keys_act_on_is_edged_as_the_focus_is(app, driver
     edge = [scene.cards[i].midleft for i in range(3)]
     assert app.surface.get_at(edge[1])[:3] == theme.FOCUS
     assert app.surface.get_at(edge[0])[:3] != theme.FOCUS
+    # and ringed off the card, on the felt: the blue edge on the white face alone stood
+    # out at 1.9:1
+    x, y = scene.cards[1].midleft
+    outside = [app.surface.get_at((x - d, y))[:3] for d in range(1, 12)]
+    assert theme.FOCUS in outside
+    x, y = scene.cards[0].midleft
+    assert theme.FOCUS not in [app.surface.get_at((x - d, y))[:3] for d in range(1, 12)]
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1366, 768), (1920, 1080)])
