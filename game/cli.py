@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from game.cli_records import options_text
 from game.rules import (
     Game,
+    ReplayError,
     ReplayMoveError,
     RulesError,
     get_ruleset,
@@ -307,7 +308,13 @@ def _read_replay(path: str) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise UsageError(f"{name} is not UTF-8 (nor UTF-16) text") from e
     # a byte-order mark, as some editors write one first, is no part of the JSON
-    return parse_replay_text(text.removeprefix("\ufeff"))
+    text = text.removeprefix("\ufeff")
+    if not text.strip():  # said "Expecting value at line 1 column 1"
+        raise UsageError(f"{name} is empty: not a replay file")
+    try:
+        return parse_replay_text(text)
+    except ReplayError as e:  # the file named, as a file not read or not text is
+        raise ReplayError(f"{name}: {e}") from e
 
 
 def read_game_replay(path: str) -> dict[str, Any]:

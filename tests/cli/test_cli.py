@@ -341,7 +341,7 @@ FULL_52 = " ".join(DEAL0_52)
 BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     ("not json", "nope, not JSON", ("JSON",)),
     ("truncated json", '{"ruleset": "pyramid52", "deal": 1', ("JSON",)),
-    ("empty file", "", ("JSON",)),
+    ("empty file", "", ("is empty: not a replay file",)),
     ("json list", "[1, 2]", ("object",)),
     ("json string", '"pyramid52"', ("object",)),
     ("json number", "17", ("object",)),
@@ -459,6 +459,26 @@ def test_bad_replay_on_standard_input(
 ) -> None:
     text = content if isinstance(content, str) else json.dumps(content)
     assert_refused(cli("replay", "-", "--json", stdin=text), *fragments)
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        # said "not a JSON replay: Expecting value at line 1 column 1"
+        ("\ufeff \n", " is empty: not a replay file"),
+        ('{"ruleset": "pyramid52", "deal": 1,', ": not a JSON replay: Expecting property name"),
+        ("[1]", ": a replay is a JSON object"),
+    ],
+)
+def test_a_replay_not_json_is_refused_naming_its_file(
+    cli: Cli, replay_file: ReplayFile, content: str, said: str
+) -> None:
+    # a file not found or not text was named; a file not JSON was not
+    path = replay_file(content)
+    line = assert_refused(cli("replay", path, "--json"))
+    assert line.startswith(f"piramida: {path}{said}"), line
+    line = assert_refused(cli("replay", "-", stdin=content))
+    assert line.startswith(f"piramida: standard input{said}"), line
 
 
 def test_illegal_pair_says_which_move_and_why(cli: Cli, replay_file: ReplayFile) -> None:
