@@ -15,6 +15,9 @@ from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
 # they were 56 px, under what a touch screen in a public place wants)
 BUTTON_SHARE = 0.78
+# A key's caption that is one sign (an arrow, a minus), drawn as large again as a word's
+# letters: its glyph is far smaller than a letter
+SIGN_CAPTION = 1.6
 
 
 # The top bar's figures are the stock (0), the pass (1), the moves (2), the clock and the
@@ -303,6 +306,12 @@ class Hud:
             if caption:  # dim as its button when the key does nothing now
                 ink = theme.INK_DIM if b.enabled else theme.DISABLED
                 at = (b.rect.centerx, b.rect.bottom + caption_size // 8)
+                if len(caption) == 1 and not caption.isalnum():
+                    # an arrow or a sign at the letters' size is a dash 2 px high (←, −)
+                    at = (at[0], at[1] + theme.font(caption_size, bold=True).get_linesize() // 2)
+                    big = int(caption_size * SIGN_CAPTION)
+                    draw_text(surface, caption, big, at, ink, "center", bold=True)
+                    continue
                 draw_text(surface, caption, caption_size, at, ink, "midtop", bold=True)
         focused = next((b for b in self.buttons if b.focused), None)
         if focused is not None:  # a ring round it, as the menus draw: a lit button's gold

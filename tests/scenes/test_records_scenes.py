@@ -684,6 +684,31 @@ def test_watch_shows_under_each_button_the_key_that_presses_it(app, driver, lang
     assert (watch.speed, watch.paused) == (1, True)
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_watch_s_arrow_captions_are_as_high_as_its_letters(app, driver, size):
+    # at 800x600 the ← and → under Step back and Step were dashes 2 px high
+    driver.resize(size)
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    bar = watch.hud.bottom
+
+    def ink_height(key):
+        b = watch.buttons[key]
+        under = pygame.Rect(
+            b.rect.left, b.rect.bottom + 1, b.rect.width, bar.bottom - b.rect.bottom - 1
+        )
+        area = app.surface.subsurface(under)
+        rows = [
+            y
+            for y in range(area.get_height())
+            if any(area.get_at((x, y))[:3] != theme.PANEL for x in range(area.get_width()))
+        ]
+        return rows[-1] - rows[0] + 1
+
+    letters = ink_height("end")  # "End": no descender
+    for key in ("step-back", "step"):
+        assert ink_height(key) >= letters * 3 // 4, key  # 5 of 9 px at 800x600
+
+
 def test_watch_shows_its_speed_between_slower_and_faster(app, driver):
     watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
     shown = watch.buttons["speed"]
