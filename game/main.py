@@ -162,6 +162,7 @@ def _run_window(
     import pygame
 
     from game.app import App
+    from game.screen import NoScreenError
 
     start_logging()
     if fonts_unusable():
@@ -172,8 +173,16 @@ def _run_window(
         size, fullscreen = default_window(fullscreen)
     elif fullscreen is None:
         fullscreen = False  # a size asked for is a window's, whatever the last run's was
-    app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
-    app.switch(first(app), fade=False)
+    try:
+        app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
+        app.switch(first(app), fade=False)
+    except NoScreenError:
+        raise  # said by the command line, with its own exit status
+    except Exception:
+        # the window never came up, and a game started from an icon has no terminal
+        log.exception("the game could not start on an error")
+        pygame.quit()
+        return EXIT_CRASHED
     interrupt = signal.signal(signal.SIGINT, lambda _signum, _frame: app.request_quit())
     try:
         app.run()

@@ -59,6 +59,20 @@ def test_an_error_no_scene_caught_is_logged_and_the_scene_left(program, monkeypa
     assert len(program) == 1  # left as on a close
 
 
+def test_an_error_as_the_window_opens_is_logged(program, monkeypatch, caplog):
+    # a records file linked to itself ended the game there: a traceback on the terminal
+    # alone, which a game started from an icon has not, and nothing in the log
+    def broken(self, **_kwargs):
+        raise RuntimeError("Symlink loop from 'records.sqlite3'")
+
+    monkeypatch.setattr(App, "__init__", broken)
+    with caplog.at_level(logging.ERROR):
+        assert main.run() == main.EXIT_CRASHED
+    (record,) = [r for r in caplog.records if r.exc_info]
+    assert record.getMessage() == "the game could not start on an error"
+    assert "Symlink loop" in str(record.exc_info[1])
+
+
 def test_missing_fonts_are_said_in_one_line_before_any_window(program, monkeypatch, caplog):
     from game.ui import theme
 

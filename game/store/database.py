@@ -268,7 +268,8 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     from game.store.untold import untold  # which reads this module's problems
 
     problems: list[Problem] = []
-    if not path.exists() and path.parent.is_dir():
+    # (a link to itself does not exist either, and is no file still to be made)
+    if not path.exists() and not path.is_symlink() and path.parent.is_dir():
         if has_log(path):
             # a log without its file (a copy that missed it, a file lost): SQLite made
             # an empty file and deleted the log, its games with it, unsaid
@@ -561,7 +562,7 @@ def _opened_read_only(path: Path, to_write: bool, reason: str) -> Opened:
     asked for, and nothing to say ("cannot be opened (attempt to write a readonly
     database)" came beside the tables it printed). Else an empty one, and said."""
     log.warning("cannot open %s: %s", path, reason)
-    if not to_write and not path.exists():
+    if not to_write and not path.exists() and not path.is_symlink():
         # no records yet, and none can be made there (a read-only folder): nothing to
         # read is no fault of a command that only reads
         return Opened(in_memory(), None, [])
@@ -588,6 +589,7 @@ def read_copy(path: Path) -> sqlite3.Connection | None:
             source.close()
         migrate(conn)
         return conn
-    except (sqlite3.Error, OSError, ValueError, NewerDatabase) as e:
+    except (sqlite3.Error, OSError, ValueError, NewerDatabase, RuntimeError) as e:
+        # RuntimeError: a link to itself, where resolve() found no end (Python 3.11)
         log.warning("cannot read %s either: %s", path, e)
         return None

@@ -184,6 +184,20 @@ def test_a_folder_that_cannot_hold_the_file_means_records_in_memory(tmp_path):
     assert records.unfinished() is None and len(records.history()) == 1
 
 
+def test_a_records_file_that_links_to_itself_means_records_in_memory(tmp_path):
+    # the game ended at its start on the RuntimeError of resolve(), with no window
+    path = tmp_path / FILE_NAME
+    path.symlink_to(FILE_NAME)
+    records = Records.open(path)
+    assert [p.kind for p in records.problems] == [IN_MEMORY]
+    assert records.save_game(random_game("pyramid52", deal=2, moves=4), GameFacts())
+    assert len(records.history()) == 1
+    # and a command that only reads says it cannot read it ("no games yet", status 0)
+    listing = Records.open(path, to_write=False)
+    assert [p.kind for p in listing.problems] == [IN_MEMORY]
+    assert path.is_symlink()  # left as it was
+
+
 def test_when_setting_aside_fails_too_records_stay_in_memory(tmp_path, monkeypatch):
     path = tmp_path / FILE_NAME
     path.write_bytes(b"garbage" * 1000)
