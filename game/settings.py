@@ -227,8 +227,7 @@ class SettingsStore:
             return
         data["window"] = size
         try:
-            # a name of its own: another copy of the game may be saving at this moment
-            self._write(data, self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp"))
+            self._write(data)
         except OSError as e:
             if e.strerror != READ_ONLY_FILE:
                 log.warning("settings: the window's size not kept: %s", e)
@@ -245,7 +244,7 @@ class SettingsStore:
         changed = {k: v for k, v in mine.items() if k not in self._known or self._known[k] != v}
         try:
             data = {**mine, **self._on_file(), **changed}
-            self._write(data, self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp"))
+            self._write(data)
         except OSError as e:
             self._failed(e)
             return
@@ -261,12 +260,23 @@ class SettingsStore:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def _write(self, data: dict[str, Any], tmp: Path) -> None:
-        """`data` as the file, written through `tmp` and renamed over it; OSError when it
+    def _write(self, data: dict[str, Any]) -> None:
+        """`data` as the file, written beside it and renamed over it; OSError when it
         cannot be, with READ_ONLY_FILE for a file its owner made read-only to keep it as
-        it is (a rename over it ignored that, and left it writable)."""
+        it is (a rename over it ignored that, and left it writable). A link is written
+        through, to the file it names (the rename put a file of its own in the place of
+        a link to the player's dotfiles), and the file keeps its mode (600 came back 644)."""
         assert self.path is not None
-        if self.path.exists() and not self.path.stat().st_mode & stat.S_IWUSR:
+        try:
+            target = self.path.resolve() if self.path.is_symlink() else self.path
+        except RuntimeError as e:  # a link to itself
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(self.path)) from e
+        mode = target.stat().st_mode if target.exists() else None
+        if mode is not None and not mode & stat.S_IWUSR:
             raise PermissionError(errno.EACCES, READ_ONLY_FILE, str(self.path))
+        # a name of its own: another copy of the game may be saving at this moment
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        tmp.replace(self.path)
+        if mode is not None:
+            os.chmod(tmp, stat.S_IMODE(mode))
+        tmp.replace(target)

@@ -294,3 +294,37 @@ def test_a_value_the_file_held_that_could_not_be_read_is_written_over_at_the_nex
     store.save(settings)
     again = SettingsStore(path)
     assert again.load() == settings and again.unread == ()
+
+
+def test_a_settings_file_that_is_a_link_is_written_through_and_keeps_its_mode(tmp_path):
+    # the rename put a plain file in the link's place: the player's dotfiles copy it
+    # named kept the old settings, and a file kept 600 came back 644
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    kept = dotfiles / "settings.json"
+    kept.write_text('{"volume": 0.5}', encoding="utf-8")
+    kept.chmod(0o600)
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir()
+    path.symlink_to(kept)
+    store = SettingsStore(path)
+    store.load()
+    store.save(Settings(volume=0.2, four_colour=True))
+    assert path.is_symlink() and path.resolve() == kept.resolve()
+    assert json.loads(kept.read_text(encoding="utf-8"))["four_colour"] is True
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["settings.json"]  # no tmp left
+    store.keep_window([1000, 700])
+    assert path.is_symlink() and json.loads(kept.read_text(encoding="utf-8"))["window"] == [
+        1000,
+        700,
+    ]
+
+
+def test_a_settings_file_linked_to_itself_is_left_as_it_is(tmp_path):
+    path = tmp_path / "settings.json"
+    path.symlink_to("settings.json")
+    store = SettingsStore(path)
+    store.load()
+    store.save(Settings(volume=0.2))
+    assert path.is_symlink() and store.problem is not None
