@@ -11,7 +11,7 @@ from functools import partial
 from game import i18n
 from game.logfile import LOG_NAME
 from game.rules import get_ruleset
-from game.small_files import READ_ONLY_FILE
+from game.small_files import READ_ONLY_FILE, UNREADABLE_FILE
 from game.store import (
     CANNOT_CONTINUE,
     CUT_SHORT,
@@ -181,6 +181,11 @@ def record_notice(problem: Problem, details: bool = False) -> str:
             name=problem.detail,
         )
     assert problem.kind == IN_MEMORY
+    if problem.detail == UNREADABLE_FILE and not details:
+        return i18n._(
+            "The records file may not be read: your past games and scores are not shown, and"
+            " the file is left as it is. This session's games are kept until you quit."
+        )
     if details:  # a command reads the file and saves nothing: it keeps no games either
         return i18n._("The records file cannot be opened ({reason}).", reason=problem.detail)
     return i18n._(
@@ -203,6 +208,7 @@ def system_reason(detail: str, otherwise: str | None = None) -> str:
         "database or disk is full": i18n._("the disk is full"),
         "Read-only file system": i18n._("the disk is read-only"),
         READ_ONLY_FILE: i18n._("the file is read-only"),
+        UNREADABLE_FILE: i18n._("no permission to read it"),
         # SQLite says so of a file in a folder it may not write in too
         "attempt to write a readonly database": i18n._("the file or its folder is read-only"),
         "unable to open database file": i18n._("the file cannot be opened"),

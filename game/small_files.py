@@ -9,6 +9,8 @@ from pathlib import Path
 # Said of a file its owner made read-only, in the manner of the system's reasons (an
 # OSError's strerror), which game.notices puts in the player's language
 READ_ONLY_FILE = "the file is read-only"
+# Said of a file that may not even be read: nothing of it is shown
+UNREADABLE_FILE = "the file may not be read"
 # Far past any real one: settings are a few hundred bytes, a kiosk's file a few KB
 LARGEST = 1 << 20
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.small_files import READ_ONLY_FILE
+from game.small_files import READ_ONLY_FILE, UNREADABLE_FILE
 from game.store.aside import aside_name_for, set_aside, set_aside_lone_log
 from game.store.file_kinds import has_log, may_be_sqlite, read_only_uri
 from game.store.file_locks import waited_lock
@@ -569,6 +569,8 @@ def _opened_read_only(path: Path, to_write: bool, reason: str) -> Opened:
     copy = read_copy(path)
     if copy is not None and not to_write:
         return Opened(copy, None, [])
+    if copy is None and path.is_file() and not os.access(path, os.R_OK):
+        reason = UNREADABLE_FILE  # not "read-only", where no game of it was shown
     return Opened(copy or in_memory(), None, [Problem(IN_MEMORY, reason)])
 
 

@@ -198,6 +198,27 @@ def test_a_records_file_that_links_to_itself_means_records_in_memory(tmp_path):
     assert path.is_symlink()  # left as it was
 
 
+def test_a_records_file_that_may_not_be_read_is_not_said_to_be_read_only(tmp_path, monkeypatch):
+    # chmod 000: "The records cannot be saved (the file is read-only)", where none of the
+    # player's games and scores were shown
+    from game import notices
+    from game.store import database
+
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    records.save_game(random_game("pyramid52", deal=2, moves=4), GameFacts())
+    records.close()
+    # as for a player, not root: neither written nor read
+    monkeypatch.setattr(database.os, "access", lambda _path, _mode: False)
+    monkeypatch.setattr(database, "read_copy", lambda _path: None)
+    opened = Records.open(path)
+    (problem,) = opened.problems
+    words = notices.record_notice(problem)
+    assert "read-only" not in words
+    assert words.startswith("The records file may not be read: your past games and scores")
+    assert path.stat().st_size > 0  # left as it is
+
+
 def test_when_setting_aside_fails_too_records_stay_in_memory(tmp_path, monkeypatch):
     path = tmp_path / FILE_NAME
     path.write_bytes(b"garbage" * 1000)
