@@ -134,8 +134,9 @@ class InitialsScene(PadScene):
         if self.finished:
             return
         self.finished = True  # one entry, however many times OK is pressed
-        initials = self.initials
-        self.app.switch(lambda: self.enter_place(initials))
+        # entered now, not as the fade ends: a game closed in its 0.1 s lost the letters,
+        # and the place went in under the last initials at the next start
+        self.app.switch(self.enter_place(self.initials))
 
     def enter_place(self, initials: str) -> Scene:
         """The place entered under these letters, as shown; the scene `done` gives."""

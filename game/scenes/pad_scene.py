@@ -36,6 +36,8 @@ class PadScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        # from its coming on screen: a scene may be made before the fade that brings it
+        self.opened_at = self.app.clock.now()
         self.layout()
         if self.app.keyboard_led:  # opened by a key: where the keys are, shown at once
             self.pad.show_focus = True

@@ -100,6 +100,9 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     driver.frames(1)
     assert initials.initials == "B9Z"
     driver.tap(initials.pad.get("ok").rect.center)
+    # entered as OK is pressed: a game closed during the fade that follows went in
+    # under the last initials at the next start
+    assert app.scene is initials and app.records.scores.tables() != []
     driver.settle(0.6)
     results = app.scene
     assert isinstance(results, ResultsScene)

@@ -264,6 +264,16 @@ def test_a_key_pressed_as_the_results_open_is_the_table_s_not_theirs(app, driver
     assert scene.started is not None
 
 
+def test_results_made_before_they_show_wait_from_their_showing(app, driver):
+    # the initials' OK makes the results as it is pressed, a fade before they show
+    scene = ResultsScene(app, played("pyramid52", deal=9))
+    app.clock.advance(1.0)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    driver.key(pygame.K_RETURN)
+    assert scene.started is None and app.scene is scene
+
+
 def test_menu_button_goes_to_the_menu(app, driver):
     scene = open_results(app, driver, played())
     click(driver, scene, "menu")
