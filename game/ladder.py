@@ -84,7 +84,9 @@ def load_ladder(path: Path = ARCADE_FILE) -> Ladder:
     """Read a ladder file; a broken one raises LevelError naming the problem."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+    except OSError as e:  # its reason alone: "[Errno 2] ..." and the whole path said again
+        raise LevelError(f"{path.name}: cannot be read: {e.strerror or e}") from e
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise LevelError(f"{path.name}: cannot be read: {e}") from e
     if data.get("kind") != "ladder":
         raise LevelError(f"{path.name}: kind must be 'ladder'")

@@ -303,7 +303,9 @@ def load_ruleset(path: Path) -> Ruleset:
     r = _Reader(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:  # its reason alone: "[Errno 2] ..." and the whole path said again
+        raise LevelError(f"{path.name}: cannot be read: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
         raise LevelError(f"{path.name}: cannot be read: {e}") from e
     except tomllib.TOMLDecodeError as e:
         raise LevelError(f"{path.name}: not valid TOML: {e}") from e

@@ -173,6 +173,16 @@ def test_an_unreadable_level_file_is_refused(tmp_path):
         load_ruleset(path)
 
 
+def test_a_level_file_missing_says_why_in_plain_words(tmp_path):
+    # "[Errno 2] No such file or directory: '/home/…/levels/arcade.toml'" reached a notice
+    from game.ladder import load_ladder
+
+    for load, name in ((load_ruleset, "egyptian.toml"), (load_ladder, "arcade.toml")):
+        with pytest.raises(LevelError) as e:
+            load(tmp_path / name)
+        assert str(e.value) == f"{name}: cannot be read: No such file or directory"
+
+
 def test_a_levels_folder_loads_from_anywhere(tmp_path):
     shutil.copy(LEVELS_DIR / "pyramid52.toml", tmp_path)
     assert list(rulesets(tmp_path)) == ["pyramid52"]
