@@ -53,6 +53,23 @@ class Notice:
 
 
 def missed_entry_notice(entry: MissedEntry) -> str:
+    if entry.salvaged:  # not "closed before its initials were entered", which it was not
+        table = (
+            i18n._("the arcade table")
+            if entry.ruleset is None
+            else i18n._(
+                "the table for {name} (deal {deal})",
+                name=i18n.localized(get_ruleset(entry.ruleset).name),
+                deal=entry.deal,
+            )
+        )
+        return i18n._(
+            "Place {n} in {table} was entered again under {initials}: it was lost with the"
+            " damaged part of the records file.",
+            n=entry.place,
+            table=table,
+            initials=entry.initials,
+        )
     if entry.ruleset is None:
         return i18n._(
             "Place {n} in the arcade table was recorded under {initials}: the last run"

@@ -16,6 +16,7 @@ from typing import TypeVar
 from game.store.database import (
     READ_FAILED,
     REMOVED,
+    SALVAGED,
     SAVE_FAILED,
     Opened,
     Problem,
@@ -38,6 +39,7 @@ class GuardedFile:
 
     def __init__(self, opened: Opened) -> None:
         self.problems: list[Problem] = []
+        self.salvaged = False
         self._told: set[str] = set()  # the kinds of problem the player has been told of
         self.last_failure = ""  # why the last read or write failed, as the notices put it
         self._attach(opened)
@@ -48,6 +50,9 @@ class GuardedFile:
         self.mended_elsewhere = opened.mended_elsewhere
         self.file = file_identity(self.path)
         self.problems.extend(opened.problems)
+        # a damaged file's rows copied into a new one: what was lost with the rest (the
+        # initials of a place) is not the player's doing
+        self.salvaged = self.salvaged or any(p.kind == SALVAGED for p in opened.problems)
 
     def _open_again(self) -> None:
         """The file at our path, opened anew (set aside and salvaged if damaged)."""

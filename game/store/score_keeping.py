@@ -32,6 +32,9 @@ class MissedEntry:
     deal: int | None
     place: int
     initials: str
+    # the records file was damaged and salvaged at this start: the place was lost with
+    # it, not missed by a game closed early
+    salvaged: bool = False
 
 
 class ScoreKeeping(GuardedFile):
@@ -165,7 +168,8 @@ class ScoreKeeping(GuardedFile):
                 game, facts = restored
                 place = self.add_game_score(game, facts, initials)
                 if place is not None:
-                    missed.append(MissedEntry(row.ruleset, row.deal, place, initials))
+                    entry = MissedEntry(row.ruleset, row.deal, place, initials, self.salvaged)
+                    missed.append(entry)
         if ladder is not None:
             run = self._read("read the arcade runs", lambda: self.arcade.latest(ladder), None)
             if (
@@ -178,7 +182,7 @@ class ScoreKeeping(GuardedFile):
             ):
                 place = self.add_run_score(ladder, run, initials)
                 if place is not None:
-                    missed.append(MissedEntry(None, None, place, initials))
+                    missed.append(MissedEntry(None, None, place, initials, self.salvaged))
         return missed
 
     def arcade_key(self, ladder: Ladder) -> TableKey:

@@ -148,3 +148,34 @@ def test_a_game_given_up_before_the_update_stays_out(tmp_path):
     assert again.resume(latest)[1].abandoned and again.resume(kept_out)[1].abandoned
     assert not again.resume(first)[1].abandoned
     again.close()
+
+
+def test_a_place_lost_with_a_damaged_file_is_not_said_to_be_missed(tmp_path):
+    # the scores lost with a damaged file were entered again "under AAA: the game was
+    # closed before its initials were entered", of a player who had entered XYZ
+    import sqlite3
+
+    from game.notices import missed_entry_notice
+    from game.store import SALVAGED, Records
+    from game.store.database import FILE_NAME
+
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    game, facts = won_game(), GameFacts(seconds=30.0)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "XYZ")
+    records.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE scores")
+    conn.close()
+    records = Records.open(path)
+    assert SALVAGED in [p.kind for p in records.problems]
+    records.problems.clear()  # told as the window opens, before the places are entered
+    (missed,) = records.enter_missed_scores(LADDER, "AAA")
+    words = missed_entry_notice(missed)
+    assert "closed before" not in words
+    assert words == (
+        "Place 1 in the table for Pyramid 52 (deal 8) was entered again under AAA: it was"
+        " lost with the damaged part of the records file."
+    )
+    records.close()
