@@ -25,6 +25,7 @@ from game.ladder import Ladder, load_ladder
 from game.notices import (
     Notice,
     level_problem,
+    no_sound,
     record_notice,
     settings_problem,
     settings_read_notices,
@@ -134,9 +135,7 @@ class App:
         self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
         # Open the audio device now: done at the first sound, it would stall a frame.
         if not self.sounds.available:
-            self.notices.append(
-                Notice(lambda: i18n._("No sound device was found: the game plays silently."))
-            )
+            self.notices.append(Notice(no_sound))
         self.pointer = PointerTranslator(self.clock.now)
         # the solver runs in its own process, started at the first question
         self.solver = SolverWorker()
@@ -292,6 +291,7 @@ class App:
         self._last = now
         self._accumulator += elapsed
         for event in pygame.event.get():
+            self.sounds.device_changed(event)
             self.handle_event(event)
         steps = 0
         while self._accumulator >= STEP and steps < MAX_STEPS:

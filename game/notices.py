@@ -115,6 +115,10 @@ def settings_read_notices(
     return found
 
 
+def no_sound() -> str:
+    return i18n._("No sound device was found: the game plays silently.")
+
+
 def settings_problem(reason: str, reading: bool) -> str:
     """Why the settings are not kept: the file could not be read (`reading`), or the
     settings cannot be saved."""

@@ -421,3 +421,15 @@ def test_a_window_cannot_be_made_smaller_than_the_least_of_its_shape(
         assert tuple(pygame.Window.from_display_module().minimum_size) == least
     app.close()
     pygame.display.quit()
+
+
+def test_the_sound_device_lost_is_let_go_by_the_sounds(app):
+    # SDL's word that the mixer's device went (a speaker unplugged) reached nobody, and
+    # the game stayed silent until it was started again
+    assert app.sounds.available
+    pygame.event.post(pygame.event.Event(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0))
+    app.frame()
+    assert pygame.mixer.get_init() is None
+    pygame.event.post(pygame.event.Event(pygame.AUDIODEVICEADDED, which=0, iscapture=0))
+    app.frame()
+    assert app.sounds.available  # tried again at once

@@ -160,6 +160,21 @@ class Sounds:
         for name in due:
             self.play(name)
 
+    def device_changed(self, event: pygame.event.Event) -> None:
+        """An audio device gone or come, as SDL says (other events pass by). The mixer's
+        own device removed (a speaker unplugged, a sound server restarted) is let go and
+        tried again as a device missing at the start is: a kiosk stayed silent for good,
+        until it was started again. A device added is tried at the next sound."""
+        if getattr(event, "iscapture", 0):
+            return
+        if event.type == pygame.AUDIODEVICEREMOVED and self._mixer is not None:
+            _log.warning("The sound device was lost: silent until it is found again")
+            pygame.mixer.quit()
+            self._mixer, self._loaded = None, {}
+            self._tried_at = time.monotonic()
+        elif event.type == pygame.AUDIODEVICEADDED and self._mixer is None:
+            self._tried_at = -RETRY_S
+
     @staticmethod
     def _check(name: str) -> None:
         if name not in SOUND_NAMES:

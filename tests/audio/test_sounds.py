@@ -296,6 +296,57 @@ def test_a_device_not_ready_at_start_is_tried_again_later(
     pygame.mixer.quit()
 
 
+def test_a_device_lost_while_playing_is_found_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a speaker unplugged, or a sound server restarted, left a kiosk silent until it was
+    # started again: only a device missing at the start was tried again. Here the device
+    # is a pipe whose reader goes away (SDL says the device was removed) and comes back
+    import os
+    import threading
+
+    from game.audio import sounds as module
+
+    clock = [1000.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    pipe = tmp_path / "speaker"
+    os.mkfifo(pipe)
+    monkeypatch.setenv("SDL_AUDIODRIVER", "disk")
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", str(pipe))
+    heard: list[int] = []
+
+    def speaker(bytes_wanted: int) -> threading.Thread:
+        def listen() -> None:
+            with open(pipe, "rb") as f:  # opened as the mixer opens the other end
+                heard.append(len(f.read(bytes_wanted)))
+
+        listening = threading.Thread(target=listen, daemon=True)
+        listening.start()
+        return listening
+
+    def removed() -> bool:
+        events = pygame.event.get((pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED))
+        for event in events:
+            effects.device_changed(event)
+        return any(e.type == pygame.AUDIODEVICEREMOVED for e in events)
+
+    pygame.display.init()
+    first = speaker(DISK_BYTES_PER_SECOND // 10)
+    effects = Sounds()
+    assert effects.available
+    first.join(10)  # the speaker goes: the next write fails
+    deadline = time.monotonic() + 10
+    while not removed() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert pygame.mixer.get_init() is None and not effects.available
+    second = speaker(DISK_BYTES_PER_SECOND // 10)
+    clock[0] += module.RETRY_S
+    assert effects.play("place")  # heard again, where it stayed silent
+    second.join(10)
+    assert heard == [DISK_BYTES_PER_SECOND // 10] * 2
+    pygame.mixer.quit()
+
+
 def shipped_samples(name: str) -> list[float]:
     with wave.open(str(SOUNDS_DIR / f"{name}.wav")) as wav:
         return [v / FULL_SCALE for v in array.array("h", wav.readframes(wav.getnframes()))]
