@@ -61,6 +61,7 @@ class AttractLoop:
         # played again when no new one comes in time
         self.winnable: dict[int, int] = {}
         self.demoed: set[int] = set()  # the offered games whose demo has been shown
+        self.shown = False  # this turn's game has been shown: the next start moves on
 
     @property
     def offered_at(self) -> int:
@@ -74,7 +75,12 @@ class AttractLoop:
     # -- the stages, in order ----------------------------------------------------------
 
     def start(self) -> None:
-        """From the top: the invitation."""
+        """From the top: the invitation, of the next game once this one's demo or tables
+        have shown. A passer-by's touch then brought the show back to the same game: with
+        a passer-by every minute or two, one of four games was in nine looks of eleven."""
+        if self.shown:
+            self.turn += 1
+            self.shown = False
         self.app.switch(self.first_scene)
 
     def first_scene(self) -> Scene:
@@ -125,6 +131,7 @@ class AttractLoop:
             self.show_tables()
             return
         self.demoed.add(self.offered_at)
+        self.shown = True
         game = Game(self.offered.ruleset, self.offered.options, deal=deal)
         self.app.switch(lambda: DemoTableScene(self.app, game, self))
 
@@ -132,12 +139,12 @@ class AttractLoop:
         from game.kiosk.high_scores import HighScoresScene
 
         offered = self.offered
+        self.shown = True
         self.app.switch(lambda: HighScoresScene(self.app, self, offered))
 
     def next_round(self) -> None:
-        self.turn += 1
         self.rounds += 1
-        self.start()
+        self.start()  # the next game's: this one's has shown
 
 
 class DemoTableScene(TableScene):

@@ -60,6 +60,27 @@ def test_the_loop_goes_round_every_game_offered(kiosk, driver):
     assert kiosk.records.history() == []  # the show records nothing
 
 
+def test_after_a_passer_by_the_show_goes_on_to_the_next_game(kiosk, driver):
+    # it came back to the game whose demo the touch cut short: with a passer-by every
+    # minute or two, one game of four showed in nine looks of eleven
+    loop = kiosk.kiosk.attract
+    shown = []
+    for _ in range(2):
+        shown.append(wait_for_demo(driver).game.ruleset.id)
+        driver.tap((900, 300))  # the chooser
+        driver.settle(0.5)
+        assert isinstance(kiosk.scene, ChooserScene)
+        kiosk.kiosk.to_attract()  # walked away
+        wait_for(driver, InvitationScene)
+    assert shown == ["pyramid36", "pyramid52"]
+    assert loop.rounds == 0
+    # a touch on the invitation, before this game was shown, keeps it for the next look
+    driver.tap((900, 300))
+    driver.settle(0.5)
+    kiosk.kiosk.to_attract()
+    assert wait_for_demo(driver).game.ruleset.id == "nechego"
+
+
 def test_the_demo_plays_a_winnable_deal_to_the_end_with_its_animations(kiosk, driver):
     demo = wait_for_demo(driver)
     game = demo.game
