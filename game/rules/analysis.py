@@ -22,7 +22,7 @@ def _shuffles_only(move: Move) -> bool:
     return move.kind == MOVE and move.a[0] == "t" and move.b[0] == "t"
 
 
-STUCK_SEARCH_LIMIT = 4000  # positions is_stuck searches unless told: 40 ms at most
+STUCK_SEARCH_LIMIT = 4000  # positions is_stuck searches unless told: some 80 ms
 # positions between two answers of stuck_search: some 2.5 ms, a sixth of a frame
 # (benchmarks/rules.py measures it)
 STUCK_SLICE = 125
@@ -50,7 +50,7 @@ def stuck_search(engine: Engine, state: State, step: int = STUCK_SLICE) -> Itera
     follow the same rules, so what one arrangement leads to, any other does. Counted
     by place, the arrangements of a few long piles outgrew the table's search after
     each move, and a stuck game went unsaid; the table now searches on, a slice a
-    frame (see TableScene)."""
+    frame (see the table scene's TableStuck)."""
     if engine.is_over(state):
         yield not engine.is_won(state)
         return

@@ -1,7 +1,7 @@
 """Events: what a move did to the table, card by card.
 
 A game's state is the fold of its events over an empty table. The table scene
-animates a move by reading its events; undo drops them.
+animates a move by reading its events, and undoes one by playing them backwards.
 """
 
 from __future__ import annotations

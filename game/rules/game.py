@@ -1,8 +1,9 @@
 """A game: a deal plus a log of player actions, with undo and redo.
 
-The log of actions (each a move and the events it caused) is the truth; the
-states after each action are a cache, so undo and redo move a cursor in O(1)
-and a new move after an undo drops the undone actions.
+The log of actions (each a move and the events it caused) is the truth; undo and
+redo move a cursor along it, and a new move after an undo drops the undone actions.
+States are a cache: one every CHECKPOINT_EVERY actions, and the run from the last of
+those to the cursor, so a state past an undo is folded again from a checkpoint.
 """
 
 from __future__ import annotations

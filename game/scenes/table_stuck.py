@@ -13,8 +13,8 @@ from game.ui.widgets import Button
 # The search for a stuck game after a move (see _search_stuck): slices of
 # game.rules.analysis.STUCK_SLICE positions, some 2.5 ms each. Four at once (most
 # positions are decided in the first); then one a frame, up to 1,600 (200,000
-# positions: 27 s of frames). A stuck Egyptian end that the search within the move
-# left undecided at 4,000 positions needs some 10,000: 1.3 s of frames.
+# positions: 27 s of frames). A stuck Egyptian end that the slices within the move
+# leave undecided at 500 positions needs some 10,000: 1.3 s of frames.
 STUCK_SLICES_AT_ONCE = 4
 STUCK_SLICES_MOST = 1600
 # and at once when the game is given up while it goes on: 25,000 positions, some 0.5 s
