@@ -31,14 +31,6 @@ def random_deal(rng: random.Random | None = None) -> int:
     return (rng or _random).randrange(RANDOM_DEALS)
 
 
-def rank(card: Card) -> str:
-    return card[0]
-
-
-def suit(card: Card) -> str:
-    return card[1]
-
-
 def parse_card(text: str) -> Card:
     """Read a card as a player may write it: `th`, `10H`, `T♥`. Raises ValueError."""
     t = text.strip().upper()
