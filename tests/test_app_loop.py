@@ -423,13 +423,13 @@ def test_a_window_cannot_be_made_smaller_than_the_least_of_its_shape(
     pygame.display.quit()
 
 
-def test_the_sound_device_lost_is_let_go_by_the_sounds(app):
+def test_a_sound_device_removed_is_let_go_and_the_sound_opened_again(app):
     # SDL's word that the mixer's device went (a speaker unplugged) reached nobody, and
     # the game stayed silent until it was started again
     assert app.sounds.available
     pygame.event.post(pygame.event.Event(pygame.AUDIODEVICEREMOVED, which=2, iscapture=0))
     app.frame()
     assert pygame.mixer.get_init() is None
-    pygame.event.post(pygame.event.Event(pygame.AUDIODEVICEADDED, which=0, iscapture=0))
-    app.frame()
-    assert app.sounds.available  # tried again at once
+    # the device removed may have been another (a screen's sound): at the next sound,
+    # what there is then plays, where it waited a minute
+    assert app.sounds.play("place") and app.sounds.available

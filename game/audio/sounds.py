@@ -161,17 +161,20 @@ class Sounds:
             self.play(name)
 
     def device_changed(self, event: pygame.event.Event) -> None:
-        """An audio device gone or come, as SDL says (other events pass by). The mixer's
-        own device removed (a speaker unplugged, a sound server restarted) is let go and
-        tried again as a device missing at the start is: a kiosk stayed silent for good,
-        until it was started again. A device added is tried at the next sound."""
+        """An audio device gone or come, as SDL says (other events pass by). A kiosk
+        whose speaker was unplugged, or whose sound server restarted, stayed silent until
+        it was started again. The device removed may be another than the mixer's (a
+        screen's HDMI sound turned off), which pygame does not tell: the mixer is opened
+        again at the next sound, on whatever device there is then, and where there is
+        none, tried again as a device missing at the start is. A device added is tried
+        at the next sound."""
         if getattr(event, "iscapture", 0):
             return
         if event.type == pygame.AUDIODEVICEREMOVED and self._mixer is not None:
-            _log.warning("The sound device was lost: silent until it is found again")
+            _log.info("An audio device was removed: the sound is opened again")
             pygame.mixer.quit()
             self._mixer, self._loaded = None, {}
-            self._tried_at = time.monotonic()
+            self._tried_at = -RETRY_S
         elif event.type == pygame.AUDIODEVICEADDED and self._mixer is None:
             self._tried_at = -RETRY_S
 
