@@ -521,7 +521,7 @@ class TableScene(
                 self.banner,
                 avoid=keep_clear,
                 centred=self.wish_pending,
-                finger=self.hud.finger,
+                least=self.hud.button_h,
             )
             self.banner_drawn = drawn
             if self.status:  # a question asked while the banner is up (N or H, stuck)
@@ -535,7 +535,7 @@ class TableScene(
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)
         if self.banner and self.banner.waits and not self.covered:
-            self.banner_drawn = draw_banner(static, play_area, self.banner, finger=self.hud.finger)
+            self.banner_drawn = draw_banner(static, play_area, self.banner, least=self.hud.button_h)
         tipped = next((b for b in self.hud.buttons if b.key == self.tip_for), None)
         self.tip_drawn = None
         if tipped is not None and not (self.banner or self.covered):

@@ -109,6 +109,7 @@ class Hud:
         # a line under a button, by its key: the key that presses it (the replay's
         # playback); none on the table, whose keys its tooltips name (TableScene)
         self.captions: dict[str, str] = {}
+        self.button_h = 0  # its buttons' height (a kiosk's, a fingertip's)
         self.text_size = 16
         self.two_lines = False  # the figures on a line of their own (see layout)
         self.button_rows = 1  # two on a screen standing up (see layout)
@@ -153,7 +154,7 @@ class Hud:
         row_h = self.bottom.height // rows
         # the captions' line takes the foot of each row; the buttons keep the rest
         band_h = row_h - self._caption_room()
-        height = int(band_h * BUTTON_SHARE)
+        height = self.button_h = int(band_h * BUTTON_SHARE)
         n = len(self.buttons)
         for i in range(rows):
             band = pygame.Rect(self.bottom.x, self.bottom.y + i * row_h, self.bottom.width, band_h)

@@ -42,11 +42,12 @@ def draw_banner(
     small: bool = False,
     avoid: list[pygame.Rect] | None = None,
     centred: bool = False,
-    finger: bool = False,
+    least: int = 0,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
     (`avoid`), or else between them; `centred`, in the middle first. Its buttons are
-    laid out as it is drawn, a finger's size high with `finger` (a kiosk's). Returns
+    laid out as it is drawn, `least` high at least: the table's bar's (a kiosk's, a
+    fingertip's; a wish's one button was the smallest on an 800x600 screen). Returns
     where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     if banner.waits:  # the whole window dimmed, its bars too: nothing else is live
@@ -55,7 +56,6 @@ def draw_banner(
     size = max(12, int((18 if small else 34 if banner.waits else 22) * scale))
     font = theme.font(size, bold=not small)
     margin = int(12 * scale)
-    least = theme.FINGER if finger else theme.LEAST_BUTTON
     button_h = max(int(44 * scale), least) if banner.buttons else 0
     wide = min(area.width - 40, int((960 if banner.waits else 760) * scale))
     # the narrow panel still holds its buttons side by side, with room at the edges

@@ -105,6 +105,3 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
 
 # The least height, in pixels, of a button a finger presses on a public screen (a kiosk)
 FINGER = 60
-# The least height of a button on a banner, as the table's bar's are at the least window:
-# a wish's one button was the smallest on the screen at 800x600 (25 px)
-LEAST_BUTTON = 31

@@ -434,9 +434,10 @@ def test_the_wish_is_asked_over_the_middle_of_the_empty_table(app, driver, size)
     assert scene.banner is None
 
 
-def test_the_wish_s_button_is_no_smaller_than_the_bar_s_at_the_least_window(app, driver):
-    # at 800x600 it was 25 px high, the smallest button on the screen, and the only live one
-    driver.resize((800, 600))
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_wish_s_button_is_no_smaller_than_the_bar_s(app, driver, size):
+    # at 800x600 it was 27 px high, the smallest button on the screen, and the only live one
+    driver.resize(size)
     scene = open_table(app, driver, Game("sbudetsya", deal=3))
     driver.frames(2)
     wish = scene.banner.buttons[0].rect
