@@ -276,6 +276,7 @@ class SettingsStore:
             raise PermissionError(errno.EACCES, READ_ONLY_FILE, str(self.path))
         # a name of its own: another copy of the game may be saving at this moment
         tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp.parent.mkdir(parents=True, exist_ok=True)  # a link made before its folder
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
         if mode is not None:
             os.chmod(tmp, stat.S_IMODE(mode))

@@ -321,6 +321,20 @@ def test_a_settings_file_that_is_a_link_is_written_through_and_keeps_its_mode(tm
     ]
 
 
+def test_a_settings_link_made_before_its_folder_is_written_through(tmp_path):
+    # dotfiles linked before the game first ran: "cannot be saved (No such file or
+    # directory)", where the settings were saved before links were followed
+    kept = tmp_path / "dotfiles" / "piramida" / "settings.json"
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir()
+    path.symlink_to(kept)
+    store = SettingsStore(path)
+    store.load()
+    store.save(Settings(volume=0.2))
+    assert store.problem is None and path.is_symlink()
+    assert json.loads(kept.read_text(encoding="utf-8"))["volume"] == 0.2
+
+
 def test_a_settings_file_linked_to_itself_is_left_as_it_is(tmp_path):
     path = tmp_path / "settings.json"
     path.symlink_to("settings.json")
