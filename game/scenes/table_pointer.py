@@ -53,7 +53,9 @@ class TablePointer:
 
     def _pointer_down(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
-        self.keys.visible = False
+        if self.keys.visible:  # the ring goes with the next drawing of the table
+            self.keys.visible = False
+            self._invalidate()
         if self.celebration:
             self.celebration = None
             self._show_results()

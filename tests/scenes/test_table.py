@@ -810,6 +810,30 @@ def test_the_keyboard_focus_is_not_shown_while_the_solver_plays(app, driver, mon
     assert focused[-1] is None
 
 
+def test_a_click_on_the_bare_felt_takes_the_focus_ring_away(app, driver):
+    # the ring stayed drawn on its card until something else drew the table again
+    from game.ui import theme
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_TAB)
+    driver.frames(2)
+    ring = scene.view.top_rect(scene.keys.focus).inflate(16, 16)
+
+    def ringed() -> bool:
+        area = app.surface.subsurface(ring)
+        return any(
+            tuple(area.get_at((x, y)))[:3] == tuple(theme.FOCUS)
+            for x in range(area.get_width())
+            for y in range(area.get_height())
+        )
+
+    assert ringed()
+    felt = (scene.view.area.right - 5, scene.view.area.centery)
+    driver.click(felt)
+    driver.frames(2)
+    assert not ringed()
+
+
 def test_touching_the_table_stops_the_demo(app, driver):
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
