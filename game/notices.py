@@ -102,11 +102,13 @@ def settings_read_notices(
             )
         )
     if unread:
-        keys = ", ".join(unread)
+        keys = ", ".join(unread)  # as the file names them, for the one who edits it
         found.append(
             Notice(
-                lambda: i18n._(
-                    "{file}: {keys} could not be read and went back to the default.",
+                lambda: i18n.n_(
+                    "{file}: {keys} could not be read and went back to its default.",
+                    "{file}: {keys} could not be read and went back to their defaults.",
+                    len(unread),
                     file=file,
                     keys=keys,
                 )

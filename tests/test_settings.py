@@ -190,7 +190,7 @@ def test_the_menu_says_which_settings_went_back_to_their_defaults(tmp_path, monk
     app = App(size=(800, 600), clock=ManualClock())
     try:
         said = [str(n) for n in app.notices]
-        assert "settings.json: volume could not be read and went back to the default." in said
+        assert "settings.json: volume could not be read and went back to its default." in said
     finally:
         app.close()
 

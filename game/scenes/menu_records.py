@@ -91,7 +91,9 @@ class MenuRecords:
             return _("Deal of the day")
         if row.outcome is None:
             return _("Deal of the day: continue")
-        return _("Deal of the day ✓ {n}", n=row.remaining_points)
+        # "✓ 17" alone read as a count of days
+        left = n_("{n} point", "{n} points", row.remaining_points)
+        return _("Deal of the day ✓ {points}", points=left)
 
     def play_daily(self, ruleset: Ruleset, options: dict[str, OptionValue]) -> None:
         """Today's deal: the first time a daily game, then its table (it is played once)."""

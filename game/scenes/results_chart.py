@@ -44,7 +44,7 @@ def draw_points_chart(
     top = max(points)
     # the scale of the bars: the highest one's points (a bare "286" said nothing); not
     # "Highest", which a screen where lower is better read as the best
-    scale_text = _("Most left: {n}", n=top)
+    scale_text = _("Most left: {points}", points=n_("{n} point", "{n} points", top))
     where = (rect.right - pad, rect.y + pad // 2)
     label = draw_text(surface, scale_text, size, where, theme.INK_DIM, "topright")
     # a win has no bar: its diamond, said once, needs no guessing (where it fits)

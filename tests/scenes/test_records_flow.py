@@ -457,7 +457,7 @@ def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):
     menu = open_menu(app, driver)
     menu.select("pyramid36")
     points = table.game.score.remaining_points
-    assert menu.pad.get("daily").label == f"Deal of the day ✓ {points}"
+    assert menu.pad.get("daily").label == f"Deal of the day ✓ {points} points"
     press(driver, menu, "daily")
     from game.scenes.records import RecordsScene
 

@@ -416,7 +416,7 @@ def test_a_chart_with_a_win_says_what_its_diamond_is(monkeypatch, points, legend
 def test_a_chart_s_scale_is_not_called_the_highest(monkeypatch):
     # "Highest: 364" over a game given up, on a screen where lower is better, read as a best
     words = chart_words(monkeypatch, [65, 65, 364], (600, 200))
-    assert "Most left: 364" in words and not any("Highest" in w for w in words)
+    assert "Most left: 364 points" in words and not any("Highest" in w for w in words)
 
 
 def test_a_deal_kept_out_by_its_better_game_says_so(app):
