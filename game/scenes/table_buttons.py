@@ -82,9 +82,13 @@ class TableButtons:
         return self.facts.mode in (DAILY, ARCADE) or self._wish_counts()
 
     def _say_why_off(self, button: str) -> None:
-        """A key pressed whose button is off, said why where the grey button does not
-        tell it (N in a daily game did nothing, with no sign)."""
+        """A key pressed, or a button clicked, that is off, said why where the grey
+        button does not tell it (N in a daily game did nothing, with no sign)."""
         if button == "new" and self.facts.mode in (DAILY, ARCADE) and not self.game.over:
             self._refuse(_("This deal is played to its end: there is no new deal in its place."))
         elif button in ("undo", "restart") and self.game.over and self._end_stands():
             self._refuse(_("This game's end stands: it cannot be taken back."))
+        elif button == "finish" and not self.game.over and not self.autoplay:
+            # a game proved winnable, with empty piles to use, and Finish grey: a
+            # player took it for a fault
+            self._refuse(_("Finish plays the cards out once every card left can go home in order."))

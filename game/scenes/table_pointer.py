@@ -74,6 +74,10 @@ class TablePointer:
             if pressed:
                 self._press_button(pressed, event)
                 return True
+        off = next((b for b in self.hud.buttons if b.rect.collidepoint(event.pos)), None)
+        if off is not None and not off.enabled:  # a grey button says why, where it can
+            self._say_why_off(off.key)
+            return True
         button = self.hud.button_at(event.pos, margin)
         if button and not button.rect.collidepoint(event.pos):
             # within a finger's slack of a card too: the nearer (a tap just under a

@@ -261,6 +261,20 @@ def test_n_deals_no_new_game_where_the_new_deal_button_is_off(app, driver, mode)
     assert scene.status == "This deal is played to its end: there is no new deal in its place."
 
 
+def test_finish_off_says_when_it_plays_by_its_key_and_its_button(app, driver):
+    # a game proved winnable, empty piles to use, and Finish grey: a player took it for
+    # a fault, with nothing said by the key or the click
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    finish = scene.buttons["finish"]
+    assert not finish.enabled
+    said = "Finish plays the cards out once every card left can go home in order."
+    driver.key(pygame.K_f)
+    assert scene.status == said
+    scene.status = ""
+    driver.click(finish.rect.center)
+    assert scene.status == said and scene.game.moves == []
+
+
 def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver):
     scene = open_table(app, driver, Game("sbudetsya", deal=11))
     assert scene.wish_pending and not scene.view.show_waits  # no base rank given away
