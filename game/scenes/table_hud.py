@@ -51,6 +51,7 @@ class HudFigures:
     # not move when the solver's answer comes, changes or goes
     verdict_words: tuple[str, ...] = ()
     short_deal: str = ""  # the deal's place in short, tried before it gives way whole
+    moves_of: int = 0  # a replay's moves in all: "Moves 12" of 376 said nothing of how far
 
 
 def figures(
@@ -196,7 +197,9 @@ class Hud:
             ""
             if f.for_passer_by and f.passes[1] == 1
             else _("Pass {n} of {total}", n=f.passes[0], total=f.passes[1]),
-            _("Moves {n}", n=f.moves),
+            _("Moves {n} of {total}", n=f.moves, total=f.moves_of)
+            if f.moves_of
+            else _("Moves {n}", n=f.moves),
             f.clock,
             f.verdict,
         ]

@@ -9,6 +9,7 @@ game leads to the next replay (an arcade run holds several) or back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +31,7 @@ from game.rules.errors import quoted
 from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
+from game.scenes.table_hud import HudFigures
 from game.scenes.table_overlay import Banner
 from game.store import DAILY, FREE, GameFacts
 from game.store.saved import is_count, played_seconds
@@ -157,6 +159,9 @@ class WatchScene(TableScene):
         # given up by a kiosk for a passer-by who walked away, or for a new game
         self.abandoned = facts.get("abandoned") is True
         self.saved_stuck = facts.get("stuck") is True  # as the results said it
+        # a fortune's answer to its wish, as its results gave it (see the end's words)
+        self.wish_made = facts.get("fortune") is True
+        self.wish_void = facts.get("fortune_replayed") is True or facts.get("assisted") is True
         self.ended_stuck = False  # given up where no sequence of moves led anywhere
         self.search_aside: Iterator[bool | None] | None = None  # see _after_change
         self.pad = ButtonPad()
@@ -194,6 +199,10 @@ class WatchScene(TableScene):
             return ""
         name = level_name(ladder, level)
         return _("Level {n} of {total}: {name}", n=level + 1, total=len(levels), name=name)
+
+    def _current_figures(self) -> HudFigures:
+        played = sum(1 for move in self.script if move.strip().lower() != "resign")
+        return replace(super()._current_figures(), moves_of=played)
 
     @property
     def step_count(self) -> int:
@@ -344,8 +353,8 @@ class WatchScene(TableScene):
         self.celebration = None
         last = self.replay_index + 1 >= len(self.replays)
         buttons = [Button(_("Watch again"), self.watch_again, key="again")]
-        if not last:
-            buttons.append(Button(_("Next game"), self._next_replay, key="next-game"))
+        if not last:  # first, where Enter goes: it watched the same game again
+            buttons.insert(0, Button(_("Next game"), self._next_replay, key="next-game"))
         buttons.append(Button(_("Back"), self.back, key="leave"))
         text = _("The replay is over.")
         if not last:  # an arcade run's game but the last: that game is over, not the replay
@@ -362,6 +371,8 @@ class WatchScene(TableScene):
             text += f" {self.broken_why}" if self.broken_why else ""
         else:  # how it ended: over an emptied table the banner said only that it stopped
             text += " " + ending(self.game, self.ended_stuck, self.abandoned)
+            if self.wish_made and self.game.over:  # its answer, where it had only its score
+                text += " " + self._wish_answer()
             doubted = claim_doubted(self.game, self.replays[self.replay_index].get("result"))
             if doubted:
                 text += " " + doubted
@@ -371,6 +382,14 @@ class WatchScene(TableScene):
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()
         self._invalidate()
+
+    def _wish_answer(self) -> str:
+        """The fortune's answer to its wish, as its results gave it."""
+        if self.wish_void:
+            return _("No verdict on your wish this time") + "."
+        if self.game.won:
+            return _("Your wish will come true") + "."
+        return _("Your wish will not come true this time") + "."
 
     def _run_total(self) -> str:
         """The watched run's score in a sentence: a game won clears a level (see

@@ -365,6 +365,34 @@ def test_a_touch_reaches_a_replay_s_end_by_its_button(app, driver):
     assert watch.game.won and not end.enabled
 
 
+@pytest.mark.parametrize(
+    ("won", "facts", "said"),
+    [
+        (True, GameFacts(fortune=True), "Your wish will come true."),
+        (False, GameFacts(fortune=True), "Your wish will not come true this time."),
+        (True, GameFacts(fortune=True, fortune_replayed=True), "No verdict on your wish"),
+        (True, GameFacts(), None),  # not played as a fortune: no wish to answer
+    ],
+)
+def test_a_watched_fortune_ends_with_its_wish_s_answer(app, driver, won, facts, said):
+    # a won Сбудется ended "The patience came out." alone, its wish's answer unsaid
+    from game.store.saved import to_saved_replay
+    from tests.store.helpers import won_fortune
+
+    game = won_fortune()
+    if not won:
+        game = random_game("sbudetsya", deal=5, moves=6)
+    replay = to_saved_replay(game, facts)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.key(pygame.K_END)
+    driver.settle(1.0)
+    text = watch.banner.text
+    if said is None:
+        assert "wish" not in text
+    else:
+        assert said in text, text
+
+
 def test_at_the_end_reached_by_its_key_pause_offers_no_resume(app, driver):
     # after End the greyed Pause read "Resume", where the end reached by playing read
     # "Pause": nothing is left to resume
@@ -591,11 +619,24 @@ def test_the_next_game_of_a_run_plays_at_the_speed_chosen(app, driver):
     for _ in range(10):
         driver.key(pygame.K_RIGHT)
     assert watch.banner is not None
-    driver.click(watch.banner.buttons[1].rect.center)  # Next game
+    driver.click(watch.banner.buttons[0].rect.center)  # Next game
     driver.settle(0.6)
     following = app.scene
     assert isinstance(following, WatchScene) and following.replay_index == 1
     assert following.speed == speed and not following.paused
+
+
+def test_enter_at_the_end_of_a_run_s_game_goes_on_to_the_next(app, driver):
+    # it watched the same game again: Right, Right, Enter at every game of a run
+    first = random_game("pyramid36", 3, 4, seed=1).to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [first, won_game().to_replay(result=True)]))
+    driver.key(pygame.K_END)
+    driver.settle(0.5)
+    assert watch.banner.buttons[0].label == "Next game"
+    driver.key(pygame.K_RETURN)  # shows the focus on it
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    assert isinstance(app.scene, WatchScene) and app.scene.replay_index == 1
 
 
 def test_the_end_of_a_run_s_last_game_says_the_run_s_score(app, driver):
@@ -617,6 +658,16 @@ def test_the_end_of_a_run_s_last_game_says_the_run_s_score(app, driver):
     assert "The run" not in first.banner.text  # a run's first game: no run's end yet
 
 
+def test_a_replay_s_moves_are_counted_of_its_whole(app, driver):
+    # "Moves 12" of a 376-move replay said nothing of how far it had come
+    given_up = random_game("pyramid36", 3, 4, seed=1)
+    watch = show(app, driver, WatchScene(app, [given_up.to_replay(result=True)]))
+    assert watch._current_figures().moves_of == 4  # its give-up is no move of the table's
+    driver.key(pygame.K_RIGHT)
+    driver.frames(2)
+    assert "Moves 1 of 4" in watch.hud.stats_shown
+
+
 def test_a_run_s_replay_says_which_of_its_games_is_played(app, driver):
     first = random_game("pyramid36", 3, 4, seed=1).to_replay(result=True)
     watch = show(app, driver, WatchScene(app, [first, won_game().to_replay(result=True)]))
@@ -625,7 +676,7 @@ def test_a_run_s_replay_says_which_of_its_games_is_played(app, driver):
     for _ in range(10):
         driver.key(pygame.K_RIGHT)
     assert watch.banner is not None and watch.banner.text.startswith("Game 1 of 2 is over.")
-    driver.click(watch.banner.buttons[1].rect.center)  # Next game
+    driver.click(watch.banner.buttons[0].rect.center)  # Next game
     driver.settle(0.6)
     following = app.scene
     figures = following._current_figures()
