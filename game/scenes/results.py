@@ -37,6 +37,7 @@ from game.store.saved import (
     to_saved_replay,
 )
 from game.ui import theme
+from game.ui.labels import telling_options
 from game.ui.widgets import (
     Button,
     balanced_wrap,
@@ -391,6 +392,8 @@ class ResultsScene(PadScene):
         arcade = self.arcade
         # an arcade game by its level's name: "Pyramid 52" was level 5 and level 9 alike
         name = arcade.played_level() if arcade is not None else localized(game.ruleset.name)
+        if arcade is None:  # its options where not the default: its table is theirs
+            name = " · ".join([name, *telling_options(game.ruleset, game.options)])
         # a kiosk's passer-by is shown no deal's number at the table either
         what = name if self.app.kiosk is not None else f"{name} · {deal}"
         if arcade is not None and arcade.over:

@@ -274,6 +274,15 @@ def test_results_made_before_they_show_wait_from_their_showing(app, driver):
     assert scene.started is None and app.scene is scene
 
 
+def test_the_results_name_the_options_that_make_the_game_s_table(app, driver):
+    # with the base an Ace and three cards turned, nothing said so: "High-score table
+    # 1 of 1" did not say which table
+    scene = open_results(app, driver, played("egyptian", {"base": "A", "draw": 3}, deal=9))
+    assert texts(scene)[0] == "Egyptian Pyramid · base: Ace · three cards at a time · Deal 9"
+    plain = open_results(app, driver, played("egyptian", deal=9))
+    assert texts(plain)[0] == "Egyptian Pyramid · Deal 9"
+
+
 def test_menu_button_goes_to_the_menu(app, driver):
     scene = open_results(app, driver, played())
     click(driver, scene, "menu")
