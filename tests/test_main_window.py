@@ -46,31 +46,28 @@ def test_ctrl_c_closes_the_window_as_its_close_button_does(program, monkeypatch)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
 
 
-def test_an_error_no_scene_caught_is_logged_and_the_scene_left(program, monkeypatch, caplog):
-    def frame(app):
-        raise RuntimeError("a scene's bug")
+@pytest.mark.parametrize(
+    ("where", "error", "logged", "scene_left"),
+    [
+        ("frame", "a scene's bug", "the game stopped on an error", True),
+        # a records file linked to itself ended the game as its window opened: a traceback
+        # on the terminal alone, which a game started from an icon has not
+        ("__init__", "Symlink loop", "the game could not start on an error", False),
+    ],
+)
+def test_an_error_no_scene_caught_is_logged(
+    program, monkeypatch, caplog, where, error, logged, scene_left
+):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError(error)
 
-    monkeypatch.setattr(App, "frame", frame)
+    monkeypatch.setattr(App, where, broken)
     with caplog.at_level(logging.ERROR):
         assert main.run() == main.EXIT_CRASHED
     (record,) = [r for r in caplog.records if r.exc_info]
-    assert record.getMessage() == "the game stopped on an error"
-    assert "a scene's bug" in str(record.exc_info[1])
-    assert len(program) == 1  # left as on a close
-
-
-def test_an_error_as_the_window_opens_is_logged(program, monkeypatch, caplog):
-    # a records file linked to itself ended the game there: a traceback on the terminal
-    # alone, which a game started from an icon has not, and nothing in the log
-    def broken(self, **_kwargs):
-        raise RuntimeError("Symlink loop from 'records.sqlite3'")
-
-    monkeypatch.setattr(App, "__init__", broken)
-    with caplog.at_level(logging.ERROR):
-        assert main.run() == main.EXIT_CRASHED
-    (record,) = [r for r in caplog.records if r.exc_info]
-    assert record.getMessage() == "the game could not start on an error"
-    assert "Symlink loop" in str(record.exc_info[1])
+    assert record.getMessage() == logged
+    assert error in str(record.exc_info[1])
+    assert len(program) == (1 if scene_left else 0)  # left as on a close
 
 
 def test_missing_fonts_are_said_in_one_line_before_any_window(program, monkeypatch, caplog):
