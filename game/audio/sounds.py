@@ -174,7 +174,7 @@ class Sounds:
             _log.info("An audio device was removed: the sound is opened again")
             pygame.mixer.quit()
             self._mixer, self._loaded = None, {}
-            self._tried_at = -RETRY_S
+            self._tried_to_open = False  # as at the start: no device then is said, once
         elif event.type == pygame.AUDIODEVICEADDED and self._mixer is None:
             self._tried_at = -RETRY_S
 

@@ -88,7 +88,14 @@ class TableButtons:
             self._refuse(_("This deal is played to its end: there is no new deal in its place."))
         elif button in ("undo", "restart") and self.game.over and self._end_stands():
             self._refuse(_("This game's end stands: it cannot be taken back."))
-        elif button == "finish" and not self.game.over and not self.autoplay:
-            # a game proved winnable, with empty piles to use, and Finish grey: a
-            # player took it for a fault
-            self._refuse(_("Finish plays the cards out once every card left can go home in order."))
+        elif button == "finish" and button in self.buttons and not self.game.over:
+            if self.autoplay:  # playing the cards out as asked
+                return
+            if self.finishing:  # every card could go home: a wish waits for its stock
+                self._refuse(
+                    _("Finish waits for the stock's last cards: the wish's answer comes with them.")
+                )
+            else:  # a game proved winnable, empty piles to use, Finish grey: taken for a fault
+                self._refuse(
+                    _("Finish plays the cards out once every card left can go home in order.")
+                )

@@ -75,7 +75,7 @@ class TablePointer:
                 self._press_button(pressed, event)
                 return True
         off = next((b for b in self.hud.buttons if b.rect.collidepoint(event.pos)), None)
-        if off is not None and not off.enabled:  # a grey button says why, where it can
+        if off is not None and not off.enabled and not self.wish_pending:  # says why, if it can
             self._say_why_off(off.key)
             return True
         button = self.hud.button_at(event.pos, margin)

@@ -275,6 +275,35 @@ def test_finish_off_says_when_it_plays_by_its_key_and_its_button(app, driver):
     assert scene.status == said and scene.game.moves == []
 
 
+@pytest.mark.parametrize("ruleset", ["pyramid36", "pyramid52"])
+def test_f_in_a_pyramid_game_which_has_no_finish_says_nothing_of_it(app, driver, ruleset):
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    driver.key(pygame.K_f)
+    assert scene.status == ""
+
+
+def test_a_grey_button_before_the_wish_asks_for_the_wish(app, driver):
+    # it said nothing, where it asked for the wish before; Finish spoke of cards going
+    # home over a table not dealt yet
+    scene = open_table(app, driver, Game("sbudetsya", deal=11))
+    asked: list[bool] = []
+    scene._wish_first = lambda: asked.append(True)  # type: ignore[method-assign]
+    driver.click(scene.buttons["finish"].rect.center)
+    assert asked == [True] and "Finish" not in scene.status
+
+
+def test_finish_held_back_for_a_wish_says_so(app, driver):
+    # every card could go home, and Finish waited for the stock's unseen cards: it said
+    # it would play once every card could go home, which they could
+    scene = open_table(app, driver, Game("sbudetsya", deal=0))
+    scene.banner.buttons[0].action()  # the wish made
+    driver.settle(1.0)
+    scene.finishing = [next(iter(scene.game.legal_moves))]  # as if every card could go
+    assert scene._wish_counts() and scene._finish_offered() is None
+    driver.key(pygame.K_f)
+    assert scene.status.startswith("Finish waits for the stock's last cards")
+
+
 def test_the_fortune_shows_no_card_and_gives_no_hint_before_the_wish(app, driver):
     scene = open_table(app, driver, Game("sbudetsya", deal=11))
     assert scene.wish_pending and not scene.view.show_waits  # no base rank given away
