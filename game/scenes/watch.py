@@ -200,6 +200,11 @@ class WatchScene(TableScene):
         name = level_name(ladder, level)
         return _("Level {n} of {total}: {name}", n=level + 1, total=len(levels), name=name)
 
+    def verdict_kept(self) -> bool:
+        """A watched fortune keeps the solver's verdict for its end, as it was played:
+        "Can be won" from its first move told its wish's answer before the cards did."""
+        return self.wish_made and not self.wish_void and not self.game.over
+
     def _current_figures(self) -> HudFigures:
         played = sum(1 for move in self.script if move.strip().lower() != "resign")
         return replace(super()._current_figures(), moves_of=played)

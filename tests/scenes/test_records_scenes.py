@@ -384,6 +384,8 @@ def test_a_watched_fortune_ends_with_its_wish_s_answer(app, driver, won, facts, 
         game = random_game("sbudetsya", deal=5, moves=6)
     replay = to_saved_replay(game, facts)
     watch = show(app, driver, WatchScene(app, [replay]))
+    # the solver's verdict is kept for the end too, as at the fortune's own table
+    assert watch.verdict_kept() is (said is not None and "No verdict" not in said)
     driver.key(pygame.K_END)
     driver.settle(1.0)
     text = watch.banner.text
