@@ -126,6 +126,11 @@ class SolverWorker:
         if self._process.is_alive():
             self._process.terminate()
             self._process.join(timeout=2)
+        if self._process.is_alive():
+            # stopped (SIGSTOP, a debugger): it never acts on the terminate, and the exit
+            # then waited for it for ever, holding the game just played
+            self._process.kill()
+            self._process.join(timeout=2)
         self._process = None
 
 

@@ -251,3 +251,18 @@ def test_the_worker_yields_the_processor_to_the_game(worker):
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     theirs = os.getpriority(os.PRIO_PROCESS, worker._process.pid)
     assert theirs >= min(19, mine + WORKER_NICENESS)
+
+
+def test_a_stopped_worker_is_ended_as_the_game_closes():
+    # SIGSTOP'd, it never acted on the terminate, and the game's exit waited for it for
+    # ever, keeping its hold on the game just played
+    import signal
+
+    worker = SolverWorker()
+    worker.start()
+    process = worker._process
+    os.kill(process.pid, signal.SIGSTOP)
+    started = time.monotonic()
+    worker.close()
+    assert time.monotonic() - started < 8
+    assert not process.is_alive()
