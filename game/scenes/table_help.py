@@ -32,6 +32,7 @@ DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
 # the demo's speeds: its pauses and flights this many times shorter (an Egyptian deal
 # took over three minutes to watch); + and - (SPEED_KEYS) choose among them as it plays
 DEMO_PACES = (1.0, 2.0, 4.0)
+DEMO_WAIT_SAID_S = 120.0  # "still looking" stays until the line comes (see _demo_step)
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 PLAYED_ONCE = (DAILY, ARCADE)  # the games whose deal is played once, its stock unseen
@@ -444,9 +445,17 @@ class TableHelp:
             self.demo = False
             return
         known = self.analysis.known()
+        waiting = _("Demo: the solver is still looking for its line…")
         if known is None:
             self.analysis.ask()
+            if not self.status and not self.attract:
+                # an undecided Egyptian deal takes it 8 s and more: the demo stood still
+                # with no word once its first had gone
+                self._say(waiting, DEMO_WAIT_SAID_S)
+                self.status_of_demo = True
             return
+        if self.status == waiting:
+            self._say("", 0.0)
         line = list(known.line)
         if not line:
             self.demo = False

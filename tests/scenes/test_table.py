@@ -228,6 +228,25 @@ def test_the_demo_s_words_go_when_the_player_takes_over(app, driver):
     assert not scene.demo and scene.status == ""
 
 
+def test_a_demo_waiting_for_the_solver_says_so_until_its_line_comes(app, driver, monkeypatch):
+    # an undecided Egyptian deal: the demo stood still 8 s and more, with no word once
+    # its first had gone
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    answer = [None]
+    monkeypatch.setattr(scene.analysis, "known", lambda: answer[0])
+    monkeypatch.setattr(scene.analysis, "ask", lambda: None)
+    driver.key_twice(pygame.K_d)
+    assert scene.demo
+    driver.settle(6.0)  # the demo's first words gone
+    assert scene.status == "Demo: the solver is still looking for its line…"
+    assert scene.game.moves == []
+    monkeypatch.undo()  # the solver answers
+    end = time.monotonic() + 30
+    while not scene.game.moves and time.monotonic() < end:
+        driver.frames(5)
+    assert scene.game.moves and scene.status != "Demo: the solver is still looking for its line…"
+
+
 def test_the_waste_s_card_let_go_on_the_stock_never_turns_the_waste_over(app, driver):
     # the stock lies a few pixels from the waste: a card let go a little short of
     # where it lay turned the whole waste over, a pass used up
