@@ -54,6 +54,7 @@ class AttractLoop:
         self.rng = rng or random.Random()
         self.turn = 0  # which offered game the next demo plays
         self.request: int | None = None
+        self.asked_again = False  # the request is a dead worker's asked again
         self.deal: int | None = None
         self.rounds = 0  # whole rounds shown (the soak counts them)
         self.demos_won = 0
@@ -86,10 +87,11 @@ class AttractLoop:
     def first_scene(self) -> Scene:
         return InvitationScene(self.app, self)  # which frees the last round's memory
 
-    def look_for_deal(self) -> None:
-        """Ask the solver for a winnable deal of the next game (the invitation shows meanwhile)."""
+    def look_for_deal(self, again: bool = False) -> None:
+        """Ask the solver for a winnable deal of the next game (the invitation shows
+        meanwhile); `again`, of a new worker, the last having died with the question."""
         offered = self.offered
-        self.deal = None
+        self.deal, self.asked_again = None, again
         self.request = self.app.solver.submit(
             WINNABLE,
             ruleset=offered.ruleset,
@@ -107,7 +109,13 @@ class AttractLoop:
         if self.request is None:
             return True
         if not self.app.solver.running:
-            # the worker died with the question: no answer will come (see show_demo)
+            # the worker died with the question: asked once more of a new one, within the
+            # invitation's patience (the game's demo gave way to its tables at once);
+            # dead again, no answer will come (see show_demo)
+            if not self.asked_again:
+                log.info("kiosk: the solver stopped during the deal search: asked again")
+                self.look_for_deal(again=True)
+                return False
             self.request = None
             return True
         for reply in self.app.solver.poll():

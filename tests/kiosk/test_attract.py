@@ -386,14 +386,28 @@ def test_the_invitation_is_one_size_in_the_demo_and_the_high_scores(make_kiosk, 
     assert demo_band.contains(draw_ribbon(pygame.Surface(size), demo_band, 0.0))
 
 
-def test_a_solver_that_dies_during_the_deal_search_does_not_hold_the_invitation(kiosk, driver):
-    # the invitation waited its 8 s and then 20 s more for an answer that could not come
+def test_a_solver_that_dies_during_the_deal_search_is_asked_again_once(kiosk, driver):
+    # the game's demo gave way to its tables at once, where a new worker finds a deal
     loop = kiosk.kiosk.attract
     assert isinstance(kiosk.scene, InvitationScene) and loop.request is not None
     process = kiosk.solver._process
     process.kill()
     process.join(5)
-    assert loop.deal_ready() and loop.deal is None
+    assert not loop.deal_ready() and kiosk.solver.running  # asked of a new worker
+    assert wait_for_demo(driver).game.ruleset.id == "pyramid36"
+
+
+def test_a_solver_that_dies_twice_during_the_deal_search_does_not_hold_the_invitation(
+    kiosk, driver
+):
+    # the invitation waited its 8 s and then 20 s more for an answer that could not come
+    loop = kiosk.kiosk.attract
+    for _ in range(2):
+        process = kiosk.solver._process
+        process.kill()
+        process.join(5)
+        ready = loop.deal_ready()
+    assert ready and loop.deal is None
     driver.settle(kiosk.kiosk.config.attract.invitation_seconds + 1.0)
     # in time, the tables: no deal of this game is known to be winnable yet
     assert isinstance(kiosk.scene, HighScoresScene)
