@@ -110,6 +110,7 @@ class SolverWorker:
         elif self._due is not None and time.monotonic() > self._due and self.running:
             log.warning("solver worker silent past its time: ended, to start again")
             self._due = None
+            self._requests.cancel_join_thread()  # see close
             self._process.kill()  # hung: nothing of its to keep (a stopped one too)
             self._process.join(timeout=2)
         return found
@@ -128,7 +129,9 @@ class SolverWorker:
             self._process.join(timeout=2)
         if self._process.is_alive():
             # stopped (SIGSTOP, a debugger): it never acts on the terminate, and the exit
-            # then waited for it for ever, holding the game just played
+            # then waited for it for ever, holding the game just played. Nor is anything
+            # of its requests kept: past some 64 KB unread, the exit waited on their pipe
+            self._requests.cancel_join_thread()
             self._process.kill()
             self._process.join(timeout=2)
         self._process = None

@@ -266,3 +266,38 @@ def test_a_stopped_worker_is_ended_as_the_game_closes():
     worker.close()
     assert time.monotonic() - started < 8
     assert not process.is_alive()
+
+
+STOPPED_WORKER_EXIT = """
+import os, signal, sys
+from game.rules import Game
+from game.solver.worker import ANALYSE, SolverWorker
+
+if __name__ == "__main__":
+    game = Game("egyptian", deal=3)
+    for _ in range(60):
+        game.play(next(iter(game.legal_moves)))
+    worker = SolverWorker()
+    worker.start()
+    os.kill(worker._process.pid, signal.SIGSTOP)
+    for _ in range(150):  # some 100 KB never read: past the pipe's room
+        worker.submit(ANALYSE, replay=game.to_replay(), seconds=10)
+    worker.close()
+    print("closed", flush=True)
+"""
+
+
+def test_a_game_exits_past_a_stopped_worker_s_unread_requests(tmp_path):
+    # past some 64 KB of requests unread, the exit waited on their pipe for ever
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "exit.py"
+    script.write_text(STOPPED_WORKER_EXIT, encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and "closed" in done.stdout, done.stderr
