@@ -355,7 +355,11 @@ class TableHelp:
 
     def _hint_pressed(self, by_key: bool = False) -> None:
         """The Hint button, and H (`by_key`): see _help_asked. Where the best score is
-        already reached it costs nothing to say so, and nothing is asked."""
+        already reached it costs nothing to say so, and nothing is asked. A hint on its
+        way is not asked for again: a press then asked the question anew, or put its wait
+        off, and a player pressing H saw no hint."""
+        if self.hint_pending:
+            return
         if self._nothing_better(self.analysis.known()) or self._help_asked("hint", by_key):
             self._hint()
 

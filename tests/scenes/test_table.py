@@ -946,6 +946,20 @@ def test_a_hint_asked_for_and_then_moved_away_from_is_not_given(app, driver):
     assert scene.status != "Looking for a hint…"
 
 
+def test_h_pressed_again_while_a_hint_is_on_its_way_does_not_ask_again(app, driver):
+    # a press asked the help question anew over "Looking for a hint…"
+    game = Game("egyptian", deal=1)  # the solver takes its whole 10 s here
+    scene = open_table(app, driver, game)
+    scene.analysis.results.clear()
+    driver.key_twice(pygame.K_h)
+    assert scene.hint_pending
+    driver.frames(36)  # 0.6 s
+    driver.key(pygame.K_h)
+    assert scene.status == "Looking for a hint…"  # not asked again
+    driver.frames(36)  # 1.2 s from the first: a likely move is shown
+    assert not scene.hint_pending and scene.hint is not None
+
+
 def no_moves_left() -> Game:
     """A game over with cards left: the deck's bottom row is four Twos and three Threes
     and its last stock card a Three; with the stock turned through, no pair and no
