@@ -426,6 +426,7 @@ class TableHelp:
         self.demo_pace = min(max(self.demo_pace + step, 0), len(DEMO_PACES) - 1)
         self.demo_wait = min(self.demo_wait, DEMO_STEP_S / DEMO_PACES[self.demo_pace])
         self._say(_("Demo speed: ×{pace}", pace=f"{DEMO_PACES[self.demo_pace]:g}"), 2.0)
+        self.status_of_demo = True  # gone with the demo, as its other words
         return True
 
     def move_speed(self) -> float:

@@ -247,6 +247,17 @@ def test_a_demo_waiting_for_the_solver_says_so_until_its_line_comes(app, driver,
     assert scene.game.moves and scene.status != "Demo: the solver is still looking for its line…"
 
 
+def test_the_demo_s_speed_words_go_with_it(app, driver):
+    # "Demo speed: ×2" stayed up to 2 s after the player took over
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key_twice(pygame.K_d)
+    driver.key(pygame.K_PLUS)
+    assert scene.status == "Demo speed: ×2"
+    driver.key(pygame.K_d)
+    driver.frames(1)
+    assert not scene.demo and scene.status == ""
+
+
 def test_the_waste_s_card_let_go_on_the_stock_never_turns_the_waste_over(app, driver):
     # the stock lies a few pixels from the waste: a card let go a little short of
     # where it lay turned the whole waste over, a pass used up
