@@ -155,7 +155,7 @@ class PyramidEngine(Engine):
                 {"card": cards[0], "value": self.values[cards[0]], "target": self.target},
             )
         alone = [c for c in cards if self.values[c] == self.target]
-        if alone:  # "KS and 5D make 24, not 13" is true but not the reason
+        if alone:  # "KS and 7D make 20, not 13" is true but not the reason
             return Refusal("goes_alone", {"card": alone[0], "target": self.target})
         total = sum(self.values[c] for c in cards)
         return Refusal(

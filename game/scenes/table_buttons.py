@@ -81,21 +81,22 @@ class TableButtons:
         taken back move by move, came true)."""
         return self.facts.mode in (DAILY, ARCADE) or self._wish_counts()
 
-    def _say_why_off(self, button: str) -> None:
+    def _say_why_off(self, button: str) -> bool:
         """A key pressed, or a button clicked, that is off, said why where the grey
-        button does not tell it (N in a daily game did nothing, with no sign)."""
+        button does not tell it (N in a daily game did nothing, with no sign); whether
+        there was a reason to say."""
+        finish = button == "finish" and button in self.buttons and not self.autoplay
         if button == "new" and self.facts.mode in (DAILY, ARCADE) and not self.game.over:
-            self._refuse(_("This deal is played to its end: there is no new deal in its place."))
+            why = _("This deal is played to its end: there is no new deal in its place.")
         elif button in ("undo", "restart") and self.game.over and self._end_stands():
-            self._refuse(_("This game's end stands: it cannot be taken back."))
-        elif button == "finish" and button in self.buttons and not self.game.over:
-            if self.autoplay:  # playing the cards out as asked
-                return
-            if self.finishing:  # every card could go home: a wish waits for its stock
-                self._refuse(
-                    _("Finish waits for the stock's last cards: the wish's answer comes with them.")
-                )
-            else:  # a game proved winnable, empty piles to use, Finish grey: taken for a fault
-                self._refuse(
-                    _("Finish plays the cards out once every card left can go home in order.")
-                )
+            why = _("This game's end stands: it cannot be taken back.")
+        elif finish and not self.game.over and self.finishing:
+            # every card could go home: a fortune's wish waits for its stock
+            why = _("Finish waits for the stock's last cards: the wish's answer comes with them.")
+        elif finish and not self.game.over:
+            # a game proved winnable, empty piles to use, and Finish grey: taken for a fault
+            why = _("Finish plays the cards out once every card left can go home in order.")
+        else:
+            return False
+        self._refuse(why)
+        return True

@@ -15,8 +15,8 @@ from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
 # they were 56 px, under what a touch screen in a public place wants)
 BUTTON_SHARE = 0.78
-# A key's caption that is one sign (an arrow, a minus), drawn as large again as a word's
-# letters: its glyph is far smaller than a letter
+# A key's caption that is one sign (an arrow, a minus) is drawn this many times a word's
+# size: its glyph is far smaller than a letter
 SIGN_CAPTION = 1.6
 
 
@@ -110,7 +110,7 @@ class Hud:
         # a line under a button, by its key: the key that presses it (the replay's
         # playback); none on the table, whose keys its tooltips name (TableScene)
         self.captions: dict[str, str] = {}
-        self.button_h = 0  # its buttons' height (a kiosk's, a fingertip's)
+        self.button_h = 0  # its buttons' height (a kiosk's at least a fingertip's)
         self.text_size = 16
         self.two_lines = False  # the figures on a line of their own (see layout)
         self.button_rows = 1  # two on a screen standing up (see layout)

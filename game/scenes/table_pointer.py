@@ -75,8 +75,8 @@ class TablePointer:
                 self._press_button(pressed, event)
                 return True
         off = next((b for b in self.hud.buttons if b.rect.collidepoint(event.pos)), None)
-        if off is not None and not off.enabled and not self.wish_pending:  # says why, if it can
-            self._say_why_off(off.key)
+        grey = off is not None and not off.enabled and not self.wish_pending
+        if grey and self._say_why_off(off.key):  # else as a press on the felt, as before
             return True
         button = self.hud.button_at(event.pos, margin)
         if button and not button.rect.collidepoint(event.pos):

@@ -29,6 +29,8 @@ from game.rules import (
 )
 from game.rules.errors import quoted
 from game.scenes.base import Scene
+from game.scenes.results import verdict, void_verdict
+from game.scenes.summary import GameSummary
 from game.scenes.table import TableScene
 from game.scenes.table_help import points
 from game.scenes.table_hud import HudFigures
@@ -161,7 +163,9 @@ class WatchScene(TableScene):
         self.saved_stuck = facts.get("stuck") is True  # as the results said it
         # a fortune's answer to its wish, as its results gave it (see the end's words)
         self.wish_made = facts.get("fortune") is True
-        self.wish_void = facts.get("fortune_replayed") is True or facts.get("assisted") is True
+        self.wish_replayed = facts.get("fortune_replayed") is True
+        self.wish_helped = facts.get("assisted") is True
+        self.moves_in_all = played_out(replays[index]).moves_made  # the top bar's "of 376"
         self.ended_stuck = False  # given up where no sequence of moves led anywhere
         self.search_aside: Iterator[bool | None] | None = None  # see _after_change
         self.pad = ButtonPad()
@@ -203,11 +207,10 @@ class WatchScene(TableScene):
     def verdict_kept(self) -> bool:
         """A watched fortune keeps the solver's verdict for its end, as it was played:
         "Can be won" from its first move told its wish's answer before the cards did."""
-        return self.wish_made and not self.wish_void and not self.game.over
+        return self.wish_made and not void_verdict(self._as_played()) and not self.game.over
 
     def _current_figures(self) -> HudFigures:
-        played = sum(1 for move in self.script if move.strip().lower() != "resign")
-        return replace(super()._current_figures(), moves_of=played)
+        return replace(super()._current_figures(), moves_of=self.moves_in_all)
 
     @property
     def step_count(self) -> int:
@@ -377,7 +380,7 @@ class WatchScene(TableScene):
         else:  # how it ended: over an emptied table the banner said only that it stopped
             text += " " + ending(self.game, self.ended_stuck, self.abandoned)
             if self.wish_made and self.game.over:  # its answer, where it had only its score
-                text += " " + self._wish_answer()
+                text += " " + verdict(self._as_played()) + "."
             doubted = claim_doubted(self.game, self.replays[self.replay_index].get("result"))
             if doubted:
                 text += " " + doubted
@@ -388,13 +391,15 @@ class WatchScene(TableScene):
         self._show_focus()
         self._invalidate()
 
-    def _wish_answer(self) -> str:
-        """The fortune's answer to its wish, as its results gave it."""
-        if self.wish_void:
-            return _("No verdict on your wish this time") + "."
-        if self.game.won:
-            return _("Your wish will come true") + "."
-        return _("Your wish will not come true this time") + "."
+    def _as_played(self) -> GameSummary:
+        """The watched game as its results saw it: the fortune's answer is theirs."""
+        return GameSummary(
+            self.game,
+            self.seconds,
+            assisted=self.wish_helped,
+            fortune=self.wish_made,
+            fortune_replayed=self.wish_replayed,
+        )
 
     def _run_total(self) -> str:
         """The watched run's score in a sentence: a game won clears a level (see

@@ -89,7 +89,7 @@ def test_a_pair_with_a_wrong_sum_is_refused_with_the_sum():
     [("pyramid36", "p6_1", "p6.1+w", 19), ("pyramid52", "p7_1", "st+p7.1", 13)],
 )
 def test_a_pair_with_a_king_is_refused_as_the_king_goes_alone(ruleset, bottom, move, target):
-    # it said "KS and 7D make 26, not 13": true, and no help
+    # it said "KS and 7D make 20, not 13": true, and no help
     e = engine_for(ruleset)
     s = position(e, **{bottom: "KS"}, st="7D", w="6H")
     with pytest.raises(IllegalMove) as err:

@@ -232,16 +232,15 @@ def test_a_demo_waiting_for_the_solver_says_so_until_its_line_comes(app, driver,
     # an undecided Egyptian deal: the demo stood still 8 s and more, with no word once
     # its first had gone
     scene = open_table(app, driver, Game("egyptian", deal=3))
-    answer = [None]
-    monkeypatch.setattr(scene.analysis, "known", lambda: answer[0])
-    monkeypatch.setattr(scene.analysis, "ask", lambda: None)
-    driver.key_twice(pygame.K_d)
-    assert scene.demo
-    driver.settle(6.0)  # the demo's first words gone
-    assert scene.status == "Demo: the solver is still looking for its line…"
-    assert scene.game.moves == []
-    monkeypatch.undo()  # the solver answers
-    end = time.monotonic() + 30
+    with monkeypatch.context() as waiting:
+        waiting.setattr(scene.analysis, "known", lambda: None)
+        waiting.setattr(scene.analysis, "ask", lambda: None)
+        driver.key_twice(pygame.K_d)
+        assert scene.demo
+        driver.settle(6.0)  # the demo's first words gone
+        assert scene.status == "Demo: the solver is still looking for its line…"
+        assert scene.game.moves == []
+    end = time.monotonic() + 30  # the solver answers
     while not scene.game.moves and time.monotonic() < end:
         driver.frames(5)
     assert scene.game.moves and scene.status != "Demo: the solver is still looking for its line…"

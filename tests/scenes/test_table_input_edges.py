@@ -282,6 +282,16 @@ def test_f_in_a_pyramid_game_which_has_no_finish_says_nothing_of_it(app, driver,
     assert scene.status == ""
 
 
+def test_a_grey_button_with_nothing_to_say_is_a_press_on_the_felt(app, driver):
+    # a click there said nothing and kept the card picked up, where it let it go
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    pile = next(p for p in ("t1", "t2", "t3", "t4") if scene.game.pile(p))
+    scene.selected = pile
+    assert not scene.buttons["redo"].enabled
+    driver.click(scene.buttons["redo"].rect.center)
+    assert scene.selected is None and scene.status == ""
+
+
 def test_a_grey_button_before_the_wish_asks_for_the_wish(app, driver):
     # it said nothing, where it asked for the wish before; Finish spoke of cards going
     # home over a table not dealt yet
