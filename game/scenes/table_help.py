@@ -453,9 +453,9 @@ class TableHelp:
         waiting = _("Demo: the solver is still looking for its line…")
         if known is None:
             self.analysis.ask()
-            if not self.status and not self.attract:
+            if not self.status and not self.attract and -self.demo_wait >= HINT_PATIENCE_S:
                 # an undecided Egyptian deal takes it 8 s and more: the demo stood still
-                # with no word once its first had gone
+                # with no word once its first had gone (a wait of a moment, unsaid)
                 self._say(waiting, DEMO_WAIT_SAID_S)
                 self.status_of_demo = True
             return

@@ -88,8 +88,9 @@ def test_the_demo_button_stays_lit_while_the_solver_plays(app, driver):
     edge = (button.rect.centerx, button.rect.top)
     assert tuple(app.surface.get_at(edge))[:3] != theme.GOLD
     driver.click_twice(button.rect.center)
-    driver.settle(6.0)  # its words are gone by now
-    assert scene.demo and scene.status == ""
+    driver.settle(6.0)  # its words are gone by now (on a busy machine it may still wait)
+    waiting = "Demo: the solver is still looking for its line…"
+    assert scene.demo and scene.status in ("", waiting)
     assert tuple(app.surface.get_at(edge))[:3] == theme.GOLD
     driver.click(centre(scene, "p7.1"))  # the player takes over
     driver.frames(2)
