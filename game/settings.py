@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from game import i18n
 from game.rules.ruleset import LANGUAGES
 from game.screen import LARGEST_SIDE
-from game.small_files import READ_ONLY_FILE, TooLarge, read_small, text_of
+from game.small_files import READ_ONLY_FILE, TooLarge, read_small, resolved, text_of
 from game.userdirs import config_dir
 
 log = logging.getLogger(__name__)
@@ -267,10 +267,7 @@ class SettingsStore:
         through, to the file it names (the rename put a file of its own in the place of
         a link to the player's dotfiles), and the file keeps its mode (600 came back 644)."""
         assert self.path is not None
-        try:
-            target = self.path.resolve() if self.path.is_symlink() else self.path
-        except RuntimeError as e:  # a link to itself
-            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(self.path)) from e
+        target = resolved(self.path) if self.path.is_symlink() else self.path
         mode = target.stat().st_mode if target.exists() else None
         if mode is not None and not mode & stat.S_IWUSR:
             raise PermissionError(errno.EACCES, READ_ONLY_FILE, str(self.path))

@@ -4,6 +4,8 @@ must not fill the memory before it is found to be no such file."""
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 # Said of a file its owner made read-only, in the manner of the system's reasons (an
@@ -36,3 +38,13 @@ def text_of(data: bytes) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16")  # the mark read, and left out
     return data.decode("utf-8-sig")
+
+
+def resolved(path: Path) -> Path:
+    """`path` with its links followed; OSError (ELOOP) for a link that leads back to
+    itself, where Python 3.11's resolve() raises RuntimeError, which no file handling
+    expects (a records file linked to itself ended the game at its start)."""
+    try:
+        return path.resolve()
+    except RuntimeError as e:
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from e

@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.small_files import READ_ONLY_FILE, UNREADABLE_FILE
+from game.small_files import READ_ONLY_FILE, UNREADABLE_FILE, resolved
 from game.store.aside import aside_name_for, set_aside, set_aside_lone_log
 from game.store.file_kinds import has_log, may_be_sqlite, read_only_uri
 from game.store.file_locks import waited_lock
@@ -580,7 +580,7 @@ def read_copy(path: Path) -> sqlite3.Connection | None:
     there until the game closes. None when it cannot be read either."""
     try:
         # immutable: a read-only folder cannot hold the WAL's shared-memory file
-        uri = read_only_uri(path.resolve(), "mode=ro&immutable=1")
+        uri = read_only_uri(resolved(path), "mode=ro&immutable=1")
         source = sqlite3.connect(uri, uri=True)
         try:
             if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
@@ -591,7 +591,6 @@ def read_copy(path: Path) -> sqlite3.Connection | None:
             source.close()
         migrate(conn)
         return conn
-    except (sqlite3.Error, OSError, ValueError, NewerDatabase, RuntimeError) as e:
-        # RuntimeError: a link to itself, where resolve() found no end (Python 3.11)
+    except (sqlite3.Error, OSError, ValueError, NewerDatabase) as e:
         log.warning("cannot read %s either: %s", path, e)
         return None
