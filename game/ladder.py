@@ -15,7 +15,7 @@ from typing import Any
 
 from game.paths import LEVELS_DIR
 from game.rules import LevelError, RulesError, get_ruleset
-from game.rules.ruleset import ARCADE_FILE_NAME, OptionValue
+from game.rules.ruleset import ARCADE_FILE_NAME, OptionValue, level_text
 
 ARCADE_FILE = LEVELS_DIR / ARCADE_FILE_NAME
 
@@ -83,10 +83,8 @@ def progress(ladder: Ladder, results: Iterable[LevelResult]) -> RunState:
 def load_ladder(path: Path = ARCADE_FILE) -> Ladder:
     """Read a ladder file; a broken one raises LevelError naming the problem."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:  # its reason alone: "[Errno 2] ..." and the whole path said again
-        raise LevelError(f"{path.name}: cannot be read: {e.strerror or e}") from e
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        data = tomllib.loads(level_text(path))
+    except tomllib.TOMLDecodeError as e:
         raise LevelError(f"{path.name}: cannot be read: {e}") from e
     if data.get("kind") != "ladder":
         raise LevelError(f"{path.name}: kind must be 'ladder'")

@@ -298,15 +298,22 @@ TOP_KEYS = (
 )
 
 
+def level_text(path: Path) -> str:
+    """A level file's text; LevelError naming the file where it cannot be read, with
+    the system's reason alone ("[Errno 2] ..." and the whole path reached a notice)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise LevelError(f"{path.name}: cannot be read: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        raise LevelError(f"{path.name}: cannot be read: {e}") from e
+
+
 def load_ruleset(path: Path) -> Ruleset:
     """Read and validate one level file; a broken file raises LevelError naming the key."""
     r = _Reader(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:  # its reason alone: "[Errno 2] ..." and the whole path said again
-        raise LevelError(f"{path.name}: cannot be read: {e.strerror or e}") from e
-    except UnicodeDecodeError as e:
-        raise LevelError(f"{path.name}: cannot be read: {e}") from e
+        data = tomllib.loads(level_text(path))
     except tomllib.TOMLDecodeError as e:
         raise LevelError(f"{path.name}: not valid TOML: {e}") from e
     r.only(data, "", TOP_KEYS)
