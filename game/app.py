@@ -32,13 +32,7 @@ from game.notices import (
 )
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
-from game.screen import (
-    NoScreenError,
-    check_screen,
-    least_window,
-    the_screen,
-    window_on_screen,
-)
+from game.screen import NoScreenError, check_screen, least_window, the_screen, window_on_screen
 from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
 from game.store import SAVE_FAILED, GameFacts, Problem, Records
@@ -46,7 +40,7 @@ from game.store.score_keeping import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
-from game.window import open_window, place_window, window_position, windowed_again
+from game.window import name_window, open_window, place_window, window_position, windowed_again
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -227,6 +221,7 @@ class App:
         words, sound; then save."""
         i18n.set_language(self.settings.language)
         i18n.set_card_letters(self.settings.letters)
+        name_window()  # in the language just chosen
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.store.save(self.settings)

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.gl_renderer import drawn_in_software, gl_renderer_name
+from game.i18n import _
 from game.screen import least_window, the_screen, window_on_screen
 
 log = logging.getLogger(__name__)
@@ -40,11 +41,16 @@ def presents_in_software() -> bool:
         log.info("window: OpenGL drawn by %s", name)
         return drawn_in_software(name)
     start = time.process_time()
-    for _ in range(PRESENTS_TIMED):
+    for _present in range(PRESENTS_TIMED):
         pygame.display.flip()
     cost_ms = (time.process_time() - start) / PRESENTS_TIMED * 1000
     log.info("window: a present costs %.1f ms of CPU (renderer %s)", cost_ms, info[0])
     return cost_ms > SOFTWARE_PRESENT_MS
+
+
+def name_window() -> None:
+    """The window's title, the game's name in the player's language."""
+    pygame.display.set_caption(_("Piramida"))
 
 
 def open_window(
@@ -52,7 +58,7 @@ def open_window(
 ) -> tuple[pygame.Surface, bool]:
     """The window, full screen or of `size`, and whether its renderer draws in
     software: then (and from then on, `software`) the plain window surface."""
-    pygame.display.set_caption("Piramida")
+    name_window()
     flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
     if software:
         surface = plain_window(size, flags)

@@ -1232,3 +1232,19 @@ def test_the_focus_ring_on_a_bar_s_button_stays_inside_the_bar_s_frame(app, driv
         for key, bar in (("continue", scene.continue_rect), ("dismiss", scene.notice_rect)):
             ring = scene.pad.get(key).rect.inflate(2 * reach, 2 * reach)
             assert bar.inflate(-2, -2).contains(ring), (key, ring, bar)
+
+
+def test_the_window_is_titled_in_the_players_language(app, tmp_path):
+    # a Russian player saw «Piramida» in Latin letters on the task bar
+    assert pygame.display.get_caption()[0] == "Piramida"
+    app.settings.language = "ru"
+    app.apply_settings()
+    try:
+        assert pygame.display.get_caption()[0] == "Пирамида"
+        app.solver.close()
+        pygame.display.quit()
+        again = App(size=(800, 600), clock=ManualClock())  # the language kept
+        assert pygame.display.get_caption()[0] == "Пирамида"
+        again.solver.close()
+    finally:
+        i18n.set_language("en")

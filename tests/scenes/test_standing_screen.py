@@ -171,7 +171,7 @@ def test_a_narrow_top_bar_keeps_the_pass_when_there_are_passes_to_count(app, dri
     try:
         scene = open_table(app, driver, Game("pyramid36", {"passes": 3}, deal=3))
         scene.facts.mark_assisted("hint")
-        scene.analysis.verdict = lambda **_: "Может сойтись"
+        scene.analysis.verdict = lambda **_: "Не сойдётся"
         scene._invalidate()
         driver.frames(2)
         shown = scene.hud.stats_shown
