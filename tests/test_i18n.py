@@ -418,7 +418,7 @@ def test_a_card_is_named_as_its_face_shows_it():
 
 
 def test_one_point_and_one_move_are_said_in_the_singular():
-    from game.scenes.table_help import points
+    from game.ui.labels import points
 
     assert points(1) == "1 point" and points(12) == "12 points"
     i18n.set_language("ru")

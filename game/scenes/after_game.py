@@ -17,7 +17,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
     from game.scenes.arcade import after_level
     from game.scenes.initials import InitialsScene
     from game.scenes.results import ResultsScene
-    from game.scenes.table_help import points
+    from game.ui.labels import points
 
     records, facts, game = app.records, summary.facts, summary.game
     if facts is None:

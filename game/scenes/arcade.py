@@ -14,7 +14,7 @@ from game.rules import Game, LevelError, get_ruleset, random_deal
 from game.scenes.help_words import help_words
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
-from game.ui.labels import telling_options
+from game.ui.labels import points, telling_options
 
 if TYPE_CHECKING:
     from game.app import App
@@ -50,9 +50,9 @@ class ArcadeStatus:
     def so_far(self) -> str:
         """Where a run in play stands (an ended run's figures say it in full)."""
         state = self.run.state
-        points = n_("{n} point", "{n} points", state.points)
         levels = n_("{n} level", "{n} levels", state.level)
-        return _("Run so far: {levels} cleared, {points} left.", levels=levels, points=points)
+        left = points(state.points)
+        return _("Run so far: {levels} cleared, {points} left.", levels=levels, points=left)
 
     def played_level(self) -> str:
         """The level of the game just played, by name (see level_name): a win has

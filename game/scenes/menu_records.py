@@ -12,6 +12,7 @@ from game.rules.ruleset import OptionValue
 from game.scenes.deal_finder import open_table
 from game.store import ARCADE, DAILY, FREE, GameFacts, GameRow
 from game.store.daily import today_deal
+from game.ui.labels import points
 
 if TYPE_CHECKING:
     from game.app import App
@@ -92,7 +93,7 @@ class MenuRecords:
         if row.outcome is None:
             return _("Deal of the day: continue")
         # "✓ 17" alone read as a count of days
-        left = n_("{n} point", "{n} points", row.remaining_points)
+        left = points(row.remaining_points)
         return _("Deal of the day ✓ {points}", points=left)
 
     def play_daily(self, ruleset: Ruleset, options: dict[str, OptionValue]) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.i18n import _, clock_text, date_text, localized, n_
+from game.i18n import _, clock_text, date_text, localized
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_path, fit_text
 from game.rules import LevelError, RulesError, rulesets
@@ -28,7 +28,7 @@ from game.store.daily import deal_date, today_deal
 from game.store.saved import canonical_options
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import figures_note, options_line
+from game.ui.labels import figures_note, options_line, points
 from game.ui.widgets import Button, draw_text, layout_row, px, wrap
 
 log = logging.getLogger(__name__)
@@ -542,8 +542,7 @@ class RecordsScene(PadScene):
         elif row.outcome is None:
             text = _("Today's deal: in play.")
         else:
-            points = n_("{n} point", "{n} points", row.remaining_points)
-            text = _("Today's deal: done, {points} left.", points=points)
+            text = _("Today's deal: done, {points} left.", points=points(row.remaining_points))
         where = (self.area.centerx, self.area.bottom - px(12, self.scale, 8))
         return draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
 

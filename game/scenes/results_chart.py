@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _, n_
 from game.render.preview import framed_box
-from game.ui import theme
+from game.ui import labels, theme
 from game.ui.widgets import draw_text, px
 
 IVORY = (236, 230, 212)
@@ -44,7 +44,7 @@ def draw_points_chart(
     top = max(points)
     # the scale of the bars: the highest one's points (a bare "286" said nothing); not
     # "Highest", which a screen where lower is better read as the best
-    scale_text = _("Most left: {points}", points=n_("{n} point", "{n} points", top))
+    scale_text = _("Most left: {points}", points=labels.points(top))
     where = (rect.right - pad, rect.y + pad // 2)
     label = draw_text(surface, scale_text, size, where, theme.INK_DIM, "topright")
     # a win has no bar: its diamond, said once, needs no guessing (where it fits)

@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.hints import suggest
-from game.i18n import _, n_
+from game.i18n import _
 from game.rules import Move
 from game.rules.moves import (
     FOUNDATION,
@@ -25,6 +25,7 @@ from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
 from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY
 from game.ui.keys import SPEED_KEYS
+from game.ui.labels import points
 from game.ui.widgets import Button
 
 HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
@@ -501,11 +502,6 @@ class TableHelp:
         if target:
             return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))
         return _("{card} into the gap", card=cards[0])
-
-
-def points(n: int) -> str:
-    """'1 point', '12 points': a count of points in the player's language."""
-    return n_("{n} point", "{n} points", n)
 
 
 def _help_question(what: str, wish: bool, table: bool, press: str, run: bool = False) -> str:

@@ -10,6 +10,7 @@ import pygame
 from game.i18n import _, clock_text, localized, n_
 from game.rules import Game
 from game.ui import theme
+from game.ui.labels import points
 from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_size
 
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
@@ -186,7 +187,7 @@ class Hud:
         score = _(
             "Left: {cards} · {points}",
             cards=n_("{n} card", "{n} cards", f.cards),
-            points=n_("{n} point", "{n} points", f.points),
+            points=points(f.points),
         )
         right = draw_text(
             surface, score, size, (bar.right - pad, y), theme.GOLD, "midright", bold=True

@@ -32,13 +32,13 @@ from game.scenes.base import Scene
 from game.scenes.results import verdict, void_verdict
 from game.scenes.summary import GameSummary
 from game.scenes.table import TableScene
-from game.scenes.table_help import points
 from game.scenes.table_hud import HudFigures
 from game.scenes.table_overlay import Banner
 from game.store import DAILY, FREE, GameFacts
 from game.store.saved import is_count, played_seconds
 from game.ui import theme
 from game.ui.keys import SPEED_KEYS
+from game.ui.labels import points
 from game.ui.pad import ButtonPad
 from game.ui.pointer import POINTER_DOWN
 from game.ui.widgets import Button, button_at

@@ -95,6 +95,11 @@ def king_alone(rules: Rules) -> bool:
     return "K" in rules.alone_ranks
 
 
+def points(n: int) -> str:
+    """'1 point', '12 points': a count of points in the player's language."""
+    return i18n.n_("{n} point", "{n} points", n)
+
+
 def summary_text(ruleset: Ruleset) -> str:
     return (ruleset.text.get(i18n.language()) or ruleset.text["en"])["summary"]
 
