@@ -135,20 +135,7 @@ class TablePointer:
             # the window): the card goes back, nothing is played
             self._let_go()
             return True
-        if self.drag:
-            d = self.drag
-            d.rect.topleft = (event.pos[0] - d.offset[0], event.pos[1] - d.offset[1])
-            if not d.far:
-                d.far = _moved_by(event.pos, d.press.pos) > self.view.layout.card[0] // 2
-            d.over = self._drop_target(d) if d.far else None
-            self.redraw = True
-            return True
-        p = self.press
-        start = TOUCH_DRAG_START_PX if p and p.source == "touch" else DRAG_START_PX
-        if p and not p.held_still and _moved_by(event.pos, p.pos) > start:
-            self._start_drag(p, event.pos)
-            return True
-        if p and p.held_still:
+        if self._follow(event.pos):
             return True
         # a finger hovers nothing: a tap's wiggle lit its button, and its tooltip stuck
         hovered = None if event.source == "touch" else self.hud.button_at(event.pos)
@@ -162,6 +149,25 @@ class TablePointer:
             self._buttons_dirty = True
             self.redraw = True
         return False
+
+    def _follow(self, pos: tuple[int, int]) -> bool:
+        """The card dragged, or the press, follows the pointer to `pos`: whether the
+        pointer is taken up by one (a press moved far enough becomes a drag)."""
+        assert self.view is not None
+        p = self.press
+        if p is not None:
+            start = TOUCH_DRAG_START_PX if p.source == "touch" else DRAG_START_PX
+            if p.held_still or _moved_by(pos, p.pos) <= start:
+                return p.held_still
+            self._start_drag(p, pos)
+        if self.drag:
+            d = self.drag
+            d.rect.topleft = (pos[0] - d.offset[0], pos[1] - d.offset[1])
+            if not d.far:
+                d.far = _moved_by(pos, d.press.pos) > self.view.layout.card[0] // 2
+            d.over = self._drop_target(d) if d.far else None
+            self.redraw = True
+        return self.drag is not None or self.press is not None
 
     def _start_drag(self, press: Press, pos: tuple[int, int]) -> None:
         assert self.view is not None
@@ -228,6 +234,9 @@ class TablePointer:
         if self.held_button is not None:
             self._let_go_of_button(event.pos)
             return True
+        # where it is let go: a quick flick's last motion (or all of it) goes unreported,
+        # and the press was taken for a tap where it began
+        self._follow(event.pos)
         if self.drag:
             drag = self.drag
             if not drag.far:

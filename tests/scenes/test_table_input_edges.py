@@ -247,6 +247,37 @@ def test_a_real_drag_onto_a_neighbour_still_pairs(app, driver):
     assert [str(m) for m in scene.game.moves] == ["p7.5+p7.6"]
 
 
+def flick(app, driver, start, end, finger: bool) -> None:
+    """A press on `start` let go on `end` with no motion reported between: a quick
+    flick, whose motion events SDL may leave out."""
+    w, h = app.size
+    app.clock.advance(0.5)
+    for kind, (x, y) in ((pygame.MOUSEBUTTONDOWN, start), (pygame.MOUSEBUTTONUP, end)):
+        if finger:
+            kind = pygame.FINGERDOWN if kind == pygame.MOUSEBUTTONDOWN else pygame.FINGERUP
+            fields = dict(x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0)
+        else:
+            fields = dict(pos=(x, y), button=1, touch=False)
+        pygame.event.post(pygame.event.Event(kind, **fields))
+        driver.frames(1)
+
+
+@pytest.mark.parametrize("finger", [False, True])
+def test_a_flick_with_no_motion_reported_drops_where_it_is_let_go(app, driver, finger):
+    # a fast swipe was taken for a tap where it began: the card stayed picked up
+    scene = open_table(app, driver, Game("pyramid52", deal=1))
+    flick(app, driver, centre(scene, "p7.5"), centre(scene, "p7.6"), finger)
+    assert [str(m) for m in scene.game.moves] == ["p7.5+p7.6"]
+    assert scene.selected is None and scene.drag is None and scene.press is None
+
+
+@pytest.mark.parametrize("finger", [False, True])
+def test_a_flick_off_the_stock_turns_nothing(app, driver, finger):
+    scene = open_table(app, driver, Game("egyptian", deal=42))
+    flick(app, driver, centre(scene, "st"), centre(scene, "t1"), finger)
+    assert scene.game.moves == [] and scene.press is None and scene.drag is None
+
+
 @pytest.mark.parametrize("mode", [DAILY, ARCADE])
 def test_n_deals_no_new_game_where_the_new_deal_button_is_off(app, driver, mode):
     scene = TableScene(app, Game("pyramid52", deal=20261130), facts=GameFacts(mode=mode))
