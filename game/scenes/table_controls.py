@@ -123,6 +123,14 @@ class TableControls:
         game = self.game
         selected = self.selected
         if pile == "st":
+            if clicks >= 2 and not selected:
+                # the second tap of a quick two, on a card shown a moment before: it
+                # turns the stock as the first did (it removed that card, a King, or
+                # picked it up); after a King removed, it is the double-click's own
+                if not game.moves or game.moves[-1] != Move(SINGLE, "st"):
+                    self._stock()
+                self._invalidate()
+                return
             if selected and selected != "st":
                 self._play(pair(selected, "st"))
             elif game.pile("st") and Move(SINGLE, "st") in game.legal_moves:

@@ -278,6 +278,24 @@ def test_a_flick_off_the_stock_turns_nothing(app, driver, finger):
     assert scene.game.moves == [] and scene.press is None and scene.drag is None
 
 
+def test_a_quick_second_tap_on_the_stock_turns_it_again(app, driver):
+    # deal 16: 9S on the stock, KC under it. The second tap removed the King shown
+    # for 80 ms, where the first had turned the stock
+    scene = open_table(app, driver, Game("pyramid52", deal=16))
+    driver.double_click(centre(scene, "st"))
+    driver.settle(1.0)
+    assert [str(m) for m in scene.game.moves] == ["st>w", "st>w"]
+
+
+def test_a_double_click_on_a_king_on_the_stock_removes_it_alone(app, driver):
+    # deal 5: KC on the stock, JH under it, which the second click left alone
+    scene = open_table(app, driver, Game("pyramid52", deal=5))
+    driver.double_click(centre(scene, "st"))
+    driver.settle(1.0)
+    assert [str(m) for m in scene.game.moves] == ["st"]
+    assert scene.game.pile("st")[-1] == "JH" and scene.selected is None
+
+
 @pytest.mark.parametrize("mode", [DAILY, ARCADE])
 def test_n_deals_no_new_game_where_the_new_deal_button_is_off(app, driver, mode):
     scene = TableScene(app, Game("pyramid52", deal=20261130), facts=GameFacts(mode=mode))
