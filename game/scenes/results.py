@@ -327,7 +327,10 @@ class ResultsScene(PadScene):
         self.row_h = theme.font(px(20, s, 13)).get_linesize() + px(6, s, 3)
         gaps = px(18, s, 10)
         rows = len(self.all_figures())
-        self.note_h = theme.font(px(14, s, 11)).get_linesize() if self.exported_to else 0
+        # the export's line kept free before it is said: the panel grew by it, and its
+        # buttons moved under the finger that had just pressed Export
+        exports = self.exported_to or any(b.key == "export" for b in buttons)
+        self.note_h = theme.font(px(14, s, 11)).get_linesize() if exports else 0
         fixed = pad + text_h + gaps * 2 + rows * self.row_h + gaps + buttons_h + pad
         fixed += self.note_h
         room = h - 2 * m - fixed - gaps

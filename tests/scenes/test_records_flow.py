@@ -236,7 +236,10 @@ def test_export_writes_a_replay_that_verifies(app, driver, tmp_path, initials):
     results = ResultsScene(app, GameSummary(game, 42.0, facts=facts))
     app.switch(results, fade=False)
     driver.frames(1)
+    before = {b.key: b.rect.copy() for b in results.pad.buttons}
     press(driver, results, "export")
+    # its words come in a line kept for them: the buttons jumped under the finger
+    assert {b.key: b.rect for b in results.pad.buttons} == before
     (path,) = (tmp_path / "home" / "replays").iterdir()
     replay = json.loads(path.read_text("utf-8"))
     assert verify(replay).won and replay["meta"]["seconds"] == 42.0
