@@ -50,6 +50,8 @@ class MenuRecords:
         except RulesError:  # a ruleset this version no longer has
             name = row.ruleset
         deal = _("Deal {n}", n=row.deal) if row.deal is not None else _("Given deck")
+        if row.mode == ARCADE:  # its number, hidden at its table, let the solver be asked
+            deal = self.arcade_level()
         what = {DAILY: _("deal of the day"), ARCADE: _("arcade")}.get(row.mode)
         name = f"{name} ({what})" if what else name
         return _(
@@ -142,14 +144,26 @@ class MenuRecords:
         """Arcade, or the level its open run stands at: a run left between its levels
         (or closed there) was nowhere in the menu, where Continue offers only a game in
         play."""
+        level = self._open_level()
+        return _("Arcade: level {n}", n=level[0]) if level else _("Arcade")
+
+    def arcade_level(self) -> str:
+        """The open run's level, "Level 2 of 5" (or "" with none), where a game of it
+        is named."""
+        level = self._open_level()
+        return _("Level {n} of {total}", n=level[0], total=level[1]) if level else ""
+
+    def _open_level(self) -> tuple[int, int] | None:
+        """The level the open arcade run stands at, from 1, and of how many; None with
+        no run open or the arcade's file broken (said when Arcade is pressed)."""
         try:
             ladder = load_ladder()
-        except LevelError:  # said when Arcade is pressed
-            return _("Arcade")
+        except LevelError:
+            return None
         run = self.app.records.open_run(ladder)
         if run is None or run.state.over(ladder):
-            return _("Arcade")
-        return _("Arcade: level {n}", n=run.state.level + 1)
+            return None
+        return run.state.level + 1, len(ladder.levels)
 
     def play_arcade(self) -> None:
         from game.scenes.arcade import continue_or_start, refuse_arcade

@@ -1284,6 +1284,10 @@ def test_continue_opens_an_arcade_level_as_the_arcade_button_does(app, driver, m
     _a_level_left_after_one_move(app, driver)
     menu = app.scene
     assert isinstance(menu, MenuScene) and "(arcade)" in menu.records.continue_text()
+    # its level, not its deal's number, hidden at its table: the solver, asked for that
+    # deal's line, won a level that went into the tables as the player's own
+    assert "Deal" not in menu.records.continue_text()
+    assert " · Level 1 of " in menu.records.continue_text()
     press(driver, menu, "continue")
     driver.settle(1.0)
     resumed = app.scene
