@@ -92,6 +92,8 @@ class InitialsScene(PadScene):
         self.done = done
         self.finished = False
         self.changed = False  # the player has turned or typed a letter
+        # the last key down brought its character, so its text event is not typed again
+        self.typed_by_key = False
         # the letters as the table will show them (a kiosk hides swear words)
         self.shown: Callable[[str], str] = str
         self.cards: list[pygame.Rect] = []
@@ -157,8 +159,18 @@ class InitialsScene(PadScene):
     # -- scene ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            # a letter no key down brought: xdotool's, or an input method's (Russian
+            # letters typed so changed nothing)
+            if not self.typed_by_key:
+                for char in event.text:
+                    self.type_letter(char)
+            self.typed_by_key = False
+            return True
         if event.type == pygame.KEYDOWN:
             key = event.key
+            unicode = getattr(event, "unicode", "")
+            self.typed_by_key = bool(unicode) and unicode.isprintable()
             if self.arriving_press(event):
                 return True  # the table's press, or its key repeated: not this screen's yet
             self.held_key = None  # another key: ↑ or ↓ held turns the place it began on
@@ -174,8 +186,8 @@ class InitialsScene(PadScene):
                 self.choose(max(0, self.place - 1))
             elif key in (pygame.K_RIGHT, pygame.K_TAB):
                 self.choose(min(PLACES - 1, self.place + 1))
-            elif getattr(event, "unicode", ""):
-                self.type_letter(event.unicode)
+            elif unicode:
+                self.type_letter(unicode)
             else:
                 return False
             return True

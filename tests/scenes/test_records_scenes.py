@@ -1165,6 +1165,23 @@ def test_initials_take_one_letter_at_a_time(app):
     assert scene.initials == "BAA" and scene.place == 1
 
 
+def test_initials_take_letters_that_come_as_text_alone(app, driver):
+    # Russian letters typed under X came as text events with no key down of their own:
+    # nothing changed, and the player turned 30 letters with the arrows
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
+    driver.frames(60)  # past the table's press
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="ю"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="ЛЯ"))  # an input method's
+    driver.frames(1)
+    assert scene.initials == "ЮЛЯ"
+    # a key down that brought its letter: its own text event is not typed again
+    scene.choose(0)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="b"))
+    driver.frames(1)
+    assert scene.initials == "BЛЯ" and scene.place == 1
+
+
 def test_initials_tab_moves_on_and_shift_tab_back(app, driver):
     scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
     driver.key(pygame.K_TAB)
