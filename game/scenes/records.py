@@ -536,15 +536,20 @@ class RecordsScene(PadScene):
         return _("No entries yet: games played without hints appear here.")
 
     def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:
-        row = self.app.records.daily(self.ruleset.id, self.options, self.today)
-        if row is None:
-            text = _("Today's deal: not played yet.")
-        elif row.outcome is None:
-            text = _("Today's deal: in play.")
-        else:
-            text = _("Today's deal: done, {points} left.", points=points(row.remaining_points))
+        text = self.today_text()
         where = (self.area.centerx, self.area.bottom - px(12, self.scale, 8))
         return draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
+
+    def today_text(self) -> str:
+        """The day table's foot: where today's deal stands for this player."""
+        row = self.app.records.daily(self.ruleset.id, self.options, self.today)
+        if row is None and self.app.records.daily_seen(self.ruleset.id, self.options, self.today):
+            return _("Today's deal was laid out in another game: played now, it stays out.")
+        if row is None:
+            return _("Today's deal: not played yet.")
+        if row.outcome is None:
+            return _("Today's deal: in play.")
+        return _("Today's deal: done, {points} left.", points=points(row.remaining_points))
 
     def _draw_stats(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size

@@ -468,6 +468,28 @@ def test_the_deal_of_the_day_is_played_once_then_shows_its_table(app, driver):
     assert [e.deal for e in app.scene.entries] == [today_deal()]
 
 
+def test_a_day_s_deal_laid_out_in_another_patience_says_so_before_it_is_dealt(app, driver):
+    # От нечего делать's deal of the day is Сбудется's: after the first, the second's
+    # button and table said it was not played, and only its deal said the fortune
+    # would not count
+    from game.scenes.records import RecordsScene
+
+    menu = open_menu(app, driver)
+    menu.select("sbudetsya")
+    assert menu.pad.get("daily").label == "Deal of the day"
+    played = Game("nechego", deal=today_deal())
+    played.play(played.stock_move)
+    app.records.save_game(played, GameFacts(mode=DAILY))
+    menu = open_menu(app, driver)
+    menu.select("sbudetsya")
+    assert menu.pad.get("daily").label == "Deal of the day: seen before"
+    table = RecordsScene(app, "sbudetsya", {}, DAILY)
+    assert table.today_text().startswith("Today's deal was laid out in another game")
+    # laid out otherwise, Pyramid 36's own deal of the day is untouched
+    menu.select("pyramid36")
+    assert menu.pad.get("daily").label == "Deal of the day"
+
+
 def test_past_midnight_the_menu_names_the_new_day_s_deal(app, driver, monkeypatch):
     # the button still offered "Deal of the day: continue" for yesterday's game, and
     # its press dealt today's, a new game
