@@ -331,7 +331,7 @@ class BuildingEngine(Engine):
             if card[0] == start:
                 return Refusal(
                     "foundation_suit_taken",
-                    {"card": card, "pile": name, "suit": card[1]},
+                    {"card": card, "pile": name, "rank": start, "suit": card[1]},
                 )
             return Refusal("foundation_start", {"card": card, "pile": name, "rank": start})
         step = self.next_down if b in self.king_foundations else self.next_up

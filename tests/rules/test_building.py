@@ -130,7 +130,7 @@ def test_devils_bridge_ace_foundations_take_aces_of_suits_without_one_and_build_
     assert "t1>f2" not in moves  # spades already has its ace foundation
     assert {"t2>f2", "t2>f3", "t2>f4"} <= moves
     assert "t3>f1" in moves
-    with pytest.raises(IllegalMove, match="there is already a foundation in spades"):
+    with pytest.raises(IllegalMove, match="an Ace of spades already starts another foundation"):
         checked_play(e, s, "t1>f2")
 
 
