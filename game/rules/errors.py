@@ -46,7 +46,9 @@ REFUSALS: Mapping[str, str] = {
     "needs": "{card} cannot go on {pile}, which needs {needed}",
     "foundation_full": "{pile} is complete",
     "foundation_base": "{card} cannot go on {pile}: only {rank} begins it",
-    "foundation_suit_taken": "{card} cannot start {pile}: {rank} of {suit} already starts another foundation",
+    "foundation_suit_taken": (
+        "{card} cannot start {pile}: {rank} of {suit} already starts another foundation"
+    ),
     "foundation_start": "{card} cannot go on {pile}: only {rank} begins it",
     "pile_needs": "{card} cannot go on {pile}, which needs {rank} (one rank down, any suit)",
     "pile_needs_round": (

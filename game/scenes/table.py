@@ -35,7 +35,7 @@ from game.store import ARCADE, DAILY, GameFacts
 from game.store.saved import BY_PRACTISED
 from game.ui import theme
 from game.ui.keys import is_key, modifier_only
-from game.ui.labels import area_name
+from game.ui.labels import empty_place_names
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
 
@@ -191,7 +191,8 @@ class TableScene(
             # the settings changed while this table waited (rules, settings scenes)
             self.view = self._new_view(view.area)
         elif view:
-            self._name_empty_places(view)  # the language may have changed in the settings
+            # the language may have changed in the settings
+            view.empty_names = empty_place_names(self.game.rules, view.piles)
         if not self.dealt and not self.wish_pending:
             self._deal()
         elif self.dealt:
@@ -231,15 +232,8 @@ class TableScene(
     def _new_view(self, area: pygame.Rect) -> TableView:
         settings = self.app.settings
         view = TableView(self.game, area, *settings.deck)
-        self._name_empty_places(view)
+        view.empty_names = empty_place_names(self.game.rules, view.piles)
         return view
-
-    def _name_empty_places(self, view: TableView) -> None:
-        """The empty waste (the reserve) and stock say what they are, in the language of
-        the moment: in the old rules the waste lies among the piles, and empty it looked
-        like a gap; the stock run out was a bare box beside a named waste."""
-        pairs = self.game.pairs_cards
-        view.empty_names = {"w": area_name("w", pairs), "st": area_name("st", pairs)}
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)

@@ -1503,14 +1503,19 @@ def test_the_empty_waste_says_what_it_is_in_the_language_of_the_moment(app, driv
     # in the old rules the empty waste lies among the piles, and looked like a gap
     from game import i18n
 
+    # and a gap that only the waste fills: it looked like any gap, and refused every card
+    gaps = {f"t{n}": "From the waste" for n in range(1, 9)}
     scene = open_table(app, driver, Game("egyptian-old", deal=5))
-    assert scene.view.empty_names == {"w": "Waste", "st": "Stock"}
+    assert scene.view.empty_names == {"w": "Waste", "st": "Stock", **gaps}
     i18n.set_language("ru")
     try:
         scene.enter()  # back from the settings, the language changed there
-        assert scene.view.empty_names == {"w": "Талон", "st": "Колода"}
+        gaps = dict.fromkeys(gaps, "Из талона")
+        assert scene.view.empty_names == {"w": "Талон", "st": "Колода", **gaps}
     finally:
         i18n.set_language("en")
+    egyptian = open_table(app, driver, Game("egyptian", deal=5))  # gaps take cards there
+    assert egyptian.view.empty_names == {"w": "Waste", "st": "Stock"}
     pyramid = open_table(app, driver, Game("pyramid36", deal=5))
     assert pyramid.view.empty_names == {"w": "Reserve", "st": "Stock"}
 
