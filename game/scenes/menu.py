@@ -239,7 +239,10 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
 
     def exit(self) -> None:
         super().exit()
-        self.app.menu_focus = self.pad.focus_key if self.pad.show_focus else ""
+        # after a game Play began, the ring is on Play: it came back where it was (a deal
+        # number typed, Enter pressed with the ring on Settings), and Enter opened Settings
+        kept = "play" if self.started is not None else self.pad.focus_key
+        self.app.menu_focus = kept if self.pad.show_focus else ""
 
     def enter(self) -> None:
         self.records.refresh()

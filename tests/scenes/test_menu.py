@@ -1071,6 +1071,14 @@ def test_enter_right_after_a_deal_number_plays_it_wherever_the_ring_is(app, driv
     driver.key(pygame.K_2)
     driver.key(pygame.K_RETURN)
     assert scene.started is not None and scene.started.deal_number == 42
+    # and after the game the ring is on Play: back on Settings, Enter opened them
+    driver.settle(1.0)
+    table = app.scene
+    assert table is not scene
+    driver.key(pygame.K_ESCAPE)  # to the menu, the game kept
+    driver.settle(1.0)
+    back = app.scene
+    assert isinstance(back, MenuScene) and back.pad.focus_key == "play"
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
