@@ -117,7 +117,8 @@ class MenuBars:
         and time."""
         self.continue_rect = bar = pygame.Rect(top_left, (width, 0))
         self.continue_words = bar  # where the words stand: the bar, or its top beside
-        button = Button(_("Continue"), self.records.resume, key="continue", selected=True)
+        # not gold: Enter with no ring is Play, the one gold button (two read as a guess)
+        button = Button(_("Continue"), self.records.resume, key="continue")
         self._bar(bar, button, self._continue_lines)
         if len(self._continue_lines(bar, button)) <= CONTINUE_BESIDE:
             return button

@@ -1053,6 +1053,15 @@ def test_the_menu_opens_on_the_patience_last_played(app, driver):
     assert open_menu(app, driver).ruleset.id == "pyramid36"
 
 
+def test_with_a_game_to_continue_play_alone_is_the_gold_default(app, driver):
+    # Continue and Play both in gold: which one Enter pressed was a guess (it is Play)
+    leave_a_game(app)
+    scene = open_menu(app, driver)
+    chosen = ("option:", "ruleset:")  # a row's choice is gold as chosen, not as Enter's
+    gold = [b.key for b in scene.pad.buttons if b.selected and not b.key.startswith(chosen)]
+    assert scene.pad.get("continue") is not None and gold == ["play"]
+
+
 def test_a_focus_left_on_a_button_since_gone_is_not_put_on_another(app, driver):
     # left on Continue, whose game was then finished: back, the ring sat on Records,
     # and Enter opened the records where it had meant Play
