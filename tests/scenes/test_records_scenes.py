@@ -635,6 +635,8 @@ def test_enter_at_the_end_of_a_run_s_game_goes_on_to_the_next(app, driver):
     driver.key(pygame.K_END)
     driver.settle(0.5)
     assert watch.banner.buttons[0].label == "Next game"
+    # in gold, as Enter's button is elsewhere: with no ring, nothing told what Enter did
+    assert [b.selected for b in watch.banner.buttons] == [True, False, False]
     driver.key(pygame.K_RETURN)  # the end's banner takes Enter at once (see its focus)
     driver.settle(0.6)
     assert isinstance(app.scene, WatchScene) and app.scene.replay_index == 1
