@@ -159,3 +159,23 @@ def test_a_focus_ring_stands_apart_from_a_chosen_button_s_gold_edge(scale):
     ring = next(i for i, c in enumerate(leftwards) if c == theme.FOCUS)
     between = leftwards[1:ring]
     assert sum(c not in (theme.GOLD, theme.FOCUS) for c in between) >= 2, between
+
+
+@pytest.mark.parametrize("key", [pygame.K_DOWN, pygame.K_UP])
+def test_an_arrow_into_a_row_of_choices_lands_on_its_choice(key):
+    # from above, Down rang "three times" while "once" stayed gold: two choices lit
+    from game.ui.pad import ButtonPad
+
+    def button(key: str, x: int, y: int, group: str = "", selected: bool = False) -> Button:
+        b = Button(key, lambda: None, key=key, group=group, selected=selected)
+        b.rect = pygame.Rect(x, y, 100, 40)
+        return b
+
+    once = button("once", 0, 100, "passes", selected=True)
+    thrice = button("thrice", 120, 100, "passes")
+    above, below = button("above", 130, 0), button("below", 130, 200)
+    pad = ButtonPad()
+    pad.set([above, once, thrice, below])
+    pad.focus_key, pad.show_focus = ("above" if key == pygame.K_DOWN else "below"), True
+    pad.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""), 1.0)
+    assert pad.focus_key == "once"
