@@ -36,15 +36,16 @@ def keys_text(pairs_cards: bool = False) -> str:
         return _(
             "Keys. Arrows or Tab move the focus; Enter picks a card, then the card it pairs"
             " with, or removes a King; Shift+Enter pairs a card with its only partner free;"
-            " Space turns the stock. U or Ctrl+Z: undo, R or Ctrl+Y: redo, H: hint, D: demo,"
-            " N: new deal, F5: restart, G twice: give up, M: sound on or off, F1: rules,"
-            " F11: full screen, Esc: back."
+            " Space turns the stock. U or Ctrl+Z: undo, R or Ctrl+Y: redo, H: hint, D: demo"
+            " (+ and −: its speed), N: new deal, F5: restart, G twice: give up, M: sound on or"
+            " off, F1: rules, F11: full screen, Esc: back."
         )
     return _(
         "Keys. Arrows or Tab move the focus; Enter picks a card up and puts it down;"
         " Shift+Enter sends a card home; Space turns the stock. U or Ctrl+Z: undo, R or"
-        " Ctrl+Y: redo, H: hint, D: demo, F: finish, N: new deal, F5: restart, G twice:"
-        " give up, M: sound on or off, F1: rules, F11: full screen, Esc: back."
+        " Ctrl+Y: redo, H: hint, D: demo (+ and −: its speed), F: finish, N: new deal, F5:"
+        " restart, G twice: give up, M: sound on or off, F1: rules, F11: full screen, Esc:"
+        " back."
     )
 
 
