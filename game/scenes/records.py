@@ -201,10 +201,12 @@ class RecordsScene(PadScene):
         self.problem = self.saved_path = ""
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
-        back = self._back
+        back, focus = self._back, self.pad.focus_key
 
         def again() -> Scene:
-            return RecordsScene(app, ruleset_id, options, tab, back)
+            scene = RecordsScene(app, ruleset_id, options, tab, back)
+            scene.pad.focus_key = focus  # on Watch, as left: it came back on the tabs
+            return scene
 
         app.switch(lambda: WatchScene(app, replays, back=again))
 

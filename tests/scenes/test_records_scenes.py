@@ -80,6 +80,22 @@ def test_the_table_lists_the_ten_best_and_watch_plays_one_back(app, driver):
     assert isinstance(app.scene, RecordsScene)
 
 
+def test_back_from_a_replay_the_focus_is_on_the_watch_that_opened_it(app, driver):
+    # back by Esc, the ring stood on the tabs: the next row's Watch was seven Tabs away
+    fill_records(app.records)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    while scene.pad.focus_key != "watch:2":
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    assert isinstance(app.scene, WatchScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    back = app.scene
+    assert isinstance(back, RecordsScene) and back.pad.show_focus
+    assert back.pad.focus_key == "watch:2"
+
+
 def test_other_options_reach_the_tables_of_this_ruleset_s_other_option_sets(app, driver):
     """The tables kept for other options of a ruleset were reached only by choosing those
     options in the menu first."""
