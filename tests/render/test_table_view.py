@@ -336,3 +336,19 @@ def test_marks_differ_by_more_than_colour():
     assert theme.WARN in refused
     felt = set(_ring_pixels(plain, view.top_rect("t3"), view))
     assert sum(p in felt for p in refused) >= len(refused) // 4
+
+
+@pytest.mark.parametrize("ruleset", ["nechego", "egyptian", "pyramid36"])
+def test_the_keyboard_s_focus_ring_is_thick_enough_to_find_at_a_glance(ruleset):
+    # round the stock's blue back in От нечего делать it was 3 px, easy to miss
+    game = Game(ruleset, deal=0)
+    view = TableView(game, pygame.Rect(0, 40, 1280, 710), False, "blue")
+    surface = view.render_static((1280, 800), set(), {}, focus="st").copy()
+    stock = view.top_rect("st")
+    row = stock.centery
+    ring = [
+        x
+        for x in range(stock.left - 12, stock.left)
+        if tuple(surface.get_at((x, row))[:3]) == MARK_COLOURS["focus"][:3]
+    ]
+    assert len(ring) >= 5, ring
