@@ -123,11 +123,14 @@ class TableControls:
         game = self.game
         selected = self.selected
         if pile == "st":
-            if clicks >= 2 and not selected:
-                # the second tap of a quick two, on a card shown a moment before: it
-                # turns the stock as the first did (it removed that card, a King, or
-                # picked it up); after a King removed, it is the double-click's own
-                if not game.moves or game.moves[-1] != Move(SINGLE, "st"):
+            last = game.moves[-1] if game.moves else None
+            if clicks >= 2 and not selected and last in (Move(MOVE, "st", "w"), Move(SINGLE, "st")):
+                # the second tap of a quick two on the stock, on a card shown a moment
+                # before: it turns the stock as the first did (it removed that card, a
+                # King, or picked it up); after the stock's King removed, it is the
+                # double-click's own. After a tap elsewhere (a King on the reserve, a
+                # finger's width away), it is a tap of its own
+                if last == Move(MOVE, "st", "w"):
                     self._stock()
                 self._invalidate()
                 return

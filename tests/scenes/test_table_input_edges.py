@@ -287,6 +287,26 @@ def test_a_quick_second_tap_on_the_stock_turns_it_again(app, driver):
     assert [str(m) for m in scene.game.moves] == ["st>w", "st>w"]
 
 
+def test_quick_taps_on_a_king_on_the_reserve_then_one_on_the_stock_remove_both(app, driver):
+    # deal 22 after seven turns: KC on the reserve, KH on the stock, a finger's width
+    # apart. The second tap, counted a double, turned the stock where it aimed at KH
+    game = Game("pyramid52", deal=22)
+    for _ in range(7):
+        game.play(game.stock_move)
+    assert game.pile("w")[-1] == "KC" and game.pile("st")[-1] == "KH"
+    scene = open_table(app, driver, game)
+    reserve, stock = scene.view.top_rect("w"), scene.view.top_rect("st")
+    w, h = app.size
+    app.clock.advance(0.5)
+    for pos in ((reserve.left + 8, reserve.centery), (stock.right - 8, reserve.centery)):
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            fields = dict(x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1)
+            pygame.event.post(pygame.event.Event(kind, pressure=1.0, **fields))
+        driver.frames(6)
+    driver.settle(1.0)
+    assert [str(m) for m in game.moves][7:] == ["w", "st"]
+
+
 def test_a_double_click_on_a_king_on_the_stock_removes_it_alone(app, driver):
     # deal 5: KC on the stock, JH under it, which the second click left alone
     scene = open_table(app, driver, Game("pyramid52", deal=5))
