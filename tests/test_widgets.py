@@ -179,3 +179,26 @@ def test_an_arrow_into_a_row_of_choices_lands_on_its_choice(key):
     pad.focus_key, pad.show_focus = ("above" if key == pygame.K_DOWN else "below"), True
     pad.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""), 1.0)
     assert pad.focus_key == "once"
+
+
+def test_an_arrow_across_into_a_row_of_choices_and_back_chooses_nothing():
+    # Right from the list, onto the row's choice in its middle, then Left: it chose
+    # the choice before ("two passes" became one, and Play dealt one)
+    from game.ui.pad import ButtonPad
+
+    chosen: list[str] = []
+
+    def button(key: str, x: int, group: str = "", selected: bool = False) -> Button:
+        b = Button(key, lambda: chosen.append(key), key=key, group=group, selected=selected)
+        b.rect = pygame.Rect(x, 100, 100, 40)
+        b.chosen_by_arrows = bool(group)
+        return b
+
+    pad = ButtonPad()
+    pad.set(
+        [button("list", 0), button("once", 120, "passes"), button("twice", 240, "passes", True)]
+    )
+    pad.focus_key, pad.show_focus = "list", True
+    for key in (pygame.K_RIGHT, pygame.K_LEFT):
+        pad.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""), 1.0)
+    assert pad.focus_key == "list" and chosen == []

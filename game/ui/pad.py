@@ -178,9 +178,12 @@ class ButtonPad:
                 inside = [b for b in others if region.collidepoint(b.rect.center)]
                 target = nearest(current.rect, inside, direction)
         target = target or nearest(current.rect, others, direction)
-        if target is not None and target.group and target.group != current.group:
-            # into a row of choices, on its choice, as Tab goes: the ring on "three
-            # times" beside "once" in gold lit two choices two ways
+        entering = target is not None and target.group and target.group != current.group
+        if entering and direction[1]:
+            # down or up into a row of choices, on its choice, as Tab goes: the ring on
+            # "three times" beside "once" in gold lit two choices two ways. Not across:
+            # there the row's end is met first, and the arrow back leaves it (from its
+            # choice within, it chose the next one)
             rows_choice = (b for b in enabled if b.group == target.group and b.selected)
             target = next(rows_choice, target)
         if target is not None:
