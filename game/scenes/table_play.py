@@ -368,12 +368,15 @@ class TablePlay:
         # a game left in play for another of its table is given up (Records.give_up):
         # asked, as Give up is
         question = new_deal_question(self._wish_counts(), by_key)
-        leaves_a_game = self.recorded and bool(self.game.moves or self.game.undo_count)
-        if leaves_a_game:
+        if self.new_deal_asks():
             if not self._second_press("new", question):
                 return
             self.app.records.give_up(self.game, self.facts)
         start_random_deal(self.app, self.game.ruleset, dict(self.game.options))
+
+    def new_deal_asks(self) -> bool:
+        """Whether New deal asks first: it gives up a game in play that is recorded."""
+        return self.recorded and bool(self.game.moves or self.game.undo_count)
 
     def _restart(self, confirmed: bool = False, by_key: bool = False) -> None:
         self._finish_animation()

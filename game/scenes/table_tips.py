@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.scenes.table_controls import key_tip
 from game.ui import theme
 from game.ui.widgets import Button, edge_width
@@ -56,8 +57,14 @@ class TableTips:
                     return moved
         return box
 
+    def tip_text(self, button: Button) -> str:
+        """The keys that press `button` now: New deal's N asks first in a game begun."""
+        if button.key == "new" and self.new_deal_asks() and not self.game.over:
+            return _("Key: {keys}", keys=_("N twice"))
+        return key_tip(button.key)
+
     def _draw_tip(self, surface: pygame.Surface, button: Button) -> pygame.Rect:
-        text = key_tip(button.key)
+        text = self.tip_text(button)
         size = max(12, button.rect.height * 2 // 5)
         image = theme.font(size).render(text, True, theme.INK)
         pad = size // 3

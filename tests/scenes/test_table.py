@@ -1887,6 +1887,15 @@ def test_a_card_that_can_go_nowhere_leaves_the_keys_every_place(app, driver):
     assert scene.keys.focus == "t2" and game.moves == []
 
 
+def test_new_deal_s_tooltip_says_n_twice_once_it_asks_first(app, driver):
+    # it said "Key: N" where, a move made, N only asked, as G twice gives up
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    new = scene.buttons["new"]
+    assert scene.tip_text(new) == "Key: N"
+    click_move(driver, scene, "st>w")
+    assert scene.tip_text(new) == "Key: N twice"
+
+
 def test_a_tap_on_a_table_button_leaves_no_tooltip(app, driver):
     # a finger's wiggle lit the button, and its tooltip stayed over the felt
     scene = open_table(app, driver, Game("egyptian", deal=3))
