@@ -193,6 +193,21 @@ def test_history_says_what_each_fortune_answered(cli: Cli, records) -> None:
     assert [line.split("wish: ")[1].split("  ")[0] for line in lines[1:]] == list(reversed(told))
 
 
+def test_history_hides_the_deal_of_an_arcade_level_in_play(cli: Cli, records) -> None:
+    # its table hides it; listed, `solve --deal` gave the level's winning line, and the
+    # win went into the tables as the player's own. Once over, it is shown
+    level = random_game("pyramid36", 77, 3, end=False)
+    facts = GameFacts(mode=ARCADE)
+    records.save_game(level, facts)
+    assert " 77 " not in cli("history").out and "hidden" in cli("history").out
+    assert json.loads(cli("history", "--json").out)[0]["deal"] is None
+    refused = cli("history", "--export", str(facts.record_id), "-")
+    assert refused.rc == 2 and "arcade level in play" in refused.err and refused.out == ""
+    level.play("resign")
+    records.save_game(level, facts)
+    assert json.loads(cli("history", "--json").out)[0]["deal"] == 77
+
+
 def test_history_says_one_move_and_one_card(cli: Cli, records) -> None:
     game = Game("pyramid52", deal=0)
     game.play("st>w")
