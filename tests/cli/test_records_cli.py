@@ -122,6 +122,12 @@ def tampered(what: str) -> dict[str, object]:
         replay["result"]["remaining_points"] = 5  # type: ignore[index]
     elif what == "deal":
         replay["deal"] = 9
+    elif what == "won":
+        replay["result"]["won"] = 1  # type: ignore[index]
+    elif what == "cards":
+        replay["result"]["remaining_cards"] = False  # type: ignore[index]
+    elif what == "extra":
+        replay["result"]["time"] = 5  # type: ignore[index]
     return replay
 
 
@@ -131,6 +137,11 @@ def tampered(what: str) -> dict[str, object]:
         ("move", "move 3 'p7.1+p7.4'"),
         ("score", "claimed remaining_points 5 but the replay gives 0"),
         ("deal", "move 1 'p7.2+p7.5'"),
+        # 1 == true and false == 0 in Python: a claim is the replay's figure in its own type
+        ("won", "claimed won 1 but the replay gives true"),
+        ("cards", "claimed remaining_cards false but the replay gives 0"),
+        # a claim of more than the moves prove (a time) is no proof of it
+        ("extra", "unknown key 'time' in 'result'"),
     ],
 )
 def test_verify_refutes_a_tampered_replay(

@@ -28,6 +28,14 @@ def test_a_shuttle_that_frees_a_foundation_card_is_not_stuck():
     assert is_stuck(e, s) is False  # move 9D away and 3S goes home
 
 
+def test_a_shuttle_that_empties_a_pile_refilled_from_the_waste_is_not_stuck():
+    # in the old rules a gap takes the waste's top card at once: that is progress
+    e = engine_for("egyptian-old")
+    blocked = {f"t{i}": "5H" for i in range(3, 9)}
+    s = position(e, f1="2S", t1="TC", t2="9D", w="KH KH", **blocked)
+    assert is_stuck(e, s) is False
+
+
 def test_a_position_with_a_stock_is_never_stuck():
     game = Game("egyptian", deal=1)
     assert is_stuck(game.engine, game.state) is False
@@ -54,6 +62,26 @@ def test_finishing_moves_play_everything_home_when_the_foundations_can_take_it()
     )
     moves = finishing_moves(e, s)
     assert moves is not None
+    for m in moves:
+        s, _ = e.play(s, m)
+    assert e.is_won(s)
+
+
+def test_finishing_moves_play_the_waste_home_before_turning_the_stock_onto_it():
+    # turned first, 8S would bury the 7S that f1 needs, and with one pass the winnable
+    # end got no Finish offer
+    e = engine_for("sbudetsya")
+    s = position(
+        e,
+        f1="9S TS JS QS KS AS 6S",
+        f2="9H TH JH QH KH AH 6H 7H 8H",
+        f3="9D TD JD QD KD AD 6D 7D 8D",
+        f4="9C TC JC QC KC AC 6C 7C 8C",
+        w="7S",
+        st="8S",
+    )
+    moves = finishing_moves(e, s)
+    assert [str(m) for m in moves or []] == ["w>f1", "st>w", "w>f1"]
     for m in moves:
         s, _ = e.play(s, m)
     assert e.is_won(s)
@@ -134,3 +162,10 @@ def test_arrangements_answer_as_places_do(ruleset, deal, seed):
     reference = stuck_by_places(game.engine, game.state, 50_000)
     assume(reference is not None)  # the reference search gave up: nothing to compare
     assert is_stuck(game.engine, game.state, 50_000) is reference
+
+
+def test_is_stuck_searches_as_many_positions_as_it_is_told_and_no_slice_more():
+    game = stuck_game()
+    needed = len(list(game.stuck_search())) * STUCK_SLICE  # the slices to the answer
+    assert is_stuck(game.engine, game.state, needed) is True
+    assert is_stuck(game.engine, game.state, needed - STUCK_SLICE) is None

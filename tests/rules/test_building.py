@@ -7,7 +7,7 @@ game uses for that ruleset and options.
 import pytest
 
 from game.rules import DECKS, Game, IllegalMove
-from tests.rules.helpers import engine_for, legal, pile, play, position
+from tests.rules.helpers import engine_for, legal, pile, play, position, set_up
 
 # Piles t2..t8 holding cards that play no part, so no gap rule steps in.
 OTHER_PILES = {f"t{i}": "KD" for i in range(2, 9)}
@@ -406,10 +406,38 @@ def test_won_when_every_card_is_on_a_foundation():
 
 
 def test_remaining_cards_and_points_count_what_is_not_on_a_foundation():
-    e = engine_for("egyptian")
-    s = position(e, f1="2S", t1="KD", t2="AC", w="TH", st="5S")
-    assert len(e.remaining(s)) == 4
-    assert sum(e.values[c] for c in e.remaining(s)) == 13 + 1 + 10 + 5
+    # two decks: a card held twice counts twice (the score the tables rank by)
+    game = Game("egyptian", deal=0)
+    s = position(game.engine, f1="2S", t1="KD", t2="KD AC", w="TH", st="5S")
+    assert set_up(game, s).score == (5, 13 + 13 + 1 + 10 + 5)
+
+
+@pytest.mark.parametrize(
+    "ruleset, score",
+    # two decks of A=1 .. K=13 in four suits are 728 points, 36 cards of 6 .. K and A=1
+    # are 308; the base card dealt home at deal 0 (2S, 6S) is off the count
+    [("egyptian", (103, 728 - 2)), ("devils-bridge", (104, 728)), ("sbudetsya", (35, 308 - 6))],
+)
+def test_a_deal_is_scored_by_every_card_off_the_foundations(ruleset, score):
+    assert Game(ruleset, deal=0).score == score
+
+
+def test_cards_left_on_the_waste_are_no_win():
+    # the stock and the piles out, 8D over the 7D that f3 needs: over, and lost (the
+    # fortune must not say the wish comes true with two cards left)
+    game = Game("sbudetsya", {"to_piles": "none"}, deal=0)
+    s = position(
+        game.engine,
+        f1="9S TS JS QS KS AS 6S 7S 8S",
+        f2="9H TH JH QH KH AH 6H 7H 8H",
+        f3="9D TD JD QD KD AD 6D",
+        f4="9C TC JC QC KC AC 6C 7C 8C",
+        w="7D 8D",
+    )
+    set_up(game, s)
+    assert not game.engine.is_won(s) and not game.won
+    assert game.over and game.outcome == "no_moves"
+    assert game.score == (2, 7 + 8)
 
 
 def test_an_empty_foundation_says_which_rank_it_waits_for():

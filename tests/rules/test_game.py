@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.rules import Game, IllegalMove, Move, RulesError, parse_move
+from game.rules import Event, Game, IllegalMove, Move, RulesError, State, parse_card, parse_move
 from game.rules.cards import DECKS, parse_deck
 from game.rules.moves import MOVE
 from game.rules.replay import run_replay
@@ -114,6 +114,18 @@ def test_unknown_pile_and_unreadable_move_are_refused_in_words():
         assert len(str(err.value)) < 150
 
 
+def test_cards_are_read_with_10_for_t_and_with_suit_symbols():
+    written = ["10♥", "10h", "q♦", "A♠", "7♣", "th", "5♥"]
+    assert [parse_card(t) for t in written] == ["TH", "TH", "QD", "AS", "7C", "TH", "5H"]
+
+
+def test_a_text_quoted_back_is_cut_only_past_40_characters():
+    from game.rules.errors import quoted
+
+    assert quoted("x" * 40) == "x" * 40
+    assert quoted("x" * 41) == "x" * 39 + "…"
+
+
 def test_moves_are_read_case_insensitively():
     assert parse_move("ST>W") == Move("move", "st", "w")
     assert parse_move(" P7.1 + P7.4 ") == parse_move("p7.1+p7.4")
@@ -159,6 +171,23 @@ def test_each_equivalent_target_is_listed_once():
     assert {f"t2>f{i}" for i in range(2, 9)} <= set(listed)
 
 
+def test_states_differ_by_their_pass_and_by_a_give_up():
+    # every fold and replay check compares states with ==: a redeal that the fold did
+    # not count would pass them unseen
+    piles = Game("sbudetsya", {"passes": 2}, deal=0).state.piles
+    assert State(piles, 1) == State(piles, 1)
+    assert State(piles, 1) != State(piles, 2)
+    assert State(piles, 1, False) != State(piles, 1, True)
+
+
+def test_an_event_that_names_a_card_not_on_top_of_its_pile_does_not_fold():
+    # a wrong log fails loudly instead of moving another card (deal 0: t1 holds 9D,
+    # t2 holds 2D)
+    game = Game("egyptian", deal=0)
+    with pytest.raises(ValueError, match="does not fit"):
+        game.engine.apply(game.state, Event("move", "t1", "f2", ("2D",)))
+
+
 def test_state_is_the_fold_of_the_deal_and_every_event():
     game = Game("egyptian", {"draw": 3}, deal=4)
     for _ in range(40):
@@ -191,6 +220,9 @@ def test_a_game_needs_a_deal_or_a_deck_and_refuses_a_wrong_deck():
     assert len(str(refused.value)) < 120 and "…" in str(refused.value)
     with pytest.raises(RulesError, match="unknown ruleset"):
         Game("pyramid53", deal=0)
+    # a deal number and a deck too: which one the game is would be a guess
+    with pytest.raises(RulesError, match="not both"):
+        Game("pyramid52", deal=0, deck=deck52)
     with pytest.raises(RulesError, match="cannot be 2"):
         Game("pyramid52", {"passes": 2}, deal=0)
 
@@ -201,11 +233,15 @@ def test_to_replay_round_trips_through_run_replay():
         game.play(next(iter(game.legal_moves)))
     again = run_replay(game.to_replay())
     assert again.state == game.state and again.moves == game.moves
+    home = sorted(c for i in range(1, 9) for c in game.pile(f"f{i}"))
+    assert home == ["2H", "AC", "AH", "KC", "KS"]
+    # the claim is the figures of the table, not the score read back: two decks of
+    # 728 points, less the five cards home
     claim = game.to_replay(result=True)["result"]
     assert claim == {
         "won": False,
-        "remaining_cards": game.score.remaining_cards,
-        "remaining_points": game.score.remaining_points,
+        "remaining_cards": 104 - 5,
+        "remaining_points": 728 - (2 + 1 + 1 + 13 + 13),
         "moves": 30,
     }
 
@@ -235,6 +271,7 @@ def test_giving_up_is_in_the_replay_but_no_move_made_on_the_table():
     game.play("resign")
     assert len(game.moves) == 3 and str(game.moves[-1]) == "resign"  # the spec's count
     assert game.moves_made == 2
+    assert game.to_replay(result=True)["result"]["moves"] == 3  # the replay's, the spec's
 
 
 def test_every_pile_name_has_its_kind():
@@ -342,6 +379,19 @@ def test_a_pair_move_given_the_other_way_round_is_played_as_written_in_order():
 def test_a_deal_that_is_no_deal_number_is_the_rules_error(deal):
     with pytest.raises(RulesError, match="deal number"):
         Game("pyramid52", deal=deal)
+
+
+@pytest.mark.parametrize("ruleset, passes", [("pyramid52", 3), ("sbudetsya", 2), ("egyptian", 1)])
+def test_passes_left_counts_the_turns_of_the_waste_still_allowed(ruleset, passes):
+    # the table shows it as the pass the player is on
+    game = Game(ruleset, {"passes": passes} if passes > 1 else {}, deal=3)
+    for left in range(passes - 1, -1, -1):
+        assert game.passes_left == left
+        while game.pile("st"):
+            game.play("st>w")
+        if left:
+            game.play("w>st")
+    assert game.passes_left == 0
 
 
 @pytest.mark.parametrize("ruleset, passes", [("pyramid52", 3), ("sbudetsya", 2), ("egyptian", 1)])

@@ -83,3 +83,5 @@ def test_a_random_deal_is_a_nine_digit_number_reproducible_from_its_generator():
     assert drawn[0] == drawn[1]
     many = {random_deal() for _ in range(200)}
     assert all(0 <= n < 10**9 for n in many) and len(many) > 190
+    # nine digits, not eight: 200 draws all under 10**8 would be a 1 in 10**200 chance
+    assert max(many) >= 10**8

@@ -84,6 +84,13 @@ def test_a_pair_with_a_wrong_sum_is_refused_with_the_sum():
     assert str(err.value) == "JS and JC make 22, not 13"
 
 
+def test_a_card_paired_with_itself_is_refused_as_such():
+    # it read "… make 14, not 13" or "… is removed alone" of one card played twice
+    game = Game("pyramid52", deal=0)
+    for move in ("p7.1+p7.1", "st+st"):
+        assert game.refusal(move) == "a card cannot pair with itself"
+
+
 @pytest.mark.parametrize(
     ("ruleset", "bottom", "move", "target"),
     [("pyramid36", "p6_1", "p6.1+w", 19), ("pyramid52", "p7_1", "st+p7.1", 13)],

@@ -84,6 +84,15 @@ def test_option_values_are_checked_by_type():
         passes.parse("x")
 
 
+def test_options_on_the_command_line_are_read_in_any_case_and_once_each():
+    egyptian = get_ruleset("egyptian")
+    # `--option base=k` was refused, "choose one of first, K, A"
+    assert egyptian.parse_options(["base=k"]) == {"base": "K", "draw": 1}
+    assert egyptian.parse_options([" base = FIRST "]) == {"base": "first", "draw": 1}
+    with pytest.raises(RulesError, match="the option 'draw' is given twice"):
+        egyptian.parse_options(["draw=1", "draw=3"])
+
+
 def _broken(tmp_path: Path, rid: str, old: str, new: str) -> Path:
     path = tmp_path / f"{rid}.toml"
     text = (LEVELS_DIR / f"{rid}.toml").read_text("utf-8")
@@ -127,6 +136,7 @@ def _broken(tmp_path: Path, rid: str, old: str, new: str) -> Path:
             "options.draw.sets: must be an integer from 1 to 3",
         ),
         ("egyptian", r"^K = 13\n", "", "values: no value for rank K"),
+        ("egyptian", r"^A = 1", "A = -1", "values.A: must be an integer from 0 to 1000"),
         # a sum of such values is past what the records keep: the deal stopped the game
         ("egyptian", r"^K = 13", "K = 9223372036854775807", "values.K: must be an integer from 0"),
         ("egyptian", r"^family = .*", 'family = "solitaire"', "family: must be one of"),
@@ -134,6 +144,28 @@ def _broken(tmp_path: Path, rid: str, old: str, new: str) -> Path:
         ("egyptian", r"^rules = \"\"\"", 'rulez = """', "text.en.rulez: unknown key"),
         ("egyptian", r"^ru = \"Египетская пирамида\"\n", "", "name.ru: must be a non-empty string"),
         ("egyptian", r"^layout = .*", 'layout = "circle"', "table.layout: must be one of"),
+        ("egyptian", r'^waste = "below"', 'waste = "left"', "table.waste: must be 'below' or"),
+        # a source twice would list each of its moves twice
+        (
+            "egyptian",
+            r"^pile_takes = .*",
+            'pile_takes = ["waste", "waste"]',
+            "rules.pile_takes: must be a list",
+        ),
+        (
+            "egyptian",
+            r"^gap_takes = .*",
+            'gap_takes = ["piles", "piles"]',
+            "rules.gap_takes: must be a list",
+        ),
+        (
+            "devils-bridge",
+            r"^foundations = 8",
+            "foundations = 4",
+            "aces-up-kings-down needs 8 foundations",
+        ),
+        # 36 cards in eight rows leave no stock
+        ("pyramid36", r"^rows = 6", "rows = 8", "8 rows need more cards than"),
         ("pyramid52", r"^rows = 7", "rows = 10", "rules.rows: must be an integer from 2 to 9"),
         (
             "pyramid52",
@@ -154,6 +186,12 @@ def _broken(tmp_path: Path, rid: str, old: str, new: str) -> Path:
             "nothing = { pile_takes",
             "options.to_piles.sets.none: missing",
         ),
+        (
+            "sbudetsya",
+            r"^none = \{ pile_takes",
+            'all = { pile_takes = ["piles"] }\nnone = { pile_takes',
+            "options.to_piles.sets.all: not one of the choices",
+        ),
     ],
 )
 def test_a_broken_level_file_is_refused_naming_file_key_and_problem(
@@ -164,6 +202,12 @@ def test_a_broken_level_file_is_refused_naming_file_key_and_problem(
         load_ruleset(path)
     assert message in str(err.value)
     assert str(err.value).startswith(f"{rid}.toml: ")
+
+
+def test_a_level_file_may_make_a_card_worth_no_points(tmp_path):
+    # the values run from 0, as the refusal of -1 says
+    ruleset = load_ruleset(_broken(tmp_path, "egyptian", r"^A = 1", "A = 0"))
+    assert ruleset.rules().values["A"] == 0
 
 
 def test_an_unreadable_level_file_is_refused(tmp_path):

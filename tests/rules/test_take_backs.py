@@ -15,6 +15,13 @@ from game.rules.replay import run_replay
 from tests.rules.test_invariants import COMBINATIONS
 
 
+def _left_on_the_table(game: Game) -> tuple[int, int]:
+    """The score counted from the piles and the level file's values, not by Game.score:
+    every card off the foundations (or not yet removed), a card held twice twice."""
+    cards = [c for n in game.pile_names if n[0] != "f" and n != "out" for c in game.pile(n)]
+    return len(cards), sum(game.rules.values[c[0]] for c in cards)
+
+
 def _onward(game: Game, move) -> bool:
     """A move towards the end: a card home or removed, the stock turned; shuffles between
     piles never reach the positions where the rules get subtle (gaps with the stock out,
@@ -86,6 +93,13 @@ class PlayAndTakeBack(RuleBasedStateMachine):
         assert again.state == game.state
         assert set(again.legal_moves) == set(game.legal_moves)
         assert again.score == game.score and again.over == game.over
+
+    @invariant()
+    def the_score_is_what_is_left_on_the_table(self) -> None:
+        # again.score == game.score above runs the same code twice: this counts anew
+        game = self.game
+        assert game.score == _left_on_the_table(game)
+        assert game.won == (game.score.remaining_cards == 0)
 
 
 PlayAndTakeBack.TestCase.settings = settings(
