@@ -150,16 +150,17 @@ class TablePointer:
             self.redraw = True
         return False
 
-    def _follow(self, pos: tuple[int, int]) -> bool:
+    def _follow(self, pos: tuple[int, int], letting_go: bool = False) -> bool:
         """The card dragged, or the press, follows the pointer to `pos`: whether the
-        pointer is taken up by one (a press moved far enough becomes a drag)."""
+        pointer is taken up by one (a press moved far enough becomes a drag; `letting_go`,
+        one with no sound of picking up, as it is put down at once)."""
         assert self.view is not None
         p = self.press
         if p is not None:
             start = TOUCH_DRAG_START_PX if p.source == "touch" else DRAG_START_PX
             if p.held_still or _moved_by(pos, p.pos) <= start:
                 return p.held_still
-            self._start_drag(p, pos)
+            self._start_drag(p, pos, quiet=letting_go)
         if self.drag:
             d = self.drag
             d.rect.topleft = (pos[0] - d.offset[0], pos[1] - d.offset[1])
@@ -169,7 +170,7 @@ class TablePointer:
             self.redraw = True
         return self.drag is not None or self.press is not None
 
-    def _start_drag(self, press: Press, pos: tuple[int, int]) -> None:
+    def _start_drag(self, press: Press, pos: tuple[int, int], quiet: bool = False) -> None:
         assert self.view is not None
         cards = self.game.pile(press.pile)
         if not cards or press.index != len(cards) - 1 or not self.game.movable(press.pile):
@@ -183,7 +184,8 @@ class TablePointer:
         self.drag = Drag(press.pile, cards[-1], offset, rect, press, self.selected)
         self.drag.rect.topleft = (pos[0] - self.drag.offset[0], pos[1] - self.drag.offset[1])
         self.selected = press.pile
-        self.app.sounds.play("pick")
+        if not quiet:
+            self.app.sounds.play("pick")
         self._invalidate()
 
     def _fit_drag(self, drag: Drag) -> None:
@@ -236,7 +238,7 @@ class TablePointer:
             return True
         # where it is let go: a quick flick's last motion (or all of it) goes unreported,
         # and the press was taken for a tap where it began
-        self._follow(event.pos)
+        self._follow(event.pos, letting_go=True)
         if self.drag:
             drag = self.drag
             if not drag.far:

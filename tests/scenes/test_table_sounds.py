@@ -121,3 +121,16 @@ def test_m_stops_no_demo_and_takes_no_question_away(app, driver):
     driver.pause()
     driver.key(pygame.K_g)  # G's question was still up: the second G answers it
     assert scene.game.over
+
+
+def test_a_tap_that_slipped_unreported_is_heard_once(app, driver, monkeypatch):
+    # let go 10 px off with no motion between: the drag begun at the release ticked
+    # a pick-up of its own before the tap's
+    from tests.scenes.test_table import centre
+    from tests.scenes.test_table_input_edges import flick
+
+    scene = open_table(app, driver, Game("pyramid52", deal=1))
+    heard = listen(app, monkeypatch)
+    start = centre(scene, "p7.5")
+    flick(app, driver, start, (start[0] + 10, start[1]), finger=False)
+    assert scene.selected == "p7.5" and heard == ["pick"]
