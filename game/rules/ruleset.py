@@ -485,8 +485,10 @@ def _check_consistent(r: _Reader, rules: Rules, options: Mapping[str, OptionValu
         if rk not in rules.values:
             raise r.fail("values", f"no value for rank {rk} of the {deck.name} deck")
     if rules.family == "pyramid":
-        if rules.rows * (rules.rows + 1) // 2 >= deck.size:
-            raise r.fail(where, f"{rules.rows} rows need more cards than a {deck.name} deck has")
+        pyramid = rules.rows * (rules.rows + 1) // 2
+        if pyramid >= deck.size:  # a pyramid of the whole deck leaves no stock
+            more = "leave no stock from" if pyramid == deck.size else "need more cards than"
+            raise r.fail(where, f"{rules.rows} rows {more} a {deck.size}-card deck")
         return
     if rules.piles + 1 >= deck.size:
         raise r.fail(where, "more piles than the deck can fill")
