@@ -521,8 +521,8 @@ class TableView:
 
     def _mark_width(self, mark: str, rect: pygame.Rect | None = None) -> int:
         width = (rect or pygame.Rect((0, 0), self.layout.card)).width
-        if mark == "focus":  # the keyboard's place, found at a glance: 3 px round a blue
-            return max(3, width // 20) + 1  # back was easy to miss
+        if mark == "focus":  # the keyboard's place, found at a glance: 3 or 4 px round a
+            return max(5, width // 30 + 1)  # blue back was easy to miss
         return max(2, width // 30) + (1 if mark != "playable" else 0)
 
     def draw_tween(self, surface: pygame.Surface, tween: Tween, now: float) -> pygame.Rect:
