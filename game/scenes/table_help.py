@@ -105,7 +105,8 @@ class TableHelp:
             self.takeback_warned_time = self.animator.now
             restart = confirm == self._confirm_restart
             run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
-            text = taking_back_question(cost, restart, self.game.over, run)
+            worse = cost == BY_TAKING_BACK and not self.analysis.lost_since(back_to)
+            text = taking_back_question(cost, restart, self.game.over, run, worse)
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)
             stay = _("Keep the result") if self.game.over else _("Play on")

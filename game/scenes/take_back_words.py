@@ -8,11 +8,16 @@ from game.i18n import _
 from game.store.saved import BY_SEEN_STOCK
 
 
-def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False) -> str:
+def taking_back_question(
+    cost: str, restart: bool, over: bool, run: bool = False, worse: bool = False
+) -> str:
     """What taking back costs (`cost`: BY_SEEN_STOCK or BY_TAKING_BACK), asked of a game
     in play, or of one at its end, which would lose its result (a seen stock card costs
     a day's or an arcade game only, whose end stands: never asked at its end); `run`: an
-    arcade game, whose run it costs its table."""
+    arcade game, whose run it costs its table. A take-back costs for what the solver
+    said of the moves it takes back, and says so: that they lost the win, or (`worse`)
+    that they made a lost deal's best score worse ("No win is possible from here" of a
+    deal lost from its start did not say why an Undo cost anything)."""
     if cost == BY_SEEN_STOCK and run:
         if restart:
             return _(
@@ -44,14 +49,24 @@ def taking_back_question(cost: str, restart: bool, over: bool, run: bool = False
             "Take this move back and the game is marked assisted (no high score),"
             " or keep this result."
         )
+    if worse and restart:
+        return _(
+            "The solver has said that a move made the best possible score worse: start"
+            " the deal over and the game is marked assisted (no high score), or play on."
+        )
+    if worse:
+        return _(
+            "The solver has said that this move made the best possible score worse: take"
+            " it back and the game is marked assisted (no high score), or play on."
+        )
     if restart:
         return _(
-            "No win is possible from here. Start the deal over and the game is"
-            " marked assisted (no high score), or play on."
+            "The solver has said that no win is possible from here: start the deal over"
+            " and the game is marked assisted (no high score), or play on."
         )
     return _(
-        "No win is possible from here. Take this move back and the game is"
-        " marked assisted (no high score), or play on."
+        "The solver has said that no win is possible after this move: take it back"
+        " and the game is marked assisted (no high score), or play on."
     )
 
 

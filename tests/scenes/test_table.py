@@ -1200,7 +1200,7 @@ def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted
     assert scene.status.startswith("There is no way to win from here")
     driver.key(pygame.K_u)  # first a banner says what it would mean
     assert len(game.moves) == 1 and not scene.assisted
-    assert scene.banner.text.startswith("No win is possible from here")
+    assert scene.banner.text.startswith("The solver has said that no win is possible after")
     # and the notice of the loss goes: pushed beside the banner, it stood on the cards
     assert scene.status == ""
     driver.key(pygame.K_u)  # a quick second press is the same press
@@ -1253,7 +1253,8 @@ def test_a_move_taken_back_to_a_position_not_yet_answered_asks_too(app, driver):
     del scene.analysis.results[()]  # the deal's answer had not come yet
     assert scene.analysis.known(()) is None
     driver.key(pygame.K_u)
-    assert len(game.moves) == 1 and scene.banner.text.startswith("No win is possible from here")
+    assert len(game.moves) == 1
+    assert scene.banner.text.startswith("The solver has said that no win is possible after")
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     assert game.moves == [] and scene.assisted
 
@@ -1294,6 +1295,10 @@ def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
     assert "60 points" in scene.status and scene.worse_said_at == 2
     driver.key(pygame.K_u)
     assert len(game.moves) == 2 and scene.banner is not None  # asked, not taken back
+    # and says why: "No win is possible from here" of a deal lost from its start did not
+    assert scene.banner.text.startswith(
+        "The solver has said that this move made the best possible score worse"
+    )
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     assert len(game.moves) == 1 and scene.assisted
     assert scene.facts.assisted_by == "taken-back"
@@ -1384,9 +1389,11 @@ def test_restart_past_the_solver_s_verdict_asks_as_undo_does(app, driver):
     scene, game = _after_the_losing_move(app, driver)
     driver.key(pygame.K_F5)
     assert len(game.moves) == 1 and not scene.assisted
-    assert scene.banner.text.startswith("No win is possible from here. Start the deal over")
+    assert scene.banner.text.startswith(
+        "The solver has said that no win is possible from here: start the deal over"
+    )
     driver.key(pygame.K_u)  # another press's question: Undo asks its own
-    assert len(game.moves) == 1 and "Take this move back" in scene.banner.text
+    assert len(game.moves) == 1 and "after this move: take it back" in scene.banner.text
     driver.key(pygame.K_F5)
     driver.frames(70)
     driver.key(pygame.K_F5)  # the banner up a second: Restart again starts over
