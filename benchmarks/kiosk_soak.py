@@ -127,7 +127,8 @@ class Kiosk:
         ).stdout
 
     def window_line(self, wait_s: float = 30) -> str | None:
-        """The window's line in the tree: `0x200008 "Piramida": (...)  1080x1920+0+0 ...`.
+        """The window's line in the tree: `0x200008 "Piramida": (...)  1080x1920+0+0 ...`
+        (titled in the kiosk's language: "Пирамида" in Russian).
 
         Read afresh each time: `xdotool search --name` misses a window with no window
         manager, and the game may make its window twice (a vsync renderer tried first).
@@ -135,7 +136,7 @@ class Kiosk:
         end = time.monotonic() + wait_s
         while True:
             for line in self.x("xwininfo", "-root", "-tree").splitlines():
-                if '"Piramida"' in line:
+                if '"Piramida"' in line or '"Пирамида"' in line:
                     return line.strip()
             if time.monotonic() > end or self.process.poll() is not None:
                 return None
