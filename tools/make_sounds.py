@@ -61,7 +61,6 @@ def note_hz(semitones_from_a4: int) -> float:
 
 
 C5, E5, G5, C6, E6, G6, A6, C7 = (note_hz(n) for n in (3, 7, 10, 15, 19, 22, 24, 27))
-G4, E4, C4 = (note_hz(n) for n in (-2, -5, -9))
 
 
 def silence(seconds: float) -> Samples:
@@ -179,11 +178,11 @@ def fade_edges(samples: Samples, seconds: float = EDGE_FADE_SECONDS) -> Samples:
     return out
 
 
-def ear_weighted(samples: Samples) -> Samples:
+def ear_weighted(samples: Samples, cutoff_hz: float = EAR_HIGH_PASS_HZ) -> Samples:
     """The samples as the ear weighs them, roughly: low frequencies count for less (a
     second-order high-pass at EAR_HIGH_PASS_HZ standing in for A-weighting: -19 dB at
     100 Hz, -4 dB at 250 Hz, flat above 1 kHz)."""
-    w = math.tan(math.pi * EAR_HIGH_PASS_HZ / SAMPLE_RATE)
+    w = math.tan(math.pi * cutoff_hz / SAMPLE_RATE)
     q = 1 / math.sqrt(2)
     n = 1 / (1 + w / q + w * w)
     a1, a2 = 2 * (w * w - 1) * n, (1 - w / q + w * w) * n
@@ -196,10 +195,10 @@ def ear_weighted(samples: Samples) -> Samples:
     return out
 
 
-def heard_db(samples: Samples) -> float:
+def heard_db(samples: Samples, weigh: Callable[[Samples], Samples] = ear_weighted) -> float:
     """How loud a sound is heard, in dB: the ear-weighted power of its loudest
     HEARD_WINDOW_SECONDS (a card sound is over before the ear averages longer)."""
-    power = [v * v for v in ear_weighted(samples)]
+    power = [v * v for v in weigh(samples)]
     window = min(len(power), round(HEARD_WINDOW_SECONDS * SAMPLE_RATE))
     total = loudest = sum(power[:window])
     for i in range(window, len(power)):
@@ -287,9 +286,10 @@ def make_pair(rng: random.Random) -> Samples:
 
 def make_refused(rng: random.Random) -> Samples:
     """A move that is not allowed: a round "bonk" that never sounds harsh, pitched
-    where small speakers still play it (at 210 Hz a laptop's hardly did)."""
+    where small speakers still play it (at 210 Hz a laptop's hardly did; at 330 Hz it
+    was heard there 11 dB under a card taken up, the quietest sound of the game)."""
     del rng
-    bonk = gliding_sine(330, 260, 0.15, attack_s=0.006, decay_tau_s=0.045, second_harmonic=0.3)
+    bonk = gliding_sine(494, 392, 0.15, attack_s=0.006, decay_tau_s=0.045, second_harmonic=0.6)
     return normalise(fade_edges(bonk), MOVE_HEARD_DB)
 
 
@@ -313,9 +313,11 @@ def make_win(rng: random.Random) -> Samples:
 
 
 def make_lose(rng: random.Random) -> Samples:
-    """No more moves: a gentle falling G-E-C motif with soft, rounded tones."""
+    """No more moves: a gentle falling G-E-C motif with soft, rounded tones, an octave
+    above middle C: a laptop's speakers played the octave below 6 dB under a move,
+    where the end of a game is to be heard above one."""
     del rng
-    motif = ((0.0, 1.0, G4), (0.2, 0.95, E4), (0.4, 0.9, C4))
+    motif = ((0.0, 1.0, G5), (0.2, 0.95, E5), (0.4, 0.9, C5))
     parts = [
         (start, gain, soft_tone(freq, 0.4, attack_s=0.02, decay_tau_s=0.14))
         for start, gain, freq in motif

@@ -256,6 +256,27 @@ def test_generator_is_deterministic(
         assert sizes[name] == len(again)
 
 
+def test_on_a_laptop_s_speakers_the_game_s_end_is_heard_over_a_move_and_a_refusal_near_one(
+    make_sounds: ModuleType,
+) -> None:
+    # small speakers play little below 400 Hz: there the "no moves left" motif, meant
+    # to be heard over a move, was 6 dB under one, and a refusal 11 dB under a card
+    # taken up, the quietest sound of the game
+    def heard_on_a_laptop(name: str) -> float:
+        with wave.open(str(SOUNDS_DIR / f"{name}.wav")) as wav:
+            samples = array.array("h", wav.readframes(wav.getnframes()))
+        floats = [v / FULL_SCALE for v in samples]
+
+        def laptop(x: list[float]) -> list[float]:
+            return make_sounds.ear_weighted(make_sounds.ear_weighted(x, 400.0), 400.0)
+
+        return float(make_sounds.heard_db(floats, laptop))
+
+    move = heard_on_a_laptop("pick")
+    assert heard_on_a_laptop("lose") > move
+    assert heard_on_a_laptop("refused") > move - 6
+
+
 @pytest.mark.parametrize("name", sorted(SOUND_NAMES))
 def test_shipped_file_is_small_soft_and_click_free(name: str) -> None:
     path = SOUNDS_DIR / f"{name}.wav"
