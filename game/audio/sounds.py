@@ -126,8 +126,9 @@ class Sounds:
         self._started[kind] = now
         try:
             channel = sound.play()
-            if channel is not None:
-                channel.set_volume(*self._varied())
+            if channel is None:  # every channel busy: not started, nor heard until
+                return False
+            channel.set_volume(*self._varied())
         except pygame.error as error:
             _log.debug("Could not play %r: %s", name, error)
             return False

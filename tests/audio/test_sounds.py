@@ -503,3 +503,17 @@ def test_each_play_of_a_sound_is_a_little_different_and_never_louder(disk_audio:
     softest = own * 10 ** (-SOFTER_BY_DB / 20) * (1 - PANNED_BY)
     assert all(min(pair) >= softest * 0.95 for pair in levels)
     assert len(set(levels)) > 1  # not one level every time
+
+
+def test_a_sound_with_every_channel_busy_is_not_said_to_have_started(
+    silent_device: None,
+) -> None:
+    # it was, and a win queued after it waited for a sound that never played
+    effects = Sounds()
+    assert effects.available  # the mixer open
+    pygame.mixer.set_num_channels(1)
+    try:
+        assert effects.play("win")
+        assert not effects.play("pick")  # the one channel is the win's, unforced
+    finally:
+        pygame.mixer.quit()
