@@ -307,7 +307,10 @@ def card_art(
     return _recent_card_art(width, bool(four_colour), back, letters, bool(large))
 
 
-@lru_cache(maxsize=8)
+# four: a screen's own (the settings show four, the table one or two); a view keeps
+# its art while it lives. Eight kept a 4K session at 278 MB where four keep 234 MB
+# (benchmarks/session_memory.py), the rest repainted under a scene's fade
+@lru_cache(maxsize=4)
 def _recent_card_art(
     width: int, four_colour: bool, back: str, letters: str, large: bool
 ) -> CardArt:
