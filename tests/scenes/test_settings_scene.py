@@ -119,8 +119,13 @@ def test_volume_by_keyboard_and_mute(app, driver):
     assert app.settings.volume == 1.0
     driver.key(pygame.K_RETURN)
     assert app.settings.muted and app.sounds.muted and saved(app)["muted"] is True
+    heard: list[str] = []
+    real_play = app.sounds.play
+    app.sounds.play = lambda name: heard.append(name) or real_play(name)  # type: ignore[method-assign]
     click(driver, scene, "volume:mute")
     assert not app.settings.muted and not saved(app)["muted"]
+    # heard as sound comes back, as M at the table has it: it said nothing
+    assert heard == ["place"]
 
 
 def test_volume_slider_follows_the_pointer(app, driver):
