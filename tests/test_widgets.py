@@ -202,3 +202,15 @@ def test_an_arrow_across_into_a_row_of_choices_and_back_chooses_nothing():
     for key in (pygame.K_RIGHT, pygame.K_LEFT):
         pad.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""), 1.0)
     assert pad.focus_key == "list" and chosen == []
+
+
+def test_a_banner_s_enter_button_is_gold_and_only_where_enter_presses_it():
+    # a replay's end showed no ring and no gold: what Enter did was a guess
+    from game.scenes.table_overlay import Banner
+
+    def buttons() -> list[Button]:
+        return [Button("Take back", lambda: None, key="a"), Button("Play on", lambda: None)]
+
+    assert [b.selected for b in Banner("Won.", buttons()).buttons] == [True, False]
+    # where Enter first shows the focus (it ends what the player may not mean to end)
+    assert [b.selected for b in Banner("Sure?", buttons(), enter=False).buttons] == [False, False]

@@ -180,8 +180,8 @@ def fade_edges(samples: Samples, seconds: float = EDGE_FADE_SECONDS) -> Samples:
 
 def ear_weighted(samples: Samples, cutoff_hz: float = EAR_HIGH_PASS_HZ) -> Samples:
     """The samples as the ear weighs them, roughly: low frequencies count for less (a
-    second-order high-pass at EAR_HIGH_PASS_HZ standing in for A-weighting: -19 dB at
-    100 Hz, -4 dB at 250 Hz, flat above 1 kHz)."""
+    second-order high-pass at `cutoff_hz`; at EAR_HIGH_PASS_HZ it stands in for
+    A-weighting: -19 dB at 100 Hz, -4 dB at 250 Hz, flat above 1 kHz)."""
     w = math.tan(math.pi * cutoff_hz / SAMPLE_RATE)
     q = 1 / math.sqrt(2)
     n = 1 / (1 + w / q + w * w)
@@ -196,8 +196,9 @@ def ear_weighted(samples: Samples, cutoff_hz: float = EAR_HIGH_PASS_HZ) -> Sampl
 
 
 def heard_db(samples: Samples, weigh: Callable[[Samples], Samples] = ear_weighted) -> float:
-    """How loud a sound is heard, in dB: the ear-weighted power of its loudest
-    HEARD_WINDOW_SECONDS (a card sound is over before the ear averages longer)."""
+    """How loud a sound is heard, in dB: the power of its loudest HEARD_WINDOW_SECONDS
+    (a card sound is over before the ear averages longer) as `weigh` weighs it, the
+    ear by default (a test weighs it as a laptop's small speakers play it)."""
     power = [v * v for v in weigh(samples)]
     window = min(len(power), round(HEARD_WINDOW_SECONDS * SAMPLE_RATE))
     total = loudest = sum(power[:window])

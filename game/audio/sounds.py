@@ -123,15 +123,15 @@ class Sounds:
         kind = sound_kind(name)
         if now - self._started.get(kind, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
             return False
-        self._started[kind] = now
         try:
             channel = sound.play()
-            if channel is None:  # every channel busy: not started, nor heard until
+            if channel is None:  # every channel busy: not started, and not heard
                 return False
             channel.set_volume(*self._varied())
         except pygame.error as error:
             _log.debug("Could not play %r: %s", name, error)
             return False
+        self._started[kind] = now
         self._heard_until = max(self._heard_until, now + sound.get_length())
         return True
 

@@ -92,8 +92,9 @@ class InitialsScene(PadScene):
         self.done = done
         self.finished = False
         self.changed = False  # the player has turned or typed a letter
-        # the last key down brought its character, so its text event is not typed again
-        self.typed_by_key = False
+        # the character the last key down typed: its own text event, which follows it,
+        # is not typed again
+        self.typed_by_key = ""
         # the letters as the table will show them (a kiosk hides swear words)
         self.shown: Callable[[str], str] = str
         self.cards: list[pygame.Rect] = []
@@ -160,17 +161,17 @@ class InitialsScene(PadScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            # a letter no key down brought: xdotool's, or an input method's (Russian
-            # letters typed so changed nothing)
-            if not self.typed_by_key:
+            # text no key down brought: xdotool's, or an input method's (Russian letters
+            # typed so changed nothing)
+            if event.text != self.typed_by_key:
                 for char in event.text:
                     self.type_letter(char)
-            self.typed_by_key = False
+            self.typed_by_key = ""
             return True
         if event.type == pygame.KEYDOWN:
             key = event.key
             unicode = getattr(event, "unicode", "")
-            self.typed_by_key = bool(unicode) and unicode.isprintable()
+            self.typed_by_key = unicode if unicode.isprintable() else ""
             if self.arriving_press(event):
                 return True  # the table's press, or its key repeated: not this screen's yet
             self.held_key = None  # another key: ↑ or ↓ held turns the place it began on

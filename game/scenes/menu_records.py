@@ -52,8 +52,8 @@ class MenuRecords:
         deal = _("Deal {n}", n=row.deal) if row.deal is not None else _("Given deck")
         if row.mode == ARCADE:  # its number, hidden at its table, let the solver be asked
             deal = self.arcade_level()
-        what = {DAILY: _("deal of the day"), ARCADE: _("arcade")}.get(row.mode)
-        name = f"{name} ({what})" if what else name
+        elif row.mode == DAILY:
+            name = f"{name} ({_('deal of the day')})"
         return _(
             "Unfinished: {name} · {deal} · {moves} · {time}",
             name=name,
@@ -151,10 +151,12 @@ class MenuRecords:
         return _("Arcade: level {n}", n=level[0]) if level else _("Arcade")
 
     def arcade_level(self) -> str:
-        """The open run's level, "Level 2 of 5" (or "" with none), where a game of it
-        is named."""
+        """The open run's level, "Arcade: level 2 of 5" (or "Arcade" where the arcade's
+        file cannot be read), where a game of it is named."""
         level = self._open_level()
-        return _("Level {n} of {total}", n=level[0], total=level[1]) if level else ""
+        if level is None:
+            return _("Arcade")
+        return _("Arcade: level {n} of {total}", n=level[0], total=level[1])
 
     def _open_level(self) -> tuple[int, int] | None:
         """The level the open arcade run stands at, from 1, and of how many; None with

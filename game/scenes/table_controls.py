@@ -124,13 +124,15 @@ class TableControls:
         selected = self.selected
         if pile == "st":
             last = game.moves[-1] if game.moves else None
-            if clicks >= 2 and not selected and last in (Move(MOVE, "st", "w"), Move(SINGLE, "st")):
+            if clicks >= 2 and not selected and last in (STOCK_TURN, Move(SINGLE, "st")):
                 # the second tap of a quick two on the stock, on a card shown a moment
                 # before: it turns the stock as the first did (it removed that card, a
-                # King, or picked it up); after the stock's King removed, it is the
-                # double-click's own. After a tap elsewhere (a King on the reserve, a
-                # finger's width away), it is a tap of its own
-                if last == Move(MOVE, "st", "w"):
+                # King, or picked it up), while cards are left to turn (the last one's
+                # second tap turned the reserve over and spent a pass); after the
+                # stock's King removed, it is the double-click's own. After a tap
+                # elsewhere (a King on the reserve, a finger's width away), it is a tap
+                # of its own
+                if last == STOCK_TURN and game.pile("st"):
                     self._stock()
                 self._invalidate()
                 return

@@ -34,6 +34,12 @@ class Banner:
     # answers it, so the cards it hides are not needed
     waits: bool = False
 
+    def __post_init__(self) -> None:
+        # the button Enter presses is gold, as a screen's default is: with no ring shown
+        # (a replay's end, where the arrows step the replay) nothing told what it did
+        if self.enter and self.buttons:
+            self.buttons[0].selected = True
+
 
 def draw_banner(
     surface: pygame.Surface,

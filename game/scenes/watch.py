@@ -386,10 +386,7 @@ class WatchScene(TableScene):
                 text += " " + doubted
             if last and len(self.replays) > 1:  # a run's end: its score, not its last game's
                 text += " " + self._run_total()
-        # gold, as Enter's button is elsewhere: with no ring shown (the arrows step the
-        # replay, see _show_banner_default) a keyboard player could not tell what it did
-        buttons[0].selected = True
-        self.banner = Banner(text, buttons)
+        self.banner = Banner(text, buttons)  # Enter's, the first, in gold
         self.pad.show_focus = False  # the banner's buttons take the keys now
         self._show_focus()
         self._invalidate()

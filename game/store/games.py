@@ -285,7 +285,7 @@ class GameLog:
     def deal_practised(self, game: Game, except_id: int | None = None) -> bool:
         """Whether a game outside the arcade dealt these cards to the same places and a
         move was made in it: an arcade level's deal is drawn at random, and only its
-        number typed (shown by Continue while it waits) deals it again."""
+        number typed (read from the records file while it waits) deals it again."""
         return self._same_deal(game, except_id, f"moves > 0 AND mode != '{ARCADE}'")
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:

@@ -32,8 +32,9 @@ BY_SEEN_STOCK = "seen-stock"  # a card put back on the stock after it was seen
 # another game of this deal was told "No win possible" after a move: dealt again, the
 # deal is played past that turn, as a Restart would take it back
 BY_TOLD_BEFORE = "told-before"
-# an arcade level's deal played in another game while the level waited (its number is
-# shown by Continue): the run is then played on a deal learnt
+# an arcade level's deal played in another game while the level waited (its number
+# read from the records file: the game shows it nowhere): the run is then played on a
+# deal learnt
 BY_PRACTISED = "practised"
 HELP_KINDS = (
     BY_HINT,

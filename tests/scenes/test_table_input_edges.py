@@ -307,6 +307,18 @@ def test_quick_taps_on_a_king_on_the_reserve_then_one_on_the_stock_remove_both(a
     assert [str(m) for m in game.moves][7:] == ["w", "st"]
 
 
+def test_a_quick_second_tap_after_the_stock_s_last_card_spends_no_pass(app, driver):
+    # it turned the reserve back over onto the stock: a pass gone, unasked
+    game = Game("pyramid52", {"passes": 3}, deal=0)
+    while len(game.pile("st")) > 1:
+        game.play("st>w")
+    scene = open_table(app, driver, game)
+    turned = len(game.moves)
+    driver.double_click(centre(scene, "st"))
+    driver.settle(1.0)
+    assert [str(m) for m in game.moves][turned:] == ["st>w"] and game.passes_left == 2
+
+
 def test_a_double_click_on_a_king_on_the_stock_removes_it_alone(app, driver):
     # deal 5: KC on the stock, JH under it, which the second click left alone
     scene = open_table(app, driver, Game("pyramid52", deal=5))
