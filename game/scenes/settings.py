@@ -89,6 +89,7 @@ class SettingsScene(Scene):
         self.focus = 0  # index into rows; len(rows) is the Back button
         self._pressed: Button | None = None
         self._sliding = False
+        self._level_unheard = False  # the volume last set was not heard (see set_volume)
         # the focus ring shows once a key has been used (the one that opened it, too)
         self.keyboard = app.keyboard_led
         self.rows: list[SettingRow] = []
@@ -188,7 +189,9 @@ class SettingsScene(Scene):
         volume = round(min(1.0, max(0.0, volume)) * 10) / 10
         if volume != self.settings.volume:
             self._setter("volume")(volume)
-            self.app.sounds.play("place")  # let the player hear the new level
+            # let the player hear the new level: a quick drag's last one, too close to
+            # the one before to be played, is played as the slider is let go
+            self._level_unheard = not self.app.sounds.play("place")
 
     def step_volume(self, direction: int) -> None:
         self.set_volume(self.settings.volume + direction * VOLUME_STEP)
@@ -339,6 +342,8 @@ class SettingsScene(Scene):
             self._hover(event.pos)
             return True
         if event.type == POINTER_UP:
+            if self._sliding and self._level_unheard:
+                self._level_unheard = not self.app.sounds.play("place")
             pressed, self._pressed, self._sliding = self._pressed, None, False
             if pressed:
                 pressed.pressed = False

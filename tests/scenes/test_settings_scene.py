@@ -1,6 +1,7 @@
 """The settings screen driven by real clicks and keys: each change applies and is saved."""
 
 import json
+import time
 
 import pygame
 import pytest
@@ -139,6 +140,29 @@ def test_volume_slider_follows_the_pointer(app, driver):
     driver.drag((track.right, track.centery), (track.x - 50, track.centery), steps=4)
     assert app.settings.volume == 0.0
     assert saved(app)["volume"] == 0.0
+
+
+def test_a_quick_drag_of_the_volume_is_heard_at_the_level_let_go(app, driver):
+    # the previews come too close to be each played: the last level set was unheard,
+    # the one heard last a step below it
+    scene = open_settings(app, driver)
+    played: list[float] = []
+    real_play = app.sounds.play
+
+    def play(name: str) -> bool:
+        started = real_play(name)
+        if started:
+            played.append(app.sounds.volume)
+        return started
+
+    app.sounds.play = play  # type: ignore[method-assign]
+    track = scene.button("volume:track").rect
+    end = (track.right - track.width // 5, track.centery)
+    driver.hold_over((track.x + 2, track.centery), end, 6)  # quicker than the sounds
+    time.sleep(0.1)  # a moment held there, as a hand is
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+    driver.frames(1)
+    assert len(played) >= 2 and played[-1] == app.settings.volume == 0.8
 
 
 def test_four_colour_toggle_persists(app, driver, tmp_path):
