@@ -214,3 +214,21 @@ def test_a_banner_s_enter_button_is_gold_and_only_where_enter_presses_it():
     assert [b.selected for b in Banner("Won.", buttons()).buttons] == [True, False]
     # where Enter first shows the focus (it ends what the player may not mean to end)
     assert [b.selected for b in Banner("Sure?", buttons(), enter=False).buttons] == [False, False]
+
+
+def test_a_banner_s_gold_button_with_the_keys_on_it_is_ringed_too():
+    # gold for Enter and the focus's blue edge are one edge: the gold alone hid that
+    # the keys were on the wish's only button
+    from game.scenes.table_overlay import Banner, draw_banner
+
+    surface = pygame.Surface((1280, 800))
+    surface.fill(theme.FELT)
+    made = Button("I have made my wish", lambda: None, key="wish")
+    banner = Banner("Make a wish.", [made])
+    made.focused = True
+    draw_banner(surface, surface.get_rect(), banner)
+    row = made.rect.centery
+    leftwards = [
+        tuple(surface.get_at((x, row)))[:3] for x in range(made.rect.left, made.rect.left - 16, -1)
+    ]
+    assert leftwards[0] == theme.GOLD and theme.FOCUS in leftwards[1:]

@@ -13,6 +13,7 @@ from game.render.preview import fill_translucent
 from game.rules import Game
 from game.ui import theme
 from game.ui.labels import king_alone, value_legend, value_text
+from game.ui.pad import draw_ring
 from game.ui.widgets import Button, balanced_wrap, layout_row, overlap_area, row_width, wrap
 
 # A panel that must keep off the cards is tried in this many widths above the
@@ -137,6 +138,8 @@ def draw_banner(
         layout_row(banner.buttons, row, button_h, size)
         for b in banner.buttons:
             b.draw(surface, max(11, int(button_h * 0.4)))
+            if b.focused and b.selected:  # gold is Enter's, the ring the keys' place: the
+                draw_ring(surface, b.rect, scale)  # gold alone hid that the keys were there
     return panel
 
 
