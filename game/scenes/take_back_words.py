@@ -39,34 +39,36 @@ def taking_back_question(
             "This puts a card you have seen back on the stock: take it back and the game"
             " is marked assisted (no high score), or play on."
         )
+    # the solver's words the moves taken back were played past, then what it costs
+    if worse and restart:
+        why = _("The solver has said that after a move the best result leaves more points")
+    elif worse:
+        why = _("The solver has said that after this move the best result leaves more points")
+    elif restart:
+        why = _("The solver has said that no win is possible from here")
+    else:
+        why = _("The solver has said that no win is possible after this move")
     if over and restart:
         return _(
-            "Start the deal over and the game is marked assisted (no high score),"
-            " or keep this result."
+            "{why}: start the deal over and the game is marked assisted (no high score),"
+            " or keep this result.",
+            why=why,
         )
     if over:
         return _(
-            "Take this move back and the game is marked assisted (no high score),"
-            " or keep this result."
-        )
-    if worse and restart:
-        return _(
-            "The solver has said that a move made the best possible score worse: start"
-            " the deal over and the game is marked assisted (no high score), or play on."
-        )
-    if worse:
-        return _(
-            "The solver has said that this move made the best possible score worse: take"
-            " it back and the game is marked assisted (no high score), or play on."
+            "{why}: take it back and the game is marked assisted (no high score),"
+            " or keep this result.",
+            why=why,
         )
     if restart:
         return _(
-            "The solver has said that no win is possible from here: start the deal over"
-            " and the game is marked assisted (no high score), or play on."
+            "{why}: start the deal over and the game is marked assisted (no high score),"
+            " or play on.",
+            why=why,
         )
     return _(
-        "The solver has said that no win is possible after this move: take it back"
-        " and the game is marked assisted (no high score), or play on."
+        "{why}: take it back and the game is marked assisted (no high score), or play on.",
+        why=why,
     )
 
 
