@@ -394,8 +394,12 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
         def __init__(self, name: str) -> None:
             self.name = name
 
-        def play(self) -> None:
+        def play(self) -> Counted:  # as a Sound gives its channel: here, itself
             started.append(self.name)
+            return self
+
+        def set_volume(self, *levels: float) -> None:
+            pass
 
         def get_length(self) -> float:
             return 0.1
