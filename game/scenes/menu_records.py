@@ -91,7 +91,8 @@ class MenuRecords:
     def daily_label(self, ruleset: Ruleset, options: dict[str, OptionValue]) -> str:
         row = self.app.records.daily(ruleset.id, options, today_deal())
         if row is None and self.app.records.daily_seen(ruleset.id, options, today_deal()):
-            # said once dealt, where the fortune was already spent
+            # its cards laid out in another game (От нечего делать's day is Сбудется's):
+            # said only once it was dealt, the fortune was spent by then
             return _("Deal of the day: seen before")
         if row is None:
             return _("Deal of the day")

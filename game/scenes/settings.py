@@ -198,7 +198,7 @@ class SettingsScene(Scene):
 
     def toggle_mute(self) -> None:
         self._setter("muted")(not self.settings.muted)
-        if not self.settings.muted:  # heard at its level, as M at the table says it
+        if not self.settings.muted:  # heard at its level, as M at the table plays it
             self.app.sounds.play("place")
 
     def _set_fullscreen(self, on: bool) -> None:
