@@ -277,16 +277,20 @@ class Fingers:
             pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_DELETE,
             pygame.K_F1, pygame.K_F4, pygame.K_F11, pygame.K_KP_ENTER, pygame.K_KP5,
         ]  # fmt: skip
+        if rng.random() < 0.1:
+            # text with no key down of its own: an input method's, or xdotool's Russian
+            return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(("ю", "ЛЯ", "ё", "ß")))]
         if rng.random() < 0.5:
             char = rng.choice(self.KEYS)
             key, text = ord(char), char
         else:
             key, text = rng.choice(specials), ""
         mod = rng.choice((0, 0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT))
-        return [
-            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=0),
-        ]
+        pressed = [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0)]
+        if text and rng.random() < 0.7:  # as SDL follows a key down with its text
+            pressed.append(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pressed.append(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=0))
+        return pressed
 
 
 # -- the run --------------------------------------------------------------------------
