@@ -260,7 +260,7 @@ def export(game_id: str, path: str) -> int:
         raise UsageError(f"cannot export: {records.problems[0].detail}")
     if row is None:
         raise UsageError(f"no game {game_id} in the records (see 'piramida history')")
-    if level_in_play(row):
+    if row.deal_hidden:
         raise UsageError(f"game {game_id} is an arcade level in play: it is exported once it ends")
     replay = exported(row.replay)
     initials = records.entry_initials(row.id)
@@ -318,20 +318,12 @@ def _write(path: str, text: str) -> int:
     return 0
 
 
-def level_in_play(row: GameRow) -> bool:
-    """Whether the row is an arcade level's game not yet over: its deal's number, hidden
-    at its table, is not shown (with it, `solve` gave the level's winning line)."""
-    from game.store import ARCADE
-
-    return row.mode == ARCADE and row.outcome is None
-
-
 def row_json(row: GameRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "ruleset": row.ruleset,
         "options": row.options,
-        "deal": None if level_in_play(row) else row.deal,
+        "deal": None if row.deal_hidden else row.deal,
         "mode": row.mode,
         "started": row.started_at,
         "finished": row.finished_at,
@@ -382,7 +374,7 @@ def row_line(row: GameRow) -> str:
     if row.wish is not None:  # a fortune's answer: an honest win and one replayed differ
         flags.append(f"wish: {row.wish}")
     deal = str(row.deal) if row.deal is not None else "deck"
-    if level_in_play(row):
+    if row.deal_hidden:
         deal = "hidden"
     return (
         f"{row.id:>5}  {local_minute(row.started_at)}  {row.ruleset:<13} {deal:>10}  "

@@ -50,7 +50,7 @@ class MenuRecords:
         except RulesError:  # a ruleset this version no longer has
             name = row.ruleset
         deal = _("Deal {n}", n=row.deal) if row.deal is not None else _("Given deck")
-        if row.mode == ARCADE:  # its number, hidden at its table, let the solver be asked
+        if row.deal_hidden:  # named by its level (with its number, the solver was asked)
             deal = self.arcade_level()
         elif row.mode == DAILY:
             name = f"{name} ({_('deal of the day')})"

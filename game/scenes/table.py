@@ -192,7 +192,7 @@ class TableScene(
             self.view = self._new_view(view.area)
         elif view:
             # the language may have changed in the settings
-            view.empty_names = empty_place_names(self.game.rules, view.piles)
+            view.empty_names = empty_place_names(self.game, view.piles)
         if not self.dealt and not self.wish_pending:
             self._deal()
         elif self.dealt:
@@ -232,7 +232,7 @@ class TableScene(
     def _new_view(self, area: pygame.Rect) -> TableView:
         settings = self.app.settings
         view = TableView(self.game, area, *settings.deck)
-        view.empty_names = empty_place_names(self.game.rules, view.piles)
+        view.empty_names = empty_place_names(self.game, view.piles)
         return view
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -78,6 +78,12 @@ class GameRow:
     def won(self) -> bool:
         return self.outcome == "won"
 
+    @property
+    def deal_hidden(self) -> bool:
+        """An arcade level's game not yet over: its deal's number, hidden at its table,
+        is shown nowhere (with it, `solve` gave the level's winning line)."""
+        return self.mode == ARCADE and self.outcome is None
+
     def up_to_the_damage(self, error: ReplayError) -> tuple[GameRow, tuple[Game, GameFacts]] | None:
         """This unfinished game up to the move its record cannot replay (`error`), if a
         move before it does, and that game restored: one damaged move lost the whole

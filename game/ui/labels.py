@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from game import i18n
 from game.i18n import _, localized
-from game.rules import RANKS, Option, Rules, Ruleset
+from game.rules import RANKS, Game, Option, Rules, Ruleset
 from game.rules.moves import TABLEAU, pile_kind
 from game.rules.ruleset import OptionValue
 
@@ -118,13 +118,13 @@ def area_name(area: str, pairs_cards: bool) -> str:
     return _("Pyramid")
 
 
-def empty_place_names(rules: Rules, piles: Iterable[str]) -> dict[str, str]:
+def empty_place_names(game: Game, piles: Iterable[str]) -> dict[str, str]:
     """The words an empty place of the table shows, by pile: the waste (the reserve)
     and the stock say what they are, in the language of the moment (in the old rules
     the waste lies among the piles, and empty it looked like a gap; the stock run out
     was a bare box beside a named waste). A gap that only the waste fills says so: it
     looked like any gap, and refused every card."""
-    pairs = rules.family == "pyramid"
+    pairs, rules = game.pairs_cards, game.rules
     names = {"w": area_name("w", pairs), "st": area_name("st", pairs)}
     if rules.gap_fill == "waste" and not rules.gap_takes:
         gaps = (name for name in piles if pile_kind(name) == TABLEAU)
