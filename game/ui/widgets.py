@@ -169,6 +169,9 @@ def draw_text(
 # marks that stand alone between words and go with the word before them: an em dash, an
 # en dash, and the middle dot that separates a list of options
 TRAILING_MARKS = ("—", "–", "·")
+# Russian particles that go with the word after them, as a one-letter word does: the
+# menu's Continue broke the fortune's name into «Сбудется — не» and «сбудется»
+LEANING_PARTICLES = frozenset(("не", "ни"))
 
 
 def words_of(text: str) -> list[str]:
@@ -178,8 +181,8 @@ def words_of(text: str) -> list[str]:
     line never opens with one (the Russian keys' "F — собрать" broke into "F" and
     "— собрать", an option line into "… from the" and "· Cards onto piles"). And a
     count goes with the word after it: "3" closed a line and "lives" opened the next;
-    so does a word of one letter, as Russian type is set (a banner's line ended in
-    "сойдётся. В", and the next opened "лучшем случае")."""
+    so does a word of one letter, or the particle "не", as Russian type is set (a
+    banner's line ended in "сойдётся. В", and the next opened "лучшем случае")."""
     words: list[str] = []
     for word in re.split(r"[ \t\r\n]+", text):
         if not word:
@@ -193,8 +196,11 @@ def words_of(text: str) -> list[str]:
 
 def _leans_on_next(word: str) -> bool:
     """A count (one that opens a bracket too: "(10" closed a line, "piles)" opened the
-    next), or a word of one letter (a preposition, a conjunction)."""
-    return word.lstrip('(«“"').isdigit() or (len(word) == 1 and word.isalpha())
+    next), a word of one letter (a preposition, a conjunction), or a particle."""
+    bare = word.lstrip('(«“"')
+    return (
+        bare.isdigit() or (len(word) == 1 and word.isalpha()) or bare.lower() in LEANING_PARTICLES
+    )
 
 
 def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
