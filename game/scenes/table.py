@@ -262,8 +262,14 @@ class TableScene(
         if self.demo and t == pygame.KEYDOWN and not self.app.kiosk and self.demo_pace_key(event):
             return True  # (a kiosk's show stops at any key, as at any touch)
         if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN) and not modifier_only(event):
+            # the press that presses Demo leaves it to its button, the same press
+            # (stopped here, a finger's slack off, it was started again)
             demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
-            on_demo = t == POINTER_DOWN and demo is not None and demo.hit(event.pos, 12)
+            on_demo = (
+                t == POINTER_DOWN
+                and demo is not None
+                and self.bar_button_at(event.pos, self._touch_margin(event)) is demo
+            )
             # D, and Enter on the Demo button, stop it as its button does (stopped here,
             # the same Enter pressed Demo again and started it)
             demo_key = t == pygame.KEYDOWN and (

@@ -51,6 +51,17 @@ class TablePointer:
     def _touch_margin(self, event: pygame.event.Event) -> int:
         return TOUCH_SLACK_PX if getattr(event, "source", "mouse") == "touch" else 0
 
+    def bar_button_at(self, pos: tuple[int, int], margin: int) -> Button | None:
+        """The bar's button a press at `pos` presses, `margin` px off it at most (a
+        finger's slack), unless a card is nearer: a tap just under a bottom-row card
+        opened the Rules below it."""
+        button = self.hud.button_at(pos, margin)
+        if button and not button.rect.collidepoint(pos) and self.view is not None:
+            card = self.view.spot_at(pos, margin)
+            if card and squared_gap(card.rect, pos) < squared_gap(button.rect, pos):
+                return None
+        return button
+
     def _pointer_down(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
         if self.keys.visible:  # the ring goes with the next drawing of the table
@@ -78,13 +89,7 @@ class TablePointer:
         grey = off is not None and not off.enabled and not self.wish_pending
         if grey and self._say_why_off(off.key):  # else as a press on the felt, as before
             return True
-        button = self.hud.button_at(event.pos, margin)
-        if button and not button.rect.collidepoint(event.pos):
-            # within a finger's slack of a card too: the nearer (a tap just under a
-            # bottom-row card opened the Rules below it)
-            card = self.view.spot_at(event.pos, margin)
-            if card and squared_gap(card.rect, event.pos) < squared_gap(button.rect, event.pos):
-                button = None
+        button = self.bar_button_at(event.pos, margin)
         if button:
             self._finish_animation()
             self._press_button(button, event)

@@ -12,6 +12,7 @@ from game.rules.moves import parse_move
 from game.scenes.base import ARRIVING_S
 from game.scenes.table import TableScene
 from game.scenes.table_analysis import Answer
+from game.store import GameFacts
 from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
@@ -2484,3 +2485,19 @@ def test_a_tooltip_keeps_off_the_stock_in_its_corner(app, driver, size):
         assert scene.tip_drawn.bottom <= scene.hud.bottom.top  # still above the bar
         tipped += 1
     assert tipped == 6
+
+
+def test_a_press_near_demo_stops_the_demo_whichever_way_it_is_read(app, driver):
+    # "on Demo" was judged 12 px round the button, a press's own slack 14 px for a
+    # finger and none for the mouse: a tap 13 px off stopped the demo and pressed
+    # Demo, which started it again; a click 5 px off, on the felt, did not stop it
+    game = Game("egyptian", deal=5)
+    scene = open_table_with(app, driver, game, GameFacts(assisted=True, assisted_by="demo"))
+    driver.resize((1280, 800))
+    demo = scene.buttons["demo"].rect
+    for off, press in ((5, driver.click), (11, driver.click), (13, driver.tap)):
+        scene.demo = True
+        driver.frames(2)
+        press((demo.centerx, demo.top - off))
+        driver.frames(2)
+        assert not scene.demo, (off, press)
