@@ -85,7 +85,7 @@ def after_game(app: App, summary: GameSummary) -> Scene:
             game_id=facts.record_id,
         )
     heading = _heading(place, best=place == 1)
-    if _verdict_counts(summary):
+    if summary.wish_counts:
         # the answer to the wish is the news, the table's place beside it: under a big
         # "A new high score!" the wish come true was the smallest line of the screen,
         # where a wish that will not come true stands as the title
@@ -103,15 +103,9 @@ def outcome_line(summary: GameSummary) -> str:
     come true was greeted "A new high score!" before it was told."""
     from game.scenes.results import headline, verdict
 
-    if _verdict_counts(summary):
+    if summary.wish_counts:
         return verdict(summary)
     return headline(summary)  # a void verdict said alone left a win unsaid
-
-
-def _verdict_counts(summary: GameSummary) -> bool:
-    from game.scenes.results import void_verdict
-
-    return summary.fortune and not void_verdict(summary)
 
 
 def _heading(place: int, best: bool) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game.rules import Game, Outcome
 from game.store import GameFacts
+from game.store.saved import wish_counts
 
 
 @dataclass
@@ -19,6 +20,10 @@ class GameSummary:
     fortune_replayed: bool = False  # its cards seen before they came (played again, or by Undo)
     facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded
     stuck: bool = False  # ended where no sequence of moves led anywhere (given up so)
+
+    @property
+    def wish_counts(self) -> bool:
+        return wish_counts(self.fortune, self.fortune_replayed, self.assisted)
 
     @property
     def outcome(self) -> Outcome | None:

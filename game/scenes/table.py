@@ -404,7 +404,7 @@ class TableScene(
         """Whether the fortune's verdict still counts: no help had, and the deal not
         played before (GameFacts.fortune_replayed): what Hint, Demo, Restart and an
         Undo of a stock turn ask about before they void it."""
-        return self.fortune and not self.assisted and not self.fortune_replayed
+        return self.facts.wish_counts
 
     def _current_figures(self) -> HudFigures:
         # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not

@@ -22,6 +22,7 @@ from game.store.saved import (
     now_iso,
     restore,
     to_saved_replay,
+    wish_counts,
 )
 from game.store.stats import IN_PLAY_SQL, PLAYED_SQL
 
@@ -79,6 +80,10 @@ class GameRow:
         return self.outcome == "won"
 
     @property
+    def wish_counts(self) -> bool:
+        return wish_counts(self.fortune, self.fortune_replayed, self.assisted)
+
+    @property
     def deal_hidden(self) -> bool:
         """An arcade level's game not yet over: its deal's number, hidden at its table,
         is shown nowhere (with it, `solve` gave the level's winning line)."""
@@ -110,7 +115,7 @@ class GameRow:
         help), or "not told yet" while it is played."""
         if not self.fortune:
             return None
-        if self.fortune_replayed or self.assisted:
+        if not self.wish_counts:
             return NO_VERDICT
         if self.outcome is None:
             return "not told yet"

@@ -322,10 +322,7 @@ class Records(ScoreKeeping):
         still counts: given up for a new game, that wish will not come true."""
 
         def counts() -> bool:
-            return any(
-                row.fortune and not (row.fortune_replayed or row.assisted)
-                for row in self._in_play(ruleset, options)
-            )
+            return any(row.wish_counts for row in self._in_play(ruleset, options))
 
         return self._read("read the games", counts, False)
 

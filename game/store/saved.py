@@ -51,6 +51,13 @@ HELP_KINDS = (
 LARGEST_KEPT_DEAL = 2**63 - 1
 
 
+def wish_counts(fortune: bool, seen_before: bool, assisted: bool) -> bool:
+    """Whether a fortune's verdict counts: a wish made, its cards not seen before they
+    came, and no help had (a hint, the demo). One rule for the table, the results and
+    the records, each of which wrote it out on its own."""
+    return fortune and not seen_before and not assisted
+
+
 def now_iso() -> str:
     # microseconds: a statistics reset and a game ended in the same second stay in order
     return datetime.now(UTC).isoformat(timespec="microseconds")
@@ -139,7 +146,9 @@ class GameFacts:
     assisted: bool = False  # a hint, the demo or the solver played a part
     assisted_by: str = ""  # the first help (BY_...); empty in games saved before it was kept
     fortune: bool = False  # played as a fortune: a wish was made
-    fortune_replayed: bool = False  # the deal had been played before: the verdict does not count
+    # its cards seen before they came (the deal played before, a Restart, a card put back
+    # on the stock by Undo): the verdict does not count
+    fortune_replayed: bool = False
     # given up by the game, not by a player's Give up: by a kiosk for a passer-by who
     # walked away, or for a new game of its table the player chose (Records.give_up_left)
     abandoned: bool = False
@@ -151,6 +160,10 @@ class GameFacts:
     started_at: str = field(default_factory=now_iso)
     # where the top bar's verdict turned from won to lost on this game's line, if it did
     flip: VerdictFlip | None = None
+
+    @property
+    def wish_counts(self) -> bool:
+        return wish_counts(self.fortune, self.fortune_replayed, self.assisted)
 
     def mark_assisted(self, by: str) -> None:
         """The game had help (`by`, one of HELP_KINDS); the first help is the one said,
