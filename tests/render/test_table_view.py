@@ -352,3 +352,37 @@ def test_the_keyboard_s_focus_ring_is_thick_enough_to_find_at_a_glance(ruleset):
         if tuple(surface.get_at((x, row))[:3]) == MARK_COLOURS["focus"][:3]
     ]
     assert len(ring) >= 5, ring
+
+
+def test_the_hint_s_ring_is_two_lines_where_the_focus_ring_is_one():
+    # to a red-green colour-blind eye the hint's magenta is the keyboard's blue: the
+    # two rings, 4 and 5 px, told apart by a pixel's width
+    game = Game("pyramid52", deal=3)
+    view = TableView(game, pygame.Rect(0, 40, 800, 520), False, "classic")
+    hint = MARK_COLOURS["hint"][:3]
+
+    def runs(mark: str, colour: tuple) -> list[int]:
+        """The lengths of the runs of `colour` across the left side of the marked card."""
+        surface = view.render_static((800, 600), set(), {"p7.1": mark}).copy()
+        rect = view.top_rect("p7.1")
+        found: list[int] = []
+        inside = False
+        for x in range(rect.left - 16, rect.left + 12):
+            now = tuple(surface.get_at((x, rect.centery))[:3]) == colour
+            if now and not inside:
+                found.append(0)
+            if now:
+                found[-1] += 1
+            inside = now
+        return found
+
+    lines = runs("hint", hint)
+    assert len(lines) == 2 and min(lines) >= 3, lines
+    surface = view.render_static((800, 600), set(), {}, focus="p7.1").copy()
+    rect = view.top_rect("p7.1")
+    focus = [
+        x
+        for x in range(rect.left - 16, rect.left + 12)
+        if tuple(surface.get_at((x, rect.centery))[:3]) == MARK_COLOURS["focus"][:3]
+    ]
+    assert focus == list(range(focus[0], focus[0] + len(focus)))  # one line, unbroken
