@@ -81,6 +81,9 @@ class KioskConfig:
     winnable_only: bool = True
     card_letters: str = BY_LANGUAGE
     large_corners: bool = False
+    # four suits in four colours: a colour-blind passer-by told hearts from diamonds only
+    # by their shapes, and the operator had no way to give them colours
+    four_colour: bool = False
     # initials the tables show as "---" besides the game's own list, in capitals: a
     # word seen on the screen, entered before anyone listed it
     hide_initials: frozenset[str] = frozenset()
@@ -95,6 +98,7 @@ class KioskConfig:
             winnable_only=self.winnable_only,
             card_letters=self.card_letters,
             large_corners=self.large_corners,
+            four_colour=self.four_colour,
         )
 
 
@@ -200,6 +204,7 @@ TOP_KEYS = (
     "winnable_only",
     "card_letters",
     "large_corners",
+    "four_colour",
     "hide_initials",
 )
 INITIALS_PLACES = 3  # the initials' length, as the wheel makes them
@@ -275,6 +280,7 @@ class _Checker:
         large = self.flag(
             data, "large_corners", _default(KioskConfig, "large_corners"), "large_corners"
         )
+        four = self.flag(data, "four_colour", _default(KioskConfig, "four_colour"), "four_colour")
         hidden = self.initials(data.get("hide_initials", []))
         if operator is None:
             return None
@@ -290,6 +296,7 @@ class _Checker:
             winnable,
             letters,
             large,
+            four,
             hidden,
         )
 

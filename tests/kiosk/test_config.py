@@ -43,6 +43,13 @@ def test_the_example_file_is_a_valid_configuration():
     assert config.winnable_only  # a passer-by is dealt a deal that can be won
     assert config.settings().card_letters == "russian"  # Т К Д В, as Russian packs print
     assert not config.settings().large_corners  # printed-pack faces, every suit shown
+    assert not config.settings().four_colour
+
+
+def test_a_kiosk_can_deal_four_colour_suits():
+    # a colour-blind passer-by told hearts from diamonds by their shapes alone
+    config = parse_config("four_colour = true\n" + MINIMAL, PATH)
+    assert config.settings().four_colour
 
 
 def test_a_minimal_file_takes_the_defaults():
@@ -79,6 +86,7 @@ def test_the_operator_s_hidden_initials_are_read_in_capitals():
         ("winnable_only = 1", "winnable_only", "true or false, not 1"),
         ('card_letters = "greek"', "card_letters", "one of language, latin, russian; not 'greek'"),
         ('large_corners = "big"', "large_corners", "true or false, not 'big'"),
+        ("four_colour = 1", "four_colour", "true or false, not 1"),
         ('hide_initials = "BUM"', "hide_initials", "a list of initials"),
         ('hide_initials = ["BU"]', "hide_initials[1]", "must be 3 letters of the wheel"),
         ('hide_initials = ["ok"]', "hide_initials[1]", "not 'ok'"),
