@@ -97,8 +97,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from game.solver import solve
 
     if args.replay:
-        if args.ruleset or args.deal is not None or args.option:
+        if args.ruleset:
             raise _usage("give either RULESET --deal N or --replay FILE, not both")
+        if args.deal is not None or args.option:
+            # not "not both" of one who gave no ruleset: the file holds them already
+            raise _usage("--deal and --option do not go with --replay: the file gives them")
         game = run_replay(read_game_replay(args.replay))
     else:
         if not args.ruleset or args.deal is None:
@@ -115,8 +118,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
+    # named as `replay` and `stats` name it: with its options, which change the answer
     where = f"deal {game.deal_number}" if game.deal_number is not None else "the given deck"
-    print(f"{game.ruleset.name['en']} ({game.ruleset.id}), {where}, after {len(game.moves)} moves")
+    options = options_text(game.options) or "no options"
+    moves = f"{len(game.moves)} move" + ("" if len(game.moves) == 1 else "s")
+    print(f"{game.ruleset.name['en']} ({game.ruleset.id}, {options}), {where}, after {moves}")
     print(f"outcome: {result.outcome}" + (f" ({result.limit})" if result.limit else ""))
     print(f"nodes: {result.nodes}, time: {result.seconds:.3f} s")
     if result.moves:

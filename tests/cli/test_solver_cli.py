@@ -56,6 +56,16 @@ def test_solve_from_a_replay_solves_the_position_it_reaches(cli, replay_file):
 def test_solve_readable_output(cli):
     out = cli("solve", "pyramid36", "--deal", "1").out
     assert "outcome: lost" in out and "best reachable" in out
+    # its options named, as `replay` and `stats` name them: they change the answer
+    assert out.startswith("Pyramid 36 (pyramid36, passes=1), deal 1, after 0 moves\n")
+
+
+def test_solve_of_a_replay_names_its_options_and_counts_one_move_as_one(cli, replay_file):
+    game = {"ruleset": "nechego", "deal": 1, "options": {"cards": 32, "piles": 10}}
+    path = replay_file({**game, "moves": ["st>w"]})
+    first = cli("solve", "--replay", path, "--seconds", "1").out.splitlines()[0]
+    assert first.startswith("Nothing Better to Do (nechego, cards=32, piles=10")
+    assert first.endswith("deal 1, after 1 move")
 
 
 def test_solve_bad_input_is_one_line(cli, replay_file):
@@ -64,6 +74,11 @@ def test_solve_bad_input_is_one_line(cli, replay_file):
     assert_refused(cli("solve", "egyptian", "--deal", "1", "--goal", "pyramid"), "pyramid games")
     path = replay_file({"ruleset": "pyramid52", "deal": 8, "moves": ["p1.1"]})
     assert_refused(cli("solve", "--replay", path), "move 1")
+    # no ruleset was given: "not both" named one
+    path = replay_file({"ruleset": "pyramid52", "deal": 8, "moves": []})
+    refused = cli("solve", "--replay", path, "--option", "passes=3")
+    assert_refused(refused, "--deal and --option do not go with --replay")
+    assert_refused(cli("solve", "pyramid52", "--replay", path), "not both")
 
 
 def test_stats_counts_and_writes_a_csv(cli, tmp_path):
