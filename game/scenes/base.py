@@ -53,7 +53,8 @@ class Scene:
 
     def pointer_lost(self) -> None:
         """The pointer's release will not come (the window made too small to point at
-        anything): a press or a drag lets go."""
+        anything, or its focus lost: the release goes to the window that took it): a
+        press or a drag lets go."""
 
     def update(self, dt: float) -> None:
         pass

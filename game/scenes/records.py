@@ -244,8 +244,6 @@ class RecordsScene(PadScene):
             return
         self.go_back_to(self._back)
 
-    # -- scene -------------------------------------------------------------------------
-
     # -- layout ------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:

@@ -4,7 +4,6 @@ when each may be pressed or is lit."""
 from __future__ import annotations
 
 from game.i18n import _
-from game.store import ARCADE, DAILY
 from game.ui.widgets import Button
 
 # A kiosk's bar, for a passer-by: ten buttons were too many to take in at a glance, and
@@ -44,7 +43,7 @@ class TableButtons:
         reopens = not (over and self._end_stands())
         undealt = self.wish_pending  # the wish first: nothing to hint, show or give up
         enabled = {
-            "new": self.facts.mode not in (DAILY, ARCADE),  # no dodging the deal dealt
+            "new": not self.facts.played_once,  # no dodging the deal dealt
             "restart": game.can_undo and not self.celebration and reopens,
             "undo": game.can_undo and not self.celebration and reopens,
             "redo": game.can_redo and not self.celebration,
@@ -79,14 +78,14 @@ class TableButtons:
         arcade game's (taken back, its deal would be played again with every card
         known, and only that second end would count), and a fortune's told (a lost one,
         taken back move by move, came true)."""
-        return self.facts.mode in (DAILY, ARCADE) or self._wish_counts()
+        return self.facts.played_once or self._wish_counts()
 
     def _say_why_off(self, button: str) -> bool:
         """A key pressed, or a button clicked, that is off, said why where the grey
         button does not tell it (N in a daily game did nothing, with no sign); whether
         there was a reason to say."""
         finish = button == "finish" and button in self.buttons and not self.autoplay
-        if button == "new" and self.facts.mode in (DAILY, ARCADE) and not self.game.over:
+        if button == "new" and self.facts.played_once and not self.game.over:
             why = _("This deal is played to its end: there is no new deal in its place.")
         elif button in ("undo", "restart") and self.game.over and self._end_stands():
             why = _("This game's end stands: it cannot be taken back.")

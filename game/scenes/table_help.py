@@ -23,7 +23,7 @@ from game.rules.moves import (
 from game.scenes.table_analysis import UNANSWERED, Answer
 from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
-from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK, DAILY
+from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK
 from game.ui.keys import SPEED_KEYS
 from game.ui.labels import points
 from game.ui.widgets import Button
@@ -36,7 +36,6 @@ DEMO_PACES = (1.0, 2.0, 4.0)
 DEMO_WAIT_SAID_S = 120.0  # "still looking" stays until the line comes (see _demo_step)
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
-PLAYED_ONCE = (DAILY, ARCADE)  # the games whose deal is played once, its stock unseen
 
 
 class TableHelp:
@@ -70,7 +69,7 @@ class TableHelp:
             return None
         taken_back = self.game.actions[len(back_to) :]
         if (
-            self.facts.mode in PLAYED_ONCE
+            self.facts.played_once
             and self._table_at_stake()
             and (self.game.on_first_pass or not back_to)
             and any(action.took_from_stock for action in taken_back)

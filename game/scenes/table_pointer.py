@@ -277,9 +277,9 @@ class TablePointer:
         return True
 
     def pointer_lost(self) -> None:
-        """A card dragged when the window was made too small goes back: its release,
-        let go there, was not passed on, and it floated over the table once the window
-        grew again."""
+        """A card dragged when the window was made too small, or lost its focus, goes
+        back: its release, let go there, was not passed on, and it floated over the
+        table once the window grew again."""
         if self.held_button is not None:
             self._let_go_of_button()
         self._let_go()

@@ -288,13 +288,7 @@ class WatchScene(TableScene):
         self._after_change()
 
     def back(self) -> None:
-        app = self.app
-        if self.back_to is not None:
-            app.switch(self.back_to)
-        else:
-            from game.scenes.menu import MenuScene
-
-            app.switch(lambda: MenuScene(app))
+        self.go_back_to(self.back_to)
 
     # -- playing the script --------------------------------------------------------------
 

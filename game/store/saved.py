@@ -165,6 +165,12 @@ class GameFacts:
     def wish_counts(self) -> bool:
         return wish_counts(self.fortune, self.fortune_replayed, self.assisted)
 
+    @property
+    def played_once(self) -> bool:
+        """A daily or arcade game: its deal is played once, to its end, with its stock
+        unseen (no new deal in its place, its end not taken back)."""
+        return self.mode in (DAILY, ARCADE)
+
     def mark_assisted(self, by: str) -> None:
         """The game had help (`by`, one of HELP_KINDS); the first help is the one said,
         but the solver's over a seen stock card's: the solver's help stays with the deal

@@ -1871,3 +1871,33 @@ def test_in_the_row_of_tables_the_arrows_choose_as_in_the_other_rows_of_choices(
     assert scene.tab == ARCADE
     driver.key(pygame.K_LEFT)
     assert scene.tab == DAILY
+
+
+# The replay's own methods: any other it defines changes the table's of that name. Renamed
+# at the table, an override of the table's would stop overriding, silently (the replay
+# would then offer Finish, show results, save): here it would be new, and fail.
+WATCH_OWN = {
+    "_level_name",
+    "step_count",
+    "toggle_pause",
+    "step",
+    "to_the_end",
+    "step_back",
+    "faster",
+    "slower",
+    "watch_again",
+    "from_start",
+    "_next_move",
+    "_show_end",
+    "_as_played",
+    "_run_total",
+    "_next_replay",
+    "_show_focus",
+}
+
+
+def test_every_table_method_the_replay_changes_is_still_the_table_s():
+    defined = {name for name in vars(WatchScene) if not name.startswith("__")}
+    not_the_table_s = {name for name in defined if not hasattr(TableScene, name)}
+    assert not_the_table_s == WATCH_OWN
+    assert {"_show_results", "_finish_offered", "_make_buttons", "_update_buttons"} <= defined
