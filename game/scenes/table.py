@@ -97,7 +97,8 @@ class TableScene(
         # this level's help and take-backs cost nothing more (its opening line says so)
         self.run_assisted = False
         self.clock_saved_at = self.seconds
-        # the position asked about, and by which press (see TableHelp._taking_back)
+        # the position asked about, and by which press, "undo" or "restart" (see
+        # TableHelp._taking_back)
         self.takeback_warned_at: tuple[Position, str] | None = None
         self.takeback_warned_time = 0.0
         self.status = ""

@@ -42,12 +42,17 @@ class TableHelp:
     """Mixed into TableScene: the solver's hints, demo and verdicts."""
 
     def _help_in_taking_back(
-        self, back_to: tuple[str, ...], confirm: Callable[[], None], confirmed: bool
+        self,
+        back_to: tuple[str, ...],
+        confirm: Callable[[], None],
+        confirmed: bool,
+        restart: bool = False,
     ) -> bool | None:
-        """What Undo or Restart back to `back_to` means (see _taking_back); `confirmed`:
-        the banner's Take back was pressed, and the game is assisted from now."""
+        """What Undo or Restart (`restart`) back to `back_to` means (see _taking_back);
+        `confirmed`: the banner's Take back was pressed, and the game is assisted from
+        now."""
         if not confirmed:
-            return self._taking_back(back_to, confirm)
+            return self._taking_back(back_to, confirm, restart)
         self.takeback_warned_at = None
         self.facts.mark_assisted(self._taking_back_costs(back_to) or BY_TAKING_BACK)
         return True
@@ -84,7 +89,9 @@ class TableHelp:
             return BY_TAKING_BACK
         return None
 
-    def _taking_back(self, back_to: tuple[str, ...], confirm: Callable[[], None]) -> bool | None:
+    def _taking_back(
+        self, back_to: tuple[str, ...], confirm: Callable[[], None], restart: bool
+    ) -> bool | None:
         """Undo or Restart that would cost the game its place in the tables (see
         _taking_back_costs). Restart is asked about too: it is every move taken back,
         and Redo then leads anywhere along the line. ("Same deal again" is another
@@ -98,11 +105,10 @@ class TableHelp:
         cost = self._taking_back_costs(back_to)
         if cost is None:
             return False
-        where = (self.analysis.position(), confirm.__name__)
+        where = (self.analysis.position(), "restart" if restart else "undo")
         if self.takeback_warned_at != where:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
-            restart = confirm == self._confirm_restart
             run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
             worse = cost == BY_TAKING_BACK and not self.analysis.lost_since(back_to)
             text = taking_back_question(cost, restart, self.game.over, run, worse)

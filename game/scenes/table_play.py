@@ -392,7 +392,7 @@ class TablePlay:
                 return
             if table:
                 self.facts.mark_assisted(BY_SEEN_STOCK)
-        helped = self._help_in_taking_back((), self._confirm_restart, confirmed)
+        helped = self._help_in_taking_back((), self._confirm_restart, confirmed, restart=True)
         if helped is None:
             return
         self.autoplay.clear()
