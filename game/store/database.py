@@ -28,9 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.small_files import READ_ONLY_FILE, UNREADABLE_FILE, resolved
+from game.small_files import READ_ONLY_FILE
 from game.store.aside import aside_name_for, set_aside, set_aside_lone_log
-from game.store.file_kinds import has_log, may_be_sqlite, read_only_uri
+from game.store.file_kinds import has_log, may_be_sqlite
 from game.store.file_locks import waited_lock
 from game.store.schema import LATEST, MIGRATIONS, NewerDatabase, migrate, version
 
@@ -265,6 +265,7 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     """The database at `path`, or a fresh one, or one in memory: never an exception.
     Opened only `to_write` = False (a command that lists), a file that can only be
     read is not said to be one that cannot be saved."""
+    from game.store.read_only import opened_read_only  # which reads this module's Opened
     from game.store.untold import untold  # which reads this module's problems
 
     problems: list[Problem] = []
@@ -290,7 +291,7 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
     if path.exists() and not may_write(path):
         # read without SQLite's side files: opened as it is, it made them read-only as
         # the file, and they kept it from being saved after its mode was mended
-        return _opened_read_only(path, to_write, READ_ONLY_FILE)
+        return opened_read_only(path, to_write, READ_ONLY_FILE)
     mend_side_files(path)
     try:
         conn = open_checked(path, to_write)
@@ -301,10 +302,10 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
         return Opened(in_memory(), None, problems)
     except sqlite3.DatabaseError as e:
         if not is_damaged(e):
-            return _opened_read_only(path, to_write, plain_reason(str(e), path))
+            return opened_read_only(path, to_write, plain_reason(str(e), path))
         log.warning("%s is damaged (%s)", path, e)
     except OSError as e:
-        return _opened_read_only(path, to_write, e.strerror or str(e))
+        return opened_read_only(path, to_write, e.strerror or str(e))
     from game.store.salvage import salvage  # a damaged file's own business, and rare
 
     # One salvage at a time, a command's that only reads too: two windows started
@@ -554,43 +555,3 @@ def in_memory() -> sqlite3.Connection:
     conn = connect(":memory:")
     migrate(conn)
     return conn
-
-
-def _opened_read_only(path: Path, to_write: bool, reason: str) -> Opened:
-    """A file that could not be opened as it is (its folder read-only, or its mode),
-    copied into memory if it can be read: a command that only reads then has all it
-    asked for, and nothing to say ("cannot be opened (attempt to write a readonly
-    database)" came beside the tables it printed). Else an empty one, and said."""
-    log.warning("cannot open %s: %s", path, reason)
-    if not to_write and not path.exists() and not path.is_symlink():
-        # no records yet, and none can be made there (a read-only folder): nothing to
-        # read is no fault of a command that only reads
-        return Opened(in_memory(), None, [])
-    copy = read_copy(path)
-    if copy is not None and not to_write:
-        return Opened(copy, None, [])
-    if copy is None and path.is_file() and not os.access(path, os.R_OK):
-        reason = UNREADABLE_FILE  # not "read-only", where no game of it was shown
-    return Opened(copy or in_memory(), None, [Problem(IN_MEMORY, reason)])
-
-
-def read_copy(path: Path) -> sqlite3.Connection | None:
-    """A file that can be read but not written (a read-only folder or disk), copied
-    into memory: its games, tables and statistics are shown, this session's are kept
-    there until the game closes. None when it cannot be read either."""
-    try:
-        # immutable: a read-only folder cannot hold the WAL's shared-memory file
-        uri = read_only_uri(resolved(path), "mode=ro&immutable=1")
-        source = sqlite3.connect(uri, uri=True)
-        try:
-            if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("damaged")
-            conn = connect(":memory:")
-            source.backup(conn)
-        finally:
-            source.close()
-        migrate(conn)
-        return conn
-    except (sqlite3.Error, OSError, ValueError, NewerDatabase) as e:
-        log.warning("cannot read %s either: %s", path, e)
-        return None

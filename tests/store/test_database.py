@@ -209,8 +209,10 @@ def test_a_records_file_that_may_not_be_read_is_not_said_to_be_read_only(tmp_pat
     records.save_game(random_game("pyramid52", deal=2, moves=4), GameFacts())
     records.close()
     # as for a player, not root: neither written nor read
-    monkeypatch.setattr(database.os, "access", lambda _path, _mode: False)
-    monkeypatch.setattr(database, "read_copy", lambda _path: None)
+    from game.store import read_only
+
+    monkeypatch.setattr(read_only.os, "access", lambda _path, _mode: False)
+    monkeypatch.setattr(read_only, "read_copy", lambda _path: None)
     opened = Records.open(path)
     (problem,) = opened.problems
     words = notices.record_notice(problem)
@@ -535,6 +537,25 @@ def test_a_read_only_file_is_read_without_making_side_files(tmp_path, monkeypatc
     assert len(records.history()) == 1
     records.close()
     assert sorted(p.name for p in tmp_path.iterdir() if FILE_NAME in p.name) == [FILE_NAME]
+
+
+def test_a_read_only_file_shows_the_games_still_in_its_write_ahead_log(tmp_path, monkeypatch):
+    # read as it was (immutable), it showed 2 of a player's 6 games: the others were in
+    # the log a window killed, or one still open, had left beside it
+    _as_the_mode_allows(monkeypatch)
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 2)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for deal in range(2, 6):
+        records.save_game(random_game("pyramid36", deal=deal, moves=4), GameFacts())
+    log = tmp_path / (FILE_NAME + "-wal")
+    assert log.stat().st_size > 0  # still open: its last games are in the log alone
+    path.chmod(0o444)
+    read = Records.open(path)
+    assert [p.kind for p in read.problems] == [IN_MEMORY]
+    assert sorted(row.deal for row in read.history()) == [0, 1, 2, 3, 4, 5]
+    read.close()
+    records.close()
 
 
 def test_side_files_left_read_only_are_made_writable_with_the_file(tmp_path, monkeypatch):
