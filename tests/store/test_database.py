@@ -202,7 +202,6 @@ def test_a_records_file_that_may_not_be_read_is_not_said_to_be_read_only(tmp_pat
     # chmod 000: "The records cannot be saved (the file is read-only)", where none of the
     # player's games and scores were shown
     from game import notices
-    from game.store import database
 
     path = tmp_path / FILE_NAME
     records = Records.open(path)
