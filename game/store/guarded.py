@@ -8,6 +8,7 @@ under the game is opened again.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -112,8 +113,13 @@ class GuardedFile:
         removed = not self.path.exists()
         log.warning("records: %s was replaced while the game ran: opened again", self.path)
         name = self.path.name
-        self._open_again()
         if removed:
+            # its folder gone with it (the whole home cleared): made again, as a start
+            # makes it, where the game went on in memory and lost the session at quit
+            with contextlib.suppress(OSError):
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._open_again()
+        if removed and self.path is not None:  # not "a new one", where none could be
             self._tell(REMOVED, name)
 
     def _read(self, what: str, action: Callable[[], T], default: T) -> T:

@@ -538,6 +538,30 @@ def test_a_records_file_removed_while_the_game_runs_is_made_anew(tmp_path):
     again.close()
 
 
+def test_a_records_folder_removed_while_the_game_runs_is_made_anew(tmp_path):
+    # the whole home cleared: the game went on in memory, lost at quit, and said both
+    # that nothing could be saved and that a new file was started
+    import shutil
+
+    from game.store import REMOVED
+
+    path = tmp_path / "data" / "records.sqlite3"
+    path.parent.mkdir()
+    records = Records.open(path)
+    game = random_game("pyramid52", deal=3, moves=3, end=False)
+    facts = GameFacts()
+    records.save_game(game, facts)
+    shutil.rmtree(path.parent)
+    game.play(next(iter(game.legal_moves)))
+    assert records.save_game(game, facts)
+    assert path.exists() and [p.kind for p in records.problems] == [REMOVED]
+    records.close()
+    again = Records.open(path)
+    (row,) = again.history()
+    assert row.moves == len(game.moves)
+    again.close()
+
+
 def test_recent_points_of_one_set_of_options_leave_the_others_out(records):
     # the results' chart put a game with three passes beside games with one
     one_pass = Game("pyramid52", {"passes": 1}, deal=1)
