@@ -60,3 +60,17 @@ def test_a_choice_without_a_brief_form_is_said_with_its_option_s_name():
     passes = next(o for o in NECHEGO.options if o.key == "passes")
     bare = replace(passes, briefs={})
     assert brief(bare, 2) == "Passes through the stock: two"
+
+
+def test_the_legend_names_every_rank_removed_alone():
+    # it said "A King goes alone" whatever the level file's values, and no other rank
+    from dataclasses import replace
+
+    from game.rules import Game
+    from game.ui.labels import alone_words
+
+    rules = Game("pyramid52", deal=0).rules
+    assert alone_words(rules) == ["A King goes alone"]
+    queens_too = replace(rules, values={**rules.values, "Q": rules.pair_sum})
+    assert alone_words(queens_too) == ["Q goes alone", "A King goes alone"]
+    assert alone_words(Game("egyptian", deal=0).rules) == []

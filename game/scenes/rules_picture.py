@@ -24,8 +24,8 @@ from game.rules import Game, IllegalMove, Ruleset
 from game.settings import Settings
 from game.ui import theme
 from game.ui.labels import (
+    alone_words,
     area_name,
-    king_alone,
     option_choice_lines,
     option_lines,
     value_legend,
@@ -339,8 +339,8 @@ class Notes:
             y += art.height + size // 2
             if faces:
                 text(faces, font, theme.INK_DIM)
-            if king_alone(rules):
-                text(_("A King goes alone"), font, theme.INK_DIM)
+            for words in alone_words(rules):
+                text(words, font, theme.INK_DIM)
             y += size // 2
         if self.chosen:
             title, lines = _("Options in this game"), option_lines(ruleset, self.game.options)

@@ -12,7 +12,7 @@ from game.i18n import _
 from game.render.preview import fill_translucent
 from game.rules import Game
 from game.ui import theme
-from game.ui.labels import king_alone, value_legend, value_text
+from game.ui.labels import alone_words, value_legend, value_text
 from game.ui.pad import draw_ring
 from game.ui.widgets import Button, balanced_wrap, layout_row, overlap_area, row_width, wrap
 
@@ -214,7 +214,7 @@ def draw_legend(
     rules = game.rules
     special, _faces = value_legend(rules)
     values = [value_text(rank, value) for rank, value in special]
-    alone = [_("A King goes alone")] if king_alone(rules) else []
+    alone = alone_words(rules)
     # as large as its place holds, within reason: at 16 px a scale it was a line of
     # 11 px beside cards of 150 at 800x600; narrower still, the values go two a line
     most = max(LEGEND_LEAST, int(LEGEND_MOST * scale))

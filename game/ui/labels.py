@@ -91,9 +91,14 @@ def value_text(rank: str, value: int) -> str:
     return f"{i18n.rank_sign(rank)} = {value}"
 
 
-def king_alone(rules: Rules) -> bool:
-    """Whether a King is removed alone (the legend says so in words)."""
-    return "K" in rules.alone_ranks
+def alone_words(rules: Rules) -> list[str]:
+    """What the legend says of the ranks removed alone: the King by name, any other a
+    level file makes worth the pair sum by its letter (the legend said only a King's,
+    whatever the file's values)."""
+    return [
+        _("A King goes alone") if rank == "K" else _("{rank} goes alone", rank=i18n.rank_sign(rank))
+        for rank in rules.alone_ranks
+    ]
 
 
 def points(n: int) -> str:
