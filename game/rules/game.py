@@ -262,6 +262,12 @@ class Game:
         return self.rules.passes - self.state.passes_used
 
     @property
+    def pass_number(self) -> int:
+        """The pass through the stock under way, from 1 (the state's `passes_used`
+        counts the one under way too)."""
+        return self.state.passes_used
+
+    @property
     def on_first_pass(self) -> bool:
         """Whether the waste has not yet been turned back into the stock: each stock
         card turned was seen for the first time (an Undo of one knows what comes)."""

@@ -73,21 +73,21 @@ def figures(
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
     deal = place or ("" if for_passer_by else deal)
     return HudFigures(
-        localized(game.ruleset.name),
-        localized(game.ruleset.short_name),
-        deal,
-        len(game.pile("st")),
-        (game.rules.passes - game.passes_left, game.rules.passes),
-        game.moves_made,
-        clock_text(seconds),
-        score.remaining_cards,
-        score.remaining_points,
-        verdict,
-        assisted,
-        counted,
-        for_passer_by,
-        verdict_words,
-        short_place,
+        title=localized(game.ruleset.name),
+        short_title=localized(game.ruleset.short_name),
+        deal=deal,
+        stock=len(game.pile("st")),
+        passes=(game.pass_number, game.rules.passes),
+        moves=game.moves_made,
+        clock=clock_text(seconds),
+        cards=score.remaining_cards,
+        points=score.remaining_points,
+        verdict=verdict,
+        assisted=assisted,
+        counted=counted,
+        for_passer_by=for_passer_by,
+        verdict_words=verdict_words,
+        short_deal=short_place,
     )
 
 

@@ -387,6 +387,7 @@ def test_passes_left_counts_the_turns_of_the_waste_still_allowed(ruleset, passes
     game = Game(ruleset, {"passes": passes} if passes > 1 else {}, deal=3)
     for left in range(passes - 1, -1, -1):
         assert game.passes_left == left
+        assert game.pass_number == passes - left  # "Pass 2 of 3" on the top bar
         while game.pile("st"):
             game.play("st>w")
         if left:
