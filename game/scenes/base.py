@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 # clicks of Give up ended the game with its question unread. Human double-clicks land
 # some 100 to 300 ms apart.
 DOUBLE_PRESS_S = 0.4
+# How long a first press that asks a question ("press again to give up", the menu's Play
+# over a game left in play) waits for the second, its question in sight: at 3 s a
+# passer-by still reading it found it gone, pressed, and was asked again
+SECOND_PRESS_S = 6.0
 # A screen that opens at a game's end (the initials, the results) takes no key that
 # presses for this long: Enter, Enter on Give up and a third by a quick hand entered a
 # place under initials never seen, or dealt a new game from results never read

@@ -20,7 +20,7 @@ from game.render.preview import (
 )
 from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
-from game.scenes.base import DOUBLE_PRESS_S, Scene
+from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S, Scene
 from game.scenes.leaving_words import play_question
 from game.scenes.menu_bands import MenuBars, draw_bar, draw_question
 from game.scenes.menu_choice import MenuChoice, last_played
@@ -56,7 +56,7 @@ QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 # how long a first Play over a game left in play waits for the second: as long as the
 # table's questions; its four lines took longer to read than 3 s, and a second press
 # after reading them asked again
-PLAY_ASK_S = 6.0
+PLAY_ASK_S = SECOND_PRESS_S
 
 
 class MenuScene(MenuBars, MenuPanel, PadScene):

@@ -18,7 +18,7 @@ from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, pile_kind
-from game.scenes.base import DOUBLE_PRESS_S
+from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S
 from game.scenes.deal_words import deal_words
 from game.scenes.leaving_words import give_up_question, new_deal_question
 from game.scenes.summary import GameSummary
@@ -35,9 +35,6 @@ from game.store.saved import ARCADE, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
-# How long a first press of Give up (or a kiosk's Menu) waits, its question in sight: at
-# 3 s a passer-by still reading the question found it gone, and pressed, asked again
-SECOND_PRESS_S = 6.0
 
 
 class TablePlay:

@@ -410,7 +410,7 @@ def test_a_pile_of_sixteen_stays_on_screen_at_800x600(app, driver):
 def test_the_resign_button_ends_the_game_at_a_second_press_and_shows_results(app, driver):
     # one tap gave the game up (an arcade life) where G asked twice
     from game.scenes.results import ResultsScene
-    from game.scenes.table_play import SECOND_PRESS_S
+    from game.scenes.base import SECOND_PRESS_S
 
     game = Game("pyramid36", deal=2)
     scene = open_table(app, driver, game)
@@ -1616,7 +1616,7 @@ def test_a_save_failing_at_a_hint_is_said_once_the_hint_s_words_are_read(app, dr
 
 def test_giving_up_a_wish_that_counts_says_it_will_not_come_true(app, driver):
     # every other press that ends a wish said so; Give up, which answers it, did not
-    from game.scenes.table_play import SECOND_PRESS_S
+    from game.scenes.base import SECOND_PRESS_S
 
     game = Game("sbudetsya", deal=3)
     scene = open_table(app, driver, game)
@@ -1717,7 +1717,7 @@ def test_a_fortune_s_end_stands(app, driver):
 
 def test_undo_s_question_names_the_key_that_asked_or_the_button(app, driver):
     # after Ctrl+Z it said to press "Undo", as Restart's names F5 or its button
-    from game.scenes.table_play import SECOND_PRESS_S
+    from game.scenes.base import SECOND_PRESS_S
 
     scene = a_fortune_with_a_card_turned(app, driver)
     game = scene.game
