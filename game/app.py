@@ -19,7 +19,7 @@ import pygame
 
 from game import i18n
 from game.audio import Sounds
-from game.clock import Clock, SystemClock
+from game.clock import STEP, Clock, SystemClock
 from game.heap import give_back_freed_memory
 from game.ladder import Ladder, load_ladder
 from game.notices import (
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STEP = 1 / 60
 MAX_STEPS = 5  # catch-up updates per frame at most
 FADE_S = 0.18
 # Frames a second while the window cannot be seen (minimised or hidden): it woke sixty

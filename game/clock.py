@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Protocol
 
+STEP = 1 / 60  # the game loop's fixed update, in seconds
+
 
 class Clock(Protocol):
     def now(self) -> float: ...

@@ -4,8 +4,8 @@ catch-up capped, drawing given the blend factor, and only when something changed
 import pygame
 import pytest
 
-from game.app import HIDDEN_FPS, MAX_STEPS, PUT_BACK_S, STEP, App
-from game.clock import ManualClock
+from game.app import HIDDEN_FPS, MAX_STEPS, PUT_BACK_S, App
+from game.clock import STEP, ManualClock
 from game.scenes.base import Scene
 
 

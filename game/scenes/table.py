@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pygame
 
-from game.app import STEP
+from game.clock import STEP
 from game.i18n import _
 from game.render.animation import Animator
 from game.render.celebration import Celebration

@@ -409,8 +409,8 @@ def test_a_pile_of_sixteen_stays_on_screen_at_800x600(app, driver):
 
 def test_the_resign_button_ends_the_game_at_a_second_press_and_shows_results(app, driver):
     # one tap gave the game up (an arcade life) where G asked twice
-    from game.scenes.results import ResultsScene
     from game.scenes.base import SECOND_PRESS_S
+    from game.scenes.results import ResultsScene
 
     game = Game("pyramid36", deal=2)
     scene = open_table(app, driver, game)
