@@ -516,6 +516,11 @@ KEY_BUTTONS = {
 CTRL_KEY_BUTTONS = {pygame.K_z: "undo", pygame.K_y: "redo"}
 
 
+def key_of(button: str) -> str:
+    """The key that presses a table button, as the questions name it ("Press H again")."""
+    return next(pygame.key.name(k).upper() for k, b in KEY_BUTTONS.items() if b == button)
+
+
 def key_tip(button: str) -> str:
     """What a table button's tooltip says: the keys that press it (the Rules screen
     lists them too, but a player who never opens it never learnt them)."""

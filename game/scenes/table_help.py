@@ -21,6 +21,7 @@ from game.rules.moves import (
     pile_kind,
 )
 from game.scenes.table_analysis import UNANSWERED, Answer
+from game.scenes.table_controls import key_of
 from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
 from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK
@@ -28,7 +29,6 @@ from game.ui.keys import SPEED_KEYS
 from game.ui.labels import points
 from game.ui.widgets import Button
 
-HELP_KEYS = {"hint": "H", "demo": "D"}  # the keys that ask for help, as their questions name them
 DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
 # the demo's speeds: its pauses and flights this many times shorter (an Egyptian deal
 # took over three minutes to watch); + and - (SPEED_KEYS) choose among them as it plays
@@ -394,7 +394,7 @@ class TableHelp:
             return True
         # the second press asked of what made the first: the key, as G asks "Press G
         # again", or the button by its name
-        press = HELP_KEYS[what] if by_key else _("“Hint”") if what == "hint" else _("“Demo”")
+        press = key_of(what) if by_key else _("“Hint”") if what == "hint" else _("“Demo”")
         run = self.facts.mode == ARCADE
         return self._second_press(what, _help_question(what, wish, table, press, run))
 
