@@ -528,7 +528,7 @@ class TableView:
         width = (rect or pygame.Rect((0, 0), self.layout.card)).width
         if mark == "focus":  # the keyboard's place, found at a glance: 3 or 4 px round a
             return max(5, width // 30 + 1)  # blue back was easy to miss
-        if mark == "hint":  # two lines (see draw_mark), each as thick as a ring was
+        if mark == "hint":  # two lines, each half of it (see draw_mark), 3 px at least
             return 2 * max(3, width // 30)
         return max(2, width // 30) + (1 if mark != "playable" else 0)
 
