@@ -411,7 +411,12 @@ class TableScene(
         # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not
         # its work ("Checking…"); help is asked twice there, its cost said, not marked
         passer_by = self.app.kiosk is not None
-        assisted = self.recorded and self.assisted and not passer_by
+        mark = ""
+        if self.recorded and not passer_by:
+            if self.assisted:
+                mark = _("assisted")
+            elif self.fortune and self.fortune_replayed:
+                mark = _("no fortune")
         verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=passer_by)
         counted = not self.wish_pending
         place, short_place = self.run_place, self.short_run_place
@@ -423,7 +428,7 @@ class TableScene(
             self.game,
             self.seconds,
             verdict,
-            assisted,
+            mark,
             counted,
             place,
             passer_by,

@@ -43,7 +43,9 @@ class HudFigures:
     cards: int
     points: int
     verdict: str = ""
-    assisted: bool = False  # marked for as long as the game is on the table
+    # the word beside the deal for as long as the game is on the table: "assisted", or
+    # a fortune's "no fortune" (its notice gone, nothing said the wish no longer counted)
+    mark: str = ""
     counted: bool = True  # False before the deal (the fortune's wish): nothing to count yet
     # a passer-by's bar (a kiosk): what a stranger reads at a glance, so no deal's number
     # and no "Pass 1 of 1" where the stock goes through once
@@ -59,7 +61,7 @@ def figures(
     game: Game,
     seconds: float,
     verdict: str = "",
-    assisted: bool = False,
+    mark: str = "",
     counted: bool = True,
     place: str = "",
     for_passer_by: bool = False,
@@ -83,7 +85,7 @@ def figures(
         cards=score.remaining_cards,
         points=score.remaining_points,
         verdict=verdict,
-        assisted=assisted,
+        mark=mark,
         counted=counted,
         for_passer_by=for_passer_by,
         verdict_words=verdict_words,
@@ -241,7 +243,7 @@ class Hud:
                 if leading:
                     placed, self.deal_shown = leading, lead
                     break
-        self.names_right = self._draw_names(surface, title, deal, f.assisted, y)
+        self.names_right = self._draw_names(surface, title, deal, f.mark, y)
         self.score_left = right.left
         if placed is not None:
             self.stats_shown, stats_x = placed
@@ -267,8 +269,8 @@ class Hud:
         for title, deal in names:
             title_w = theme.font(size, bold=True).size(title)[0]
             left = pad + title_w + sum(font.size(t)[0] + size for t in (deal,) if t)
-            if f.assisted:
-                left += font.size(_("assisted"))[0] + size
+            if f.mark:
+                left += font.size(f.mark)[0] + size
             stats_y, room_left, room_right = y, left + size, score.left
             if self.two_lines:
                 stats_y, room_left, room_right = bar.bottom - bar.height // 4, pad, bar.right - pad
@@ -286,17 +288,15 @@ class Hud:
                 break
         return BarLine(fits, title, deal, placed, stats_y, room_right)
 
-    def _draw_names(
-        self, surface: pygame.Surface, title: str, deal: str, assisted: bool, y: int
-    ) -> int:
-        """The game's name, its deal (unless left out) and the "assisted" mark, from the
-        left of the top bar; returns where they end."""
+    def _draw_names(self, surface: pygame.Surface, title: str, deal: str, mark: str, y: int) -> int:
+        """The game's name, its deal (unless left out) and its mark ("assisted"), from
+        the left of the top bar; returns where they end."""
         size = self.text_size
         x = draw_text(surface, title, size, (size, y), theme.INK, "midleft", bold=True).right
         if deal:
             x = draw_text(surface, deal, size, (x + size, y), theme.INK_DIM, "midleft").right
-        if assisted:  # no table for this game: said where the figures are
-            x = draw_text(surface, _("assisted"), size, (x + size, y), theme.WARN, "midleft").right
+        if mark:  # no table for this game, or no fortune: said where the figures are
+            x = draw_text(surface, mark, size, (x + size, y), theme.WARN, "midleft").right
         return x
 
     def draw_bottom(self, surface: pygame.Surface) -> None:

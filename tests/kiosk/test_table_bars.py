@@ -115,7 +115,7 @@ def test_an_undecided_deal_says_nothing_of_the_search(kiosk, driver, monkeypatch
 def test_help_is_not_marked_on_the_bar(kiosk, driver):
     scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
     scene.facts.assisted = True
-    assert scene.assisted and not scene._current_figures().assisted
+    assert scene.assisted and not scene._current_figures().mark
 
 
 def test_a_passer_by_s_m_leaves_the_kiosk_s_sound_as_the_operator_set_it(kiosk, driver):

@@ -1101,13 +1101,13 @@ def test_an_assisted_game_is_marked_in_the_top_bar(app, driver):
     # once the message had gone, nothing on the table said the game had no table
     game = Game("egyptian", deal=1)
     scene = open_table(app, driver, game)
-    assert not scene._current_figures().assisted
+    assert scene._current_figures().mark == ""
     where = scene.analysis.position()
     line = [str(next(iter(game.legal_moves)))]
     scene.analysis.results[where] = Answer("lost", tuple(line), best_remaining_points=42)
     driver.key_twice(pygame.K_h)
     driver.frames(2)
-    assert scene._current_figures().assisted and scene.facts.assisted_by == "hint"
+    assert scene._current_figures().mark == "assisted" and scene.facts.assisted_by == "hint"
 
 
 @pytest.mark.parametrize("assisted", [True, False])
@@ -1671,9 +1671,12 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
         driver.frames(18)
         driver.key(pygame.K_u)
         assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()
+    assert scene._current_figures().mark == ""
     driver.frames(60)
     driver.key(pygame.K_u)  # the question read, a second later
     assert game.moves == [] and scene.fortune_replayed and not scene.verdict_kept()
+    # said for as long as the game is on the table, where its notice went in 5 s
+    assert scene._current_figures().mark == "no fortune"
     driver.key(pygame.K_y)
     driver.key(pygame.K_u)  # no wish left to ask about
     assert game.moves == []
