@@ -7,14 +7,28 @@ from game.i18n import _
 from game.store.saved import BY_TOLD_BEFORE
 
 
-def deal_words(helped_before: str | None, practised: bool, fortune_void: bool, run: bool) -> str:
+def deal_words(
+    helped_before: str | None, practised: bool, fortune_void: bool, run: bool, fortune: bool
+) -> str:
     """The words for a deal that had help in another game (`helped_before`, a BY_ kind),
     that was `practised` (a day's deal, or an arcade level's when `run`), or whose
-    fortune is void (played before); none where it is new."""
+    fortune is void (played before); none where it is new. `fortune`: the game is
+    played as one (help had with its deal leaves no verdict either)."""
+    # a fortune's news first: "assisted" alone left a wish that could not come true unsaid
+    if helped_before == BY_TOLD_BEFORE and fortune:
+        return _(
+            "In another game of this deal, the solver said after which move it could no"
+            " longer be won: it tells no fortune this time, and this game is assisted."
+        )
     if helped_before == BY_TOLD_BEFORE:
         return _(
             "In another game of this deal, the solver said after which move it could no"
             " longer be won: this game is assisted."
+        )
+    if helped_before and fortune:
+        return _(
+            "This deal was played with the solver's help before: it tells no fortune this"
+            " time, and this game is assisted."
         )
     if helped_before:
         return _("This deal was played with the solver's help before: this game is assisted.")

@@ -142,8 +142,9 @@ class TableScene(
         self.worse_said_at: int | None = None  # the first position told "best worse now"
         self.end_offered = False  # the end offered once no move can lower the points
         self.fortune = facts.fortune
-        # a deal played before tells no fortune: no wish is asked for (see _deal)
-        self.wish_pending = self.fortune and not game.moves and not facts.fortune_replayed
+        # a deal played before, or helped before, tells no fortune: no wish is asked for
+        # (see _deal); one helped before asked for a wish that could not come true
+        self.wish_pending = facts.wish_counts and not game.moves
         self.dealt = False
         self._static_valid = False
         self._moving: list[pygame.Rect] = []

@@ -95,6 +95,7 @@ class TablePlay:
             self.practised,
             self.fortune and self.fortune_replayed,
             self.facts.mode == ARCADE,
+            self.fortune,
         )
 
     def _wish_made(self) -> None:

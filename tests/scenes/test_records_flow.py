@@ -615,6 +615,26 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
     assert app.records.games.get(daily.facts.record_id).assisted
 
 
+def test_a_fortune_dealt_again_after_help_says_the_wish_does_not_count(app, driver, said):
+    # a wish was asked for, that could not come true, and "played with the solver's help
+    # before: this game is assisted" said alone: a slow reader laid it out for her wish
+    first = open_table(app, driver, Game("sbudetsya", deal=5))
+    first._wish_made()
+    driver.settle(1.0)
+    driver.key_twice(pygame.K_h)
+    for _ in range(100):  # marked when the hint, asked of the solver, is shown
+        if first.assisted:
+            break
+        driver.settle(0.1)
+    assert first.assisted
+    again = open_table(app, driver, Game("sbudetsya", deal=5))
+    assert again.assisted and not again.wish_pending
+    assert any(
+        text.startswith("This deal was played with the solver's help before: it tells no fortune")
+        for text in said
+    ), said
+
+
 def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver, said):
     # the day's deal number typed as a free game, a move made, then the daily
     practice = open_table(app, driver, Game("pyramid36", deal=today_deal()))
