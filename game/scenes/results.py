@@ -96,9 +96,11 @@ def verdict(summary: GameSummary) -> str:
 
 
 def void_verdict(summary: GameSummary) -> str:
-    """Why the fortune's verdict does not count, or empty: its cards were seen before
-    they came (the deal played before, or a card put back on the stock by Undo), or
-    the solver helped (a hint, the demo) to lay it out."""
+    """Why the fortune's verdict does not count, or empty: a card put back on the stock
+    by Undo, its cards seen before they came (the deal played before, or started over),
+    or the solver's help (a hint, the demo) to lay it out."""
+    if summary.fortune_replayed and summary.facts is not None and summary.facts.seen_by_undo:
+        return _("Undo put a card you had seen back on the stock.")
     if summary.fortune_replayed:
         return _("This deal's cards were seen before they came.")
     if summary.fortune and summary.assisted:

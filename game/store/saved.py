@@ -149,6 +149,9 @@ class GameFacts:
     # its cards seen before they came (the deal played before, a Restart, a card put back
     # on the stock by Undo): the verdict does not count
     fortune_replayed: bool = False
+    # seen so by a stock card put back (its results said of an Undo "this deal's cards
+    # were seen", read as the deal played before)
+    seen_by_undo: bool = False
     # given up by the game, not by a player's Give up: by a kiosk for a passer-by who
     # walked away, or for a new game of its table the player chose (Records.give_up_left)
     abandoned: bool = False
@@ -220,6 +223,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
+        if facts.seen_by_undo:
+            meta["seen_by_undo"] = True
     if facts.arcade_run is not None:
         meta["arcade_run"] = facts.arcade_run
     if facts.abandoned:
@@ -266,6 +271,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         flip=VerdictFlip.from_json(meta.get("flip")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
+        seen_by_undo=meta.get("seen_by_undo") is True,
         abandoned=meta.get("abandoned") is True,
         stuck=meta.get("stuck") is True,
         arcade_run=run if is_count(run) else None,

@@ -13,7 +13,7 @@ from game.scenes.base import ARRIVING_S
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.scenes.summary import GameSummary
-from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT
+from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT, GameFacts
 from game.ui import theme
 from game.ui.widgets import px
 from tests.scenes.driver import Driver
@@ -154,6 +154,16 @@ def test_a_replayed_fortune_says_its_verdict_does_not_count(app, driver):
     assert "No verdict on your wish" in said and "were seen before they came" in said
     assert "does not count" not in said  # said once, by the heading: not twice over
     assert "will not come true" not in said
+
+
+def test_a_fortune_voided_by_undo_says_so_not_that_the_deal_was_seen(app, driver):
+    # "This deal's cards were seen before they came" read as the deal played before, of
+    # a player who had only put a stock card back
+    facts = GameFacts(fortune=True, fortune_replayed=True, seen_by_undo=True)
+    summary = played("sbudetsya", fortune=True, fortune_replayed=True, facts=facts)
+    said = " ".join(texts(open_results(app, driver, summary)))
+    assert "Undo put a card you had seen back on the stock." in said
+    assert "were seen before they came" not in said
 
 
 @pytest.mark.parametrize(

@@ -1675,12 +1675,14 @@ def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app,
     driver.frames(60)
     driver.key(pygame.K_u)  # the question read, a second later
     assert game.moves == [] and scene.fortune_replayed and not scene.verdict_kept()
+    assert scene.facts.seen_by_undo  # the results' reason, not "the deal played before"
     # said for as long as the game is on the table, where its notice went in 5 s
     assert scene._current_figures().mark == "no fortune"
     driver.key(pygame.K_y)
     driver.key(pygame.K_u)  # no wish left to ask about
     assert game.moves == []
-    assert app.records.game(scene.facts.record_id).fortune_replayed  # kept with the game
+    row = app.records.game(scene.facts.record_id)
+    assert row.fortune_replayed and row.replay["meta"]["seen_by_undo"]  # kept with the game
 
 
 # Сбудется deal 1 played to its end, lost, its last move not from the stock

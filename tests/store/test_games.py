@@ -31,6 +31,16 @@ def test_a_game_round_trips_with_every_fact(records):
     assert row.replay["meta"]["hints"] == 2
 
 
+def test_a_fortune_seen_by_undo_is_continued_so(records):
+    from game.store.saved import restore
+
+    game = random_game("sbudetsya", deal=7, moves=5, end=False)
+    facts = GameFacts(fortune=True, fortune_replayed=True, seen_by_undo=True)
+    records.save_game(game, facts)
+    _game, again = restore(records.games.get(facts.record_id).replay)
+    assert again.fortune_replayed and again.seen_by_undo  # the results' reason kept
+
+
 @pytest.mark.parametrize("seconds", [67.9996, 59.99999, 67.999])
 def test_a_game_s_time_is_kept_as_the_results_show_it(records, seconds):
     # 67.9996 s kept as 68.0: the results said 1:07, the records and `history` 1:08
