@@ -18,7 +18,18 @@ from .cards import Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError, quoted
 from .events import Event
-from .moves import MOVE, REDEAL_MOVE, RESIGN, STOCK, STOCK_TURN, Move, pair, parse_move, pile_kind
+from .moves import (
+    FOUNDATION,
+    MOVE,
+    REDEAL_MOVE,
+    RESIGN,
+    STOCK,
+    STOCK_TURN,
+    Move,
+    pair,
+    parse_move,
+    pile_kind,
+)
 from .pyramid import PyramidEngine
 from .ruleset import OptionValue, Rules, Ruleset, get_ruleset
 
@@ -39,6 +50,12 @@ KEPT_ENGINES = 256
 
 # how often a game keeps a whole state of its history (Game.state)
 CHECKPOINT_EVERY = 64
+
+# Which refusal of a foundation says most of why a card cannot go home (home_refusal),
+# first: the suit's place taken by a foundation of its own (Devil's Bridge's second
+# Ace of a suit), then the card its suit's foundation needs (ranked there), the rank an
+# empty foundation starts with, and a full one
+HOME_REFUSALS = {"foundation_suit_taken": 0, "foundation_base": 2, "foundation_start": 2}
 
 
 def _engine_for(ruleset: Ruleset, options: Mapping[str, OptionValue]) -> Engine:
@@ -357,6 +374,27 @@ class Game:
         """Why this move is illegal now, in words; None when it is legal."""
         reason = self.refusal_reason(move)
         return None if reason is None else str(reason)
+
+    def home_refusal(self, pile: str) -> Refusal | None:
+        """Why no foundation takes the top card of `pile` now (a double-click's "send it
+        home"), None if one does: of the foundations' refusals, the one that tells most.
+        "No foundation takes it" said less than a drag's refusal of one foundation."""
+        cards = self.pile(pile)
+        homes = [name for name in self.pile_names if pile_kind(name) == FOUNDATION]
+        if not cards or not homes:
+            return None
+        refusals = [self.refusal_reason(Move(MOVE, pile, home)) for home in homes]
+        if not all(refusals):
+            return None
+        suit = cards[-1][1]
+
+        def telling(refusal: Refusal | None) -> int:
+            assert refusal is not None
+            if refusal.key == "needs":  # its own suit's foundation tells what comes first
+                return 1 if str(refusal.params["needed"]).endswith(suit) else 3
+            return HOME_REFUSALS.get(refusal.key, 4)
+
+        return min(refusals, key=telling)
 
     def refusal_reason(self, move: Move | str) -> Refusal | None:
         """Why this move is illegal now, for a caller to put in its own words (the

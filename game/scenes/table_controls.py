@@ -115,9 +115,9 @@ class TableControls:
             if move.kind == MOVE and move.a == pile and pile_kind(move.b) == FOUNDATION:
                 self._play(move)
                 return
-        cards = self.game.pile(pile)
-        if cards:
-            self._refuse(_("No foundation takes {card} now.", card=i18n.card_name(cards[-1])))
+        reason = self.game.home_refusal(pile)
+        if reason is not None:
+            self._refuse(i18n.refusal(reason, self._top_of))
 
     def _click_pyramid(self, pile: str, clicks: int = 1) -> None:
         game = self.game

@@ -475,3 +475,35 @@ def test_a_card_refused_on_an_ace_is_told_the_ranks_go_round():
     reason = game.refusal_reason(f"{other}>{on_ace}")
     assert reason.key == "pile_needs_round" and reason.params["rank"] == "K"
     assert "which needs a King (the ranks go round, any suit)" in game.refusal(f"{other}>{on_ace}")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "piles", "source", "said"),
+    [
+        # a second Ace of a suit: its place taken, where "no foundation takes it" said
+        # nothing of why (a drag onto one empty foundation said it)
+        (
+            "devils-bridge",
+            {"f1": "AS", "t1": "AS", "st": "5C"},
+            "t1",
+            "an Ace of spades already starts another foundation",
+        ),
+        # its own suit's foundation, not another's, says which card comes first
+        ("egyptian", {"f1": "5S 6S", "f2": "5H", "t3": "8S", "st": "2C"}, "t3", "needs 7S"),
+        # no foundation of its suit: the rank an empty one begins with
+        ("egyptian", {"f1": "5S 6S", "t3": "8H", "st": "2C"}, "t3", "only a 5 begins it"),
+    ],
+)
+def test_a_card_no_foundation_takes_is_refused_by_the_foundation_that_tells_most(
+    ruleset, piles, source, said
+):
+    e = engine_for(ruleset)
+    game = set_up(Game(ruleset, deal=0), position(e, **piles))
+    assert said in str(game.home_refusal(source))
+
+
+def test_a_card_a_foundation_takes_has_no_home_refusal():
+    e = engine_for("egyptian")
+    game = set_up(Game("egyptian", deal=0), position(e, f1="5S 6S", t3="7S", st="2C"))
+    assert game.home_refusal("t3") is None
+    assert game.home_refusal("t4") is None  # an empty pile: nothing to send

@@ -306,6 +306,15 @@ def test_double_click_sends_a_card_to_a_foundation(app, driver):
     assert str(game.moves[-1]).startswith("t2>f")
 
 
+def test_a_double_click_refused_says_why_as_a_drag_does(app, driver):
+    # "No foundation takes 7♠ now", where a drag onto the spades' foundation said why
+    game = Game("egyptian", deal=0)  # f1 holds 2♠ alone, t3's top is 7♠
+    scene = open_table(app, driver, game)
+    driver.double_click(centre(scene, "t3"))
+    assert not game.moves
+    assert scene.status == "7♠ cannot go on the 2♠ foundation, which needs 3♠."
+
+
 def test_click_a_card_then_a_target(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
