@@ -333,6 +333,7 @@ def row_json(row: GameRow) -> dict[str, Any]:
         "hints": row.hints,
         "assisted": row.assisted,
         "outcome": row.outcome,
+        "stuck": row.stuck,
         "remaining_cards": row.remaining_cards,
         "remaining_points": row.remaining_points,
         "wish": row.wish,
@@ -370,6 +371,8 @@ def row_line(row: GameRow) -> str:
     outcome = {"won": "won", "no_moves": "no moves", "resigned": "resigned"}.get(
         row.outcome or "", "in play"
     )
+    if row.stuck:  # its results said so, where "resigned" read as the player's choice
+        outcome = "stuck"
     flags = [f for f, on in ((row.mode, row.mode != "free"), ("assisted", row.assisted)) if on]
     if row.wish is not None:  # a fortune's answer: an honest win and one replayed differ
         flags.append(f"wish: {row.wish}")

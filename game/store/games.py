@@ -84,6 +84,13 @@ class GameRow:
         return wish_counts(self.fortune, self.fortune_replayed, self.assisted)
 
     @property
+    def stuck(self) -> bool:
+        """Ended where no sequence of moves led anywhere (its results said "stuck"),
+        given up from the game's own offer: not a give-up of the player's choosing."""
+        meta = self.replay.get("meta")
+        return isinstance(meta, dict) and meta.get("stuck") is True
+
+    @property
     def deal_hidden(self) -> bool:
         """An arcade level's game not yet over: its deal's number, hidden at its table,
         is shown nowhere (with it, `solve` gave the level's winning line)."""

@@ -204,6 +204,22 @@ def test_history_says_what_each_fortune_answered(cli: Cli, records) -> None:
     assert [line.split("wish: ")[1].split("  ")[0] for line in lines[1:]] == list(reversed(told))
 
 
+def test_history_says_a_game_ended_stuck_was_stuck(cli: Cli, records) -> None:
+    # ended from the game's own "no way on" offer, it was listed as given up, where its
+    # results had said it was stuck
+    given_up = random_game("devils-bridge", 4, 3)
+    records.save_game(given_up, GameFacts())
+    stuck = random_game("devils-bridge", 5, 3)
+    records.save_game(stuck, GameFacts(stuck=True))
+    lines = cli("history").out.splitlines()
+    assert " stuck " in lines[0] and " resigned " in lines[1]
+    listed = json.loads(cli("history", "--json").out)
+    assert [(g["outcome"], g["stuck"]) for g in listed] == [
+        ("resigned", True),
+        ("resigned", False),
+    ]
+
+
 def test_history_hides_the_deal_of_an_arcade_level_in_play(cli: Cli, records) -> None:
     # its table hides it; listed, `solve --deal` gave the level's winning line, and the
     # win went into the tables as the player's own. Once over, it is shown
