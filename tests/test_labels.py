@@ -74,3 +74,16 @@ def test_the_legend_names_every_rank_removed_alone():
     queens_too = replace(rules, values={**rules.values, "Q": rules.pair_sum})
     assert alone_words(queens_too) == ["Q goes alone", "A King goes alone"]
     assert alone_words(Game("egyptian", deal=0).rules) == []
+
+
+def test_the_top_bar_names_the_options_not_at_their_default_but_the_passes():
+    # a three-card Devil's Bridge looked like a one-card one: which game, and which
+    # table of scores, it was played for showed nowhere on the table
+    from game.ui.labels import bar_options
+
+    bridge = get_ruleset("devils-bridge")
+    assert bar_options(bridge, {"draw": 3}) == "three cards at a time"
+    assert bar_options(bridge, {"draw": 1}) == ""
+    nechego = get_ruleset("nechego")
+    chosen = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "waste"}
+    assert bar_options(nechego, chosen) == "32 cards · 10 piles"  # "Pass 1 of 2" says the rest

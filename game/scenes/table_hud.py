@@ -10,7 +10,7 @@ import pygame
 from game.i18n import _, clock_text, localized, n_
 from game.rules import Game
 from game.ui import theme
-from game.ui.labels import points
+from game.ui.labels import bar_options, points
 from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_size
 
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
@@ -54,6 +54,7 @@ class HudFigures:
     # not move when the solver's answer comes, changes or goes
     verdict_words: tuple[str, ...] = ()
     short_deal: str = ""  # the deal's place in short, tried before it gives way whole
+    options: str = ""  # the options not at their default, told beside the name
     moves_of: int = 0  # a replay's moves in all: "Moves 12" of 376 said nothing of how far
 
 
@@ -90,6 +91,7 @@ def figures(
         for_passer_by=for_passer_by,
         verdict_words=verdict_words,
         short_deal=short_place,
+        options=bar_options(game.ruleset, game.options),
     )
 
 
@@ -181,8 +183,11 @@ class Hud:
         font = theme.font(size)
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
         self.stats_shown, self.stats_drawn = "", pygame.Rect(0, 0, 0, 0)
+        # the options beside the name give way last but for the name itself (below)
+        title = f"{f.title} · {f.options}" if f.options else f.title
+        short_title = f"{f.short_title} · {f.options}" if f.options else f.short_title
         if not f.counted:
-            self.names_right = self._draw_names(surface, f.title, f.deal, False, y)
+            self.names_right = self._draw_names(surface, title, f.deal, "", y)
             self.deal_shown = f.deal
             self.score_left = bar.right
             return
@@ -213,13 +218,15 @@ class Hud:
         # the deal's number gives way on a narrow bar to the clock, the verdict, the
         # moves and a pass worth counting; then the name to its short form (in Russian
         # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
-        names = [(f.title, f.deal)]
+        names = [(title, f.deal)]
         if f.short_deal and not self.two_lines:  # an arcade's lives: in short before they
             # give way (standing up, the deal may lead the figures' line whole: below)
-            names += [(f.title, f.short_deal), (f.short_title, f.short_deal)]
-        names.append((f.title, ""))
+            names += [(title, f.short_deal), (short_title, f.short_deal)]
+        names.append((title, ""))
         if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
-            names.append((f.short_title, ""))
+            names.append((short_title, ""))
+        if f.options:  # then the name alone, with its deal while it fits
+            names += [(f.short_title, f.deal), (f.short_title, "")]
         # first as if the verdict were its longest word, every name and every figure
         # tried so: then nothing moves or gives way as the word changes (standing up,
         # the day's deal came and went with it); only where nothing fits so, as it is

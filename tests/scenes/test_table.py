@@ -2515,3 +2515,10 @@ def test_a_press_near_demo_stops_the_demo_whichever_way_it_is_read(app, driver):
         press((demo.centerx, demo.top - off))
         driver.frames(2)
         assert not scene.demo, (off, press)
+
+
+def test_the_top_bar_carries_the_options_the_game_is_played_with(app, driver):
+    scene = open_table(app, driver, Game("devils-bridge", {"draw": 3}, deal=3))
+    assert scene._current_figures().options == "three cards at a time"
+    plain = open_table(app, driver, Game("devils-bridge", deal=3))
+    assert plain._current_figures().options == ""
