@@ -256,8 +256,10 @@ class TableHelp:
 
     def _pause_analysis_while_hidden(self) -> None:
         """A minimised window's game stands still, and so does its solver (a kiosk's
-        show plays on, drawn whatever the window manager says: see App.frame)."""
-        hidden = self.app.hidden and self.app.kiosk is None
+        show plays on, drawn whatever the window manager says: see App.frame); so do a
+        covered table's, its cards hidden while another window has the focus (its
+        search went on at a core's full use for most of a minute)."""
+        hidden = (self.app.hidden or self._covered()) and self.app.kiosk is None
         if hidden != self.analysis_paused:
             self.analysis_paused = hidden
             if hidden:

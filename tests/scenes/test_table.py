@@ -641,8 +641,18 @@ def test_the_solver_rests_while_nobody_looks_at_the_table(app, driver):
     driver.frames(2)
     assert worker.cancelled == 1 and not scene.analysis.waiting
     app.handle_event(pygame.event.Event(pygame.WINDOWRESTORED))
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     driver.frames(2)
     assert scene.analysis.waiting and len(worker.asked) == 2
+    # another window has the focus: the cards are hidden, and the search rests too (it
+    # went on at a core's full use for most of a minute)
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(2)
+    assert scene._covered() and worker.cancelled == 2 and not scene.analysis.waiting
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.frames(2)
+    assert scene.analysis.waiting and len(worker.asked) == 3
+    worker.cancelled, worker.asked = 1, worker.asked[:2]
     app.switch(RulesScene(app, game.ruleset.id, game.options, back=lambda: scene), fade=False)
     driver.frames(2)
     assert worker.cancelled == 2 and not scene.analysis.waiting
