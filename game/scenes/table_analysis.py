@@ -73,6 +73,11 @@ LONGER_NODES = 6_000_000
 # won the same 7, the dives' 3 of them sooner (in 1.0 s, 8.1 s and 13.1 s where 40.5 s,
 # 27.5 s and 31.2 s), the two running side by side.
 LONGER_DIVE_SEED = 1_000_003
+# A replay playing asks of each position it passes with this much time, one question at
+# a time, and no more once one is left undecided, until it stops: a fresh 10 s question
+# at each move, cancelled by the next 0.7 s later, held a core through a whole Egyptian
+# replay and never answered. The pyramid games' positions are decided within it.
+PASSING_SECONDS = 1.0
 
 
 class Answers(dict[Position, Answer]):
@@ -132,6 +137,9 @@ class Analysis:
         self._lost_before: tuple[Position, int, bool] | None = None
         self.held = False  # no question asked meanwhile: see holding()
         self.searches_longer = True  # an undecided position searched on (see _ask_longer)
+        self.passing = False  # positions only passing by: see pass_by()
+        self.passing_asked: set[int] = set()  # the questions asked so
+        self.passing_undecided = False  # one of them left undecided: none asked since
 
     @property
     def results(self) -> Answers:
@@ -175,8 +183,23 @@ class Analysis:
         where = self.position()
         if where in self.pending.values():
             return
-        rid = self.worker.submit(ANALYSE, replay=self.game.to_replay(), seconds=ANALYSE_SECONDS)
+        if self.passing and (self.pending or self.passing_undecided):
+            return  # one at a time, left to its end (see PASSING_SECONDS)
+        seconds = PASSING_SECONDS if self.passing else ANALYSE_SECONDS
+        rid = self.worker.submit(ANALYSE, replay=self.game.to_replay(), seconds=seconds)
         self.pending = {rid: where}  # a newer question cancels the older ones
+        if self.passing:
+            self.passing_asked.add(rid)
+
+    def pass_by(self, passing: bool) -> None:
+        """Whether the positions are only passing by (a replay playing): see
+        PASSING_SECONDS. Stopped, the position it stands at is asked as any."""
+        if passing == self.passing:
+            return
+        self.passing, self.passing_undecided = passing, False
+        self.passing_asked &= set(self.pending)  # those cancelled will not come
+        if not passing:
+            self.ask()
 
     def poll(self) -> bool:
         """Take the worker's answers; True when one arrived."""
@@ -191,11 +214,20 @@ class Analysis:
                 self.ask()
         arrived = False
         for reply in self.worker.poll():
-            where = self.pending.pop(reply.get("id", -1), None)
-            if where is not None and "outcome" in reply:
-                self.results[where] = Answer.of_reply(reply)
-                arrived = True
-                self._ask_longer(where)
+            rid = reply.get("id", -1)
+            where = self.pending.pop(rid, None)
+            if where is None or "outcome" not in reply:
+                continue
+            answer = Answer.of_reply(reply)
+            passing = rid in self.passing_asked
+            self.passing_asked.discard(rid)
+            if passing and not answer.decided:
+                # not kept: the position, stopped at, is asked with the whole time
+                self.passing_undecided = True
+                continue
+            self.results[where] = answer
+            arrived = True
+            self._ask_longer(where)
         return arrived
 
     def _ask_longer(self, where: Position) -> None:

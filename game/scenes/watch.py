@@ -316,11 +316,15 @@ class WatchScene(TableScene):
             self._show_end()
             self._update_buttons()
 
+    def _playing(self) -> bool:
+        return not (self.paused or self.celebration or self.step_count >= len(self.script))
+
     def update(self, dt: float) -> None:
         seconds = self.seconds
+        self.analysis.pass_by(self._playing())
         super().update(dt)
         self.seconds = seconds
-        if self.paused or self.celebration or self.step_count >= len(self.script):
+        if not self._playing():
             return
         self.wait -= dt
         if self.wait <= 0 and not self.animator.busy:
@@ -332,6 +336,7 @@ class WatchScene(TableScene):
         # in a file saved before it said so, judged as the table judges it at the end
         # (see _stuck_at_the_end), from the search kept aside for it
         self.ended_stuck = False
+        self.analysis.pass_by(self._playing())  # before the table asks of the position
         if self.game.outcome == Outcome.RESIGNED:
             self.stuck_search = self.search_aside
             self.ended_stuck = self.saved_stuck or self._stuck_at_the_end()

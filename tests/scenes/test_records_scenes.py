@@ -1893,6 +1893,7 @@ WATCH_OWN = {
     "_run_total",
     "_next_replay",
     "_show_focus",
+    "_playing",
 }
 
 
@@ -1901,3 +1902,12 @@ def test_every_table_method_the_replay_changes_is_still_the_table_s():
     not_the_table_s = {name for name in defined if not hasattr(TableScene, name)}
     assert not_the_table_s == WATCH_OWN
     assert {"_show_results", "_finish_offered", "_make_buttons", "_update_buttons"} <= defined
+
+
+def test_a_replay_playing_asks_of_its_positions_as_passing_by_and_stopped_in_full(app, driver):
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    driver.frames(2)
+    assert not watch.paused and watch.analysis.passing
+    driver.key(pygame.K_SPACE)  # paused
+    driver.frames(2)
+    assert watch.paused and not watch.analysis.passing

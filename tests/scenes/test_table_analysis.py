@@ -11,6 +11,7 @@ from game.scenes.table_analysis import (
     ANALYSE_SECONDS,
     LONGER_DIVE_SEED,
     LONGER_SECONDS,
+    PASSING_SECONDS,
     Analysis,
     Answer,
 )
@@ -325,3 +326,35 @@ def test_the_end_offered_and_declined_is_not_offered_again(app, driver):
     worker.replies.append({"id": worker.asked[-1], **best})
     driver.frames(2)
     assert scene.banner is None and not game.over
+
+
+def test_positions_passing_by_are_asked_briefly_one_at_a_time_until_one_is_undecided():
+    # a replay playing asked a fresh 10 s question at each move, cancelled by the next
+    # 0.7 s later: a core held through a whole Egyptian replay, and no answer ever came
+    game = Game("egyptian", deal=0)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.pass_by(True)
+    analysis.ask()
+    assert worker.seconds == [PASSING_SECONDS]
+    line = a_line(game, 2)
+    game.play(line[0])
+    analysis.ask()
+    assert len(worker.asked) == 1 and worker.cancelled == 0  # the first left to its end
+    worker.replies.append({"id": 1, "outcome": "unknown", "line": line})
+    assert not analysis.poll() and analysis.results == {}  # not kept: asked in full later
+    game.play(line[1])
+    analysis.ask()
+    assert len(worker.asked) == 1  # none since one was left undecided
+    analysis.pass_by(False)  # stopped there: asked as any position, with the whole time
+    assert worker.seconds == [PASSING_SECONDS, ANALYSE_SECONDS]
+
+
+def test_a_position_passing_by_decided_briefly_keeps_its_answer():
+    game = Game("pyramid52", deal=8)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.pass_by(True)
+    analysis.ask()
+    answered(worker, analysis, "won", a_line(game, 1))
+    assert analysis.known().won and not analysis.passing_undecided
