@@ -141,7 +141,6 @@ class TableScene(
         self.told_lost_best: int | None = None
         self.worse_said_at: int | None = None  # the first position told "best worse now"
         self.end_offered = False  # the end offered once no move can lower the points
-        self.fortune = facts.fortune
         # a deal played before, or helped before, tells no fortune: no wish is asked for
         # (see _deal); one helped before asked for a wish that could not come true
         self.wish_pending = facts.wish_counts and not game.moves
@@ -173,6 +172,14 @@ class TableScene(
     @property
     def assisted(self) -> bool:
         return self.facts.assisted
+
+    @property
+    def fortune(self) -> bool:
+        return self.facts.fortune
+
+    @fortune.setter
+    def fortune(self, value: bool) -> None:
+        self.facts.fortune = value
 
     @property
     def fortune_replayed(self) -> bool:
