@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .analysis import STUCK_SEARCH_LIMIT, STUCK_SLICE, finishing_moves, is_stuck, stuck_search
 from .building import BuildingEngine
-from .cards import Card
+from .cards import RANKS, Card
 from .engine import Engine, State
 from .errors import IllegalMove, Refusal, RulesError, quoted
 from .events import Event
@@ -386,13 +386,16 @@ class Game:
         refusals = [self.refusal_reason(Move(MOVE, pile, home)) for home in homes]
         if not all(refusals):
             return None
-        suit = cards[-1][1]
+        rank, suit = cards[-1][0], cards[-1][1]
 
-        def telling(refusal: Refusal | None) -> int:
+        def telling(refusal: Refusal | None) -> tuple[int, int]:
             assert refusal is not None
             if refusal.key == "needs":  # its own suit's foundation tells what comes first
-                return 1 if str(refusal.params["needed"]).endswith(suit) else 3
-            return HOME_REFUSALS.get(refusal.key, 4)
+                return (1 if str(refusal.params["needed"]).endswith(suit) else 3), 0
+            # of empty foundations, the one begun nearest the card: a Queen's is the
+            # King's in Devil's Bridge ("only an Ace begins it" was said of any card)
+            start = str(refusal.params.get("rank", rank))
+            return HOME_REFUSALS.get(refusal.key, 4), abs(RANKS.index(start) - RANKS.index(rank))
 
         return min(refusals, key=telling)
 

@@ -117,7 +117,10 @@ class TableControls:
                 return
         reason = self.game.home_refusal(pile)
         if reason is not None:
-            self._refuse(i18n.refusal(reason, self._top_of))
+            # the foundation it speaks of marked, as a drag's is: "this empty foundation"
+            # named no place a double-click had pointed at
+            home = Move(MOVE, pile, str(reason.params.get("pile", "")))
+            self._refuse(i18n.refusal(reason, self._top_of), home)
 
     def _click_pyramid(self, pile: str, clicks: int = 1) -> None:
         game = self.game

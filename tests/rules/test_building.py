@@ -492,6 +492,9 @@ def test_a_card_refused_on_an_ace_is_told_the_ranks_go_round():
         ("egyptian", {"f1": "5S 6S", "f2": "5H", "t3": "8S", "st": "2C"}, "t3", "needs 7S"),
         # no foundation of its suit: the rank an empty one begins with
         ("egyptian", {"f1": "5S 6S", "t3": "8H", "st": "2C"}, "t3", "only a 5 begins it"),
+        # of empty foundations, the one begun nearest the card: a Queen's is a King's
+        ("devils-bridge", {"t1": "QS", "st": "5C"}, "t1", "only a King begins it"),
+        ("devils-bridge", {"t1": "4S", "st": "5C"}, "t1", "only an Ace begins it"),
     ],
 )
 def test_a_card_no_foundation_takes_is_refused_by_the_foundation_that_tells_most(

@@ -313,6 +313,7 @@ def test_a_double_click_refused_says_why_as_a_drag_does(app, driver):
     driver.double_click(centre(scene, "t3"))
     assert not game.moves
     assert scene.status == "7♠ cannot go on the 2♠ foundation, which needs 3♠."
+    assert scene.refused_pile == "f1"  # marked, as a drag's refusal marks it
 
 
 def test_click_a_card_then_a_target(app, driver):
