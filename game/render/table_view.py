@@ -506,7 +506,7 @@ class TableView:
         marks apart: to a red-green colour-blind eye the card in hand's gold, a place's
         green and a refusal's salmon are one beige, so the card in hand is washed in its
         gold as well and a refused place's ring is broken; and the hint's magenta is the
-        keyboard's blue, so the hint's ring is two thin lines."""
+        keyboard's blue, so the hint's ring is two thin lines round the card."""
         colour = MARK_COLOURS.get(mark, MARK_COLOURS["focus"])
         width = self._mark_width(mark, rect)
         radius = max(4, rect.width // 12)
@@ -517,10 +517,12 @@ class TableView:
         if colour[3] < 255 or mark == "refused":
             layer = _ring(outline.size, colour, width, radius, mark == "refused")
             surface.blit(layer, outline)
-        elif mark == "hint":  # two lines, the card's edge the inner one
-            line = width // 2
+        elif mark == "hint":  # two lines round the card, felt between them
+            # (not within its edge, where large corners' index lies)
+            line = max(2, round(width / 3))
+            inner = rect.inflate(2 * line, 2 * line).clip(self.area)
             pygame.draw.rect(surface, colour[:3], outline, width=line, border_radius=radius)
-            pygame.draw.rect(surface, colour[:3], rect, width=line, border_radius=radius)
+            pygame.draw.rect(surface, colour[:3], inner, width=line, border_radius=radius)
         else:
             pygame.draw.rect(surface, colour[:3], outline, width=width, border_radius=radius)
 
@@ -528,7 +530,7 @@ class TableView:
         width = (rect or pygame.Rect((0, 0), self.layout.card)).width
         if mark == "focus":  # the keyboard's place, found at a glance: 3 or 4 px round a
             return max(5, width // 30 + 1)  # blue back was easy to miss
-        if mark == "hint":  # two lines, each half of it (see draw_mark), 3 px at least
+        if mark == "hint":  # two lines and the gap between, 2 px each at least (see draw_mark)
             return 2 * max(3, width // 30)
         return max(2, width // 30) + (1 if mark != "playable" else 0)
 

@@ -361,23 +361,14 @@ def test_the_hint_s_ring_is_two_lines_where_the_focus_ring_is_one():
     view = TableView(game, pygame.Rect(0, 40, 800, 520), False, "classic")
     hint = MARK_COLOURS["hint"][:3]
 
-    def runs(mark: str, colour: tuple) -> list[int]:
-        """The lengths of the runs of `colour` across the left side of the marked card."""
-        surface = view.render_static((800, 600), set(), {"p7.1": mark}).copy()
-        rect = view.top_rect("p7.1")
-        found: list[int] = []
-        inside = False
-        for x in range(rect.left - 16, rect.left + 12):
-            now = tuple(surface.get_at((x, rect.centery))[:3]) == colour
-            if now and not inside:
-                found.append(0)
-            if now:
-                found[-1] += 1
-            inside = now
-        return found
-
-    lines = runs("hint", hint)
-    assert len(lines) == 2 and min(lines) >= 3, lines
+    surface = view.render_static((800, 600), set(), {"p7.1": "hint"}).copy()
+    rect = view.top_rect("p7.1")
+    across = range(rect.left - 16, rect.left + 12)  # the card's left side, out and in
+    xs = [x for x in across if tuple(surface.get_at((x, rect.centery))[:3]) == hint]
+    runs = [xs[0]] + [x for x, before in zip(xs[1:], xs) if x != before + 1]
+    assert len(runs) == 2 and len(xs) >= 4, xs  # two lines, felt between
+    # round the card, not within its edge, where large corners' index lies
+    assert max(xs) < rect.left
     surface = view.render_static((800, 600), set(), {}, focus="p7.1").copy()
     rect = view.top_rect("p7.1")
     focus = [
