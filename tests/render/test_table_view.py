@@ -1,5 +1,7 @@
 """What the table shows of its places, drawn: a foundation framed as one."""
 
+import itertools
+
 import pygame
 import pytest
 
@@ -365,7 +367,7 @@ def test_the_hint_s_ring_is_two_lines_where_the_focus_ring_is_one():
     rect = view.top_rect("p7.1")
     across = range(rect.left - 16, rect.left + 12)  # the card's left side, out and in
     xs = [x for x in across if tuple(surface.get_at((x, rect.centery))[:3]) == hint]
-    runs = [xs[0]] + [x for x, before in zip(xs[1:], xs) if x != before + 1]
+    runs = [xs[0]] + [x for before, x in itertools.pairwise(xs) if x != before + 1]
     assert len(runs) == 2 and len(xs) >= 4, xs  # two lines, felt between
     # round the card, not within its edge, where large corners' index lies
     assert max(xs) < rect.left
