@@ -82,8 +82,8 @@ def test_the_top_bar_names_the_options_not_at_their_default_but_the_passes():
     from game.ui.labels import bar_options
 
     bridge = get_ruleset("devils-bridge")
-    assert bar_options(bridge, {"draw": 3}) == "three cards at a time"
-    assert bar_options(bridge, {"draw": 1}) == ""
+    assert bar_options(bridge, {"draw": 3}) == ("three cards at a time",)
+    assert bar_options(bridge, {"draw": 1}) == ()
     nechego = get_ruleset("nechego")
     chosen = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "waste"}
-    assert bar_options(nechego, chosen) == "32 cards · 10 piles"  # "Pass 1 of 2" says the rest
+    assert bar_options(nechego, chosen) == ("32 cards", "10 piles")  # "Pass 1 of 2": the rest

@@ -54,7 +54,7 @@ class HudFigures:
     # not move when the solver's answer comes, changes or goes
     verdict_words: tuple[str, ...] = ()
     short_deal: str = ""  # the deal's place in short, tried before it gives way whole
-    options: str = ""  # the options not at their default, told beside the name
+    options: tuple[str, ...] = ()  # the options not at their default, told beside the name
     moves_of: int = 0  # a replay's moves in all: "Moves 12" of 376 said nothing of how far
 
 
@@ -124,6 +124,7 @@ class Hud:
         self.stats_drawn = pygame.Rect(0, 0, 0, 0)  # and where (empty: none)
         self.names_right = self.score_left = 0  # where the names end, the score begins
         self.deal_shown = ""  # the deal's words as the bar shows them (see draw_top)
+        self.title_shown = ""  # and the name's, with the options that fit beside it
 
     def layout(self, size: tuple[int, int]) -> pygame.Rect:
         """Place the bars; returns the play area between them."""
@@ -183,12 +184,9 @@ class Hud:
         font = theme.font(size)
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
         self.stats_shown, self.stats_drawn = "", pygame.Rect(0, 0, 0, 0)
-        # the options beside the name give way last but for the name itself (below)
-        title = f"{f.title} · {f.options}" if f.options else f.title
-        short_title = f"{f.short_title} · {f.options}" if f.options else f.short_title
         if not f.counted:
-            self.names_right = self._draw_names(surface, title, f.deal, "", y)
-            self.deal_shown = f.deal
+            self.names_right = self._draw_names(surface, _named(f.title, f.options), f.deal, "", y)
+            self.deal_shown, self.title_shown = f.deal, _named(f.title, f.options)
             self.score_left = bar.right
             return
         score = _(
@@ -218,15 +216,18 @@ class Hud:
         # the deal's number gives way on a narrow bar to the clock, the verdict, the
         # moves and a pass worth counting; then the name to its short form (in Russian
         # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
-        names = [(title, f.deal)]
+        # The options named beside it give way first, the last first (the deal stayed
+        # while a name with two options gave way whole, and a game with the most options
+        # looked like the plainest)
+        titles = [_named(f.title, f.options[:n]) for n in range(len(f.options), -1, -1)]
+        shorts = [_named(f.short_title, f.options[:n]) for n in range(len(f.options), -1, -1)]
+        names = [(title, f.deal) for title in titles]
         if f.short_deal and not self.two_lines:  # an arcade's lives: in short before they
             # give way (standing up, the deal may lead the figures' line whole: below)
-            names += [(title, f.short_deal), (short_title, f.short_deal)]
-        names.append((title, ""))
+            names += [(titles[-1], f.short_deal), (shorts[-1], f.short_deal)]
+        names += [(title, "") for title in titles]
         if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
-            names.append((short_title, ""))
-        if f.options:  # then the name alone, with its deal while it fits
-            names += [(f.short_title, f.deal), (f.short_title, "")]
+            names += [(short, "") for short in shorts]
         # first as if the verdict were its longest word, every name and every figure
         # tried so: then nothing moves or gives way as the word changes (standing up,
         # the day's deal came and went with it); only where nothing fits so, as it is
@@ -237,7 +238,7 @@ class Hud:
         title, deal, placed = bar_line.title, bar_line.deal, bar_line.figures
         # the deal (or a run's place) where it shows: with the names, or leading the
         # figures' line standing up; "" where it gave way
-        self.deal_shown = deal
+        self.deal_shown, self.title_shown = deal, title
         if self.two_lines and f.deal and not deal:
             # standing up, the figures' line may hold the deal the names' line had no
             # room for (a long name, or the deal of the day): it leads, if no more than
@@ -335,6 +336,12 @@ class Hud:
 
     def button_at(self, pos: tuple[int, int], margin: int = 0) -> Button | None:
         return button_at(self.buttons, pos, margin)
+
+
+def _named(title: str, options: tuple[str, ...]) -> str:
+    """A game's name with the options told beside it ("Devil's Bridge · three cards at
+    a time")."""
+    return " · ".join((title, *options))
 
 
 def _fit_stats(

@@ -65,11 +65,11 @@ def telling_options(
     ]
 
 
-def bar_options(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> str:
+def bar_options(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> tuple[str, ...]:
     """The options not at their default, briefly, for a table's top bar ("three cards
     at a time"): which game, and which table of scores, it is played for showed nowhere
     on the table. Not the passes, which the bar counts ("Pass 1 of 2")."""
-    return " · ".join(
+    return tuple(
         brief(o, chosen[o.key])
         for o in ruleset.options
         if chosen[o.key] != o.default and any(set(e) != {"passes"} for e in o.effects.values())

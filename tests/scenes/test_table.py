@@ -2530,6 +2530,16 @@ def test_a_press_near_demo_stops_the_demo_whichever_way_it_is_read(app, driver):
 
 def test_the_top_bar_carries_the_options_the_game_is_played_with(app, driver):
     scene = open_table(app, driver, Game("devils-bridge", {"draw": 3}, deal=3))
-    assert scene._current_figures().options == "three cards at a time"
+    assert scene._current_figures().options == ("three cards at a time",)
     plain = open_table(app, driver, Game("devils-bridge", deal=3))
-    assert plain._current_figures().options == ""
+    assert plain._current_figures().options == ()
+
+
+def test_the_top_bar_names_what_options_fit_and_keeps_the_deal(app, driver):
+    # a game of two options named neither where one fitted, and the deal gave way to them
+    driver.resize((800, 600))
+    game = Game("nechego", {"cards": 32, "to_piles": "none"}, deal=3)
+    scene = open_table(app, driver, game)
+    driver.frames(2)
+    assert scene.hud.title_shown == "Nothing Better to Do · 32 cards"
+    assert scene.hud.deal_shown == "Deal 3"
