@@ -371,8 +371,8 @@ def row_line(row: GameRow) -> str:
     outcome = {"won": "won", "no_moves": "no moves", "resigned": "resigned"}.get(
         row.outcome or "", "in play"
     )
-    if row.stuck:  # its results said so, where "resigned" read as the player's choice
-        outcome = "stuck"
+    if row.stuck and row.outcome == "resigned":
+        outcome = "stuck"  # as its results said: "resigned" read as the player's choice
     flags = [f for f, on in ((row.mode, row.mode != "free"), ("assisted", row.assisted)) if on]
     if row.wish is not None:  # a fortune's answer: an honest win and one replayed differ
         flags.append(f"wish: {row.wish}")
