@@ -89,6 +89,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.asked_at = ""  # where the focus ring was when Play asked (see handle_event)
         self.deal_full_said = 0.0  # how long the deal field still says it is full
         self.wish_asked = False  # and whether the game it gives up has a wish that counts
+        self.day_asked = False  # or whether it asks of the day's deal (_plays_the_day_away)
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
         self.notices_read = 0  # notices dismissed on this visit (see _notice_text)
@@ -165,20 +166,22 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     def play(self) -> None:
         from game.scenes.deal_finder import open_table, start_random_deal
 
-        if self._leaves_unfinished():
+        leaves = self._leaves_unfinished()
+        if leaves or self._plays_the_day_away():
             if self.play_asked > PLAY_ASK_S - DOUBLE_PRESS_S:
                 return  # the asking press repeated (a double-click): not yet the answer
             if self.play_asked <= 0:
                 self.play_asked = PLAY_ASK_S
                 self.asked_at = self.pad.focus_key
-                self.wish_asked = self.app.records.wish_left_in_play(
+                self.wish_asked = leaves and self.app.records.wish_left_in_play(
                     self.ruleset.id, dict(self.options)
                 )
+                self.day_asked = not leaves
                 self.quit_asked = 0.0
                 self.redraw = True
                 return
-            # asked, and pressed again: the games left count as losses, as it said
-            self.app.records.give_up_left(self.ruleset.id, dict(self.options))
+            if leaves:  # asked, and pressed again: the games left count as losses, as it said
+                self.app.records.give_up_left(self.ruleset.id, dict(self.options))
         self.play_asked = 0.0
         if self.deal is None:
             self.started = start_random_deal(self.app, self.ruleset, dict(self.options))
@@ -193,6 +196,16 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         it would quietly end a streak. Any such game, not only the one Continue offered
         once: one left for another patience counted all the same."""
         return self.app.records.left_in_play(self.ruleset.id, dict(self.options))
+
+    def _plays_the_day_away(self) -> bool:
+        """Whether Play deals today's deal of the day, its number typed, as a free game
+        before it was played for the day's table: that keeps it out of the table, so it
+        asks first (a score-chaser's one move there gave the day's table up unasked)."""
+        if self.deal != today_deal():
+            return False
+        ruleset, options, records = self.ruleset.id, dict(self.options), self.app.records
+        played = records.daily(ruleset, options, self.deal) is not None
+        return not played and not records.daily_seen(ruleset, options, self.deal)
 
     def _continue_resumes_it(self) -> bool:
         """Whether the game Continue offers is of this patience and options."""
@@ -505,5 +518,11 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         return [surface.get_rect()]
 
     def play_question(self) -> str:
-        """What a first press of Play asks when it would give up a game left in play."""
+        """What a first press of Play asks when it would give up a game left in play, or
+        the day's table (see _plays_the_day_away)."""
+        if self.day_asked:
+            return _(
+                "Press “Play” again to play today's deal of the day as a free game: it then"
+                " stays out of the day's table. “Deal of the day” plays it for the table."
+            )
         return play_question(self._continue_resumes_it(), self.wish_asked)

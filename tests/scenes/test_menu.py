@@ -1266,3 +1266,32 @@ def test_the_window_is_titled_in_the_players_language(app, tmp_path):
             again.solver.close()
     finally:
         i18n.set_language("en")
+
+
+def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, driver):
+    # a score-chaser typed the day's number (the date) and, at one move, had given the
+    # day's table up unasked: the button then said "seen before"
+    from game.rules import Game
+    from game.store import DAILY, GameFacts
+    from game.store.daily import today_deal
+
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    scene.deal_text = str(today_deal())
+    click(driver, scene, "play")
+    assert app.scene is scene and scene.play_asked > 0
+    assert "deal of the day as a free game" in scene.play_question()
+    driver.pause()
+    click(driver, scene, "play")  # pressed again: played so, as it said
+    driver.settle(1.0)
+    assert app.scene is not scene and scene.started.deal_number == today_deal()
+    # the day's deal played for its table: typed again, nothing is left to lose
+    played = Game("pyramid36", deal=today_deal())
+    played.play(next(iter(played.legal_moves)))
+    app.records.save_game(played, GameFacts(mode=DAILY))
+    again = open_menu(app, driver)
+    click(driver, again, "ruleset:pyramid36")
+    again.deal_text = str(today_deal())
+    click(driver, again, "play")
+    driver.settle(1.0)
+    assert app.scene is not again and again.play_asked == 0
