@@ -100,7 +100,7 @@ MOST_SAID = 366 * 24 * 3600
 def _say_claimed(metas: list[object]) -> None:
     """What the file says that its moves cannot prove, on a line of its own, help first:
     "confirmed" above a game won with hints read as a clean win."""
-    from game.store.saved import is_count
+    from game.store.saved import DAILY, is_count
 
     facts = [m for m in metas if isinstance(m, dict)]
     said = []
@@ -109,6 +109,12 @@ def _say_claimed(metas: list[object]) -> None:
         by = helped[0].get("assisted_by")
         help_said = HELP_SAID.get(by, HELP_SAID[""]) if isinstance(by, str) else HELP_SAID[""]
         said.append(f"{help_said}: no table takes it")
+    # a day's deal's claim to its table (its number is the date it names, its start
+    # the file's word): a competitor read "confirmed" as the day's table proven
+    if len(facts) == 1 and facts[0].get("mode") == DAILY:
+        started = facts[0].get("started")
+        shown = isinstance(started, str) and len(started) <= 40  # a file's text, bounded
+        said.append("played as the deal of the day" + (f", started {started}" if shown else ""))
     hints = sum(h for m in facts if is_count(h := m.get("hints")))
     if 0 < hints <= MOST_SAID:
         said.append(_counted_words(hints, "hint"))

@@ -63,6 +63,12 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
         "the file says, not proven: help was used (a hint, the demo or the solver):"
         " no table takes it"
     ]
+    # a day's deal's claim to its table: the file's word, as its start is
+    replay["meta"] = {"mode": "daily", "started": "2026-12-06T23:59:00+00:00"}
+    assert cli("verify", replay_file(replay)).out.splitlines()[1] == (
+        "the file says, not proven: played as the deal of the day,"
+        " started 2026-12-06T23:59:00+00:00"
+    )
     replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
     assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
         "the file says, not proven: 1:15",
