@@ -451,6 +451,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
         return 0
     if not tables:
         print("no high scores yet")
+    from game.store.daily import deal_date
     from game.store.saved import local_date
 
     for n, (key, entries) in enumerate(tables):
@@ -467,12 +468,15 @@ def cmd_scores(args: argparse.Namespace) -> int:
             counted = _counted(f.levels, "level")
             levels = f"{f.levels:>2} {counted}  " if key.board == "arcade" else ""
             deal = f"  deal {e.deal}" if e.deal is not None else ""
+            # a day's table dates its entries by their deal's day, as the Records screen
+            # does: one finished past midnight had two dates
+            day = deal_date(e.deal) if key.board == "daily" and e.deal is not None else None
             print(
                 f"{place:>3}. {e.initials:<3}  {levels}"
                 f"{f.remaining_points:>4} {_counted(f.remaining_points, 'point')} "
                 f"{f.remaining_cards:>3} {_counted(f.remaining_cards, 'card')}  "
                 f"{clock_text(f.seconds):>7}  {f.moves:>4} {_counted(f.moves, 'move')}"
-                f"{deal}  {local_date(e.created_at)}"
+                f"{deal}  {day.isoformat() if day else local_date(e.created_at)}"
             )
     return 0
 

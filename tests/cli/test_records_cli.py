@@ -334,6 +334,23 @@ def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     assert_refused(cli("scores", "--ruleset", "chess"), "unknown ruleset")
 
 
+def test_a_day_s_table_is_dated_by_its_deal_s_day_as_the_records_screen_dates_it(
+    cli: Cli, records
+) -> None:
+    # a day's deal begun at 23:59 and ended past midnight: 2026-12-05 on the screen,
+    # 2026-12-06 here
+    game = Game("pyramid52", deal=20261205)
+    while not any("+" in str(m) or "." in str(m) for m in game.legal_moves):
+        game.play("st>w")
+    game.play(next(m for m in game.legal_moves if "+" in str(m) or "." in str(m)))
+    game.play("resign")
+    facts = GameFacts(mode=DAILY, seconds=65)
+    records.save_game(game, facts)
+    assert records.add_game_score(game, facts, "ABC")
+    line = cli("scores", "--ruleset", "pyramid52").out.splitlines()[1]
+    assert line.endswith("deal 20261205  2026-12-05"), line
+
+
 def test_watch_refuses_a_replay_it_cannot_lay_out_before_any_window(
     cli: Cli, replay_file: ReplayFile, monkeypatch
 ) -> None:
