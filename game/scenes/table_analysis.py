@@ -197,6 +197,11 @@ class Analysis:
         if passing == self.passing:
             return
         self.passing, self.passing_undecided = passing, False
+        if not passing and self.passing_asked & set(self.pending):
+            # its brief question is asked again in full: its answer, if undecided, was
+            # not kept, and the stopped replay's top bar stayed without a verdict
+            self.pending = {}
+            self.worker.cancel()
         self.passing_asked &= set(self.pending)  # those cancelled will not come
         if not passing:
             self.ask()

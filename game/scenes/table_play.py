@@ -443,8 +443,7 @@ class TablePlay:
             return
         self.autoplay.clear()
         if voids:
-            self.facts.seen_by_undo = self.facts.seen_by_undo or not self.fortune_replayed
-            self.fortune_replayed = True
+            self.fortune_replayed = self.facts.seen_by_undo = True
         self._animate(invert(action.events), before)
         self.app.sounds.play("undo")
         self._after_change()

@@ -358,3 +358,18 @@ def test_a_position_passing_by_decided_briefly_keeps_its_answer():
     analysis.ask()
     answered(worker, analysis, "won", a_line(game, 1))
     assert analysis.known().won and not analysis.passing_undecided
+
+
+def test_a_brief_question_out_when_the_replay_stops_is_asked_again_in_full():
+    # its undecided answer, not kept, came after the stop: nothing asked again, and the
+    # paused replay's top bar had no verdict for as long as it stood
+    game = Game("egyptian", deal=0)
+    worker = ScriptedWorker()
+    analysis = Analysis(worker, game)
+    analysis.pass_by(True)
+    analysis.ask()
+    analysis.pass_by(False)
+    assert worker.cancelled == 1 and worker.seconds == [PASSING_SECONDS, ANALYSE_SECONDS]
+    worker.replies.append({"id": 1, "outcome": "unknown", "line": []})  # the stale one
+    analysis.poll()
+    assert analysis.waiting  # the full question is still out
