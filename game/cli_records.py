@@ -112,9 +112,14 @@ def _say_claimed(metas: list[object]) -> None:
     # a day's deal's claim to its table (its number is the date it names, its start
     # the file's word): a competitor read "confirmed" as the day's table proven
     if len(facts) == 1 and facts[0].get("mode") == DAILY:
+        from game.cli import one_line
+
         started = facts[0].get("started")
-        shown = isinstance(started, str) and len(started) <= 40  # a file's text, bounded
-        said.append("played as the deal of the day" + (f", started {started}" if shown else ""))
+        # a file's text: bounded, and its control characters shown, not obeyed
+        shown = isinstance(started, str) and len(started) <= 40
+        said.append(
+            "played as the deal of the day" + (f", started {one_line(started)}" if shown else "")
+        )
     hints = sum(h for m in facts if is_count(h := m.get("hints")))
     if 0 < hints <= MOST_SAID:
         said.append(_counted_words(hints, "hint"))
@@ -362,13 +367,17 @@ def outcome_text(game: Game) -> str:
     score = game.score
     # the table counts a give-up as no move, the file's count (the spec's) as one: both
     # show, so "5 moves" on the table and "moves": 6 in the file read as one game
-    moves = _counted_words(game.moves_made, "move")
-    if game.state.resigned:
-        moves += " + resign"
+    moves = moves_text(game)
     return (
         f"{ruleset}, {deal}, {outcome}, {score.remaining_points} points"
         f" ({score.remaining_cards} cards, {moves})"
     )
+
+
+def moves_text(game: Game) -> str:
+    """A game's moves as the commands count them: "5 moves", "5 moves + resign"."""
+    moves = _counted_words(game.moves_made, "move")
+    return moves + " + resign" if game.state.resigned else moves
 
 
 def row_line(row: GameRow) -> str:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli_records import options_text
+from game.cli_records import moves_text, options_text
 
 # A run of `stats` keeps every deal's row until it writes them: more deals go in parts
 MOST_DEALS = 1_000_000
@@ -121,7 +121,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     # named as `replay` and `stats` name it: with its options, which change the answer
     where = f"deal {game.deal_number}" if game.deal_number is not None else "the given deck"
     options = options_text(game.options) or "no options"
-    moves = f"{len(game.moves)} move" + ("" if len(game.moves) == 1 else "s")
+    moves = moves_text(game)  # a give-up counted apart, as `verify` counts it
     print(f"{game.ruleset.name['en']} ({game.ruleset.id}, {options}), {where}, after {moves}")
     print(f"outcome: {result.outcome}" + (f" ({result.limit})" if result.limit else ""))
     print(f"nodes: {result.nodes}, time: {result.seconds:.3f} s")

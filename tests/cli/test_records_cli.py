@@ -69,6 +69,8 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
         "the file says, not proven: played as the deal of the day,"
         " started 2026-12-06T23:59:00+00:00"
     )
+    replay["meta"]["started"] = "\x1b[2J\x1b[7m"  # a file's text says nothing to the terminal
+    assert "\x1b" not in cli("verify", replay_file(replay)).out
     replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
     assert cli("verify", replay_file(replay)).out.splitlines()[1:] == [
         "the file says, not proven: 1:15",

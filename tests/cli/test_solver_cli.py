@@ -138,6 +138,9 @@ def test_solve_a_replay_of_a_game_given_up(cli, replay_file):
     data = json.loads(result.out)
     assert data["outcome"] == "lost" and data["moves"] == []
     assert data["best_remaining_points"] == 364  # the whole deck: nothing is legal now
+    # a give-up counted apart, as `verify` counts it: "after 1 move" read as a move made
+    first = cli("solve", "--replay", path).out.splitlines()[0]
+    assert first.endswith("deal 8, after 0 moves + resign"), first
 
 
 def test_limits_and_processes_out_of_range_are_refused(cli, tmp_path):
