@@ -48,9 +48,23 @@ def new_deal_question(wish: bool, by_key: bool = False) -> str:
     return _("Press {press} again: this game then counts as a loss.", press=press)
 
 
-def play_question(resumes: bool, wish: bool) -> str:
-    """What the menu's Play asks where it would give up a game left in play; `resumes`:
-    the menu's Continue offers that game."""
+def play_question(resumes: bool, wish: bool, left: bool = True, day: bool = False) -> str:
+    """What the menu's Play asks where it would give up a game left in play (`left`;
+    `resumes`: the menu's Continue offers that game), or today's deal of the day's place
+    in its table (`day`: its number typed), or both."""
+    if not left:
+        return _(
+            "Press “Play” again to play today's deal of the day as a free game: it then"
+            " stays out of the day's table. “Deal of the day” plays it for the table."
+        )
+    asked = _left_question(resumes, wish)
+    if day:  # asked of the game left alone, the day's table went unasked
+        played_so = _("Played so, today's deal of the day stays out of its table.")
+        return f"{asked} {played_so}"
+    return asked
+
+
+def _left_question(resumes: bool, wish: bool) -> str:
     if wish:
         if resumes:
             return _(

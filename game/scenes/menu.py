@@ -89,7 +89,9 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.asked_at = ""  # where the focus ring was when Play asked (see handle_event)
         self.deal_full_said = 0.0  # how long the deal field still says it is full
         self.wish_asked = False  # and whether the game it gives up has a wish that counts
-        self.day_asked = False  # or whether it asks of the day's deal (_plays_the_day_away)
+        # and whether it asks of a game left (_leaves_unfinished), of the day's deal
+        # (_plays_the_day_away), or of both
+        self.left_asked = self.day_asked = False
         self.ask_box = pygame.Rect(0, 0, 0, 0)  # the question's box, once drawn
         self.summary_size = 0  # the cards' summaries' one size (see _place_cards)
         self.notices_read = 0  # notices dismissed on this visit (see _notice_text)
@@ -166,8 +168,8 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     def play(self) -> None:
         from game.scenes.deal_finder import open_table, start_random_deal
 
-        leaves = self._leaves_unfinished()
-        if leaves or self._plays_the_day_away():
+        leaves, day = self._leaves_unfinished(), self._plays_the_day_away()
+        if leaves or day:
             if self.play_asked > PLAY_ASK_S - DOUBLE_PRESS_S:
                 return  # the asking press repeated (a double-click): not yet the answer
             if self.play_asked <= 0:
@@ -176,7 +178,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
                 self.wish_asked = leaves and self.app.records.wish_left_in_play(
                     self.ruleset.id, dict(self.options)
                 )
-                self.day_asked = not leaves
+                self.left_asked, self.day_asked = leaves, day
                 self.quit_asked = 0.0
                 self.redraw = True
                 return
@@ -520,9 +522,5 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     def play_question(self) -> str:
         """What a first press of Play asks when it would give up a game left in play, or
         the day's table (see _plays_the_day_away)."""
-        if self.day_asked:
-            return _(
-                "Press “Play” again to play today's deal of the day as a free game: it then"
-                " stays out of the day's table. “Deal of the day” plays it for the table."
-            )
-        return play_question(self._continue_resumes_it(), self.wish_asked)
+        resumes = self.left_asked and self._continue_resumes_it()
+        return play_question(resumes, self.wish_asked, self.left_asked, self.day_asked)

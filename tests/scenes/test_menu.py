@@ -1295,3 +1295,20 @@ def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, d
     click(driver, again, "play")
     driver.settle(1.0)
     assert app.scene is not again and again.play_asked == 0
+
+
+def test_play_of_today_s_deal_over_a_game_left_asks_of_both(app, driver):
+    # asked of the game left alone, the second press gave the day's table up unasked
+    from game.rules import Game
+    from game.store import GameFacts
+    from game.store.daily import today_deal
+
+    left = Game("pyramid36", deal=5)
+    left.play(next(iter(left.legal_moves)))
+    app.records.save_game(left, GameFacts())
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    scene.deal_text = str(today_deal())
+    click(driver, scene, "play")
+    asked = scene.play_question()
+    assert "unfinished game" in asked and "deal of the day stays out of its table" in asked
