@@ -23,6 +23,7 @@ from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
 from game.scenes.table_controls import TableControls
+from game.scenes.table_facts import TableFacts
 from game.scenes.table_help import TableHelp
 from game.scenes.table_hud import Hud, HudFigures, figures
 from game.scenes.table_input import KeyboardFocus
@@ -43,7 +44,15 @@ CLOCK_SAVED_EVERY_S = 5.0
 
 
 class TableScene(
-    TableButtons, TablePointer, TableControls, TablePlay, TableStuck, TableHelp, TableTips, Scene
+    TableFacts,
+    TableButtons,
+    TablePointer,
+    TableControls,
+    TablePlay,
+    TableStuck,
+    TableHelp,
+    TableTips,
+    Scene,
 ):
     def __init__(  # type: ignore[no-untyped-def]
         self, app, game: Game, fortune_replayed: bool = False, facts: GameFacts | None = None
@@ -150,44 +159,6 @@ class TableScene(
         self._figures: HudFigures | None = None
         self._buttons_dirty = True
         self._make_buttons()
-
-    # -- the facts the records keep --------------------------------------------------
-
-    @property
-    def seconds(self) -> float:
-        return self.facts.seconds
-
-    @seconds.setter
-    def seconds(self, value: float) -> None:
-        self.facts.seconds = value
-
-    @property
-    def hints_used(self) -> int:
-        return self.facts.hints
-
-    @hints_used.setter
-    def hints_used(self, value: int) -> None:
-        self.facts.hints = value
-
-    @property
-    def assisted(self) -> bool:
-        return self.facts.assisted
-
-    @property
-    def fortune(self) -> bool:
-        return self.facts.fortune
-
-    @fortune.setter
-    def fortune(self, value: bool) -> None:
-        self.facts.fortune = value
-
-    @property
-    def fortune_replayed(self) -> bool:
-        return self.facts.fortune_replayed
-
-    @fortune_replayed.setter
-    def fortune_replayed(self, value: bool) -> None:
-        self.facts.fortune_replayed = value
 
     # -- scene interface -------------------------------------------------------------
 
@@ -399,21 +370,6 @@ class TableScene(
 
     def _draw_celebration_words(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
         return draw_celebration_words(surface, area, self.celebration_words())
-
-    def verdict_kept(self) -> bool:
-        """Whether the solver's verdict stays unsaid: a fortune keeps its answer for the
-        end of the play, as the cards give it. Told at the deal (with the strict
-        option, "No win possible" for nine deals in ten), it answered the wish before
-        a card was played. Help asked for (a hint, the demo), the deal played
-        before, or a card put back on the stock by Undo voids the fortune, and the
-        verdict is said from then on."""
-        return self._wish_counts()
-
-    def _wish_counts(self) -> bool:
-        """Whether the fortune's verdict still counts: no help had, and the deal not
-        played before (GameFacts.fortune_replayed): what Hint, Demo, Restart and an
-        Undo of a stock turn ask about before they void it."""
-        return self.facts.wish_counts
 
     def _current_figures(self) -> HudFigures:
         # a kiosk's bar speaks to a passer-by: the solver's answer once it has one, not

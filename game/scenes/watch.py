@@ -29,7 +29,7 @@ from game.rules import (
 )
 from game.rules.errors import quoted
 from game.scenes.base import Scene
-from game.scenes.results import verdict, void_verdict
+from game.scenes.results import verdict
 from game.scenes.summary import GameSummary
 from game.scenes.table import TableScene
 from game.scenes.table_hud import HudFigures
@@ -207,7 +207,7 @@ class WatchScene(TableScene):
     def verdict_kept(self) -> bool:
         """A watched fortune keeps the solver's verdict for its end, as it was played:
         "Can be won" from its first move told its wish's answer before the cards did."""
-        return self.wish_made and not void_verdict(self._as_played()) and not self.game.over
+        return self._as_played().wish_counts and not self.game.over
 
     def _current_figures(self) -> HudFigures:
         return replace(super()._current_figures(), moves_of=self.moves_in_all)
