@@ -81,8 +81,8 @@ class KioskConfig:
     winnable_only: bool = True
     card_letters: str = BY_LANGUAGE
     large_corners: bool = False
-    # four suits in four colours: a colour-blind passer-by told hearts from diamonds only
-    # by their shapes, and the operator had no way to give them colours
+    # four suits in four colours, told apart at a glance, by colour-blind eyes too (red
+    # and black alone, a colour-blind passer-by told hearts from diamonds by shape)
     four_colour: bool = False
     # initials the tables show as "---" besides the game's own list, in capitals: a
     # word seen on the screen, entered before anyone listed it

@@ -51,10 +51,11 @@ KEPT_ENGINES = 256
 # how often a game keeps a whole state of its history (Game.state)
 CHECKPOINT_EVERY = 64
 
-# Which refusal of a foundation says most of why a card cannot go home (home_refusal),
-# first: the suit's place taken by a foundation of its own (Devil's Bridge's second
-# Ace of a suit), then the card its suit's foundation needs (ranked there), the rank an
-# empty foundation starts with, and a full one
+# How much a foundation's refusal says of why a card cannot go home (home_refusal), the
+# least first: the suit's place taken by a foundation of its own (Devil's Bridge's
+# second Ace of a suit, 0); the card its own suit's foundation needs (1, ranked in
+# home_refusal, as another suit's, 3); the rank an empty foundation begins with (2);
+# any other, a full foundation's (4)
 HOME_REFUSALS = {"foundation_suit_taken": 0, "foundation_base": 2, "foundation_start": 2}
 
 

@@ -521,7 +521,15 @@ CTRL_KEY_BUTTONS = {pygame.K_z: "undo", pygame.K_y: "redo"}
 
 def key_of(button: str) -> str:
     """The key that presses a table button, as the questions name it ("Press H again")."""
-    return next(pygame.key.name(k).upper() for k, b in KEY_BUTTONS.items() if b == button)
+    return _keys_of(button)[0]
+
+
+def _keys_of(button: str) -> list[str]:
+    """The keys that press a table button, by name ("H"), those with Ctrl last."""
+    keys = [pygame.key.name(k).upper() for k, b in KEY_BUTTONS.items() if b == button]
+    return keys + [
+        "Ctrl+" + pygame.key.name(k).upper() for k, b in CTRL_KEY_BUTTONS.items() if b == button
+    ]
 
 
 def key_tip(button: str) -> str:
@@ -532,10 +540,7 @@ def key_tip(button: str) -> str:
     elif button == "resign":
         keys = [_("G twice")]
     else:
-        keys = [pygame.key.name(k).upper() for k, b in KEY_BUTTONS.items() if b == button]
-        keys += [
-            "Ctrl+" + pygame.key.name(k).upper() for k, b in CTRL_KEY_BUTTONS.items() if b == button
-        ]
+        keys = _keys_of(button)
     if not keys:
         return ""
     if len(keys) == 1:

@@ -181,8 +181,8 @@ def words_of(text: str) -> list[str]:
     line never opens with one (the Russian keys' "F — собрать" broke into "F" and
     "— собрать", an option line into "… from the" and "· Cards onto piles"). And a
     count goes with the word after it: "3" closed a line and "lives" opened the next;
-    so does a word of one letter, or the particle "не", as Russian type is set (a
-    banner's line ended in "сойдётся. В", and the next opened "лучшем случае")."""
+    so does a word of one letter, or the particles "не" and "ни", as Russian type is
+    set (a banner's line ended in "сойдётся. В", and the next opened "лучшем случае")."""
     words: list[str] = []
     for word in re.split(r"[ \t\r\n]+", text):
         if not word:

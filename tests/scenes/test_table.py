@@ -653,13 +653,12 @@ def test_the_solver_rests_while_nobody_looks_at_the_table(app, driver):
     app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     driver.frames(2)
     assert scene.analysis.waiting and len(worker.asked) == 3
-    worker.cancelled, worker.asked = 1, worker.asked[:2]
     app.switch(RulesScene(app, game.ruleset.id, game.options, back=lambda: scene), fade=False)
     driver.frames(2)
-    assert worker.cancelled == 2 and not scene.analysis.waiting
+    assert worker.cancelled == 3 and not scene.analysis.waiting
     app.switch(scene, fade=False)
     driver.frames(2)
-    assert scene.analysis.waiting and len(worker.asked) == 3
+    assert scene.analysis.waiting and len(worker.asked) == 4
 
 
 def test_the_same_hint_asked_again_in_the_same_position_counts_once(app, driver):
