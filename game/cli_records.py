@@ -461,7 +461,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
     if not tables:
         print("no high scores yet")
     from game.store.daily import deal_date
-    from game.store.saved import local_date
+    from game.store.saved import DAILY, local_date
 
     for n, (key, entries) in enumerate(tables):
         if n:
@@ -479,7 +479,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
             deal = f"  deal {e.deal}" if e.deal is not None else ""
             # a day's table dates its entries by their deal's day, as the Records screen
             # does: one finished past midnight had two dates
-            day = deal_date(e.deal) if key.board == "daily" and e.deal is not None else None
+            day = deal_date(e.deal) if key.board == DAILY and e.deal is not None else None
             print(
                 f"{place:>3}. {e.initials:<3}  {levels}"
                 f"{f.remaining_points:>4} {_counted(f.remaining_points, 'point')} "
