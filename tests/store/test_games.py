@@ -1,6 +1,7 @@
 """Every game is a row; autosave keeps the exact position with its undo and redo history."""
 
 import json
+import shutil
 import sqlite3
 
 import pytest
@@ -526,33 +527,18 @@ def test_a_damaged_options_column_says_nothing_of_any_cards(records):
     assert not records.deal_assisted_before(Game("pyramid52", deal=5))  # it crashed
 
 
-def test_a_records_file_removed_while_the_game_runs_is_made_anew(tmp_path):
-    # SQLite went on writing to the deleted file: every later game was lost at the next start
-    from game.store import REMOVED
-
-    path = tmp_path / "records.sqlite3"
-    records = Records.open(path)
-    game = random_game("pyramid52", deal=3, moves=3, end=False)
-    facts = GameFacts()
-    records.save_game(game, facts)
-    for leftover in tmp_path.iterdir():
+def _remove_files(folder):
+    for leftover in folder.iterdir():
         if leftover.is_file():  # the records file and its journal; not the open games
             leftover.unlink()
-    game.play(next(iter(game.legal_moves)))
-    assert records.save_game(game, facts)
-    assert path.exists() and [p.kind for p in records.problems] == [REMOVED]
-    records.close()
-    again = Records.open(path)
-    (row,) = again.history()
-    assert row.moves == len(game.moves) and row.id == facts.record_id
-    again.close()
 
 
-def test_a_records_folder_removed_while_the_game_runs_is_made_anew(tmp_path):
-    # the whole home cleared: the game went on in memory, lost at quit, and said both
-    # that nothing could be saved and that a new file was started
-    import shutil
-
+@pytest.mark.parametrize("removed", [_remove_files, shutil.rmtree])
+def test_a_records_file_removed_while_the_game_runs_is_made_anew(tmp_path, removed):
+    # SQLite went on writing to the deleted file: every later game was lost at the next
+    # start. Its folder removed with it (the whole home cleared), the game went on in
+    # memory, lost the session at quit, and said both that nothing could be saved and
+    # that a new file was started
     from game.store import REMOVED
 
     path = tmp_path / "data" / "records.sqlite3"
@@ -561,14 +547,14 @@ def test_a_records_folder_removed_while_the_game_runs_is_made_anew(tmp_path):
     game = random_game("pyramid52", deal=3, moves=3, end=False)
     facts = GameFacts()
     records.save_game(game, facts)
-    shutil.rmtree(path.parent)
+    removed(path.parent)
     game.play(next(iter(game.legal_moves)))
     assert records.save_game(game, facts)
     assert path.exists() and [p.kind for p in records.problems] == [REMOVED]
     records.close()
     again = Records.open(path)
     (row,) = again.history()
-    assert row.moves == len(game.moves)
+    assert row.moves == len(game.moves) and row.id == facts.record_id
     again.close()
 
 
