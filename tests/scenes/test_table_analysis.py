@@ -328,14 +328,21 @@ def test_the_end_offered_and_declined_is_not_offered_again(app, driver):
     assert scene.banner is None and not game.over
 
 
-def test_positions_passing_by_are_asked_briefly_one_at_a_time_until_one_is_undecided():
-    # a replay playing asked a fresh 10 s question at each move, cancelled by the next
-    # 0.7 s later: a core held through a whole Egyptian replay, and no answer ever came
-    game = Game("egyptian", deal=0)
+def passing_by(game: Game) -> tuple[ScriptedWorker, Analysis]:
+    """An analysis of `game` whose positions only pass by (a replay playing), asked of
+    its first."""
     worker = ScriptedWorker()
     analysis = Analysis(worker, game)
     analysis.pass_by(True)
     analysis.ask()
+    return worker, analysis
+
+
+def test_positions_passing_by_are_asked_briefly_one_at_a_time_until_one_is_undecided():
+    # a replay playing asked a fresh 10 s question at each move, cancelled by the next
+    # 0.7 s later: a core held through a whole Egyptian replay, and no answer ever came
+    game = Game("egyptian", deal=0)
+    worker, analysis = passing_by(game)
     assert worker.seconds == [PASSING_SECONDS]
     line = a_line(game, 2)
     game.play(line[0])
@@ -352,10 +359,7 @@ def test_positions_passing_by_are_asked_briefly_one_at_a_time_until_one_is_undec
 
 def test_a_position_passing_by_decided_briefly_keeps_its_answer():
     game = Game("pyramid52", deal=8)
-    worker = ScriptedWorker()
-    analysis = Analysis(worker, game)
-    analysis.pass_by(True)
-    analysis.ask()
+    worker, analysis = passing_by(game)
     answered(worker, analysis, "won", a_line(game, 1))
     assert analysis.known().won and not analysis.passing_undecided
 
@@ -364,10 +368,7 @@ def test_a_brief_question_out_when_the_replay_stops_is_asked_again_in_full():
     # its undecided answer, not kept, came after the stop: nothing asked again, and the
     # paused replay's top bar had no verdict for as long as it stood
     game = Game("egyptian", deal=0)
-    worker = ScriptedWorker()
-    analysis = Analysis(worker, game)
-    analysis.pass_by(True)
-    analysis.ask()
+    worker, analysis = passing_by(game)
     analysis.pass_by(False)
     assert worker.cancelled == 1 and worker.seconds == [PASSING_SECONDS, ANALYSE_SECONDS]
     worker.replies.append({"id": 1, "outcome": "unknown", "line": []})  # the stale one
