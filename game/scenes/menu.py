@@ -115,6 +115,11 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
 
     @deal_text.setter
     def deal_text(self, text: str) -> None:
+        if text != self.choice.deal_text and self.play_asked > 0:
+            # Play's question was asked of another deal: today's typed meanwhile was
+            # dealt at the second press as a free game, the day's table unasked
+            self.play_asked = 0.0
+            self.redraw = True
         self.choice.deal_text = text
         if len(text) < DEAL_DIGITS:  # a digit taken away: full no longer
             self.deal_full_said = 0.0

@@ -1312,3 +1312,25 @@ def test_play_of_today_s_deal_over_a_game_left_asks_of_both(app, driver):
     click(driver, scene, "play")
     asked = scene.play_question()
     assert "unfinished game" in asked and "deal of the day stays out of its table" in asked
+
+
+def test_a_number_typed_while_play_asks_takes_the_question_back(app, driver):
+    # asked of the game left, today's number typed meanwhile was dealt at the second
+    # press, as a free game, the day's table unasked
+    from game.rules import Game
+    from game.store import GameFacts
+    from game.store.daily import today_deal
+
+    left = Game("pyramid36", deal=5)
+    left.play(next(iter(left.legal_moves)))
+    app.records.save_game(left, GameFacts())
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    click(driver, scene, "play")
+    assert scene.play_asked > 0 and "deal of the day" not in scene.play_question()
+    for digit in str(today_deal()):
+        scene.type_digit(digit)
+    assert scene.play_asked == 0  # taken back: asked of another deal
+    driver.pause()
+    click(driver, scene, "play")
+    assert scene.play_asked > 0 and "deal of the day" in scene.play_question()
