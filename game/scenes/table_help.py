@@ -450,7 +450,9 @@ class TableHelp:
             self._toggle_demo()
 
     def _demo_step(self, dt: float) -> None:
-        if self.animator.busy or self.celebration or self.wish_pending:
+        # nor while nobody can see it (minimised, or covered: its cards hidden), as the
+        # solver rests then: the demo played on unseen, and asked the solver anew
+        if self.animator.busy or self.celebration or self.wish_pending or self.analysis_paused:
             return
         self.demo_wait -= dt
         if self.demo_wait > 0:

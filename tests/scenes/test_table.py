@@ -661,6 +661,24 @@ def test_the_solver_rests_while_nobody_looks_at_the_table(app, driver):
     assert scene.analysis.waiting and len(worker.asked) == 4
 
 
+def test_the_demo_stands_still_while_the_table_is_covered(app, driver):
+    # behind another window the demo played on unseen (14 moves to 21), and its next
+    # step asked the solver anew, a core's full use, while the cards were hidden
+    game = Game("pyramid52", deal=8)
+    scene = open_table_with(app, driver, game, GameFacts(assisted=True, assisted_by="demo"))
+    scene.analysis.results[scene.analysis.position()] = Answer("won", tuple(DEAL_8_WIN))
+    scene.demo = True
+    driver.settle(2.0)
+    played = len(game.moves)
+    assert played > 0
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.settle(3.0)
+    assert scene._covered() and len(game.moves) == played and scene.demo
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.settle(2.0)
+    assert len(game.moves) > played  # on again where it stood
+
+
 def test_the_same_hint_asked_again_in_the_same_position_counts_once(app, driver):
     # the results said "Hints used 2" for one hint shown twice
     game = Game("pyramid52", deal=8)
