@@ -100,7 +100,7 @@ MOST_SAID = 366 * 24 * 3600
 def _say_claimed(metas: list[object]) -> None:
     """What the file says that its moves cannot prove, on a line of its own, help first:
     "confirmed" above a game won with hints read as a clean win."""
-    from game.store.saved import DAILY, is_count
+    from game.store.saved import DAILY, is_count, local_minute
 
     facts = [m for m in metas if isinstance(m, dict)]
     said = []
@@ -117,9 +117,8 @@ def _say_claimed(metas: list[object]) -> None:
         started = facts[0].get("started")
         # a file's text: bounded, and its control characters shown, not obeyed
         shown = isinstance(started, str) and len(started) <= 40
-        said.append(
-            "played as the deal of the day" + (f", started {one_line(started)}" if shown else "")
-        )
+        when = one_line(local_minute(started)) if shown else ""  # as history shows it
+        said.append("played as the deal of the day" + (f", started {when}" if when else ""))
     hints = sum(h for m in facts if is_count(h := m.get("hints")))
     if 0 < hints <= MOST_SAID:
         said.append(_counted_words(hints, "hint"))

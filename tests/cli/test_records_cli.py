@@ -63,12 +63,16 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
         "the file says, not proven: help was used (a hint, the demo or the solver):"
         " no table takes it"
     ]
-    # a day's deal's claim to its table: the file's word, as its start is
-    replay["meta"] = {"mode": "daily", "started": "2026-12-06T23:59:00+00:00"}
+    # a day's deal's claim to its table: the file's word, as its start is (shown in
+    # local time to the minute, as `history` shows it)
+    from game.store.saved import local_minute
+
+    replay["meta"] = {"mode": "daily", "started": "2026-12-06T23:59:00.657035+00:00"}
     assert cli("verify", replay_file(replay)).out.splitlines()[1] == (
         "the file says, not proven: played as the deal of the day,"
-        " started 2026-12-06T23:59:00+00:00"
+        f" started {local_minute('2026-12-06T23:59:00.657035+00:00')}"
     )
+    assert "657035" not in cli("verify", replay_file(replay)).out
     replay["meta"]["started"] = "\x1b[2J\x1b[7m"  # a file's text says nothing to the terminal
     assert "\x1b" not in cli("verify", replay_file(replay)).out
     replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
