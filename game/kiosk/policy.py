@@ -244,7 +244,8 @@ class KioskPolicy:
         self.said_hidden = self.said_hidden and app.hidden
         if self.hidden_for >= HIDDEN_BACK_S:
             if not self.said_hidden:  # once while it stays hidden: tried again quietly
-                log.warning("kiosk: the window was hidden: shown again")
+                # asked, not done: openbox's "show desktop" refuses it till pressed again
+                log.warning("kiosk: the window was hidden: asked to show it again every 2 s")
                 self.said_hidden = True
             self.hidden_for = 0.0
             bring_back_window()

@@ -140,4 +140,4 @@ def test_a_kiosk_window_hidden_by_someone_else_shows_itself_again(display, tmp_p
         if game.poll() is None:
             game.kill()
     log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
-    assert "the window was hidden: shown again" in log
+    assert "the window was hidden: asked to show it again" in log
