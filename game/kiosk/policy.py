@@ -264,7 +264,10 @@ class KioskPolicy:
         if now - self.last_input < self.config.idle_seconds:
             return
         table = self.table
-        if table is not None and not table.game.over and self.asked_at is None:
+        # a fortune's table whose wish was never made has no card dealt to lose: not
+        # "Still playing? … the game ends" over an empty table
+        playing = table is not None and not (table.game.over or table.wish_pending)
+        if table is not None and playing and self.asked_at is None:
             if scene is not table:  # the rules, read over the game: back to it
                 app.switch(table, fade=False)
             table.ask_still_playing(STILL_PLAYING_S)

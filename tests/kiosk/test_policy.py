@@ -52,6 +52,14 @@ def asked_still_playing(kiosk, driver) -> TableScene:
     return scene
 
 
+def test_a_fortune_s_table_left_before_its_wish_asks_nothing(kiosk, driver):
+    # "Still playing? … the game ends in 15 seconds" stood over a table with no card dealt
+    scene = open_table(kiosk, driver, Game("sbudetsya", deal=8))
+    assert scene.wish_pending
+    driver.settle(31)
+    assert isinstance(kiosk.scene, InvitationScene) or getattr(kiosk.scene, "attract", False)
+
+
 def test_the_question_counts_its_seconds_down(kiosk, driver):
     # it said "in 15 seconds" still nine seconds later
     import re
