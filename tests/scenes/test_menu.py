@@ -1297,17 +1297,24 @@ def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, d
     assert app.scene is not again and again.play_asked == 0
 
 
-def test_play_of_today_s_deal_over_a_game_left_asks_of_both(app, driver):
-    # asked of the game left alone, the second press gave the day's table up unasked
+def menu_over_a_game_left(app, driver) -> MenuScene:
+    """The menu on Pyramid 36, a game of it left in play with a move made."""
     from game.rules import Game
     from game.store import GameFacts
-    from game.store.daily import today_deal
 
     left = Game("pyramid36", deal=5)
     left.play(next(iter(left.legal_moves)))
     app.records.save_game(left, GameFacts())
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid36")
+    return scene
+
+
+def test_play_of_today_s_deal_over_a_game_left_asks_of_both(app, driver):
+    # asked of the game left alone, the second press gave the day's table up unasked
+    from game.store.daily import today_deal
+
+    scene = menu_over_a_game_left(app, driver)
     scene.deal_text = str(today_deal())
     click(driver, scene, "play")
     asked = scene.play_question()
@@ -1317,15 +1324,9 @@ def test_play_of_today_s_deal_over_a_game_left_asks_of_both(app, driver):
 def test_a_number_typed_while_play_asks_takes_the_question_back(app, driver):
     # asked of the game left, today's number typed meanwhile was dealt at the second
     # press, as a free game, the day's table unasked
-    from game.rules import Game
-    from game.store import GameFacts
     from game.store.daily import today_deal
 
-    left = Game("pyramid36", deal=5)
-    left.play(next(iter(left.legal_moves)))
-    app.records.save_game(left, GameFacts())
-    scene = open_menu(app, driver)
-    click(driver, scene, "ruleset:pyramid36")
+    scene = menu_over_a_game_left(app, driver)
     click(driver, scene, "play")
     assert scene.play_asked > 0 and "deal of the day" not in scene.play_question()
     for digit in str(today_deal()):
