@@ -100,3 +100,22 @@ def test_a_summary_reads_against_its_card_chosen_or_not(selected):
     brightest = max(pixels, key=luminance)
     ratio = contrast(brightest, background)
     assert ratio >= 4.5
+
+
+@pytest.mark.parametrize("selected", [False, True])
+def test_a_card_s_name_reads_against_its_card_chosen_or_not(selected):
+    # the chosen card's name, gold on its lighter fill, stood at 4.08:1 (13 px at 800x600)
+    from game.ui.theme import FELT
+
+    rect = pygame.Rect(10, 10, 380, 60)
+    surface = pygame.Surface((400, 80))
+    surface.fill(FELT)
+    draw_ruleset_card(surface, rect, "pyramid52", ("Pyramid", SHORT), (selected, False), 0.625)
+    name = pygame.Rect(rect.centerx - 40, rect.top + 2, 120, 14)  # its first letters
+    pixels = [
+        surface.get_at((x, y))
+        for x in range(name.left, name.right)
+        for y in range(name.top, name.bottom)
+    ]
+    background = surface.get_at((rect.right - 6, rect.bottom - 6))
+    assert contrast(max(pixels, key=luminance), background) >= 4.5
