@@ -80,42 +80,39 @@ def test_a_summary_that_fits_whole_at_the_least_size_is_not_cut_to_its_lead():
     assert _summary_lines(summary, 2000, 500, SUMMARY_LEAST) == (SUMMARY_LEAST, [summary])
 
 
-@pytest.mark.parametrize("selected", [False, True])
-def test_a_summary_reads_against_its_card_chosen_or_not(selected):
-    # small text wants 4.5:1; the chosen card's summary, dim ink on its lighter fill,
-    # stood at 4.1:1 where the words are smallest (11 px at 800x600)
+def contrast_on_a_card(selected: bool, part) -> float:
+    """The contrast of the brightest ink within `part` (of the card's rect) against the
+    card's fill, its card drawn chosen or not at 800x600's scale."""
     from game.ui.theme import FELT
 
     rect = pygame.Rect(10, 10, 380, 60)
     surface = pygame.Surface((400, 80))
     surface.fill(FELT)
     draw_ruleset_card(surface, rect, "pyramid52", ("Pyramid", SHORT), (selected, False), 0.625)
-    lines = pygame.Rect(rect.centerx, rect.centery, rect.width // 2 - 8, rect.height // 2 - 8)
+    where = part(rect)
     pixels = [
         surface.get_at((x, y))
-        for x in range(lines.left, lines.right)
-        for y in range(lines.top, lines.bottom)
+        for x in range(where.left, where.right)
+        for y in range(where.top, where.bottom)
     ]
     background = surface.get_at((rect.right - 6, rect.bottom - 6))
-    brightest = max(pixels, key=luminance)
-    ratio = contrast(brightest, background)
-    assert ratio >= 4.5
+    return contrast(max(pixels, key=luminance), background)
+
+
+@pytest.mark.parametrize("selected", [False, True])
+def test_a_summary_reads_against_its_card_chosen_or_not(selected):
+    # small text wants 4.5:1; the chosen card's summary, dim ink on its lighter fill,
+    # stood at 4.1:1 where the words are smallest (11 px at 800x600)
+    def lines(rect):
+        return pygame.Rect(rect.centerx, rect.centery, rect.width // 2 - 8, rect.height // 2 - 8)
+
+    assert contrast_on_a_card(selected, lines) >= 4.5
 
 
 @pytest.mark.parametrize("selected", [False, True])
 def test_a_card_s_name_reads_against_its_card_chosen_or_not(selected):
     # the chosen card's name, gold on its lighter fill, stood at 4.08:1 (13 px at 800x600)
-    from game.ui.theme import FELT
+    def name(rect):  # its first letters
+        return pygame.Rect(rect.centerx - 40, rect.top + 2, 120, 14)
 
-    rect = pygame.Rect(10, 10, 380, 60)
-    surface = pygame.Surface((400, 80))
-    surface.fill(FELT)
-    draw_ruleset_card(surface, rect, "pyramid52", ("Pyramid", SHORT), (selected, False), 0.625)
-    name = pygame.Rect(rect.centerx - 40, rect.top + 2, 120, 14)  # its first letters
-    pixels = [
-        surface.get_at((x, y))
-        for x in range(name.left, name.right)
-        for y in range(name.top, name.bottom)
-    ]
-    background = surface.get_at((rect.right - 6, rect.bottom - 6))
-    assert contrast(max(pixels, key=luminance), background) >= 4.5
+    assert contrast_on_a_card(selected, name) >= 4.5
