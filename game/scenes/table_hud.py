@@ -185,8 +185,8 @@ class Hud:
         y = bar.top + bar.height // 4 if self.two_lines else bar.centery
         self.stats_shown, self.stats_drawn = "", pygame.Rect(0, 0, 0, 0)
         if not f.counted:
-            self.names_right = self._draw_names(surface, _named(f.title, f.options), f.deal, "", y)
             self.deal_shown, self.title_shown = f.deal, _named(f.title, f.options)
+            self.names_right = self._draw_names(surface, self.title_shown, f.deal, "", y)
             self.score_left = bar.right
             return
         score = _(
