@@ -480,7 +480,7 @@ def test_cards_are_named_in_words_with_the_letters_their_faces_carry():
 
 
 def test_options_on_one_line_stand_apart_by_a_dot():
-    # "Проходы: один раз, Карты на стопки: из талона": the capital after a comma
+    # "Проходы по колоде: один, Карты на стопки: из талона": the capital after a comma
     from game.rules import get_ruleset
     from game.ui.labels import options_line
 
@@ -490,7 +490,7 @@ def test_options_on_one_line_stand_apart_by_a_dot():
         line = options_line(ruleset, {"passes": 1, "to_piles": "waste"})
     finally:
         i18n.set_language("en")
-    assert line == "Проходы: один раз · Карты на стопки: из талона"
+    assert line == "Проходы по колоде: один · Карты на стопки: из талона"
 
 
 def test_no_word_comes_twice_in_a_russian_options_line():

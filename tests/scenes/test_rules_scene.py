@@ -261,7 +261,7 @@ def test_options_of_the_game_are_listed(app, driver):
     scene = open_rules(app, driver, "nechego", {"cards": 32, "piles": 10}, language="ru")
     lines = scene.notes.texts()
     assert "Число карт: 32" in lines  # "Число карт: 32 карты" said карт twice
-    assert "Стопок: 10" in lines
+    assert "Стопки: 10" in lines
     assert sum(name.startswith("t") for name in scene.game.pile_names) == 10
 
 
@@ -269,7 +269,7 @@ def test_rules_read_before_choosing_list_every_choice(app, driver):
     scene = open_rules(app, driver, "nechego", language="ru")
     lines = scene.notes.texts()
     assert "Варианты (первый — по\u00a0умолчанию)" in lines
-    assert "Стопок: 8, 9, 10" in lines and "Число карт: 36, 32" in lines
+    assert "Стопки: 8, 9, 10" in lines and "Число карт: 36, 32" in lines
     assert "Выбранные варианты правил" not in lines
     # the old rules have no options: no heading over nothing
     scene = open_rules(app, driver, "egyptian-old")
