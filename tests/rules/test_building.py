@@ -378,6 +378,24 @@ def test_one_pass_refuses_a_redeal_as_none_left_while_the_stock_still_holds_card
         checked_play(e, s, "w>st")
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "passes", "reason"),
+    [
+        ("egyptian", None, "no card goes back into the stock in this game"),
+        ("sbudetsya", 1, "no card goes back into the stock in this game"),
+        ("sbudetsya", 2, "only w>st puts cards back into the stock"),
+    ],
+)
+def test_a_pile_card_put_on_the_stock_is_told_whether_a_pass_ever_brings_cards_back(
+    ruleset, passes, reason
+):
+    # one pass never turns the waste over: "only when it is turned over" promised it
+    e = engine_for(ruleset) if passes is None else engine_for(ruleset, passes=passes)
+    s = position(e, f1="9S", t1="QD", w="6C", st="7C")
+    with pytest.raises(IllegalMove, match=reason):
+        checked_play(e, s, "t1>st")
+
+
 def test_redeal_needs_an_empty_stock_and_a_waste():
     e = engine_for("sbudetsya", passes=2)
     s = position(e, f1="9S", t1="QD", w="6C", st="7C")
