@@ -300,9 +300,11 @@ class TableScene(
         if self.unsaved and not self.status:
             self._say(self.unsaved, 8.0)
             self.unsaved = ""
-        if self.autoplay and not self.animator.busy:
-            self._play(self.autoplay.pop(0), cascade=True)
         self._pause_analysis_while_hidden()
+        # Finish waits, as the demo does, while nobody can see it: minimised, it rang on
+        # for half a minute and won the game unseen
+        if self.autoplay and not (self.animator.busy or self.analysis_paused):
+            self._play(self.autoplay.pop(0), cascade=True)
         if self.analysis.poll():
             self._analysis_arrived()
         if self.hint_pending:

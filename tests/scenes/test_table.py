@@ -679,6 +679,24 @@ def test_the_demo_stands_still_while_the_table_is_covered(app, driver):
     assert len(game.moves) > played  # on again where it stood
 
 
+@pytest.mark.parametrize("away", [pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST])
+def test_finish_waits_while_the_table_is_away(app, driver, away):
+    # minimised, the cascade rang 98 bells over 31 s and won the game unseen
+    game = Game("nechego", deal=0)
+    scene = open_table(app, driver, game)
+    driver.key(pygame.K_f)
+    driver.settle(1.0)
+    played = len(game.moves)
+    assert played > 0 and scene.autoplay
+    app.handle_event(pygame.event.Event(away))
+    driver.settle(3.0)
+    assert len(game.moves) == played and scene.autoplay
+    app.handle_event(pygame.event.Event(pygame.WINDOWRESTORED))
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.settle(1.0)
+    assert len(game.moves) > played  # on again where it stood
+
+
 def test_the_same_hint_asked_again_in_the_same_position_counts_once(app, driver):
     # the results said "Hints used 2" for one hint shown twice
     game = Game("pyramid52", deal=8)
