@@ -27,6 +27,10 @@ RETRY_S = 60.0  # how often a mixer that could not be opened is tried again
 # animations off, Finish sent thirteen cards home in 0.23 s, thirteen taps summed into
 # one rattle 10 dB louder than any move
 SAME_SOUND_GAP_S = 0.06
+# Nor is any sound started while this many still sound: held Redo alternated a pair and
+# a stock turn, each let through by the gap above, and they summed four deep into a
+# rattle 6 dB louder than a move (the win and the loss wait for silence: play_next)
+MOST_AT_ONCE = 2
 MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
 # The volume setting is a fader in equal steps of loudness, 2 dB a tenth: taken as a
 # plain factor, from 0.1 to 0.2 was 6 dB louder and from 0.9 to 1.0 under 1 dB, so the
@@ -74,6 +78,7 @@ class Sounds:
         self._loaded: dict[str, pygame.mixer.Sound] = {}
         self._started: dict[str, float] = {}  # when each sound was last started
         self._heard_until = 0.0  # when the sounds started so far have all ended
+        self._sounding: list[float] = []  # when each sound still sounding ends
         self._waiting: list[tuple[float, str]] = []  # (when, name): see play_next
         # each play's variation (see SOFTER_BY_DB): seeded, the same plays sound alike
         self._rng = variation or random.Random()
@@ -110,7 +115,7 @@ class Sounds:
 
     def play(self, name: str) -> bool:
         """Start the effect `name`; whether it started (not muted, nor asked again at
-        once: see SAME_SOUND_GAP_S). Unknown names are a programming error (ValueError)."""
+        once, nor over MOST_AT_ONCE others: see SAME_SOUND_GAP_S). Unknown names are a programming error (ValueError)."""
         self._check(name)
         if self._muted:
             return False
@@ -123,6 +128,9 @@ class Sounds:
         kind = sound_kind(name)
         if now - self._started.get(kind, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
             return False
+        self._sounding = [end for end in self._sounding if end > now]
+        if len(self._sounding) >= MOST_AT_ONCE:
+            return False
         try:
             channel = sound.play()
             if channel is None:  # every channel busy: not started, and not heard
@@ -132,7 +140,9 @@ class Sounds:
             _log.debug("Could not play %r: %s", name, error)
             return False
         self._started[kind] = now
-        self._heard_until = max(self._heard_until, now + sound.get_length())
+        end = now + sound.get_length()
+        self._heard_until = max(self._heard_until, end)
+        self._sounding.append(end)
         return True
 
     def _varied(self) -> tuple[float, float]:

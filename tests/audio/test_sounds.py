@@ -408,6 +408,8 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
     for _ in range(13):
         sounds.play("place")
         clock[0] += 0.017  # a frame
+    clock[0] += 0.02  # the last place still within its gap, the one before it ended
+    sounds.play("place")
     sounds.play("pair")  # another sound is not held back
     assert started.count("place") == 4 and started.count("pair") == 1  # one per 60 ms
     # a cascade's bells in turn are one sound to this: four notes did not make four
@@ -417,6 +419,42 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
         sounds.play(("home", "home2", "home3", "home4")[step % 4])
         clock[0] += 0.017
     assert sum(name.startswith("home") for name in started) == 4
+
+
+def test_no_more_than_two_sounds_sound_at_once(
+    silent_device: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # held Redo alternated a pair (0.25 s) and a stock turn (0.07 s) at the keys'
+    # repeat: each kind let through once in 60 ms, they sounded four deep, 6 dB over a move
+    from game.audio import sounds as module
+
+    clock = [100.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    sounds = Sounds(volume=1.0)
+    assert sounds.available
+    heard: list[tuple[float, float]] = []  # (start, end) of each sound started
+    lengths = {"pair": 0.25, "flip": 0.07}
+
+    class Timed:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def play(self) -> Timed:
+            heard.append((clock[0], clock[0] + lengths[self.name]))
+            return self
+
+        def set_volume(self, *levels: float) -> None:
+            pass
+
+        def get_length(self) -> float:
+            return lengths[self.name]
+
+    sounds._loaded = {name: Timed(name) for name in lengths}  # type: ignore[misc]
+    for step in range(60):  # two seconds of a held key
+        sounds.play(("pair", "flip")[step % 2])
+        clock[0] += 0.033
+    deepest = max(sum(1 for s, e in heard if s <= at < e) for at, _ in heard)
+    assert deepest == 2 and len(heard) >= 12  # the moves are still heard
 
 
 # --- the volume's steps, and a sound that waits its turn ---------------------------
