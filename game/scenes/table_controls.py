@@ -233,6 +233,8 @@ class TableControls:
         self.app.apply_settings()  # kept for the next start too, as Settings keeps it
         if settings.muted:
             self._say(_("Sound off. M turns it on again."), 3.0)
+        elif not self.app.sounds.available:  # "Sound on." and then silence
+            self._say(_("Sound on, but no sound device was found."), 3.0)
         else:
             self._say(_("Sound on."), 2.0)
             self.app.sounds.play("place")

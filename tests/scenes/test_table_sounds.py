@@ -105,6 +105,15 @@ def test_m_turns_the_sound_off_and_on_at_the_table_and_keeps_it(app, driver, mon
     assert not app.settings.muted
 
 
+def test_m_at_a_table_with_no_sound_device_says_so(app, driver, monkeypatch):
+    # "Sound on." and then silence: the player looked for the fault in the game
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key(pygame.K_m)
+    monkeypatch.setattr(type(app.sounds), "available", property(lambda sounds: False))
+    driver.key(pygame.K_m)
+    assert not app.settings.muted and scene.status == "Sound on, but no sound device was found."
+
+
 def test_m_stops_no_demo_and_takes_no_question_away(app, driver):
     from tests.scenes.test_table import wait_for_analysis
 
