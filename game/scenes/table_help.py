@@ -419,7 +419,7 @@ class TableHelp:
             # and the table is clicked (or tapped: a desktop's touch screen sends clicks)
             self._say(
                 _(
-                    "Demo: the solver plays. Click the table or press D to take over;"
+                    "Demo: the solver plays. Click the table or press any key to take over;"
                     " + and − set its speed."
                 ),
                 5.0,

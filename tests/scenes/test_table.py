@@ -925,9 +925,20 @@ def test_touching_the_table_stops_the_demo(app, driver):
     driver.key_twice(pygame.K_d)
     assert scene.demo
     assert scene.status == (
-        "Demo: the solver plays. Click the table or press D to take over; + and − set its speed."
+        "Demo: the solver plays. Click the table or press any key to take over;"
+        " + and − set its speed."
     )
     driver.click(centre(scene, "p7.1"))
+    assert not scene.demo
+
+
+def test_any_key_but_its_speed_takes_over_from_the_demo_as_its_words_say(app, driver):
+    # the words named D alone, where a keyboard player may press any key
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    driver.key_twice(pygame.K_d)
+    driver.key(pygame.K_PLUS)
+    assert scene.demo  # + sets its speed
+    driver.key(pygame.K_TAB)
     assert not scene.demo
 
 
