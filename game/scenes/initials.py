@@ -89,6 +89,9 @@ class InitialsScene(PadScene):
         self.celebrate = celebrate  # the title in gold: a win's, not a loss's
         self.letters = list(clean_initials(initials))
         self.place = 0
+        # Tab's stop after the last letter (and Shift+Tab's before the first): Tab stayed
+        # on the third letter, where every other screen's Tab reaches its buttons
+        self.on_ok = False
         self.done = done
         self.finished = False
         self.changed = False  # the player has turned or typed a letter
@@ -175,7 +178,10 @@ class InitialsScene(PadScene):
             if self.arriving_press(event):
                 return True  # the table's press, or its key repeated: not this screen's yet
             self.held_key = None  # another key: ↑ or ↓ held turns the place it began on
-            backwards = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            if key == pygame.K_TAB:
+                self._tab(backwards=bool(event.mod & pygame.KMOD_SHIFT))
+                return True
+            self.on_ok = False  # the letters' keys act on the letter shown
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.accept()
             elif key == pygame.K_ESCAPE:
@@ -183,9 +189,9 @@ class InitialsScene(PadScene):
             elif key in (pygame.K_UP, pygame.K_DOWN):
                 self.turn(self.place, 1 if key == pygame.K_UP else -1)
                 self.held_key = (key, 0.0)
-            elif key in (pygame.K_LEFT, pygame.K_BACKSPACE) or backwards:
+            elif key in (pygame.K_LEFT, pygame.K_BACKSPACE):
                 self.choose(max(0, self.place - 1))
-            elif key in (pygame.K_RIGHT, pygame.K_TAB):
+            elif key == pygame.K_RIGHT:
                 self.choose(min(PLACES - 1, self.place + 1))
             elif unicode:
                 self.type_letter(unicode)
@@ -244,6 +250,16 @@ class InitialsScene(PadScene):
         self.pad.set([*buttons, ok])
         self.redraw = True
 
+    def _tab(self, backwards: bool) -> None:
+        """Tab goes round the letters and OK, Shift+Tab the other way."""
+        stops = PLACES + 1  # the letters, then OK
+        at = PLACES if self.on_ok else self.place
+        at = (at + (-1 if backwards else 1)) % stops
+        self.on_ok = at == PLACES
+        if not self.on_ok:
+            self.choose(at)
+        self.redraw = True
+
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, (w, _h) = self.scale, self.size
         surface.blit(theme.felt(self.size), (0, 0))
@@ -270,8 +286,11 @@ class InitialsScene(PadScene):
             if b.key.startswith("place"):
                 continue
             b.draw(surface, max(14, int(b.rect.height * (0.5 if b.key != "ok" else 0.42))))
+        if self.on_ok:
+            draw_ring(surface, self.pad.get("ok").rect, s)
         for i, card in enumerate(self.cards):
-            self._draw_card(surface, card, self.letters[i], i == self.place, red=i % 2 == 1)
+            chosen = i == self.place and not self.on_ok
+            self._draw_card(surface, card, self.letters[i], chosen, red=i % 2 == 1)
         self.keys_drawn = self._draw_keys(surface) if self.app.kiosk is None else None
         return [surface.get_rect()]
 

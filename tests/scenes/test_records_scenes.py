@@ -13,7 +13,7 @@ from game.clock import ManualClock
 from game.ladder import load_ladder
 from game.notices import Notice
 from game.rules import Game, get_ruleset
-from game.scenes.base import ARRIVING_S
+from game.scenes.base import ARRIVING_S, Scene
 from game.scenes.initials import InitialsScene, clean_initials, wheel
 from game.scenes.records import STATS, RecordsScene
 from game.scenes.results import ResultsScene
@@ -22,6 +22,7 @@ from game.scenes.watch import WatchScene
 from game.solver import solve
 from game.store import ARCADE, DAILY, FREE, GameFacts
 from game.ui import theme
+from game.ui.pad import ring_reach
 from game.ui.widgets import Button
 from tests.scenes.driver import Driver
 from tests.scenes.test_table import DEAL_8_WIN
@@ -1213,6 +1214,36 @@ def test_initials_tab_moves_on_and_shift_tab_back(app, driver):
     driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
     assert scene.place == 1
     assert scene.initials == "AAA"  # moving types nothing
+
+
+def test_initials_tab_reaches_ok_and_goes_round(app, driver):
+    # Tab stayed on the third letter: OK was never a stop, as every other screen's
+    # buttons are
+    entered: list[str] = []
+
+    def done(initials: str) -> Scene:
+        entered.append(initials)
+        return app.scene
+
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "ABC", done))
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+    assert scene.on_ok and scene.place == 2
+    driver.frames(1)
+    ok = scene.pad.get("ok").rect
+    ring = ok.inflate(2 * ring_reach(scene.scale), 2 * ring_reach(scene.scale))
+    assert app.surface.get_at((ring.centerx, ring.top + 1))[:3] == theme.FOCUS
+    driver.key(pygame.K_TAB)
+    assert not scene.on_ok and scene.place == 0  # round to the first letter
+    driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.on_ok  # and back
+    driver.key(pygame.K_UP)  # a letter's key leaves OK for the letter last chosen
+    assert not scene.on_ok and scene.initials == "BBC"
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+    driver.settle(ARRIVING_S)  # past the table's press
+    driver.key(pygame.K_RETURN)
+    assert entered == ["BBC"]
 
 
 def test_an_initials_arrow_held_as_the_window_loses_its_focus_stops_turning(app, driver):
