@@ -85,9 +85,25 @@ class ArcadeStatus:
         said where the run ends, not only under the level that had the help."""
         if self.over and self.run.assisted:
             # its help named: "a hint or the demo" stood beside "Hints used 0" where a
-            # seen stock card, or the level's deal played in another game, was the help
+            # seen stock card, or the level's deal played in another game, was the help;
+            # and its level: under the last game's line, "A hint was taken while it was
+            # laid out" blamed that game for a hint taken on a level won before it
+            level = self.run.helped_level
+            where = (
+                _(
+                    "Help came on level {n}: {name}.",
+                    n=level + 1,
+                    name=level_name(self.ladder, level),
+                )
+                if level is not None and level < len(self.ladder.levels)
+                else ""
+            )
             why = help_words(self.run.helped_by).void
-            return why + " " + _("This run had help: it stays out of the table.")
+            if where:  # "had help" said twice, in a breath
+                said = (where, why, _("So the run stays out of the table."))
+            else:
+                said = ("", why, _("This run had help: it stays out of the table."))
+            return " ".join(part for part in said if part)
         if self.over and self.run.state.level == 0:  # see Records.run_position
             return _("No level was won in this run: it stays out of the table.")
         return ""

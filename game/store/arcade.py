@@ -27,6 +27,15 @@ class Run:
         helped = next((g for g in self.games if g.assisted), None)
         return assisted_by_of(helped.replay) if helped is not None else ""
 
+    @property
+    def helped_level(self) -> int | None:
+        """The level (from 0) of the run's first game that had help; None where none.
+        Each win climbs a level, so it is the wins before that game."""
+        for i, game in enumerate(self.games):
+            if game.assisted:
+                return sum(g.won for g in self.games[:i])
+        return None
+
 
 class ArcadeRuns:
     def __init__(self, conn: sqlite3.Connection) -> None:

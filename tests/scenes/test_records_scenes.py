@@ -21,6 +21,7 @@ from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
 from game.solver import solve
 from game.store import ARCADE, DAILY, FREE, GameFacts
+from game.store.games import GameRow
 from game.ui import theme
 from game.ui.pad import ring_reach
 from game.ui.widgets import Button
@@ -1111,8 +1112,36 @@ def test_a_run_that_had_help_says_so_where_it_ends(app, driver):
             table = app.scene
     assert results.arcade.over
     assert results.arcade.table_note() == (
-        "A hint was taken while it was laid out. This run had help: it stays out of the table."
+        "Help came on level 1: Nothing Better to Do (10 piles). A hint was taken while it"
+        " was laid out. So the run stays out of the table."
     )
+
+
+def test_a_run_s_end_names_the_level_that_had_help(app):
+    # help on level 1, won, then three levels lost: "A hint was taken while it was laid
+    # out", under the last game's line, blamed the game given up on level 2
+    from dataclasses import replace
+
+    from game.ladder import LevelResult, progress
+    from game.scenes.arcade import ArcadeStatus, level_name
+    from game.store.arcade import Run
+
+    ladder = load_ladder()
+    plain = GameRow(
+        1, "nechego", {}, 5, ARCADE, 1, "2026-12-06", "2026-12-06", 60.0, 20, 0, 0, False,
+        False, False, "won", 0, 0, {"meta": {}},
+    )  # fmt: skip
+    helped = replace(plain, hints=1, assisted=True, replay={"meta": {"assisted_by": "hint"}})
+    lost = replace(plain, outcome="resigned", remaining_cards=30, remaining_points=200)
+    games = [helped, lost, lost, lost]
+    state = progress(ladder, [LevelResult(g.won, 0, 0, 0.0, 0) for g in games])
+    status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
+    assert status.over and status.run.helped_level == 0
+    assert status.table_note().startswith(f"Help came on level 1: {level_name(ladder, 0)}.")
+    games = [plain, lost, helped, lost, lost]  # a later level's help
+    state = progress(ladder, [LevelResult(g.won, 0, 0, 0.0, 0) for g in games])
+    status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
+    assert status.table_note().startswith(f"Help came on level 2: {level_name(ladder, 1)}.")
 
 
 def _a_level_left_after_one_move(app, driver) -> TableScene:
