@@ -115,7 +115,8 @@ class Sounds:
 
     def play(self, name: str) -> bool:
         """Start the effect `name`; whether it started (not muted, nor asked again at
-        once, nor over MOST_AT_ONCE others: see SAME_SOUND_GAP_S). Unknown names are a programming error (ValueError)."""
+        once, nor over MOST_AT_ONCE others: see SAME_SOUND_GAP_S). Unknown names are a
+        programming error (ValueError)."""
         self._check(name)
         if self._muted:
             return False

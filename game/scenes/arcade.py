@@ -123,6 +123,48 @@ def level_line(ladder: Ladder, run: Run) -> str:
     )
 
 
+def arcade_rules(ladder: Ladder) -> str:
+    """The run's rules, in paragraphs, for the Rules screen of a level: a run began at
+    the Arcade button's press, and what a life, the table and help meant was said in a
+    banner for 10 s, or nowhere once a hint's question covered it."""
+    names = ", ".join(level_name(ladder, i) for i in range(len(ladder.levels)))
+    return "\n\n".join(
+        (
+            _(
+                "Arcade. A run climbs {levels}, the easiest first: {names}. It starts with"
+                " {lives}.",
+                levels=n_("{n} level", "{n} levels", len(ladder.levels)),
+                names=names,
+                lives=n_("{n} life", "{n} lives", ladder.lives),
+            ),
+            _(
+                "Lives. A level won leads to the next. A game not won costs a life, and the"
+                " level is dealt again, with another deal (New deal is off). The run is over"
+                " when the lives run out or the last level is won."
+            ),
+            _(
+                "Score. The points left in all the run's games add up. The arcade table ranks"
+                " runs by the most levels won, then by the fewest points and cards left; a"
+                " run that wins no level stays out of it."
+            ),
+            _(
+                "Help. A hint, the demo, or an undo or restart that puts a card you had seen"
+                " back on the stock keeps the whole run out of the table; the game asks"
+                " before each. A level's deal number is shown once its game is over."
+            ),
+        )
+    )
+
+
+def run_rules() -> str:
+    """The ladder file's arcade_rules; none where the file cannot be read now (a level
+    dealt before it broke: the patience's own rules still read)."""
+    try:
+        return arcade_rules(load_ladder())
+    except LevelError:
+        return ""
+
+
 def level_name(ladder: Ladder, index: int) -> str:
     """A level's patience, with the options that tell it from the ladder's other
     levels of that patience, or that are not its defaults: "Nothing Better to Do

@@ -100,9 +100,11 @@ class RulesScene(Scene):
         options: dict[str, object] | None = None,
         back: Callable[[], Scene] | None = None,
         play: Callable[[], None] | None = None,
+        preface: str = "",
     ) -> None:
         """`play`, when given, deals the game these rules are of: a Play button beside
-        Back (a kiosk's chooser, where Rules then Back then Play was the way)."""
+        Back (a kiosk's chooser, where Rules then Back then Play was the way). `preface`,
+        paragraphs read before the patience's own (an arcade run's rules)."""
         super().__init__(app)
         self.ruleset = get_ruleset(ruleset_id)
         self.game = sample_game(self.ruleset, options)
@@ -113,6 +115,7 @@ class RulesScene(Scene):
         self.buttons = [self.back_button]
         if play is not None:
             self.buttons.insert(0, Button(_("Play"), play, key="play", selected=True))
+        self.preface = preface
         self.lines: list[TextLine] = []
         self.scroll = 0.0
         self.max_scroll = 0.0
@@ -171,7 +174,8 @@ class RulesScene(Scene):
         bold = theme.font(self.text_size, bold=True)
         self.pad = self.text_size
         width = self.text_rect.width - 2 * self.pad
-        self.lines = wrap_paragraphs(texts["summary"], "summary", body, bold, width)
+        self.lines = wrap_paragraphs(self.preface, "body", body, bold, width)
+        self.lines += wrap_paragraphs(texts["summary"], "summary", body, bold, width)
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
         if self.app.kiosk is None:  # a kiosk is played by touch, and keeps its keys
             keys = keys_text(self.ruleset.pairs_cards)

@@ -551,11 +551,15 @@ class TablePlay:
         return True
 
     def _rules(self) -> None:
+        from game.scenes.arcade import run_rules
         from game.scenes.rules import RulesScene
 
+        # an arcade level's: the run's rules first, said nowhere else at length
+        preface = run_rules() if self.facts.mode == ARCADE else ""
+        options = dict(self.game.options)
         self.app.switch(
             lambda: RulesScene(
-                self.app, self.game.ruleset.id, dict(self.game.options), back=lambda: self
+                self.app, self.game.ruleset.id, options, back=lambda: self, preface=preface
             )
         )
 

@@ -346,3 +346,32 @@ def test_the_picture_s_labels_hide_no_card(app, driver, size, language):
             assert callout.label.collidelist(shown) == -1, (ruleset_id, callout.text)
             # nor a count beside one (the Stock label lay on the stock's, Pyramid 36)
             assert callout.label.collidelist(picture.counts) == -1, (ruleset_id, callout.text)
+
+
+def test_an_arcade_level_s_rules_open_with_the_run_s(app, driver):
+    # the run's rules (lives, the table, what help costs) were a banner's for 10 s, or
+    # nobody's once a hint's question covered it; F1 gave the patience's alone
+    from game.ladder import load_ladder
+    from game.scenes.arcade import continue_or_start, level_name
+
+    continue_or_start(app)
+    driver.settle(1.0)
+    table = app.scene
+    driver.key(pygame.K_F1)
+    driver.settle(0.6)
+    rules = app.scene
+    assert isinstance(rules, RulesScene)
+    text = " ".join(rules.wrapped_lines())
+    ladder = load_ladder()
+    assert text.startswith(f"Arcade. A run climbs {len(ladder.levels)} levels")
+    assert level_name(ladder, len(ladder.levels) - 1) in text
+    assert f"It starts with {ladder.lives} lives." in text
+    assert "keeps the whole run out of the table" in text
+    help_at = next(i for i, line in enumerate(rules.lines) if line.lead == "Help.")
+    assert help_at < next(i for i, line in enumerate(rules.lines) if line.style == "summary")
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    assert app.scene is table
+    # a free game's rules are the patience's alone
+    free = open_rules(app, driver, table.game.ruleset.id, dict(table.game.options))
+    assert not any("Arcade." in line for line in free.wrapped_lines())
