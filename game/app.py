@@ -186,7 +186,12 @@ class App:
         self.store.save(self.settings)
         self.take_settings_problem()
         if self.fullscreen:
-            self._windowed_at = window_position()
+            # back from full screen a moment ago, its frame's move not seen yet (F11
+            # pressed fast): where it stands is a title bar lower, and the place asked for
+            # is kept; each burst took the window one bar further down
+            pending = self._put_back is not None and self.clock.now() < self._put_back_until
+            if not pending or self._windowed_at is None:
+                self._windowed_at = window_position()
         else:
             self._windowed_again()
             self._put_back = self._windowed_at  # see _moved

@@ -379,6 +379,35 @@ def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
     pygame.display.quit()
 
 
+def test_f11_pressed_fast_keeps_the_window_where_it_stood(tmp_path, monkeypatch):
+    # six presses 0.05 s apart: each time out of full screen, the window manager framed it
+    # a title bar lower before its move was seen, and that place was kept for the next
+    class Window:
+        position = (300, 200)
+
+        def set_windowed(self):
+            pass
+
+    window = Window()
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1000, 700), clock=ManualClock())
+    monkeypatch.setattr(
+        pygame, "Window", type("Windows", (), {"from_display_module": lambda: window})
+    )
+    for _press in range(3):
+        app.toggle_fullscreen()
+        window.position = (0, 0)
+        app.toggle_fullscreen()
+        x, y = window.position
+        window.position = (x + 1, y + 20)  # framed, its move not seen yet
+        app.clock.advance(0.05)
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    assert window.position == (300, 200)
+    app.close()
+    pygame.display.quit()
+
+
 def test_full_screen_off_on_a_small_touch_screen_gives_a_window_that_fits(tmp_path, monkeypatch):
     # on an 800x480 screen the game opened full screen; Full screen Off made an 800x600
     # window, its bottom bar and Settings' Back under the screen's edge, and no key to
