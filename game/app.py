@@ -40,7 +40,7 @@ from game.store.score_keeping import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
-from game.window import name_window, open_window, place_window, window_position, windowed_again
+from game.window import WindowPlace, name_window, open_window, windowed_again
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -55,13 +55,9 @@ FADE_S = 0.18
 # the updates keep up with the time. A window only behind another may still be seen (a
 # replay, a celebration): it runs at the full rate, and so does a kiosk's show
 HIDDEN_FPS = 15
-# How long after leaving full screen the window manager's framing is waited for (see
-# App._moved): a move later than that is the player's own
-PUT_BACK_S = 2.0
 # How often writes to the records that failed are tried again (see game.store.pending),
 # besides at each save: a kiosk showing its attract loop saves nothing for hours
 RETRY_WRITES_S = 30.0
-FRAME_SIDE, FRAME_TOP = 16, 80  # a window frame's left side and title bar, at most
 # Below this the scenes are not laid out: a window made smaller than MIN_SIZE where the
 # window manager ignores the minimum (a tiling one) says so instead, and the scene
 # keeps its last layout until the window grows again.
@@ -157,9 +153,7 @@ class App:
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
-        self._windowed_at: tuple[int, int] | None = None  # the window's place before F11
-        self._put_back: tuple[int, int] | None = None  # where it goes once framed again
-        self._put_back_until = 0.0
+        self.place = WindowPlace()  # the window's place before F11, and kept after
 
     # -- window --------------------------------------------------------------------
 
@@ -186,23 +180,17 @@ class App:
         self.store.save(self.settings)
         self.take_settings_problem()
         if self.fullscreen:
-            # back from full screen a moment ago, its frame's move not seen yet (F11
-            # pressed fast): where it stands is a title bar lower, and the place asked for
-            # is kept; each burst took the window one bar further down
-            pending = self._put_back is not None and self.clock.now() < self._put_back_until
-            if not pending or self._windowed_at is None:
-                self._windowed_at = window_position()
+            self.place.leaving(self.clock.now())
         else:
             self._windowed_again()
-            self._put_back = self._windowed_at  # see _moved
-            self._put_back_until = self.clock.now() + PUT_BACK_S
+            self.place.back(self.clock.now())
         self.surface = self._open_window()
         self._resized()
 
     def _windowed_again(self) -> None:
         """Out of full screen, at the window's size and place of before (see
         game.window.windowed_again)."""
-        self.windowed_size = windowed_again(self.windowed_size, self._windowed_at)
+        self.windowed_size = windowed_again(self.windowed_size, self.place.windowed_at)
 
     @property
     def too_small(self) -> bool:
@@ -377,7 +365,7 @@ class App:
         size and place. True when the event ends there (a new size, laid out)."""
         t = event.type
         if t == pygame.WINDOWMOVED:
-            self._moved((event.x, event.y))
+            self.place.moved((event.x, event.y), self.fullscreen, self.clock.now())
         elif t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
             # a kiosk's screen, still seen, is still played: a notification took its
@@ -409,18 +397,6 @@ class App:
             self.hidden = False  # some of it is seen again
             self._repaint_whole()
         return False
-
-    def _moved(self, at: tuple[int, int]) -> None:
-        """Out of full screen, the window asked back to its place is framed again by
-        the window manager, its inside where its frame was: a title bar lower each
-        time. Its first move after that is put back, once, when it is such a frame's
-        (a few pixels across, a title bar down); any other is the player's own."""
-        target, self._put_back = self._put_back, None
-        if target is None or self.clock.now() >= self._put_back_until:
-            return
-        across, down = at[0] - target[0], at[1] - target[1]
-        if (across, down) != (0, 0) and 0 <= across <= FRAME_SIDE and 0 <= down <= FRAME_TOP:
-            place_window(target)
 
     def _repaint_whole(self) -> None:
         """The window's picture was lost (uncovered, restored): the next frame paints and

@@ -132,6 +132,61 @@ def place_window(position: tuple[int, int]) -> None:
         window.position = position
 
 
+FRAME_SIDE, FRAME_TOP = 16, 80  # a window frame's left side and title bar, at most
+
+
+def framed(at: tuple[int, int], asked: tuple[int, int]) -> bool:
+    """Whether a window asked to stand at `asked` and seen at `at` was framed there by
+    the window manager: its inside a few pixels across and a title bar down."""
+    across, down = at[0] - asked[0], at[1] - asked[1]
+    return (across, down) != (0, 0) and 0 <= across <= FRAME_SIDE and 0 <= down <= FRAME_TOP
+
+
+# How long after leaving full screen the window manager's framing is waited for (see
+# WindowPlace.moved): a move later than that is the player's own
+PUT_BACK_S = 2.0
+
+
+class WindowPlace:
+    """Where the window goes back to out of full screen. The window manager frames it
+    again with its inside where its frame was, a title bar lower each time: its first
+    move after that is put back, once, when it is such a frame's (a few pixels across,
+    a title bar down); any other is the player's own."""
+
+    def __init__(self) -> None:
+        self.windowed_at: tuple[int, int] | None = None  # the place before F11
+        self._put_back: tuple[int, int] | None = None  # where it goes once framed again
+        self._put_back_until = 0.0
+        self._full_screen_at: tuple[int, int] | None = None  # where a full screen stands
+
+    def leaving(self, now: float) -> None:
+        """Into full screen: the window's place kept. Back from it a moment ago, its
+        frame's move not seen yet (F11 pressed fast), it stands a title bar lower, and
+        the place asked for is kept: each burst took the window one bar further down."""
+        pending = self._put_back is not None and now < self._put_back_until
+        if not pending or self.windowed_at is None:
+            self.windowed_at = window_position()
+
+    def back(self, now: float) -> None:
+        """Out of full screen, asked back to its place: its framing is waited for."""
+        self._put_back = self.windowed_at
+        self._put_back_until = now + PUT_BACK_S
+
+    def moved(self, at: tuple[int, int], fullscreen: bool, now: float) -> None:
+        """The window seen at `at`. F11 pressed fast, the moves come late, each seen under
+        the other mode: a full screen's own move taken for the player's let the frame's
+        that followed stand."""
+        if fullscreen:
+            if self.windowed_at is None or not framed(at, self.windowed_at):
+                self._full_screen_at = at
+            return
+        if at == self._full_screen_at and self._put_back is not None:
+            return
+        target, self._put_back = self._put_back, None
+        if target is not None and now < self._put_back_until and framed(at, target):
+            place_window(target)
+
+
 def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> tuple[int, int]:
     """Out of full screen, at the window's size and place of before: a new window mode
     asked of the full-screen window alone kept it screen-sized (SDL: "forcibly
