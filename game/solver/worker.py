@@ -124,14 +124,16 @@ class SolverWorker:
             self._process.join(timeout=2)
         except (OSError, ValueError):
             pass
+        # Nothing of its requests is kept: past some 64 KB unread, the exit waited on
+        # their pipe for ever, whether the worker was stopped, or busy and then ended
+        # here (a long game's positions, asked as Undo was pressed, then quit)
+        self._requests.cancel_join_thread()
         if self._process.is_alive():
             self._process.terminate()
             self._process.join(timeout=2)
         if self._process.is_alive():
             # stopped (SIGSTOP, a debugger): it never acts on the terminate, and the exit
-            # then waited for it for ever, holding the game just played. Nor is anything
-            # of its requests kept: past some 64 KB unread, the exit waited on their pipe
-            self._requests.cancel_join_thread()
+            # then waited for it for ever, holding the game just played
             self._process.kill()
             self._process.join(timeout=2)
         self._process = None

@@ -287,14 +287,19 @@ if __name__ == "__main__":
 """
 
 
-def test_a_game_exits_past_a_stopped_worker_s_unread_requests(tmp_path):
-    # past some 64 KB of requests unread, the exit waited on their pipe for ever
+@pytest.mark.parametrize("end", ["stopped", "died"])
+def test_a_game_exits_past_a_worker_s_unread_requests(tmp_path, end):
+    # past some 64 KB of requests unread, the exit waited on their pipe for ever: with
+    # the worker stopped, and (a long game's Undos quitted, the worker busy and then
+    # ended by the close) with the worker dead, its pipe's read end still held here
     import subprocess
     import sys
     from pathlib import Path
 
     script = tmp_path / "exit.py"
-    script.write_text(STOPPED_WORKER_EXIT, encoding="utf-8")
+    died = "os.kill(worker._process.pid, signal.SIGKILL); worker._process.join()"
+    text = STOPPED_WORKER_EXIT.replace("    worker.close()", f"    {died}\n    worker.close()")
+    script.write_text(STOPPED_WORKER_EXIT if end == "stopped" else text, encoding="utf-8")
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run(
