@@ -19,7 +19,7 @@ a real kiosk. Reported, with the targets:
   samples minus that of the first, since the allocators move a single sample
   by some MB either way; target < 10
 - update_ms_* and draw_ms_*: the median real time of a frame, by the kind of
-  scene, in the first and the last tenth of the run (every drawn frame, and up
+  scene (and the patience on its table), in the first and the last tenth of the run (every drawn frame, and up
   to 20,000 evenly spread update frames); flat means the last is at most 1.5
   times the first, plus 0.05 ms for timer noise
 - the solver's process is reported beside (it lives as long as the kiosk)
@@ -152,7 +152,11 @@ def soak(seconds: float, visitors: float, size: tuple[int, int], seed: int) -> d
         took = (perf_counter() - start) * 1000
         window = 0 if i < tenth else 1 if i >= frames - tenth else -1
         if window >= 0 and (draw or i % stride == 0):
-            times = (draw_ms if draw else update_ms).setdefault(kind, [array("d"), array("d")])
+            # by patience too: an Egyptian demo draws some 6 times slower than a pyramid
+            # one, and a run's last tenth showing it read as the frame time's growth
+            game = getattr(app.scene, "game", None)
+            key = f"{kind}_{game.ruleset.id}" if game is not None else kind
+            times = (draw_ms if draw else update_ms).setdefault(key, [array("d"), array("d")])
             times[window].append(took)
         if loop.rounds != seen_round and kind == "InvitationScene" and not taps_left:
             seen_round = loop.rounds

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -176,7 +177,8 @@ def _free_place(
         (x for x in xs if bounds.left <= x <= bounds.right - width),
         key=lambda x: (abs(x + width // 2 - bounds.centerx), x),
     )
-    between = {r.bottom + gap // 2 for r in avoid} | {r.top - gap // 2 - height for r in avoid}
+    below, above = _open_edges(tuple((r.x, r.y, r.width, r.height) for r in avoid))
+    between = {b + gap // 2 for b in below} | {top - gap // 2 - height for top in above}
     ys = [bounds.bottom - height, bounds.centery - height // 2, bounds.top]
     ys += sorted((y for y in between if bounds.top <= y <= bounds.bottom - height), reverse=True)
     for y in ys:
@@ -187,6 +189,21 @@ def _free_place(
             if place.collidelist(in_band) == -1:
                 return place
     return None
+
+
+@lru_cache(maxsize=4)
+def _open_edges(boxes: tuple[tuple[int, int, int, int], ...]) -> tuple[list[int], list[int]]:
+    """The bottoms and the tops of `rects` that bound them: a fanned card's bottom,
+    under the next card, is none. A long game's 104 cards tried 200 heights for each
+    width of a banner, 13 ms a banner at 3840x2160; asked again for each width."""
+    rects = [pygame.Rect(box) for box in boxes]
+
+    def covered(row: pygame.Rect) -> bool:
+        return any(rects[i].contains(row) for i in row.collidelistall(rects))
+
+    below = [r.bottom for r in rects if not covered(pygame.Rect(r.x, r.bottom, r.width, 1))]
+    above = [r.top for r in rects if not covered(pygame.Rect(r.x, r.top - 1, r.width, 1))]
+    return below, above
 
 
 LEGEND_LEAST, LEGEND_MOST = 11, 22  # the legend's text size, the most one at a UI scale of 1
