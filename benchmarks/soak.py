@@ -19,9 +19,9 @@ a real kiosk. Reported, with the targets:
   samples minus that of the first, since the allocators move a single sample
   by some MB either way; target < 10
 - update_ms_* and draw_ms_*: the median real time of a frame, by the kind of
-  scene (and the patience on its table), in the first and the last tenth of the run (every drawn frame, and up
-  to 20,000 evenly spread update frames); flat means the last is at most 1.5
-  times the first, plus 0.05 ms for timer noise
+  scene (and the patience on its table), in the first and the last tenth of the
+  run (every drawn frame, and up to 20,000 evenly spread update frames); flat
+  means the last is at most 1.5 times the first, plus 0.05 ms for timer noise
 - the solver's process is reported beside (it lives as long as the kiosk)
 
 Exit status 1 when a target is missed.
