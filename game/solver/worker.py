@@ -59,6 +59,7 @@ class SolverWorker:
     def start(self) -> None:
         if self.running:
             return
+        self._drop_requests()  # a worker that died left them (see close)
         ctx = self._ctx
         self._requests = ctx.Queue()
         self._replies = ctx.Queue()
@@ -110,7 +111,7 @@ class SolverWorker:
         elif self._due is not None and time.monotonic() > self._due and self.running:
             log.warning("solver worker silent past its time: ended, to start again")
             self._due = None
-            self._requests.cancel_join_thread()  # see close
+            self._drop_requests()
             self._process.kill()  # hung: nothing of its to keep (a stopped one too)
             self._process.join(timeout=2)
         return found
@@ -124,10 +125,7 @@ class SolverWorker:
             self._process.join(timeout=2)
         except (OSError, ValueError):
             pass
-        # Nothing of its requests is kept: past some 64 KB unread, the exit waited on
-        # their pipe for ever, whether the worker was stopped, or busy and then ended
-        # here (a long game's positions, asked as Undo was pressed, then quit)
-        self._requests.cancel_join_thread()
+        self._drop_requests()
         if self._process.is_alive():
             self._process.terminate()
             self._process.join(timeout=2)
@@ -137,6 +135,15 @@ class SolverWorker:
             self._process.kill()
             self._process.join(timeout=2)
         self._process = None
+
+
+    def _drop_requests(self) -> None:
+        """Nothing of the requests unread is kept at the exit: past some 64 KB unread,
+        it waited on their pipe for ever, whether the worker was stopped, busy and then
+        ended (a long game's positions, asked as Undo was pressed, then quit), or dead
+        and started again."""
+        if self._requests is not None:
+            self._requests.cancel_join_thread()
 
 
 def time_needed(kind: str, payload: dict[str, Any]) -> float:

@@ -287,7 +287,7 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.parametrize("end", ["stopped", "died"])
+@pytest.mark.parametrize("end", ["stopped", "died", "restarted"])
 def test_a_game_exits_past_a_worker_s_unread_requests(tmp_path, end):
     # past some 64 KB of requests unread, the exit waited on their pipe for ever: with
     # the worker stopped, and (a long game's Undos quitted, the worker busy and then
@@ -298,6 +298,8 @@ def test_a_game_exits_past_a_worker_s_unread_requests(tmp_path, end):
 
     script = tmp_path / "exit.py"
     died = "os.kill(worker._process.pid, signal.SIGKILL); worker._process.join()"
+    if end == "restarted":  # dead on its own, then started again by the next question
+        died += "; worker.start()"
     text = STOPPED_WORKER_EXIT.replace("    worker.close()", f"    {died}\n    worker.close()")
     script.write_text(STOPPED_WORKER_EXIT if end == "stopped" else text, encoding="utf-8")
     root = Path(__file__).resolve().parents[2]
