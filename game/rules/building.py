@@ -300,8 +300,10 @@ class BuildingEngine(Engine):
             return Refusal("stock_turns_only") if b != W else Refusal("stock_empty")
         if b == ST:
             if a != W:
-                # with one pass the waste is never turned over: "only when it is" promised it
-                return Refusal("onto_stock" if self.rules.passes > 1 else "onto_stock_never")
+                # with no pass left the waste is not turned over again: "only when it is"
+                # promised a turn (one pass never has one)
+                left = state.passes_used < self.rules.passes
+                return Refusal("onto_stock" if left else "onto_stock_never")
             # first: with no pass left, "not empty yet" promised a w>st to come
             if state.passes_used >= self.rules.passes:
                 return Refusal("no_passes")

@@ -42,7 +42,7 @@ REFUSALS: Mapping[str, str] = {
     "stock_turns_only": "the stock only turns onto the waste (st>w)",
     "onto_waste": "no card can be put on {pile} except from the stock",
     "onto_stock": "only w>st puts cards back into the stock",
-    "onto_stock_never": "no card goes back into the stock in this game",
+    "onto_stock_never": "no card goes back into the stock any more",
     "same_pile": "{card} is already on {pile}",
     "needs": "{card} cannot go on {pile}, which needs {needed}",
     "foundation_full": "{pile} is complete",

@@ -379,19 +379,22 @@ def test_one_pass_refuses_a_redeal_as_none_left_while_the_stock_still_holds_card
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "passes", "reason"),
+    ("ruleset", "passes", "used", "reason"),
     [
-        ("egyptian", None, "no card goes back into the stock in this game"),
-        ("sbudetsya", 1, "no card goes back into the stock in this game"),
-        ("sbudetsya", 2, "only w>st puts cards back into the stock"),
+        ("egyptian", None, 1, "no card goes back into the stock any more"),
+        ("sbudetsya", 1, 1, "no card goes back into the stock any more"),
+        ("sbudetsya", 2, 1, "only w>st puts cards back into the stock"),
+        ("sbudetsya", 2, 2, "no card goes back into the stock any more"),
     ],
 )
-def test_a_pile_card_put_on_the_stock_is_told_whether_a_pass_ever_brings_cards_back(
-    ruleset, passes, reason
+def test_a_pile_card_put_on_the_stock_is_told_whether_a_pass_brings_cards_back(
+    ruleset, passes, used, reason
 ):
-    # one pass never turns the waste over: "only when it is turned over" promised it
+    # with no pass left the waste is not turned over again: "only when it is turned
+    # over" promised a turn (one pass never has one)
     e = engine_for(ruleset) if passes is None else engine_for(ruleset, passes=passes)
     s = position(e, f1="9S", t1="QD", w="6C", st="7C")
+    s = type(s)(s.piles, used, s.resigned)
     with pytest.raises(IllegalMove, match=reason):
         checked_play(e, s, "t1>st")
 
