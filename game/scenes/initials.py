@@ -118,12 +118,13 @@ class InitialsScene(PadScene):
         letters = wheel()
         current = letters.find(self.letters[place])
         self.letters[place] = letters[(current + step) % len(letters)]
-        self.place = place
+        self.place, self.on_ok = place, False
         self.changed = True
         self.layout()
 
     def choose(self, place: int) -> None:
-        self.place = place
+        # a letter chosen, however (an arrow clicked, a card tapped): the ring leaves OK
+        self.place, self.on_ok = place, False
         self.layout()
 
     def type_letter(self, char: str) -> None:
@@ -131,6 +132,7 @@ class InitialsScene(PadScene):
         # send several characters at once
         letter = on_wheel(char.upper()) if len(char.upper()) == 1 else ""
         if letter:
+            self.on_ok = False
             self.letters[self.place] = letter
             self.place = min(PLACES - 1, self.place + 1)
             self.changed = True
@@ -181,7 +183,10 @@ class InitialsScene(PadScene):
             if key == pygame.K_TAB:
                 self._tab(backwards=bool(event.mod & pygame.KMOD_SHIFT))
                 return True
-            self.on_ok = False  # the letters' keys act on the letter shown
+            if self.on_ok and key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+                self.choose(PLACES - 1)  # back from OK: the letter before it
+                return True
+            self.on_ok = False  # the letters' keys act on the letter last chosen
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.accept()
             elif key == pygame.K_ESCAPE:

@@ -1270,6 +1270,15 @@ def test_initials_tab_reaches_ok_and_goes_round(app, driver):
     assert not scene.on_ok and scene.initials == "BBC"
     for _ in range(3):
         driver.key(pygame.K_TAB)
+    driver.key(pygame.K_LEFT)  # back from OK: the letter before it
+    assert not scene.on_ok and scene.place == 2
+    driver.key(pygame.K_TAB)
+    assert scene.on_ok
+    scene.pad.get("up0").action()  # the mouse on a letter's arrow: the ring goes with it
+    assert not scene.on_ok and scene.place == 0 and scene.initials == "CBC"
+    scene.turn(0, -1)  # as it was
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
     driver.settle(ARRIVING_S)  # past the table's press
     driver.key(pygame.K_RETURN)
     assert entered == ["BBC"]
