@@ -31,6 +31,10 @@ SAME_SOUND_GAP_S = 0.06
 # a stock turn, each let through by the gap above, and they summed four deep into a
 # rattle 6 dB louder than a move (the win and the loss wait for silence: play_next)
 MOST_AT_ONCE = 2
+# ...but for these, which tell something no other sound does: a refusal just after a
+# pair and a stock turn went unheard, and the game's end waits for silence, yet two new
+# sounds may start as it comes due
+ALWAYS_HEARD = frozenset({"refused", "win", "lose"})
 MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
 # The volume setting is a fader in equal steps of loudness, 2 dB a tenth: taken as a
 # plain factor, from 0.1 to 0.2 was 6 dB louder and from 0.9 to 1.0 under 1 dB, so the
@@ -130,7 +134,7 @@ class Sounds:
         if now - self._started.get(kind, -SAME_SOUND_GAP_S) < SAME_SOUND_GAP_S:
             return False
         self._sounding = [end for end in self._sounding if end > now]
-        if len(self._sounding) >= MOST_AT_ONCE:
+        if len(self._sounding) >= MOST_AT_ONCE and name not in ALWAYS_HEARD:
             return False
         try:
             channel = sound.play()

@@ -136,7 +136,6 @@ class SolverWorker:
             self._process.join(timeout=2)
         self._process = None
 
-
     def _drop_requests(self) -> None:
         """Nothing of the requests unread is kept at the exit: past some 64 KB unread,
         it waited on their pipe for ever, whether the worker was stopped, busy and then

@@ -433,7 +433,7 @@ def test_no_more_than_two_sounds_sound_at_once(
     sounds = Sounds(volume=1.0)
     assert sounds.available
     heard: list[tuple[float, float]] = []  # (start, end) of each sound started
-    lengths = {"pair": 0.25, "flip": 0.07}
+    lengths = {"pair": 0.25, "flip": 0.07, "pick": 0.05}
 
     class Timed:
         def __init__(self, name: str) -> None:
@@ -455,6 +455,14 @@ def test_no_more_than_two_sounds_sound_at_once(
         clock[0] += 0.033
     deepest = max(sum(1 for s, e in heard if s <= at < e) for at, _ in heard)
     assert deepest == 2 and len(heard) >= 12  # the moves are still heard
+    # a refusal is heard over them, and the game's end: they tell what no other does
+    lengths.update(refused=0.15, win=1.2)
+    sounds._loaded.update(refused=Timed("refused"), win=Timed("win"))  # type: ignore[dict-item]
+    clock[0] += 1.0  # all quiet
+    assert sounds.play("pair") and sounds.play("flip")
+    clock[0] += 0.02
+    assert not sounds.play("pick")  # two sound: a third move's is not started
+    assert sounds.play("refused") and sounds.play("win")
 
 
 # --- the volume's steps, and a sound that waits its turn ---------------------------
