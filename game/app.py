@@ -153,7 +153,7 @@ class App:
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
-        self.place = WindowPlace()  # the window's place before F11, and kept after
+        self.window_place = WindowPlace()  # where the window goes back out of full screen
 
     # -- window --------------------------------------------------------------------
 
@@ -180,17 +180,17 @@ class App:
         self.store.save(self.settings)
         self.take_settings_problem()
         if self.fullscreen:
-            self.place.leaving(self.clock.now())
+            self.window_place.into_full_screen(self.clock.now())
         else:
             self._windowed_again()
-            self.place.back(self.clock.now())
+            self.window_place.out_of_full_screen(self.clock.now())
         self.surface = self._open_window()
         self._resized()
 
     def _windowed_again(self) -> None:
         """Out of full screen, at the window's size and place of before (see
         game.window.windowed_again)."""
-        self.windowed_size = windowed_again(self.windowed_size, self.place.windowed_at)
+        self.windowed_size = windowed_again(self.windowed_size, self.window_place.windowed_at)
 
     @property
     def too_small(self) -> bool:
@@ -365,7 +365,7 @@ class App:
         size and place. True when the event ends there (a new size, laid out)."""
         t = event.type
         if t == pygame.WINDOWMOVED:
-            self.place.moved((event.x, event.y), self.fullscreen, self.clock.now())
+            self.window_place.moved((event.x, event.y), self.fullscreen, self.clock.now())
         elif t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.hidden = self.hidden or t != pygame.WINDOWFOCUSLOST
             # a kiosk's screen, still seen, is still played: a notification took its

@@ -159,7 +159,7 @@ class WindowPlace:
         self._put_back_until = 0.0
         self._full_screen_at: tuple[int, int] | None = None  # where a full screen stands
 
-    def leaving(self, now: float) -> None:
+    def into_full_screen(self, now: float) -> None:
         """Into full screen: the window's place kept. Back from it a moment ago, its
         frame's move not seen yet (F11 pressed fast), it stands a title bar lower, and
         the place asked for is kept: each burst took the window one bar further down."""
@@ -167,7 +167,7 @@ class WindowPlace:
         if not pending or self.windowed_at is None:
             self.windowed_at = window_position()
 
-    def back(self, now: float) -> None:
+    def out_of_full_screen(self, now: float) -> None:
         """Out of full screen, asked back to its place: its framing is waited for."""
         self._put_back = self.windowed_at
         self._put_back_until = now + PUT_BACK_S

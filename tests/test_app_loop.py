@@ -470,3 +470,19 @@ def test_a_sound_device_removed_is_let_go_and_the_sound_opened_again(app):
     # the device removed may have been another (a screen's sound): at the next sound,
     # what there is then plays, where it waited a minute
     assert app.sounds.play("place") and app.sounds.available
+
+
+def test_a_window_place_sdl_cannot_tell_leaves_the_window_where_it_is(monkeypatch):
+    # no place read (an old pygame, no such window): nothing is put back, nothing fails
+    from game import window as window_module
+    from game.window import WindowPlace
+
+    placed = []
+    monkeypatch.setattr(window_module, "window_position", lambda: None)
+    monkeypatch.setattr(window_module, "place_window", placed.append)
+    place = WindowPlace()
+    place.into_full_screen(0.0)
+    place.moved((0, 0), True, 0.1)
+    place.out_of_full_screen(0.2)
+    place.moved((1, 20), False, 0.3)
+    assert place.windowed_at is None and placed == []

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _, clock_text, localized, n_
 from game.ladder import Ladder, load_ladder
 from game.notices import Notice, file_problem
-from game.rules import Game, LevelError, get_ruleset, random_deal
+from game.rules import Game, LevelError, RulesError, get_ruleset, random_deal
 from game.scenes.help_words import help_words
 from game.store import ARCADE, GameFacts
 from game.store.arcade import Run
@@ -80,6 +80,24 @@ class ArcadeStatus:
             (_("Hints used"), str(sum(g.hints for g in games)), ""),
         ]
 
+    def _helped_where(self) -> str:
+        """The level whose game had the run's first help, by its number and patience:
+        named by the game's own record, where the ladder's file no longer has that
+        patience at that level (edited since)."""
+        level = self.run.helped_level
+        game = next((g for g in self.run.games if g.assisted), None)
+        if level is None or game is None:
+            return ""
+        ladder = self.ladder.levels
+        if level < len(ladder) and ladder[level].ruleset == game.ruleset:
+            name = level_name(self.ladder, level)
+        else:
+            try:
+                name = localized(get_ruleset(game.ruleset).name)
+            except RulesError:  # a patience this version no longer has
+                name = game.ruleset
+        return _("Help came on level {n}: {name}.", n=level + 1, name=name)
+
     def table_note(self) -> str:
         """At the end of a run that had help or won no level, why it enters no table:
         said where the run ends, not only under the level that had the help."""
@@ -88,16 +106,7 @@ class ArcadeStatus:
             # seen stock card, or the level's deal played in another game, was the help;
             # and its level: under the last game's line, "A hint was taken while it was
             # laid out" blamed that game for a hint taken on a level won before it
-            level = self.run.helped_level
-            where = (
-                _(
-                    "Help came on level {n}: {name}.",
-                    n=level + 1,
-                    name=level_name(self.ladder, level),
-                )
-                if level is not None and level < len(self.ladder.levels)
-                else ""
-            )
+            where = self._helped_where()
             why = help_words(self.run.helped_by).void
             if where:  # "had help" said twice, in a breath
                 said = (where, why, _("So the run stays out of the table."))
@@ -127,7 +136,8 @@ def arcade_rules(ladder: Ladder) -> str:
     """The run's rules, in paragraphs, for the Rules screen of a level: a run began at
     the Arcade button's press, and what a life, the table and help meant was said in a
     banner for 10 s, or nowhere once a hint's question covered it."""
-    names = ", ".join(level_name(ladder, i) for i in range(len(ladder.levels)))
+    # a name may hold a comma ("Egyptian Pyramid, old rules"): 9 levels read as 10
+    names = "; ".join(level_name(ladder, i) for i in range(len(ladder.levels)))
     return "\n\n".join(
         (
             _(
@@ -150,7 +160,8 @@ def arcade_rules(ladder: Ladder) -> str:
             _(
                 "Help. A hint, the demo, or an undo or restart that puts a card you had seen"
                 " back on the stock keeps the whole run out of the table; the game asks"
-                " before each. A level's deal number is shown once its game is over."
+                " before each. So does a level's deal played in another game while it waits."
+                " A level's deal number is shown once its game is over."
             ),
         )
     )

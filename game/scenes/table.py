@@ -133,7 +133,7 @@ class TableScene(
         self.bells_rung = 0  # a Finish cascade's bells so far (see TablePlay._sound_for)
         self.celebration: Celebration | None = None
         self.analysis = Analysis(app.solver, game, facts.flip)
-        self.analysis_paused = False  # while the window is minimised
+        self.unseen = False  # minimised or covered: the search rests, Finish and the demo wait
         self.hint_pending = False
         self.hint_wait = 0.0
         self.hint_overdue = False
@@ -303,7 +303,7 @@ class TableScene(
         self._pause_analysis_while_hidden()
         # Finish waits, as the demo does, while nobody can see it: minimised, it rang on
         # for half a minute and won the game unseen
-        if self.autoplay and not (self.animator.busy or self.analysis_paused):
+        if self.autoplay and not (self.animator.busy or self.unseen):
             self._play(self.autoplay.pop(0), cascade=True)
         if self.analysis.poll():
             self._analysis_arrived()

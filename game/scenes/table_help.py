@@ -260,8 +260,8 @@ class TableHelp:
         covered table's, its cards hidden while another window has the focus (its
         search went on at a core's full use for most of a minute)."""
         hidden = (self.app.hidden or self._covered()) and self.app.kiosk is None
-        if hidden != self.analysis_paused:
-            self.analysis_paused = hidden
+        if hidden != self.unseen:
+            self.unseen = hidden
             if hidden:
                 self.analysis.pause()
             elif self.dealt:
@@ -452,7 +452,7 @@ class TableHelp:
     def _demo_step(self, dt: float) -> None:
         # nor while nobody can see it (minimised, or covered: its cards hidden), as the
         # solver rests then: the demo played on unseen, and asked the solver anew
-        if self.animator.busy or self.celebration or self.wish_pending or self.analysis_paused:
+        if self.animator.busy or self.celebration or self.wish_pending or self.unseen:
             return
         self.demo_wait -= dt
         if self.demo_wait > 0:

@@ -1142,6 +1142,11 @@ def test_a_run_s_end_names_the_level_that_had_help(app):
     state = progress(ladder, [LevelResult(g.won, 0, 0, 0.0, 0) for g in games])
     status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
     assert status.table_note().startswith(f"Help came on level 2: {level_name(ladder, 1)}.")
+    # the ladder's file edited since: the level's patience named by its game's record
+    edited = replace(helped, ruleset="pyramid52")
+    games = [edited, lost, lost, lost]
+    status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
+    assert status.table_note().startswith("Help came on level 1: Pyramid 52.")
 
 
 def _a_level_left_after_one_move(app, driver) -> TableScene:
