@@ -384,6 +384,8 @@ class TableScene(
             elif self.fortune and self.fortune_replayed:
                 mark = _("no fortune")
         verdict = "" if self.verdict_kept() else self.analysis.verdict(settled_only=passer_by)
+        if self.stuck and not self.verdict_kept():  # "Undecided" beside "the game is stuck"
+            verdict = _("No win possible")
         counted = not self.wish_pending
         place, short_place = self.run_place, self.short_run_place
         if self.facts.mode == DAILY and self.game.deal_number is not None:

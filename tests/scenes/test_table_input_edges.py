@@ -552,12 +552,38 @@ def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver
     driver.frames(120)  # some 80 slices: 1.3 s
     assert scene.stuck is True and scene.stuck_search is None
     assert scene.banner.text == "No sequence of moves leads anywhere now: the game is stuck."
+    # the top bar said "Undecided" beside it: a stuck game is a proven loss
+    assert scene._current_figures().verdict == "No win possible"
     driver.click(scene.banner.buttons[0].rect.center)
     driver.settle(1.5)
     from game.scenes.initials import InitialsScene
 
     # the first game in its table: asked for initials, under how it ended
     assert isinstance(app.scene, InitialsScene) and app.scene.title == "The game was stuck"
+
+
+def test_the_search_for_a_stuck_end_goes_on_for_a_share_of_each_frame(app, driver):
+    # a slice a frame, a stuck Egyptian end proven in 1,000 slices was said 17 s after
+    # its move: quick slices now go on within the frame, up to its share of time
+    scene = open_table(app, driver, Game("egyptian", deal=0))
+    asked = []
+
+    def search():
+        for _slice in range(50):
+            asked.append(1)
+            yield None
+        yield True
+
+    scene.stuck, scene.stuck_search, scene.stuck_slices_left = None, search(), 1600
+    scene._search_stuck_on()
+    assert scene.stuck is True and len(asked) == 50  # in one frame
+    assert scene.banner is not None
+    # and no further than the cap
+    asked.clear()
+    scene.banner = None
+    scene.stuck, scene.stuck_search, scene.stuck_slices_left = None, search(), 10
+    scene._search_stuck_on()
+    assert scene.stuck is None and len(asked) == 10 and scene.banner is None
 
 
 def test_a_stuck_end_given_up_while_it_is_searched_says_it_was_stuck(app, driver):
