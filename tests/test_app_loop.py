@@ -335,10 +335,10 @@ def test_f11_from_a_window_too_small_comes_back_at_the_size_before(tmp_path, mon
     pygame.display.quit()
 
 
-def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
-    # the window manager framed it again with its inside where its frame had been: a
-    # title bar lower each time (openbox: 20 px), till its bottom bar was off the
-    # screen. SDL's dummy driver frames nothing: the window manager's move is played
+def app_in_a_framed_window(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """An app whose window stands at 300,200: a window manager's moves are the test's
+    to play (SDL's dummy driver frames nothing)."""
+
     class Window:
         position = (300, 200)
 
@@ -351,6 +351,14 @@ def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
     monkeypatch.setattr(
         pygame, "Window", type("Windows", (), {"from_display_module": lambda: window})
     )
+    return app, window
+
+
+def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
+    # the window manager framed it again with its inside where its frame had been: a
+    # title bar lower each time (openbox: 20 px), till its bottom bar was off the
+    # screen. SDL's dummy driver frames nothing: the window manager's move is played
+    app, window = app_in_a_framed_window(tmp_path, monkeypatch)
     for _round in range(3):
         app.toggle_fullscreen()
         window.position = (0, 0)
@@ -383,18 +391,7 @@ def test_f11_twice_puts_the_window_back_where_it_stood(tmp_path, monkeypatch):
 def test_f11_pressed_fast_keeps_the_window_where_it_stood(tmp_path, monkeypatch):
     # six presses 0.05 s apart: each time out of full screen, the window manager framed it
     # a title bar lower before its move was seen, and that place was kept for the next
-    class Window:
-        position = (300, 200)
-
-        def set_windowed(self):
-            pass
-
-    window = Window()
-    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
-    app = App(size=(1000, 700), clock=ManualClock())
-    monkeypatch.setattr(
-        pygame, "Window", type("Windows", (), {"from_display_module": lambda: window})
-    )
+    app, window = app_in_a_framed_window(tmp_path, monkeypatch)
     for _press in range(3):
         app.toggle_fullscreen()
         window.position = (0, 0)

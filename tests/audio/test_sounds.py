@@ -382,35 +382,16 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
     silent_device: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # with the animations off, Finish started thirteen taps in 0.23 s: one loud rattle
-    from game.audio import sounds as module
-
     clock = [100.0]
-    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
-    sounds = Sounds(volume=1.0)
-    assert sounds.available
-    started: list[str] = []
-
-    class Counted:  # a Sound's play cannot be replaced: the sound is
-        def __init__(self, name: str) -> None:
-            self.name = name
-
-        def play(self) -> Counted:  # as a Sound gives its channel: here, itself
-            started.append(self.name)
-            return self
-
-        def set_volume(self, *levels: float) -> None:
-            pass
-
-        def get_length(self) -> float:
-            return 0.1
-
-    sounds._loaded = {name: Counted(name) for name in sounds._loaded}  # type: ignore[misc]
+    heard: list[tuple[str, float]] = []
+    sounds = timed_sounds(monkeypatch, clock, heard, dict.fromkeys(SOUND_NAMES, 0.1))
     for _ in range(13):
         sounds.play("place")
         clock[0] += 0.017  # a frame
     clock[0] += 0.02  # the last place still within its gap, the one before it ended
     sounds.play("place")
     sounds.play("pair")  # another sound is not held back
+    started = [name for name, _at in heard]
     assert started.count("place") == 4 and started.count("pair") == 1  # one per 60 ms
     # a cascade's bells in turn are one sound to this: four notes did not make four
     # times the rattle
@@ -418,7 +399,7 @@ def test_a_sound_asked_for_again_at_once_is_not_started_again(
     for step in range(13):  # as the taps above
         sounds.play(("home", "home2", "home3", "home4")[step % 4])
         clock[0] += 0.017
-    assert sum(name.startswith("home") for name in started) == 4
+    assert sum(name.startswith("home") for name, _at in heard) == 4
 
 
 def test_no_more_than_two_sounds_sound_at_once(
@@ -426,21 +407,44 @@ def test_no_more_than_two_sounds_sound_at_once(
 ) -> None:
     # held Redo alternated a pair (0.25 s) and a stock turn (0.07 s) at the keys'
     # repeat: each kind let through once in 60 ms, they sounded four deep, 6 dB over a move
+    clock = [100.0]
+    started: list[tuple[str, float]] = []  # each sound started, and when
+    lengths = {"pair": 0.25, "flip": 0.07, "pick": 0.05, "refused": 0.15, "win": 1.2}
+    sounds = timed_sounds(monkeypatch, clock, started, lengths)
+    for step in range(60):  # two seconds of a held key
+        sounds.play(("pair", "flip")[step % 2])
+        clock[0] += 0.033
+    heard = [(at, at + lengths[name]) for name, at in started]
+    deepest = max(sum(1 for s, e in heard if s <= at < e) for at, _ in heard)
+    assert deepest == 2 and len(heard) >= 12  # the moves are still heard
+    # a refusal is heard over them, and the game's end: they tell what no other does
+    clock[0] += 1.0  # all quiet
+    assert sounds.play("pair") and sounds.play("flip")
+    clock[0] += 0.02
+    assert not sounds.play("pick")  # two sound: a third move's is not started
+    assert sounds.play("refused") and sounds.play("win")
+
+
+def timed_sounds(
+    monkeypatch: pytest.MonkeyPatch,
+    clock: list[float],
+    started: list[tuple[str, float]],
+    lengths: dict[str, float],
+) -> Sounds:
+    """Sounds on a clock of the test's, each of `lengths` logged in `started` as it
+    starts (a Sound's play cannot be replaced: the sound is)."""
     from game.audio import sounds as module
 
-    clock = [100.0]
     monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
     sounds = Sounds(volume=1.0)
     assert sounds.available
-    heard: list[tuple[float, float]] = []  # (start, end) of each sound started
-    lengths = {"pair": 0.25, "flip": 0.07, "pick": 0.05}
 
     class Timed:
         def __init__(self, name: str) -> None:
             self.name = name
 
-        def play(self) -> Timed:
-            heard.append((clock[0], clock[0] + lengths[self.name]))
+        def play(self) -> Timed:  # as a Sound gives its channel: here, itself
+            started.append((self.name, clock[0]))
             return self
 
         def set_volume(self, *levels: float) -> None:
@@ -450,19 +454,7 @@ def test_no_more_than_two_sounds_sound_at_once(
             return lengths[self.name]
 
     sounds._loaded = {name: Timed(name) for name in lengths}  # type: ignore[misc]
-    for step in range(60):  # two seconds of a held key
-        sounds.play(("pair", "flip")[step % 2])
-        clock[0] += 0.033
-    deepest = max(sum(1 for s, e in heard if s <= at < e) for at, _ in heard)
-    assert deepest == 2 and len(heard) >= 12  # the moves are still heard
-    # a refusal is heard over them, and the game's end: they tell what no other does
-    lengths.update(refused=0.15, win=1.2)
-    sounds._loaded.update(refused=Timed("refused"), win=Timed("win"))  # type: ignore[dict-item]
-    clock[0] += 1.0  # all quiet
-    assert sounds.play("pair") and sounds.play("flip")
-    clock[0] += 0.02
-    assert not sounds.play("pick")  # two sound: a third move's is not started
-    assert sounds.play("refused") and sounds.play("win")
+    return sounds
 
 
 # --- the volume's steps, and a sound that waits its turn ---------------------------
