@@ -106,7 +106,7 @@ class InitialsScene(PadScene):
         self.keys_drawn: pygame.Rect | None = None  # the line of keys, where it was drawn
         # ↑ or ↓ held down, and for how long: it turns on, as the arrows on the screen
         # do (SDL repeats no key here: a held key turned the letter once)
-        self.held_key: tuple[int, float] | None = None
+        self.held_key: tuple[int, float, int] | None = None  # the key, how long, its place
 
     @property
     def initials(self) -> str:
@@ -193,7 +193,7 @@ class InitialsScene(PadScene):
                 self.back()
             elif key in (pygame.K_UP, pygame.K_DOWN):
                 self.turn(self.place, 1 if key == pygame.K_UP else -1)
-                self.held_key = (key, 0.0)
+                self.held_key = (key, 0.0, self.place)
             elif key in (pygame.K_LEFT, pygame.K_BACKSPACE):
                 self.choose(max(0, self.place - 1))
             elif key == pygame.K_RIGHT:
@@ -216,10 +216,12 @@ class InitialsScene(PadScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.held_key is not None:
-            key, held_s = self.held_key
-            self.held_key = (key, held_s + dt)
+            # the place it began on, whatever the mouse chose since ("ABC" held ↑ on A,
+            # then C clicked, came out "PBP")
+            key, held_s, place = self.held_key
+            self.held_key = (key, held_s + dt, place)
             for _ in range(runs_by(held_s + dt) - runs_by(held_s)):
-                self.turn(self.place, 1 if key == pygame.K_UP else -1)
+                self.turn(place, 1 if key == pygame.K_UP else -1)
 
     # -- layout and drawing ------------------------------------------------------------
 

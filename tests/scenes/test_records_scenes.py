@@ -1350,6 +1350,17 @@ def test_an_initials_arrow_key_held_turns_the_place_it_began_on(app, driver):
     assert scene.initials == turned and turned[0] != "A" and turned[1:] == "AA"
 
 
+
+def test_an_initials_arrow_key_held_turns_its_place_whatever_the_mouse_chooses(app, driver):
+    # ↑ held on A, then C clicked: "ABC" came out "PBP", the held key turning C
+    scene = show(app, driver, InitialsScene(app, "Top ten", "", "ABC", lambda i: app.scene))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
+    driver.frames(40)
+    scene.pad.get("place2").action()  # the mouse on the third letter
+    driver.frames(60)
+    assert scene.initials[0] not in "AB" and scene.initials[1:] == "BC"
+
+
 def test_an_initials_arrow_held_down_turns_on_until_let_go(app, driver):
     # no key to type on a kiosk: a letter far down the wheel took one tap a letter
     scene = show(app, driver, InitialsScene(app, "Top ten", "", "AAA", lambda i: app.scene))
