@@ -89,7 +89,10 @@ class ArcadeStatus:
         if level is None or game is None:
             return ""
         ladder = self.ladder.levels
-        if level < len(ladder) and ladder[level].ruleset == game.ruleset:
+        if level < len(ladder) and (ladder[level].ruleset, ladder[level].options) == (
+            game.ruleset,
+            game.options,
+        ):
             name = level_name(self.ladder, level)
         else:
             try:
@@ -160,7 +163,8 @@ def arcade_rules(ladder: Ladder) -> str:
             _(
                 "Help. A hint, the demo, or an undo or restart that puts a card you had seen"
                 " back on the stock keeps the whole run out of the table; the game asks"
-                " before each. So does a level's deal played in another game while it waits."
+                " before each. A level's deal played in another game while it waits keeps"
+                " it out too."
                 " A level's deal number is shown once its game is over."
             ),
         )

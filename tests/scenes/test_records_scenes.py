@@ -1127,8 +1127,9 @@ def test_a_run_s_end_names_the_level_that_had_help(app):
     from game.store.arcade import Run
 
     ladder = load_ladder()
+    first, second = (dict(level.options) for level in ladder.levels[:2])
     plain = GameRow(
-        1, "nechego", {}, 5, ARCADE, 1, "2026-12-06", "2026-12-06", 60.0, 20, 0, 0, False,
+        1, "nechego", first, 5, ARCADE, 1, "2026-12-06", "2026-12-06", 60.0, 20, 0, 0, False,
         False, False, "won", 0, 0, {"meta": {}},
     )  # fmt: skip
     helped = replace(plain, hints=1, assisted=True, replay={"meta": {"assisted_by": "hint"}})
@@ -1138,15 +1139,19 @@ def test_a_run_s_end_names_the_level_that_had_help(app):
     status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
     assert status.over and status.run.helped_level == 0
     assert status.table_note().startswith(f"Help came on level 1: {level_name(ladder, 0)}.")
-    games = [plain, lost, helped, lost, lost]  # a later level's help
+    games = [plain, lost, replace(helped, options=second), lost, lost]  # a later level's help
     state = progress(ladder, [LevelResult(g.won, 0, 0, 0.0, 0) for g in games])
     status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
     assert status.table_note().startswith(f"Help came on level 2: {level_name(ladder, 1)}.")
     # the ladder's file edited since: the level's patience named by its game's record
-    edited = replace(helped, ruleset="pyramid52")
-    games = [edited, lost, lost, lost]
-    status = ArcadeStatus(ladder, Run(1, ladder.id, "2026-12-06", state, True, games), won=False)
-    assert status.table_note().startswith("Help came on level 1: Pyramid 52.")
+    for edited, name in (
+        (replace(helped, ruleset="pyramid52", options={"passes": 1}), "Pyramid 52"),
+        (replace(helped, options=second), "Nothing Better to Do"),  # its options moved
+    ):
+        games = [edited, lost, lost, lost]
+        run = Run(1, ladder.id, "2026-12-06", state, True, games)
+        status = ArcadeStatus(ladder, run, won=False)
+        assert status.table_note().startswith(f"Help came on level 1: {name}.")
 
 
 def _a_level_left_after_one_move(app, driver) -> TableScene:
@@ -1348,7 +1353,6 @@ def test_an_initials_arrow_key_held_turns_the_place_it_began_on(app, driver):
     turned = scene.initials
     driver.frames(60)
     assert scene.initials == turned and turned[0] != "A" and turned[1:] == "AA"
-
 
 
 def test_an_initials_arrow_key_held_turns_its_place_whatever_the_mouse_chooses(app, driver):
