@@ -300,10 +300,12 @@ class BuildingEngine(Engine):
             return Refusal("stock_turns_only") if b != W else Refusal("stock_empty")
         if b == ST:
             if a != W:
-                # with no pass left the waste is not turned over again: "only when it is"
-                # promised a turn (one pass never has one)
+                # "only when the waste is turned over" promised a turn: one pass never
+                # has one, and the last of more has none left
+                if self.rules.passes == 1:
+                    return Refusal("onto_stock_never")
                 left = state.passes_used < self.rules.passes
-                return Refusal("onto_stock" if left else "onto_stock_never")
+                return Refusal("onto_stock" if left else "onto_stock_no_pass")
             # first: with no pass left, "not empty yet" promised a w>st to come
             if state.passes_used >= self.rules.passes:
                 return Refusal("no_passes")

@@ -381,10 +381,10 @@ def test_one_pass_refuses_a_redeal_as_none_left_while_the_stock_still_holds_card
 @pytest.mark.parametrize(
     ("ruleset", "passes", "used", "reason"),
     [
-        ("egyptian", None, 1, "no card goes back into the stock any more"),
-        ("sbudetsya", 1, 1, "no card goes back into the stock any more"),
+        ("egyptian", None, 1, "no card goes back into the stock in this game"),
+        ("sbudetsya", 1, 1, "no card goes back into the stock in this game"),
         ("sbudetsya", 2, 1, "only w>st puts cards back into the stock"),
-        ("sbudetsya", 2, 2, "no card goes back into the stock any more"),
+        ("sbudetsya", 2, 2, "no card goes back into the stock: no pass is left"),
     ],
 )
 def test_a_pile_card_put_on_the_stock_is_told_whether_a_pass_brings_cards_back(
