@@ -147,7 +147,8 @@ class Sounds:
         self._started[kind] = now
         end = now + sound.get_length()
         self._heard_until = max(self._heard_until, end)
-        self._sounding.append(end)
+        if name not in ALWAYS_HEARD:  # mashed refusals silenced the moves between them
+            self._sounding.append(end)
         return True
 
     def _varied(self) -> tuple[float, float]:

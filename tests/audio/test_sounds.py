@@ -423,6 +423,9 @@ def test_no_more_than_two_sounds_sound_at_once(
     clock[0] += 0.02
     assert not sounds.play("pick")  # two sound: a third move's is not started
     assert sounds.play("refused") and sounds.play("win")
+    # nor do they count among the two: refusals mashed with moves silenced the moves
+    clock[0] += 1.0
+    assert sounds.play("refused") and sounds.play("win") and sounds.play("pair")
 
 
 def timed_sounds(
