@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ def register(sub: Any) -> None:
     p.add_argument("ruleset", help=RULESET_HELP)
     p.add_argument("--deals", required=True, metavar="A..B", help="the deals, A to B included")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
-    p.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    p.add_argument("--jobs", type=int, help="processes (default: one per core it may use)")
     p.add_argument("--goal", choices=("all", "pyramid"), default="all", help=GOAL_HELP)
     p.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
     p.add_argument("--nodes", type=int, default=20_000_000, help="node limit per deal")
@@ -79,6 +80,16 @@ def _beams_after(text: str | None) -> int | None:
     if not _digits(text):
         raise _usage(f"--beams-after is a number of positions, or never; not '{text}'")
     return int(text)
+
+
+def cores_usable() -> int:
+    """The cores this process may run on: a machine's count ignores a pinning
+    (taskset, a container's share), where each of two processes on one core ran its
+    wall-clock limits at half speed."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity to read (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def _check_writable(path: Path) -> None:
@@ -138,8 +149,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    import os
-
     from game.rules import get_ruleset
     from game.solver import stats
 
@@ -159,7 +168,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.jobs is not None and not 1 <= args.jobs <= MOST_JOBS:
         raise _usage(f"--jobs is a number of processes from 1 to {MOST_JOBS}, not {args.jobs}")
     # no more processes than deals: the others would only start and stop
-    jobs = min(args.jobs or os.cpu_count() or 1, total)
+    jobs = min(args.jobs or cores_usable(), total)
     tag = "".join(f"-{k}{v}" for k, v in options.items())
     path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{first}-{last}.csv")
     _check_writable(path)  # before the hours of solving, not after

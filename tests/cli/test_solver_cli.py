@@ -213,3 +213,17 @@ def test_solve_passes_its_beams_option_to_the_solver(cli, monkeypatch):
     assert asked == [BEAMS_AFTER, 2500, None]
     assert_refused(cli(*base, "--beams-after", "soon"), "--beams-after")
     assert_refused(cli(*base, "--beams-after", "-1"), "--beams-after")
+
+
+def test_stats_runs_one_process_a_core_it_may_use(monkeypatch):
+    # pinned to one core (taskset, a container's share), the machine's two cores gave
+    # two processes, each running its wall-clock limits at half speed
+    import os
+
+    from game import cli_solver
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {3}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert cli_solver.cores_usable() == 1
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    assert cli_solver.cores_usable() == 8  # where no affinity can be read
