@@ -84,15 +84,12 @@ class ArcadeStatus:
         """The level whose game had the run's first help, by its number and patience:
         named by the game's own record, where the ladder's file no longer has that
         patience at that level (edited since)."""
-        level = self.run.helped_level
-        game = next((g for g in self.run.games if g.assisted), None)
+        level, game = self.run.helped_level, self.run.helped_game
         if level is None or game is None:
             return ""
-        ladder = self.ladder.levels
-        if level < len(ladder) and (ladder[level].ruleset, ladder[level].options) == (
-            game.ruleset,
-            game.options,
-        ):
+        played = (game.ruleset, game.options)
+        levels = self.ladder.levels
+        if level < len(levels) and (levels[level].ruleset, levels[level].options) == played:
             name = level_name(self.ladder, level)
         else:
             try:

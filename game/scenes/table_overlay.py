@@ -193,9 +193,10 @@ def _free_place(
 
 @lru_cache(maxsize=4)
 def _open_edges(boxes: tuple[tuple[int, int, int, int], ...]) -> tuple[list[int], list[int]]:
-    """The bottoms and the tops of `boxes` (x, y, w, h) that bound them: a fanned card's bottom,
-    under the next card, is none. A long game's 104 cards tried 200 heights for each
-    width of a banner, 13 ms a banner at 3840x2160; asked again for each width."""
+    """The bottoms and the tops of `boxes` (x, y, w, h) that bound them: a fanned
+    card's bottom, under the next card, is none. A long game's 104 cards tried 200
+    heights for each width of a banner, 13 ms a banner at 3840x2160; asked again for
+    each width."""
     rects = [pygame.Rect(box) for box in boxes]
 
     def covered(row: pygame.Rect) -> bool:

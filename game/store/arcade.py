@@ -21,10 +21,15 @@ class Run:
     games: list[GameRow]  # finished games, in the order they ended
 
     @property
+    def helped_game(self) -> GameRow | None:
+        """The run's first game that had help; None where none did."""
+        return next((g for g in self.games if g.assisted), None)
+
+    @property
     def helped_by(self) -> str:
         """The first help of the run's first game that had some (a BY_ kind; empty
         where none, or where its game was saved before the kind was kept)."""
-        helped = next((g for g in self.games if g.assisted), None)
+        helped = self.helped_game
         return assisted_by_of(helped.replay) if helped is not None else ""
 
     @property
