@@ -186,7 +186,6 @@ class InitialsScene(PadScene):
             if self.on_ok and key in (pygame.K_LEFT, pygame.K_BACKSPACE):
                 self.choose(PLACES - 1)  # back from OK: the letter before it
                 return True
-            self.on_ok = False  # the letters' keys act on the letter last chosen
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.accept()
             elif key == pygame.K_ESCAPE:
