@@ -40,7 +40,13 @@ from game.store.score_keeping import MissedEntry
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
 from game.ui.widgets import draw_text
-from game.window import WindowPlace, name_window, open_window, windowed_again
+from game.window import (
+    WindowPlace,
+    maximise_window,
+    name_window,
+    open_window,
+    windowed_again,
+)
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -153,7 +159,10 @@ class App:
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
-        self.window_place = WindowPlace()  # where the window goes back out of full screen
+        # where the window goes back out of full screen, and whether maximised
+        self.window_place = WindowPlace(maximised=size_kept and self.settings.maximised)
+        if self.window_place.maximised and not self.fullscreen:
+            maximise_window()  # left maximised: opened at its size un-maximised, then so
 
     # -- window --------------------------------------------------------------------
 
@@ -183,8 +192,9 @@ class App:
             self.window_place.into_full_screen(self.clock.now())
         else:
             self._windowed_again()
-            self.window_place.out_of_full_screen(self.clock.now())
         self.surface = self._open_window()
+        if not self.fullscreen:  # at its size of before, maximised again where it was
+            self.window_place.out_of_full_screen(self.clock.now())
         self._resized()
 
     def _windowed_again(self) -> None:
@@ -199,8 +209,11 @@ class App:
 
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
-        if not self.fullscreen and not self.too_small:
-            self.windowed_size = self.surface.get_size()  # the size kept (see close)
+        # the size kept (see close) is the un-maximised one, the window manager's maximise
+        # coming back to it; a maximised window's is the screen's
+        maximised = self.window_place.maximised
+        if not self.fullscreen and not self.too_small and not maximised:
+            self.windowed_size = self.surface.get_size()
         if self.scene:
             if self.too_small:
                 self.scene.pointer_lost()  # its events are not passed on (handle_event)
@@ -317,18 +330,24 @@ class App:
         if self.scene:
             self.scene.exit()
             self.scene = None
+        if self._size_kept and self.kiosk is None:
+            self._keep_window()
+        self.records.last_try()  # after the scene's own last save
+        self.solver.close()
+
+    def _keep_window(self) -> None:
+        """Keep the window's size, and whether it is maximised, for the next start."""
         kept = list(self.windowed_size)
         # a window stretched past what the settings take is not kept: the next start
         # would refuse it and say so. Nor one left at the size it opened at, fitted to
         # this screen: one start on a small screen (800x600, full screen) left every
         # later start on a large one in a small window
         resized = tuple(kept) != tuple(self._size_opened)
-        keep = self._size_kept and self.kiosk is None and resized and is_window_size(kept)
-        if keep and self.settings.window != kept:
-            self.settings.window = kept
-            self.store.keep_window(kept)
-        self.records.last_try()  # after the scene's own last save
-        self.solver.close()
+        size = kept if resized and is_window_size(kept) else self.settings.window
+        maximised = self.window_place.maximised
+        if (size, maximised) != (self.settings.window, self.settings.maximised):
+            self.settings.window, self.settings.maximised = size, maximised
+            self.store.keep_window(size, maximised)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         t = event.type
@@ -385,7 +404,11 @@ class App:
             if self.hidden:  # nothing was drawn while it could not be seen
                 self._repaint_whole()
             self.hidden = False
+        elif t == pygame.WINDOWMAXIMIZED:
+            self.window_place.state_changed(True, self.fullscreen, self.clock.now())
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            if t == pygame.WINDOWRESTORED:  # un-maximised, or un-minimised (see state_changed)
+                self.window_place.state_changed(False, self.fullscreen, self.clock.now())
             # seen again, but not played until it has the focus: shown without it (by
             # a window manager, or none), the cards came back and the clock ran
             self.hidden = False

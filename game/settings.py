@@ -58,6 +58,7 @@ class Settings:
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
     # the window's size as it was last left, [width, height]; empty: none kept yet
     window: list[int] = field(default_factory=list)
+    maximised: bool = False  # the window was left maximised (`window` is its size un-maximised)
 
     @property
     def deck(self) -> tuple[bool, str, str, bool]:
@@ -210,11 +211,12 @@ class SettingsStore:
         self.notice = aside.name
         return Settings()
 
-    def keep_window(self, size: list[int]) -> None:
-        """Write the window's size into the file as the file is now: another copy of the
-        game, or the player's editor, may have changed its other settings since this one
-        read them, and a whole save at the game's close put them back. A file that cannot
-        be read or written stays as it is, unsaid: the size is only a convenience."""
+    def keep_window(self, size: list[int], maximised: bool = False) -> None:
+        """Write the window's size (none: [], the default) and whether it was maximised
+        into the file as the file is now: another copy of the game, or the player's
+        editor, may have changed its other settings since this one read them, and a whole
+        save at the game's close put them back. A file that cannot be read or written
+        stays as it is, unsaid: the size is only a convenience."""
         if self.path is None:
             return
         try:
@@ -226,6 +228,8 @@ class SettingsStore:
         if not isinstance(data, dict):
             return
         data["window"] = size
+        if maximised or "maximised" in data:  # a file the game wrote before says none
+            data["maximised"] = maximised
         try:
             self._write(data)
         except OSError as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import time
 import warnings
@@ -118,6 +119,12 @@ def bring_back_window() -> None:
         window.focus()
 
 
+def maximise_window() -> None:
+    """Maximise the window, if SDL can (a window manager does it)."""
+    with _the_window() as window:
+        window.maximize()
+
+
 def window_position() -> tuple[int, int] | None:
     """Where the window stands on the screen, if SDL can say."""
     with _the_window() as window:
@@ -148,29 +155,53 @@ PUT_BACK_S = 2.0
 
 
 class WindowPlace:
-    """Where the window goes back to out of full screen. The window manager frames it
-    again with its inside where its frame was, a title bar lower each time: its first
-    move after that is put back, once, when it is such a frame's (a few pixels across,
-    a title bar down); any other is the player's own."""
+    """Where the window goes back to out of full screen, and whether it is maximised
+    there. The window manager frames it again with its inside where its frame was, a
+    title bar lower each time: its first move after that is put back, once, when it is
+    such a frame's (a few pixels across, a title bar down); any other is the player's
+    own."""
 
-    def __init__(self) -> None:
+    def __init__(self, maximised: bool = False) -> None:
         self.windowed_at: tuple[int, int] | None = None  # the place before F11
+        # maximised out of full screen: the window manager's word, kept through it
+        self.maximised = maximised
+        self._toggled_at = -PUT_BACK_S  # when full screen was last entered or left
         self._put_back: tuple[int, int] | None = None  # where it goes once framed again
         self._put_back_until = 0.0
         self._full_screen_at: tuple[int, int] | None = None  # where a full screen stands
+        self._unmaximised_at: tuple[int, int] | None = None  # last seen in a window not so
 
     def into_full_screen(self, now: float) -> None:
         """Into full screen: the window's place kept. Back from it a moment ago, its
         frame's move not seen yet (F11 pressed fast), it stands a title bar lower, and
         the place asked for is kept: each burst took the window one bar further down."""
         pending = self._put_back is not None and now < self._put_back_until
-        if not pending or self.windowed_at is None:
+        if self.maximised:  # where un-maximising it will put it
+            self.windowed_at = self._unmaximised_at
+        elif not pending or self.windowed_at is None:
             self.windowed_at = window_position()
+        self._toggled_at = now
 
     def out_of_full_screen(self, now: float) -> None:
-        """Out of full screen, asked back to its place: its framing is waited for."""
+        """Out of full screen, asked back to its place: its framing is waited for. One
+        left maximised is maximised again (SDL takes it out of full screen un-maximised,
+        at the maximised size, which the window manager's restore then kept), and its
+        framing waited for when the player un-maximises it."""
+        self._toggled_at = now
         self._put_back = self.windowed_at
-        self._put_back_until = now + PUT_BACK_S
+        self._put_back_until = math.inf if self.maximised else now + PUT_BACK_S
+        if self.maximised:
+            maximise_window()
+
+    def state_changed(self, maximised: bool, fullscreen: bool, now: float) -> None:
+        """The window manager says the window is `maximised`, or restored. Not in full
+        screen, which SDL enters by restoring the window, nor restored just after F11
+        (pressed fast, that restoring comes late): the player's word is in a window."""
+        if fullscreen or (not maximised and now < self._toggled_at + PUT_BACK_S):
+            return
+        if self.maximised and not maximised and self._put_back is not None:
+            self._put_back_until = now + PUT_BACK_S
+        self.maximised = maximised
 
     def moved(self, at: tuple[int, int], fullscreen: bool, now: float) -> None:
         """The window seen at `at`. F11 pressed fast, the moves come late, each seen under
@@ -180,11 +211,13 @@ class WindowPlace:
             if self.windowed_at is None or not framed(at, self.windowed_at):
                 self._full_screen_at = at
             return
-        if at == self._full_screen_at and self._put_back is not None:
+        if (at == self._full_screen_at and self._put_back is not None) or self.maximised:
             return
+        self._unmaximised_at = at
         target, self._put_back = self._put_back, None
         if target is not None and now < self._put_back_until and framed(at, target):
-            place_window(target)
+            place_window(target)  # SDL says nothing of a move of its own
+            self._unmaximised_at = target
 
 
 def windowed_again(size: tuple[int, int], position: tuple[int, int] | None) -> tuple[int, int]:

@@ -1,0 +1,157 @@
+"""A maximised window: maximised again out of full screen, and at the next start, with
+its size un-maximised kept for the window manager's restore. SDL's dummy driver has no
+window manager: its word (maximised, restored, moved) is the test's to play."""
+
+import json
+
+import pygame
+import pytest
+
+import game.app
+from game.app import App
+from game.clock import ManualClock
+from game.window import PUT_BACK_S
+
+
+class Window:
+    """The display module's window as the window manager leaves it."""
+
+    def __init__(self) -> None:
+        self.position = (300, 200)
+        self.size = (1000, 700)
+        self.maximised = 0  # times SDL was asked to maximise it
+
+    def set_windowed(self) -> None:
+        pass
+
+    def maximize(self) -> None:
+        self.maximised += 1
+
+
+@pytest.fixture
+def window(monkeypatch):
+    shown = Window()
+    monkeypatch.setattr(
+        pygame, "Window", type("Windows", (), {"from_display_module": lambda: shown})
+    )
+    return shown
+
+
+def event(kind: int, **attributes: int) -> pygame.event.Event:
+    return pygame.event.Event(kind, **attributes)
+
+
+def maximise(app: App, size: tuple[int, int] = (1920, 1061)) -> None:
+    """The player maximises the window: SDL says so, then gives its new size."""
+    app.handle_event(event(pygame.WINDOWMAXIMIZED))
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.handle_event(event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+
+
+def settings_file(tmp_path) -> dict:
+    return json.loads((tmp_path / "config" / "settings.json").read_text("utf-8"))
+
+
+def test_f11_from_a_maximised_window_comes_back_maximised(tmp_path, monkeypatch, window):
+    # it came back at the maximised size but not maximised: the window manager's
+    # restore then kept that size, the size of before lost
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1000, 700), clock=ManualClock())
+    app.handle_event(event(pygame.WINDOWMOVED, x=300, y=200))
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    window.position = (301, 220)  # framed a title bar lower, and put back
+    app.handle_event(event(pygame.WINDOWMOVED, x=301, y=220))
+    assert window.position == (300, 200)
+    maximise(app)
+    window.position = (0, 19)
+    app.handle_event(event(pygame.WINDOWMOVED, x=0, y=19))
+    assert app.windowed_size == (1000, 700)  # the size a restore comes back to
+    app.toggle_fullscreen()
+    app.handle_event(event(pygame.WINDOWRESTORED))  # SDL restores it into full screen
+    app.toggle_fullscreen()
+    assert window.maximised == 1
+    assert window.size == (1000, 700)
+    # F11 pressed fast: the full screen's restoring comes late, and is not the player's
+    app.clock.advance(0.05)
+    app.handle_event(event(pygame.WINDOWRESTORED))
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    assert window.maximised == 2
+    # un-maximised by the player at last: where it stood, not a title bar lower
+    app.clock.advance(PUT_BACK_S + 1)
+    app.handle_event(event(pygame.WINDOWRESTORED))
+    pygame.display.set_mode((1000, 700), pygame.RESIZABLE)
+    app.handle_event(event(pygame.WINDOWSIZECHANGED, x=1000, y=700))
+    window.position = (301, 220)
+    app.handle_event(event(pygame.WINDOWMOVED, x=301, y=220))
+    assert window.position == (300, 200)
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    assert window.maximised == 2  # no longer maximised: left so
+    app.close()
+    pygame.display.quit()
+
+
+def test_a_minimised_maximised_window_shown_again_stays_maximised(tmp_path, monkeypatch, window):
+    # shown again, SDL says restored and then maximised
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1000, 700), clock=ManualClock())
+    maximise(app)
+    app.handle_event(event(pygame.WINDOWMINIMIZED))
+    app.handle_event(event(pygame.WINDOWRESTORED))
+    app.handle_event(event(pygame.WINDOWMAXIMIZED))
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    assert window.maximised == 1
+    app.close()
+    pygame.display.quit()
+
+
+def test_a_window_left_maximised_opens_maximised_at_its_size_of_before(
+    tmp_path, monkeypatch, window
+):
+    # it opened un-maximised at the maximised size, and its size of before was lost
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    asked: list[str] = []
+    monkeypatch.setattr(game.app, "maximise_window", lambda: asked.append("maximise"))
+    first = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
+    first.handle_event(event(pygame.WINDOWSIZECHANGED, x=1100, y=650))
+    maximise(first)
+    first.close()
+    kept = settings_file(tmp_path)
+    assert (kept["window"], kept["maximised"]) == ([1100, 650], True)
+    assert asked == []
+    second = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    assert asked == ["maximise"]
+    assert second.surface.get_size() == (1100, 650)  # the window manager's restore's
+    second.close()
+    # a size given (--size) is for that run: not maximised
+    App(size=(900, 600), clock=ManualClock()).close()
+    assert asked == ["maximise"]
+    # un-maximised by the player, it opens so
+    third = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    third.clock.advance(PUT_BACK_S)
+    third.handle_event(event(pygame.WINDOWRESTORED))
+    third.close()
+    assert settings_file(tmp_path)["maximised"] is False
+    assert asked == ["maximise", "maximise"]  # the third start's
+    App(size=(1280, 800), clock=ManualClock(), size_kept=True).close()
+    assert asked == ["maximise", "maximise"]
+    pygame.display.quit()
+
+
+def test_a_full_screen_start_left_maximised_comes_out_of_it_maximised(
+    tmp_path, monkeypatch, window
+):
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    settings = tmp_path / "config" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"fullscreen": True, "maximised": True}), "utf-8")
+    app = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    assert window.maximised == 0
+    app.toggle_fullscreen()
+    assert window.maximised == 1
+    app.close()
+    pygame.display.quit()
