@@ -88,6 +88,7 @@ HELP_SAID = {
         " could no longer be won)"
     ),
     "practised": "help was used (the arcade level's deal played in another game while it waited)",
+    "watched-before": "help was used (a replay of this deal was watched before it was played)",
 }
 
 

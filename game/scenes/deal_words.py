@@ -4,7 +4,7 @@ it before, the deal played before (in a daily, a fortune, an arcade level)."""
 from __future__ import annotations
 
 from game.i18n import _
-from game.store.saved import BY_TOLD_BEFORE
+from game.store.saved import BY_TOLD_BEFORE, BY_WATCHED_BEFORE
 
 
 def deal_words(
@@ -25,6 +25,13 @@ def deal_words(
             "In another game of this deal, the solver said after which move it could no"
             " longer be won: this game is assisted."
         )
+    if helped_before == BY_WATCHED_BEFORE and fortune:
+        return _(
+            "A replay of this deal was watched here: it tells no fortune this time, and"
+            " this game is assisted."
+        )
+    if helped_before == BY_WATCHED_BEFORE:
+        return _("A replay of this deal was watched here: this game is assisted.")
     if helped_before and fortune:
         return _(
             "This deal was played with the solver's help before: it tells no fortune this"

@@ -14,6 +14,7 @@ from game.store.saved import (
     BY_SEEN_STOCK,
     BY_TAKING_BACK,
     BY_TOLD_BEFORE,
+    BY_WATCHED_BEFORE,
 )
 
 
@@ -56,6 +57,11 @@ def help_words(by: str) -> HelpWords:
                 "In another game of this deal, the solver said after which move it could"
                 " no longer be won."
             ),
+        )
+    if by == BY_WATCHED_BEFORE:
+        return HelpWords(
+            _("assisted: a replay of this deal was watched"),
+            _("A replay of this deal was watched before it was played."),
         )
     # a game saved before its help was kept
     return HelpWords(_("assisted"), _("The solver helped play this deal."))

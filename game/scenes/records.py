@@ -544,7 +544,7 @@ class RecordsScene(PadScene):
         """The day table's foot: where today's deal stands for this player."""
         row = self.app.records.daily(self.ruleset.id, self.options, self.today)
         if row is None and self.app.records.daily_seen(self.ruleset.id, self.options, self.today):
-            return _("Today's deal was laid out in another game: played now, it stays out.")
+            return _("Today's deal was seen in another game or a replay: played now, it stays out.")
         if row is None:
             return _("Today's deal: not played yet.")
         if row.outcome is None:

@@ -33,6 +33,7 @@ from game.store.saved import (
     BY_SEEN_STOCK,
     BY_TAKING_BACK,
     BY_TOLD_BEFORE,
+    BY_WATCHED_BEFORE,
     exported,
     to_saved_replay,
 )
@@ -146,6 +147,7 @@ ASSISTED_BESIDE = {
     BY_HELP_BEFORE: "",
     BY_TOLD_BEFORE: "",
     BY_PRACTISED: "",
+    BY_WATCHED_BEFORE: "",
 }
 
 

@@ -154,6 +154,7 @@ class WatchScene(TableScene):
         self.back_to = back
         self.script = replay_moves(replays[index])
         self.broken = False  # a move that cannot be played ended the replay early
+        self.watched_noted = False  # its deal kept as watched, at its first move shown
         self.broken_why = ""  # and why it cannot, in the player's language
         self.broken_move = (0, "")  # the move that cannot be played: its number and text
         meta = replays[index].get("meta")
@@ -296,6 +297,9 @@ class WatchScene(TableScene):
         played = self.step_count
         if played >= len(self.script):
             return
+        if not self.watched_noted:  # its line seen: help with its deal (game.store.watched)
+            self.app.records.note_watched(self.replays[self.replay_index])
+            self.watched_noted = True
         # checked before it was shown (checked_replays); never expected: the replay ends
         # where its moves stop making sense, as said over the table
         try:

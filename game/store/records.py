@@ -35,6 +35,7 @@ from game.store.games import GameLog, GameRow
 from game.store.holds import GameHolds
 from game.store.pending import PendingWrites, save_keys
 from game.store.saved import (
+    BY_WATCHED_BEFORE,
     FREE,
     GameFacts,
     restore,
@@ -42,6 +43,7 @@ from game.store.saved import (
 from game.store.score_keeping import ScoreKeeping
 from game.store.scores import ScoreTables
 from game.store.stats import Statistics, in_play, reset_statistics, statistics
+from game.store.watched import deal_watched, note_watched
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -367,7 +369,8 @@ class Records(ScoreKeeping):
         """Whether the day's `deal` of `ruleset` was laid out before in another game, one
         of a patience that lays it out alike (От нечего делать's is Сбудется's): played
         now, it stays out of the day's table, and a fortune told with it does not count."""
-        return self.deal_played_before(Game(ruleset, options, deal=deal))
+        game = Game(ruleset, options, deal=deal)
+        return self.deal_played_before(game) or self.deal_watched(game)
 
     def deal_practised(self, game: Game, except_id: int | None = None) -> bool:
         return self._read(
@@ -378,10 +381,21 @@ class Records(ScoreKeeping):
         return self.deal_help_before(game, except_id) is not None
 
     def deal_help_before(self, game: Game, except_id: int | None = None) -> str | None:
-        """The help another game of this deal had (see Games.deal_help_before), or None."""
-        return self._read(
+        """The help another game of this deal had (see Games.deal_help_before), or
+        BY_WATCHED_BEFORE where a replay of it was watched here; None where neither."""
+        found = self._read(
             "read the games", lambda: self.games.deal_help_before(game, except_id), None
         )
+        return found or (BY_WATCHED_BEFORE if self.deal_watched(game) else None)
+
+    def deal_watched(self, game: Game) -> bool:
+        """Whether a replay of this deal was watched here (see game.store.watched)."""
+        return self._read("read the profile", lambda: deal_watched(self.conn, game), False)
+
+    def note_watched(self, replay: dict[str, Any]) -> None:
+        """Keep the deal of `replay`, watched, as help had with it (game.store.watched).
+        Not kept (the file cannot be written), it is said as any failed write is."""
+        self._write("keep the deal watched", lambda: note_watched(self.conn, replay), None)
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         return self._read("read the games", lambda: self.games.daily(ruleset, options, day), None)

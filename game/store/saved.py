@@ -36,6 +36,8 @@ BY_TOLD_BEFORE = "told-before"
 # read from the records file: the game shows it nowhere): the run is then played on a
 # deal learnt
 BY_PRACTISED = "practised"
+# a replay of this deal was watched here before it was played (game.store.watched)
+BY_WATCHED_BEFORE = "watched-before"
 HELP_KINDS = (
     BY_HINT,
     BY_DEMO,
@@ -44,6 +46,7 @@ HELP_KINDS = (
     BY_SEEN_STOCK,
     BY_TOLD_BEFORE,
     BY_PRACTISED,
+    BY_WATCHED_BEFORE,
 )
 
 

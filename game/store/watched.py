@@ -1,0 +1,81 @@
+"""The deals whose replays were watched here: a line seen move by move, a friend's file
+or a table's entry, is help with its deal as the demo's is. Played after, the deal's
+game is assisted, and a day's deal stays out of the day's table (a friend's daily
+replay, watched, was copied into one's own table at place 1).
+
+Kept in the profile (a list, newest last), not in a table of their own: an older
+version of the game reads the file still, and leaves the list alone."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from game.rules import Game, RulesError
+from game.store.database import read_json, transaction
+
+WATCHED_KEY = "watched-deals"
+# the deals kept: a score-chaser's months of watching; each check reads the list once
+# and builds games only for those of the same number or deck
+MOST_KEPT = 300
+
+
+def dealt(replay: dict[str, Any]) -> dict[str, Any] | None:
+    """What a replay deals, as the list keeps it: its ruleset, options, and number or
+    deck; None for a replay that deals nothing this version plays (checked ones do)."""
+    entry = {"ruleset": replay.get("ruleset"), "options": replay.get("options", {})}
+    if isinstance(replay.get("deal"), int):
+        entry["deal"] = replay["deal"]
+    elif isinstance(replay.get("deck"), str):  # the spec's deck string, cards by spaces
+        entry["deck"] = " ".join(replay["deck"].split())
+    else:
+        return None
+    return entry
+
+
+def _kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    row = conn.execute("SELECT value FROM profile WHERE key = ?", (WATCHED_KEY,)).fetchone()
+    value = read_json(row[0], "the deals watched") if row else []
+    if not isinstance(value, list):
+        return []
+    # an entry of any other shape (the file edited by hand) says nothing of any deal
+    return [e for e in value if isinstance(e, dict) and ("deal" in e or "deck" in e)]
+
+
+def note_watched(conn: sqlite3.Connection, replay: dict[str, Any]) -> None:
+    """Keep the deal of `replay` (watched) among those watched, once, newest last."""
+    entry = dealt(replay)
+    if entry is None:
+        return
+    with transaction(conn, durable=False):
+        kept = [e for e in _kept(conn) if e != entry]
+        kept = [*kept, entry][-MOST_KEPT:]
+        conn.execute(
+            """INSERT INTO profile (key, value) VALUES (?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value""",
+            (WATCHED_KEY, json.dumps(kept, separators=(",", ":"))),
+        )
+
+
+def deal_watched(conn: sqlite3.Connection, game: Game) -> bool:
+    """Whether a replay watched here dealt `game`'s cards to the same places, in
+    whichever ruleset lays them out alike (see GameLog._same_deal)."""
+    deck = " ".join(game.deck)
+    for entry in _kept(conn):
+        same = entry["deal"] == game.deal_number if "deal" in entry else entry["deck"] == deck
+        if not same:
+            continue
+        options = entry.get("options")
+        if not isinstance(options, dict) or not isinstance(entry.get("ruleset"), str):
+            continue
+        try:
+            if "deal" in entry:
+                other = Game(entry["ruleset"], options, deal=entry["deal"])
+            else:
+                other = Game(entry["ruleset"], options, deck=game.deck)
+        except (RulesError, TypeError, ValueError):
+            continue  # options this version no longer has, or a deck of another kind
+        if other.initial_state.piles == game.initial_state.piles:
+            return True
+    return False
