@@ -32,6 +32,7 @@ from game.notices import (
 )
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
+from game.scenes.replay_files import watch_dropped
 from game.screen import NoScreenError, check_screen, least_window, the_screen, window_on_screen
 from game.settings import Settings, SettingsStore, is_window_size
 from game.solver.worker import SolverWorker
@@ -360,6 +361,10 @@ class App:
             return
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if t == pygame.DROPFILE:
+            if self.kiosk is None:  # a passer-by's file opens nothing
+                watch_dropped(self, event.file)
             return
         if self.too_small and t in RAW_POINTER_EVENTS + KEY_EVENTS:
             # nothing is drawn to point at, and a key would act unseen: G twice gave a

@@ -286,7 +286,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return start_game(args, Game(ruleset, options, deal=number))
 
 
-def _read_replay(path: str) -> dict[str, Any]:
+def read_replay_file(path: str) -> dict[str, Any]:
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
@@ -323,7 +323,7 @@ def read_game_replay(path: str) -> dict[str, Any]:
     written as the run's replay)."""
     from game.store.proof import is_run
 
-    data = _read_replay(path)
+    data = read_replay_file(path)
     if is_run(data):
         name = "standard input" if path == "-" else path
         games = data.get("games")

@@ -63,10 +63,10 @@ def register(sub: Any) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from game.cli import _read_replay
+    from game.cli import read_replay_file
     from game.store.proof import is_run, verify
 
-    data = _read_replay(args.file)
+    data = read_replay_file(args.file)
     if is_run(data):
         return verify_run_file(data)
     print(f"confirmed: {outcome_text(verify(data))}")
@@ -491,10 +491,10 @@ def cmd_scores(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from game.cli import _read_replay, start_watch
+    from game.cli import read_replay_file, start_watch
     from game.store.proof import checked_replays
 
     # one game's replay, or an arcade run's file (its games one after another, as the
     # records show it), every move checked here, before any window opens
-    replays = checked_replays(_read_replay(args.file))
+    replays = checked_replays(read_replay_file(args.file))
     return start_watch(args, replays)

@@ -1,15 +1,20 @@
 """A replay saved from a screen (the results, the records): its file's name, where it
-goes, and what the player is told of it."""
+goes, and what the player is told of it; and a replay file dropped onto the window,
+played back."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
-from game.notices import system_reason
+from game.notices import Notice, system_reason
 from game.store.saved import write_export
+
+if TYPE_CHECKING:
+    from game.app import App
 
 log = logging.getLogger(__name__)
 
@@ -42,3 +47,32 @@ def saved_at(path: str) -> str:
 
 def run_saved_at(path: str) -> str:
     return _("The run's replay saved: {path}", path=path)
+
+
+def watch_dropped(app: App, path: str) -> None:
+    """A file dropped onto the window (a friend's replay, with no terminal to run
+    `piramida watch` in): a replay or an arcade run's file is played back as that
+    plays it, then the menu; any other file is said in the menu, the reason logged."""
+    from game.cli import UsageError, read_replay_file
+    from game.rules import RulesError
+    from game.scenes.menu import MenuScene
+    from game.scenes.watch import WatchScene
+    from game.store.proof import checked_replays
+
+    try:
+        replays = checked_replays(read_replay_file(path))
+    except (UsageError, RulesError) as e:  # the why in English, as the rules give it
+        log.warning("a file dropped onto the window cannot be shown: %s", e)
+        name = Path(path).name
+        app.notices.insert(0, Notice(lambda: cannot_watch(name)))
+        app.switch(lambda: MenuScene(app))
+        return
+    app.switch(lambda: WatchScene(app, replays, back=lambda: MenuScene(app)))
+
+
+def cannot_watch(name: str) -> str:
+    return _(
+        "The file {name} cannot be shown: it is not a replay, or it is damaged or was made"
+        " by another version.",
+        name=name,
+    )

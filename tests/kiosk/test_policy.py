@@ -122,6 +122,19 @@ def test_f11_does_not_leave_full_screen(kiosk, driver):
     assert kiosk.fullscreen == before and kiosk.running
 
 
+def test_a_file_dropped_on_a_kiosk_opens_nothing(kiosk, driver, tmp_path):
+    import json
+
+    from tests.store.helpers import won_game
+
+    before = kiosk.scene
+    sent = tmp_path / "replay.json"
+    sent.write_text(json.dumps(won_game().to_replay(result=True)), "utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(sent)))
+    driver.settle(1.0)
+    assert kiosk.scene is before and not kiosk.notices
+
+
 def test_each_game_offered_shows_its_own_table_with_its_options(make_kiosk):
     # the pictures were of each ruleset's defaults: От нечего делать offered with 32
     # cards and 10 piles showed 8 piles of Sixes, and offered twice, one picture twice

@@ -1,0 +1,52 @@
+"""A replay file dropped onto the window plays back: a friend's proof of a score, sent
+to a player with no terminal to run `piramida watch` in, could not be opened at all."""
+
+import json
+
+import pygame
+import pytest
+
+from game.scenes.menu import MenuScene
+from game.scenes.table import TableScene
+from game.scenes.watch import WatchScene
+from tests.store.helpers import random_game, won_game
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def drop(app, driver, path) -> None:
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    driver.settle(1.0)
+
+
+def test_a_replay_dropped_on_a_table_plays_back_and_the_game_waits(app, driver, tmp_path):
+    game = random_game("pyramid52", 3, 4, seed=1, end=False)
+    app.switch(TableScene(app, game), fade=False)
+    driver.settle(0.5)
+    sent = tmp_path / "реплей от друга.json"
+    sent.write_text(json.dumps(won_game().to_replay(result=True)), "utf-8")
+    drop(app, driver, sent)
+    assert isinstance(app.scene, WatchScene)
+    assert app.scene.game.deal_number == 8
+    assert app.records.unfinished() is not None  # the game left is kept, to continue
+    app.scene.back()
+    driver.settle(1.0)
+    assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize(
+    "text", ["{", '{"version": 1, "ruleset": "pyramid52"}', "", "not a replay at all"]
+)
+def test_a_file_that_is_no_replay_is_said_in_the_menu(app, driver, tmp_path, text):
+    sent = tmp_path / "picture.json"
+    sent.write_text(text, "utf-8")
+    drop(app, driver, sent)
+    assert isinstance(app.scene, MenuScene)
+    assert str(app.notices[0]).startswith("The file picture.json cannot be shown")
+
+
+def test_a_folder_or_a_file_gone_is_said_too(app, driver, tmp_path):
+    drop(app, driver, tmp_path)
+    assert "cannot be shown" in str(app.notices[0])
+    drop(app, driver, tmp_path / "gone.json")
+    assert len([n for n in app.notices if "cannot be shown" in str(n)]) == 2
