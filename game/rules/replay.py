@@ -27,7 +27,9 @@ def parse_replay_text(text: str) -> dict[str, Any]:
             parse_int=_integer,
         )
     except json.JSONDecodeError as e:
-        raise ReplayError(f"not a JSON replay: {e.msg} at line {e.lineno} column {e.colno}") from e
+        # "Unterminated string starting at" names its place itself
+        what = e.msg.removesuffix(" at")
+        raise ReplayError(f"not a JSON replay: {what} at line {e.lineno} column {e.colno}") from e
     except RecursionError as e:
         raise ReplayError("not a JSON replay: nested too deeply") from e
     except ReplayError:

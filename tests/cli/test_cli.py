@@ -468,6 +468,11 @@ def test_bad_replay_on_standard_input(
         ("\ufeff \n", " is empty: not a replay file"),
         ('{"ruleset": "pyramid52", "deal": 1,', ": not a JSON replay: Expecting property name"),
         ("[1]", ": a replay is a JSON object"),
+        # cut short: "Unterminated string starting at at line 1 column 11"
+        (
+            '{"ruleset": "pyra',
+            ": not a JSON replay: Unterminated string starting at line 1 column 13",
+        ),
     ],
 )
 def test_a_replay_not_json_is_refused_naming_its_file(
