@@ -354,7 +354,8 @@ def describe(game: Game) -> str:
     )
     return (
         f"{game.ruleset.name['en']} ({game.ruleset.id}, {options}), {deal}\n"
-        f"moves: {len(game.moves)}\n"
+        # as the results and `history` count them: a given-up game's "resign" is none
+        f"moves: {game.moves_made}{' + resign' if game.state.resigned else ''}\n"
         f"result: {state}\n"
         f"remaining: {score.remaining_cards} cards, {score.remaining_points} points"
     )

@@ -70,7 +70,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if is_run(data):
         return verify_run_file(data)
     print(f"confirmed: {outcome_text(verify(data))}")
-    _say_claimed([data.get("meta")])
+    _say_claimed([data.get("meta")], data.get("deal"))
     return 0
 
 
@@ -98,10 +98,10 @@ UNAIDED_UNPROVEN = "the moves prove the score, not that it was found without hel
 MOST_SAID = 366 * 24 * 3600
 
 
-def _say_claimed(metas: list[object]) -> None:
+def _say_claimed(metas: list[object], deal: object = None) -> None:
     """What the file says that its moves cannot prove, on a line of its own, help first:
-    "confirmed" above a game won with hints read as a clean win."""
-    from game.store.saved import DAILY, is_count, local_minute
+    "confirmed" above a game won with hints read as a clean win. `deal`: one game's."""
+    from game.store.saved import ARCADE, DAILY, is_count, local_minute
 
     facts = [m for m in metas if isinstance(m, dict)]
     said = []
@@ -119,7 +119,10 @@ def _say_claimed(metas: list[object]) -> None:
         # a file's text: bounded, and its control characters shown, not obeyed
         shown = isinstance(started, str) and len(started) <= 40
         when = one_line(local_minute(started)) if shown else ""  # as history shows it
-        said.append("played as the deal of the day" + (f", started {when}" if when else ""))
+        off = " (not its deal's day)" if shown and not _on_its_day(started, deal) else ""
+        said.append("played as the deal of the day" + (f", started {when}{off}" if when else ""))
+    elif len(facts) == 1 and facts[0].get("mode") == ARCADE:
+        said.append("played as an arcade level")
     hints = sum(h for m in facts if is_count(h := m.get("hints")))
     if 0 < hints <= MOST_SAID:
         said.append(_counted_words(hints, "hint"))
@@ -134,6 +137,22 @@ def _say_claimed(metas: list[object]) -> None:
         # as a proof of a fair score, of a hinted game whose notes were edited, of a run
         # played from the solver's lines
         print(UNAIDED_UNPROVEN)
+
+
+def _on_its_day(started: str, deal: object) -> bool:
+    """Whether a day's game started on the day its deal names, as far as a file says:
+    the day where it was started, which may be a day from the start's in UTC (the
+    world's clocks are 26 hours apart). A start that is no time is not doubted."""
+    from datetime import datetime, timedelta
+
+    from game.store.daily import deal_date
+
+    day = deal_date(deal) if isinstance(deal, int) and not isinstance(deal, bool) else None
+    try:
+        moment = datetime.fromisoformat(started)
+    except ValueError:
+        return True
+    return day is not None and abs(moment.date() - day) <= timedelta(days=1)
 
 
 def verify_run_file(run: Mapping[str, Any]) -> int:

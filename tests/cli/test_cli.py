@@ -324,6 +324,13 @@ def test_replay_summary(cli: Cli, replay_file: ReplayFile) -> None:
     assert re.search(rf"\b{points} points\b", text)
 
 
+def test_replay_summary_counts_a_resign_apart(cli: Cli, replay_file: ReplayFile) -> None:
+    # "moves: 3", where the results, `history` and `verify` said 2 moves
+    moves = ["st>w", "p7.2+w", "resign"]
+    path = replay_file({"ruleset": "pyramid52", "deal": 0, "moves": moves})
+    assert "moves: 2 + resign\n" in cli("replay", path).out
+
+
 def test_replay_summary_of_a_deck_and_a_win(cli: Cli, replay_file: ReplayFile) -> None:
     deck, moves = won_pyramid52()
     path = replay_file({"ruleset": "pyramid52", "deck": " ".join(deck), "moves": moves})

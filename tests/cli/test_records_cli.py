@@ -70,7 +70,7 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
     replay["meta"] = {"mode": "daily", "started": "2026-12-06T23:59:00.657035+00:00"}
     assert cli("verify", replay_file(replay)).out.splitlines()[1] == (
         "the file says, not proven: played as the deal of the day,"
-        f" started {local_minute('2026-12-06T23:59:00.657035+00:00')}"
+        f" started {local_minute('2026-12-06T23:59:00.657035+00:00')} (not its deal's day)"
     )
     assert "657035" not in cli("verify", replay_file(replay)).out
     replay["meta"]["started"] = "\x1b[2J\x1b[7m"  # a file's text says nothing to the terminal
@@ -87,6 +87,33 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
         assert cli("verify", replay_file(replay)).out.splitlines()[1:][-1] == (
             "the moves prove the score, not that it was found without help"
         )
+
+
+@pytest.mark.parametrize(
+    ("deal", "meta", "said"),
+    [
+        (20261206, {"mode": "daily", "started": "2026-12-06T23:59:00+00:00"}, ""),
+        # a player's day is a day either side of the start's in UTC
+        (20261206, {"mode": "daily", "started": "2026-12-05T11:00:00+00:00"}, ""),
+        (20261206, {"mode": "daily", "started": "2026-12-08T09:00:00+00:00"}, "not its"),
+        (8, {"mode": "daily", "started": "2026-12-06T23:59:00+00:00"}, "not its"),
+        (20261206, {"mode": "daily", "started": "sometime"}, ""),  # no time: not doubted
+        (8, {"mode": "arcade"}, "played as an arcade level"),
+    ],
+)
+def test_verify_doubts_a_day_s_game_started_on_another_day(
+    cli: Cli, replay_file: ReplayFile, deal, meta, said
+) -> None:
+    # a day's deal started two days after its day was said "played as the deal of the
+    # day" all the same; an arcade level's file said nothing of the arcade
+    replay = random_game("pyramid52", deal, 4, seed=2).to_replay(result=True)
+    replay["meta"] = meta
+    claimed = cli("verify", replay_file(replay)).out.splitlines()[1]
+    assert claimed.startswith("the file says, not proven: played as")
+    if said:
+        assert said in claimed
+    else:
+        assert "not its" not in claimed
 
 
 @pytest.mark.parametrize("seconds", ["1e400", "1E999", "1" * 401, "1e300"])
