@@ -110,7 +110,7 @@ class TableHelp:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
             run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
-            worse = cost == BY_TAKING_BACK and not self.analysis.lost_since(back_to)
+            worse = self._made_worse_not_lost(cost, back_to)
             text = taking_back_question(cost, restart, self.game.over, run, worse)
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)
@@ -136,6 +136,12 @@ class TableHelp:
         self.takeback_warned_at = None
         self.facts.mark_assisted(cost)
         return True
+
+    def _made_worse_not_lost(self, cost: str | None, back_to: tuple[str, ...]) -> bool:
+        """Whether taking the moves after `back_to` back costs (`cost`) for a move the
+        game said made a lost deal's best score worse, not for one that lost the win:
+        the question and what is said after it name the one they mean."""
+        return cost == BY_TAKING_BACK and not self.analysis.lost_since(back_to)
 
     def _table_at_stake(self) -> bool:
         """Whether the game could still enter a high-score table, as far as is known

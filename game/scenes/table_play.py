@@ -393,6 +393,7 @@ class TablePlay:
         helped = self._help_in_taking_back((), self._confirm_restart, confirmed, restart=True)
         if helped is None:
             return
+        worse = helped and self._made_worse_not_lost(self.facts.assisted_by, ())
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
@@ -400,7 +401,7 @@ class TablePlay:
         self.animator.finish()
         self._deal()
         if helped:
-            self._say(started_over_said(self.facts.assisted_by), 8.0)
+            self._say(started_over_said(self.facts.assisted_by, worse), 8.0)
         elif table:  # the deal's "played before" said the wish's cost, not the table's
             self._say(seen_stock_said(True), 8.0)
         elif self.fortune:  # not "you have played this deal before", as of another day's game
@@ -437,6 +438,7 @@ class TablePlay:
             helped = self._help_in_taking_back(back_to, self._confirm_undo, confirmed)
             if helped is None:
                 return
+        worse = bool(helped) and self._made_worse_not_lost(self.facts.assisted_by, back_to)
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
@@ -448,7 +450,7 @@ class TablePlay:
         self.app.sounds.play("undo")
         self._after_change()
         if helped:
-            self._say(taken_back_said(self.facts.assisted_by), 8.0)
+            self._say(taken_back_said(self.facts.assisted_by, worse), 8.0)
         elif voids:  # the question's words stood on after the undo, and nothing said it
             self._say(seen_stock_said(out_of_tables), 6.0)
 

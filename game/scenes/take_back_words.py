@@ -114,15 +114,28 @@ def restart_question(table: bool, by_key: bool = False) -> str:
     return _("Press {press} again: the deal played again gives your wish no verdict.", press=press)
 
 
-def taken_back_said(by: str) -> str:
-    """Said once a move was taken back at the cost of the tables (`by`: why)."""
+def taken_back_said(by: str, worse: bool = False) -> str:
+    """Said once a move was taken back at the cost of the tables (`by`: why), naming the
+    solver's word the question named (`worse`: a best score made worse, not a win lost:
+    "after the solver said it could not be won" followed a question about points)."""
     if by == BY_SEEN_STOCK:
         return _("A card of the stock you had seen is hidden again: this game is assisted.")
-    return _("Move taken back after the solver's verdict: this game is assisted.")
+    if worse:
+        return _(
+            "Move taken back after the solver said it made the best result worse: this game"
+            " is assisted."
+        )
+    return _("Move taken back after the solver said no win was possible: this game is assisted.")
 
 
-def started_over_said(by: str) -> str:
-    """Said once Restart started over at the cost of the tables (`by`: why)."""
+def started_over_said(by: str, worse: bool = False) -> str:
+    """Said once Restart started over at the cost of the tables (`by`: why; `worse`: as
+    taken_back_said has it)."""
     if by == BY_SEEN_STOCK:
         return _("Started over with a card of the stock seen: this game is assisted.")
-    return _("Started over after the solver's verdict: this game is assisted.")
+    if worse:
+        return _(
+            "Started over after the solver said a move made the best result worse: this game"
+            " is assisted."
+        )
+    return _("Started over after the solver said no win was possible: this game is assisted.")

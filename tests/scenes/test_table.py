@@ -1313,6 +1313,7 @@ def test_the_take_back_banner_goes_with_its_position(app, driver):
     assert len(game.moves) == 1 and scene.banner is not None and not scene.assisted
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     assert game.moves == [] and scene.assisted
+    assert "after the solver said no win was possible" in scene.status
 
 
 def test_a_move_taken_back_to_a_position_not_yet_answered_asks_too(app, driver):
@@ -1371,6 +1372,8 @@ def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     assert len(game.moves) == 1 and scene.assisted
     assert scene.facts.assisted_by == "taken-back"
+    # said as asked: it read "after the solver said the patience cannot come out"
+    assert "after the solver said it made the best result worse" in scene.status
 
 
 def test_the_best_reached_said_is_no_worse_best_and_its_undo_is_free(app, driver):
