@@ -210,6 +210,11 @@ def rank_sign(rank: str, style: str | None = None) -> str:
     return letters.get(rank, rank)
 
 
+def rank_word(rank: str) -> str:
+    """A rank in words, as the refusals name one: "a 9", «девятка»."""
+    return _current.ranks[rank]
+
+
 def card_name(code: str) -> str:
     """A card's code ("TH") as its face shows it ("10♥"); anything else as it is."""
     if len(code) != 2 or code[1] not in SUIT_SIGNS:

@@ -192,12 +192,26 @@ class TableControls:
         elif not self._targets(pile):
             # said now: picked up, it waited for a partner there is none of, and the
             # next click or Enter was refused and dropped it
-            card = i18n.card_name(game.pile(pile)[-1])
-            self._refuse(_("No free card pairs with {card} now.", card=card))
+            self._refuse(self._no_partner_words(game.pile(pile)[-1]))
         else:
             self.selected = pile
             self.app.sounds.play("pick")
         self._invalidate()
+
+    def _no_partner_words(self, code: str) -> str:
+        """Why a pyramid card is not picked up: no free partner, and the rank it needs,
+        which a newcomer could not try for it (a wrong pair's refusal names the sum)."""
+        card = i18n.card_name(code)
+        rules = self.game.rules
+        partners = rules.partner_ranks(code[0])
+        if not partners:
+            return _("No free card pairs with {card} now.", card=card)
+        return _(
+            "No free card pairs with {card} now: only {rank} makes {sum} with it.",
+            card=card,
+            rank=i18n.rank_word(partners[0]),
+            sum=rules.pair_sum,
+        )
 
     def _pair_alone(self, pile: str) -> None:
         """A double-click on a pyramid card (the building games' way home): paired with

@@ -124,6 +124,25 @@ def test_the_rules_say_which_ranks_go_alone(ruleset):
     assert rules.alone_ranks == (("K",) if rules.pair_sum else ())
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "rank", "partners"),
+    [
+        ("pyramid36", "T", ("9",)),  # 10 + 9 = 19
+        ("pyramid36", "6", ("Q",)),  # the Queen is worth 13 there
+        ("pyramid36", "A", ("8",)),
+        ("pyramid36", "K", ()),  # alone
+        ("pyramid52", "Q", ("A",)),
+        ("pyramid52", "5", ("8",)),
+        ("pyramid52", "K", ()),
+        ("egyptian", "5", ()),  # no pairs at all
+    ],
+)
+def test_the_rules_say_which_ranks_a_card_pairs_with(ruleset, rank, partners):
+    from game.rules import get_ruleset
+
+    assert get_ruleset(ruleset).rules().partner_ranks(rank) == partners
+
+
 def test_only_a_king_goes_alone():
     e = engine_for("pyramid36")
     s = position(e, st="QS")

@@ -111,9 +111,13 @@ def test_a_pyramid_card_with_no_partner_free_is_refused_at_once_not_picked_up(ap
     heard = []
     app.sounds.play = heard.append
     driver.click(centre(scene, lonely))
-    card = i18n.card_name(game.pile(lonely)[-1])
+    code = game.pile(lonely)[-1]
+    card = i18n.card_name(code)
     assert scene.selected is None and heard == ["refused"]
-    assert scene.status == f"No free card pairs with {card} now."
+    # and which rank it needs: a newcomer could not even try a pair to learn the sum
+    rank = next(r for r, v in game.rules.values.items() if v + game.rules.values[code[0]] == 13)
+    said = f"No free card pairs with {card} now: only {i18n.rank_word(rank)} makes 13 with it."
+    assert scene.status == said
     partner = next(m for m in game.legal_moves if m.kind == PAIR and m.a.startswith("p"))
     driver.click(centre(scene, partner.a))  # a card that pairs is picked up, as ever
     assert scene.selected == partner.a
