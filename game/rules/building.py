@@ -261,11 +261,18 @@ class BuildingEngine(Engine):
 
     def waits_for(self, state: State, index: int) -> str | None:
         """The rank an empty foundation takes: the base rank, or A / K in Devil's Bridge,
-        there followed by the suits still free once a suit has its foundation ("KSC")."""
+        followed by the suits still free once a suit has all its foundations ("KSC")."""
         if index not in self.foundations or state.piles[index]:
             return None
         if not self.aces_and_kings:
-            return self.base_rank(state.piles)
+            # each suit starts as many foundations as there are decks: the suits whose
+            # are all started take none more (the four said over Сбудется's empty
+            # places after its 8♥ had started one: the only 8♥)
+            copies = len(self.foundations) // len(SUITS)
+            started = [state.piles[i][0][1] for i in self.foundations if state.piles[i]]
+            free = "".join(s for s in SUITS if started.count(s) < copies)
+            rank = self.base_rank(state.piles)
+            return rank + free if len(free) < len(SUITS) else rank
         group, start = (
             (self.ace_foundations, "A")
             if index in self.ace_foundations

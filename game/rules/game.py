@@ -270,8 +270,8 @@ class Game:
         return stuck_search(self.engine, self.state, step)
 
     def waits_for(self, name: str) -> str | None:
-        """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge,
-        followed there by the suits still free once one suit has its foundation: `"KSC"`)."""
+        """The rank an empty foundation takes (`"7"`; `"A"` or `"K"` in Devil's Bridge),
+        followed by the suits still free once a suit has all its foundations: `"KSC"`."""
         return self.engine.waits_for(self.state, self.engine.index[name])
 
     @property

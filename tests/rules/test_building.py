@@ -4,6 +4,8 @@ Positions are made by hand (tests/rules/helpers.py); the engine is the one the
 game uses for that ruleset and options.
 """
 
+import random
+
 import pytest
 
 from game.rules import DECKS, Game, IllegalMove
@@ -480,6 +482,32 @@ def test_devils_bridge_s_empty_foundations_name_the_suits_still_free():
     free = "".join(s for s in "SHDC" if s != taken)
     assert {game.waits_for(f) for f in ("f5", "f6", "f7", "f8") if f != started} == {"K" + free}
     assert game.waits_for("f1") == "A"  # the aces' suits are all still free
+
+
+@pytest.mark.parametrize("ruleset", ["sbudetsya", "nechego", "egyptian"])
+def test_empty_foundations_name_the_suits_whose_bases_are_still_to_come(ruleset):
+    # Сбудется's empty places showed "8 ♠♥♦♣" after its only 8♥ had started one
+    game = Game(ruleset, deal=3)
+    foundations = [f for f in game.pile_names if f.startswith("f")]
+    copies = len(foundations) // 4  # each suit starts one foundation a deck
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(400):
+        started = [game.pile(f)[0][1] for f in foundations if game.pile(f)]
+        full = "".join(s for s in "SHDC" if started.count(s) >= copies)
+        rank = next(game.pile(f)[0][0] for f in foundations if game.pile(f))
+        for f in foundations:
+            if not game.pile(f):
+                free = "".join(s for s in "SHDC" if s not in full)
+                assert game.waits_for(f) == (rank + free if full else rank)
+                seen.add(bool(full))
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        home = [m for m in legal if m.b in foundations]
+        game.play(home[0] if home else rng.choice(legal))
+    # one deck: the base card dealt started its suit's only foundation; two: not yet
+    assert True in seen if copies == 1 else False in seen
 
 
 def test_a_card_refused_on_an_ace_is_told_the_ranks_go_round():
