@@ -29,6 +29,7 @@ from game.notices import (
     record_notice,
     settings_problem,
     settings_read_notices,
+    unsaved_at_quit,
 )
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
@@ -160,6 +161,7 @@ class App:
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
+        self._unsaved_told = False  # a quit was told the games not saved (request_quit)
         # where the window goes back out of full screen, and whether maximised
         self.window_place = WindowPlace(maximised=size_kept and self.settings.maximised)
         if self.window_place.maximised and not self.fullscreen:
@@ -437,7 +439,19 @@ class App:
         """Quit as the player asked (the menu's Quit, Esc there, the window's close button)."""
         if self.kiosk is not None and not self.kiosk.allows_quit():
             return
+        if not self._unsaved_told and not self.records.retry_pending():
+            # said once, on the menu: the player can make room, or quit again
+            self._unsaved_told = True
+            reason = self.records.last_failure
+            self.notices.insert(0, Notice(partial(unsaved_at_quit, reason)))
+            self._to_the_menu()
+            return
         self.end_loop()
+
+    def _to_the_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.switch(lambda: MenuScene(self))
 
     def game_changed(self, game: Game, facts: GameFacts | None = None) -> str:
         """Called after every action on a table: the game is saved from here. With its

@@ -217,6 +217,17 @@ def record_notice(problem: Problem, details: bool = False) -> str:
     )
 
 
+def unsaved_at_quit(detail: str) -> str:
+    """Said when the player quits with games this session could not save: quitting
+    again loses them (a game given up on a full disk came back in play, two moves
+    short, and a win's place was lost, unsaid)."""
+    return i18n._(
+        "Some games are not saved yet ({reason}): make room, then quit again, and they are"
+        " saved as the game closes. Quit again with no room, and what they lack is lost.",
+        reason=system_reason(detail),
+    )
+
+
 def system_reason(detail: str, otherwise: str | None = None) -> str:
     """Why the system or SQLite refused a file, in the player's language where it is a
     reason we know: they give theirs in English whatever the language. A reason we do

@@ -483,3 +483,32 @@ def test_a_window_place_sdl_cannot_tell_leaves_the_window_where_it_is(monkeypatc
     place.out_of_full_screen(0.2)
     place.moved((1, 20), False, 0.3)
     assert place.windowed_at is None and placed == []
+
+
+def test_quitting_with_games_not_saved_says_so_once_on_the_menu(app):
+    # a game given up on a full disk came back in play, two moves short, after a quit
+    # that said nothing: the results had said nothing either
+    from game.rules import Game
+    from game.scenes.menu import MenuScene
+    from game.store import GameFacts
+    from tests.store.test_games import CommitFails
+
+    real = app.records.games.conn
+    app.records.games.conn = CommitFails(real)
+    game, facts = Game("pyramid52", deal=5), GameFacts()
+    game.play("resign")
+    assert not app.records.save_game(game, facts)
+    app.request_quit()
+    assert app.running
+    assert str(app.notices[0]).startswith("Some games are not saved yet (the disk is full)")
+    for _ in range(90):  # the menu, where the notices are read
+        app.clock.advance(STEP)
+        app.frame()
+    assert isinstance(app.scene, MenuScene)
+    app.request_quit()  # again: the player leaves them
+    assert not app.running
+
+
+def test_quitting_with_every_game_saved_asks_nothing(app):
+    app.request_quit()
+    assert not app.running and not app.notices

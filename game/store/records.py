@@ -60,6 +60,9 @@ class Records(ScoreKeeping):
         # games whose end waits in `pending`: not offered as Continue meanwhile (their
         # player gave them up, or won: continued, the end was undone)
         self._ends_unsaved: set[int] = set()
+        # games in play whose last save failed, as this window holds them: continued
+        # here, they go on from there (the file's older position lost the moves since)
+        self._unsaved: dict[int, tuple[Game, GameFacts]] = {}
         self._release_when_saved: set[int] = set()  # of those, the ones let go meanwhile
         # the games open at this process's tables, held against other windows
         self.holds = GameHolds(
@@ -106,6 +109,8 @@ class Records(ScoreKeeping):
                 what += "'s end"
                 if facts.record_id is not None:
                     self._ends_unsaved.add(facts.record_id)
+            elif facts.record_id is not None:
+                self._unsaved[facts.record_id] = (game, facts)
             again = partial(self._save_again, game, facts)
             self.pending.failed(save_keys(facts)[-1], again, what)
             return False
@@ -130,6 +135,8 @@ class Records(ScoreKeeping):
         for key in save_keys(facts):
             self.pending.done(key)
         self._ends_unsaved.discard(facts.record_id)
+        if facts.record_id is not None:
+            self._unsaved.pop(facts.record_id, None)
 
     def _save_again(self, game: Game, facts: GameFacts) -> bool:
         """A save that failed, made again, where it cannot be stale: of a game that
@@ -150,7 +157,7 @@ class Records(ScoreKeeping):
         self._saved(facts)
         if facts.record_id in self._release_when_saved:
             self._release_when_saved.discard(facts.record_id)
-            self.holds.release(facts.record_id, finished=True)
+            self.holds.release(facts.record_id, finished=game.over)
         return True
 
     def retry_pending(self) -> bool:
@@ -199,9 +206,10 @@ class Records(ScoreKeeping):
 
     def release(self, record_id: int | None, finished: bool = False) -> None:
         """Let another window have the game (`finished`: it is over, its file goes). A
-        game whose end waits to be saved is kept: in the file it is still in play, and
-        another window would continue it (see _save_again)."""
-        if record_id in self._ends_unsaved:
+        game whose end, or last moves, wait to be saved is kept: in the file it is still
+        in play, or short of those moves, and another window would continue it from
+        there (see _save_again)."""
+        if record_id in self._ends_unsaved or record_id in self._unsaved:
             self._release_when_saved.add(record_id)
         else:
             self.holds.release(record_id, finished)
@@ -330,7 +338,12 @@ class Records(ScoreKeeping):
 
     def resume(self, row: GameRow) -> tuple[Game, GameFacts] | None:
         """The saved game at its position with its history, or up to a damaged move
-        (as unfinished() offers it); None if its replay is unusable."""
+        (as unfinished() offers it); None if its replay is unusable. One whose last
+        moves this window could not save goes on from them: the file's position, read
+        again, lost them ("Welcome back… where you left off", three moves short)."""
+        self.retry_pending()
+        if row.id in self._unsaved:
+            return self._unsaved[row.id]
         try:
             return restore(row.replay, row.id)
         except ReplayError as e:

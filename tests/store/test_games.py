@@ -215,6 +215,29 @@ def test_a_commit_that_fails_is_rolled_back_and_the_game_stays_new(records):
     assert records.games.get(facts.record_id).moves == 10
 
 
+def test_a_game_left_while_its_saves_fail_is_continued_from_its_last_move(records):
+    # the disk full, three moves unsaved, the table left and Continue pressed: the game
+    # came back from the file, three moves short, "where you left off", and the moves
+    # were never written once the disk had room again
+    game = random_game("pyramid52", deal=5, moves=10, seed=4, end=False)
+    facts = GameFacts()
+    assert records.save_game(game, facts)
+    real = records.games.conn
+    records.games.conn = CommitFails(real)
+    game.play(next(iter(game.legal_moves)))
+    assert not records.save_game(game, facts)
+    records.release(facts.record_id)  # back to the menu
+    row = records.unfinished()
+    assert row is not None and row.id == facts.record_id and row.moves == 10
+    resumed, resumed_facts = records.resume(row)
+    assert len(resumed.moves) == 11 and resumed_facts is facts
+    # room again: the game, still this window's, is written at the next save
+    records.games.conn = real
+    assert records.retry_pending()
+    assert records.games.get(facts.record_id).moves == 11
+    assert records.resume(records.unfinished())[0] is not game  # read from the file now
+
+
 def test_a_damaged_row_is_reported_not_a_crash(records):
     game = random_game("egyptian", deal=5, moves=10, end=False)
     facts = GameFacts()
