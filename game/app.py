@@ -26,6 +26,7 @@ from game.notices import (
     Notice,
     level_problem,
     no_sound,
+    places_salvaged,
     record_notice,
     settings_problem,
     settings_read_notices,
@@ -482,16 +483,25 @@ class App:
         because it was closed before its initials were entered: under `initials`, by
         default those last used, and said in the menu's notices. Called by the
         program's starts before their first scene (a kiosk gives its own initials)."""
+        from game.kiosk.initials_filter import NO_INITIALS
         from game.scenes.initials import clean_initials
 
         try:
             ladder: Ladder | None = load_ladder()
         except LevelError:
             ladder = None  # the arcade says so when it is opened
+        # a salvaged file's initials, lost with its damage, are not put as the player's
+        lost = initials is None and self.records.salvaged and not self.records.initials
         if initials is None:
-            initials = clean_initials(self.records.initials)
+            initials = NO_INITIALS if lost else clean_initials(self.records.initials)
         entries = self.records.enter_missed_scores(ladder, initials)
-        self.notices.extend(Notice.of_missed_entry(entry) for entry in entries)
+        salvaged = [entry for entry in entries if entry.salvaged]
+        told = entries
+        if len(salvaged) > 1:
+            said = partial(places_salvaged, len(salvaged), initials, lost)
+            self.notices.append(Notice(said))
+            told = [entry for entry in entries if not entry.salvaged]
+        self.notices.extend(Notice.of_missed_entry(entry) for entry in told)
         self.take_record_problems()
         return entries
 

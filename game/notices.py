@@ -52,6 +52,28 @@ class Notice:
         return cls(partial(missed_entry_notice, entry))
 
 
+def places_salvaged(count: int, initials: str, initials_lost: bool) -> str:
+    """Said once for the places a salvaged file's games earned again (one notice for
+    each of them filled the menu's notices)."""
+    places = i18n.n_(
+        "{n} place in the high-score tables was entered again",
+        "{n} places in the high-score tables were entered again",
+        count,
+    )
+    if initials_lost:
+        return i18n._(
+            "{places} from the games the damaged records file kept, under {initials}:"
+            " the initials were lost with the damage.",
+            places=places,
+            initials=initials,
+        )
+    return i18n._(
+        "{places} from the games the damaged records file kept, under {initials}.",
+        places=places,
+        initials=initials,
+    )
+
+
 def missed_entry_notice(entry: MissedEntry) -> str:
     if entry.salvaged:  # not "closed before its initials were entered", which it was not
         table = (

@@ -263,6 +263,21 @@ class GameLog:
         row = self.conn.execute(LATEST_FINISHED_SQL, (ARCADE,)).fetchone()
         return GameRow.from_sql(row) if row else None
 
+    def best_finished(self, per_table: int) -> list[GameRow]:
+        """The finished games that may hold a table's places, the best `per_table` of
+        each ruleset, options and mode, in the order they ended: a salvaged file's
+        tables are made again from them (a kiosk's 200,000 games are not all read)."""
+        rows = self.conn.execute(
+            """SELECT * FROM games WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER (
+                PARTITION BY mode, ruleset, options
+                ORDER BY remaining_points, remaining_cards, seconds) AS place
+            FROM games WHERE outcome IS NOT NULL AND mode != ? AND assisted = 0
+                AND deal IS NOT NULL) WHERE place <= ?)
+            ORDER BY finished_at, id""",
+            (ARCADE, per_table),
+        )
+        return [GameRow.from_sql(row) for row in rows]
+
     def history(self, ruleset: str | None = None, limit: int | None = None) -> sqlite3.Cursor:
         """Games, the newest first, as rows to read one by one (see Records.history).
 

@@ -18,7 +18,7 @@ from game.store.guarded import GuardedFile
 from game.store.holds import GameHolds
 from game.store.pending import PendingWrites, save_keys
 from game.store.saved import ARCADE, DAILY, FREE, GameFacts, exported, to_saved_replay
-from game.store.scores import Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
+from game.store.scores import TOP, Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
 
 log = logging.getLogger("game.store.records")  # its notices are the records'
 
@@ -39,6 +39,8 @@ class MissedEntry:
 
 class ScoreKeeping(GuardedFile):
     """The tables' part of Records (see there)."""
+
+    _salvage_entered = False  # a salvaged file's places entered again (_places_salvaged)
 
     games: GameLog
     scores: ScoreTables
@@ -153,7 +155,7 @@ class ScoreKeeping(GuardedFile):
         is played, and by a kiosk each time it goes back to its show. A game a kiosk gave
         up for a passer-by who walked away stays out (see table_for)."""
         self.retry_pending()  # a place whose write failed, under the player's own letters
-        missed = []
+        missed = self._places_salvaged(initials) if self.salvaged else []
         row = self._read("read the games", self.games.latest_finished, None)
         # a game held elsewhere is on another window's initials scene, its place asked
         if (
@@ -183,6 +185,28 @@ class ScoreKeeping(GuardedFile):
                 place = self.add_run_score(ladder, run, initials)
                 if place is not None:
                     missed.append(MissedEntry(None, None, place, initials, self.salvaged))
+        return missed
+
+    def _places_salvaged(self, initials: str) -> list[MissedEntry]:
+        """The places the games of a salvaged file earn, entered again where the file's
+        tables were lost with its damage (its games kept, a won deal's place gone), once
+        a session. Each table's candidates are its best games, read whole only if their
+        place is missing."""
+        if self._salvage_entered:
+            return []
+        self._salvage_entered = True
+        rows = self._read("read the games", lambda: self.games.best_finished(3 * TOP), [])
+        missed = []
+        for row in rows:
+            placed = partial(self.scores.has_entry, game_id=row.id)
+            if self._read("read the tables", placed, True):
+                continue
+            restored = self.resume(row)
+            if restored is None:
+                continue
+            place = self.add_game_score(*restored, initials)
+            if place is not None:
+                missed.append(MissedEntry(row.ruleset, row.deal, place, initials, True))
         return missed
 
     def arcade_key(self, ladder: Ladder) -> TableKey:

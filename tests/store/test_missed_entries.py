@@ -179,3 +179,55 @@ def test_a_place_lost_with_a_damaged_file_is_not_said_to_be_missed(tmp_path):
         " lost with the damaged part of the records file."
     )
     records.close()
+
+
+def test_a_salvaged_file_s_tables_are_made_again_from_its_games(tmp_path, monkeypatch):
+    # three pages of the file written over: its four games kept, but its tables lost
+    # whole, and only the last game's place came back, under "AAA", of a player who had
+    # entered FOR; a won deal 8 at 0 points was gone from the table
+    import sqlite3
+
+    import pygame
+
+    from game.app import App
+    from game.clock import ManualClock
+    from game.kiosk.initials_filter import NO_INITIALS
+    from game.store import Records
+    from game.store.database import FILE_NAME
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    path = tmp_path / "data" / FILE_NAME
+    path.parent.mkdir(parents=True)
+    records = Records.open(path)
+    kept = [(won_game(), 30.0)] + [(random_game("pyramid52", n, 20, seed=n), 60.0) for n in (3, 4)]
+    kept.append((random_game("pyramid36", 5, 15, seed=5), 40.0))
+    for game, seconds in kept:
+        facts = GameFacts(seconds=seconds)
+        records.save_game(game, facts)
+        records.add_game_score(game, facts, "FOR")
+    assisted = random_game("pyramid52", 9, 20, seed=9)
+    records.save_game(assisted, GameFacts(hints=1, assisted=True))
+    records.set_initials("FOR")
+    records.close()
+    with sqlite3.connect(path) as conn:  # the tables and the profile lost with the damage
+        conn.execute("DROP TABLE scores")
+        conn.execute("DROP TABLE profile")
+    conn.close()
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        app.enter_missed_scores()
+        tables = app.records.tables()
+        entries = [e for key in tables for e in app.records.top(key)]
+        assert len(entries) == 4  # every game's place, none of the assisted game's
+        assert {e.initials for e in entries} == {NO_INITIALS}
+        assert any(e.deal == 8 and e.figures.remaining_points == 0 for e in entries)
+        said = [str(n) for n in app.notices if "entered again" in str(n)]
+        assert said == [
+            "4 places in the high-score tables were entered again from the games the damaged"
+            " records file kept, under ---: the initials were lost with the damage."
+        ]
+        app.enter_missed_scores()  # a kiosk's return to its show: once a session
+        assert len([n for n in app.notices if "entered again" in str(n)]) == 1
+    finally:
+        app.close()
+        pygame.display.quit()
