@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -246,10 +247,18 @@ class Records(ScoreKeeping):
                     else:
                         self._tell(CANNOT_CONTINUE, f"game {row.id}: {e}")
                     continue
-                return row
+                return self._as_played_here(row)
             return None
 
         return self._read("read the games", latest, None)
+
+    def _as_played_here(self, row: GameRow) -> GameRow:
+        """The row with the moves and time this window played and could not save: the
+        menu offered "10 moves" of a game Continue went on with at 13 (see resume)."""
+        if row.id not in self._unsaved:
+            return row
+        game, facts = self._unsaved[row.id]
+        return replace(row, moves=game.moves_made, seconds=facts.seconds)
 
     def _rows(self, rows: Iterable[sqlite3.Row], damaged: str = READ_FAILED) -> Iterator[GameRow]:
         """The rows that read; a damaged one is passed over, and said once (as the
