@@ -12,7 +12,7 @@ import pygame
 from game.i18n import _, clock_text, date_text, localized
 from game.kiosk.chooser import offered_options
 from game.kiosk.show import ShowScene, draw_ribbon, ribbon_height
-from game.render.preview import fill_translucent, fit_text
+from game.render.preview import fill_translucent
 from game.rules import get_ruleset
 from game.store import FREE, ScoreEntry, TableKey
 from game.store.saved import local_day
@@ -164,12 +164,17 @@ class HighScoresScene(ShowScene):
                 _("Nobody is in this table yet."),
                 _("Play without hints and be the first!"),
             )
-            centre_y = panel.centery - row_h // 2
+            # each line broken where a standing screen is too narrow for it: cut short,
+            # the Russian lost «место!» under a panel of empty height
+            room = panel.width - int(40 * s)
+            y = panel.centery - row_h // 2
             for i, line in enumerate(lines):
-                shown = fit_text(line, text, panel.width - int(40 * s), bold=i == 0)
-                colour = theme.INK if i == 0 else theme.GOLD
-                where = (panel.centerx, centre_y + i * int(row_h * 1.2))
-                draw_text(surface, shown, text, where, colour, "center", bold=i == 0)
+                first = i == 0
+                colour = theme.INK if first else theme.GOLD
+                for part in balanced_wrap(line, theme.font(text, bold=first), room):
+                    draw_text(surface, part, text, (panel.centerx, y), colour, "center", bold=first)
+                    y += int(text * 1.3)
+                y += int(row_h * 1.2) - int(text * 1.3)  # the lines' own gap, as before
             return
         self.places_drawn = []
         for i, values in enumerate(rows):

@@ -667,3 +667,26 @@ def test_a_demo_past_its_time_plays_on_to_a_win_a_few_moves_away(kiosk, driver):
     demo.analysis.results[demo.analysis.position()] = replace(known, line=longer)
     driver.frames(2)
     assert demo.leaving  # not a win this far
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_empty_table_s_words_are_whole_on_a_standing_screen(make_kiosk, monkeypatch, language):
+    # standing up, the Russian lost «место!» to an ellipsis under a panel of empty height
+    from game.kiosk import high_scores
+
+    kiosk = make_kiosk(extra=f'language = "{language}"', size=(1080, 1920))
+    drawn: list[str] = []
+    real = high_scores.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(high_scores, "draw_text", recording)
+    kiosk.kiosk.attract.show_tables()
+    Driver(kiosk).frames(30)
+    assert isinstance(kiosk.scene, HighScoresScene)
+    said = " ".join(drawn)
+    assert "…" not in said
+    last = {"en": "be the first!", "ru": "займите первое место!"}[language]
+    assert last in " ".join(said.split())
