@@ -484,7 +484,7 @@ def test_a_day_s_deal_laid_out_in_another_patience_says_so_before_it_is_dealt(ap
     menu.select("sbudetsya")
     assert menu.pad.get("daily").label == "Deal of the day: seen before"
     table = RecordsScene(app, "sbudetsya", {}, DAILY)
-    assert table.today_text().startswith("Today's deal was laid out in another game")
+    assert table.today_text().startswith("Today's deal was seen in another game")
     # laid out otherwise, Pyramid 36's own deal of the day is untouched
     menu.select("pyramid36")
     assert menu.pad.get("daily").label == "Deal of the day"
