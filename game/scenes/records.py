@@ -549,7 +549,10 @@ class RecordsScene(PadScene):
             return _("Today's deal: not played yet.")
         if row.outcome is None:
             return _("Today's deal: in play.")
-        return _("Today's deal: done, {points} left.", points=points(row.remaining_points))
+        left = points(row.remaining_points)
+        if self.app.records.kept_out(row):  # else its figure read as one the table lacked
+            return _("Today's deal: done, {points} left, out of the table.", points=left)
+        return _("Today's deal: done, {points} left.", points=left)
 
     def _draw_stats(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size

@@ -362,6 +362,12 @@ class Records(ScoreKeeping):
             log.warning("records: game %s cannot be resumed: %s", row.id, e)
             return None
 
+    def kept_out(self, row: GameRow) -> bool:
+        """Whether a finished game stays out of the tables (assisted, played before…:
+        see table_for), as far as it can be read."""
+        restored = self.resume(row)
+        return restored is not None and self.table_for(*restored) is None
+
     def game(self, record_id: int) -> GameRow | None:
         """One game by its id; None when there is none, or its row is damaged (said)."""
         return self._read("read the games", lambda: self.games.get(record_id), None)

@@ -104,3 +104,17 @@ def test_the_list_keeps_the_newest_deals_once_and_a_damaged_one_says_none(app):
     # and a new watch writes the list anew
     note_watched(conn, {"ruleset": "pyramid52", "options": {"passes": 1}, "deal": 8})
     assert app.records.deal_watched(Game("pyramid52", deal=8))
+
+
+@pytest.mark.parametrize("helped", [True, False])
+def test_the_day_s_foot_says_a_day_s_game_kept_out_of_the_table(app, helped):
+    # "Today's deal: done, 182 points left" under a table that had no such row
+    game = Game("pyramid52", deal=today_deal())
+    pairs = [m for m in game.legal_moves if "+" in str(m) or str(m).startswith("p")]
+    game.play(pairs[0] if pairs else next(iter(game.legal_moves)))
+    game.play("resign")
+    facts = GameFacts(mode=DAILY, assisted=helped, hints=int(helped))
+    app.records.save_game(game, facts)
+    foot = RecordsScene(app, "pyramid52", {"passes": 1}, DAILY).today_text()
+    assert foot.startswith("Today's deal: done,")
+    assert foot.endswith(", out of the table.") == (helped or not game.cleared_a_card)
