@@ -89,6 +89,14 @@ class ArcadeRuns:
         ).fetchone()
         return self.get(ladder, row["id"]) if row is not None else None
 
+    def ids(self, ladder: Ladder, most: int) -> list[int]:
+        """The ids of this ladder's last `most` runs, the oldest first."""
+        rows = self.conn.execute(
+            "SELECT id FROM arcade_runs WHERE ladder = ? ORDER BY id DESC LIMIT ?",
+            (ladder.id, most),
+        ).fetchall()
+        return [row["id"] for row in reversed(rows)]
+
     def latest_open(self, ladder: Ladder) -> Run | None:
         """The last run of this ladder that is not over yet."""
         run = self.latest(ladder)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -50,6 +52,10 @@ LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode 
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
 
+# of each deal, the best games a salvaged file's tables are made again from: the best
+# may stay out (help had on the deal before it), and the next in line takes its place
+DEAL_TRIES = 3
+PAST_EVERY_ID = 2**63 - 1  # SQLite's largest row id: no game's is beyond it
 NO_VERDICT = "no verdict"  # a fortune's, where its verdict does not count
 
 
@@ -164,6 +170,20 @@ class GameRow:
 class GameLog:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        # the games a deal's checks look at are those begun before this one's id, where
+        # set (see as_of); else all of them
+        self._begun_before: int | None = None
+
+    @contextmanager
+    def as_of(self, record_id: int) -> Iterator[None]:
+        """The deal's checks (_same_deal) as they stood when game `record_id` began: a
+        salvaged file's tables made again judged a game by later ones (a daily at place
+        1, its number then played as a free game, lost its place)."""
+        self._begun_before = record_id
+        try:
+            yield
+        finally:
+            self._begun_before = None
 
     def save(self, game: Game, facts: GameFacts) -> int:
         """Write the game as it stands, in one transaction; gives (and remembers) its row id."""
@@ -264,17 +284,32 @@ class GameLog:
         return GameRow.from_sql(row) if row else None
 
     def best_finished(self, per_table: int) -> list[GameRow]:
-        """The finished games that may hold a table's places, the best `per_table` of
-        each ruleset, options and mode, in the order they ended: a salvaged file's
-        tables are made again from them (a kiosk's 200,000 games are not all read)."""
+        """The finished games that may hold a table's places: of each ruleset, options
+        and mode, the best `per_table` deals' best few games (a table holds a deal once:
+        one deal won 35 times filled the candidates), in the order they ended. A
+        salvaged file's tables are made again from them (a kiosk's 200,000 games are not
+        all read)."""
         rows = self.conn.execute(
-            """SELECT * FROM games WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER (
-                PARTITION BY mode, ruleset, options
-                ORDER BY remaining_points, remaining_cards, seconds) AS place
-            FROM games WHERE outcome IS NOT NULL AND mode != ? AND assisted = 0
-                AND deal IS NOT NULL) WHERE place <= ?)
+            """SELECT * FROM games WHERE id IN (
+                SELECT id FROM (
+                    SELECT id, deal_place, dense_rank() OVER (
+                        PARTITION BY mode, ruleset, options
+                        ORDER BY best_points, best_cards, best_seconds, deal) AS place
+                    FROM (
+                        SELECT id, deal, mode, ruleset, options,
+                            row_number() OVER by_deal AS deal_place,
+                            min(remaining_points) OVER whole_deal AS best_points,
+                            min(remaining_cards) OVER whole_deal AS best_cards,
+                            min(seconds) OVER whole_deal AS best_seconds
+                        FROM games
+                        WHERE outcome IS NOT NULL AND mode != ? AND assisted = 0
+                            AND deal IS NOT NULL
+                        WINDOW by_deal AS (PARTITION BY mode, ruleset, options, deal
+                                ORDER BY remaining_points, remaining_cards, seconds),
+                            whole_deal AS (PARTITION BY mode, ruleset, options, deal)))
+                WHERE place <= ? AND deal_place <= ?)
             ORDER BY finished_at, id""",
-            (ARCADE, per_table),
+            (ARCADE, per_table, DEAL_TRIES),
         )
         return [GameRow.from_sql(row) for row in rows]
 
@@ -358,11 +393,13 @@ class GameLog:
         # a call with 100,000 games, where 0.1 ms so; a few calls at each deal and end)
         def games_whose(deal: str) -> str:
             return f"""SELECT ruleset, options, deal, replay FROM games
-            WHERE ruleset IN ({rulesets_sql}) AND {deal} AND {such} AND id IS NOT ?"""
+            WHERE ruleset IN ({rulesets_sql}) AND {deal} AND {such} AND id IS NOT ?
+            AND id < ?"""
 
+        before = self._begun_before if self._begun_before is not None else PAST_EVERY_ID
         rows = self.conn.execute(
             f"{games_whose('deal = ?')} UNION ALL {games_whose('deal IS NULL')}",
-            (*known, game.deal_number, except_id, *known, except_id),
+            (*known, game.deal_number, except_id, before, *known, except_id, before),
         )
         for row in rows:
             try:

@@ -414,11 +414,18 @@ class Records(ScoreKeeping):
         found = self._read(
             "read the games", lambda: self.games.deal_help_before(game, except_id), None
         )
-        return found or (BY_WATCHED_BEFORE if self.deal_watched(game) else None)
+        if found:
+            return found
+        # a game saved: a watch since it began is no help it had
+        row = self.game(except_id) if except_id is not None else None
+        began = row.started_at if row is not None else None
+        return BY_WATCHED_BEFORE if self.deal_watched(game, began) else None
 
-    def deal_watched(self, game: Game) -> bool:
-        """Whether a replay of this deal was watched here (see game.store.watched)."""
-        return self._read("read the profile", lambda: deal_watched(self.conn, game), False)
+    def deal_watched(self, game: Game, before: str | None = None) -> bool:
+        """Whether a replay of this deal was watched here (before that time, if given:
+        see game.store.watched)."""
+        watched = partial(deal_watched, self.conn, game, before)
+        return self._read("read the profile", watched, False)
 
     def note_watched(self, replay: dict[str, Any]) -> None:
         """Keep the deal of `replay`, watched, as help had with it (game.store.watched).

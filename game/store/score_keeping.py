@@ -155,7 +155,7 @@ class ScoreKeeping(GuardedFile):
         is played, and by a kiosk each time it goes back to its show. A game a kiosk gave
         up for a passer-by who walked away stays out (see table_for)."""
         self.retry_pending()  # a place whose write failed, under the player's own letters
-        missed = self._places_salvaged(initials) if self.salvaged else []
+        missed = self._places_salvaged(ladder, initials) if self.salvaged else []
         row = self._read("read the games", self.games.latest_finished, None)
         # a game held elsewhere is on another window's initials scene, its place asked
         if (
@@ -187,27 +187,42 @@ class ScoreKeeping(GuardedFile):
                     missed.append(MissedEntry(None, None, place, initials, self.salvaged))
         return missed
 
-    def _places_salvaged(self, initials: str) -> list[MissedEntry]:
-        """The places the games of a salvaged file earn, entered again where the file's
-        tables were lost with its damage (its games kept, a won deal's place gone), once
-        a session. Each table's candidates are its best games, read whole only if their
-        place is missing."""
+    def _places_salvaged(self, ladder: Ladder | None, initials: str) -> list[MissedEntry]:
+        """The places the games and arcade runs of a salvaged file earn, entered again
+        where the file's tables were lost with its damage (its games kept, a won deal's
+        place gone), once a session. Each game is judged as the records stood when it
+        began (a daily at place 1, its number played later as a free game, lost its
+        place); each table's candidates are its best deals, read whole only if their
+        place is missing. Said are the places held once all are in."""
         if self._salvage_entered:
             return []
         self._salvage_entered = True
         rows = self._read("read the games", lambda: self.games.best_finished(3 * TOP), [])
-        missed = []
+        entered: list[tuple[str | None, int | None, int, int | None]] = []
         for row in rows:
-            placed = partial(self.scores.has_entry, game_id=row.id)
-            if self._read("read the tables", placed, True):
+            if self._read("read the tables", partial(self.scores.has_entry, game_id=row.id), True):
                 continue
             restored = self.resume(row)
             if restored is None:
                 continue
-            place = self.add_game_score(*restored, initials)
+            with self.games.as_of(row.id):
+                place = self.add_game_score(*restored, initials)
             if place is not None:
-                missed.append(MissedEntry(row.ruleset, row.deal, place, initials, True))
-        return missed
+                entered.append((row.ruleset, row.deal, place, row.id))
+        if ladder is not None:
+            run_ids = self._read("read the arcade runs", lambda: self.arcade.ids(ladder, 2000), [])
+            for run_id in run_ids:
+                run = self._read(
+                    "read the arcade run", partial(self.arcade.get, ladder, run_id), None
+                )
+                placed = partial(self.scores.has_entry, arcade_run=run_id)
+                if run is None or self._read("read the tables", placed, True):
+                    continue
+                place = self.add_run_score(ladder, run, initials)
+                if place is not None:
+                    entered.append((None, None, place, None))
+        held = [e for e in entered if e[3] is None or self.scores.has_entry(game_id=e[3])]
+        return [MissedEntry(rs, deal, place, initials, True) for rs, deal, place, _id in held]
 
     def arcade_key(self, ladder: Ladder) -> TableKey:
         return TableKey(ARCADE, ladder.id, "{}")

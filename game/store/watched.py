@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules import Game, RulesError
 from game.store.database import read_json, transaction
+from game.store.saved import now_iso
 
 WATCHED_KEY = "watched-deals"
 # the deals kept: a score-chaser's months of watching; each check reads the list once
@@ -44,13 +45,14 @@ def _kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def note_watched(conn: sqlite3.Connection, replay: dict[str, Any]) -> None:
-    """Keep the deal of `replay` (watched) among those watched, once, newest last."""
+    """Keep the deal of `replay` (watched) among those watched, once, newest last, with
+    when it was watched last."""
     entry = dealt(replay)
     if entry is None:
         return
     with transaction(conn, durable=False):
-        kept = [e for e in _kept(conn) if e != entry]
-        kept = [*kept, entry][-MOST_KEPT:]
+        kept = [e for e in _kept(conn) if {**e, "at": None} != {**entry, "at": None}]
+        kept = [*kept, {**entry, "at": now_iso()}][-MOST_KEPT:]
         conn.execute(
             """INSERT INTO profile (key, value) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value""",
@@ -58,11 +60,16 @@ def note_watched(conn: sqlite3.Connection, replay: dict[str, Any]) -> None:
         )
 
 
-def deal_watched(conn: sqlite3.Connection, game: Game) -> bool:
+def deal_watched(conn: sqlite3.Connection, game: Game, before: str | None = None) -> bool:
     """Whether a replay watched here dealt `game`'s cards to the same places, in
-    whichever ruleset lays them out alike (see GameLog._same_deal)."""
+    whichever ruleset lays them out alike (see GameLog._same_deal); `before`: watched
+    before that time (a game's start: a watch in another window while its initials
+    were asked took its place away, unsaid)."""
     deck = " ".join(game.deck)
     for entry in _kept(conn):
+        when = entry.get("at")
+        if before is not None and isinstance(when, str) and when >= before:
+            continue
         same = entry["deal"] == game.deal_number if "deal" in entry else entry["deck"] == deck
         if not same:
             continue

@@ -135,6 +135,18 @@ def test_a_file_dropped_on_a_kiosk_opens_nothing(kiosk, driver, tmp_path):
     assert kiosk.scene is before and not kiosk.notices
 
 
+def test_a_replay_watched_at_a_kiosk_is_no_help_for_the_next_passer_by(kiosk, driver):
+    # whoever watched it has gone before the next passer-by is dealt its deal
+    from tests.store.helpers import won_game
+
+    watch = WatchScene(kiosk, [won_game().to_replay(result=True)])
+    kiosk.switch(watch, fade=False)
+    driver.frames(1)
+    watch.step()
+    assert len(watch.game.moves) == 1
+    assert kiosk.records.deal_help_before(Game("pyramid52", deal=8)) is None
+
+
 def test_each_game_offered_shows_its_own_table_with_its_options(make_kiosk):
     # the pictures were of each ruleset's defaults: От нечего делать offered with 32
     # cards and 10 piles showed 8 piles of Sixes, and offered twice, one picture twice

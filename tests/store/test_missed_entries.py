@@ -231,3 +231,101 @@ def test_a_salvaged_file_s_tables_are_made_again_from_its_games(tmp_path, monkey
     finally:
         app.close()
         pygame.display.quit()
+
+
+def salvaged_records(tmp_path, fill):
+    """Records whose tables were lost with damage after `fill(records)` played into it:
+    the file reopened salvaged, its games kept."""
+    import sqlite3
+
+    from game.store import Records
+    from game.store.database import FILE_NAME
+
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    fill(records)
+    records.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE scores")
+    conn.close()
+    again = Records.open(path)
+    assert again.salvaged
+    return again
+
+
+def played(records, game, mode=None, initials="ABC", **facts):
+    kept = GameFacts(mode=mode or "free", seconds=facts.pop("seconds", 30.0), **facts)
+    records.save_game(game, kept)
+    records.add_game_score(game, kept, initials)
+    return kept
+
+
+def test_a_salvaged_game_is_judged_as_the_records_stood_when_it_began(tmp_path):
+    # a daily at place 1, its number played as a free game after; a win, then the same
+    # deal again with a hint; a win whose replay was watched after: each lost its place
+    from game.store.daily import today_deal
+    from game.store.scores import TableKey
+
+    day = today_deal()
+
+    def fill(records):
+        daily = random_game("pyramid52", day, 30, seed=1)
+        played(records, daily, DAILY)
+        played(records, random_game("pyramid52", day, 5, seed=2))
+        played(records, won_game())
+        played(records, won_game(), hints=1, assisted=True)
+        played(records, random_game("pyramid36", 11, 30, seed=3))
+        records.note_watched(random_game("pyramid36", 11, 3, seed=4).to_replay())
+
+    records = salvaged_records(tmp_path, fill)
+    missed = records.enter_missed_scores(None, "ABC")
+    daily_key = TableKey.of(DAILY, "pyramid52", {"passes": 1})
+    assert [e.deal for e in records.top(daily_key)] == [day]
+    free = [e.deal for e in records.top(TableKey.of("free", "pyramid52", {"passes": 1}))]
+    assert free[0] == 8 and day in free
+    assert [e.deal for e in records.top(TableKey.of("free", "pyramid36", {"passes": 1}))] == [11]
+    assert len(missed) == 4
+    records.close()
+
+
+def test_a_salvaged_free_table_is_made_again_whole_past_a_deal_won_often(tmp_path):
+    # 35 wins of deal 8 filled the candidates: the table came back with 2 entries of 10
+    from game.store.scores import TableKey
+
+    def fill(records):
+        for _ in range(35):
+            played(records, won_game())
+        for deal in range(20, 29):
+            played(records, random_game("pyramid52", deal, 40, seed=deal))
+
+    records = salvaged_records(tmp_path, fill)
+    missed = records.enter_missed_scores(None, "ABC")
+    table = records.top(TableKey.of("free", "pyramid52", {"passes": 1}))
+    assert len(table) == 10 and table[0].deal == 8
+    assert len(missed) == 10  # the places held, not each one entered on the way
+    records.close()
+
+
+def test_a_salvaged_file_s_arcade_table_is_made_again_from_every_run(tmp_path):
+    def fill(records):
+        for seconds in (3.0, 5.0):
+            run_id = records.start_run(LADDER)
+            for game in (won_game(), random_game("pyramid52", 4, 6)):
+                facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=seconds)
+                records.save_game(game, facts)
+            records.add_run_score(LADDER, records.run(LADDER, run_id), "RUN")
+
+    records = salvaged_records(tmp_path, fill)
+    records.enter_missed_scores(LADDER, "ABC")
+    assert len(records.top(records.arcade_key(LADDER))) == 2
+    records.close()
+
+
+def test_a_watch_after_a_game_began_keeps_no_place_from_it(records):
+    # a second window watched deal 8 while this one's win asked its initials: the win
+    # entered no table, unsaid
+    game, facts = won_game(), GameFacts(seconds=30.0)
+    records.save_game(game, facts)
+    records.note_watched(won_game().to_replay())
+    assert records.table_for(game, facts) is not None
+    assert records.deal_help_before(Game("pyramid52", deal=8)) == "watched-before"

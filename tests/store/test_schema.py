@@ -143,4 +143,4 @@ def test_a_deal_played_before_is_looked_up_by_its_number_through_an_index():
     (sql,) = [s for s in asked if "FROM games" in s]
     plan = records.conn.execute("EXPLAIN QUERY PLAN " + sql).fetchall()
     searches = [str(row[-1]) for row in plan if "games" in str(row[-1])]
-    assert searches and all("(ruleset=? AND deal=?)" in s for s in searches), searches
+    assert searches and all("(ruleset=? AND deal=?" in s for s in searches), searches
