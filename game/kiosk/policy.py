@@ -77,6 +77,7 @@ class KioskPolicy:
         # on the public screen lists it in the configuration (entries are not removed)
         self.shown = partial(shown_initials, hidden=hidden_forms(config.hide_initials))
         app.records.shown_initials = self.shown
+        app.records.watches_help = False
         self.attract = AttractLoop(app, config, self.start_playing, rng)
         self.last_input = app.clock.now()
         self.table: TableScene | None = None  # the game in play: ended when it is left

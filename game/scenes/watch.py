@@ -297,9 +297,7 @@ class WatchScene(TableScene):
         played = self.step_count
         if played >= len(self.script):
             return
-        # its line seen: help with its deal (game.store.watched); not at a kiosk, where
-        # whoever watched is gone before the next passer-by is dealt it
-        if not self.watched_noted and self.app.kiosk is None:
+        if not self.watched_noted:  # its line seen: help with its deal (game.store.watched)
             self.app.records.note_watched(self.replays[self.replay_index])
             self.watched_noted = True
         # checked before it was shown (checked_replays); never expected: the replay ends

@@ -72,6 +72,9 @@ class Records(ScoreKeeping):
         self.holds.clear()
         # the tables' initials as this window shows them (a kiosk hides some: see top)
         self.shown_initials: Callable[[str], str] = str
+        # whether a replay watched here is help had with its deal (see deal_help_before):
+        # not at a kiosk, whose operator's watch is no passer-by's
+        self.watches_help = True
 
     @classmethod
     def open(cls, path: Path | None = None, to_write: bool = True) -> Records:
@@ -414,7 +417,7 @@ class Records(ScoreKeeping):
         found = self._read(
             "read the games", lambda: self.games.deal_help_before(game, except_id), None
         )
-        if found:
+        if found or not self.watches_help:
             return found
         # a game saved: a watch since it began is no help it had
         row = self.game(except_id) if except_id is not None else None
