@@ -95,6 +95,9 @@ class InitialsScene(PadScene):
         self.done = done
         self.finished = False
         self.changed = False  # the player has turned or typed a letter
+        # the initials a place left before any letter was chosen is kept under, where
+        # not those shown (a kiosk's blank letters are no one's: see exit)
+        self.unchosen_as: str | None = None
         # the character the last key down typed: its own text event, which follows it,
         # is not typed again
         self.typed_by_key = ""
@@ -159,6 +162,14 @@ class InitialsScene(PadScene):
             self.app.records.hold(self.game_id)
 
     def exit(self) -> None:
+        if not self.finished:
+            # left another way than OK or Esc (a file dropped on the window, a quit
+            # asked about first, the window closed): the place earned is kept under the
+            # letters shown, not lost with them (entered at the next start under the
+            # last ones, or never, another game finished first)
+            self.finished = True
+            unchosen = self.unchosen_as is not None and not self.changed
+            self.enter_place(self.unchosen_as if unchosen else self.initials)
         super().exit()
         self.app.records.release(self.game_id, finished=True)
 

@@ -878,3 +878,26 @@ def test_a_kiosk_hidden_shows_itself_again_and_says_so_once(kiosk, driver, monke
         assert len(shown) == 3
     said = [r for r in caplog.records if "hidden" in r.getMessage()]
     assert len(said) == 1
+
+
+def test_a_kiosk_closed_on_the_initials_keeps_the_place_as_no_one_s(make_kiosk):
+    # left before a letter was chosen (SIGTERM, a restart), the blank letters that the
+    # kiosk shows are no passer-by's
+    from game.kiosk.initials_filter import NO_INITIALS
+    from game.store import GameFacts
+    from tests.store.helpers import won_game
+
+    kiosk = make_kiosk(extra="ask_initials = true")
+    game, facts = won_game(), GameFacts(seconds=40.0)
+    kiosk.records.save_game(game, facts)
+
+    def enter(initials):
+        kiosk.records.add_game_score(game, facts, initials)
+        return ChooserScene(kiosk, kiosk.kiosk)
+
+    kiosk.switch(lambda: InitialsScene(kiosk, "t", "s", "ZZZ", enter, game_id=facts.record_id))
+    Driver(kiosk).settle(1.0)
+    assert isinstance(kiosk.scene, InitialsScene) and kiosk.scene.initials == "AAA"
+    kiosk.scene.exit()
+    (key,) = kiosk.records.tables()
+    assert [e.initials for e in kiosk.records.top(key)] == [NO_INITIALS]

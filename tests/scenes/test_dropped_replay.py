@@ -50,3 +50,25 @@ def test_a_folder_or_a_file_gone_is_said_too(app, driver, tmp_path):
     assert "cannot be shown" in str(app.notices[0])
     drop(app, driver, tmp_path / "gone.json")
     assert len([n for n in app.notices if "cannot be shown" in str(n)]) == 2
+
+
+def test_a_file_dropped_on_the_initials_keeps_the_place_under_the_letters_shown(
+    app, driver, tmp_path
+):
+    # the drop left the initials at once: the letters typed were lost, and the place
+    # entered at the next start under the last ones, or never
+    from game.scenes.initials import InitialsScene
+    from tests.scenes.test_records_flow import win
+
+    win(app, driver)
+    initials = app.scene
+    assert isinstance(initials, InitialsScene)
+    for key in (pygame.K_x, pygame.K_y, pygame.K_z):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=chr(key)))
+        driver.frames(1)
+    sent = tmp_path / "replay.json"
+    sent.write_text(json.dumps(won_game().to_replay(result=True)), "utf-8")
+    drop(app, driver, sent)
+    assert isinstance(app.scene, WatchScene)
+    (key,) = app.records.tables()
+    assert [e.initials for e in app.records.top(key)] == ["XYZ"]
