@@ -213,6 +213,8 @@ class App:
 
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
+        size = self.surface.get_size()
+        self.window_place.resized(size, self.fullscreen, self.clock.now())
         # the size kept (see close) is the un-maximised one, the window manager's maximise
         # coming back to it; a maximised window's is the screen's
         maximised = self.window_place.maximised

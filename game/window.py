@@ -152,6 +152,9 @@ def framed(at: tuple[int, int], asked: tuple[int, int]) -> bool:
 # How long after leaving full screen the window manager's framing is waited for (see
 # WindowPlace.moved): a move later than that is the player's own
 PUT_BACK_S = 2.0
+# How late SDL's word that full screen restored the window may come (F11 pressed fast):
+# a restore sooner after F11 is its, not the player's (see WindowPlace.state_changed)
+LATE_RESTORE_S = 0.5
 
 
 class WindowPlace:
@@ -165,6 +168,8 @@ class WindowPlace:
         self.windowed_at: tuple[int, int] | None = None  # the place before F11
         # maximised out of full screen: the window manager's word, kept through it
         self.maximised = maximised
+        self._largest: tuple[int, int] | None = None  # its largest size seen maximised
+        self._restored = False  # said restored since it was last said maximised
         self._toggled_at = -PUT_BACK_S  # when full screen was last entered or left
         self._put_back: tuple[int, int] | None = None  # where it goes once framed again
         self._put_back_until = 0.0
@@ -181,6 +186,7 @@ class WindowPlace:
         elif not pending or self.windowed_at is None:
             self.windowed_at = window_position()
         self._toggled_at = now
+        self._restored = False  # a restore said before is not of the window to come
 
     def out_of_full_screen(self, now: float) -> None:
         """Out of full screen, asked back to its place: its framing is waited for. One
@@ -188,20 +194,40 @@ class WindowPlace:
         at the maximised size, which the window manager's restore then kept), and its
         framing waited for when the player un-maximises it."""
         self._toggled_at = now
+        self._restored = False
         self._put_back = self.windowed_at
         self._put_back_until = math.inf if self.maximised else now + PUT_BACK_S
         if self.maximised:
             maximise_window()
 
     def state_changed(self, maximised: bool, fullscreen: bool, now: float) -> None:
-        """The window manager says the window is `maximised`, or restored. Not in full
-        screen, which SDL enters by restoring the window, nor restored just after F11
-        (pressed fast, that restoring comes late): the player's word is in a window."""
-        if fullscreen or (not maximised and now < self._toggled_at + PUT_BACK_S):
+        """SDL says the window is `maximised`, or restored. Restored is no word of
+        un-maximising by itself: SDL says it of a window shown again after it was
+        minimised, maximised or not (openbox: restored, maximised, and restored again),
+        and of a window going into full screen (pressed fast, F11's comes late). A
+        maximised window restored is un-maximised once it is made smaller (resized)."""
+        if fullscreen:
             return
-        if self.maximised and not maximised and self._put_back is not None:
-            self._put_back_until = now + PUT_BACK_S
-        self.maximised = maximised
+        if maximised:
+            if not self.maximised:
+                self._largest = None
+            self.maximised, self._restored = True, False
+        elif self.maximised and now >= self._toggled_at + LATE_RESTORE_S:
+            self._restored = True
+
+    def resized(self, size: tuple[int, int], fullscreen: bool, now: float) -> None:
+        """The window is now of `size`: a maximised window made smaller once restored
+        was un-maximised, and its framing is waited for (see moved). Smaller but not
+        restored, it is on its way out of full screen to be maximised again."""
+        if fullscreen or not self.maximised:
+            return
+        largest = self._largest
+        if largest is None or (size[0] >= largest[0] and size[1] >= largest[1]):
+            self._largest = size
+        elif self._restored:
+            self.maximised = self._restored = False
+            if self._put_back is not None:
+                self._put_back_until = now + PUT_BACK_S
 
     def moved(self, at: tuple[int, int], fullscreen: bool, now: float) -> None:
         """The window seen at `at`. F11 pressed fast, the moves come late, each seen under
@@ -211,7 +237,9 @@ class WindowPlace:
             if self.windowed_at is None or not framed(at, self.windowed_at):
                 self._full_screen_at = at
             return
-        if (at == self._full_screen_at and self._put_back is not None) or self.maximised:
+        if at == self._full_screen_at and self._put_back is not None:
+            return
+        if self.maximised and not self._restored:  # un-maximising, it moves before its resize
             return
         self._unmaximised_at = at
         target, self._put_back = self._put_back, None

@@ -10,7 +10,6 @@ import pytest
 import game.app
 from game.app import App
 from game.clock import ManualClock
-from game.window import PUT_BACK_S
 
 
 class Window:
@@ -41,11 +40,22 @@ def event(kind: int, **attributes: int) -> pygame.event.Event:
     return pygame.event.Event(kind, **attributes)
 
 
+def resize(app: App, size: tuple[int, int]) -> None:
+    """The window is made `size` by the window manager, and SDL says so."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.handle_event(event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+
+
 def maximise(app: App, size: tuple[int, int] = (1920, 1061)) -> None:
     """The player maximises the window: SDL says so, then gives its new size."""
     app.handle_event(event(pygame.WINDOWMAXIMIZED))
-    pygame.display.set_mode(size, pygame.RESIZABLE)
-    app.handle_event(event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    resize(app, size)
+
+
+def unmaximise(app: App, size: tuple[int, int] = (1000, 700)) -> None:
+    """The player un-maximises the window: SDL says it is restored, then its size."""
+    app.handle_event(event(pygame.WINDOWRESTORED))
+    resize(app, size)
 
 
 def settings_file(tmp_path) -> dict:
@@ -78,11 +88,9 @@ def test_f11_from_a_maximised_window_comes_back_maximised(tmp_path, monkeypatch,
     app.toggle_fullscreen()
     app.toggle_fullscreen()
     assert window.maximised == 2
-    # un-maximised by the player at last: where it stood, not a title bar lower
-    app.clock.advance(PUT_BACK_S + 1)
-    app.handle_event(event(pygame.WINDOWRESTORED))
-    pygame.display.set_mode((1000, 700), pygame.RESIZABLE)
-    app.handle_event(event(pygame.WINDOWSIZECHANGED, x=1000, y=700))
+    # un-maximised by the player a second later: where it stood, not a title bar lower
+    app.clock.advance(1.0)
+    unmaximise(app)
     window.position = (301, 220)
     app.handle_event(event(pygame.WINDOWMOVED, x=301, y=220))
     assert window.position == (300, 200)
@@ -94,17 +102,21 @@ def test_f11_from_a_maximised_window_comes_back_maximised(tmp_path, monkeypatch,
 
 
 def test_a_minimised_maximised_window_shown_again_stays_maximised(tmp_path, monkeypatch, window):
-    # shown again, SDL says restored and then maximised
+    # shown again, openbox has SDL say restored, maximised, and restored again: the last
+    # word read as un-maximised, F11 and the next start came back un-maximised
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
-    app = App(size=(1000, 700), clock=ManualClock())
+    app = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
+    resize(app, (1000, 700))
     maximise(app)
-    app.handle_event(event(pygame.WINDOWMINIMIZED))
+    for said in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+        app.handle_event(event(said))
     app.handle_event(event(pygame.WINDOWRESTORED))
-    app.handle_event(event(pygame.WINDOWMAXIMIZED))
     app.toggle_fullscreen()
     app.toggle_fullscreen()
     assert window.maximised == 1
     app.close()
+    kept = settings_file(tmp_path)
+    assert (kept["window"], kept["maximised"]) == ([1000, 700], True)
     pygame.display.quit()
 
 
@@ -132,8 +144,9 @@ def test_a_window_left_maximised_opens_maximised_at_its_size_of_before(
     assert asked == ["maximise"]
     # un-maximised by the player, it opens so
     third = App(size=(1280, 800), clock=ManualClock(), size_kept=True)
-    third.clock.advance(PUT_BACK_S)
+    resize(third, (1920, 1061))  # the window manager's maximise
     third.handle_event(event(pygame.WINDOWRESTORED))
+    resize(third, (1100, 650))
     third.close()
     assert settings_file(tmp_path)["maximised"] is False
     assert asked == ["maximise", "maximise"]  # the third start's
