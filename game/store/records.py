@@ -353,9 +353,13 @@ class Records(ScoreKeeping):
         (as unfinished() offers it); None if its replay is unusable. One whose last
         moves this window could not save goes on from them: the file's position, read
         again, lost them ("Welcome back… where you left off", three moves short)."""
+        unsaved = self._unsaved.get(row.id)
+        self._release_when_saved.discard(row.id)  # continued: this window's again
         self.retry_pending()
         if row.id in self._unsaved:
             return self._unsaved[row.id]
+        if unsaved is not None:  # saved just now, room made since: the row was read before
+            row = self.game(row.id) or row
         try:
             return restore(row.replay, row.id)
         except ReplayError as e:

@@ -230,13 +230,24 @@ def test_a_game_left_while_its_saves_fail_is_continued_from_its_last_move(record
     row = records.unfinished()
     # offered as this window played it: "10 moves" where Continue went on at 11
     assert row is not None and row.id == facts.record_id and row.moves == 11
+    assert records.hold(row.id)  # as the menu's Continue does
     resumed, resumed_facts = records.resume(row)
     assert len(resumed.moves) == 11 and resumed_facts is facts
+    # room made before Continue is pressed: the game is written, and goes on from there
+    records.games.conn = real
+    assert records.hold(row.id)
+    resumed, _facts = records.resume(row)  # the row read while the disk was full
+    assert len(resumed.moves) == 11
+    assert records.games.get(facts.record_id).moves == 11
+    records.games.conn = CommitFails(real)
+    resumed.play(next(iter(resumed.legal_moves)))
+    assert not records.save_game(resumed, facts)
+    records.release(facts.record_id)
     # room again: the game, still this window's, is written at the next save
     records.games.conn = real
     assert records.retry_pending()
-    assert records.games.get(facts.record_id).moves == 11
-    assert records.resume(records.unfinished())[0] is not game  # read from the file now
+    assert records.games.get(facts.record_id).moves == 12
+    assert records.resume(records.unfinished())[0] is not resumed  # read from the file now
 
 
 def test_a_damaged_row_is_reported_not_a_crash(records):
