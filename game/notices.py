@@ -63,7 +63,7 @@ def places_salvaged(count: int, initials: str, initials_lost: bool) -> str:
     if initials_lost:
         return i18n._(
             "{places} from the games the damaged records file kept, under {initials}:"
-            " the initials were lost with the damage.",
+            " no initials could be read from it.",
             places=places,
             initials=initials,
         )

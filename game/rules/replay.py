@@ -27,7 +27,8 @@ def parse_replay_text(text: str) -> dict[str, Any]:
             parse_int=_integer,
         )
     except json.JSONDecodeError as e:
-        # "Unterminated string starting at" names its place itself
+        # CPython's "Unterminated string starting at" ends where the place is put: the
+        # place said once (its wording is CPython's own; another's is left as it is)
         what = e.msg.removesuffix(" at")
         raise ReplayError(f"not a JSON replay: {what} at line {e.lineno} column {e.colno}") from e
     except RecursionError as e:

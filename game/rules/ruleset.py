@@ -63,11 +63,13 @@ class Rules:
 
     def partner_ranks(self, rank: str) -> tuple[str, ...]:
         """The ranks a card of `rank` pairs with in the pyramid games: worth the pair
-        sum with it. None for a rank that goes alone, or where nothing pairs."""
+        sum with it. Empty for a rank that goes alone, or where nothing pairs."""
         if not self.pair_sum or rank not in self.values:
             return ()
         needed = self.pair_sum - self.values[rank]
-        return tuple(r for r, value in self.values.items() if value == needed and needed > 0)
+        if needed <= 0:
+            return ()
+        return tuple(r for r, value in self.values.items() if value == needed)
 
 
 def _int_in(lo: int, hi: int) -> Callable[[object], str | None]:

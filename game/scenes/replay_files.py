@@ -72,7 +72,7 @@ def watch_dropped(app: App, path: str) -> None:
 
 def cannot_watch(name: str) -> str:
     return _(
-        "The file {name} cannot be shown: it is not a replay, or it is damaged or was made"
-        " by another version.",
+        "The file “{name}” cannot be shown: it is not a replay, or it is damaged or was"
+        " made by another version.",
         name=name,
     )

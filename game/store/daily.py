@@ -19,5 +19,5 @@ def deal_date(deal: int) -> date | None:
     """The date a daily deal number stands for, or None if it is no date."""
     try:
         return date(deal // 10_000, deal // 100 % 100, deal % 100)
-    except ValueError:
+    except (ValueError, OverflowError):  # no date, or a year past C's integers
         return None

@@ -9,12 +9,15 @@ version of the game reads the file still, and leaves the list alone."""
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from typing import Any
 
 from game.rules import Game, RulesError
 from game.store.database import read_json, transaction
 from game.store.saved import now_iso
+
+log = logging.getLogger(__name__)
 
 WATCHED_KEY = "watched-deals"
 # the deals kept: a score-chaser's months of watching; each check reads the list once
@@ -36,8 +39,15 @@ def dealt(replay: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The deals watched, as the profile keeps them; none where the list does not read
+    (edited by hand): it says nothing of any deal, and the next watch writes it anew
+    (read as a damaged file, it was said as "a game could not be saved", in English)."""
     row = conn.execute("SELECT value FROM profile WHERE key = ?", (WATCHED_KEY,)).fetchone()
-    value = read_json(row[0], "the deals watched") if row else []
+    try:
+        value = read_json(row[0], "the deals watched") if row else []
+    except sqlite3.DatabaseError as e:
+        log.warning("records: %s", e)
+        return []
     if not isinstance(value, list):
         return []
     # an entry of any other shape (the file edited by hand) says nothing of any deal

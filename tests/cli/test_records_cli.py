@@ -99,6 +99,8 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
         (8, {"mode": "daily", "started": "2026-12-06T23:59:00+00:00"}, "not its"),
         (20261206, {"mode": "daily", "started": "sometime"}, ""),  # no time: not doubted
         (8, {"mode": "arcade"}, "played as an arcade level"),
+        # a year past C's integers: a traceback after "confirmed", status 1
+        (10**20, {"mode": "daily", "started": "2026-12-06T23:59:00+00:00"}, "not its"),
     ],
 )
 def test_verify_doubts_a_day_s_game_started_on_another_day(

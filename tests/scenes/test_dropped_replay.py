@@ -42,7 +42,7 @@ def test_a_file_that_is_no_replay_is_said_in_the_menu(app, driver, tmp_path, tex
     sent.write_text(text, "utf-8")
     drop(app, driver, sent)
     assert isinstance(app.scene, MenuScene)
-    assert str(app.notices[0]).startswith("The file picture.json cannot be shown")
+    assert str(app.notices[0]).startswith("The file “picture.json” cannot be shown")
 
 
 def test_a_folder_or_a_file_gone_is_said_too(app, driver, tmp_path):

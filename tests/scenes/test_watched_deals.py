@@ -93,7 +93,9 @@ def test_the_list_keeps_the_newest_deals_once_and_a_damaged_one_says_none(app):
     assert deal_watched(conn, Game("pyramid52", deal=MOST_KEPT + 4))
     assert deal_watched(conn, Game("pyramid52", deal=7))  # watched again: kept, once
     assert not deal_watched(conn, Game("pyramid52", deal=3))  # the oldest dropped
-    # edited by hand: not a list, entries of another shape, options of another version
+    # edited by hand: not JSON, not a list, entries of another shape, options of
+    # another version; each says nothing, and a new watch writes the list anew (one
+    # that did not read was said as a game that could not be saved, and kept for good)
     for value in ("{", '"x"', '[1, {"deal": "8"}, {"ruleset": "x", "options": {}, "deal": 8}]'):
         conn.execute(
             "INSERT INTO profile (key, value) VALUES (?, ?)"
@@ -101,9 +103,9 @@ def test_the_list_keeps_the_newest_deals_once_and_a_damaged_one_says_none(app):
             (WATCHED_KEY, value),
         )
         assert not app.records.deal_watched(Game("pyramid52", deal=8))
-    # and a new watch writes the list anew
-    note_watched(conn, {"ruleset": "pyramid52", "options": {"passes": 1}, "deal": 8})
-    assert app.records.deal_watched(Game("pyramid52", deal=8))
+        app.records.note_watched(Game("pyramid52", deal=8).to_replay())
+        assert app.records.deal_watched(Game("pyramid52", deal=8))
+        assert not app.records.problems
 
 
 @pytest.mark.parametrize("helped", [True, False])
