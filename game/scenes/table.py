@@ -110,6 +110,9 @@ class TableScene(
         # TableHelp._taking_back)
         self.takeback_warned_at: tuple[Position, str] | None = None
         self.takeback_warned_time = 0.0
+        # the question's own word: a best score made worse, not a win lost (the words
+        # after Take back name it, worked out again they could name the other)
+        self.takeback_worse = False
         self.status = ""
         self.status_left = 0.0
         self.status_of_demo = False  # the status says the demo plays: gone when it stops

@@ -110,7 +110,7 @@ class TableHelp:
             self.takeback_warned_at = where
             self.takeback_warned_time = self.animator.now
             run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
-            worse = self._made_worse_not_lost(cost, back_to)
+            worse = self.takeback_worse = self._made_worse_not_lost(cost, back_to)
             text = taking_back_question(cost, restart, self.game.over, run, worse)
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)

@@ -393,7 +393,7 @@ class TablePlay:
         helped = self._help_in_taking_back((), self._confirm_restart, confirmed, restart=True)
         if helped is None:
             return
-        worse = helped and self._made_worse_not_lost(self.facts.assisted_by, ())
+        worse = helped and self.takeback_worse
         self.autoplay.clear()
         self.game.restart()
         if self.fortune:
@@ -438,7 +438,7 @@ class TablePlay:
             helped = self._help_in_taking_back(back_to, self._confirm_undo, confirmed)
             if helped is None:
                 return
-        worse = bool(helped) and self._made_worse_not_lost(self.facts.assisted_by, back_to)
+        worse = bool(helped) and self.takeback_worse
         before = self.view.counts() if self.view else {}
         action = self.game.undo()
         if action is None:
