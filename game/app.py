@@ -447,11 +447,12 @@ class App:
             self._unsaved_told = True
             reason = self.records.last_failure
             self.notices.insert(0, Notice(partial(unsaved_at_quit, reason)))
-            self._to_the_menu()
+            self.to_the_menu()
             return
         self.end_loop()
 
-    def _to_the_menu(self) -> None:
+    def to_the_menu(self) -> None:
+        """The menu, where the notices are read."""
         from game.scenes.menu import MenuScene
 
         self.switch(lambda: MenuScene(self))

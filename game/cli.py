@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from game.cli_records import options_text
+from game.replay_file import read_replay_file
 from game.rules import (
     Game,
-    ReplayError,
     ReplayMoveError,
     RulesError,
     get_ruleset,
@@ -29,16 +29,11 @@ from game.rules import (
     rulesets,
 )
 from game.rules.moves import FOUNDATION, TABLEAU, pile_kind
-from game.rules.replay import parse_replay_text, position_json, run_replay
+from game.rules.replay import position_json, run_replay
 from game.screen import EXIT_NO_SCREEN, NoScreenError
-from game.small_files import text_of
 from game.store.saved import LARGEST_KEPT_DEAL
 
 EXIT_BAD_INPUT = 2
-# The largest replay file read: a game of thousands of moves is some 100 KB, an arcade
-# run's file some ten games. Re-played, a move holds some 2 KB of positions for undo: a
-# 16 MB file of short moves (1.7 million) took 3 GB, a 2 MB one takes some 400 MB
-LARGEST_REPLAY = 2 << 20
 # the shell's status for a command whose output pipe was closed (128 + SIGPIPE)
 EXIT_CLOSED_OUTPUT = 141
 EXIT_UNWRITTEN = 1  # the output could not be written (a full disk): not the input's fault
@@ -284,37 +279,6 @@ def cmd_play(args: argparse.Namespace) -> int:
             f" (`piramida deal` shows any deal's layout)"
         )
     return start_game(args, Game(ruleset, options, deal=number))
-
-
-def read_replay_file(path: str) -> dict[str, Any]:
-    name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            # Bytes, decoded strictly: a text stdin may decode with surrogateescape.
-            stream = getattr(sys.stdin, "buffer", None)
-            if stream is None:
-                data: bytes | str = sys.stdin.read(LARGEST_REPLAY + 1)
-            else:
-                data = stream.read(LARGEST_REPLAY + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(LARGEST_REPLAY + 1)
-        if len(data) > LARGEST_REPLAY:
-            # /dev/zero, or a file that is no replay: refused before it fills the memory
-            raise UsageError(f"{name} is over {LARGEST_REPLAY >> 20} MB: not a replay file")
-        text = text_of(data) if isinstance(data, bytes) else data
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from e
-    except UnicodeDecodeError as e:
-        raise UsageError(f"{name} is not UTF-8 (nor UTF-16) text") from e
-    # a byte-order mark, as some editors write one first, is no part of the JSON
-    text = text.removeprefix("\ufeff")
-    if not text.strip():  # said "Expecting value at line 1 column 1"
-        raise UsageError(f"{name} is empty: not a replay file")
-    try:
-        return parse_replay_text(text)
-    except ReplayError as e:  # the file named, as a file not read or not text is
-        raise ReplayError(f"{name}: {e}") from e
 
 
 def read_game_replay(path: str) -> dict[str, Any]:

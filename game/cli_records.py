@@ -63,7 +63,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from game.cli import read_replay_file
+    from game.replay_file import read_replay_file
     from game.store.proof import is_run, verify
 
     data = read_replay_file(args.file)
@@ -510,7 +510,8 @@ def cmd_scores(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from game.cli import read_replay_file, start_watch
+    from game.cli import start_watch
+    from game.replay_file import read_replay_file
     from game.store.proof import checked_replays
 
     # one game's replay, or an arcade run's file (its games one after another, as the

@@ -53,19 +53,21 @@ def watch_dropped(app: App, path: str) -> None:
     """A file dropped onto the window (a friend's replay, with no terminal to run
     `piramida watch` in): a replay or an arcade run's file is played back as that
     plays it, then the menu; any other file is said in the menu, the reason logged."""
-    from game.cli import UsageError, read_replay_file
+    from game.replay_file import read_replay_file
     from game.rules import RulesError
     from game.scenes.menu import MenuScene
     from game.scenes.watch import WatchScene
     from game.store.proof import checked_replays
 
     try:
+        if not Path(path).is_file():  # a folder; a pipe would be waited on for ever
+            raise RulesError(f"{path} is not a file")
         replays = checked_replays(read_replay_file(path))
-    except (UsageError, RulesError) as e:  # the why in English, as the rules give it
+    except RulesError as e:  # the why in English, as the rules give it: to the log
         log.warning("a file dropped onto the window cannot be shown: %s", e)
         name = Path(path).name
         app.notices.insert(0, Notice(lambda: cannot_watch(name)))
-        app.switch(lambda: MenuScene(app))
+        app.to_the_menu()
         return
     app.switch(lambda: WatchScene(app, replays, back=lambda: MenuScene(app)))
 

@@ -546,7 +546,7 @@ def test_file_not_utf8(cli: Cli, replay_file: ReplayFile) -> None:
 
 def test_a_file_too_large_for_a_replay_is_refused_unread(cli: Cli, replay_file: ReplayFile) -> None:
     # `verify /dev/zero` filled the memory and ended in a MemoryError traceback
-    from game.cli import LARGEST_REPLAY
+    from game.replay_file import LARGEST_REPLAY
 
     path = replay_file(b" " * (LARGEST_REPLAY + 1))
     assert_refused(cli("verify", path), "not a replay file")

@@ -45,11 +45,16 @@ def test_a_file_that_is_no_replay_is_said_in_the_menu(app, driver, tmp_path, tex
     assert str(app.notices[0]).startswith("The file “picture.json” cannot be shown")
 
 
-def test_a_folder_or_a_file_gone_is_said_too(app, driver, tmp_path):
+def test_a_folder_a_file_gone_or_a_pipe_is_said_too(app, driver, tmp_path):
+    import os
+
     drop(app, driver, tmp_path)
     assert "cannot be shown" in str(app.notices[0])
     drop(app, driver, tmp_path / "gone.json")
-    assert len([n for n in app.notices if "cannot be shown" in str(n)]) == 2
+    # a pipe's reading waited for a writer, the window frozen
+    os.mkfifo(tmp_path / "pipe")
+    drop(app, driver, tmp_path / "pipe")
+    assert len([n for n in app.notices if "cannot be shown" in str(n)]) == 3
 
 
 def test_a_file_dropped_on_the_initials_keeps_the_place_under_the_letters_shown(
