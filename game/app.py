@@ -486,8 +486,8 @@ class App:
         because it was closed before its initials were entered: under `initials`, by
         default those last used, and said in the menu's notices. Called by the
         program's starts before their first scene (a kiosk gives its own initials)."""
-        from game.kiosk.initials_filter import NO_INITIALS
         from game.scenes.initials import clean_initials
+        from game.store.scores import NO_INITIALS
 
         try:
             ladder: Ladder | None = load_ladder()

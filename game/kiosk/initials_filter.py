@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-NO_INITIALS = "---"  # a high score's name where the kiosk hides or does not ask initials
+from game.store.scores import NO_INITIALS
+
 HIDDEN_INITIALS_FILE = Path(__file__).with_name("hidden_initials.txt")
 # Latin letters and the Cyrillic ones they look like: either spells the same to a reader
 _LOOKALIKES = ("ABCEHKMOPTXY", "АВСЕНКМОРТХУ")

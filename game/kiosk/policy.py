@@ -23,10 +23,11 @@ import pygame
 
 from game.kiosk.attract import AttractLoop
 from game.kiosk.config import EXAMPLE_PIN, KioskConfig, OfferedGame
-from game.kiosk.initials_filter import NO_INITIALS, hidden_forms, shown_initials
+from game.kiosk.initials_filter import hidden_forms, shown_initials
 from game.kiosk.operator import CornerHold, CornerRing
 from game.kiosk.pin_pad import PinLock
 from game.rules import RulesError, get_ruleset
+from game.store.scores import NO_INITIALS
 from game.window import bring_back_window
 
 if TYPE_CHECKING:

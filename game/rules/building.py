@@ -36,6 +36,7 @@ class BuildingEngine(Engine):
         )
         self.aces_and_kings = rules.foundation == "aces-up-kings-down"
         self.run = deck.run_length
+        self.copies = deck.copies  # each card's, and so each suit's base cards
         cards = set(deck.unshuffled())
         # The card that goes on a pile topped by a card of rank r: one rank down, any suit.
         self.wanted_rank = {r: deck.down(r) for r in deck.cycle}
@@ -265,12 +266,11 @@ class BuildingEngine(Engine):
         if index not in self.foundations or state.piles[index]:
             return None
         if not self.aces_and_kings:
-            # each suit starts as many foundations as there are decks: the suits whose
-            # are all started take none more (the four said over Сбудется's empty
-            # places after its 8♥ had started one: the only 8♥)
-            copies = len(self.foundations) // len(SUITS)
+            # each suit's base cards start a foundation each: the suits whose have all
+            # started one take none more (the four said over Сбудется's empty places
+            # after its 8♥ had started one: the only 8♥)
             started = [state.piles[i][0][1] for i in self.foundations if state.piles[i]]
-            free = "".join(s for s in SUITS if started.count(s) < copies)
+            free = "".join(s for s in SUITS if started.count(s) < self.copies)
             rank = self.base_rank(state.piles)
             return rank + free if len(free) < len(SUITS) else rank
         group, start = (

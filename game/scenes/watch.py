@@ -298,7 +298,7 @@ class WatchScene(TableScene):
         if played >= len(self.script):
             return
         if not self.watched_noted:  # its line seen: help with its deal (game.store.watched)
-            self.app.records.note_watched(self.replays[self.replay_index])
+            self.app.records.note_watched(self.game)
             self.watched_noted = True
         # checked before it was shown (checked_replays); never expected: the replay ends
         # where its moves stop making sense, as said over the table

@@ -434,10 +434,11 @@ class Records(ScoreKeeping):
         watched = partial(deal_watched, self.conn, game, before)
         return self._read("read the profile", watched, False)
 
-    def note_watched(self, replay: dict[str, Any]) -> None:
-        """Keep the deal of `replay`, watched, as help had with it (game.store.watched).
-        Not kept (the file cannot be written), it is said as any failed write is."""
-        self._write("keep the deal watched", lambda: note_watched(self.conn, replay), None)
+    def note_watched(self, game: Game) -> None:
+        """Keep the deal of `game`, a replay's watched, as help had with it (see
+        game.store.watched). Not kept (the file cannot be written), it is said as any
+        failed write is."""
+        self._write("keep the deal watched", lambda: note_watched(self.conn, game), None)
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         return self._read("read the games", lambda: self.games.daily(ruleset, options, day), None)

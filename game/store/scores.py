@@ -24,6 +24,9 @@ from game.store.saved import ARCADE, FREE, canonical_options, now_iso
 log = logging.getLogger(__name__)
 
 TOP = 10
+# a place's initials where no one's are known: a kiosk's hidden or not asked for, a
+# salvaged file's lost with its damage
+NO_INITIALS = "---"
 
 
 @dataclass(frozen=True)

@@ -25,16 +25,14 @@ WATCHED_KEY = "watched-deals"
 MOST_KEPT = 300
 
 
-def dealt(replay: dict[str, Any]) -> dict[str, Any] | None:
-    """What a replay deals, as the list keeps it: its ruleset, options, and number or
-    deck; None for a replay that deals nothing this version plays (checked ones do)."""
-    entry = {"ruleset": replay.get("ruleset"), "options": replay.get("options", {})}
-    if isinstance(replay.get("deal"), int):
-        entry["deal"] = replay["deal"]
-    elif isinstance(replay.get("deck"), str):  # the spec's deck string, cards by spaces
-        entry["deck"] = " ".join(replay["deck"].split())
+def dealt(game: Game) -> dict[str, Any]:
+    """What a game deals, as the list keeps it: its ruleset, options, and number or
+    deck (in the rules' own spelling of its cards: a file may spell them otherwise)."""
+    entry: dict[str, Any] = {"ruleset": game.ruleset.id, "options": dict(game.options)}
+    if game.deal_number is not None:
+        entry["deal"] = game.deal_number
     else:
-        return None
+        entry["deck"] = " ".join(game.deck)
     return entry
 
 
@@ -54,12 +52,10 @@ def _kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     return [e for e in value if isinstance(e, dict) and ("deal" in e or "deck" in e)]
 
 
-def note_watched(conn: sqlite3.Connection, replay: dict[str, Any]) -> None:
-    """Keep the deal of `replay` (watched) among those watched, once, newest last, with
-    when it was watched last."""
-    entry = dealt(replay)
-    if entry is None:
-        return
+def note_watched(conn: sqlite3.Connection, game: Game) -> None:
+    """Keep the deal of `game` (a replay's, watched) among those watched, once, newest
+    last, with when it was watched last."""
+    entry = dealt(game)
     with transaction(conn, durable=False):
         kept = [e for e in _kept(conn) if {**e, "at": None} != {**entry, "at": None}]
         kept = [*kept, {**entry, "at": now_iso()}][-MOST_KEPT:]

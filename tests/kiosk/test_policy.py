@@ -140,7 +140,7 @@ def test_a_replay_its_operator_watched_is_no_help_a_passer_by_had(kiosk):
     # passer-by's game of it assisted: "A replay of this deal was watched here"
     from tests.store.helpers import won_game
 
-    kiosk.records.note_watched(won_game().to_replay())
+    kiosk.records.note_watched(won_game())
     assert kiosk.records.deal_help_before(Game("pyramid52", deal=8)) is None
 
 
@@ -883,8 +883,8 @@ def test_a_kiosk_hidden_shows_itself_again_and_says_so_once(kiosk, driver, monke
 def test_a_kiosk_closed_on_the_initials_keeps_the_place_as_no_one_s(make_kiosk):
     # left before a letter was chosen (SIGTERM, a restart), the blank letters that the
     # kiosk shows are no passer-by's
-    from game.kiosk.initials_filter import NO_INITIALS
     from game.store import GameFacts
+    from game.store.scores import NO_INITIALS
     from tests.store.helpers import won_game
 
     kiosk = make_kiosk(extra="ask_initials = true")

@@ -74,12 +74,13 @@ def test_a_free_deal_watched_is_assisted_as_is_one_laid_out_alike(app, driver):
     assert app.records.deal_help_before(Game("pyramid52", deal=41)) is None
 
 
-def test_a_given_deck_watched_is_known_by_its_cards(app, driver):
+def test_a_given_deck_watched_is_known_by_its_cards_however_spelt(app, driver):
+    # a file's "10h" never matched the rules' "TH": a deck watched went unnoticed
     dealt = Game("pyramid52", deal=5)
+    spelt = " ".join(card.lower().replace("t", "10") for card in dealt.deck)
+    replay = {"version": 1, "ruleset": "pyramid52", "deck": spelt, "moves": ["st>w"]}
+    watch(app, driver, replay, steps=1)
     given = Game("pyramid52", deck=dealt.deck)
-    replay = given.to_replay(result=False)
-    replay["moves"] = []
-    app.records.note_watched(replay)
     assert app.records.deal_watched(given)
     assert app.records.deal_watched(dealt)  # the same cards in the same places
     assert not app.records.deal_watched(Game("pyramid52", deal=6))
@@ -88,8 +89,8 @@ def test_a_given_deck_watched_is_known_by_its_cards(app, driver):
 def test_the_list_keeps_the_newest_deals_once_and_a_damaged_one_says_none(app):
     conn = app.records.conn
     for deal in range(MOST_KEPT + 5):
-        note_watched(conn, {"ruleset": "pyramid52", "options": {"passes": 1}, "deal": deal})
-    note_watched(conn, {"ruleset": "pyramid52", "options": {"passes": 1}, "deal": 7})
+        note_watched(conn, Game("pyramid52", deal=deal))
+    note_watched(conn, Game("pyramid52", deal=7))
     assert deal_watched(conn, Game("pyramid52", deal=MOST_KEPT + 4))
     assert deal_watched(conn, Game("pyramid52", deal=7))  # watched again: kept, once
     assert not deal_watched(conn, Game("pyramid52", deal=3))  # the oldest dropped
@@ -103,7 +104,7 @@ def test_the_list_keeps_the_newest_deals_once_and_a_damaged_one_says_none(app):
             (WATCHED_KEY, value),
         )
         assert not app.records.deal_watched(Game("pyramid52", deal=8))
-        app.records.note_watched(Game("pyramid52", deal=8).to_replay())
+        app.records.note_watched(Game("pyramid52", deal=8))
         assert app.records.deal_watched(Game("pyramid52", deal=8))
         assert not app.records.problems
 

@@ -191,9 +191,9 @@ def test_a_salvaged_file_s_tables_are_made_again_from_its_games(tmp_path, monkey
 
     from game.app import App
     from game.clock import ManualClock
-    from game.kiosk.initials_filter import NO_INITIALS
     from game.store import Records
     from game.store.database import FILE_NAME
+    from game.store.scores import NO_INITIALS
 
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
     path = tmp_path / "data" / FILE_NAME
@@ -275,7 +275,7 @@ def test_a_salvaged_game_is_judged_as_the_records_stood_when_it_began(tmp_path):
         played(records, won_game())
         played(records, won_game(), hints=1, assisted=True)
         played(records, random_game("pyramid36", 11, 30, seed=3))
-        records.note_watched(random_game("pyramid36", 11, 3, seed=4).to_replay())
+        records.note_watched(random_game("pyramid36", 11, 3, seed=4))
 
     records = salvaged_records(tmp_path, fill)
     missed = records.enter_missed_scores(None, "ABC")
@@ -326,6 +326,6 @@ def test_a_watch_after_a_game_began_keeps_no_place_from_it(records):
     # entered no table, unsaid
     game, facts = won_game(), GameFacts(seconds=30.0)
     records.save_game(game, facts)
-    records.note_watched(won_game().to_replay())
+    records.note_watched(won_game())
     assert records.table_for(game, facts) is not None
     assert records.deal_help_before(Game("pyramid52", deal=8)) == "watched-before"
