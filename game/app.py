@@ -443,9 +443,11 @@ class App:
         if self.kiosk is not None and not self.kiosk.allows_quit():
             return
         if not self._unsaved_told and not self.records.retry_pending():
-            # said once, on the menu: the player can make room, or quit again
+            # said once, on the menu: the player can make room, or quit again (and in
+            # the log, for a Ctrl+C at a terminal, whose player may not see the window)
             self._unsaved_told = True
             reason = self.records.last_failure
+            log.warning("not quitting yet: games are not saved (%s); asked again, it quits", reason)
             self.notices.insert(0, Notice(partial(unsaved_at_quit, reason)))
             self.to_the_menu()
             return
