@@ -25,8 +25,8 @@ from game.ladder import Ladder, load_ladder
 from game.notices import (
     Notice,
     level_problem,
+    missed_entry_notices,
     no_sound,
-    places_salvaged,
     record_notice,
     settings_problem,
     settings_read_notices,
@@ -35,21 +35,14 @@ from game.notices import (
 from game.rules import Game, LevelError, level_problems
 from game.scenes.base import Scene
 from game.scenes.replay_files import watch_dropped
-from game.screen import NoScreenError, check_screen, least_window, the_screen, window_on_screen
-from game.settings import Settings, SettingsStore, is_window_size
+from game.screen import NoScreenError, check_screen, the_screen, window_on_screen
+from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import SAVE_FAILED, GameFacts, Problem, Records
 from game.store.score_keeping import MissedEntry
-from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, PointerTranslator
-from game.ui.widgets import draw_text
-from game.window import (
-    WindowPlace,
-    maximise_window,
-    name_window,
-    open_window,
-    windowed_again,
-)
+from game.ui.too_small import draw_too_small
+from game.window import WindowPlace, maximise_window, name_window, open_window, windowed_again
 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
@@ -337,23 +330,12 @@ class App:
             self.scene.exit()
             self.scene = None
         if self._size_kept and self.kiosk is None:
-            self._keep_window()
+            place = self.window_place
+            self.store.keep_window_left(
+                self.settings, self.windowed_size, self._size_opened, place.maximised
+            )
         self.records.last_try()  # after the scene's own last save
         self.solver.close()
-
-    def _keep_window(self) -> None:
-        """Keep the window's size, and whether it is maximised, for the next start."""
-        kept = list(self.windowed_size)
-        # a window stretched past what the settings take is not kept: the next start
-        # would refuse it and say so. Nor one left at the size it opened at, fitted to
-        # this screen: one start on a small screen (800x600, full screen) left every
-        # later start on a large one in a small window
-        resized = tuple(kept) != tuple(self._size_opened)
-        size = kept if resized and is_window_size(kept) else self.settings.window
-        maximised = self.window_place.maximised
-        if (size, maximised) != (self.settings.window, self.settings.maximised):
-            self.settings.window, self.settings.maximised = size, maximised
-            self.store.keep_window(size, maximised)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         t = event.type
@@ -500,13 +482,7 @@ class App:
         if initials is None:
             initials = NO_INITIALS if lost else clean_initials(self.records.initials)
         entries = self.records.enter_missed_scores(ladder, initials)
-        salvaged = [entry for entry in entries if entry.salvaged]
-        told = entries
-        if len(salvaged) > 1:
-            said = partial(places_salvaged, len(salvaged), initials, lost)
-            self.notices.append(Notice(said))
-            told = [entry for entry in entries if not entry.salvaged]
-        self.notices.extend(Notice.of_missed_entry(entry) for entry in told)
+        self.notices.extend(missed_entry_notices(entries, initials, lost))
         self.take_record_problems()
         return entries
 
@@ -617,16 +593,5 @@ class App:
         return rects
 
     def _draw_too_small(self) -> None:
-        surface = self.surface
-        surface.fill(theme.PANEL)
-        w, h = surface.get_size()
-        size = max(8, min(h // 4, w // 16, 24))
-        if w >= 40 and h >= 12:
-            text = i18n._("Make the window larger")
-            drawn = draw_text(surface, text, size, (w // 2, h // 2), theme.INK, "center")
-            # how much larger: the size the game is made for, which a tiling window
-            # manager ignored (see least_window)
-            least_w, least_h = least_window((w, h))
-            least = i18n._("at least {w} × {h}", w=least_w, h=least_h)
-            draw_text(surface, least, size * 3 // 4, drawn.midbottom, theme.INK_DIM, "midtop")
+        draw_too_small(self.surface)
         pygame.display.update()

@@ -74,6 +74,18 @@ def places_salvaged(count: int, initials: str, initials_lost: bool) -> str:
     )
 
 
+def missed_entry_notices(
+    entries: list[MissedEntry], initials: str, initials_lost: bool
+) -> list[Notice]:
+    """The notices of places entered at a start: a salvaged file's, more than one, in
+    one notice (one each filled the menu's notices), the others each in its own."""
+    salvaged = [entry for entry in entries if entry.salvaged]
+    if len(salvaged) < 2:
+        return [Notice.of_missed_entry(entry) for entry in entries]
+    said = Notice(partial(places_salvaged, len(salvaged), initials, initials_lost))
+    return [said, *(Notice.of_missed_entry(entry) for entry in entries if not entry.salvaged)]
+
+
 def missed_entry_notice(entry: MissedEntry) -> str:
     if entry.salvaged:  # not "closed before its initials were entered", which it was not
         table = (

@@ -211,6 +211,25 @@ class SettingsStore:
         self.notice = aside.name
         return Settings()
 
+    def keep_window_left(
+        self,
+        settings: Settings,
+        size: tuple[int, int],
+        opened: tuple[int, int],
+        maximised: bool,
+    ) -> None:
+        """Keep the window's size as it was left (`size`), and whether it was
+        maximised, for the next start. A window stretched past what the settings take
+        is not kept: the next start would refuse it and say so. Nor one left at the size
+        it opened at (`opened`), fitted to this screen: one start on a small screen
+        (800x600, full screen) left every later start on a large one in a small window."""
+        kept = list(size)
+        resized = tuple(kept) != tuple(opened)
+        window = kept if resized and is_window_size(kept) else settings.window
+        if (window, maximised) != (settings.window, settings.maximised):
+            settings.window, settings.maximised = window, maximised
+            self.keep_window(window, maximised)
+
     def keep_window(self, size: list[int], maximised: bool = False) -> None:
         """Write the window's size (none: [], the default) and whether it was maximised
         into the file as the file is now: another copy of the game, or the player's
