@@ -75,6 +75,11 @@ class Scene:
     def back(self) -> None:
         """Esc: each scene decides where back leads."""
 
+    def tell(self, text: str) -> bool:
+        """Say `text` here, at once, if this scene has a place for such words (a table's
+        line); whether it did. Else it is the menu's notices' to say."""
+        return False
+
     def go_back_to(self, back: Callable[[], Scene] | None) -> None:
         """Leave for the scene `back` makes, or, with none, the menu (a screen opened
         from the menu, or from a table that gives its way back)."""

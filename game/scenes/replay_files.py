@@ -52,7 +52,8 @@ def run_saved_at(path: str) -> str:
 def watch_dropped(app: App, path: str) -> None:
     """A file dropped onto the window (a friend's replay, with no terminal to run
     `piramida watch` in): a replay or an arcade run's file is played back as that
-    plays it, then the menu; any other file is said in the menu, the reason logged."""
+    plays it, then the menu; any other file is said where the player is (a table's
+    line), else in the menu's notices, the reason logged."""
     from game.replay_file import read_replay_file
     from game.rules import RulesError
     from game.scenes.menu import MenuScene
@@ -66,8 +67,10 @@ def watch_dropped(app: App, path: str) -> None:
     except RulesError as e:  # the why in English, as the rules give it: to the log
         log.warning("a file dropped onto the window cannot be shown: %s", e)
         name = Path(path).name
-        app.notices.insert(0, Notice(lambda: cannot_watch(name)))
-        app.to_the_menu()
+        # said where the player is: a table mid-game was left for the menu to read it
+        if app.scene is None or not app.scene.tell(cannot_watch(name)):
+            app.notices.insert(0, Notice(lambda: cannot_watch(name)))
+            app.to_the_menu()
         return
     app.switch(lambda: WatchScene(app, replays, back=lambda: MenuScene(app)))
 

@@ -232,6 +232,10 @@ class TablePlay:
         said = bool(self.status) and self.status == self.announcement and self.status_left > 0
         return said and self.game.moves_made == self.announced_at
 
+    def tell(self, text: str) -> bool:
+        self._say(text, 8.0)
+        return True
+
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
         self.status, self.status_where = text, None
         self.status_left = seconds

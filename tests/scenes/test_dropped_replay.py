@@ -77,3 +77,16 @@ def test_a_file_dropped_on_the_initials_keeps_the_place_under_the_letters_shown(
     assert isinstance(app.scene, WatchScene)
     (key,) = app.records.tables()
     assert [e.initials for e in app.records.top(key)] == ["XYZ"]
+
+
+def test_a_file_that_is_no_replay_dropped_on_a_table_is_said_there(app, driver, tmp_path):
+    # the player was taken off the table to the menu to read it
+    game = random_game("pyramid52", 3, 4, seed=1, end=False)
+    table = TableScene(app, game)
+    app.switch(table, fade=False)
+    driver.settle(0.5)
+    sent = tmp_path / "photo.jpg"
+    sent.write_bytes(b"\xff\xd8\xff\xe0")
+    drop(app, driver, sent)
+    assert app.scene is table and not app.notices
+    assert table.status.startswith("The file “photo.jpg” cannot be shown")
