@@ -457,6 +457,7 @@ class App:
                 failed = record_notice(Problem(SAVE_FAILED, self.records.last_failure))
             self._saving = saved
             self.take_record_problems()
+            self._saves_made_said()
         path = os.environ.get("PIRAMIDA_STATE_FILE")
         if path:
             tmp = path + ".tmp"
@@ -533,6 +534,13 @@ class App:
             self._retry_wait = 0.0
             self._saving = self.records.retry_pending()
             self.take_record_problems()
+            self._saves_made_said()
+
+    def _saves_made_said(self) -> None:
+        """Every save made at last: the notice that one failed is taken back (the menu
+        said "the disk is full" of games all saved since)."""
+        if not self.records.pending:
+            self.notices[:] = [n for n in self.notices if n.key != SAVE_FAILED]
 
     def _draw(self, alpha: float) -> None:
         scene = self.scene

@@ -45,7 +45,9 @@ class Notice:
 
     @classmethod
     def of_record_problem(cls, problem: Problem) -> Notice:
-        return cls(partial(record_notice, problem))
+        # a save that failed is keyed by its kind: taken back once the saves are made
+        key = SAVE_FAILED if problem.kind == SAVE_FAILED else ""
+        return cls(partial(record_notice, problem), key=key)
 
     @classmethod
     def of_missed_entry(cls, entry: MissedEntry) -> Notice:

@@ -512,3 +512,21 @@ def test_quitting_with_games_not_saved_says_so_once_on_the_menu(app):
 def test_quitting_with_every_game_saved_asks_nothing(app):
     app.request_quit()
     assert not app.running and not app.notices
+
+
+def test_the_notice_of_a_save_that_failed_goes_once_every_save_is_made(app):
+    # the menu said "the disk is full" of games all saved since
+    from game.rules import Game
+    from game.store import GameFacts
+    from tests.store.test_games import CommitFails
+
+    real = app.records.games.conn
+    app.records.games.conn = CommitFails(real)
+    game, facts = Game("pyramid52", deal=5), GameFacts()
+    game.play("st>w")
+    assert app.game_changed(game, facts)
+    assert any("could not be saved" in str(n) for n in app.notices)
+    app.records.games.conn = real
+    game.play("st>w")
+    assert app.game_changed(game, facts) == ""
+    assert not any("could not be saved" in str(n) for n in app.notices)

@@ -198,7 +198,7 @@ class ScoreKeeping(GuardedFile):
             return []
         self._salvage_entered = True
         rows = self._read("read the games", lambda: self.games.best_finished(3 * TOP), [])
-        entered: list[tuple[str | None, int | None, int, int | None]] = []
+        entered: list[tuple[str | None, int | None, int, tuple[str, int]]] = []
         for row in rows:
             if self._read("read the tables", partial(self.scores.has_entry, game_id=row.id), True):
                 continue
@@ -208,7 +208,7 @@ class ScoreKeeping(GuardedFile):
             with self.games.as_of(row.id):
                 place = self.add_game_score(*restored, initials)
             if place is not None:
-                entered.append((row.ruleset, row.deal, place, row.id))
+                entered.append((row.ruleset, row.deal, place, ("game", row.id)))
         if ladder is not None:
             run_ids = self._read("read the arcade runs", lambda: self.arcade.ids(ladder, 2000), [])
             for run_id in run_ids:
@@ -220,9 +220,27 @@ class ScoreKeeping(GuardedFile):
                     continue
                 place = self.add_run_score(ladder, run, initials)
                 if place is not None:
-                    entered.append((None, None, place, None))
-        held = [e for e in entered if e[3] is None or self.scores.has_entry(game_id=e[3])]
-        return [MissedEntry(rs, deal, place, initials, True) for rs, deal, place, _id in held]
+                    entered.append((None, None, place, ("run", run_id)))
+        # the places held once all are in: an entry a later one pushed below the tables'
+        # last place is kept, but shown nowhere ("43 places" of tables of 10 and 10)
+        shown = self._read("read the tables", self._shown_entries, set())
+        return [
+            MissedEntry(ruleset, deal, place, initials, True)
+            for ruleset, deal, place, entry in entered
+            if entry in shown
+        ]
+
+    def _shown_entries(self) -> set[tuple[str, int]]:
+        """The games and arcade runs whose entries the tables show, as ("game", id) and
+        ("run", id)."""
+        shown = set()
+        for key in self.scores.tables():
+            for entry in self.scores.top(key):
+                if entry.game_id is not None:
+                    shown.add(("game", entry.game_id))
+                if entry.arcade_run is not None:
+                    shown.add(("run", entry.arcade_run))
+        return shown
 
     def arcade_key(self, ladder: Ladder) -> TableKey:
         return TableKey(ARCADE, ladder.id, "{}")
