@@ -170,6 +170,9 @@ class WindowPlace:
         self.maximised = maximised
         self._largest: tuple[int, int] | None = None  # its largest size seen maximised
         self._restored = False  # said restored since it was last said maximised
+        # asked to maximise, not yet seen at its maximised size (out of full screen, or
+        # maximised as it opened): a smaller size on the way is no un-maximising
+        self._regaining = maximised
         self._toggled_at = -PUT_BACK_S  # when full screen was last entered or left
         self._put_back: tuple[int, int] | None = None  # where it goes once framed again
         self._put_back_until = 0.0
@@ -198,33 +201,35 @@ class WindowPlace:
         self._put_back = self.windowed_at
         self._put_back_until = math.inf if self.maximised else now + PUT_BACK_S
         if self.maximised:
+            self._regaining = True
             maximise_window()
 
     def state_changed(self, maximised: bool, fullscreen: bool, now: float) -> None:
         """SDL says the window is `maximised`, or restored. Restored is no word of
-        un-maximising by itself: SDL says it of a window shown again after it was
-        minimised, maximised or not (openbox: restored, maximised, and restored again),
-        and of a window going into full screen (pressed fast, F11's comes late). A
-        maximised window restored is un-maximised once it is made smaller (resized)."""
+        un-maximising: SDL says it of a window shown again after it was minimised,
+        maximised or not (openbox: restored, maximised, and restored again), and of a
+        window going into full screen (pressed fast, F11's comes late). A maximised
+        window made smaller is un-maximised (see resized); restored, its move is the
+        player's (see moved), not if it comes just after F11."""
         if fullscreen:
             return
         if maximised:
             if not self.maximised:
                 self._largest = None
-            self.maximised, self._restored = True, False
+            self.maximised, self._restored, self._regaining = True, False, False
         elif self.maximised and now >= self._toggled_at + LATE_RESTORE_S:
             self._restored = True
 
     def resized(self, size: tuple[int, int], fullscreen: bool, now: float) -> None:
-        """The window is now of `size`: a maximised window made smaller once restored
-        was un-maximised, and its framing is waited for (see moved). Smaller but not
-        restored, it is on its way out of full screen to be maximised again."""
+        """The window is now of `size`: a maximised window made smaller was
+        un-maximised (by the player, or a keyboard's resize), but on its way out of full
+        screen, where it is made its size of before and then maximised again."""
         if fullscreen or not self.maximised:
             return
         largest = self._largest
         if largest is None or (size[0] >= largest[0] and size[1] >= largest[1]):
-            self._largest = size
-        elif self._restored:
+            self._largest, self._regaining = size, False
+        elif not self._regaining:
             self.maximised = self._restored = False
             if self._put_back is not None:
                 self._put_back_until = now + PUT_BACK_S

@@ -82,12 +82,28 @@ def test_f11_from_a_maximised_window_comes_back_maximised(tmp_path, monkeypatch,
     app.toggle_fullscreen()
     assert window.maximised == 1
     assert window.size == (1000, 700)
+    resize(app, (1920, 1061))  # and the window manager maximises it again
     # F11 pressed fast: the full screen's restoring comes late, and is not the player's
     app.clock.advance(0.05)
     app.handle_event(event(pygame.WINDOWRESTORED))
     app.toggle_fullscreen()
     app.toggle_fullscreen()
     assert window.maximised == 2
+    resize(app, (1000, 700))  # its size of before, on its way to maximised again
+    resize(app, (1920, 1061))
+    # un-maximised by the player at once: it was kept maximised, and every later resize
+    # ignored, till the next start opened maximised
+    app.clock.advance(0.2)
+    unmaximise(app)
+    assert not app.window_place.maximised
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    assert window.maximised == 2
+    maximise(app)
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    assert window.maximised == 3
+    resize(app, (1920, 1061))
     # un-maximised by the player a second later: where it stood, not a title bar lower
     app.clock.advance(1.0)
     unmaximise(app)
@@ -96,7 +112,7 @@ def test_f11_from_a_maximised_window_comes_back_maximised(tmp_path, monkeypatch,
     assert window.position == (300, 200)
     app.toggle_fullscreen()
     app.toggle_fullscreen()
-    assert window.maximised == 2  # no longer maximised: left so
+    assert window.maximised == 3  # no longer maximised: left so
     app.close()
     pygame.display.quit()
 
