@@ -65,7 +65,7 @@ def places_salvaged(count: int, initials: str, initials_lost: bool) -> str:
     if initials_lost:
         return i18n._(
             "{places} from the games the damaged records file kept, under {initials}:"
-            " no initials could be read from it.",
+            " the file's initials could not be read.",
             places=places,
             initials=initials,
         )

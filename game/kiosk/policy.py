@@ -220,7 +220,7 @@ class KioskPolicy:
         if self.config.ask_initials:
             scene.letters = list(clean_initials(""))
             scene.shown = self.shown
-            scene.unchosen_as = NO_INITIALS  # left before any was chosen: no one's
+            scene.initials_if_untouched = NO_INITIALS  # left before any was chosen: no one's
             return scene
         scene.finished = True
         return scene.done(NO_INITIALS)

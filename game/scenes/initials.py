@@ -97,7 +97,7 @@ class InitialsScene(PadScene):
         self.changed = False  # the player has turned or typed a letter
         # the initials a place left before any letter was chosen is kept under, where
         # not those shown (a kiosk's blank letters are no one's: see exit)
-        self.unchosen_as: str | None = None
+        self.initials_if_untouched: str | None = None
         # the character the last key down typed: its own text event, which follows it,
         # is not typed again
         self.typed_by_key = ""
@@ -168,8 +168,8 @@ class InitialsScene(PadScene):
             # letters shown, not lost with them (entered at the next start under the
             # last ones, or never, another game finished first)
             self.finished = True
-            unchosen = self.unchosen_as is not None and not self.changed
-            self.enter_place(self.unchosen_as if unchosen else self.initials)
+            untouched = self.initials_if_untouched is not None and not self.changed
+            self.enter_place(self.initials_if_untouched if untouched else self.initials)
         super().exit()
         self.app.records.release(self.game_id, finished=True)
 

@@ -551,7 +551,7 @@ class RecordsScene(PadScene):
             return _("Today's deal: in play.")
         left = points(row.remaining_points)
         if self.app.records.kept_out(row):  # else its figure read as one the table lacked
-            return _("Today's deal: done, {points} left, out of the table.", points=left)
+            return _("Today's deal: done, {points} left; it stays out of the table.", points=left)
         return _("Today's deal: done, {points} left.", points=left)
 
     def _draw_stats(self, surface: pygame.Surface) -> None:

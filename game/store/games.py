@@ -55,7 +55,7 @@ ORDER BY finished_at DESC, id DESC LIMIT 1"""
 # of each deal, the best games a salvaged file's tables are made again from: the best
 # may stay out (help had on the deal before it), and the next in line takes its place
 DEAL_TRIES = 3
-PAST_EVERY_ID = 2**63 - 1  # SQLite's largest row id: no game's is beyond it
+LATER_THAN_ANY_TIME = "9999"  # past every ISO time a game is begun or ended at
 NO_VERDICT = "no verdict"  # a fortune's, where its verdict does not count
 
 
@@ -170,20 +170,20 @@ class GameRow:
 class GameLog:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        # the games a deal's checks look at are those begun before this one's id, where
-        # set (see as_of); else all of them
-        self._begun_before: int | None = None
+        # the deal's checks look at the games begun before this time (see as_of)
+        self._begun_before = LATER_THAN_ANY_TIME
 
     @contextmanager
-    def as_of(self, record_id: int) -> Iterator[None]:
-        """The deal's checks (_same_deal) as they stood when game `record_id` began: a
-        salvaged file's tables made again judged a game by later ones (a daily at place
-        1, its number then played as a free game, lost its place)."""
-        self._begun_before = record_id
+    def as_of(self, moment: str) -> Iterator[None]:
+        """The deal's checks (_same_deal) as they stood at `moment` (a game's end, as
+        its table place was judged then): a salvaged file's tables made again judged a
+        game by later ones (a daily at place 1, its number played after as a free
+        game, lost its place)."""
+        self._begun_before = moment
         try:
             yield
         finally:
-            self._begun_before = None
+            self._begun_before = LATER_THAN_ANY_TIME
 
     def save(self, game: Game, facts: GameFacts) -> int:
         """Write the game as it stands, in one transaction; gives (and remembers) its row id."""
@@ -394,9 +394,9 @@ class GameLog:
         def games_whose(deal: str) -> str:
             return f"""SELECT ruleset, options, deal, replay FROM games
             WHERE ruleset IN ({rulesets_sql}) AND {deal} AND {such} AND id IS NOT ?
-            AND id < ?"""
+            AND started_at < ?"""
 
-        before = self._begun_before if self._begun_before is not None else PAST_EVERY_ID
+        before = self._begun_before
         rows = self.conn.execute(
             f"{games_whose('deal = ?')} UNION ALL {games_whose('deal IS NULL')}",
             (*known, game.deal_number, except_id, before, *known, except_id, before),

@@ -32,7 +32,7 @@ from game.store.database import (
     open_database,
     transaction,
 )
-from game.store.games import GameLog, GameRow
+from game.store.games import LATER_THAN_ANY_TIME, GameLog, GameRow
 from game.store.holds import GameHolds
 from game.store.pending import PendingWrites, save_keys
 from game.store.saved import (
@@ -64,6 +64,7 @@ class Records(ScoreKeeping):
         # games in play whose last save failed, as this window holds them: continued
         # here, they go on from there (the file's older position lost the moves since)
         self._unsaved: dict[int, tuple[Game, GameFacts]] = {}
+        self._kept_out: dict[tuple[int, str | None], bool] = {}  # see kept_out
         self._release_when_saved: set[int] = set()  # of those, the ones let go meanwhile
         # the games open at this process's tables, held against other windows
         self.holds = GameHolds(
@@ -370,10 +371,21 @@ class Records(ScoreKeeping):
             return None
 
     def kept_out(self, row: GameRow) -> bool:
-        """Whether a finished game stays out of the tables (assisted, played before…:
-        see table_for), as far as it can be read."""
-        restored = self.resume(row)
-        return restored is not None and self.table_for(*restored) is None
+        """Whether a finished game stayed out of the tables as it ended (assisted, its
+        deal played before…: see table_for), as far as it can be read: not as they
+        stand now (a daily at place 1, its number played since as a free game, was said
+        out of its table). Asked at each frame of a screen: worked out once a game."""
+        known = self._kept_out.get((row.id, row.finished_at))
+        if known is None:
+            try:
+                game, facts = restore(row.replay, row.id)
+            except ReplayError:
+                return False
+            with self.games.as_of(row.finished_at or LATER_THAN_ANY_TIME):
+                known = self._kept_out[(row.id, row.finished_at)] = (
+                    self.table_for(game, facts) is None
+                )
+        return known
 
     def game(self, record_id: int) -> GameRow | None:
         """One game by its id; None when there is none, or its row is damaged (said)."""
@@ -423,10 +435,12 @@ class Records(ScoreKeeping):
         )
         if found or not self.watches_help:
             return found
-        # a game saved: a watch since it began is no help it had
+        # a game that has ended: a watch since is no help it had (another window's, as
+        # its initials were asked, took its place); one in play, continued after a
+        # watch of its deal, had it
         row = self.game(except_id) if except_id is not None else None
-        began = row.started_at if row is not None else None
-        return BY_WATCHED_BEFORE if self.deal_watched(game, began) else None
+        ended = row.finished_at if row is not None else None
+        return BY_WATCHED_BEFORE if self.deal_watched(game, ended) else None
 
     def deal_watched(self, game: Game, before: str | None = None) -> bool:
         """Whether a replay of this deal was watched here (before that time, if given:

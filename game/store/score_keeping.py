@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.ladder import Ladder
 from game.rules import Game
 from game.store.arcade import Run
-from game.store.games import GameLog, GameRow
+from game.store.games import LATER_THAN_ANY_TIME, GameLog, GameRow
 from game.store.guarded import GuardedFile
 from game.store.holds import GameHolds
 from game.store.pending import PendingWrites, save_keys
@@ -191,7 +191,7 @@ class ScoreKeeping(GuardedFile):
         """The places the games and arcade runs of a salvaged file earn, entered again
         where the file's tables were lost with its damage (its games kept, a won deal's
         place gone), once a session. Each game is judged as the records stood when it
-        began (a daily at place 1, its number played later as a free game, lost its
+        ended (a daily at place 1, its number played later as a free game, lost its
         place); each table's candidates are its best deals, read whole only if their
         place is missing. Said are the places held once all are in."""
         if self._salvage_entered:
@@ -205,7 +205,7 @@ class ScoreKeeping(GuardedFile):
             restored = self.resume(row)
             if restored is None:
                 continue
-            with self.games.as_of(row.id):
+            with self.games.as_of(row.finished_at or LATER_THAN_ANY_TIME):
                 place = self.add_game_score(*restored, initials)
             if place is not None:
                 entered.append((row.ruleset, row.deal, place, ("game", row.id)))

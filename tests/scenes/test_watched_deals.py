@@ -2,6 +2,8 @@
 friend's replay of the day's deal, watched and then played move for move, took place 1
 in the day's table with no mark."""
 
+import json
+
 import pygame
 import pytest
 
@@ -93,6 +95,11 @@ def test_the_list_keeps_the_newest_deals_once_and_a_damaged_one_says_none(app):
     note_watched(conn, Game("pyramid52", deal=7))
     assert deal_watched(conn, Game("pyramid52", deal=MOST_KEPT + 4))
     assert deal_watched(conn, Game("pyramid52", deal=7))  # watched again: kept, once
+    kept = json.loads(
+        conn.execute("SELECT value FROM profile WHERE key = ?", (WATCHED_KEY,)).fetchone()[0]
+    )
+    assert len(kept) == MOST_KEPT and [e.get("deal") for e in kept].count(7) == 1
+    assert kept[-1]["deal"] == 7  # the newest last
     assert not deal_watched(conn, Game("pyramid52", deal=3))  # the oldest dropped
     # edited by hand: not JSON, not a list, entries of another shape, options of
     # another version; each says nothing, and a new watch writes the list anew (one
@@ -120,4 +127,10 @@ def test_the_day_s_foot_says_a_day_s_game_kept_out_of_the_table(app, helped):
     app.records.save_game(game, facts)
     foot = RecordsScene(app, "pyramid52", {"passes": 1}, DAILY).today_text()
     assert foot.startswith("Today's deal: done,")
-    assert foot.endswith(", out of the table.") == (helped or not game.cleared_a_card)
+    assert foot.endswith("; it stays out of the table.") == (helped or not game.cleared_a_card)
+    # its number played since as a free game: kept out then, not now
+    if not helped and game.cleared_a_card:
+        again = random_game("pyramid52", today_deal(), 4, seed=5)
+        app.records.save_game(again, GameFacts())
+        foot = RecordsScene(app, "pyramid52", {"passes": 1}, DAILY).today_text()
+        assert not foot.endswith("; it stays out of the table.")

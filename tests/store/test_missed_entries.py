@@ -224,7 +224,7 @@ def test_a_salvaged_file_s_tables_are_made_again_from_its_games(tmp_path, monkey
         said = [str(n) for n in app.notices if "entered again" in str(n)]
         assert said == [
             "4 places in the high-score tables were entered again from the games the damaged"
-            " records file kept, under ---: no initials could be read from it."
+            " records file kept, under ---: the file's initials could not be read."
         ]
         app.enter_missed_scores()  # a kiosk's return to its show: once a session
         assert len([n for n in app.notices if "entered again" in str(n)]) == 1
@@ -321,7 +321,7 @@ def test_a_salvaged_file_s_arcade_table_is_made_again_from_every_run(tmp_path):
     records.close()
 
 
-def test_a_watch_after_a_game_began_keeps_no_place_from_it(records):
+def test_a_watch_after_a_game_ended_keeps_no_place_from_it_but_one_in_play_had_it(records):
     # a second window watched deal 8 while this one's win asked its initials: the win
     # entered no table, unsaid
     game, facts = won_game(), GameFacts(seconds=30.0)
@@ -329,3 +329,31 @@ def test_a_watch_after_a_game_began_keeps_no_place_from_it(records):
     records.note_watched(won_game())
     assert records.table_for(game, facts) is not None
     assert records.deal_help_before(Game("pyramid52", deal=8)) == "watched-before"
+    # a game left in play, its deal's line watched, then continued: it had that help
+    waiting = random_game("pyramid52", 30, 3, seed=1, end=False)
+    waited = GameFacts(seconds=20.0)
+    records.save_game(waiting, waited)
+    records.note_watched(Game("pyramid52", deal=30))
+    assert records.deal_help_before(waiting, waited.record_id) == "watched-before"
+
+
+def test_a_salvaged_day_s_game_practised_while_it_waited_stays_out(tmp_path):
+    # its number played as a free game while the daily waited, then the daily ended:
+    # refused a place then, it got place 1 when the tables were made again
+    from game.store.daily import today_deal
+    from game.store.scores import TableKey
+
+    day = today_deal()
+
+    def fill(records):
+        daily, facts = random_game("pyramid52", day, 10, seed=1, end=False), GameFacts(mode=DAILY)
+        records.save_game(daily, facts)
+        played(records, random_game("pyramid52", day, 5, seed=2))
+        daily.play("resign")
+        records.save_game(daily, facts)
+        assert records.table_for(daily, facts) is None  # practised: kept out
+
+    records = salvaged_records(tmp_path, fill)
+    records.enter_missed_scores(None, "ABC")
+    assert records.top(TableKey.of(DAILY, "pyramid52", {"passes": 1})) == []
+    records.close()
