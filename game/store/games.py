@@ -179,11 +179,11 @@ class GameLog:
         its table place was judged then): a salvaged file's tables made again judged a
         game by later ones (a daily at place 1, its number played after as a free
         game, lost its place)."""
-        self._begun_before = moment
+        before, self._begun_before = self._begun_before, moment
         try:
             yield
         finally:
-            self._begun_before = LATER_THAN_ANY_TIME
+            self._begun_before = before
 
     def save(self, game: Game, facts: GameFacts) -> int:
         """Write the game as it stands, in one transaction; gives (and remembers) its row id."""

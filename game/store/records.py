@@ -32,7 +32,7 @@ from game.store.database import (
     open_database,
     transaction,
 )
-from game.store.games import LATER_THAN_ANY_TIME, GameLog, GameRow
+from game.store.games import GameLog, GameRow
 from game.store.holds import GameHolds
 from game.store.pending import PendingWrites, save_keys
 from game.store.saved import (
@@ -381,10 +381,9 @@ class Records(ScoreKeeping):
                 game, facts = restore(row.replay, row.id)
             except ReplayError:
                 return False
-            with self.games.as_of(row.finished_at or LATER_THAN_ANY_TIME):
-                known = self._kept_out[(row.id, row.finished_at)] = (
-                    self.table_for(game, facts) is None
-                )
+            known = self._kept_out[(row.id, row.finished_at)] = (
+                self.table_for(game, facts) is None  # as of its end
+            )
         return known
 
     def game(self, record_id: int) -> GameRow | None:

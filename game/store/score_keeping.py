@@ -87,6 +87,11 @@ class ScoreKeeping(GuardedFile):
         given decks (anyone could give an easy one), a day's deal practised in another
         game, and a deal given up before it cleared a card (it was "A new high score!"
         on an empty table, or after one turn of the stock).
+
+        Other games are those begun before this one ended (GameLog.as_of): one begun
+        since, in another window as its initials were asked, took away the place they
+        were asked for; and the records' foot, or a salvaged file's tables, said
+        otherwise of it later.
         """
         if facts.assisted or game.outcome is None or game.deal_number is None:
             return None
@@ -94,12 +99,15 @@ class ScoreKeeping(GuardedFile):
             return None  # given up by the game: a kiosk's, or left for a new game
         if not game.cleared_a_card:
             return None
-        if self.deal_assisted_before(game, facts.record_id):
-            return None  # the solver played this deal in another game (see TableScene)
-        if facts.mode == FREE:
-            return TableKey.of(FREE, game.ruleset.id, game.options)
-        if facts.mode == DAILY and not self.practised(game, facts):
-            return TableKey.of(DAILY, game.ruleset.id, game.options)
+        row = self.game(facts.record_id) if facts.record_id is not None else None
+        ended = row.finished_at if row is not None and row.finished_at else LATER_THAN_ANY_TIME
+        with self.games.as_of(ended):
+            if self.deal_assisted_before(game, facts.record_id):
+                return None  # the solver played this deal in another game (see TableScene)
+            if facts.mode == FREE:
+                return TableKey.of(FREE, game.ruleset.id, game.options)
+            if facts.mode == DAILY and not self.practised(game, facts):
+                return TableKey.of(DAILY, game.ruleset.id, game.options)
         return None
 
     def entry_position(self, game: Game, facts: GameFacts) -> int | None:
@@ -205,8 +213,7 @@ class ScoreKeeping(GuardedFile):
             restored = self.resume(row)
             if restored is None:
                 continue
-            with self.games.as_of(row.finished_at or LATER_THAN_ANY_TIME):
-                place = self.add_game_score(*restored, initials)
+            place = self.add_game_score(*restored, initials)  # judged as of its end
             if place is not None:
                 entered.append((row.ruleset, row.deal, place, ("game", row.id)))
         if ladder is not None:

@@ -53,12 +53,19 @@ def _kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def note_watched(conn: sqlite3.Connection, game: Game) -> None:
-    """Keep the deal of `game` (a replay's, watched) among those watched, once, newest
-    last, with when it was watched last."""
+    """Keep the deal of `game` (a replay's, watched) among those watched, once, the
+    latest watched last, with when it was first watched."""
     entry = dealt(game)
     with transaction(conn, durable=False):
-        kept = [e for e in _kept(conn) if {**e, "at": None} != {**entry, "at": None}]
-        kept = [*kept, {**entry, "at": now_iso()}][-MOST_KEPT:]
+        kept, first = [], now_iso()
+        for e in _kept(conn):
+            if {**e, "at": None} == {**entry, "at": None}:
+                # watched again: since it was first (a game ended between the two
+                # watches had the first's help, and the second's time wiped it)
+                first = min(first, e["at"]) if isinstance(e.get("at"), str) else first
+            else:
+                kept.append(e)
+        kept = [*kept, {**entry, "at": first}][-MOST_KEPT:]
         conn.execute(
             """INSERT INTO profile (key, value) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value""",

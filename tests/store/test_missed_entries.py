@@ -357,3 +357,33 @@ def test_a_salvaged_day_s_game_practised_while_it_waited_stays_out(tmp_path):
     records.enter_missed_scores(None, "ABC")
     assert records.top(TableKey.of(DAILY, "pyramid52", {"passes": 1})) == []
     records.close()
+
+
+def test_a_day_s_game_keeps_the_place_its_initials_were_asked_for(records):
+    # as its initials were asked, another window played its number as a free game:
+    # after OK, "played before: it stays out", and the day's table empty
+    from game.store.daily import today_deal
+    from game.store.scores import TableKey
+
+    day = today_deal()
+    daily, facts = random_game("pyramid52", day, 30, seed=1), GameFacts(mode=DAILY)
+    records.save_game(daily, facts)
+    assert records.entry_position(daily, facts) == 1
+    records.save_game(random_game("pyramid52", day, 5, seed=2), GameFacts())  # the other
+    assert records.add_game_score(daily, facts, "DAY") == 1
+    assert [e.initials for e in records.top(TableKey.of(DAILY, "pyramid52", {"passes": 1}))] == [
+        "DAY"
+    ]
+
+
+def test_a_deal_watched_again_is_watched_since_its_first_watch(records):
+    # the list kept the latest watch's time: a game ended between two watches of its
+    # deal had the first's help, which the second's time wiped
+    game = random_game("pyramid52", 8, 3, seed=1, end=False)
+    facts = GameFacts()
+    records.note_watched(Game("pyramid52", deal=8))
+    records.save_game(game, facts)
+    game.play("resign")
+    records.save_game(game, facts)
+    records.note_watched(Game("pyramid52", deal=8))
+    assert records.deal_help_before(game, facts.record_id) == "watched-before"
