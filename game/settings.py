@@ -56,6 +56,9 @@ class Settings:
     card_letters: str = BY_LANGUAGE
     large_corners: bool = False  # card corners read at a glance (FaceLayout.for_width)
     winnable_only: bool = False  # new random deals only among those the solver proved winnable
+    # the top bar says whether the deal can still be won, and a move that loses it is
+    # said: off, a player finds it out from the cards (a hint still tells)
+    show_verdict: bool = True
     # the window's size as it was last left, [width, height]; empty: none kept yet
     window: list[int] = field(default_factory=list)
     maximised: bool = False  # the window was left maximised (`window` is its size un-maximised)

@@ -107,6 +107,7 @@ class SettingsScene(Scene):
         s = self.settings
         self.back_button = Button(_("Back"), self.back, key="back")
         on_off = [(False, _("Off")), (True, _("On"))]
+        told = [(True, _("Said")), (False, _("Hidden"))]
         backs = [(name, "") for name in CARD_BACKS]  # drawn as card backs, not words
         choice = self._choice_row
         self.rows = [
@@ -123,10 +124,12 @@ class SettingsScene(Scene):
             choice("large_corners", _("Large card corners"), on_off, s.large_corners),
             choice("card_back", _("Card back"), backs, s.card_back, weight=1.5),
             choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
+            choice("show_verdict", _("Can it still be won?"), told, s.show_verdict),
             choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
         ]
         # the name alone left a player guessing whose proof, and of which deals
         self.rows[-1].note = _("A new random deal is one the solver has proved can be won.")
+        self.rows[-2].note = _("In the top bar after each move; hidden, the cards tell.")
         self.resize(self.app.size)
 
     def _choice_row(
@@ -232,10 +235,17 @@ class SettingsScene(Scene):
         # (the volume's Mute went off the screen): each label takes a line above them
         self.stacked = theme.standing(size)
         label_units = LABEL_LINE if self.stacked else 0.0
-        units = sum(r.weight + label_units for r in self.rows)
-        unit = int(min((bottom - top - margin) / units, max(64, 84 * s)))
+        # where the rows are too tight for a finger's target (ten of them at 800x600),
+        # the card backs' row is as high as the others and the panel's edges narrower
+        for tight in (False, True):
+            weights = [min(r.weight, 1.0) if tight else r.weight for r in self.rows]
+            edge = margin // 4 if tight else margin
+            units = sum(weight + label_units for weight in weights)
+            unit = int(min((bottom - top - edge) / units, max(64, 84 * s)))
+            if unit - 8 >= SMALLEST_TARGET:
+                break
         panel_w = min(w - 2 * margin, max(int(1000 * s), 760))
-        self.panel = pygame.Rect(0, 0, panel_w, int(unit * units) + margin)
+        self.panel = pygame.Rect(0, 0, panel_w, int(unit * units) + edge)
         self.panel.midtop = (w // 2, top + max(0, (bottom - top - self.panel.height) // 3))
         self.button_size = max(12, int(unit * 0.72 * 0.42))
         # the labels' column: as wide as the widest label, up to two fifths of the panel;
@@ -253,10 +263,10 @@ class SettingsScene(Scene):
         label_h = int(unit * label_units)
         # a finger's target even where the rows are tight (eight of them at 800x600)
         button_h = max(int(unit * 0.72), min(SMALLEST_TARGET, unit - 8))
-        y = self.panel.y + margin // 2
-        for row in self.rows:
+        y = self.panel.y + edge // 2
+        for row, weight in zip(self.rows, weights, strict=True):
             row.rect = pygame.Rect(
-                self.panel.x + margin // 2, y, panel_w - margin, label_h + int(unit * row.weight)
+                self.panel.x + margin // 2, y, panel_w - margin, label_h + int(unit * weight)
             )
             y = row.rect.bottom
             row.controls = pygame.Rect(

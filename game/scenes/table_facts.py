@@ -51,8 +51,11 @@ class TableFacts:
         option, "No win possible" for nine deals in ten), it answered the wish before
         a card was played. Help asked for (a hint, the demo), the deal played
         before, or a card put back on the stock by Undo voids the fortune, and the
-        verdict is said from then on."""
-        return self._wish_counts()
+        verdict is said from then on. A player who chose not to be told (Settings) is
+        not, but once helped: the game is assisted then, its Undo free of the cost a
+        verdict seen gives it (see _taking_back_costs)."""
+        unasked = not self.app.settings.show_verdict and not self.assisted
+        return self._wish_counts() or unasked
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

@@ -1259,6 +1259,27 @@ def _after_a_move(app, driver, deal: int, dealt: str, move: str):
     return scene, game
 
 
+def test_a_player_who_hides_the_verdict_is_told_nothing_and_undoes_freely(app, driver):
+    # a purist: "No win possible" at the deal, each losing move named, and its Undo
+    # costing the table, with no way to play it out from the cards alone
+    from game.scenes.table_analysis import verdict_words
+
+    app.settings.show_verdict = False
+    scene, game = _after_the_losing_move(app, driver)
+    assert scene.analysis.known().outcome == "lost"
+    assert "no way to win" not in scene.status
+    driver.frames(2)
+    assert not any(scene.hud.stats_shown.endswith(word) for word in verdict_words() if word)
+    driver.key(pygame.K_u)
+    assert game.moves == [] and scene.banner is None and not scene.assisted
+    # helped (a hint), the game is assisted, and the verdict said from then on
+    click_move(driver, scene, "p7.1+p7.7")
+    wait_for_analysis(scene, driver)
+    scene.facts.mark_assisted("hint")
+    scene._analysis_arrived()
+    assert scene.status.startswith("There is no way to win from here")
+
+
 def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted(app, driver):
     # trying moves and taking back those after which the top bar says "No win possible"
     # found the winning line by the solver, and the game still entered the tables
