@@ -480,13 +480,14 @@ class TablePlay:
         self._after_change()
 
     def _finish_offered(self) -> list[Move] | None:
-        """The moves Finish plays, where it is offered: not while a fortune's wish counts
-        and its stock holds cards not yet seen. A finish through them told the wish would
-        come true before its last cards were turned; the verdict comes with them, as
-        the top bar's does. On a later pass every card was seen."""
+        """The moves Finish plays, where it is offered: not while the verdict is kept
+        (a fortune's wish counts, or the player hid it) and the stock holds cards not
+        yet seen. A finish through them told the wish would come true before its last
+        cards were turned; the verdict comes with them, as the top bar's does. On a
+        later pass every card was seen."""
         game = self.game
         unseen = bool(game.pile("st")) and game.on_first_pass
-        return None if self._wish_counts() and unseen else self.finishing
+        return None if self.verdict_kept() and unseen else self.finishing
 
     def _auto_finish(self) -> None:
         finish = self._finish_offered()

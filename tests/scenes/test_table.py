@@ -2444,6 +2444,16 @@ def test_finish_keeps_a_wish_s_verdict_for_the_last_cards(app, driver):
     assert scene.buttons["finish"].enabled
 
 
+def test_finish_waits_for_the_stock_where_the_verdict_is_hidden(app, driver):
+    # offered at the deal, Finish told the player who hid the verdict that it was won
+    app.settings.show_verdict = False
+    game = Game("nechego", deal=0)
+    assert game.finishing_moves() is not None and game.pile("st")
+    scene = open_table(app, driver, game)
+    driver.settle(1.0)
+    assert scene._finish_offered() is None and not scene.buttons["finish"].enabled
+
+
 def test_the_demo_at_the_end_of_a_lost_deal_s_best_line_offers_the_end(app, driver):
     # it stopped with a note for 6 s, missed while watching, and the player was left to
     # find Give up; play by hand has the end offered there
