@@ -6,7 +6,7 @@ import pytest
 
 from game.rules import Game
 from game.ui import theme
-from tests.scenes.test_table import centre, open_table
+from tests.scenes.test_table import centre, open_table, wait_for_analysis
 
 
 def ring_colour(app, scene, pile: str) -> tuple[int, int, int]:
@@ -59,6 +59,8 @@ def test_a_covered_pyramid_card_is_named_by_its_face(app, driver, english):
 
     game = Game("pyramid52", deal=0)
     scene = open_table(app, driver, game)
+    # the deal's verdict said first: come between a click and its words, it took the line
+    wait_for_analysis(scene, driver)
     card = i18n.card_name(game.pile("p1.1")[-1])
     driver.click(centre(scene, "p1.1"))
     assert scene.status == f"{card} is covered: first remove both cards lying on it."
