@@ -21,18 +21,16 @@ from game import i18n
 from game.audio import Sounds
 from game.clock import STEP, Clock, SystemClock
 from game.heap import give_back_freed_memory
-from game.ladder import Ladder, load_ladder
 from game.notices import (
     Notice,
     level_problem,
-    missed_entry_notices,
     no_sound,
     record_notice,
     settings_problem,
     settings_read_notices,
     unsaved_at_quit,
 )
-from game.rules import Game, LevelError, level_problems
+from game.rules import Game, level_problems
 from game.scenes.base import Scene
 from game.scenes.replay_files import watch_dropped
 from game.screen import NoScreenError, check_screen, the_screen, window_on_screen
@@ -467,25 +465,12 @@ class App:
         return failed
 
     def enter_missed_scores(self, initials: str | None = None) -> list[MissedEntry]:
-        """Enter a place in a table earned by the last game or arcade run and missed
-        because it was closed before its initials were entered: under `initials`, by
-        default those last used, and said in the menu's notices. Called by the
-        program's starts before their first scene (a kiosk gives its own initials)."""
-        from game.scenes.initials import clean_initials
-        from game.store.scores import NO_INITIALS
+        """Enter the places missed or lost (see game.missed_places), said in the menu's
+        notices. Called by the program's starts before their first scene (a kiosk
+        gives its own initials)."""
+        from game.missed_places import enter_missed_places
 
-        try:
-            ladder: Ladder | None = load_ladder()
-        except LevelError:
-            ladder = None  # the arcade says so when it is opened
-        # a salvaged file's initials, lost with its damage, are not put as the player's
-        lost = initials is None and self.records.salvaged and not self.records.initials
-        if initials is None:
-            initials = NO_INITIALS if lost else clean_initials(self.records.initials)
-        entries = self.records.enter_missed_scores(ladder, initials)
-        self.notices.extend(missed_entry_notices(entries, initials, lost))
-        self.take_record_problems()
-        return entries
+        return enter_missed_places(self, initials)
 
     def take_settings_problem(self) -> None:
         """Tell the player, in the menu's notices, that the settings cannot be kept."""

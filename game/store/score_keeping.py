@@ -205,7 +205,7 @@ class ScoreKeeping(GuardedFile):
         if self._salvage_entered:
             return []
         self._salvage_entered = True
-        rows = self._read("read the games", lambda: self.games.best_finished(3 * TOP), [])
+        rows = self._read("read the games", lambda: self.games.best_finished(2 * TOP), [])
         entered: list[tuple[str | None, int | None, int, tuple[str, int]]] = []
         for row in rows:
             if self._read("read the tables", partial(self.scores.has_entry, game_id=row.id), True):

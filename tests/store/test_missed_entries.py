@@ -214,8 +214,11 @@ def test_a_salvaged_file_s_tables_are_made_again_from_its_games(tmp_path, monkey
         conn.execute("DROP TABLE profile")
     conn.close()
     app = App(size=(800, 600), clock=ManualClock())
+    shown: list[str] = []
+    monkeypatch.setattr("game.missed_places.show_note", lambda _surface, text: shown.append(text))
     try:
         app.enter_missed_scores()
+        assert shown == ["Mending the high-score tables…"]  # a black window read as a hang
         tables = app.records.tables()
         entries = [e for key in tables for e in app.records.top(key)]
         assert len(entries) == 4  # every game's place, none of the assisted game's
