@@ -145,6 +145,7 @@ def test_the_salvage_benchmark_reports_what_it_kept() -> None:
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["games"] == 300 and type(report["open_s"]) is float
+    assert type(report["tables_made_again_s"]) is float
     assert 250 < report["games_kept"] < 300 and report["entries_kept"] == 1  # two pages lost
 
 
