@@ -89,9 +89,11 @@ class TableButtons:
             why = _("This deal is played to its end: there is no new deal in its place.")
         elif button in ("undo", "restart") and self.game.over and self._end_stands():
             why = _("This game's end stands: it cannot be taken back.")
-        elif finish and not self.game.over and self.finishing:
-            # every card could go home: a fortune's wish waits for its stock
-            why = _("Finish waits for the stock's last cards: the wish's answer comes with them.")
+        elif finish and not self.game.over and self.verdict_kept() and self._stock_unseen():
+            # a fortune's wish, or a verdict the player hid, waits for its stock: said
+            # whether or not every card could go home (said only where they could, it
+            # told the wish would come true)
+            why = _("Finish waits for the stock's last cards to be seen.")
         elif finish and not self.game.over:
             # a game proved winnable, empty piles to use, and Finish grey: taken for a fault
             why = _("Finish plays the cards out once every card left can go home in order.")

@@ -54,8 +54,24 @@ class TableFacts:
         verdict is said from then on. A player who chose not to be told (Settings) is
         not, but once helped: the game is assisted then, its Undo free of the cost a
         verdict seen gives it (see _taking_back_costs)."""
-        unasked = not self.app.settings.show_verdict and not self.assisted
-        return self._wish_counts() or unasked
+        return self._wish_counts() or self._verdict_unasked()
+
+    def _verdict_unasked(self) -> bool:
+        """Whether the player hid the solver's verdict (Settings) and has not been told
+        it in this game: shown once (the setting turned to Said, and back), Undo
+        costs as it does anyone's, and help had says it from then on."""
+        shown = self.app.settings.show_verdict or self.facts.verdict_shown
+        return not shown and not self.assisted
+
+    def _stock_unseen(self) -> bool:
+        """Whether the stock holds cards not yet seen: on a later pass, every one was."""
+        return bool(self.game.pile("st")) and self.game.on_first_pass
+
+    def _note_verdict_shown(self) -> None:
+        """The verdict is shown (Settings say it): kept with the game, that turning the
+        setting back to Hidden makes nothing seen unseen."""
+        if self.app.settings.show_verdict and not self.facts.verdict_shown:
+            self.facts.verdict_shown = True
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

@@ -176,7 +176,10 @@ class TableHelp:
         move: Move | None
         if self._nothing_better(known):
             # any move keeps the points, as the Demo says: a move shown here read as the
-            # way on, and the Demo then said it had none
+            # way on, and the Demo then said it had none. Help, where the verdict was hid
+            if self._verdict_unasked():
+                self.facts.mark_assisted(BY_HINT)
+                self._keep_facts()
             self._say(self._nothing_better_words(known), 6.0)
             return
         if known.won and line:
@@ -281,8 +284,11 @@ class TableHelp:
             self._hint()  # its words already say whether a win is possible
         known = self.analysis.known()
         where = self.analysis.position()
-        if known and known.lost and self.recorded and not self.assisted:
-            # kept with the game, so that Continue does not forget it (see _taking_back)
+        hidden = self._verdict_unasked()
+        if known and known.lost and self.recorded and not self.assisted and not hidden:
+            # kept with the game, so that Continue does not forget it (see _taking_back);
+            # not where the player hid it: a verdict never seen is no help to the next
+            # game of the deal (BY_TOLD_BEFORE)
             flip = self.analysis.flip()
             if flip is not None and flip != self.facts.flip:
                 self.facts.flip = flip
@@ -375,17 +381,17 @@ class TableHelp:
         off, and a player pressing H saw no hint."""
         if self.hint_pending:
             return
-        if self._nothing_better(self.analysis.known()) or self._help_asked("hint", by_key):
+        # where the player hid the verdict, "no move lowers the points" is one: asked
+        # about, as any hint is, not said at the first press
+        free = self._nothing_better(self.analysis.known()) and not self._verdict_unasked()
+        if free or self._help_asked("hint", by_key):
             self._hint()
 
     def _demo_pressed(self, by_key: bool = False) -> None:
         """The Demo button, and D (`by_key`): see _help_asked. Stopping the demo is not
         asked, nor a demo with nothing to show (see _toggle_demo)."""
-        if (
-            self.demo
-            or self._nothing_better(self.analysis.known())
-            or self._help_asked("demo", by_key)
-        ):
+        free = self._nothing_better(self.analysis.known()) and not self._verdict_unasked()
+        if self.demo or free or self._help_asked("demo", by_key):
             self._toggle_demo()
 
     def _help_asked(self, what: str, by_key: bool = False) -> bool:
@@ -411,7 +417,11 @@ class TableHelp:
         if self.game.over and not self.demo:
             return  # nothing left to show: the game stays as the player ended it
         if not self.demo and self._nothing_better(self.analysis.known()):
-            # nothing to show: not started, nor the game marked helped for it
+            # nothing to show: not started, nor the game marked helped for it, but where
+            # the player hid the verdict, which these words are
+            if self._verdict_unasked():
+                self.facts.mark_assisted(BY_DEMO)
+                self._keep_facts()
             self._say(self._nothing_better_words(self.analysis.known() or UNANSWERED), 6.0)
             return
         self.demo = not self.demo

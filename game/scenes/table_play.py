@@ -485,9 +485,7 @@ class TablePlay:
         yet seen. A finish through them told the wish would come true before its last
         cards were turned; the verdict comes with them, as the top bar's does. On a
         later pass every card was seen."""
-        game = self.game
-        unseen = bool(game.pile("st")) and game.on_first_pass
-        return None if self.verdict_kept() and unseen else self.finishing
+        return None if self.verdict_kept() and self._stock_unseen() else self.finishing
 
     def _auto_finish(self) -> None:
         finish = self._finish_offered()

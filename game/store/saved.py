@@ -161,6 +161,9 @@ class GameFacts:
     # given up where no sequence of moves led anywhere: what the results said, kept for
     # the replay, whose own search may stop sooner than the table's did
     stuck: bool = False
+    # the table said whether the deal could be won (Settings may hide it): from then on,
+    # a move taken back past its word costs the tables as it does any player's
+    verdict_shown: bool = False
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)
@@ -234,6 +237,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["abandoned"] = True
     if facts.stuck:
         meta["stuck"] = True
+    if facts.verdict_shown:
+        meta["verdict_shown"] = True
     redo = redo_moves(game)
     if redo:
         meta["redo"] = redo
@@ -277,6 +282,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         seen_by_undo=meta.get("seen_by_undo") is True,
         abandoned=meta.get("abandoned") is True,
         stuck=meta.get("stuck") is True,
+        verdict_shown=meta.get("verdict_shown") is True,
         arcade_run=run if is_count(run) else None,
         record_id=record_id,
         started_at=str(meta.get("started") or now_iso()),

@@ -1280,6 +1280,57 @@ def test_a_player_who_hides_the_verdict_is_told_nothing_and_undoes_freely(app, d
     assert scene.status.startswith("There is no way to win from here")
 
 
+def test_a_verdict_hidden_is_no_help_to_the_next_game_of_the_deal(app, driver):
+    # the move after which the deal could no longer be won was kept all the same: dealt
+    # again, the game was assisted "by the solver's verdict seen in another game"
+    app.settings.show_verdict = False
+    scene, game = _after_the_losing_move(app, driver)
+    assert scene.facts.flip is None and not scene.facts.verdict_shown
+    game.play("resign")
+    app.game_changed(game, scene.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=8)) is None
+
+
+def test_a_verdict_once_shown_stays_seen_when_it_is_hidden_again(app, driver):
+    # Said, read, Hidden again: the Undo past the losing move was free, move by move
+    scene, game = _after_the_losing_move(app, driver)
+    assert scene.facts.verdict_shown
+    app.settings.show_verdict = False
+    driver.frames(2)
+    driver.key(pygame.K_u)
+    assert len(game.moves) == 1 and scene.banner is not None  # asked, as before
+    _resumed, facts = app.records.resume(app.records.unfinished())
+    assert facts.verdict_shown  # kept with the game, for Continue
+
+
+@pytest.mark.parametrize("deal", [0, 1])
+def test_finish_pressed_says_the_same_of_every_deal_where_the_verdict_is_hidden(app, driver, deal):
+    # where every card could go home it said "the wish's answer comes with them", where
+    # not, the usual words: one key press told a game already won
+    app.settings.show_verdict = False
+    scene = open_table(app, driver, Game("nechego", deal=deal))
+    driver.settle(0.5)
+    driver.key(pygame.K_f)
+    assert scene.status == "Finish waits for the stock's last cards to be seen."
+
+
+def test_the_first_hint_asks_where_the_verdict_is_hidden_even_at_the_best(app, driver):
+    # "No win is possible now" said at the first press, unasked and for nothing
+    from tests.scenes.test_table_analysis import ScriptedWorker
+
+    app.settings.show_verdict = False
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    scene._analysis_arrived()
+    assert "No win" not in scene.status
+    driver.key(pygame.K_h)
+    assert "No win" not in scene.status and not scene.assisted  # asked first
+    driver.key_twice(pygame.K_h)
+    assert scene.status.startswith("No win is possible now") and scene.assisted
+
+
 def test_a_move_taken_back_once_the_solver_calls_it_lost_makes_the_game_assisted(app, driver):
     # trying moves and taking back those after which the top bar says "No win possible"
     # found the winning line by the solver, and the game still entered the tables
