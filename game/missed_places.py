@@ -28,7 +28,7 @@ def enter_missed_places(app: App, initials: str | None = None) -> list[MissedEnt
         ladder: Ladder | None = load_ladder()
     except LevelError:
         ladder = None  # the arcade says so when it is opened
-    if records.salvaged:  # its tables are made again: some seconds of a kiosk's file
+    if records.tables_to_mend:  # some seconds of a kiosk's file; once (a kiosk asks often)
         show_note(app.surface, i18n._("Mending the high-score tables…"))
     lost = initials is None and records.salvaged and not records.initials
     if initials is None:

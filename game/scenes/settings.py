@@ -107,7 +107,7 @@ class SettingsScene(Scene):
         s = self.settings
         self.back_button = Button(_("Back"), self.back, key="back")
         on_off = [(False, _("Off")), (True, _("On"))]
-        told = [(True, _("Said")), (False, _("Hidden"))]
+        told = [(True, _("Shown")), (False, _("Hidden"))]
         backs = [(name, "") for name in CARD_BACKS]  # drawn as card backs, not words
         choice = self._choice_row
         self.rows = [

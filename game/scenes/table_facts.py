@@ -4,6 +4,7 @@ time, hints, help and fortune), read and written by the scene's own names."""
 from __future__ import annotations
 
 from game.store import GameFacts
+from game.store.saved import BY_PRACTISED, BY_SEEN_STOCK
 
 
 class TableFacts:
@@ -58,10 +59,13 @@ class TableFacts:
 
     def _verdict_unasked(self) -> bool:
         """Whether the player hid the solver's verdict (Settings) and has not been told
-        it in this game: shown once (the setting turned to Said, and back), Undo
+        it in this game: shown once (the setting turned to Shown, and back), Undo
         costs as it does anyone's, and help had says it from then on."""
         shown = self.app.settings.show_verdict or self.facts.verdict_shown
-        return not shown and not self.assisted
+        # a seen stock card put back, or a level's deal practised, is no help of the
+        # solver's: it tells nothing of the deal (the top bar said "No win possible")
+        helped = self.assisted and self.facts.assisted_by not in (BY_SEEN_STOCK, BY_PRACTISED)
+        return not shown and not helped
 
     def _stock_unseen(self) -> bool:
         """Whether the stock holds cards not yet seen: on a later pass, every one was."""

@@ -54,7 +54,7 @@ ORDER BY finished_at DESC, id DESC LIMIT 1"""
 
 # of each deal, the best games a salvaged file's tables are made again from: the best
 # may stay out (help had on the deal before it), and the next in line takes its place
-DEAL_TRIES = 2
+DEAL_TRIES = 5
 LATER_THAN_ANY_TIME = "9999"  # past every ISO time a game is begun or ended at
 NO_VERDICT = "no verdict"  # a fortune's, where its verdict does not count
 

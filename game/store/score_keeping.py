@@ -42,6 +42,11 @@ class ScoreKeeping(GuardedFile):
 
     _salvage_entered = False  # a salvaged file's places entered again (_places_salvaged)
 
+    @property
+    def tables_to_mend(self) -> bool:
+        """Whether a salvaged file's tables are yet to be made again this session."""
+        return self.salvaged and not self._salvage_entered
+
     games: GameLog
     scores: ScoreTables
     holds: GameHolds

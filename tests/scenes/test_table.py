@@ -13,6 +13,7 @@ from game.scenes.base import ARRIVING_S
 from game.scenes.table import TableScene
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
+from game.store.saved import BY_SEEN_STOCK
 from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
@@ -1278,6 +1279,17 @@ def test_a_player_who_hides_the_verdict_is_told_nothing_and_undoes_freely(app, d
     scene.facts.mark_assisted("hint")
     scene._analysis_arrived()
     assert scene.status.startswith("There is no way to win from here")
+
+
+def test_a_seen_stock_card_put_back_tells_nothing_of_a_hidden_verdict(app, driver):
+    # a day's game's Undo of a stock turn made it assisted, and the top bar then said
+    # "No win possible": no help of the solver's, and nothing it had said
+    app.settings.show_verdict = False
+    scene = open_table(app, driver, Game("pyramid52", deal=1))
+    scene.facts.mark_assisted(BY_SEEN_STOCK)
+    assert scene.verdict_kept()
+    scene.facts.assisted_by = "hint"
+    assert not scene.verdict_kept()
 
 
 def test_a_verdict_hidden_is_no_help_to_the_next_game_of_the_deal(app, driver):

@@ -231,6 +231,7 @@ def test_a_salvaged_file_s_tables_are_made_again_from_its_games(tmp_path, monkey
         ]
         app.enter_missed_scores()  # a kiosk's return to its show: once a session
         assert len([n for n in app.notices if "entered again" in str(n)]) == 1
+        assert len(shown) == 1  # the screen too: it flashed at each return
     finally:
         app.close()
         pygame.display.quit()
@@ -390,3 +391,21 @@ def test_a_deal_watched_again_is_watched_since_its_first_watch(records):
     records.save_game(game, facts)
     records.note_watched(Game("pyramid52", deal=8))
     assert records.deal_help_before(game, facts.record_id) == "watched-before"
+
+
+def test_a_salvaged_deal_s_place_is_its_first_win_where_later_ones_had_help_before(tmp_path):
+    # a win, a game of its deal with a hint, then faster wins, kept out for that hint:
+    # the first win's place was lost where only two of the deal's games were tried
+    from game.store.scores import TableKey
+
+    def fill(records):
+        played(records, won_game(), seconds=90.0)
+        played(records, won_game(), hints=1, assisted=True)
+        for seconds in (20.0, 30.0, 40.0):
+            played(records, won_game(), seconds=seconds)
+
+    records = salvaged_records(tmp_path, fill)
+    records.enter_missed_scores(None, "ABC")
+    (entry,) = records.top(TableKey.of("free", "pyramid52", {"passes": 1}))
+    assert entry.deal == 8 and entry.figures.seconds == 90.0
+    records.close()
