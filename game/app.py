@@ -428,7 +428,7 @@ class App:
             self._unsaved_told = True
             reason = self.records.last_failure
             log.warning("not quitting yet: games are not saved (%s); asked again, it quits", reason)
-            self.notices.insert(0, Notice(partial(unsaved_at_quit, reason)))
+            self.notices.insert(0, Notice(partial(unsaved_at_quit, reason), key=SAVE_FAILED))
             self.to_the_menu()
             return
         self.end_loop()
@@ -526,6 +526,7 @@ class App:
         said "the disk is full" of games all saved since)."""
         if not self.records.pending:
             self.notices[:] = [n for n in self.notices if n.key != SAVE_FAILED]
+            self._unsaved_told = False  # the next full disk's quit is asked about anew
 
     def _draw(self, alpha: float) -> None:
         scene = self.scene

@@ -530,3 +530,23 @@ def test_the_notice_of_a_save_that_failed_goes_once_every_save_is_made(app):
     game.play("st>w")
     assert app.game_changed(game, facts) == ""
     assert not any("could not be saved" in str(n) for n in app.notices)
+
+
+def test_a_second_full_disk_is_asked_about_at_the_quit_too(app):
+    # the question was asked once a session: the disk full again, Quit left at once
+    from game.rules import Game
+    from game.store import GameFacts
+    from tests.store.test_games import CommitFails
+
+    real = app.records.games.conn
+    game, facts = Game("pyramid52", deal=5), GameFacts()
+    for _episode in range(2):
+        app.records.games.conn = CommitFails(real)
+        game.play("st>w")
+        app.game_changed(game, facts)
+        app.request_quit()
+        assert app.running and "not saved yet" in str(app.notices[0])
+        app.records.games.conn = real  # room made: saved, and the notices go
+        game.play("st>w")
+        app.game_changed(game, facts)
+        assert not any("not saved" in str(n) for n in app.notices)

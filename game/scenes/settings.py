@@ -127,9 +127,13 @@ class SettingsScene(Scene):
             choice("show_verdict", _("Can it still be won?"), told, s.show_verdict),
             choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
         ]
-        # the name alone left a player guessing whose proof, and of which deals
-        self.rows[-1].note = _("A new random deal is one the solver has proved can be won.")
-        self.rows[-2].note = _("In the top bar after each move; hidden, the cards tell.")
+        notes = {
+            # the name alone left a player guessing whose proof, and of which deals
+            "winnable_only": _("A new random deal is one the solver has proved can be won."),
+            "show_verdict": _("In the top bar after each move; hidden, the cards tell."),
+        }
+        for row in self.rows:
+            row.note = notes.get(row.key, "")
         self.resize(self.app.size)
 
     def _choice_row(
@@ -261,7 +265,7 @@ class SettingsScene(Scene):
             self.label_size -= 1
         label_w = 0 if self.stacked else min(room, widest + int(margin * 1.5))
         label_h = int(unit * label_units)
-        # a finger's target even where the rows are tight (eight of them at 800x600)
+        # a finger's target even where the rows are tight (ten of them at 800x600)
         button_h = max(int(unit * 0.72), min(SMALLEST_TARGET, unit - 8))
         y = self.panel.y + edge // 2
         for row, weight in zip(self.rows, weights, strict=True):

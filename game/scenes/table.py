@@ -274,8 +274,8 @@ class TableScene(
         return False
 
     def update(self, dt: float) -> None:
-        if self.analysis.known() is not None:  # the top bar says it, unless hidden
-            self._note_verdict_shown()
+        self._note_verdict_shown()  # the top bar says it, unless hidden
+        self._peeked_loss_kept()
         if self.animator.tweens:
             if self.animator.update(dt):
                 self._invalidate()

@@ -4,11 +4,12 @@ time, hints, help and fortune), read and written by the scene's own names."""
 from __future__ import annotations
 
 from game.store import GameFacts
-from game.store.saved import BY_PRACTISED, BY_SEEN_STOCK
+from game.store.saved import BY_PRACTISED, BY_SEEN_STOCK, VerdictFlip
 
 
 class TableFacts:
     facts: GameFacts
+    verdict_peeked = False  # see _note_verdict_shown
 
     @property
     def seconds(self) -> float:
@@ -74,8 +75,24 @@ class TableFacts:
     def _note_verdict_shown(self) -> None:
         """The verdict is shown (Settings say it): kept with the game, that turning the
         setting back to Hidden makes nothing seen unseen."""
-        if self.app.settings.show_verdict and not self.facts.verdict_shown:
+        shown = self.app.settings.show_verdict and not self._wish_counts()  # a wish keeps it
+        if shown and not self.facts.verdict_shown:
             self.facts.verdict_shown = True
+            # looked at after moves made hidden: where it turned is not known, and the
+            # line so far counts as the one that lost it (see _peeked_loss_kept)
+            self.verdict_peeked = bool(self.game.moves)
+
+    def _peeked_loss_kept(self) -> None:
+        """A verdict looked at mid-game that says the deal is lost: kept as a turn from
+        the deal to here, as a turn seen is (VerdictFlip), so that the next game of the
+        deal is not played knowing it unmarked (give up, Same deal again)."""
+        if not self.verdict_peeked or self.facts.flip is not None or self.assisted:
+            return
+        known = self.analysis.known()
+        if known is not None and known.lost and self.recorded:
+            self.facts.flip = VerdictFlip.of(0, [str(m) for m in self.game.moves])
+            self._keep_facts()
+            self.verdict_peeked = False
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

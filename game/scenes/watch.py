@@ -208,7 +208,9 @@ class WatchScene(TableScene):
     def verdict_kept(self) -> bool:
         """A watched fortune keeps the solver's verdict for its end, as it was played:
         "Can be won" from its first move told its wish's answer before the cards did."""
-        return self._as_played().wish_counts and not self.game.over
+        # nor where the watcher hid the verdict (Settings): no more told than at a table
+        hidden = not self.app.settings.show_verdict
+        return (self._as_played().wish_counts or hidden) and not self.game.over
 
     def _current_figures(self) -> HudFigures:
         return replace(super()._current_figures(), moves_of=self.moves_in_all)

@@ -11,13 +11,21 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ladder import Ladder
-from game.rules import Game
+from game.rules import Game, ReplayError
 from game.store.arcade import Run
 from game.store.games import LATER_THAN_ANY_TIME, GameLog, GameRow
 from game.store.guarded import GuardedFile
 from game.store.holds import GameHolds
 from game.store.pending import PendingWrites, save_keys
-from game.store.saved import ARCADE, DAILY, FREE, GameFacts, exported, to_saved_replay
+from game.store.saved import (
+    ARCADE,
+    DAILY,
+    FREE,
+    GameFacts,
+    exported,
+    restore,
+    to_saved_replay,
+)
 from game.store.scores import TOP, Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
 
 log = logging.getLogger("game.store.records")  # its notices are the records'
@@ -215,8 +223,9 @@ class ScoreKeeping(GuardedFile):
         for row in rows:
             if self._read("read the tables", partial(self.scores.has_entry, game_id=row.id), True):
                 continue
-            restored = self.resume(row)
-            if restored is None:
+            try:  # read as it is: Continue's resume would retry the writes at each
+                restored = restore(row.replay, row.id)
+            except ReplayError:
                 continue
             place = self.add_game_score(*restored, initials)  # judged as of its end
             if place is not None:

@@ -1281,6 +1281,25 @@ def test_a_player_who_hides_the_verdict_is_told_nothing_and_undoes_freely(app, d
     assert scene.status.startswith("There is no way to win from here")
 
 
+def test_a_verdict_peeked_at_mid_game_is_kept_for_the_next_game_of_the_deal(app, driver):
+    # Hidden, the losing move, then Shown and Continue: "No win possible" read, the game
+    # given up, and Same deal again played knowing it, unmarked
+    app.settings.show_verdict = False
+    _after_the_losing_move(app, driver)
+    app.settings.show_verdict = True
+    resumed, facts = app.records.resume(app.records.unfinished())
+    app.records.hold(facts.record_id)
+    again = TableScene(app, resumed, facts=facts)
+    app.switch(again, fade=False)
+    driver.settle(1.0)
+    wait_for_analysis(again, driver)
+    driver.frames(2)
+    assert again.facts.flip is not None
+    resumed.play("resign")
+    app.game_changed(resumed, again.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
+
+
 def test_a_seen_stock_card_put_back_tells_nothing_of_a_hidden_verdict(app, driver):
     # a day's game's Undo of a stock turn made it assisted, and the top bar then said
     # "No win possible": no help of the solver's, and nothing it had said
