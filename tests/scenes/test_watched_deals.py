@@ -134,3 +134,12 @@ def test_the_day_s_foot_says_a_day_s_game_kept_out_of_the_table(app, helped):
         app.records.save_game(again, GameFacts())
         foot = RecordsScene(app, "pyramid52", {"passes": 1}, DAILY).today_text()
         assert not foot.endswith("; it stays out of the table.")
+
+
+def test_a_replay_watched_keeps_a_hidden_verdict(app, driver):
+    # the replay's top bar said "Can be won" and "No win possible" step by step
+    app.settings.show_verdict = False
+    scene = watch(app, driver, friend_s_daily(), steps=1)
+    assert scene.verdict_kept()
+    app.settings.show_verdict = True
+    assert not scene.verdict_kept()
