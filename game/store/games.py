@@ -173,6 +173,11 @@ class GameLog:
         # the deal's checks look at the games begun before this time (see as_of)
         self._begun_before = LATER_THAN_ANY_TIME
 
+    @property
+    def moment(self) -> str:
+        """The time the deal's checks stand at (see as_of): LATER_THAN_ANY_TIME, now."""
+        return self._begun_before
+
     @contextmanager
     def as_of(self, moment: str) -> Iterator[None]:
         """The deal's checks (_same_deal) as they stood at `moment` (a game's end, as

@@ -434,12 +434,10 @@ class Records(ScoreKeeping):
         )
         if found or not self.watches_help:
             return found
-        # a game that has ended: a watch since is no help it had (another window's, as
-        # its initials were asked, took its place); one in play, continued after a
-        # watch of its deal, had it
-        row = self.game(except_id) if except_id is not None else None
-        ended = row.finished_at if row is not None else None
-        return BY_WATCHED_BEFORE if self.deal_watched(game, ended) else None
+        # as of the game's end where its place is judged (table_for): a watch since is
+        # no help it had (another window's, as its initials were asked, took its place);
+        # one in play, continued after a watch of its deal, had it
+        return BY_WATCHED_BEFORE if self.deal_watched(game, self.games.moment) else None
 
     def deal_watched(self, game: Game, before: str | None = None) -> bool:
         """Whether a replay of this deal was watched here (before that time, if given:

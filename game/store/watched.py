@@ -75,9 +75,9 @@ def note_watched(conn: sqlite3.Connection, game: Game) -> None:
 
 def deal_watched(conn: sqlite3.Connection, game: Game, before: str | None = None) -> bool:
     """Whether a replay watched here dealt `game`'s cards to the same places, in
-    whichever ruleset lays them out alike (see GameLog._same_deal); `before`: watched
-    before that time (a game's start: a watch in another window while its initials
-    were asked took its place away, unsaid)."""
+    whichever ruleset lays them out alike (see GameLog._same_deal); `before`: first
+    watched before that time (a game's end, where its place is judged: a watch in
+    another window while its initials were asked took its place away, unsaid)."""
     deck = " ".join(game.deck)
     for entry in _kept(conn):
         when = entry.get("at")
