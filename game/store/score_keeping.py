@@ -29,6 +29,8 @@ from game.store.saved import (
 from game.store.scores import TOP, Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
 
 log = logging.getLogger("game.store.records")  # its notices are the records'
+# the arcade runs a salvaged file's table is made again from, the latest: a kiosk's years
+MOST_RUNS_MENDED = 2000
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,7 @@ class ScoreKeeping(GuardedFile):
         for row in rows:
             if self._read("read the tables", partial(self.scores.has_entry, game_id=row.id), True):
                 continue
-            try:  # read as it is: Continue's resume would retry the writes at each
+            try:  # as it is kept (Continue's resume would retry the writes for each)
                 restored = restore(row.replay, row.id)
             except ReplayError:
                 continue
@@ -231,7 +233,8 @@ class ScoreKeeping(GuardedFile):
             if place is not None:
                 entered.append((row.ruleset, row.deal, place, ("game", row.id)))
         if ladder is not None:
-            run_ids = self._read("read the arcade runs", lambda: self.arcade.ids(ladder, 2000), [])
+            recent = partial(self.arcade.ids, ladder, MOST_RUNS_MENDED)
+            run_ids = self._read("read the arcade runs", recent, [])
             for run_id in run_ids:
                 run = self._read(
                     "read the arcade run", partial(self.arcade.get, ladder, run_id), None
