@@ -32,7 +32,7 @@ from game.notices import (
 )
 from game.rules import Game, level_problems
 from game.scenes.base import Scene
-from game.scenes.replay_files import watch_dropped
+from game.scenes.replay_files import DroppedFiles, watch_dropped
 from game.screen import NoScreenError, check_screen, the_screen, window_on_screen
 from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
@@ -154,6 +154,7 @@ class App:
         self.keyboard_led = False
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
         self._unsaved_told = False  # a quit was told the games not saved (request_quit)
+        self.drops = DroppedFiles()  # files dropped onto the window, in one drop
         # where the window goes back out of full screen, and whether maximised
         self.window_place = WindowPlace(maximised=size_kept and self.settings.maximised)
         if self.window_place.maximised and not self.fullscreen:
@@ -347,9 +348,10 @@ class App:
         if t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if t == pygame.DROPFILE:
-            if self.kiosk is None:  # a passer-by's file opens nothing
-                watch_dropped(self, event.file)
+        if t in (pygame.DROPBEGIN, pygame.DROPFILE, pygame.DROPCOMPLETE):
+            paths = self.drops.taken(event)
+            if paths and self.kiosk is None:  # a passer-by's file opens nothing
+                watch_dropped(self, paths)
             return
         if self.too_small and t in RAW_POINTER_EVENTS + KEY_EVENTS:
             # nothing is drawn to point at, and a key would act unseen: G twice gave a

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.i18n import _
 from game.notices import Notice, system_reason
 from game.store.saved import write_export
@@ -49,30 +51,63 @@ def run_saved_at(path: str) -> str:
     return _("The run's replay saved: {path}", path=path)
 
 
-def watch_dropped(app: App, path: str) -> None:
-    """A file dropped onto the window (a friend's replay, with no terminal to run
-    `piramida watch` in): a replay or an arcade run's file is played back as that
-    plays it, then the menu; any other file is said where the player is (a table's
-    line), else in the menu's notices, the reason logged."""
-    from game.replay_file import read_replay_file
-    from game.rules import RulesError
+class DroppedFiles:
+    """Files dropped onto the window, taken together as SDL groups them (between its
+    begin and its end): of two dropped at once, a friend's replay and a picture, only
+    the last was looked at."""
+
+    def __init__(self) -> None:
+        self._paths: list[str] | None = None  # since the drop began
+
+    def taken(self, event: pygame.event.Event) -> list[str]:
+        """The paths a drop's event completes (one dropped with no begin said, alone);
+        none while the drop goes on."""
+        if event.type == pygame.DROPBEGIN:
+            self._paths = []
+        elif event.type == pygame.DROPFILE and self._paths is not None:
+            self._paths.append(event.file)
+        elif event.type == pygame.DROPFILE:
+            return [event.file]
+        elif event.type == pygame.DROPCOMPLETE:
+            paths, self._paths = self._paths or [], None
+            return paths
+        return []
+
+
+def watch_dropped(app: App, paths: list[str]) -> None:
+    """Files dropped onto the window (a friend's replay, with no terminal to run
+    `piramida watch` in): the first that is a replay or an arcade run's file is played
+    back as that plays it, then the menu; where none is, the first is said where the
+    player is (a table's line), else in the menu's notices, the reasons logged."""
     from game.scenes.menu import MenuScene
     from game.scenes.watch import WatchScene
+
+    for path in paths:
+        replays = _replays_in(path)
+        if replays is not None:
+            app.switch(lambda found=replays: WatchScene(app, found, back=lambda: MenuScene(app)))
+            return
+    name = Path(paths[0]).name
+    # said where the player is: a table mid-game was left for the menu to read it
+    if app.scene is None or not app.scene.tell(cannot_watch(name)):
+        app.notices.insert(0, Notice(lambda: cannot_watch(name)))
+        app.to_the_menu()
+
+
+def _replays_in(path: str) -> list[dict[str, Any]] | None:
+    """The games of the replay or run file at `path`, checked; None where it is none
+    (the why in English, as the rules give it: to the log)."""
+    from game.replay_file import read_replay_file
+    from game.rules import RulesError
     from game.store.proof import checked_replays
 
     try:
         if not Path(path).is_file():  # a folder; a pipe would be waited on for ever
             raise RulesError(f"{path} is not a file")
-        replays = checked_replays(read_replay_file(path))
-    except RulesError as e:  # the why in English, as the rules give it: to the log
+        return checked_replays(read_replay_file(path))
+    except RulesError as e:
         log.warning("a file dropped onto the window cannot be shown: %s", e)
-        name = Path(path).name
-        # said where the player is: a table mid-game was left for the menu to read it
-        if app.scene is None or not app.scene.tell(cannot_watch(name)):
-            app.notices.insert(0, Notice(lambda: cannot_watch(name)))
-            app.to_the_menu()
-        return
-    app.switch(lambda: WatchScene(app, replays, back=lambda: MenuScene(app)))
+        return None
 
 
 def cannot_watch(name: str) -> str:

@@ -90,3 +90,21 @@ def test_a_file_that_is_no_replay_dropped_on_a_table_is_said_there(app, driver, 
     drop(app, driver, sent)
     assert app.scene is table and not app.notices
     assert table.status.startswith("The file “photo.jpg” cannot be shown")
+
+
+def test_of_files_dropped_together_the_replay_among_them_plays(app, driver, tmp_path):
+    # a friend's replay and a picture dropped at once: the last, the picture, was said
+    picture = tmp_path / "photo.jpg"
+    picture.write_bytes(b"\xff\xd8\xff\xe0")
+    sent = tmp_path / "replay.json"
+    sent.write_text(json.dumps(won_game().to_replay(result=True)), "utf-8")
+    for event in (
+        pygame.event.Event(pygame.DROPBEGIN),
+        pygame.event.Event(pygame.DROPFILE, file=str(picture)),
+        pygame.event.Event(pygame.DROPFILE, file=str(sent)),
+        pygame.event.Event(pygame.DROPCOMPLETE),
+    ):
+        pygame.event.post(event)
+    driver.settle(1.0)
+    assert isinstance(app.scene, WatchScene) and app.scene.game.deal_number == 8
+    assert not app.notices
