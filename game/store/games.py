@@ -167,6 +167,22 @@ class GameRow:
         )
 
 
+def laid_out_alike(game: Game, ruleset: object, options: object, deal: int | None) -> bool:
+    """Whether `ruleset` with `options` lays out deal `deal`, or with none `game`'s own
+    deck, to the same places as `game` is dealt (see GameLog._same_deal). False for a
+    ruleset or options this version does not have, or a deck of another kind."""
+    if not isinstance(ruleset, str) or not isinstance(options, dict):
+        return False
+    try:
+        if deal is not None:
+            other = Game(ruleset, options, deal=deal)
+        else:
+            other = Game(ruleset, options, deck=game.deck)
+    except (RulesError, TypeError, ValueError):
+        return False
+    return other.initial_state.piles == game.initial_state.piles
+
+
 class GameLog:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
@@ -393,7 +409,6 @@ class GameLog:
         patience's deal of the day, one number for all of them, stands on its own: a day
         of dailies lost four of the seven to the first one played. A given deck is
         matched by its cards and then its layout."""
-        dealt = game.initial_state.piles
         deck = " ".join(game.deck)
         known = tuple(rulesets())  # a ruleset this version lacks deals no cards here
         rulesets_sql = ", ".join("?" * len(known))
@@ -417,18 +432,9 @@ class GameLog:
                 replay = None if row["deal"] is not None else read_json(row["replay"], "replay")
             except sqlite3.DatabaseError:
                 continue  # damaged (see GameRow.from_sql): it says nothing of any cards
-            if not isinstance(options, dict):
-                continue
             if replay is not None and (not isinstance(replay, dict) or replay.get("deck") != deck):
                 continue  # other cards
-            try:
-                if row["deal"] is not None:
-                    other = Game(row["ruleset"], options, deal=row["deal"])
-                else:
-                    other = Game(row["ruleset"], options, deck=game.deck)
-            except RulesError:
-                continue  # options this version no longer has, or a deck of another kind
-            if other.initial_state.piles == dealt:
+            if laid_out_alike(game, row["ruleset"], options, row["deal"]):
                 return True
         return False
 

@@ -13,8 +13,9 @@ import logging
 import sqlite3
 from typing import Any
 
-from game.rules import Game, RulesError
+from game.rules import Game
 from game.store.database import read_json, transaction
+from game.store.games import laid_out_alike
 from game.store.saved import now_iso
 
 log = logging.getLogger(__name__)
@@ -84,18 +85,7 @@ def deal_watched(conn: sqlite3.Connection, game: Game, before: str | None = None
         if before is not None and isinstance(when, str) and when >= before:
             continue
         same = entry["deal"] == game.deal_number if "deal" in entry else entry["deck"] == deck
-        if not same:
-            continue
-        options = entry.get("options")
-        if not isinstance(options, dict) or not isinstance(entry.get("ruleset"), str):
-            continue
-        try:
-            if "deal" in entry:
-                other = Game(entry["ruleset"], options, deal=entry["deal"])
-            else:
-                other = Game(entry["ruleset"], options, deck=game.deck)
-        except (RulesError, TypeError, ValueError):
-            continue  # options this version no longer has, or a deck of another kind
-        if other.initial_state.piles == game.initial_state.piles:
+        options, deal = entry.get("options"), entry.get("deal")
+        if same and laid_out_alike(game, entry.get("ruleset"), options, deal):
             return True
     return False
