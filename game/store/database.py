@@ -113,6 +113,21 @@ def read_json(text: str, where: str) -> Any:
         raise sqlite3.DatabaseError(f"{where} is damaged: {e}") from e
 
 
+def profile_value(conn: sqlite3.Connection, key: str) -> str | None:
+    """The profile's value under `key` (the player's initials, the deals watched…)."""
+    row = conn.execute("SELECT value FROM profile WHERE key = ?", (key,)).fetchone()
+    return str(row[0]) if row is not None else None
+
+
+def set_profile_value(conn: sqlite3.Connection, key: str, value: str) -> None:
+    """Put `value` under `key` in the profile (in the caller's transaction)."""
+    conn.execute(
+        """INSERT INTO profile (key, value) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value""",
+        (key, value),
+    )
+
+
 @contextmanager
 def transaction(conn: sqlite3.Connection, durable: bool = True) -> Iterator[sqlite3.Connection]:
     """One write transaction: all of it is stored, or none of it.

@@ -30,6 +30,8 @@ from game.store.database import (
     Problem,
     in_memory,
     open_database,
+    profile_value,
+    set_profile_value,
     transaction,
 )
 from game.store.games import GameLog, GameRow
@@ -483,23 +485,15 @@ class Records(ScoreKeeping):
 
     @property
     def initials(self) -> str:
-        row = self._read(
-            "read the profile",
-            lambda: self.conn.execute(
-                "SELECT value FROM profile WHERE key = ?", (INITIALS_KEY,)
-            ).fetchone(),
-            None,
+        value = self._read(
+            "read the profile", partial(profile_value, self.conn, INITIALS_KEY), None
         )
-        return str(row[0]) if row else ""
+        return value or ""
 
     def set_initials(self, initials: str) -> bool:
         def store() -> bool:
             with transaction(self.conn):
-                self.conn.execute(
-                    """INSERT INTO profile (key, value) VALUES (?, ?)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value""",
-                    (INITIALS_KEY, initials),
-                )
+                set_profile_value(self.conn, INITIALS_KEY, initials)
             return True
 
         self.retry_pending()

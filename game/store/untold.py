@@ -8,7 +8,14 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from game.store.database import SALVAGED, SET_ASIDE, Problem, transaction
+from game.store.database import (
+    SALVAGED,
+    SET_ASIDE,
+    Problem,
+    profile_value,
+    set_profile_value,
+    transaction,
+)
 from game.store.saved import is_count
 
 UNTOLD_KEY = "set_aside_untold"
@@ -19,16 +26,14 @@ def keep_untold(conn: sqlite3.Connection, aside_name: str, copied: dict[str, int
     set aside as `aside_name` with `copied` rows kept, until forget_untold."""
     told = json.dumps([aside_name, copied.get("games", 0), copied.get("scores", 0)])
     with transaction(conn):
-        conn.execute(
-            "INSERT OR REPLACE INTO profile (key, value) VALUES (?, ?)", (UNTOLD_KEY, told)
-        )
+        set_profile_value(conn, UNTOLD_KEY, told)
 
 
 def untold(conn: sqlite3.Connection) -> list[Problem]:
     """What a salvage kept untold (see keep_untold): its problems, as it said them."""
     try:
-        row = conn.execute("SELECT value FROM profile WHERE key = ?", (UNTOLD_KEY,)).fetchone()
-        name, games, entries = json.loads(row[0]) if row is not None else ("", 0, 0)
+        text = profile_value(conn, UNTOLD_KEY)
+        name, games, entries = json.loads(text) if text is not None else ("", 0, 0)
     except (sqlite3.Error, ValueError, TypeError):
         return []
     if not isinstance(name, str) or not name:

@@ -14,7 +14,7 @@ import sqlite3
 from typing import Any
 
 from game.rules import Game
-from game.store.database import read_json, transaction
+from game.store.database import profile_value, read_json, set_profile_value, transaction
 from game.store.games import laid_out_alike
 from game.store.saved import now_iso
 
@@ -41,9 +41,9 @@ def _kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     """The deals watched, as the profile keeps them; none where the list does not read
     (edited by hand): it says nothing of any deal, and the next watch writes it anew
     (read as a damaged file, it was said as "a game could not be saved", in English)."""
-    row = conn.execute("SELECT value FROM profile WHERE key = ?", (WATCHED_KEY,)).fetchone()
+    text = profile_value(conn, WATCHED_KEY)
     try:
-        value = read_json(row[0], "the deals watched") if row else []
+        value = read_json(text, "the deals watched") if text is not None else []
     except sqlite3.DatabaseError as e:
         log.warning("records: %s", e)
         return []
@@ -67,11 +67,7 @@ def note_watched(conn: sqlite3.Connection, game: Game) -> None:
             else:
                 kept.append(e)
         kept = [*kept, {**entry, "at": first}][-MOST_KEPT:]
-        conn.execute(
-            """INSERT INTO profile (key, value) VALUES (?, ?)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value""",
-            (WATCHED_KEY, json.dumps(kept, separators=(",", ":"))),
-        )
+        set_profile_value(conn, WATCHED_KEY, json.dumps(kept, separators=(",", ":")))
 
 
 def deal_watched(conn: sqlite3.Connection, game: Game, before: str | None = None) -> bool:
