@@ -1483,7 +1483,7 @@ def test_every_level_s_bar_shows_its_level_and_lives(tmp_path, monkeypatch, lang
             2,
             "ru",
             "Нажмите «Сдаться» ещё раз: уровень будет проигран, и вы потеряете жизнь"
-            " (останется 1 жизнь).",
+            " (в запасе 1 жизнь).",
         ),
     ],
 )
