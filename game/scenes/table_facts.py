@@ -4,7 +4,7 @@ time, hints, help and fortune), read and written by the scene's own names."""
 from __future__ import annotations
 
 from game.store import GameFacts
-from game.store.saved import BY_PRACTISED, BY_SEEN_STOCK, VerdictFlip
+from game.store.saved import VerdictFlip
 
 
 class TableFacts:
@@ -54,19 +54,23 @@ class TableFacts:
         a card was played. Help asked for (a hint, the demo), the deal played
         before, or a card put back on the stock by Undo voids the fortune, and the
         verdict is said from then on. A player who chose not to be told (Settings) is
-        not, but once helped: the game is assisted then, its Undo free of the cost a
-        verdict seen gives it (see _taking_back_costs)."""
+        not, until a hint or the demo says it (_solver_asked)."""
         return self._wish_counts() or self._verdict_unasked()
 
     def _verdict_unasked(self) -> bool:
         """Whether the player hid the solver's verdict (Settings) and has not been told
-        it in this game: shown once (the setting turned to Shown, and back), Undo
-        costs as it does anyone's, and help had says it from then on."""
-        shown = self.app.settings.show_verdict or self.facts.verdict_shown
-        # a seen stock card put back, or a level's deal practised, is no help of the
-        # solver's: it tells nothing of the deal (the top bar said "No win possible")
-        helped = self.assisted and self.facts.assisted_by not in (BY_SEEN_STOCK, BY_PRACTISED)
-        return not shown and not helped
+        it in this game: shown once (the setting turned to Shown, and back, or a hint
+        or the demo asked for), Undo costs as it does anyone's. Help had with the deal
+        in another game (a replay watched, a hint) does not say it here: the player
+        asked this game for nothing, and chose not to be told."""
+        return not (self.app.settings.show_verdict or self.facts.verdict_shown)
+
+    def _solver_asked(self, by: str) -> None:
+        """A hint or the demo (`by`) was had: the game is assisted, and the verdict,
+        which the help's words say, is said from then on, as if shown."""
+        self.facts.mark_assisted(by)
+        self.facts.verdict_shown = True
+        self._keep_facts()
 
     def _stock_unseen(self) -> bool:
         """Whether the stock holds cards not yet seen: on a later pass, every one was."""
@@ -86,7 +90,7 @@ class TableFacts:
         """A verdict looked at mid-game that says the deal is lost: kept as a turn from
         the deal to here, as a turn seen is (VerdictFlip), so that the next game of the
         deal is not played knowing it unmarked (give up, Same deal again)."""
-        if not self.verdict_peeked or self.facts.flip is not None or self.assisted:
+        if not self.verdict_peeked or self.facts.flip is not None or self.facts.solver_helped:
             return
         known = self.analysis.known()
         if known is not None and known.lost and self.recorded:

@@ -178,8 +178,7 @@ class TableHelp:
             # any move keeps the points, as the Demo says: a move shown here read as the
             # way on, and the Demo then said it had none. Help, where the verdict was hid
             if self._verdict_unasked():
-                self.facts.mark_assisted(BY_HINT)
-                self._keep_facts()
+                self._solver_asked(BY_HINT)
             self._say(self._nothing_better_words(known), 6.0)
             return
         if known.won and line:
@@ -226,8 +225,7 @@ class TableHelp:
         # changes (see _after_change)
         if move != self.hint:
             self.hints_used += 1
-        self.facts.mark_assisted(BY_HINT)
-        self._keep_facts()
+        self._solver_asked(BY_HINT)
         self.hint = move
         if self.keys.visible:
             # where a keyboard player's Enter plays it: the card to pick up, or where the
@@ -285,10 +283,11 @@ class TableHelp:
         known = self.analysis.known()
         where = self.analysis.position()
         hidden = self._verdict_unasked()
-        if known and known.lost and self.recorded and not self.assisted and not hidden:
+        if known and known.lost and self.recorded and not self.facts.solver_helped and not hidden:
             # kept with the game, so that Continue does not forget it (see _taking_back);
             # not where the player hid it: a verdict never seen is no help to the next
-            # game of the deal (BY_TOLD_BEFORE)
+            # game of the deal (BY_TOLD_BEFORE). Kept where a seen stock card made the
+            # game assisted: its Undo free, the verdict was a bench to try moves on
             flip = self.analysis.flip()
             if flip is not None and flip != self.facts.flip:
                 self.facts.flip = flip
@@ -420,16 +419,14 @@ class TableHelp:
             # nothing to show: not started, nor the game marked helped for it, but where
             # the player hid the verdict, which these words are
             if self._verdict_unasked():
-                self.facts.mark_assisted(BY_DEMO)
-                self._keep_facts()
+                self._solver_asked(BY_DEMO)
             self._say(self._nothing_better_words(self.analysis.known() or UNANSWERED), 6.0)
             return
         self.demo = not self.demo
         self.demo_wait = 0.0
         self.demo_pace = 0  # as its words say: kept from the last one, its speed was unsaid
         if self.demo:
-            self.facts.mark_assisted(BY_DEMO)
-            self._keep_facts()
+            self._solver_asked(BY_DEMO)
             self.analysis.ask()
             # a kiosk's passer-by has no Demo (its show says its own words): D is a key,
             # and the table is clicked (or tapped: a desktop's touch screen sends clicks)

@@ -14,10 +14,10 @@ from game.store.database import check_numbers, read_json, transaction
 from game.store.saved import (
     ARCADE,
     BY_HELP_BEFORE,
-    BY_SEEN_STOCK,
     BY_TOLD_BEFORE,
     DAILY,
     FREE,
+    NOT_THE_SOLVERS,
     GameFacts,
     canonical_options,
     cut_seconds,
@@ -35,11 +35,10 @@ LARGEST_ID = (1 << 63) - 1
 LATEST_PLAYED_SQL = """SELECT * FROM (
         SELECT * FROM games WHERE mode != ? ORDER BY id DESC LIMIT 100
     ) ORDER BY updated_at DESC, id DESC LIMIT 1"""
-# an assisted game but for one whose help was a seen stock card put back (its first
-# help, which the replay's meta keeps)
-NOT_BY_SEEN_STOCK = (
-    f"assisted AND COALESCE(json_extract(replay, '$.meta.assisted_by'), '') != '{BY_SEEN_STOCK}'"
-)
+# a game that had the solver's help (GameFacts.solver_helped: its first help, which the
+# replay's meta keeps, is not one of NOT_THE_SOLVERS)
+SOLVER_HELPED = f"""assisted AND COALESCE(json_extract(replay, '$.meta.assisted_by'), '')
+    NOT IN ({", ".join(f"'{by}'" for by in NOT_THE_SOLVERS)})"""
 # a game whose top bar turned from "Can be won" to "No win possible" after a move (the
 # flip its meta keeps), unless a fortune kept the verdict unsaid (its wish counting: no
 # help, the deal new to it). The same deal dealt again used that verdict as a Restart
@@ -388,9 +387,10 @@ class GameLog:
     def deal_help_before(self, game: Game, except_id: int | None = None) -> str | None:
         """The solver's help another game that dealt these cards to the same places had,
         or None: BY_HELP_BEFORE where its player has seen the solver's moves for this
-        very deal (a seen stock card put back marks a game assisted too, but is no help
-        of the solver's), BY_TOLD_BEFORE where the top bar said where its line was lost."""
-        if self._same_deal(game, except_id, NOT_BY_SEEN_STOCK):
+        very deal (a seen stock card put back, or a level's deal practised, marks a game
+        assisted too, but is no help of the solver's), BY_TOLD_BEFORE where the top bar
+        said where its line was lost."""
+        if self._same_deal(game, except_id, SOLVER_HELPED):
             return BY_HELP_BEFORE
         if self._same_deal(game, except_id, TOLD_LOST):
             return BY_TOLD_BEFORE

@@ -48,6 +48,10 @@ HELP_KINDS = (
     BY_PRACTISED,
     BY_WATCHED_BEFORE,
 )
+# help that tells nothing of the solver's, which the solver's then outranks: a card
+# seen before it came, a level's deal played in another game. A game had the solver's
+# help (what a later game of its deal then has too) when its help is another
+NOT_THE_SOLVERS = (BY_SEEN_STOCK, BY_PRACTISED)
 
 
 # The largest deal number a saved game and a table entry can keep (an SQLite integer)
@@ -175,6 +179,12 @@ class GameFacts:
         return wish_counts(self.fortune, self.fortune_replayed, self.assisted)
 
     @property
+    def solver_helped(self) -> bool:
+        """Whether the game had the solver's help (a hint, the demo, a verdict taken
+        back past, or such help had on its deal before), not only NOT_THE_SOLVERS."""
+        return self.assisted and self.assisted_by not in NOT_THE_SOLVERS
+
+    @property
     def played_once(self) -> bool:
         """A daily or arcade game: its deal is played once, to its end, with its stock
         unseen (no new deal in its place, its end not taken back)."""
@@ -182,11 +192,11 @@ class GameFacts:
 
     def mark_assisted(self, by: str) -> None:
         """The game had help (`by`, one of HELP_KINDS); the first help is the one said,
-        but the solver's over a seen stock card's: the solver's help stays with the deal
-        (Records.deal_assisted_before), and after a seen stock card it was forgotten. And
+        but the solver's over one of NOT_THE_SOLVERS: the solver's help stays with the
+        deal (Records.deal_assisted_before), and after a seen stock card it was forgotten. And
         the demo's over a hint's: a game the demo played on after one hint was said to
         have had "a hint" alone, in its results, its replay and `verify`."""
-        outranks = (self.assisted_by == BY_SEEN_STOCK and by != BY_SEEN_STOCK) or (
+        outranks = (self.assisted_by in NOT_THE_SOLVERS and by not in NOT_THE_SOLVERS) or (
             self.assisted_by == BY_HINT and by == BY_DEMO
         )
         if not self.assisted or outranks:

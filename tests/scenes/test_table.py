@@ -13,7 +13,7 @@ from game.scenes.base import ARRIVING_S
 from game.scenes.table import TableScene
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
-from game.store.saved import BY_SEEN_STOCK
+from game.store.saved import BY_SEEN_STOCK, BY_WATCHED_BEFORE, DAILY
 from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
@@ -1276,7 +1276,11 @@ def test_a_player_who_hides_the_verdict_is_told_nothing_and_undoes_freely(app, d
     # helped (a hint), the game is assisted, and the verdict said from then on
     click_move(driver, scene, "p7.1+p7.7")
     wait_for_analysis(scene, driver)
-    scene.facts.mark_assisted("hint")
+    driver.key(pygame.K_h)  # asked first
+    assert not scene.assisted
+    driver.settle(1.1)  # a quick double press counts as one
+    driver.key(pygame.K_h)
+    assert scene.assisted and "No win is possible now" in scene.status
     scene._analysis_arrived()
     assert scene.status.startswith("There is no way to win from here")
 
@@ -1300,15 +1304,54 @@ def test_a_verdict_peeked_at_mid_game_is_kept_for_the_next_game_of_the_deal(app,
     assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
 
 
-def test_a_seen_stock_card_put_back_tells_nothing_of_a_hidden_verdict(app, driver):
+def test_a_hidden_verdict_is_said_only_once_this_game_asks_the_solver(app, driver):
     # a day's game's Undo of a stock turn made it assisted, and the top bar then said
-    # "No win possible": no help of the solver's, and nothing it had said
+    # "No win possible": no help of the solver's, and nothing it had said. A replay of
+    # the deal watched before showed it too, to a player who had chosen not to be told
     app.settings.show_verdict = False
     scene = open_table(app, driver, Game("pyramid52", deal=1))
     scene.facts.mark_assisted(BY_SEEN_STOCK)
     assert scene.verdict_kept()
-    scene.facts.assisted_by = "hint"
-    assert not scene.verdict_kept()
+    scene.facts.mark_assisted(BY_WATCHED_BEFORE)
+    assert scene.facts.assisted_by == BY_WATCHED_BEFORE and scene.verdict_kept()
+    scene._solver_asked("demo")
+    assert not scene.verdict_kept() and scene.facts.verdict_shown
+
+
+def test_a_replay_watched_hidden_leaves_the_next_game_s_verdict_hidden(app, driver):
+    from game.scenes.table_analysis import verdict_words
+
+    app.settings.show_verdict = False
+    app.records.note_watched(Game("pyramid52", deal=8))
+    scene, _game = _after_the_losing_move(app, driver)
+    assert scene.facts.assisted_by == BY_WATCHED_BEFORE
+    driver.frames(2)
+    assert not any(scene.hud.stats_shown.endswith(word) for word in verdict_words() if word)
+    assert "no way to win" not in scene.status
+
+
+@pytest.mark.parametrize("peeked", [False, True])
+def test_a_verdict_seen_in_a_game_a_seen_stock_card_marked_is_kept_for_the_deal(
+    app, driver, peeked
+):
+    # a day's game marked for a stock card put back: its Undo free, the verdict shown (or
+    # peeked at through Settings) was a bench to try moves on, and nothing of it was kept:
+    # the day's number played as a free game took place 1 in the table, unmarked
+    app.settings.show_verdict = not peeked
+    game = Game("pyramid52", deal=8)
+    scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
+    scene.facts.mark_assisted(BY_SEEN_STOCK)
+    wait_for_analysis(scene, driver)
+    click_move(driver, scene, "p7.1+p7.7")
+    wait_for_analysis(scene, driver)
+    if peeked:
+        app.settings.show_verdict = True
+        driver.frames(2)
+        scene._analysis_arrived()
+    assert scene.facts.flip is not None
+    game.play("resign")
+    app.game_changed(game, scene.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
 
 
 def test_a_verdict_hidden_is_no_help_to_the_next_game_of_the_deal(app, driver):

@@ -297,14 +297,16 @@ def test_a_verdict_that_turned_in_one_game_is_help_for_the_next_of_its_deal(reco
 
 def test_a_seen_stock_card_put_back_is_no_help_of_the_solver_s_for_the_deal(records):
     # the next game of the deal said "played with the solver's help before"
-    from game.store.saved import BY_HINT, BY_SEEN_STOCK
+    # (an arcade level's deal practised in another game neither: it said so, falsely)
+    from game.store.saved import BY_HINT, BY_PRACTISED, BY_SEEN_STOCK
 
-    for deal, by in ((14, BY_SEEN_STOCK), (15, BY_HINT)):
+    for deal, by in ((14, BY_SEEN_STOCK), (15, BY_HINT), (17, BY_PRACTISED)):
         facts = GameFacts()
         facts.mark_assisted(by)
         records.save_game(random_game("sbudetsya", deal=deal, moves=2, end=False), facts)
     assert not records.deal_assisted_before(Game("sbudetsya", deal=14))
     assert records.deal_assisted_before(Game("sbudetsya", deal=15))
+    assert not records.deal_assisted_before(Game("sbudetsya", deal=17))
     records.save_game(random_game("nechego", 12, 2, end=False), GameFacts(assisted=True))
     assert not records.deal_assisted_before(Game("nechego", {"cards": 32}, deal=12))  # others
 
@@ -610,15 +612,16 @@ def test_recent_points_of_one_set_of_options_leave_the_others_out(records):
 def test_the_solver_s_help_after_a_seen_stock_card_stays_with_the_deal(records):
     # the first help alone was kept, and a seen stock card's is no help of the solver's:
     # a hint after it was forgotten, and a free game of the deal entered the table
-    from game.store.saved import BY_HINT, BY_SEEN_STOCK
+    from game.store.saved import BY_HINT, BY_PRACTISED, BY_SEEN_STOCK
 
-    facts = GameFacts()
-    facts.mark_assisted(BY_SEEN_STOCK)
-    facts.mark_assisted(BY_HINT)
-    facts.mark_assisted(BY_SEEN_STOCK)
-    assert facts.assisted_by == BY_HINT
-    records.save_game(random_game("sbudetsya", deal=16, moves=2, end=False), facts)
-    assert records.deal_assisted_before(Game("sbudetsya", deal=16))
+    for deal, first in ((16, BY_SEEN_STOCK), (18, BY_PRACTISED)):
+        facts = GameFacts()
+        facts.mark_assisted(first)
+        facts.mark_assisted(BY_HINT)
+        facts.mark_assisted(first)
+        assert facts.assisted_by == BY_HINT
+        records.save_game(random_game("sbudetsya", deal=deal, moves=2, end=False), facts)
+        assert records.deal_assisted_before(Game("sbudetsya", deal=deal))
 
 
 def test_a_move_s_autosave_is_not_synced_to_the_disk_and_a_game_s_end_is(records):
