@@ -125,7 +125,9 @@ class App:
         # Open the audio device now: done at the first sound, it would stall a frame.
         if not self.sounds.available:
             self.notices.append(Notice(no_sound))
-        self.pointer = PointerTranslator(self.clock.now)
+        self.pointer = PointerTranslator(
+            self.clock.now, holds=lambda: self.scene is not None and self.scene.pointer_holds()
+        )
         # the solver runs in its own process, started at the first question
         self.solver = SolverWorker()
         self.scene: Scene | None = None

@@ -103,3 +103,21 @@ def test_the_held_finger_s_id_landing_again_is_a_new_press():
     clock.t += STALE_FINGER_S + 1
     down = pointer.translate(finger(pygame.FINGERDOWN, 0, 0.8, 0.8), SIZE)
     assert down is not None and down.type == POINTER_DOWN and down.pos == (800, 400)
+
+
+def test_a_finger_that_holds_nothing_gives_way_to_the_next_at_once():
+    # a thumb resting on the glass's edge, on no card or button, kept every tap of the
+    # other hand out for 10 s, or for as long as it jiggled
+    clock = Clock()
+    holds = [False]
+    pointer = PointerTranslator(clock, lambda touch_id, f: True, lambda: holds[0])
+    pointer.translate(finger(pygame.FINGERDOWN, 1, 0.99, 0.5), SIZE)
+    clock.t += 0.2
+    down = pointer.translate(finger(pygame.FINGERDOWN, 2, 0.3, 0.3), SIZE)
+    assert down is not None and down.pos == (300, 150)
+    assert pointer.translate(finger(pygame.FINGERMOTION, 1, 0.98, 0.5), SIZE) is None
+    assert pointer.translate(finger(pygame.FINGERUP, 2, 0.3, 0.3), SIZE).type == POINTER_UP
+    assert pointer.translate(finger(pygame.FINGERUP, 1, 0.98, 0.5), SIZE) is None
+    holds[0] = True  # a card held: a palm landing is not let take it
+    pointer.translate(finger(pygame.FINGERDOWN, 3), SIZE)
+    assert pointer.translate(finger(pygame.FINGERDOWN, 4), SIZE) is None

@@ -60,6 +60,12 @@ class Scene:
         anything, or its focus lost: the release goes to the window that took it): a
         press or a drag lets go."""
 
+    def pointer_holds(self) -> bool:
+        """Whether the press under way holds something (a card, a button, a scroll) that
+        another finger must not take over: a finger resting on nothing holds nothing
+        (see game.ui.pointer)."""
+        return False
+
     def update(self, dt: float) -> None:
         pass
 

@@ -51,6 +51,9 @@ class PadScene(Scene):
         if self.pad.let_go():
             self.redraw = True
 
+    def pointer_holds(self) -> bool:
+        return self.pad.holds()
+
     def update(self, dt: float) -> None:
         if self.pad.update(dt):
             self.redraw = True

@@ -234,6 +234,9 @@ class RulesScene(Scene):
             return True
         return False
 
+    def pointer_holds(self) -> bool:
+        return self._drag is not None or any(b.pressed for b in self.buttons)
+
     def _pointer_move(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
             hot = b.hit(event.pos)

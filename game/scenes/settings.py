@@ -368,6 +368,9 @@ class SettingsScene(Scene):
             return True
         return False
 
+    def pointer_holds(self) -> bool:
+        return self._pressed is not None or self._sliding
+
     def pointer_lost(self) -> None:
         """The press's release will not come: nothing stays pressed, nor slides on."""
         pressed, self._pressed, self._sliding = self._pressed, None, False

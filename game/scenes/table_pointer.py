@@ -276,6 +276,9 @@ class TablePointer:
         self._click(press.pile, press.index, press.clicks)
         return True
 
+    def pointer_holds(self) -> bool:
+        return self.press is not None or self.drag is not None or self.held_button is not None
+
     def pointer_lost(self) -> None:
         """A card dragged when the window was made too small, or lost its focus, goes
         back: its release, let go there, was not passed on, and it floated over the

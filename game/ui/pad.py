@@ -124,6 +124,10 @@ class ButtonPad:
             under.action()
         return True, True
 
+    def holds(self) -> bool:
+        """Whether a button is pressed, its release to come."""
+        return bool(self._pressed_key)
+
     def let_go(self) -> bool:
         """The pointer's release will not come (the window lost its focus): no button
         stays pressed, nor a repeating one runs on (a letter of the initials' wheel

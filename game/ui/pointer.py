@@ -25,7 +25,9 @@ TOUCH_DOUBLE_PX = 40
 STALE_FINGER_S = 2.0
 # As long, for a finger SDL still counts as down: one holding a card still sends nothing
 # (it was let go under a palm after 2 s). SDL's count misses a lift lost with a window
-# switch too, so it only lengthens the wait.
+# switch too, so it only lengthens the wait. A finger that holds nothing (a thumb resting
+# on the glass's edge, on no card or button) is no wait at all: another takes over at
+# once, where every tap of the other hand was dropped for as long as it rested.
 HELD_FINGER_S = 10.0
 
 
@@ -44,9 +46,13 @@ class PointerTranslator:
         self,
         now: Callable[[], float],
         finger_down: Callable[[int, int], bool | None] = sdl_finger_down,
+        holds: Callable[[], bool] = lambda: True,
     ) -> None:
+        """`holds` says whether the press of the finger held holds something (the
+        scene's pointer_holds): else another finger takes over."""
         self.now = now
         self.finger_down = finger_down
+        self.holds = holds
         self._last_down: tuple[float, tuple[int, int], str] | None = None
         self._finger: int | None = None
         self._touch_id = 0  # the device of the finger held
@@ -82,7 +88,8 @@ class PointerTranslator:
                 # the held finger's own id landing again: its lift was lost (SDL on some
                 # systems numbers fingers afresh from 0, and counted it still down)
                 again = event.finger_id == self._finger
-                if self._finger is not None and not again and not self._held_finger_lost():
+                taken = self._finger is not None and not again and not self._held_finger_lost()
+                if taken and self.holds():
                     return None  # a second finger is ignored
                 self._finger, self._finger_seen = event.finger_id, self.now()
                 self._touch_id = getattr(event, "touch_id", 0)

@@ -66,24 +66,23 @@ class Driver:
             )
             self.frames(1)
 
-    def tap(self, pos: tuple[int, int]) -> None:
+    def tap(self, pos: tuple[int, int], finger_id: int = 1) -> None:
         """A finger tap: FINGERDOWN/UP with normalised coordinates."""
-        w, h = self.app.size
         self.app.clock.advance(0.5)
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-            pygame.event.post(
-                pygame.event.Event(
-                    kind,
-                    x=pos[0] / w,
-                    y=pos[1] / h,
-                    dx=0.0,
-                    dy=0.0,
-                    finger_id=1,
-                    touch_id=1,
-                    pressure=1.0,
-                )
-            )
+            self.finger(kind, pos, finger_id, frames=0)
         self.frames(1)
+
+    def finger(self, kind: int, pos: tuple[int, int], finger_id: int = 1, frames: int = 1) -> None:
+        """One finger event (FINGERDOWN, FINGERMOTION, FINGERUP) at window pixels `pos`."""
+        w, h = self.app.size
+        x, y = pos[0] / w, pos[1] / h
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=finger_id, touch_id=1, pressure=1.0
+            )
+        )
+        self.frames(frames)
 
     def key(self, key: int, mod: int = 0, scancode: int = 0, unicode: str = "") -> None:
         """A key pressed and let go; `scancode` is its place on the keyboard (0: unknown),

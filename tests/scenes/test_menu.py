@@ -108,6 +108,16 @@ def test_a_tap_selects_a_card_too(app, driver):
     assert scene.ruleset.id == "sbudetsya"
 
 
+def test_a_thumb_resting_on_the_menu_s_edge_lets_a_tap_choose(app, driver):
+    # SDL counting the thumb down, every tap of the other hand was dropped for 10 s
+    app.pointer.finger_down = lambda touch_id, finger_id: True
+    scene = open_menu(app, driver)
+    w, h = app.size
+    driver.finger(pygame.FINGERDOWN, (w - 2, h // 2), finger_id=7)
+    driver.tap(scene.pad.get("ruleset:sbudetsya").rect.center)
+    assert scene.ruleset.id == "sbudetsya"
+
+
 def test_option_toggles_change_the_game_that_is_played(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:nechego")

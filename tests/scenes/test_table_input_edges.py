@@ -1022,3 +1022,23 @@ def test_a_double_click_on_a_question_s_button_only_asks(app, driver):
     driver.key(pygame.K_n)  # pressed again, the question read: a new deal
     driver.settle(0.5)
     assert game.over
+
+
+@pytest.mark.parametrize("thumb_on_a_card", [False, True])
+def test_a_thumb_resting_on_the_felt_leaves_the_other_hand_free(app, driver, thumb_on_a_card):
+    # a thumb on the glass's edge (SDL counting it down, jiggling a pixel) held the
+    # pointer: every tap of the other hand was dropped for as long as it rested
+    app.pointer.finger_down = lambda touch_id, finger_id: True
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    w, h = app.size
+    thumb = centre(scene, "p7.4") if thumb_on_a_card else (w - 4, h // 2)
+    driver.finger(pygame.FINGERDOWN, thumb, finger_id=7)
+    for _ in range(3):
+        driver.app.clock.advance(0.1)
+        driver.finger(pygame.FINGERMOTION, (thumb[0] - 1, thumb[1]), finger_id=7)
+    driver.tap(centre(scene, "p7.1"))
+    driver.tap(centre(scene, "p7.7"))
+    driver.settle(0.5)
+    played = [str(m) for m in scene.game.moves]
+    # a card held is still the thumb's: a palm landing was not let take it
+    assert played == ([] if thumb_on_a_card else ["p7.1+p7.7"])
