@@ -239,7 +239,8 @@ class RulesScene(Scene):
 
     def _pointer_move(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
-            hot = b.hit(event.pos)
+            # a finger hovers nothing: a swipe that lifted over Back left it lit
+            hot = event.source != "touch" and b.hit(event.pos)
             if hot != b.hot:
                 b.hot = hot
                 self.redraw = True

@@ -353,7 +353,7 @@ class SettingsScene(Scene):
         if event.type == POINTER_MOVE:
             if self._sliding and event.held:
                 self._slide(event.pos)
-            self._hover(event.pos)
+            self._hover(event.pos if event.source != "touch" else None)
             return True
         if event.type == POINTER_UP:
             if self._sliding and self._level_unheard:
@@ -383,9 +383,10 @@ class SettingsScene(Scene):
         self.set_volume((pos[0] - track.x) / max(1, track.width))
         self._pressed = self.button("volume:track")
 
-    def _hover(self, pos: tuple[int, int]) -> None:
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        """The buttons under the mouse at `pos` lit; none under a finger (None)."""
         for _i, b in self._targets():
-            hot = b.hit(pos)
+            hot = pos is not None and b.hit(pos)
             if hot != b.hot:
                 b.hot = hot
                 self.redraw = True

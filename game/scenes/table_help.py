@@ -432,8 +432,8 @@ class TableHelp:
             # and the table is clicked (or tapped: a desktop's touch screen sends clicks)
             self._say(
                 _(
-                    "Demo: the solver plays. Click the table or press any key to take over;"
-                    " + and − set its speed."
+                    "Demo: the solver plays. Click or tap the table, or press any key, to take"
+                    " over; + and − set its speed."
                 ),
                 5.0,
             )

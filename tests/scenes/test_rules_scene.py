@@ -375,3 +375,15 @@ def test_an_arcade_level_s_rules_open_with_the_run_s(app, driver):
     # a free game's rules are the patience's alone
     free = open_rules(app, driver, table.game.ruleset.id, dict(table.game.options))
     assert not any("Arcade." in line for line in free.wrapped_lines())
+
+
+def test_a_swipe_that_lifts_over_back_leaves_it_unlit(app, driver):
+    # a finger hovers nothing: Back stayed lit after the finger had gone
+    scene = open_long_rules(app, driver)
+    x, y = scene.text_rect.center
+    back = scene.back_button.rect.center
+    driver.finger(pygame.FINGERDOWN, (x, y))
+    driver.finger(pygame.FINGERMOTION, (x, y - 40))
+    driver.finger(pygame.FINGERMOTION, back)
+    driver.finger(pygame.FINGERUP, back)
+    assert not scene.back_button.hot

@@ -926,8 +926,8 @@ def test_touching_the_table_stops_the_demo(app, driver):
     driver.key_twice(pygame.K_d)
     assert scene.demo
     assert scene.status == (
-        "Demo: the solver plays. Click the table or press any key to take over;"
-        " + and − set its speed."
+        "Demo: the solver plays. Click or tap the table, or press any key, to take"
+        " over; + and − set its speed."
     )
     driver.click(centre(scene, "p7.1"))
     assert not scene.demo
