@@ -313,7 +313,10 @@ class BuildingEngine(Engine):
                     return Refusal("onto_stock_never")
                 left = state.passes_used < self.rules.passes
                 return Refusal("onto_stock" if left else "onto_stock_no_pass")
-            # first: with no pass left, "not empty yet" promised a w>st to come
+            # first: with no pass left, "not empty yet" promised a w>st to come; and
+            # "no passes are left" read oddly of a game's first move, of a game of one
+            if self.rules.passes == 1:
+                return Refusal("onto_stock_never")
             if state.passes_used >= self.rules.passes:
                 return Refusal("no_passes")
             return Refusal("stock_not_empty" if piles[ST] else "waste_empty")

@@ -129,7 +129,10 @@ class PyramidEngine(Engine):
             if (move.a, move.b) == ("st", "w"):
                 return Refusal("stock_empty")
             if (move.a, move.b) == ("w", "st"):
-                # first: with no pass left, "not empty yet" promised a w>st to come
+                # first: with no pass left, "not empty yet" promised a w>st to come; and
+                # "no passes are left" read oddly of a game's first move, of a game of one
+                if self.rules.passes == 1:
+                    return Refusal("onto_stock_never")
                 if state.passes_used >= self.rules.passes:
                     return Refusal("no_passes_reserve")
                 return Refusal("stock_not_empty" if piles[self.st] else "reserve_empty")

@@ -352,7 +352,7 @@ def test_one_pass_means_no_redeal():
     e = engine_for("sbudetsya")
     s = position(e, f1="9S", t1="QD", w="6C 7C")
     assert "w>st" not in legal(e, s)
-    with pytest.raises(IllegalMove, match="no passes are left"):
+    with pytest.raises(IllegalMove, match="no card goes back into the stock in this game"):
         checked_play(e, s, "w>st")
 
 
@@ -371,9 +371,14 @@ def test_two_passes_allow_one_redeal_turning_the_waste_over():
 
 @pytest.mark.parametrize("ruleset", ["sbudetsya", "egyptian"])
 def test_one_pass_refuses_a_redeal_as_none_left_while_the_stock_still_holds_cards(ruleset):
-    # "the stock is not empty yet" promised a w>st later, which one pass never has
+    # "the stock is not empty yet" promised a w>st later, which one pass never has; "no
+    # passes are left" read oddly at a game's first move
     e = engine_for(ruleset)
     s = position(e, f1="9S", t1="QD", w="6C", st="7C")
+    with pytest.raises(IllegalMove, match="no card goes back into the stock in this game"):
+        checked_play(e, s, "w>st")
+    e = engine_for("sbudetsya", passes=2)  # the passes all used, of more than one
+    s = position(e, f1="9S", t1="QD", w="6C", st="7C", passes_used=2)
     with pytest.raises(IllegalMove, match="no passes are left"):
         checked_play(e, s, "w>st")
 
