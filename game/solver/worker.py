@@ -60,6 +60,8 @@ class SolverWorker:
         if self.running:
             return
         self._drop_requests()  # a worker that died left them (see close)
+        # nor its time: kept, the earlier one, it ended the new worker mid-search as hung
+        self._due = None
         ctx = self._ctx
         self._requests = ctx.Queue()
         self._replies = ctx.Queue()

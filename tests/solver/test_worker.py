@@ -308,3 +308,23 @@ def test_a_game_exits_past_a_worker_s_unread_requests(tmp_path, end):
         [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0 and "closed" in done.stdout, done.stderr
+
+
+def test_a_worker_started_after_one_died_gets_its_own_time(worker, monkeypatch):
+    # the dead worker's time was kept (the earlier of the two): the new one, searching
+    # within its own, was ended as hung before it could answer
+    from game.solver import worker as module
+
+    monkeypatch.setattr(module, "HANG_GRACE_S", 1.0)
+    worker.start()
+    worker.submit(ANALYSE, replay=Game("pyramid52", deal=8).to_replay(), seconds=0.2)
+    worker._process.kill()  # as the system ends a search that took too much memory
+    worker._process.join()
+    slow = Game("egyptian", deal=9).to_replay()  # undecided: it searches its whole time
+    rid = worker.submit(ANALYSE, replay=slow, seconds=3.0)
+    end = time.monotonic() + 2.5
+    while time.monotonic() < end:
+        assert all(reply["id"] != rid for reply in worker.poll())
+        assert worker.running  # within its own time: waited for
+        time.sleep(0.05)
+    assert wait_for(worker, rid)["id"] == rid
