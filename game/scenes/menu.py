@@ -271,6 +271,11 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         if self.app.keyboard_led:  # come by a key: where the keys are, shown at once
             self.pad.show_focus = True
         back_on = self.pad.get(self.focus_back)
+        resume = self.pad.get("continue")
+        if self.focus_back == "play" and resume is not None and resume.enabled:
+            # back from the game Play began, left in play (Esc): Enter goes on with it,
+            # where two Enters on Play gave it up
+            back_on = resume
         if back_on is not None and back_on.enabled:
             # a button gone meanwhile (Continue, its game finished) is not replaced by
             # the first one: the ring on Records made Enter open the records

@@ -1345,3 +1345,23 @@ def test_a_number_typed_while_play_asks_takes_the_question_back(app, driver):
     driver.pause()
     click(driver, scene, "play")
     assert scene.play_asked > 0 and "deal of the day" in scene.play_question()
+
+
+def test_back_from_a_game_left_in_play_the_ring_is_on_continue(app, driver):
+    # it was on Play, whose two Enters gave up the game just left on purpose
+    scene = open_menu(app, driver)
+    tab_to(driver, scene, "play")
+    driver.key(pygame.K_RETURN)
+    driver.settle(1.0)
+    table = app.scene
+    move = next(iter(table.game.legal_moves))
+    table._play(move)
+    driver.settle(1.0)
+    driver.key(pygame.K_ESCAPE)  # to the menu, the game kept
+    driver.settle(1.0)
+    back = app.scene
+    assert isinstance(back, MenuScene) and back.pad.get("continue") is not None
+    assert back.pad.focus_key == "continue" and back.pad.show_focus
+    driver.key(pygame.K_RETURN)
+    driver.settle(1.0)
+    assert app.scene.game.moves == [move]  # the same game, on
