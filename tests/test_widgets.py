@@ -244,3 +244,40 @@ def test_a_banner_s_gold_button_with_the_keys_on_it_is_ringed_too():
         tuple(surface.get_at((x, row)))[:3] for x in range(made.rect.left, made.rect.left - 16, -1)
     ]
     assert leftwards[0] == theme.GOLD and theme.FOCUS in leftwards[1:]
+
+
+def test_an_arrow_past_a_row_of_choices_end_goes_on_only_to_a_button_in_line():
+    # one press past "Ace" took the ring across the screen to Quit, whose Enter closed
+    # the game at once; Left from the row's first choice still reaches the list beside
+    from game.ui.pad import ButtonPad
+
+    chosen: list[str] = []
+
+    def choose(key: str) -> None:
+        chosen.append(key)
+        for b in row:
+            b.selected = b.key == key
+
+    def button(key: str, x: int, y: int, group: str = "", selected: bool = False) -> Button:
+        b = Button(key, lambda: choose(key), key=key, group=group, selected=selected)
+        b.rect = pygame.Rect(x, y, 100, 40)
+        b.chosen_by_arrows = bool(group)
+        return b
+
+    quit_button = button("quit", 700, 0)
+    row = [button(k, 200 + 120 * i, 300, "base", i == 0) for i, k in enumerate("FKA")]
+    pad = ButtonPad()
+    pad.set([button("list", 0, 280), *row, quit_button])
+    pad.focus_key, pad.show_focus = "F", True
+
+    def press(key: int) -> None:
+        pad.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""), 1.0)
+
+    for _ in range(4):
+        press(pygame.K_RIGHT)
+    assert pad.focus_key == "A" and chosen == ["K", "A"]
+    for _ in range(2):
+        press(pygame.K_LEFT)
+    assert pad.focus_key == "F" and chosen == ["K", "A", "K", "F"]
+    press(pygame.K_LEFT)
+    assert pad.focus_key == "list"

@@ -175,6 +175,9 @@ class ButtonPad:
             return
         others = [b for b in enabled if b is not current]
         direction = ARROWS[key]
+        if direction[0] and current.group and current.chosen_by_arrows:
+            self._along_row(current, direction[0], others)
+            return
         target = None
         if direction[1]:  # up and down stay in the current column while they can
             region = next((r for r in self.regions if r.collidepoint(current.rect.center)), None)
@@ -198,6 +201,32 @@ class ButtonPad:
                 # ring stood on "three cards" while "one card" stayed chosen, and Play
                 # dealt one
                 target.action()
+
+    def _along_row(self, current: Button, step: int, others: list[Button]) -> None:
+        """Left or right (`step`) in a row of choices: the next choice, in the row's
+        order (a row may wrap), chosen; past the row's end, only a button in line with
+        it (the list beside the menu's options). One press past the last choice took the
+        ring across the screen to Quit or Play, whose Enter acted at once."""
+        row = [b for b in self.buttons if b.group == current.group]
+        at = row.index(current) + step
+        ahead = row[at:] if step > 0 else row[at::-1] if at >= 0 else []
+        choice = next((b for b in ahead if b.enabled), None)
+        if choice is None:
+            level = current.rect
+            in_line = [
+                b
+                for b in others
+                if b.group != current.group
+                and b.rect.top < level.bottom
+                and level.top < b.rect.bottom
+            ]
+            target = nearest(current.rect, in_line, (step, 0))
+            if target is not None:
+                self.focus_key = target.key
+            return
+        self.focus_key = choice.key
+        if not choice.selected:
+            choice.action()
 
     def draw_focus(self, surface: pygame.Surface, scale: float) -> None:
         b = self.focused
