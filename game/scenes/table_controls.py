@@ -400,10 +400,10 @@ class TableControls:
         every pile (building games), the stock, the waste and the tableau before the
         foundations for Tab (from the waste to the first pile took nine presses).
         With a card picked up, the card's own place and the places it can go (in the
-        pyramid games its partners, and the stock, which turns or takes a stock card
-        to the reserve): the arrows step between those, where the nearest place that
-        way was often one that could not take it, and Enter there refused the move
-        and dropped the card."""
+        pyramid games its partners, the stock's card among them where it pairs): the
+        arrows step between those, where the nearest place that way was often one that
+        could not take it, and Enter there refused the move and dropped the card (the
+        stock too, kept always: Enter there pairs the card held with the stock's)."""
         if self.view is None:
             return []
         pairs = self.game.pairs_cards
@@ -413,7 +413,7 @@ class TableControls:
             places = sorted(self.view.piles, key=_tab_rank)
         targets = self._targets(self.selected) if self.selected and not self.drag else set()
         if targets:  # none (the position changed under it): every place, Enter says why not
-            kept = {*targets, self.selected, *(["st"] if pairs else [])}
+            kept = {*targets, self.selected}
             return [n for n in places if n in kept]
         # then the bar's buttons that may be pressed: its keys are learnt there, from
         # the tooltip the focus shows, where a keyboard player found no way to them.
