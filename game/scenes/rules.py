@@ -319,7 +319,7 @@ class RulesScene(Scene):
             return "" if self.app.kiosk is not None else _("Esc: back")
         if self.app.kiosk is not None:
             return _("Scroll: drag the text")
-        return _("Scroll: wheel, arrows, drag · Esc: back")
+        return _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back")
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         r = self.text_rect
