@@ -46,6 +46,8 @@ class Drag:
 class TablePointer:
     """Mixed into TableScene: the pointer's events."""
 
+    felt_touched = False  # a finger on the felt: the card picked up is let go as it lifts
+
     # -- pointer -------------------------------------------------------------------
 
     def _touch_margin(self, event: pygame.event.Event) -> int:
@@ -58,7 +60,8 @@ class TablePointer:
         button = self.hud.button_at(pos, margin)
         if button and not button.rect.collidepoint(pos) and self.view is not None:
             card = self.view.spot_at(pos, margin)
-            if card and squared_gap(card.rect, pos) < squared_gap(button.rect, pos):
+            # as near, the card (a tap halfway between opened the Rules)
+            if card and squared_gap(card.rect, pos) <= squared_gap(button.rect, pos):
                 return None
         return button
 
@@ -75,6 +78,7 @@ class TablePointer:
             self._cancel()
             return True
         margin = self._touch_margin(event)
+        self.felt_touched = False  # a touch of the felt whose lift never came (see below)
         self._let_go_of_button()  # its finger's lift was lost: it does nothing
         if self.drag or self.press:
             # so was the card's: it goes back, where it floated till this press's lift
@@ -100,7 +104,11 @@ class TablePointer:
         self._finish_animation()
         spot = self.view.spot_at(event.pos, margin)
         if spot is None:
-            if self.selected:
+            if event.source == "touch":
+                # let go of the card picked up at the lift: a thumb resting on the edge,
+                # whose lift is dropped once another finger plays, dropped it as it landed
+                self.felt_touched = True
+            elif self.selected:
                 self._cancel()
             return True
         self.press = Press(spot.pile, spot.index, event.pos, event.clicks, event.source)
@@ -266,6 +274,11 @@ class TablePointer:
             self.selected = None
             if not played:
                 self._invalidate()
+            return True
+        if self.felt_touched:
+            self.felt_touched = False
+            if self.selected:
+                self._cancel()
             return True
         press, self.press = self.press, None
         if press is None:

@@ -473,6 +473,10 @@ class WatchScene(TableScene):
     def _mark_bar_focus(self) -> None:
         pass  # the bar is a pad, with a focus of its own (see _show_focus)
 
+    def pointer_holds(self) -> bool:
+        # the bar is the pad's, not the table's: a finger on Step lost its press to a palm
+        return self.pad.holds()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if self.celebration and (t == pygame.KEYDOWN or (t == POINTER_DOWN and event.button == 1)):

@@ -335,6 +335,22 @@ def test_watch_steps_back_a_move_at_a_time(app, driver):
     assert app.records.history() == []
 
 
+def test_a_finger_on_a_replay_s_button_keeps_it_from_a_palm(app, driver):
+    # the bar is the viewer's own pad: a palm landing took the press, and Step lifted
+    # did nothing
+    app.pointer.finger_down = lambda touch_id, finger_id: True
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    driver.key(pygame.K_SPACE)  # paused
+    assert watch.paused and not watch.game.moves
+    step = watch.buttons["step"].rect.center
+    driver.finger(pygame.FINGERDOWN, step)
+    w, h = app.size
+    driver.finger(pygame.FINGERDOWN, (w - 2, h // 2), finger_id=7)  # a palm on the edge
+    driver.finger(pygame.FINGERUP, step)
+    driver.settle(0.5)
+    assert [str(m) for m in watch.game.moves] == DEAL_8_WIN[:1]
+
+
 def test_watch_asks_no_stuck_question_found_frames_after_a_move(app, driver, monkeypatch):
     # the search for a stuck game goes on after a move, a slice a frame; a replay plays
     # itself, and its story is no question to the viewer

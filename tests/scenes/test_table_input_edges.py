@@ -1042,3 +1042,23 @@ def test_a_thumb_resting_on_the_felt_leaves_the_other_hand_free(app, driver, thu
     played = [str(m) for m in scene.game.moves]
     # a card held is still the thumb's: a palm landing was not let take it
     assert played == ([] if thumb_on_a_card else ["p7.1+p7.7"])
+
+
+def test_a_thumb_landing_on_the_felt_keeps_the_card_picked_up(app, driver):
+    # the thumb's landing dropped the card picked up: its pair tapped next was picked
+    # up alone. A tap of the felt lets go of it, as it lifts
+    app.pointer.finger_down = lambda touch_id, finger_id: True
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    w, h = app.size
+    driver.tap(centre(scene, "p7.1"))
+    assert scene.selected == "p7.1"
+    driver.finger(pygame.FINGERDOWN, (w - 4, h // 2), finger_id=7)
+    assert scene.selected == "p7.1"
+    driver.tap(centre(scene, "p7.7"))
+    driver.settle(0.5)
+    assert [str(m) for m in scene.game.moves] == ["p7.1+p7.7"]
+    driver.finger(pygame.FINGERUP, (w - 4, h // 2), finger_id=7)
+    driver.tap(centre(scene, "p7.2"))
+    assert scene.selected == "p7.2"
+    driver.tap((w - 4, h // 2))  # a tap of the felt still lets go
+    assert scene.selected is None
