@@ -150,6 +150,7 @@ class App:
         # the menu's keyboard focus when it was left with its ring shown: back there,
         # the ring is where the player left it (see MenuScene.exit)
         self.menu_focus = ""
+        self.menu_played: Game | None = None  # the game the menu's Play began, if any
         # whether the last press was a key's, not a click's or a touch's: a screen opened
         # by a key shows its focus ring at once (the first arrow only showed it, and the
         # player counting presses to reach a row landed one short)

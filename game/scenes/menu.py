@@ -74,6 +74,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.pad.focus_key = "ruleset:" + choice.ruleset_id
         # back from the rules, a game, the records: the ring as left (see enter)
         self.focus_back, app.menu_focus = app.menu_focus, ""
+        self.played_before, app.menu_played = app.menu_played, None
         self.typing = False  # the last key typed a deal number (see handle_event)
         self.cards: list[Button] = []
         self.option_labels: list[tuple[str, tuple[int, int]]] = []
@@ -263,6 +264,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         # number typed, Enter pressed with the ring on Settings), and Enter opened Settings
         kept = "play" if self.started is not None else self.pad.focus_key
         self.app.menu_focus = kept if self.pad.show_focus else ""
+        self.app.menu_played = self.started
 
     def enter(self) -> None:
         self.records.refresh()
@@ -272,9 +274,11 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
             self.pad.show_focus = True
         back_on = self.pad.get(self.focus_back)
         resume = self.pad.get("continue")
-        if self.focus_back == "play" and resume is not None and resume.enabled:
-            # back from the game Play began, left in play (Esc): Enter goes on with it,
-            # where two Enters on Play gave it up
+        # back from the game Play began, left in play (Esc): Enter goes on with it, where
+        # two Enters on Play gave it up. Not to another game Continue offers (that game
+        # finished, or left with no move): one Enter opened an older one
+        left_in_play = self.focus_back == "play" and self._offers(self.played_before)
+        if left_in_play and resume is not None and resume.enabled:
             back_on = resume
         if back_on is not None and back_on.enabled:
             # a button gone meanwhile (Continue, its game finished) is not replaced by
@@ -282,6 +286,14 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
             self.pad.focus_key, self.pad.show_focus = back_on.key, True
             self.pad.set(self.pad.buttons)
         self.focus_back = ""
+
+    def _offers(self, game: Game | None) -> bool:
+        """Whether Continue offers `game`: its patience, options and deal."""
+        row = self.records.unfinished
+        if game is None or row is None or game.deal_number is None:
+            return False
+        same_table = (row.ruleset, row.options) == (game.ruleset.id, dict(game.options))
+        return same_table and row.deal == game.deal_number
 
     def back(self) -> None:
         """Esc: the game ends at a second Esc, as a game is given up at a second G; Esc

@@ -1365,3 +1365,27 @@ def test_back_from_a_game_left_in_play_the_ring_is_on_continue(app, driver):
     driver.key(pygame.K_RETURN)
     driver.settle(1.0)
     assert app.scene.game.moves == [move]  # the same game, on
+
+
+def test_back_from_a_game_not_left_in_play_the_ring_stays_off_another_game_s_continue(app, driver):
+    # an Egyptian game left in play, Pyramid 52 played and left at once: the ring went to
+    # Continue, which offered the Egyptian game, and one Enter opened it
+    from game.rules import Game
+    from game.store import GameFacts
+
+    egyptian = Game("egyptian", deal=3)
+    egyptian.play(next(iter(egyptian.legal_moves)))
+    app.records.save_game(egyptian, GameFacts())
+    app.last_choice = None
+    scene = open_menu(app, driver)
+    driver.click(scene.pad.get("ruleset:pyramid52").rect.center)
+    tab_to(driver, scene, "play")
+    driver.key(pygame.K_RETURN)
+    driver.settle(1.0)
+    started = scene.started
+    assert started is not None and started.ruleset.id != "egyptian"
+    driver.key(pygame.K_ESCAPE)  # no move made: nothing kept
+    driver.settle(1.0)
+    back = app.scene
+    assert isinstance(back, MenuScene) and back.pad.get("continue") is not None
+    assert back.pad.focus_key == "play"
