@@ -114,5 +114,12 @@ def cannot_watch(name: str) -> str:
     return _(
         "The file “{name}” cannot be shown: it is not a replay, or it is damaged or was"
         " made by another version.",
-        name=name,
+        name=drawable(name),
     )
+
+
+def drawable(name: str) -> str:
+    """A file's name as text can draw it: a byte the file system's encoding does not
+    read (Python keeps it as a lone surrogate) or a NUL made the font raise, and the
+    window closed."""
+    return name.encode("utf-8", "replace").decode("utf-8").replace("\0", "\ufffd")

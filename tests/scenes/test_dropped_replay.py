@@ -57,6 +57,18 @@ def test_a_folder_a_file_gone_or_a_pipe_is_said_too(app, driver, tmp_path):
     assert len([n for n in app.notices if "cannot be shown" in str(n)]) == 3
 
 
+@pytest.mark.parametrize("name", ["/tmp/\udcff.json", "/tmp/a\0b.json"])
+def test_a_file_whose_name_text_cannot_draw_is_said_all_the_same(app, driver, name):
+    # an undecodable byte (a lone surrogate) or a NUL in the name made the font raise at
+    # the menu's next drawing, and the window closed
+    drop(app, driver, name)
+    driver.settle(0.5)
+    assert isinstance(app.scene, MenuScene)
+    said = str(app.notices[0])
+    assert "cannot be shown" in said and "\0" not in said
+    said.encode("utf-8")  # no lone surrogate left
+
+
 def test_a_file_dropped_on_the_initials_keeps_the_place_under_the_letters_shown(
     app, driver, tmp_path
 ):
