@@ -26,6 +26,7 @@ from game.kiosk.config import EXAMPLE_PIN, KioskConfig, OfferedGame
 from game.kiosk.initials_filter import hidden_forms, shown_initials
 from game.kiosk.operator import CornerHold, CornerRing
 from game.kiosk.pin_pad import PinLock
+from game.kiosk.presence import Presence
 from game.rules import RulesError, get_ruleset
 from game.store.scores import NO_INITIALS
 from game.window import bring_back_window
@@ -81,6 +82,7 @@ class KioskPolicy:
         app.records.watches_help = False
         self.attract = AttractLoop(app, config, self.start_playing, rng)
         self.last_input = app.clock.now()
+        self.presence = Presence()  # which input restarts the idle clock
         self.table: TableScene | None = None  # the game in play: ended when it is left
         self.asked_at: float | None = None  # when "Still playing?" was put up, if it is
         self.answering = False  # the touch that answered it is still down (see _answering)
@@ -127,8 +129,10 @@ class KioskPolicy:
             log.info("kiosk: a request to close the window was ignored")
             return True
         now = self.app.clock.now()
-        if t in INPUT_EVENTS:
+        present = self.presence.counts(event, self.app.size)
+        if present:
             self.last_input = now
+        if t in INPUT_EVENTS:
             self._show_pointer(event)
         # the operator's corner first: a press there is its own, question or not
         if self.corner.observe(event, self.app.size, now):
@@ -140,7 +144,7 @@ class KioskPolicy:
             if self.corner.since is None:
                 self.corner_answered = False
             return True
-        if self._answering(event):
+        if self._answering(event, present):
             return True
         if t in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and self._between_shows():
             # as one screen of the show gives way to the next, the screen left takes no
@@ -152,11 +156,12 @@ class KioskPolicy:
             return event.key == pygame.K_F11 or bool(alt_f4)
         return False
 
-    def _answering(self, event: pygame.event.Event) -> bool:
-        """Whether the event answers "Still playing?", or belongs to the touch that did:
-        kept from the scene. A real mouse moving answers it and is let through."""
+    def _answering(self, event: pygame.event.Event, present: bool) -> bool:
+        """Whether the event answers "Still playing?" (it says someone is `present`), or
+        belongs to the touch that did: kept from the scene. A real mouse moving answers
+        it and is let through."""
         t = event.type
-        if self.asked_at is not None and t in INPUT_EVENTS:
+        if self.asked_at is not None and present:
             self._answer_question()
             if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
                 return False

@@ -232,11 +232,30 @@ def test_idle_goes_back_to_the_attract_loop(kiosk, driver):
 
 def test_touches_keep_the_game_from_idling(kiosk, driver):
     scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    for _ in range(4):
+    for i in range(4):
         driver.settle(20)
-        pygame.event.post(finger(pygame.FINGERMOTION, (600, 300), kiosk.size))
+        pygame.event.post(finger(pygame.FINGERMOTION, (600 + 40 * i, 300), kiosk.size))
         driver.frames(1)
     assert kiosk.scene is scene  # 80 s at the table, never 30 s without a touch
+
+
+def test_a_finger_resting_on_the_glass_does_not_keep_the_kiosk_from_idling(kiosk, driver):
+    # a thumb or a palm jiggling a pixel held the chooser on screen for hours, and
+    # answered "Still playing?" for ever: the game never ended nor was recorded
+    driver.tap((640, 400))
+    driver.settle(0.5)
+    assert isinstance(kiosk.scene, ChooserScene)
+    pygame.event.post(finger(pygame.FINGERDOWN, (1278, 400), kiosk.size, finger_id=7))
+    for i in range(8):
+        driver.settle(5)
+        pygame.event.post(finger(pygame.FINGERMOTION, (1278 - i % 2, 400), kiosk.size, 7))
+        driver.frames(1)
+    assert getattr(kiosk.scene, "attract", False)  # back to the show
+    scene = asked_still_playing(kiosk, driver)
+    for i in range(4):
+        pygame.event.post(finger(pygame.FINGERMOTION, (1277 + i % 2, 401), kiosk.size, 7))
+        driver.frames(1)
+    assert scene.banner is not None and scene.banner.text.startswith("Still playing?")
 
 
 def test_an_abandoned_game_is_ended_and_recorded(kiosk, driver):
