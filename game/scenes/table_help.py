@@ -282,12 +282,14 @@ class TableHelp:
             self._hint()  # its words already say whether a win is possible
         known = self.analysis.known()
         where = self.analysis.position()
-        hidden = self._verdict_unasked()
-        if known and known.lost and self.recorded and not self.facts.solver_helped and not hidden:
+        unsaid = self.verdict_kept()
+        if known and known.lost and self.recorded and not self.facts.solver_helped and not unsaid:
             # kept with the game, so that Continue does not forget it (see _taking_back);
-            # not where the player hid it: a verdict never seen is no help to the next
-            # game of the deal (BY_TOLD_BEFORE). Kept where a seen stock card made the
-            # game assisted: its Undo free, the verdict was a bench to try moves on
+            # not where the player hid it, nor while a fortune's wish kept it: a verdict
+            # never seen is no help to the next game of the deal (BY_TOLD_BEFORE; a turn
+            # kept unseen, the wish then voided by a Restart, marked it). Kept where a
+            # seen stock card made the game assisted: its Undo free, the verdict was a
+            # bench to try moves on
             flip = self.analysis.flip()
             if flip is not None and flip != self.facts.flip:
                 self.facts.flip = flip

@@ -2748,3 +2748,21 @@ def test_the_top_bar_names_what_options_fit_and_keeps_the_deal(app, driver):
     driver.frames(2)
     assert scene.hud.title_shown == "Nothing Better to Do · 32 cards"
     assert scene.hud.deal_shown == "Deal 3"
+
+
+def test_a_turn_a_fortune_s_wish_kept_unsaid_is_no_help_to_the_deal_s_next_game(app, driver):
+    # the turn to "No win possible" was kept while the wish kept the verdict unsaid; a
+    # Restart voided the wish and showed "Can be won", and the next game of the deal
+    # was marked as told where it was lost
+    scene = open_fortune(app, driver, 5)
+    results = scene.analysis.results
+    results[scene.analysis.position()] = Answer("won", ())
+    move = next(iter(scene.game.legal_moves))
+    scene._play(move)
+    driver.settle(0.5)
+    results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=42)
+    scene._analysis_arrived()
+    assert scene.verdict_kept() and scene.facts.flip is None
+    scene.game.play("resign")
+    app.game_changed(scene.game, scene.facts)
+    assert app.records.deal_help_before(Game("sbudetsya", deal=5)) is None
