@@ -80,14 +80,27 @@ class TableHelp:
             and any(action.took_from_stock for action in taken_back)
         ):
             return BY_SEEN_STOCK
-        if not self.verdict_kept() and self.analysis.lost_since(back_to):
-            return BY_TAKING_BACK  # no verdict said (a fortune's, kept), none used
+        return BY_TAKING_BACK if self._past_the_verdict(back_to) else None
+
+    def _past_the_verdict(self, back_to: tuple[str, ...]) -> bool:
+        """Whether taking the moves after `back_to` back goes past where the top bar
+        turned from "Can be won" to "No win possible", or past a move the game said made
+        a lost deal's best score worse: play, read, take back, and the line was found by
+        the solver, move by move. Not where no verdict was said (a fortune's, kept)."""
+        if self.verdict_kept():
+            return False
         worse = self.worse_said_at
-        if worse is not None and len(back_to) < worse and not self.verdict_kept():
-            # past a move the game said made the best score worse: play, read, take
-            # back, and a lost deal's best line was found by the solver, move by move
-            return BY_TAKING_BACK
-        return None
+        return self.analysis.lost_since(back_to) or (worse is not None and len(back_to) < worse)
+
+    def _verdict_taken_back_freely(self, back_to: tuple[str, ...]) -> None:
+        """A game out of the tables for what is no help of the solver's (a seen stock
+        card, a level's deal practised) takes back freely; past the verdict, it used the
+        solver's all the same, which its deal keeps for its next game: a free game of
+        the day's number, played after, took place 1 in the table."""
+        freely = self.recorded and self.assisted and not self.facts.solver_helped
+        if freely and self._past_the_verdict(back_to):
+            self.facts.mark_assisted(BY_TAKING_BACK)
+            self._keep_facts()
 
     def _taking_back(
         self, back_to: tuple[str, ...], confirm: Callable[[], None], restart: bool
@@ -104,6 +117,7 @@ class TableHelp:
         say."""
         cost = self._taking_back_costs(back_to)
         if cost is None:
+            self._verdict_taken_back_freely(back_to)
             return False
         where = (self.analysis.position(), "restart" if restart else "undo")
         if self.takeback_warned_at != where:
@@ -135,6 +149,7 @@ class TableHelp:
             return None  # the press that put the banner up, repeated by a quick hand
         self.takeback_warned_at = None
         self.facts.mark_assisted(cost)
+        self._verdict_taken_back_freely(back_to)  # a stock card put back past it too
         return True
 
     def _made_worse_not_lost(self, cost: str | None, back_to: tuple[str, ...]) -> bool:

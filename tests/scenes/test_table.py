@@ -2766,3 +2766,21 @@ def test_a_turn_a_fortune_s_wish_kept_unsaid_is_no_help_to_the_deal_s_next_game(
     scene.game.play("resign")
     app.game_changed(scene.game, scene.facts)
     assert app.records.deal_help_before(Game("sbudetsya", deal=5)) is None
+
+
+def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal(app, driver):
+    # a day's game out of the tables for a stock card put back took back a move the game
+    # said made the best score worse, freely: the day's number, played after as a free
+    # game, took place 1 in the table
+    game = Game("pyramid52", deal=8)
+    scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
+    scene.facts.mark_assisted(BY_SEEN_STOCK)
+    click_move(driver, scene, "p7.1+p7.7")
+    driver.settle(0.5)
+    scene.worse_said_at = len(game.moves)  # "this move made the best score worse"
+    driver.key(pygame.K_u)
+    assert game.moves == [] and scene.banner is None  # free, as before
+    assert scene.facts.assisted_by == "taken-back"
+    game.play("resign")
+    app.game_changed(game, scene.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "before"
