@@ -18,7 +18,7 @@ from game.i18n import _
 from game.rules import Game
 from game.solver.beam import BEAMS_AFTER
 from game.solver.worker import ANALYSE, SolverWorker
-from game.store.saved import VerdictFlip
+from game.store.saved import VerdictFlip, WonPosition
 
 Position = tuple[str, ...]
 
@@ -119,12 +119,18 @@ class Answers(dict[Position, Answer]):
 
 class Analysis:
     def __init__(
-        self, worker: SolverWorker, game: Game, remembered: VerdictFlip | None = None
+        self,
+        worker: SolverWorker,
+        game: Game,
+        remembered: VerdictFlip | None = None,
+        won_before: WonPosition | None = None,
     ) -> None:
         self.worker = worker
         self.game = game
         # the flip a saved game brought along: its answers were not kept (see lost_since)
         self.remembered = remembered
+        # and the last position it was said to be winnable at, a flip's start (see flip)
+        self.won_before = won_before
         self._results = Answers()
         self.pending: dict[int, Position] = {}
         self.asked_again: set[Position] = set()  # after the worker died with them
@@ -358,6 +364,10 @@ class Analysis:
         if flip is not None and len(back_to) <= flip.won_at and flip.applies(now):
             return True  # a winnable position before a lost one: winnable too
         along = self.answers_along(now)
+        won = self.won_before  # said winnable before Continue: so is any position before
+        before_won = won is not None and len(back_to) <= won.length and won.applies(now)
+        if won is not None and before_won and any(map(_is_lost, along[won.length + 1 :])):
+            return True
         on_the_line = now[: len(back_to)] == back_to
         before = along[: len(back_to) + 1] if on_the_line else self.answers_along(back_to)
         # lost there too (or at a position before it, from which it was reached):
@@ -387,6 +397,9 @@ class Analysis:
         remembered = self.remembered
         if lost_at is not None and remembered is not None and remembered.applies(where):
             return remembered
+        won = self.won_before  # the won answer before Continue, its position kept
+        if lost_at is not None and won is not None and won.length < lost_at and won.applies(where):
+            return VerdictFlip.of(won.length, where[:lost_at])
         return None
 
     def verdict(self, settled_only: bool = False) -> str:

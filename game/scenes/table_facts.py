@@ -4,7 +4,7 @@ time, hints, help and fortune), read and written by the scene's own names."""
 from __future__ import annotations
 
 from game.store import GameFacts
-from game.store.saved import VerdictFlip
+from game.store.saved import VerdictFlip, WonPosition
 
 
 class TableFacts:
@@ -86,6 +86,16 @@ class TableFacts:
             # line so far counts as the one that lost it (see _peeked_loss_kept)
             self.verdict_peeked = bool(self.game.moves)
 
+    def _note_won(self, unsaid: bool) -> None:
+        """The top bar says the deal can be won here (unless `unsaid`): the position is
+        kept with the game, where a turn to lost after Continue starts (WonPosition)."""
+        if unsaid or not self.recorded:
+            return
+        won = WonPosition.of(self.analysis.position())
+        if won != self.facts.won_position:
+            self.facts.won_position = won
+            self._keep_facts()
+
     def _peeked_loss_kept(self) -> None:
         """A verdict looked at mid-game that says the deal is lost: kept as a turn from
         the deal to here, as a turn seen is (VerdictFlip), so that the next game of the
@@ -94,9 +104,14 @@ class TableFacts:
             return
         known = self.analysis.known()
         if known is not None and known.lost and self.recorded:
-            self.facts.flip = VerdictFlip.of(0, [str(m) for m in self.game.moves])
-            self._keep_facts()
             self.verdict_peeked = False
+            where = self.analysis.position()
+            at_deal = self.analysis.results.at(where, 0)
+            turned = self.analysis.flip()
+            if turned is None and at_deal is not None and at_deal.lost:
+                return  # lost from the deal on: nothing seen that the deal did not say
+            self.facts.flip = turned or VerdictFlip.of(0, where)
+            self._keep_facts()
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

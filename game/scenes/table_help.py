@@ -311,6 +311,7 @@ class TableHelp:
                 self._keep_facts()
         if known and known.won:
             self.told_lost_best = None
+            self._note_won(unsaid)
         if not known or not known.lost or self.game.over:
             return
         self._loss_taken_back(known)

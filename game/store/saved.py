@@ -143,6 +143,38 @@ class VerdictFlip:
         return cls(won, lost, line)
 
 
+@dataclass(frozen=True)
+class WonPosition:
+    """The last position on a game's line the top bar said could be won: its first
+    `length` moves, `line` their digest. Kept with the game, as a turn to lost is
+    (VerdictFlip): the answers are not kept, and a loss first answered after Continue
+    had no won position before it to turn from (quit while "Checking…", after each
+    move, and no turn was ever kept for the deal's next game)."""
+
+    length: int
+    line: str
+
+    @classmethod
+    def of(cls, moves: Sequence[str]) -> WonPosition:
+        return cls(len(moves), VerdictFlip.digest(moves))
+
+    def applies(self, position: Sequence[str]) -> bool:
+        """Whether `position` (a line of moves) passed through this one."""
+        digest = VerdictFlip.digest(position[: self.length])
+        return len(position) >= self.length and digest == self.line
+
+    def to_json(self) -> dict[str, object]:
+        return {"length": self.length, "line": self.line}
+
+    @classmethod
+    def from_json(cls, data: object) -> WonPosition | None:
+        """The position a save holds; None when it holds none or a damaged one."""
+        if not isinstance(data, dict):
+            return None
+        length, line = data.get("length"), data.get("line")
+        return cls(length, line) if is_count(length) and isinstance(line, str) else None
+
+
 @dataclass
 class GameFacts:
     """The facts of one game at the table that its moves cannot tell."""
@@ -173,6 +205,7 @@ class GameFacts:
     started_at: str = field(default_factory=now_iso)
     # where the top bar's verdict turned from won to lost on this game's line, if it did
     flip: VerdictFlip | None = None
+    won_position: WonPosition | None = None  # where it last said the deal could be won
 
     @property
     def wish_counts(self) -> bool:
@@ -236,6 +269,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["assisted_by"] = facts.assisted_by
     if facts.flip is not None:
         meta["flip"] = facts.flip.to_json()
+    if facts.won_position is not None:
+        meta["won"] = facts.won_position.to_json()
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
@@ -287,6 +322,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         assisted=meta.get("assisted") is True,
         assisted_by=assisted_by_of(replay),
         flip=VerdictFlip.from_json(meta.get("flip")),
+        won_position=WonPosition.from_json(meta.get("won")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         seen_by_undo=meta.get("seen_by_undo") is True,

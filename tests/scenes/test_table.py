@@ -2784,3 +2784,41 @@ def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal
     game.play("resign")
     app.game_changed(game, scene.facts)
     assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "before"
+
+
+def test_a_loss_first_answered_after_continue_is_kept_for_the_next_game_of_the_deal(
+    app, driver
+):
+    # "Can be won" at the deal, a move, and the window closed while "Checking…": after
+    # Continue, "No win possible", yet nothing was kept; quit after every move, and the
+    # deal's next game was played knowing where it was lost, unmarked
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    assert scene.facts.won_position is not None and scene.facts.won_position.length == 0
+    game.play("p7.1+p7.7")
+    app.game_changed(game, scene.facts)  # saved as the move is made, before any answer
+    resumed, facts = app.records.resume(app.records.unfinished())
+    app.records.hold(facts.record_id)
+    again = open_table_with(app, driver, resumed, facts)
+    wait_for_analysis(again, driver)
+    driver.frames(2)
+    assert again.analysis.known().lost and again.facts.flip is not None
+    assert (again.facts.flip.won_at, again.facts.flip.lost_at) == (0, 1)
+    resumed.play("resign")
+    app.game_changed(resumed, again.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
+
+
+def test_a_verdict_peeked_at_on_a_deal_lost_from_the_start_keeps_no_turn(app, driver):
+    # Hidden, moves, then Shown: "No win possible" was kept as a turn from the deal, and
+    # the next game of a deal that could never be won was marked as told where it was lost
+    app.settings.show_verdict = False
+    scene, game = _after_a_move(app, driver, 0, "lost", "p7.2+st")
+    assert game.moves
+    app.settings.show_verdict = True
+    driver.frames(2)
+    assert scene.facts.verdict_shown and scene.facts.flip is None
+    game.play("resign")
+    app.game_changed(game, scene.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=0)) is None
