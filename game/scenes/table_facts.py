@@ -4,7 +4,7 @@ time, hints, help and fortune), read and written by the scene's own names."""
 from __future__ import annotations
 
 from game.store import GameFacts
-from game.store.saved import VerdictFlip, WonPosition
+from game.store.saved import BY_DEMO, BY_HINT, VerdictFlip, WonPosition
 
 
 class TableFacts:
@@ -63,7 +63,10 @@ class TableFacts:
         or the demo asked for), Undo costs as it does anyone's. Help had with the deal
         in another game (a replay watched, a hint) does not say it here: the player
         asked this game for nothing, and chose not to be told."""
-        return not (self.app.settings.show_verdict or self.facts.verdict_shown)
+        # a game whose first help was a hint or the demo was told it, saved by a version
+        # that kept no word of it being shown
+        asked = self.facts.assisted_by in (BY_HINT, BY_DEMO)
+        return not (self.app.settings.show_verdict or self.facts.verdict_shown or asked)
 
     def _solver_asked(self, by: str) -> None:
         """A hint or the demo (`by`) was had: the game is assisted, and the verdict,

@@ -2786,9 +2786,7 @@ def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal
     assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "before"
 
 
-def test_a_loss_first_answered_after_continue_is_kept_for_the_next_game_of_the_deal(
-    app, driver
-):
+def test_a_loss_first_answered_after_continue_is_kept_for_the_next_game_of_the_deal(app, driver):
     # "Can be won" at the deal, a move, and the window closed while "Checking…": after
     # Continue, "No win possible", yet nothing was kept; quit after every move, and the
     # deal's next game was played knowing where it was lost, unmarked
@@ -2822,3 +2820,14 @@ def test_a_verdict_peeked_at_on_a_deal_lost_from_the_start_keeps_no_turn(app, dr
     game.play("resign")
     app.game_changed(game, scene.facts)
     assert app.records.deal_help_before(Game("pyramid52", deal=0)) is None
+
+
+def test_a_game_saved_hinted_and_hidden_before_the_verdict_s_word_was_kept_still_says_it(
+    app, driver
+):
+    # a save of the version before kept no "verdict_shown": after Continue, the verdict
+    # stayed hidden from a game told it by its hint
+    app.settings.show_verdict = False
+    facts = GameFacts(assisted=True, assisted_by="hint", hints=1)
+    scene = open_table_with(app, driver, Game("pyramid52", deal=8), facts)
+    assert not scene.facts.verdict_shown and not scene.verdict_kept()
