@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from game import paths
 from game.cli_records import options_text
 from game.replay_file import read_replay_file
 from game.rules import (
@@ -135,6 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(_dashed_values_joined(sys.argv[1:] if argv is None else argv))
+        missing = paths.missing_data()
+        if missing is not None:
+            said = f"the game's files are missing from {missing}: {paths.HOW_TO_INSTALL}"
+            print(f"piramida: {said}", file=sys.stderr)
+            return paths.EXIT_FILES_MISSING
         if args.kiosk or args.kiosk_config:
             return start_kiosk(args)
         if args.command is None:

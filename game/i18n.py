@@ -17,12 +17,9 @@ from datetime import date
 from functools import cache
 from typing import TypeVar
 
-from game.paths import ASSETS_DIR
+from game.paths import LOCALE_DIR
 from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS, Refusal
 from game.rules.ruleset import LANGUAGES
-
-LOCALE_DIR = ASSETS_DIR / "locale"
-
 
 T = TypeVar("T")
 

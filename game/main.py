@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.paths import FONTS_DIR
+from game.paths import EXIT_FILES_MISSING, FONTS_DIR, HOW_TO_INSTALL
 from game.rules import Game
 from game.screen import LARGEST_SIDE, MIN_SIZE, least_window
 
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXIT_CRASHED = 1  # an error no scene caught: its traceback is in the log file
-EXIT_FILES_MISSING = 5  # the game's own files (its fonts) are not where it was installed
 WINDOW_CLASS = "piramida"  # the window's name to the desktop (see name_the_window)
 # the first bytes of a TrueType, OpenType or font collection file
 FONT_KINDS = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
@@ -39,9 +38,10 @@ def fonts_unusable() -> bool:
     missing = [path.name for path in paths if not path.is_file()]
     if missing:
         log.error(
-            "the game's fonts are missing from %s (%s): install the game again",
+            "the game's fonts are missing from %s (%s): %s",
             FONTS_DIR,
             ", ".join(missing),
+            HOW_TO_INSTALL,
         )
         return True
     pygame.font.init()
@@ -55,7 +55,7 @@ def fonts_unusable() -> bool:
                 raise OSError("not a TrueType or OpenType font")
             pygame.font.Font(path, 12).size("Aя")
         except (pygame.error, OSError) as e:
-            log.error("the game's font %s cannot be read (%s): install the game again", path, e)
+            log.error("the game's font %s cannot be read (%s): %s", path, e, HOW_TO_INSTALL)
             return True
     return False
 

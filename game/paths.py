@@ -12,3 +12,14 @@ LEVELS_DIR = ROOT / "levels"
 ASSETS_DIR = ROOT / "assets"
 FONTS_DIR = ASSETS_DIR / "fonts"
 SOUNDS_DIR = ASSETS_DIR / "sounds"
+LOCALE_DIR = ASSETS_DIR / "locale"
+EXIT_FILES_MISSING = 5  # the game's own files are not where it was installed
+# how the data comes along: a plain `pip install .` copies the package alone
+HOW_TO_INSTALL = "install it from its source with `pip install -e .` (see README)"
+
+
+def missing_data() -> Path | None:
+    """The first data folder the game cannot run without that is not there: an install
+    that left them behind failed later, one command with a wrong message ("cannot
+    write" a file it read) and status 1, a kiosk restarted for ever."""
+    return next((d for d in (LEVELS_DIR, FONTS_DIR, LOCALE_DIR) if not d.is_dir()), None)

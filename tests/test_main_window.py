@@ -79,7 +79,7 @@ def test_missing_fonts_are_said_in_one_line_before_any_window(program, monkeypat
         assert main.run() == main.EXIT_FILES_MISSING
     (record,) = caplog.records
     assert "the game's fonts are missing from" in record.getMessage()
-    assert "(Gone.ttf): install the game again" in record.getMessage()
+    assert "(Gone.ttf): install it from its source with `pip install -e .`" in record.getMessage()
 
 
 # bytes of every kind, and zeros, which SDL_ttf opens as a font and dies on
@@ -98,7 +98,7 @@ def test_a_damaged_font_is_said_in_one_line_before_any_window(
         assert main.run() == main.EXIT_FILES_MISSING
     (record,) = caplog.records
     assert f"the game's font {damaged} cannot be read (" in record.getMessage()
-    assert record.getMessage().endswith("install the game again")
+    assert record.getMessage().endswith("`pip install -e .` (see README)")
 
 
 def test_a_size_asked_for_opens_a_window_whatever_the_last_run_was(program, monkeypatch):

@@ -1019,3 +1019,19 @@ def test_a_deal_number_is_written_in_plain_digits(cli: Cli, deal: str) -> None:
     # line and the replay file take 0-9 alone
     for command in (("deal", "pyramid52"), ("solve", "pyramid52")):
         assert_refused(cli(*command, "--deal", deal), "digits 0-9")
+
+
+@pytest.mark.parametrize("command", [["rulesets"], ["deal", "pyramid52", "--deal", "1"], []])
+@pytest.mark.parametrize("folder", ["LEVELS_DIR", "LOCALE_DIR"])
+def test_an_install_that_left_its_data_behind_says_so_with_status_5(
+    monkeypatch, tmp_path, capsys, command, folder
+):
+    # a plain `pip install .` copies the package alone: `rulesets` said "no level file"
+    # with status 2, a kiosk "cannot write …/ru.toml" with status 1, restarted for ever
+    from game import cli, paths
+
+    monkeypatch.setattr(paths, folder, tmp_path / "gone")
+    assert cli.main(command) == 5
+    said = capsys.readouterr().err
+    assert said.startswith("piramida: the game's files are missing from ") and "gone" in said
+    assert "pip install -e ." in said
