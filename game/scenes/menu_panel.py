@@ -99,6 +99,14 @@ class MenuPanel:
         self.deal_label_pos = (inner.x, deal_y + bh // 2)
         field_x = inner.x + theme.font(self.text_size).size(_("Deal number"))[0] + px(12, s, 8)
         field_w = clear_button.rect.x - px(8, s, 5) - field_x
+        # too narrow for a day's number beside its name (Russian standing up showed
+        # "слу…"), the name goes above it where the options leave room
+        digits = theme.font(self.text_size, bold=True).size("2026120600")[0] + px(24, s, 15)
+        above = deal_y - px(4, s, 2) - label_h
+        if field_w < digits and above >= y:
+            self.deal_label_pos = (inner.x, above + label_h // 2)
+            field_x = inner.x
+            field_w = clear_button.rect.x - px(8, s, 5) - field_x
         self.deal_field = pygame.Rect(field_x, deal_y, field_w, bh)
 
         daily = partial(self.records.play_daily, self.ruleset, self.options)

@@ -1389,3 +1389,18 @@ def test_back_from_a_game_not_left_in_play_the_ring_stays_off_another_game_s_con
     back = app.scene
     assert isinstance(back, MenuScene) and back.pad.get("continue") is not None
     assert back.pad.focus_key == "play"
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (800, 600), (1280, 800)])
+def test_the_deal_field_holds_a_day_s_number_beside_or_under_its_name(app, driver, size):
+    # Russian standing up, the field beside «Номер расклада» showed «слу…»
+    from game.ui import theme
+
+    with menu_in(app, driver, "ru", size) as scene:
+        field = scene.deal_field
+        digits = theme.font(scene.text_size, bold=True).size("2026120600")[0]
+        assert field.width > digits
+        label_w = theme.font(scene.text_size).size("Номер расклада")[0]
+        x, y = scene.deal_label_pos
+        label = pygame.Rect(x, y - 5, label_w, 10)
+        assert not label.colliderect(field)
