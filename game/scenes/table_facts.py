@@ -3,6 +3,7 @@ time, hints, help and fortune), read and written by the scene's own names."""
 
 from __future__ import annotations
 
+from game.scenes.table_analysis import Answer
 from game.store import GameFacts
 from game.store.saved import BY_DEMO, BY_HINT, VerdictFlip, WonPosition
 
@@ -89,14 +90,31 @@ class TableFacts:
             # line so far counts as the one that lost it (see _peeked_loss_kept)
             self.verdict_peeked = bool(self.game.moves)
 
-    def _note_won(self, unsaid: bool) -> None:
-        """The top bar says the deal can be won here (unless `unsaid`): the position is
-        kept with the game, where a turn to lost after Continue starts (WonPosition)."""
-        if unsaid or not self.recorded:
+    def _keep_the_verdict(self, known: Answer | None, save: bool = True) -> None:
+        """What the top bar says of the position (`known`), kept with the game, so that
+        Continue does not forget it (see _taking_back), as an answer arrives and as the
+        position changes to one answered before (an Undo, a Restart: a turn said from
+        the answers kept was never kept): where it can be won (WonPosition, where a
+        turn to lost after Continue starts), and where it turned lost (VerdictFlip).
+        Not where the player hid it, nor while a fortune's wish kept it: a verdict never
+        seen is no help to the next game of the deal (BY_TOLD_BEFORE; a turn kept
+        unseen, the wish then voided by a Restart, marked it). Kept where a seen stock
+        card made the game assisted: its Undo free, the verdict was a bench to try moves
+        on. `save`: written at once (else with the save about to be made)."""
+        if known is None or not self.recorded or self.verdict_kept():
             return
-        won = WonPosition.of(self.analysis.position())
-        if won != self.facts.won_position:
+        if known.won:
+            won = WonPosition.of(self.analysis.position())
+            changed = won != self.facts.won_position
             self.facts.won_position = won
+        elif known.lost and not self.facts.solver_helped:
+            flip = self.analysis.flip()
+            changed = flip is not None and flip != self.facts.flip
+            if changed:
+                self.facts.flip = flip
+        else:
+            return
+        if changed and save:
             self._keep_facts()
 
     def _peeked_loss_kept(self) -> None:

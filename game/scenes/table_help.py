@@ -297,21 +297,9 @@ class TableHelp:
             self._hint()  # its words already say whether a win is possible
         known = self.analysis.known()
         where = self.analysis.position()
-        unsaid = self.verdict_kept()
-        if known and known.lost and self.recorded and not self.facts.solver_helped and not unsaid:
-            # kept with the game, so that Continue does not forget it (see _taking_back);
-            # not where the player hid it, nor while a fortune's wish kept it: a verdict
-            # never seen is no help to the next game of the deal (BY_TOLD_BEFORE; a turn
-            # kept unseen, the wish then voided by a Restart, marked it). Kept where a
-            # seen stock card made the game assisted: its Undo free, the verdict was a
-            # bench to try moves on
-            flip = self.analysis.flip()
-            if flip is not None and flip != self.facts.flip:
-                self.facts.flip = flip
-                self._keep_facts()
+        self._keep_the_verdict(known)
         if known and known.won:
             self.told_lost_best = None
-            self._note_won(unsaid)
         if not known or not known.lost or self.game.over:
             return
         self._loss_taken_back(known)
@@ -325,7 +313,8 @@ class TableHelp:
             # in a second box beside it, said nothing new
             elif not self.demo and not self.verdict_kept() and not self.stuck:
                 told = self.told_lost_best
-                if told is not None and known.best_remaining_points > told and not self.assisted:
+                worse = told is not None and known.best_remaining_points > told
+                if worse and not self.facts.solver_helped:
                     # a move made the best worse, and it is said: taking it back now uses
                     # the solver (see _taking_back_costs)
                     said_at = len(where)

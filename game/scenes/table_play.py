@@ -277,6 +277,7 @@ class TablePlay:
                 self._say("", 0.0)
         self.hint_overdue = False
         game = self.game
+        self._keep_the_verdict(self.analysis.known(), save=False)  # an answer kept
         self._save()
         self.analysis.ask()
         self._loss_taken_back(self.analysis.known())

@@ -2772,12 +2772,20 @@ def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal
     # a day's game out of the tables for a stock card put back took back a move the game
     # said made the best score worse, freely: the day's number, played after as a free
     # game, took place 1 in the table
+    # (and the move was never noted as one that made it worse: the game was assisted)
     game = Game("pyramid52", deal=8)
     scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
     scene.facts.mark_assisted(BY_SEEN_STOCK)
+    scene.analysis.worker = ScriptedWorker()  # the answers are the test's
+    scene.analysis.results[()] = Answer("lost", ("p7.2+p7.5",), best_remaining_points=50)
+    scene._analysis_arrived()
     click_move(driver, scene, "p7.1+p7.7")
     driver.settle(0.5)
-    scene.worse_said_at = len(game.moves)  # "this move made the best score worse"
+    lost = Answer("lost", ("st>w",), best_remaining_points=60)
+    scene.analysis.results[scene.analysis.position()] = lost
+    scene._analysis_arrived()
+    assert "Best possible: 60 points left" in scene.status
+    assert scene.worse_said_at == 1  # "this move made the best score worse"
     driver.key(pygame.K_u)
     assert game.moves == [] and scene.banner is None  # free, as before
     assert scene.facts.assisted_by == "taken-back"
@@ -2831,3 +2839,48 @@ def test_a_game_saved_hinted_and_hidden_before_the_verdict_s_word_was_kept_still
     facts = GameFacts(assisted=True, assisted_by="hint", hints=1)
     scene = open_table_with(app, driver, Game("pyramid52", deal=8), facts)
     assert not scene.facts.verdict_shown and not scene.verdict_kept()
+
+
+def test_a_winnable_position_undone_to_is_kept_for_a_loss_answered_after_continue(app, driver):
+    # the position kept as winnable was updated only as an answer arrived: a winnable
+    # move, Undo (the deal's answer kept, none arriving), the losing move, the window
+    # closed while "Checking…": after Continue no turn was kept, the next game unmarked
+    game = Game("pyramid52", deal=8)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    click_move(driver, scene, DEAL_8_WIN[0])
+    wait_for_analysis(scene, driver)
+    assert scene.facts.won_position.length == 1
+    driver.key(pygame.K_u)
+    assert game.moves == [] and scene.facts.won_position.length == 0
+    game.play("p7.1+p7.7")
+    app.game_changed(game, scene.facts)  # saved as the move is made, before any answer
+    resumed, facts = app.records.resume(app.records.unfinished())
+    app.records.hold(facts.record_id)
+    again = open_table_with(app, driver, resumed, facts)
+    wait_for_analysis(again, driver)
+    driver.frames(2)
+    assert again.analysis.known().lost and again.facts.flip is not None
+
+
+def test_a_turn_said_from_answers_kept_after_a_restart_is_kept_for_the_deal(app, driver):
+    # the wish kept the turn unsaid; a Restart voided it, the same move played again,
+    # and "No win possible" came from the answers kept: no turn was ever kept
+    scene = open_fortune(app, driver, 5)
+    scene.analysis.worker = ScriptedWorker()
+    results = scene.analysis.results
+    results[()] = Answer("won", ())
+    move = next(iter(scene.game.legal_moves))
+    scene._play(move)
+    driver.settle(0.5)
+    results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=42)
+    scene._analysis_arrived()
+    assert scene.facts.flip is None  # the wish keeps it unsaid
+    driver.key(pygame.K_F5)  # asked: it voids the wish
+    driver.settle(1.1)
+    driver.key(pygame.K_F5)
+    driver.settle(0.5)
+    assert scene.game.moves == [] and scene.facts.fortune_replayed
+    scene._play(move)
+    driver.settle(0.5)
+    assert not scene.verdict_kept() and scene.facts.flip is not None
