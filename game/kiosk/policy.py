@@ -269,6 +269,10 @@ class KioskPolicy:
         scene = app.scene
         if scene is None or getattr(scene, "attract", False):
             return
+        if self.table is not None and scene is self.table and self.table.drag is not None:
+            # a card held in the air, however still: someone holds it ("Still playing?"
+            # went up over it, and the touch that answered swallowed its drop)
+            self.last_input = now
         if now - self.last_input < self.config.idle_seconds:
             return
         table = self.table

@@ -239,6 +239,26 @@ def test_touches_keep_the_game_from_idling(kiosk, driver):
     assert kiosk.scene is scene  # 80 s at the table, never 30 s without a touch
 
 
+def test_a_card_held_still_in_the_air_keeps_the_game_from_idling(kiosk, driver):
+    # "Still playing?" went up over a card held still, and the touch that answered it
+    # swallowed the card's drop: it floated over the table
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    start, over = scene.view.top_rect("p7.1").center, scene.view.top_rect("p7.7").center
+    pygame.event.post(finger(pygame.FINGERDOWN, start, kiosk.size))
+    driver.frames(1)
+    for i in range(1, 5):
+        pos = (start[0] + (over[0] - start[0]) * i // 4, start[1] + (over[1] - start[1]) * i // 4)
+        pygame.event.post(finger(pygame.FINGERMOTION, pos, kiosk.size))
+        driver.frames(1)
+    assert scene.drag is not None
+    driver.settle(45)  # held still past the idle time
+    assert scene.banner is None and kiosk.scene is scene
+    pygame.event.post(finger(pygame.FINGERUP, over, kiosk.size))
+    driver.settle(0.5)
+    assert [str(m) for m in scene.game.moves][-1] == "p7.1+p7.7"
+
+
 def test_a_finger_resting_on_the_glass_does_not_keep_the_kiosk_from_idling(kiosk, driver):
     # a thumb or a palm jiggling a pixel held the chooser on screen for hours, and
     # answered "Still playing?" for ever: the game never ended nor was recorded
