@@ -54,8 +54,15 @@ class TableHelp:
         if not confirmed:
             return self._taking_back(back_to, confirm, restart)
         self.takeback_warned_at = None
-        self.facts.mark_assisted(self._taking_back_costs(back_to) or BY_TAKING_BACK)
+        self._taken_back(self._taking_back_costs(back_to) or BY_TAKING_BACK, back_to)
         return True
+
+    def _taken_back(self, cost: str, back_to: tuple[str, ...]) -> None:
+        """Take back, asked and answered (the key again, or the banner's button): the
+        game is assisted for `cost`, and for the verdict passed too where a stock card
+        put back is the cost (see _verdict_taken_back_freely)."""
+        self.facts.mark_assisted(cost)
+        self._verdict_taken_back_freely(back_to)
 
     def _taking_back_costs(self, back_to: tuple[str, ...]) -> str | None:
         """Why taking the moves after `back_to` back would cost the game its place in the
@@ -148,8 +155,7 @@ class TableHelp:
         if self.animator.now - self.takeback_warned_time < TAKE_BACK_PAUSE_S:
             return None  # the press that put the banner up, repeated by a quick hand
         self.takeback_warned_at = None
-        self.facts.mark_assisted(cost)
-        self._verdict_taken_back_freely(back_to)  # a stock card put back past it too
+        self._taken_back(cost, back_to)
         return True
 
     def _made_worse_not_lost(self, cost: str | None, back_to: tuple[str, ...]) -> bool:

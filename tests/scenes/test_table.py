@@ -2884,3 +2884,32 @@ def test_a_turn_said_from_answers_kept_after_a_restart_is_kept_for_the_deal(app,
     scene._play(move)
     driver.settle(0.5)
     assert not scene.verdict_kept() and scene.facts.flip is not None
+
+
+@pytest.mark.parametrize("answer", ["key", "button"])
+def test_take_back_of_a_seen_stock_card_past_a_worse_best_marks_alike_by_key_or_button(
+    app, driver, answer
+):
+    # the banner's button skipped what the key's second press did: the deal's next game
+    # was left unmarked
+    game = Game("pyramid52", deal=8)
+    scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("lost", ("p7.2+p7.5",), best_remaining_points=50)
+    scene._analysis_arrived()
+    click_move(driver, scene, "st>w")
+    driver.settle(0.5)
+    lost = Answer("lost", ("p7.2+p7.5",), best_remaining_points=60)
+    scene.analysis.results[scene.analysis.position()] = lost
+    scene._analysis_arrived()
+    assert scene.worse_said_at == 1
+    driver.key(pygame.K_u)
+    assert scene.banner is not None and game.moves  # asked: a stock card seen
+    if answer == "key":
+        driver.settle(1.1)
+        driver.key(pygame.K_u)
+    else:
+        driver.frames(2)
+        driver.click(next(b for b in scene.banner.buttons if b.key == "take-back").rect.center)
+    driver.settle(0.5)
+    assert game.moves == [] and scene.facts.assisted_by == "taken-back"
