@@ -139,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         missing = paths.missing_data()
         if missing is not None:
             said = f"the game's files are missing from {missing}: {paths.HOW_TO_INSTALL}"
+            if args.command is None:  # a window or a kiosk, which an icon or an autostart
+                _in_the_log_file(said)  # starts with no terminal to read
             print(f"piramida: {said}", file=sys.stderr)
             return paths.EXIT_FILES_MISSING
         if args.kiosk or args.kiosk_config:
@@ -167,6 +169,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"cannot write {e.filename}" if e.filename else "cannot write the output"
         print(f"piramida: {where}: {e.strerror or e}", file=sys.stderr)
         return EXIT_UNWRITTEN
+
+
+def _in_the_log_file(said: str) -> None:
+    """`said` written to the game's log file, as the window's problems are."""
+    from game.logfile import install_log_file, remove_log_file
+
+    handler = install_log_file()
+    if handler is not None:  # else no file can be written: the terminal's line it is
+        handler.handle(logging.LogRecord(__name__, logging.ERROR, __file__, 0, said, None, None))
+        remove_log_file(handler)
 
 
 def _escape_what_the_output_cannot_hold() -> None:

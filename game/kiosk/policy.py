@@ -26,7 +26,7 @@ from game.kiosk.config import EXAMPLE_PIN, KioskConfig, OfferedGame
 from game.kiosk.initials_filter import hidden_forms, shown_initials
 from game.kiosk.operator import CornerHold, CornerRing
 from game.kiosk.pin_pad import PinLock
-from game.kiosk.presence import Presence
+from game.kiosk.presence import MOTION_EVENTS, PRESS_EVENTS, Presence
 from game.rules import RulesError, get_ruleset
 from game.store.scores import NO_INITIALS
 from game.window import bring_back_window
@@ -53,14 +53,7 @@ STILL_PLAYING_S = 15.0
 # from the scene until it is lifted (SDL sends a touch as a mouse motion, a mouse press
 # and a finger press, in that order), so a touch on a card plays nothing
 RELEASES = (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.FINGERUP)
-INPUT_EVENTS = (
-    pygame.KEYDOWN,
-    pygame.MOUSEBUTTONDOWN,
-    pygame.MOUSEMOTION,
-    pygame.MOUSEWHEEL,
-    pygame.FINGERDOWN,
-    pygame.FINGERMOTION,
-)
+INPUT_EVENTS = PRESS_EVENTS + MOTION_EVENTS
 
 
 class KioskFailed(RuntimeError):

@@ -30,6 +30,7 @@ from game.scenes.pad_scene import PadScene
 from game.store import FREE
 from game.store.daily import today_deal
 from game.ui import theme
+from game.ui.deal_field import DEAL_DIGITS
 from game.ui.labels import summary_text
 from game.ui.pad import DIGIT_KEYS
 from game.ui.pointer import POINTER_DOWN
@@ -45,7 +46,6 @@ from game.ui.widgets import (
 if TYPE_CHECKING:
     from game.app import App
 
-DEAL_DIGITS = 10
 FULL_SAID_S = 1.5  # how long the deal field says a digit more was refused
 HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # Height over width from which the menu stacks its list above its panel: a window

@@ -10,7 +10,7 @@ import pygame
 from game.i18n import _, localized
 from game.render.preview import PREVIEW_RATIO, fill_translucent, fit_text, preview
 from game.ui import theme
-from game.ui.deal_field import draw_deal_field
+from game.ui.deal_field import digits_width, draw_deal_field
 from game.ui.labels import choice_label
 from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px
 
@@ -99,11 +99,10 @@ class MenuPanel:
         self.deal_label_pos = (inner.x, deal_y + bh // 2)
         field_x = inner.x + theme.font(self.text_size).size(_("Deal number"))[0] + px(12, s, 8)
         field_w = clear_button.rect.x - px(8, s, 5) - field_x
-        # too narrow for a day's number beside its name (Russian standing up showed
+        # too narrow for its most digits beside its name (Russian standing up showed
         # "слу…"), the name goes above it where the options leave room
-        digits = theme.font(self.text_size, bold=True).size("2026120600")[0] + px(24, s, 15)
         above = deal_y - px(4, s, 2) - label_h
-        if field_w < digits and above >= y:
+        if field_w < digits_width(self.text_size, s) and above >= y:
             self.deal_label_pos = (inner.x, above + label_h // 2)
             field_x = inner.x
             field_w = clear_button.rect.x - px(8, s, 5) - field_x

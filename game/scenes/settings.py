@@ -130,7 +130,8 @@ class SettingsScene(Scene):
         notes = {
             # the name alone left a player guessing whose proof, and of which deals
             "winnable_only": _(
-                "A new deal is one the solver has proved can be won (not in the arcade)."
+                "A new random deal is one the solver has proved can be won"
+                " (not a fortune's, nor the arcade's)."
             ),
             "show_verdict": _("In the top bar after each move; hidden, the cards tell."),
         }

@@ -402,8 +402,7 @@ class TableControls:
         With a card picked up, the card's own place and the places it can go (in the
         pyramid games its partners, the stock's card among them where it pairs): the
         arrows step between those, where the nearest place that way was often one that
-        could not take it, and Enter there refused the move and dropped the card (the
-        stock too, kept always: Enter there pairs the card held with the stock's)."""
+        could not take it, and Enter there refused the move and dropped the card."""
         if self.view is None:
             return []
         pairs = self.game.pairs_cards

@@ -10,6 +10,13 @@ from game.render.preview import fit_text
 from game.ui import theme
 from game.ui.widgets import draw_field_box, draw_text, fitting_size, px
 
+DEAL_DIGITS = 10  # the most digits the field takes
+
+
+def digits_width(text_size: int, scale: float) -> int:
+    """How wide the field must be to show its most digits with its insets and caret."""
+    return theme.font(text_size, bold=True).size("0" * DEAL_DIGITS)[0] + px(24, scale, 15)
+
 
 def _smaller_sizes(text_size: int) -> tuple[int, int, int]:
     """The sizes a line beside the digits may take, largest first, where room is short."""

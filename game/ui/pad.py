@@ -188,9 +188,8 @@ class ButtonPad:
         entering = target is not None and target.group and target.group != current.group
         if entering and direction[1]:
             # down or up into a row of choices, on its choice, as Tab goes: the ring on
-            # "three times" beside "once" in gold lit two choices two ways. Not across:
-            # there the row's end is met first, and the arrow back leaves it (from its
-            # choice within, it chose the next one)
+            # "three times" beside "once" in gold lit two choices two ways. Across, the
+            # ring lands on the choice nearest, choosing nothing (see _along_row)
             rows_choice = (b for b in enabled if b.group == target.group and b.selected)
             target = next(rows_choice, target)
         if target is not None:

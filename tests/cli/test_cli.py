@@ -1021,7 +1021,9 @@ def test_a_deal_number_is_written_in_plain_digits(cli: Cli, deal: str) -> None:
         assert_refused(cli(*command, "--deal", deal), "digits 0-9")
 
 
-@pytest.mark.parametrize("command", [["rulesets"], ["deal", "pyramid52", "--deal", "1"], []])
+@pytest.mark.parametrize(
+    "command", [["rulesets"], ["deal", "pyramid52", "--deal", "1"], [], ["--kiosk"]]
+)
 @pytest.mark.parametrize("folder", ["LEVELS_DIR", "LOCALE_DIR"])
 def test_an_install_that_left_its_data_behind_says_so_with_status_5(
     monkeypatch, tmp_path, capsys, command, folder
@@ -1029,9 +1031,14 @@ def test_an_install_that_left_its_data_behind_says_so_with_status_5(
     # a plain `pip install .` copies the package alone: `rulesets` said "no level file"
     # with status 2, a kiosk "cannot write …/ru.toml" with status 1, restarted for ever
     from game import cli, paths
+    from game.logfile import log_path
 
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(paths, folder, tmp_path / "gone")
     assert cli.main(command) == 5
     said = capsys.readouterr().err
     assert said.startswith("piramida: the game's files are missing from ") and "gone" in said
     assert "pip install -e ." in said
+    # the window's or the kiosk's, started with no terminal: in its log file too
+    logged = log_path().read_text("utf-8") if log_path().exists() else ""
+    assert ("files are missing" in logged) == (command in ([], ["--kiosk"]))

@@ -940,3 +940,19 @@ def test_a_kiosk_closed_on_the_initials_keeps_the_place_as_no_one_s(make_kiosk):
     kiosk.scene.exit()
     (key,) = kiosk.records.tables()
     assert [e.initials for e in kiosk.records.top(key)] == [NO_INITIALS]
+
+
+def test_a_finger_jiggling_on_the_glass_lets_still_playing_run_out(kiosk, driver):
+    # each jiggle answered "Still playing?" and it was asked again: the game never ended
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    pygame.event.post(finger(pygame.FINGERDOWN, (1278, 400), kiosk.size, finger_id=7))
+    driver.frames(1)
+    asked = False
+    for i in range(31 + int(STILL_PLAYING_S) + 5):
+        driver.settle(1)
+        asked = asked or (scene.banner is not None and scene.banner.text.startswith("Still"))
+        pygame.event.post(finger(pygame.FINGERMOTION, (1277 + i % 2, 401), kiosk.size, 7))
+        driver.frames(1)
+    assert asked
+    assert scene.game.over and kiosk.scene is not scene

@@ -992,7 +992,7 @@ def test_a_finger_on_a_button_beside_the_deal_field_presses_the_button(app, driv
 def test_a_digit_past_the_longest_deal_number_is_refused_out_loud(app, driver, monkeypatch):
     # an 11th digit was dropped without a sign, on the field and on the keypad
     from game.scenes.deal_pad import DealPadScene
-    from game.scenes.menu import DEAL_DIGITS
+    from game.ui.deal_field import DEAL_DIGITS
 
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)
