@@ -441,3 +441,12 @@ def test_settings_opened_by_a_key_show_the_focus_at_once(app, driver):
     app.switch(SettingsScene(app), fade=False)
     driver.frames(1)
     assert not app.scene.keyboard
+
+
+def test_a_finger_lights_no_button(app, driver):
+    # a swipe over the rows left the button it lifted over lit, as if hovered
+    scene = open_settings(app, driver)
+    button = scene.back_button
+    driver.finger(pygame.FINGERDOWN, button.rect.center)
+    driver.finger(pygame.FINGERMOTION, (button.rect.centerx - 3, button.rect.centery))
+    assert not button.hot

@@ -1062,3 +1062,14 @@ def test_a_thumb_landing_on_the_felt_keeps_the_card_picked_up(app, driver):
     assert scene.selected == "p7.2"
     driver.tap((w - 4, h // 2))  # a tap of the felt still lets go
     assert scene.selected is None
+
+
+def test_a_tap_as_near_a_bottom_card_as_a_bar_button_is_the_card_s(app, driver):
+    # halfway between a bottom-row card and the Rules below it, the tie opened the Rules
+    scene = open_table(app, driver, Game("pyramid36", deal=123))
+    card = scene.view.spot_at(centre(scene, "p6.1"), 0).rect
+    button = next(b for b in scene.hud.buttons if b.rect.left <= card.centerx <= b.rect.right)
+    gap = button.rect.top - card.bottom
+    assert gap > 0
+    pos = (card.centerx, card.bottom + gap // 2)
+    assert scene.bar_button_at(pos, TOUCH_SLACK_PX) is None
