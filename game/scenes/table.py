@@ -135,7 +135,8 @@ class TableScene(
         self.autoplay: list[Move] = []
         self.bells_rung = 0  # a Finish cascade's bells so far (see TablePlay._sound_for)
         self.celebration: Celebration | None = None
-        self.analysis = Analysis(app.solver, game, facts.flip, facts.won_position)
+        kept = (facts.flip, facts.won_position, facts.lost_position)
+        self.analysis = Analysis(app.solver, game, *kept)
         self.unseen = False  # minimised or covered: the search rests, Finish and the demo wait
         self.hint_pending = False
         self.hint_wait = 0.0

@@ -18,7 +18,7 @@ from game.i18n import _
 from game.rules import Game
 from game.solver.beam import BEAMS_AFTER
 from game.solver.worker import ANALYSE, SolverWorker
-from game.store.saved import VerdictFlip, WonPosition
+from game.store.saved import LinePosition, VerdictFlip
 
 Position = tuple[str, ...]
 
@@ -123,7 +123,8 @@ class Analysis:
         worker: SolverWorker,
         game: Game,
         remembered: VerdictFlip | None = None,
-        won_before: WonPosition | None = None,
+        won_before: LinePosition | None = None,
+        lost_before: LinePosition | None = None,
     ) -> None:
         self.worker = worker
         self.game = game
@@ -131,6 +132,7 @@ class Analysis:
         self.remembered = remembered
         # and the last position it was said to be winnable at, a flip's start (see flip)
         self.won_before = won_before
+        self.lost_before = lost_before  # and the first it was said lost at (see lost_since)
         self._results = Answers()
         self.pending: dict[int, Position] = {}
         self.asked_again: set[Position] = set()  # after the worker died with them
@@ -360,6 +362,9 @@ class Analysis:
         as one that may be won: its answer, "Can be won", came a moment after the undo,
         and the player had come back from "No win possible" unasked."""
         now = self.position()
+        lost = self.lost_before  # said lost before Continue: so is every position after
+        if lost is not None and lost.applies(back_to):
+            return False  # nothing to find by going back there
         flip = self.remembered
         if flip is not None and len(back_to) <= flip.won_at and flip.applies(now):
             return True  # a winnable position before a lost one: winnable too

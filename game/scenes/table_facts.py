@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
-from game.store.saved import BY_DEMO, BY_HINT, VerdictFlip, WonPosition
+from game.store.saved import BY_DEMO, BY_HINT, LinePosition, VerdictFlip
 
 
 class TableFacts:
     facts: GameFacts
     verdict_peeked = False  # see _note_verdict_shown
+    # the line a turn to lost was last looked for along (see _keep_the_verdict)
+    turn_looked_along: tuple[str, ...] = ()
 
     @property
     def seconds(self) -> float:
@@ -94,7 +96,7 @@ class TableFacts:
         """What the top bar says of the position (`known`), kept with the game, so that
         Continue does not forget it (see _taking_back), as an answer arrives and as the
         position changes to one answered before (an Undo, a Restart: a turn said from
-        the answers kept was never kept): where it can be won (WonPosition, where a
+        the answers kept was never kept): where it can be won (LinePosition, where a
         turn to lost after Continue starts), and where it turned lost (VerdictFlip).
         Not where the player hid it, nor while a fortune's wish kept it: a verdict never
         seen is no help to the next game of the deal (BY_TOLD_BEFORE; a turn kept
@@ -103,18 +105,24 @@ class TableFacts:
         on. `save`: written at once (else with the save about to be made)."""
         if known is None or not self.recorded or self.verdict_kept():
             return
+        where = self.analysis.position()
         if known.won:
-            won = WonPosition.of(self.analysis.position())
-            changed = won != self.facts.won_position
-            self.facts.won_position = won
-        elif known.lost and not self.facts.solver_helped:
-            flip = self.analysis.flip()
-            changed = flip is not None and flip != self.facts.flip
-            if changed:
-                self.facts.flip = flip
-        else:
+            # written with the next move's save: the position is asked again at Continue
+            self.facts.won_position = LinePosition.of(where)
             return
-        if changed and save:
+        kept = self.facts.lost_position
+        if not known.lost or (kept is not None and kept.applies(where)):
+            return  # lost since a position kept: its turn, if any, was looked for then
+        self.facts.lost_position = LinePosition.of(where)
+        # looked for along the whole line (a game of 2,000 moves: 30 ms), not again back
+        # along it (each Undo of a lost game did, and took twice as long)
+        looked = self.turn_looked_along
+        if not self.facts.solver_helped and where != looked[: len(where)]:
+            self.turn_looked_along = where
+            flip = self.analysis.flip()
+            if flip is not None:
+                self.facts.flip = flip
+        if save:
             self._keep_facts()
 
     def _peeked_loss_kept(self) -> None:

@@ -144,18 +144,19 @@ class VerdictFlip:
 
 
 @dataclass(frozen=True)
-class WonPosition:
-    """The last position on a game's line the top bar said could be won: its first
-    `length` moves, `line` their digest. Kept with the game, as a turn to lost is
-    (VerdictFlip): the answers are not kept, and a loss first answered after Continue
-    had no won position before it to turn from (quit while "Checking…", after each
-    move, and no turn was ever kept for the deal's next game)."""
+class LinePosition:
+    """A position on a game's line: its first `length` moves, `line` their digest.
+    Kept with the game where the top bar last said it could be won, and where it first
+    said it could not, as a turn to lost is (VerdictFlip): the answers are not kept.
+    After Continue, a loss first answered had no won position to turn from (quit
+    while "Checking…" after each move, and no turn was ever kept for the deal's next
+    game), and an Undo of a game lost from its deal was taken for one past the turn."""
 
     length: int
     line: str
 
     @classmethod
-    def of(cls, moves: Sequence[str]) -> WonPosition:
+    def of(cls, moves: Sequence[str]) -> LinePosition:
         return cls(len(moves), VerdictFlip.digest(moves))
 
     def applies(self, position: Sequence[str]) -> bool:
@@ -167,7 +168,7 @@ class WonPosition:
         return {"length": self.length, "line": self.line}
 
     @classmethod
-    def from_json(cls, data: object) -> WonPosition | None:
+    def from_json(cls, data: object) -> LinePosition | None:
         """The position a save holds; None when it holds none or a damaged one."""
         if not isinstance(data, dict):
             return None
@@ -205,7 +206,8 @@ class GameFacts:
     started_at: str = field(default_factory=now_iso)
     # where the top bar's verdict turned from won to lost on this game's line, if it did
     flip: VerdictFlip | None = None
-    won_position: WonPosition | None = None  # where it last said the deal could be won
+    won_position: LinePosition | None = None  # where it last said the deal could be won
+    lost_position: LinePosition | None = None  # and where it first said it could not
 
     @property
     def wish_counts(self) -> bool:
@@ -271,6 +273,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["flip"] = facts.flip.to_json()
     if facts.won_position is not None:
         meta["won"] = facts.won_position.to_json()
+    if facts.lost_position is not None:
+        meta["lost"] = facts.lost_position.to_json()
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
@@ -322,7 +326,8 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         assisted=meta.get("assisted") is True,
         assisted_by=assisted_by_of(replay),
         flip=VerdictFlip.from_json(meta.get("flip")),
-        won_position=WonPosition.from_json(meta.get("won")),
+        won_position=LinePosition.from_json(meta.get("won")),
+        lost_position=LinePosition.from_json(meta.get("lost")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         seen_by_undo=meta.get("seen_by_undo") is True,

@@ -2913,3 +2913,30 @@ def test_take_back_of_a_seen_stock_card_past_a_worse_best_marks_alike_by_key_or_
         driver.click(next(b for b in scene.banner.buttons if b.key == "take-back").rect.center)
     driver.settle(0.5)
     assert game.moves == [] and scene.facts.assisted_by == "taken-back"
+
+
+@pytest.mark.parametrize("seen_stock", [False, True])
+def test_after_continue_an_undo_in_a_game_lost_from_its_deal_is_free(app, driver, seen_stock):
+    # the answers were lost with the session, and an unanswered position counted as one
+    # that might be won: the first Undo asked "no win is possible after this move" (and a
+    # day's game out of the tables for a stock card seen was marked "taken back" unsaid)
+    facts = GameFacts(mode=DAILY) if seen_stock else GameFacts()
+    game = Game("pyramid52", deal=0)
+    scene = open_table_with(app, driver, game, facts)
+    if seen_stock:
+        scene.facts.mark_assisted(BY_SEEN_STOCK)
+    wait_for_analysis(scene, driver)
+    assert scene.analysis.known().lost
+    game.play("p7.2+st")
+    app.game_changed(game, scene.facts)
+    resumed, kept = app.records.resume(app.records.unfinished())
+    app.records.hold(kept.record_id)
+    again = open_table_with(app, driver, resumed, kept)
+    wait_for_analysis(again, driver)
+    assert again.analysis.known().lost  # and the deal's own answer is not known
+    driver.key(pygame.K_u)
+    assert resumed.moves == [] and again.banner is None
+    assert again.facts.assisted_by == ("seen-stock" if seen_stock else "")
+    resumed.play("resign")
+    app.game_changed(resumed, again.facts)
+    assert app.records.deal_help_before(Game("pyramid52", deal=0)) is None

@@ -379,17 +379,17 @@ def test_a_brief_question_out_when_the_replay_stops_is_asked_again_in_full():
 def test_a_position_said_winnable_before_continue_starts_a_turn_to_lost():
     # the won answer was lost with the session: a loss answered after Continue had no
     # turn, and a move taken back past it cost nothing
-    from game.store.saved import WonPosition
+    from game.store.saved import LinePosition
 
     game = Game("pyramid52", deal=8)
     line = a_line(game, 3)
     for move in line:
         game.play(move)
-    analysis = Analysis(ScriptedWorker(), game, won_before=WonPosition.of(line[:1]))
+    analysis = Analysis(ScriptedWorker(), game, won_before=LinePosition.of(line[:1]))
     analysis.results[tuple(line)] = Answer("lost", (), best_remaining_points=90)
     flip = analysis.flip()
     assert flip is not None and (flip.won_at, flip.lost_at) == (1, 3)
     assert analysis.lost_since(tuple(line[:1])) and analysis.lost_since(())
-    other = Analysis(ScriptedWorker(), game, won_before=WonPosition.of(["st>w"]))
+    other = Analysis(ScriptedWorker(), game, won_before=LinePosition.of(["st>w"]))
     other.results[tuple(line)] = Answer("lost", (), best_remaining_points=90)
     assert other.flip() is None  # said of another line: nothing known of this one
