@@ -152,7 +152,11 @@ class TableScene(
         # the best score a proven loss was said with: said again only when a move made
         # it worse (said after every move of a lost deal, it nagged); None once winnable
         self.told_lost_best: int | None = None
-        self.worse_said_at: int | None = None  # the first position told "best worse now"
+        # the first position told "best worse now": kept with the game, its Undo after
+        # Continue was free (and a game lost from its deal is kept lost all along)
+        worse = facts.worse_position
+        kept_worse = worse is not None and worse.applies([str(m) for m in game.moves])
+        self.worse_said_at: int | None = worse.length if worse and kept_worse else None
         self.end_offered = False  # the end offered once no move can lower the points
         # a deal played before, or helped before, tells no fortune: no wish is asked for
         # (see _deal); one helped before asked for a wish that could not come true

@@ -24,7 +24,14 @@ from game.scenes.table_analysis import UNANSWERED, Answer
 from game.scenes.table_controls import key_of
 from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
-from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_SEEN_STOCK, BY_TAKING_BACK
+from game.store.saved import (
+    ARCADE,
+    BY_DEMO,
+    BY_HINT,
+    BY_SEEN_STOCK,
+    BY_TAKING_BACK,
+    LinePosition,
+)
 from game.ui.keys import SPEED_KEYS
 from game.ui.labels import points
 from game.ui.widgets import Button
@@ -325,6 +332,8 @@ class TableHelp:
                     # the solver (see _taking_back_costs)
                     said_at = len(where)
                     self.worse_said_at = min(said_at, self.worse_said_at or said_at)
+                    self.facts.worse_position = LinePosition.of(where[: self.worse_said_at])
+                    self._keep_facts()
                 self.told_lost_best = known.best_remaining_points
                 if offer:
                     self.end_offered = True

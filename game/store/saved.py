@@ -208,6 +208,7 @@ class GameFacts:
     flip: VerdictFlip | None = None
     won_position: LinePosition | None = None  # where it last said the deal could be won
     lost_position: LinePosition | None = None  # and where it first said it could not
+    worse_position: LinePosition | None = None  # the first move said to make the best worse
 
     @property
     def wish_counts(self) -> bool:
@@ -275,6 +276,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["won"] = facts.won_position.to_json()
     if facts.lost_position is not None:
         meta["lost"] = facts.lost_position.to_json()
+    if facts.worse_position is not None:
+        meta["worse"] = facts.worse_position.to_json()
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
@@ -328,6 +331,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         flip=VerdictFlip.from_json(meta.get("flip")),
         won_position=LinePosition.from_json(meta.get("won")),
         lost_position=LinePosition.from_json(meta.get("lost")),
+        worse_position=LinePosition.from_json(meta.get("worse")),
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         seen_by_undo=meta.get("seen_by_undo") is True,

@@ -2940,3 +2940,25 @@ def test_after_continue_an_undo_in_a_game_lost_from_its_deal_is_free(app, driver
     resumed.play("resign")
     app.game_changed(resumed, again.facts)
     assert app.records.deal_help_before(Game("pyramid52", deal=0)) is None
+
+
+def test_after_continue_taking_back_a_move_said_to_make_the_best_worse_still_costs(app, driver):
+    # the move's word was not kept with the game, and a deal lost from its deal is kept
+    # lost all along: after Continue its Undo was free and unmarked
+    game = Game("pyramid52", deal=0)
+    scene = open_table(app, driver, game)
+    wait_for_analysis(scene, driver)
+    for move in ("p7.2+st", "st>w", "p7.6+st", "p7.7+st", "st>w", "p7.1+st"):
+        click_move(driver, scene, move)
+        wait_for_analysis(scene, driver)
+    assert scene.worse_said_at is not None
+    app.game_changed(game, scene.facts)
+    resumed, kept = app.records.resume(app.records.unfinished())
+    app.records.hold(kept.record_id)
+    again = open_table_with(app, driver, resumed, kept)
+    wait_for_analysis(again, driver)
+    driver.key(pygame.K_u)
+    assert again.banner is not None and len(resumed.moves) == 6  # asked first
+    driver.settle(1.1)
+    driver.key(pygame.K_u)
+    assert len(resumed.moves) == 5 and again.facts.assisted_by == "taken-back"
