@@ -45,6 +45,20 @@ def centre(scene: TableScene, pile: str) -> tuple[int, int]:
     return scene.view.top_rect(pile).center
 
 
+def help_for_the_next_game(app, game: Game, facts: GameFacts) -> str | None:
+    """`game` given up and kept: the help its deal's next game has had before."""
+    game.play("resign")
+    app.game_changed(game, facts)
+    return app.records.deal_help_before(Game(game.ruleset.id, game.options, deal=game.deal_number))
+
+
+def continued(app, driver) -> TableScene:
+    """The game left in play, as Continue opens it."""
+    resumed, facts = app.records.resume(app.records.unfinished())
+    app.records.hold(facts.record_id)
+    return open_table_with(app, driver, resumed, facts)
+
+
 def click_move(driver, scene: TableScene, text: str) -> None:
     """Play a move the way a player does: click the cards (or the stock)."""
     move = parse_move(text)
@@ -1299,9 +1313,7 @@ def test_a_verdict_peeked_at_mid_game_is_kept_for_the_next_game_of_the_deal(app,
     wait_for_analysis(again, driver)
     driver.frames(2)
     assert again.facts.flip is not None
-    resumed.play("resign")
-    app.game_changed(resumed, again.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
+    assert help_for_the_next_game(app, resumed, again.facts) == "told-before"
 
 
 def test_a_hidden_verdict_is_said_only_once_this_game_asks_the_solver(app, driver):
@@ -1349,9 +1361,7 @@ def test_a_verdict_seen_in_a_game_a_seen_stock_card_marked_is_kept_for_the_deal(
         driver.frames(2)
         scene._analysis_arrived()
     assert scene.facts.flip is not None
-    game.play("resign")
-    app.game_changed(game, scene.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
+    assert help_for_the_next_game(app, game, scene.facts) == "told-before"
 
 
 def test_a_verdict_hidden_is_no_help_to_the_next_game_of_the_deal(app, driver):
@@ -1360,9 +1370,7 @@ def test_a_verdict_hidden_is_no_help_to_the_next_game_of_the_deal(app, driver):
     app.settings.show_verdict = False
     scene, game = _after_the_losing_move(app, driver)
     assert scene.facts.flip is None and not scene.facts.verdict_shown
-    game.play("resign")
-    app.game_changed(game, scene.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=8)) is None
+    assert help_for_the_next_game(app, game, scene.facts) is None
 
 
 def test_a_verdict_once_shown_stays_seen_when_it_is_hidden_again(app, driver):
@@ -2789,9 +2797,7 @@ def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal
     driver.key(pygame.K_u)
     assert game.moves == [] and scene.banner is None  # free, as before
     assert scene.facts.assisted_by == "taken-back"
-    game.play("resign")
-    app.game_changed(game, scene.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "before"
+    assert help_for_the_next_game(app, game, scene.facts) == "before"
 
 
 def test_a_loss_first_answered_after_continue_is_kept_for_the_next_game_of_the_deal(app, driver):
@@ -2804,16 +2810,13 @@ def test_a_loss_first_answered_after_continue_is_kept_for_the_next_game_of_the_d
     assert scene.facts.won_position is not None and scene.facts.won_position.length == 0
     game.play("p7.1+p7.7")
     app.game_changed(game, scene.facts)  # saved as the move is made, before any answer
-    resumed, facts = app.records.resume(app.records.unfinished())
-    app.records.hold(facts.record_id)
-    again = open_table_with(app, driver, resumed, facts)
+    again = continued(app, driver)
+    resumed = again.game
     wait_for_analysis(again, driver)
     driver.frames(2)
     assert again.analysis.known().lost and again.facts.flip is not None
     assert (again.facts.flip.won_at, again.facts.flip.lost_at) == (0, 1)
-    resumed.play("resign")
-    app.game_changed(resumed, again.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=8)) == "told-before"
+    assert help_for_the_next_game(app, resumed, again.facts) == "told-before"
 
 
 def test_a_verdict_peeked_at_on_a_deal_lost_from_the_start_keeps_no_turn(app, driver):
@@ -2825,9 +2828,7 @@ def test_a_verdict_peeked_at_on_a_deal_lost_from_the_start_keeps_no_turn(app, dr
     app.settings.show_verdict = True
     driver.frames(2)
     assert scene.facts.verdict_shown and scene.facts.flip is None
-    game.play("resign")
-    app.game_changed(game, scene.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=0)) is None
+    assert help_for_the_next_game(app, game, scene.facts) is None
 
 
 def test_a_game_saved_hinted_and_hidden_before_the_verdict_s_word_was_kept_still_says_it(
@@ -2855,9 +2856,7 @@ def test_a_winnable_position_undone_to_is_kept_for_a_loss_answered_after_continu
     assert game.moves == [] and scene.facts.won_position.length == 0
     game.play("p7.1+p7.7")
     app.game_changed(game, scene.facts)  # saved as the move is made, before any answer
-    resumed, facts = app.records.resume(app.records.unfinished())
-    app.records.hold(facts.record_id)
-    again = open_table_with(app, driver, resumed, facts)
+    again = continued(app, driver)
     wait_for_analysis(again, driver)
     driver.frames(2)
     assert again.analysis.known().lost and again.facts.flip is not None
@@ -2929,17 +2928,14 @@ def test_after_continue_an_undo_in_a_game_lost_from_its_deal_is_free(app, driver
     assert scene.analysis.known().lost
     game.play("p7.2+st")
     app.game_changed(game, scene.facts)
-    resumed, kept = app.records.resume(app.records.unfinished())
-    app.records.hold(kept.record_id)
-    again = open_table_with(app, driver, resumed, kept)
+    again = continued(app, driver)
+    resumed = again.game
     wait_for_analysis(again, driver)
     assert again.analysis.known().lost  # and the deal's own answer is not known
     driver.key(pygame.K_u)
     assert resumed.moves == [] and again.banner is None
     assert again.facts.assisted_by == ("seen-stock" if seen_stock else "")
-    resumed.play("resign")
-    app.game_changed(resumed, again.facts)
-    assert app.records.deal_help_before(Game("pyramid52", deal=0)) is None
+    assert help_for_the_next_game(app, resumed, again.facts) is None
 
 
 def test_after_continue_taking_back_a_move_said_to_make_the_best_worse_still_costs(app, driver):
@@ -2953,9 +2949,8 @@ def test_after_continue_taking_back_a_move_said_to_make_the_best_worse_still_cos
         wait_for_analysis(scene, driver)
     assert scene.worse_said_at is not None
     app.game_changed(game, scene.facts)
-    resumed, kept = app.records.resume(app.records.unfinished())
-    app.records.hold(kept.record_id)
-    again = open_table_with(app, driver, resumed, kept)
+    again = continued(app, driver)
+    resumed = again.game
     wait_for_analysis(again, driver)
     driver.key(pygame.K_u)
     assert again.banner is not None and len(resumed.moves) == 6  # asked first
