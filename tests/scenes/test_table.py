@@ -52,6 +52,23 @@ def help_for_the_next_game(app, game: Game, facts: GameFacts) -> str | None:
     return app.records.deal_help_before(Game(game.ruleset.id, game.options, deal=game.deal_number))
 
 
+def a_day_s_game_made_worse(app, driver, move: str, seen_stock: bool) -> TableScene:
+    """Pyramid 52's deal 8 as a day's game (marked for a stock card seen, if so), the
+    solver's answers scripted: lost with 50 points at best, then 60 after `move`."""
+    scene = open_table_with(app, driver, Game("pyramid52", deal=8), GameFacts(mode=DAILY))
+    if seen_stock:
+        scene.facts.mark_assisted(BY_SEEN_STOCK)
+    scene.analysis.worker = ScriptedWorker()  # the answers are the test's
+    scene.analysis.results[()] = Answer("lost", ("p7.2+p7.5",), best_remaining_points=50)
+    scene._analysis_arrived()
+    click_move(driver, scene, move)
+    driver.settle(0.5)
+    worse = Answer("lost", ("p7.2+p7.5",), best_remaining_points=60)
+    scene.analysis.results[scene.analysis.position()] = worse
+    scene._analysis_arrived()
+    return scene
+
+
 def continued(app, driver) -> TableScene:
     """The game left in play, as Continue opens it."""
     resumed, facts = app.records.resume(app.records.unfinished())
@@ -2781,17 +2798,8 @@ def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal
     # said made the best score worse, freely: the day's number, played after as a free
     # game, took place 1 in the table
     # (and the move was never noted as one that made it worse: the game was assisted)
-    game = Game("pyramid52", deal=8)
-    scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
-    scene.facts.mark_assisted(BY_SEEN_STOCK)
-    scene.analysis.worker = ScriptedWorker()  # the answers are the test's
-    scene.analysis.results[()] = Answer("lost", ("p7.2+p7.5",), best_remaining_points=50)
-    scene._analysis_arrived()
-    click_move(driver, scene, "p7.1+p7.7")
-    driver.settle(0.5)
-    lost = Answer("lost", ("st>w",), best_remaining_points=60)
-    scene.analysis.results[scene.analysis.position()] = lost
-    scene._analysis_arrived()
+    scene = a_day_s_game_made_worse(app, driver, "p7.1+p7.7", seen_stock=True)
+    game = scene.game
     assert "Best possible: 60 points left" in scene.status
     assert scene.worse_said_at == 1  # "this move made the best score worse"
     driver.key(pygame.K_u)
@@ -2891,16 +2899,8 @@ def test_take_back_of_a_seen_stock_card_past_a_worse_best_marks_alike_by_key_or_
 ):
     # the banner's button skipped what the key's second press did: the deal's next game
     # was left unmarked
-    game = Game("pyramid52", deal=8)
-    scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
-    scene.analysis.worker = ScriptedWorker()
-    scene.analysis.results[()] = Answer("lost", ("p7.2+p7.5",), best_remaining_points=50)
-    scene._analysis_arrived()
-    click_move(driver, scene, "st>w")
-    driver.settle(0.5)
-    lost = Answer("lost", ("p7.2+p7.5",), best_remaining_points=60)
-    scene.analysis.results[scene.analysis.position()] = lost
-    scene._analysis_arrived()
+    scene = a_day_s_game_made_worse(app, driver, "st>w", seen_stock=False)
+    game = scene.game
     assert scene.worse_said_at == 1
     driver.key(pygame.K_u)
     assert scene.banner is not None and game.moves  # asked: a stock card seen
