@@ -124,7 +124,7 @@ class VerdictFlip:
 
     def applies(self, position: Sequence[str]) -> bool:
         """Whether `position` (a line of moves) has passed this flip's loss."""
-        return len(position) >= self.lost_at and self.digest(position[: self.lost_at]) == self.line
+        return LinePosition(self.lost_at, self.line).applies(position)
 
     def to_json(self) -> dict[str, object]:
         return {"won": self.won_at, "lost": self.lost_at, "line": self.line}
@@ -161,8 +161,8 @@ class LinePosition:
 
     def applies(self, position: Sequence[str]) -> bool:
         """Whether `position` (a line of moves) passed through this one."""
-        digest = VerdictFlip.digest(position[: self.length])
-        return len(position) >= self.length and digest == self.line
+        long_enough = len(position) >= self.length
+        return long_enough and VerdictFlip.digest(position[: self.length]) == self.line
 
     def to_json(self) -> dict[str, object]:
         return {"length": self.length, "line": self.line}
