@@ -98,15 +98,14 @@ class MenuPanel:
         layout_row([clear_button], right, bh, 0, align="right")
         self.deal_label_pos = (inner.x, deal_y + bh // 2)
         field_x = inner.x + theme.font(self.text_size).size(_("Deal number"))[0] + px(12, s, 8)
-        field_w = clear_button.rect.x - px(8, s, 5) - field_x
+        field_right = clear_button.rect.x - px(8, s, 5)
         # too narrow for its most digits beside its name (Russian standing up showed
         # "слу…"), the name goes above it where the options leave room
         above = deal_y - px(4, s, 2) - label_h
-        if field_w < digits_width(self.text_size, s) and above >= y:
+        if field_right - field_x < digits_width(self.text_size, s) and above >= y:
             self.deal_label_pos = (inner.x, above + label_h // 2)
             field_x = inner.x
-            field_w = clear_button.rect.x - px(8, s, 5) - field_x
-        self.deal_field = pygame.Rect(field_x, deal_y, field_w, bh)
+        self.deal_field = pygame.Rect(field_x, deal_y, field_right - field_x, bh)
 
         daily = partial(self.records.play_daily, self.ruleset, self.options)
         actions = [
