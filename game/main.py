@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# pygame greets at its import with a line of its own, which read on a terminal as
+# the game's; a player who asked for it still sees it
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 EXIT_CRASHED = 1  # an error no scene caught: its traceback is in the log file
 WINDOW_CLASS = "piramida"  # the window's name to the desktop (see name_the_window)
 # the first bytes of a TrueType, OpenType or font collection file

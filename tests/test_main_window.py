@@ -4,6 +4,7 @@ its own files missing, a size asked for on the command line."""
 import logging
 import os
 import signal
+import subprocess
 import sys
 
 import pygame
@@ -129,3 +130,15 @@ def test_the_window_is_named_piramida_to_the_desktop(monkeypatch):
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-kiosk")  # one the environment gave
     name_the_window()
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-kiosk"
+
+
+def test_the_terminal_hears_no_greeting_from_pygame_when_the_game_starts():
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    started = subprocess.run(
+        [sys.executable, "-c", "import game.main; import pygame"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert "pygame" not in started.stdout + started.stderr
