@@ -38,7 +38,7 @@ from game.settings import Settings, SettingsStore
 from game.solver.worker import SolverWorker
 from game.store import SAVE_FAILED, GameFacts, Problem, Records
 from game.store.score_keeping import MissedEntry
-from game.ui.pointer import POINTER_DOWN, PointerTranslator
+from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, PointerTranslator
 from game.ui.too_small import draw_too_small
 from game.window import WindowPlace, maximise_window, name_window, open_window, windowed_again
 
@@ -155,6 +155,7 @@ class App:
         # by a key shows its focus ring at once (the first arrow only showed it, and the
         # player counting presses to reach a row landed one short)
         self.keyboard_led = False
+        self.touch_led = False  # whether the last press was a finger's (see Scene.names_keys)
         self._whole_next = False  # the next frame shows the whole window (see _repaint_whole)
         self._unsaved_told = False  # a quit was told the games not saved (request_quit)
         self.drops = DroppedFiles()  # files dropped onto the window, in one drop
@@ -365,10 +366,10 @@ class App:
             event = pointer
         elif t in RAW_POINTER_EVENTS:
             return
-        if t == pygame.KEYDOWN:
-            self.keyboard_led = True
-        elif event.type == POINTER_DOWN:
-            self.keyboard_led = False
+        if t == pygame.KEYDOWN or event.type == POINTER_DOWN:
+            self.keyboard_led = t == pygame.KEYDOWN
+        if t == pygame.KEYDOWN or event.type in (POINTER_DOWN, POINTER_MOVE):
+            self.touch_led = getattr(event, "source", "") == "touch"
         if self.kiosk is not None and event.type in (pygame.KEYDOWN, POINTER_DOWN):
             self.active = True  # a passer-by at a kiosk hidden once is at it again
         if self.scene and not self._next:

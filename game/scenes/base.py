@@ -66,6 +66,11 @@ class Scene:
         (see game.ui.pointer)."""
         return False
 
+    def names_keys(self) -> bool:
+        """Whether the screen names its keys: not on a kiosk, which has none, nor to a
+        player whose last press was a finger's, whose tablet keeps its keyboard away."""
+        return self.app.kiosk is None and not self.app.touch_led
+
     def update(self, dt: float) -> None:
         pass
 

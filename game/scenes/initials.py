@@ -308,12 +308,12 @@ class InitialsScene(PadScene):
         for i, card in enumerate(self.cards):
             chosen = i == self.place and not self.on_ok
             self._draw_card(surface, card, self.letters[i], chosen, red=i % 2 == 1)
-        self.keys_drawn = self._draw_keys(surface) if self.app.kiosk is None else None
+        self.keys_drawn = self._draw_keys(surface) if self.names_keys() else None
         return [surface.get_rect()]
 
     def _draw_keys(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The keys, at the foot where there is room under OK: a keyboard player saw
-        the arrows drawn for a finger and guessed the rest (a kiosk has no keys)."""
+        the arrows drawn for a finger and guessed the rest (see Scene.names_keys)."""
         s, (w, h) = self.scale, self.size
         text = _("Type the letters, or turn one with ↑↓ · ←→: move · Enter: OK")
         size = max(12, int(15 * s))

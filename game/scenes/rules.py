@@ -313,11 +313,11 @@ class RulesScene(Scene):
             b.draw(surface, max(11, int(b.rect.height * 0.42)))
 
     def scroll_hint(self) -> str:
-        """How to scroll, at the foot: a kiosk is touched, not typed on or wheeled; and
-        nothing of scrolling where the whole text is in sight."""
+        """How to scroll, at the foot: a touch screen is touched, not typed on or
+        wheeled; and nothing of scrolling where the whole text is in sight."""
         if self.max_scroll <= 0:
-            return "" if self.app.kiosk is not None else _("Esc: back")
-        if self.app.kiosk is not None:
+            return _("Esc: back") if self.names_keys() else ""
+        if not self.names_keys():
             return _("Scroll: drag the text")
         return _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back")
 

@@ -443,7 +443,8 @@ class SettingsScene(Scene):
         # Left and Right change the value at once, as a game's settings do
         hint = _("↑↓: choose · ←→ or Enter: change · Esc: back")
         hint_size = max(12, int(15 * self.scale))
-        if theme.font(hint_size).size(hint)[0] < self.back_button.rect.left - 2 * self.margin:
+        width = self.back_button.rect.left - 2 * self.margin
+        if self.names_keys() and theme.font(hint_size).size(hint)[0] < width:
             draw_text(
                 surface,
                 hint,

@@ -18,8 +18,8 @@ class TableTips:
 
     def _update_tip(self, dt: float) -> None:
         """The tooltip of the button under the mouse, once it has been there TIP_DELAY_S:
-        the keys that press it (none for a kiosk's finger, with no keys to learn, nor
-        for a button no key presses)."""
+        the keys that press it (none for a finger, with no keys to hand, nor for a
+        button no key presses)."""
         focused = self.bar_focus()
         if focused is not None and self.app.kiosk is None and key_tip(focused.key):
             if self.tip_for != focused.key:  # at once: the focus came to it by a key
@@ -27,7 +27,7 @@ class TableTips:
                 self._invalidate()
             return
         hovered = next((b for b in self.hud.buttons if b.hot and b.enabled), None)
-        if hovered is None or self.app.kiosk is not None or not key_tip(hovered.key):
+        if hovered is None or not self.names_keys() or not key_tip(hovered.key):
             self._hide_tip()
             return
         self.hovered_for += dt

@@ -440,7 +440,7 @@ class WatchScene(TableScene):
             "faster": Button(_("Faster"), self.faster, key="faster"),
             "back": Button(_("Back"), self.back, key="back"),
         }
-        self.hud.captions = key_captions()
+        self.hud.captions = key_captions() if self.names_keys() else {}
         self.hud.set_buttons(list(self.buttons.values()))
         self._update_buttons()
 

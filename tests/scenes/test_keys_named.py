@@ -1,0 +1,80 @@
+"""Screens name their keys to a player at a keyboard, not to one playing by finger:
+a tablet's keyboard is folded away, and "Esc: back" or "↑↓: choose" was a riddle."""
+
+import pygame
+
+from game.i18n import _
+from game.rules import Game
+from game.scenes import settings as settings_module
+from game.scenes.initials import InitialsScene
+from game.scenes.table import TableScene
+from game.scenes.watch import WatchScene
+from tests.scenes.test_records_scenes import show
+from tests.scenes.test_rules_scene import open_long_rules
+from tests.scenes.test_settings_scene import open_settings
+from tests.store.helpers import won_game
+
+SETTINGS_KEYS = "↑↓: choose · ←→ or Enter: change · Esc: back"
+
+
+def test_the_rules_say_a_finger_drags_the_text_and_name_keys_after_a_key(app, driver, english):
+    rules = open_long_rules(app, driver)
+    driver.tap(rules.text_rect.center)
+    assert rules.scroll_hint() == _("Scroll: drag the text")
+    driver.key(pygame.K_DOWN)
+    assert rules.scroll_hint() == _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back")
+    driver.tap(rules.text_rect.center)
+    driver.click(rules.text_rect.center)  # a mouse is at a desk, by its keyboard
+    assert rules.scroll_hint() == _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back")
+
+
+def test_settings_name_their_keys_to_a_mouse_and_not_to_a_finger(app, driver, monkeypatch):
+    drawn: list[str] = []
+    draw_text = settings_module.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return draw_text(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(settings_module, "draw_text", record)
+    scene = open_settings(app, driver)
+    title = (scene.margin, scene.title_bar.centery)
+    driver.click(title)
+    scene.draw(app.surface, 1.0)
+    assert SETTINGS_KEYS in drawn
+    drawn.clear()
+    driver.tap(title)
+    scene.draw(app.surface, 1.0)
+    assert drawn and SETTINGS_KEYS not in drawn
+
+
+def test_the_initials_name_no_keys_to_a_finger(app, driver):
+    driver.tap((5, 5))
+    scene = show(app, driver, InitialsScene(app, "New!", "Place 1", "ЖУК", lambda i: None))
+    driver.frames(2)
+    assert scene.keys_drawn is None
+    driver.key(pygame.K_RIGHT)
+    driver.frames(2)
+    assert scene.keys_drawn is not None
+
+
+def test_a_replay_opened_by_a_finger_has_no_key_captions(app, driver):
+    driver.tap((5, 5))
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    assert watch.hud.captions == {}
+    driver.click((5, 5))
+    watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
+    assert watch.hud.captions["back"] == "Esc"
+
+
+def test_a_table_s_tooltip_names_keys_under_the_mouse_only(app, driver):
+    table = show(app, driver, TableScene(app, Game("pyramid52", deal=8)))
+    hint = table.buttons["hint"].rect.center
+    driver.tap(hint)
+    table.buttons["hint"].hot = True  # as a pointer resting there would make it
+    driver.settle(2.0)
+    assert table.tip_for == ""
+    motion = {"pos": hint, "rel": (1, 1), "buttons": (0, 0, 0), "touch": False}
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, **motion))  # no press: a mouse
+    driver.settle(2.0)
+    assert table.tip_for == "hint"
