@@ -54,8 +54,9 @@ HELP_KINDS = (
 NOT_THE_SOLVERS = (BY_SEEN_STOCK, BY_PRACTISED)
 
 
-# The largest deal number a saved game and a table entry can keep (an SQLite integer)
-LARGEST_KEPT_DEAL = 2**63 - 1
+# The largest deal number, or count, a saved game and a table entry can keep (an
+# SQLite integer)
+LARGEST_KEPT_DEAL = LARGEST_COUNT = 2**63 - 1
 
 
 def wish_counts(fortune: bool, seen_before: bool, assisted: bool) -> bool:
@@ -361,16 +362,17 @@ def played_seconds(replay: Mapping[str, Any]) -> float:
 
 
 def is_count(value: object) -> bool:
-    """Whether a file's value is a whole number of something: 0 or more, not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """Whether a file's value is a whole number of something: 0 or more, not a bool,
+    and small enough for the records' database (a larger one closed the game at its
+    next save)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LARGEST_COUNT
 
 
 def _number(value: object) -> bool:
-    """A count of time or points as JSON may carry it: not negative, and finite (JSON
-    as Python reads it takes Infinity and NaN)."""
-    return (
-        isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < float("inf")
-    )
+    """A count of time or points as JSON may carry it: not negative, and of a size a
+    clock can show (JSON as Python reads it takes Infinity, NaN and a whole number of
+    400 digits, which no float holds: each closed the game)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < 1e12
 
 
 def exported(replay: Mapping[str, Any]) -> dict[str, Any]:

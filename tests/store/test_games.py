@@ -326,9 +326,22 @@ def test_a_day_s_deal_played_in_another_game_at_any_time_is_practised(records):
     assert not records.practised(later, GameFacts())  # a free game is never "practised"
 
 
-@pytest.mark.parametrize("seconds", [float("inf"), float("nan"), -5, "abc", True, None])
+@pytest.mark.parametrize(
+    "seconds",
+    [
+        float("inf"),
+        float("nan"),
+        -5,
+        "abc",
+        True,
+        None,
+        pytest.param(10**400, id="400-digits"),
+        1e308,
+    ],
+)
 def test_a_saved_game_s_time_that_is_no_time_reads_as_none(seconds):
-    # JSON as Python reads it takes Infinity and NaN: Continue crashed on them, every time
+    # JSON as Python reads it takes Infinity, NaN and a whole number of 400 digits: Continue
+    # crashed on them, every time (1e308 at the first save, a thousand times it no float)
     import json
 
     from game.rules import Game
@@ -341,6 +354,21 @@ def test_a_saved_game_s_time_that_is_no_time_reads_as_none(seconds):
     assert facts.seconds == 0.0
     replay["meta"]["seconds"] = 61.5
     assert played_seconds(replay) == 61.5
+
+
+@pytest.mark.parametrize("key", ["undos", "hints"])
+def test_a_count_too_large_for_the_records_reads_as_none_and_the_game_saves(records, key):
+    # a damaged row's 2**63 was read, and the table's first save closed the game: SQLite
+    # keeps no such integer, and its OverflowError is no sqlite3.Error the records catch
+    from game.store.saved import restore, to_saved_replay
+
+    game = random_game("pyramid52", deal=8, moves=2, end=False)
+    replay = json.loads(json.dumps(to_saved_replay(game, GameFacts(hints=1))))
+    replay["meta"][key] = 2**63
+    resumed, facts = restore(replay)
+    assert (resumed.undo_count, facts.hints) == (0, 1 if key == "undos" else 0)
+    records.save_game(resumed, facts)
+    assert records.unfinished() is not None
 
 
 def test_why_a_game_is_assisted_and_its_verdict_s_turn_are_kept(records):
