@@ -100,8 +100,9 @@ class TableHelp:
         """Whether taking the moves after `back_to` back goes past where the top bar
         turned from "Can be won" to "No win possible", or past a move the game said made
         a lost deal's best score worse: play, read, take back, and the line was found by
-        the solver, move by move. Not where no verdict was said (a fortune's, kept)."""
-        if self.verdict_kept():
+        the solver, move by move. Not where no verdict was said (a fortune's, kept: the
+        Undo that voids its wish takes back a line played with the verdict unsaid)."""
+        if self.verdict_kept() or not self.facts.verdict_shown:
             return False
         worse = self.worse_said_at
         return self.analysis.lost_since(back_to) or (worse is not None and len(back_to) < worse)

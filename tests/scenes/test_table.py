@@ -2435,6 +2435,29 @@ def test_a_day_s_fortune_started_over_says_it_left_the_tables_too(app, driver):
     assert scene.banner is None
 
 
+@pytest.mark.parametrize("key", [pygame.K_F5, pygame.K_u], ids=["restart", "undo"])
+def test_voiding_a_day_s_wish_charges_no_verdict_the_wish_kept_unsaid(app, driver, key):
+    # the stock card seen was marked first, the wish stopped counting, and its unsaid
+    # turn to lost was then charged as "taken back past the verdict": the deal's next
+    # game was marked as helped by the solver, and the results blamed a take-back
+    game = Game("sbudetsya", deal=3)
+    scene = open_daily(app, driver, game)
+    scene._wish_made()
+    driver.settle(1.0)
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("won", ())
+    scene._analysis_arrived()
+    click_move(driver, scene, "st>w")
+    scene.analysis.results[("st>w",)] = Answer("lost", (), best_remaining_points=42)
+    scene._analysis_arrived()
+    assert scene.verdict_kept() and scene.facts.flip is None
+    driver.key(key)
+    driver.settle(1.1)  # Undo's question is paused a second
+    driver.key(key)
+    assert game.moves == [] and scene.facts.assisted_by == BY_SEEN_STOCK
+    assert help_for_the_next_game(app, game, scene.facts) is None
+
+
 def test_a_lost_deal_s_loss_is_said_again_only_when_a_move_makes_it_worse(app, driver):
     # "There is no way to win from here" came back after every move of a lost deal
     game = Game("pyramid52", deal=0)  # 65 points at best
