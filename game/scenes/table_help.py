@@ -108,11 +108,13 @@ class TableHelp:
         return self.analysis.lost_since(back_to) or (worse is not None and len(back_to) < worse)
 
     def _verdict_taken_back_freely(self, back_to: tuple[str, ...]) -> None:
-        """A game out of the tables for what is no help of the solver's (a seen stock
-        card, a level's deal practised) takes back freely; past the verdict, it used the
-        solver's all the same, which its deal keeps for its next game: a free game of
-        the day's number, played after, took place 1 in the table."""
-        freely = self.recorded and self.assisted and not self.facts.solver_helped
+        """A game out of the tables for what is no help of the solver's in it (a seen
+        stock card, a level's deal practised, its run helped) takes back freely; past
+        the verdict, it used the solver's all the same, which its deal keeps for its
+        next game: a free game of the day's number, played after, took place 1 in the
+        table."""
+        out = self.assisted or self.run_assisted  # a level of a run helped before
+        freely = self.recorded and out and not self.facts.solver_helped
         if freely and self._past_the_verdict(back_to):
             self.facts.mark_assisted(BY_TAKING_BACK)
             self._keep_facts()

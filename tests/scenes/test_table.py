@@ -2980,3 +2980,24 @@ def test_after_continue_taking_back_a_move_said_to_make_the_best_worse_still_cos
     driver.settle(1.1)
     driver.key(pygame.K_u)
     assert len(resumed.moves) == 5 and again.facts.assisted_by == "taken-back"
+
+
+def test_a_free_undo_past_a_worse_best_in_a_level_of_a_helped_run_is_kept_for_the_deal(app, driver):
+    # the same Undo in a seen-stock game was marked; in a level whose run a hint had
+    # taken out of the table already, it left the deal's next game unmarked
+    from game.store import ARCADE
+
+    scene = open_table_with(app, driver, Game("pyramid52", deal=8), GameFacts(mode=ARCADE))
+    scene.run_assisted = True  # as level_table sets it for a run helped on a level before
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("lost", ("p7.2+p7.5",), best_remaining_points=50)
+    scene._analysis_arrived()
+    click_move(driver, scene, "p7.1+p7.7")
+    lost = Answer("lost", ("p7.2+p7.5",), best_remaining_points=60)
+    scene.analysis.results[("p7.1+p7.7",)] = lost
+    scene._analysis_arrived()
+    assert scene.worse_said_at == 1
+    driver.key(pygame.K_u)
+    assert scene.game.moves == [] and scene.banner is None  # free: the run is out already
+    assert scene.facts.assisted_by == "taken-back"
+    assert help_for_the_next_game(app, scene.game, scene.facts) == "before"
