@@ -66,9 +66,9 @@ class TableFacts:
         or the demo asked for), Undo costs as it does anyone's. Help had with the deal
         in another game (a replay watched, a hint) does not say it here: the player
         asked this game for nothing, and chose not to be told."""
-        # a game whose first help was a hint or the demo was told it, saved by a version
-        # that kept no word of it being shown
-        asked = self.facts.assisted_by in (BY_HINT, BY_DEMO)
+        # a game told it by a hint or the demo, saved by a version that kept no word of
+        # it being shown (or, older, of the help's kind)
+        asked = self.facts.hints > 0 or self.facts.assisted_by in (BY_HINT, BY_DEMO)
         return not (self.app.settings.show_verdict or self.facts.verdict_shown or asked)
 
     def _solver_asked(self, by: str) -> None:

@@ -2871,6 +2871,10 @@ def test_a_game_saved_hinted_and_hidden_before_the_verdict_s_word_was_kept_still
     facts = GameFacts(assisted=True, assisted_by="hint", hints=1)
     scene = open_table_with(app, driver, Game("pyramid52", deal=8), facts)
     assert not scene.facts.verdict_shown and not scene.verdict_kept()
+    # and one older still, which kept no word of the help's kind either
+    facts = GameFacts(assisted=True, hints=2)
+    scene = open_table_with(app, driver, Game("pyramid52", deal=8), facts)
+    assert not scene.facts.verdict_shown and not scene.verdict_kept()
 
 
 def test_a_winnable_position_undone_to_is_kept_for_a_loss_answered_after_continue(app, driver):
