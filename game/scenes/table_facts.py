@@ -10,7 +10,6 @@ from game.store.saved import BY_DEMO, BY_HINT, LinePosition, VerdictFlip
 
 class TableFacts:
     facts: GameFacts
-    verdict_peeked = False  # see _note_verdict_shown
     # the line a turn to lost was last looked for along (see _keep_the_verdict)
     turn_looked_along: tuple[str, ...] = ()
 
@@ -90,7 +89,7 @@ class TableFacts:
             self.facts.verdict_shown = True
             # looked at after moves made hidden: where it turned is not known, and the
             # line so far counts as the one that lost it (see _peeked_loss_kept)
-            self.verdict_peeked = bool(self.game.moves)
+            self.facts.verdict_peeked = bool(self.game.moves)
 
     def _keep_the_verdict(self, known: Answer | None, save: bool = True) -> None:
         """What the top bar says of the position (`known`), kept with the game, so that
@@ -129,11 +128,14 @@ class TableFacts:
         """A verdict looked at mid-game that says the deal is lost: kept as a turn from
         the deal to here, as a turn seen is (VerdictFlip), so that the next game of the
         deal is not played knowing it unmarked (give up, Same deal again)."""
-        if not self.verdict_peeked or self.facts.flip is not None or self.facts.solver_helped:
+        facts = self.facts
+        if not facts.verdict_peeked or facts.flip is not None or facts.solver_helped:
             return
         known = self.analysis.known()
-        if known is not None and known.lost and self.recorded:
-            self.verdict_peeked = False
+        if known is not None and known.won:
+            facts.verdict_peeked = False  # seen winnable: a turn from here is seen as made
+        elif known is not None and known.lost and self.recorded:
+            facts.verdict_peeked = False
             where = self.analysis.position()
             at_deal = self.analysis.results.at(where, 0)
             turned = self.analysis.flip()

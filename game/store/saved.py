@@ -202,6 +202,9 @@ class GameFacts:
     # the table said whether the deal could be won (Settings may hide it): from then on,
     # a move taken back past its word costs the tables as it does any player's
     verdict_shown: bool = False
+    # shown first mid-game and not yet answered: a loss then answered counts as seen
+    # from the deal (see TableFacts._peeked_loss_kept), after Continue too
+    verdict_peeked: bool = False
     arcade_run: int | None = None
     record_id: int | None = None  # the game's row, once it has been saved
     started_at: str = field(default_factory=now_iso)
@@ -292,6 +295,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["stuck"] = True
     if facts.verdict_shown:
         meta["verdict_shown"] = True
+    if facts.verdict_peeked:
+        meta["verdict_peeked"] = True
     redo = redo_moves(game)
     if redo:
         meta["redo"] = redo
@@ -339,6 +344,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         abandoned=meta.get("abandoned") is True,
         stuck=meta.get("stuck") is True,
         verdict_shown=meta.get("verdict_shown") is True,
+        verdict_peeked=meta.get("verdict_peeked") is True,
         arcade_run=run if is_count(run) else None,
         record_id=record_id,
         started_at=str(meta.get("started") or now_iso()),

@@ -13,7 +13,7 @@ from game.scenes.base import ARRIVING_S
 from game.scenes.table import TableScene
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
-from game.store.saved import BY_SEEN_STOCK, BY_WATCHED_BEFORE, DAILY
+from game.store.saved import BY_SEEN_STOCK, BY_WATCHED_BEFORE, DAILY, to_saved_replay
 from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
@@ -1331,6 +1331,40 @@ def test_a_verdict_peeked_at_mid_game_is_kept_for_the_next_game_of_the_deal(app,
     driver.frames(2)
     assert again.facts.flip is not None
     assert help_for_the_next_game(app, resumed, again.facts) == "told-before"
+
+
+def test_a_verdict_peeked_at_and_left_while_checking_is_kept_after_continue(app, driver):
+    # the peek lived on the table alone: left while "Checking…", the game said "No win
+    # possible" mid-game after Continue, and kept no turn for the deal's next game
+    app.settings.show_verdict = False
+    game = Game("pyramid52", deal=8)  # can be won; p7.1+p7.7 loses it
+    scene = open_table(app, driver, game)
+    scene.analysis.worker = ScriptedWorker()  # no answer comes for the move
+    scene.analysis.results[()] = Answer("won", ("p7.2+p7.5",))
+    click_move(driver, scene, "p7.1+p7.7")
+    app.settings.show_verdict = True  # Settings: Shown, back at the table
+    driver.frames(2)
+    assert scene.facts.verdict_peeked
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(1.0)
+    again = continued(app, driver)
+    wait_for_analysis(again, driver)  # the real solver: lost
+    driver.frames(2)
+    assert again.analysis.known().lost and not again.facts.verdict_peeked
+    assert help_for_the_next_game(app, again.game, again.facts) == "told-before"
+
+
+def test_a_verdict_peeked_at_and_seen_winnable_counts_later_turns_as_made(app, driver):
+    app.settings.show_verdict = False
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("won", tuple(DEAL_8_WIN))
+    click_move(driver, scene, DEAL_8_WIN[0])  # on the deal's winning line: winnable
+    app.settings.show_verdict = True
+    driver.frames(2)
+    assert scene.facts.verdict_shown
+    assert not scene.facts.verdict_peeked  # from here a turn is one made, as any game's
+    assert "verdict_peeked" not in to_saved_replay(scene.game, scene.facts)["meta"]
 
 
 def test_a_hidden_verdict_is_said_only_once_this_game_asks_the_solver(app, driver):
