@@ -143,6 +143,8 @@ class TablePointer:
                 self.held_button.pressed = on
                 self._buttons_dirty = self.redraw = True
             return True
+        if self._of_another_device(event):
+            return True
         if not getattr(event, "held", True) and (self.drag or self.press):
             # the mouse moves with no button down: its release was lost (let go outside
             # the window): the card goes back, nothing is played
@@ -162,6 +164,13 @@ class TablePointer:
             self._buttons_dirty = True
             self.redraw = True
         return False
+
+    def _of_another_device(self, event: pygame.event.Event) -> bool:
+        """Whether `event` is the mouse's while a finger holds a card, or a finger's
+        while the mouse does: a palm brushing a touchpad let go of a finger's card, and
+        a mouse held down played the card a finger had taken."""
+        press = self.drag.press if self.drag else self.press
+        return press is not None and getattr(event, "source", "mouse") != press.source
 
     def _follow(self, pos: tuple[int, int], letting_go: bool = False) -> bool:
         """The card dragged, or the press, follows the pointer to `pos`: whether the
@@ -248,6 +257,8 @@ class TablePointer:
     def _pointer_up(self, event: pygame.event.Event) -> bool:
         if self.held_button is not None:
             self._let_go_of_button(event.pos)
+            return True
+        if self._of_another_device(event):
             return True
         # where it is let go: a quick flick's last motion (or all of it) goes unreported,
         # and the press was taken for a tap where it began
