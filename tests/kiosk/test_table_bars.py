@@ -9,7 +9,7 @@ import pytest
 from game.rules import Game
 from game.ui import theme
 from tests.kiosk.test_policy import open_table, play_a_pair
-from tests.scenes.test_table import wait_for_analysis
+from tests.scenes.test_table import UNDECIDED_EGYPTIAN, wait_for_analysis
 
 PASSER_BY_BAR = ["New deal", "Undo", "Hint", "Finish", "Give up", "Rules", "Games"]
 
@@ -100,7 +100,7 @@ def test_an_undecided_deal_says_nothing_of_the_search(kiosk, driver, monkeypatch
 
     monkeypatch.setattr(table_analysis, "ANALYSE_SECONDS", 0.2)
     monkeypatch.setattr(table_analysis, "LONGER_SECONDS", 0.4)
-    scene = open_table(kiosk, driver, Game("egyptian", deal=1))
+    scene = open_table(kiosk, driver, Game("egyptian", deal=UNDECIDED_EGYPTIAN))
     wait_for_analysis(scene, driver)
     assert scene.analysis.verdict() == "Still checking…"
     assert scene._current_figures().verdict == ""

@@ -45,6 +45,11 @@ def centre(scene: TableScene, pile: str) -> tuple[int, int]:
     return scene.view.top_rect(pile).center
 
 
+# a deal the solver leaves undecided after a minute (docs/winnability.md): a test of the
+# search's limits needs one that no search of a second wins by luck
+UNDECIDED_EGYPTIAN = 28
+
+
 def help_for_the_next_game(app, game: Game, facts: GameFacts) -> str | None:
     """`game` given up and kept: the help its deal's next game has had before."""
     game.play("resign")
@@ -1231,12 +1236,13 @@ def test_a_long_name_gives_way_before_the_moves_in_the_top_bar(app, driver, assi
 
 
 def test_an_undecided_deal_left_on_the_table_is_searched_on(app, driver, monkeypatch):
-    """The real worker, with short limits: Egyptian deal 1 is undecided at both."""
+    """The real worker, with short limits: Egyptian deal 28 is undecided at both (deal 1,
+    won by the longer search's fresh dives in about a second, now and then was not)."""
     from game.scenes import table_analysis
 
     monkeypatch.setattr(table_analysis, "ANALYSE_SECONDS", 0.2)
     monkeypatch.setattr(table_analysis, "LONGER_SECONDS", 0.4)
-    scene = open_table(app, driver, Game("egyptian", deal=1))
+    scene = open_table(app, driver, Game("egyptian", deal=UNDECIDED_EGYPTIAN))
     wait_for_analysis(scene, driver)
     assert scene.analysis.known().limit.startswith("time limit 0.2")
     assert scene._current_figures().verdict == "Still checking…"
@@ -1252,7 +1258,7 @@ def test_giving_up_stops_the_search_still_working(app, driver, monkeypatch):
     from game.scenes import table_analysis
 
     monkeypatch.setattr(table_analysis, "ANALYSE_SECONDS", 0.2)
-    scene = open_table(app, driver, Game("egyptian", deal=1))
+    scene = open_table(app, driver, Game("egyptian", deal=UNDECIDED_EGYPTIAN))
     wait_for_analysis(scene, driver)
     assert scene.analysis.waiting  # the minute more, just begun
     scene._resign()
