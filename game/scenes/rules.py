@@ -22,7 +22,7 @@ from game.scenes.base import Scene
 from game.scenes.rules_picture import PICTURE_RATIO, LayoutPicture, Notes, sample_game
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, draw_text, layout_row, screen_bars, words_of
+from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars, words_of
 
 if TYPE_CHECKING:
     from game.app import App
@@ -212,7 +212,7 @@ class RulesScene(Scene):
             return True
         if t == POINTER_DOWN and event.button == 1:
             self._velocity = 0.0
-            pressed = next((b for b in self.buttons if b.hit(event.pos, margin=8)), None)
+            pressed = button_at(self.buttons, event.pos, margin=8)  # the nearest, as elsewhere
             if pressed is not None:
                 pressed.pressed = self.redraw = True
             elif self.text_rect.collidepoint(event.pos):

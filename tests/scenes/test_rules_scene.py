@@ -387,3 +387,21 @@ def test_a_swipe_that_lifts_over_back_leaves_it_unlit(app, driver):
     driver.finger(pygame.FINGERMOTION, back)
     driver.finger(pygame.FINGERUP, back)
     assert not scene.back_button.hot
+
+
+def test_a_press_beside_play_and_back_goes_to_the_nearer_button(app, driver):
+    # Play came first in the list and took every press within 8 px of it: a kiosk's
+    # passer-by pressing the edge of Back dealt a new game
+    played = []
+    driver.resize((800, 600))
+    scene = RulesScene(
+        app, "pyramid36", None, back=lambda: Marker(app), play=lambda: played.append(1)
+    )
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    play, back = scene.buttons
+    gap = back.rect.left - play.rect.right
+    assert 2 <= gap <= 8
+    driver.tap((back.rect.left - 1, back.rect.centery))
+    driver.settle(0.5)
+    assert not played and isinstance(app.scene, Marker)
