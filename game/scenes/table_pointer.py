@@ -89,6 +89,9 @@ class TablePointer:
             if pressed:
                 self._press_button(pressed, event)
                 return True
+            drawn = self.banner_drawn
+            if drawn is not None and drawn.collidepoint(event.pos):
+                return True  # its words lie over cards, which a press there played unseen
         off = next((b for b in self.hud.buttons if b.rect.collidepoint(event.pos)), None)
         grey = off is not None and not off.enabled and not self.wish_pending
         if grey and self._say_why_off(off.key):  # else as a press on the felt, as before

@@ -1125,3 +1125,23 @@ def test_a_mouse_whose_release_was_lost_still_lets_go_of_its_own_card(app, drive
     assert scene.drag is not None
     _mouse(driver, pygame.MOUSEMOTION, centre(scene, "p7.1"), held=False)  # let go outside
     assert scene.drag is None and scene.press is None and scene.game.moves == []
+
+
+def test_a_press_on_a_banner_s_words_plays_no_card_under_them(app, driver):
+    # the take-back banner lies over the pyramid's top: a press on its words picked up
+    # the card under them, unseen ("7♠ is covered…" said of a card the player never saw)
+    from tests.scenes.test_table import open_daily
+
+    scene = open_daily(app, driver, Game("pyramid52", deal=8))
+    click_move(driver, scene, "st>w")
+    driver.key(pygame.K_u)
+    driver.frames(2)
+    assert scene.banner is not None and scene.banner_drawn is not None
+    banner = scene.banner_drawn
+    under = (banner.centerx, banner.top + 12)  # its words, well above its buttons
+    assert scene.view.spot_at(under, 0) is not None  # a card lies there
+    said = scene.status
+    driver.tap(under)
+    driver.click(under)
+    assert scene.press is None and scene.selected is None and scene.status == said
+    assert scene.banner is not None and [str(m) for m in scene.game.moves] == ["st>w"]
