@@ -13,6 +13,7 @@ from game.ui import theme
 from game.ui.widgets import Button, px
 
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
+SMALLEST_KEY = 44  # a key's least side, on a screen too low for a fingertip's 64 px
 
 
 @dataclass(frozen=True)
@@ -39,13 +40,16 @@ def layout_keypad(
     `labels` are the confirming key's and Cancel's."""
     w, h = size
     s = theme.ui_scale(size)
-    key = key_size(size)
-    gap = max(10, key // 7)
-    grid_w = grid_width(key, gap)
     pad = px(28, s, 14)
-    field_h = max(48, int(key * 0.8))
+    key = key_size(size)
+    # a low screen takes smaller keys: at 800x480 Cancel lay below the screen's edge
+    while _panel_height(key, head, pad) > h - 8 and key > SMALLEST_KEY:
+        key -= 1
+    gap = _gap(key)
+    grid_w = grid_width(key, gap)
+    field_h = _field_height(key)
     bottom_h = key * 3 // 4
-    height = pad + head + field_h + gap + grid_height(key, gap) + 2 * gap + bottom_h + pad
+    height = _panel_height(key, head, pad)
     box_w = max(grid_w + px(80, s, 40), least_width) + 2 * pad
     box = pygame.Rect(0, 0, min(w - 8, box_w), min(h - 8, height))
     box.center = (w // 2, h // 2)
@@ -56,6 +60,23 @@ def layout_keypad(
     back = Button(labels[1], cancel, key="cancel")
     back.rect = pygame.Rect(x0, top + grid_height(key, gap) + 2 * gap, grid_w, bottom_h)
     return KeypadLayout(box, field, keys, back)
+
+
+def _gap(key: int) -> int:
+    return max(10, key // 7)
+
+
+def _field_height(key: int) -> int:
+    return max(48, int(key * 0.8))
+
+
+def _panel_height(key: int, head: int, pad: int) -> int:
+    """The panel's height for keys of side `key`: what it says, the field, the keys and
+    Cancel."""
+    gap = _gap(key)
+    return (
+        pad + head + _field_height(key) + gap + grid_height(key, gap) + 2 * gap + key * 3 // 4 + pad
+    )
 
 
 def key_size(size: tuple[int, int]) -> int:

@@ -353,3 +353,23 @@ def test_a_press_on_the_corner_that_shows_the_ring_is_the_operator_s_alone(make_
     release(kiosk, driver, pos=where)
     driver.settle(0.5)
     assert isinstance(kiosk.scene, PinPadScene) and scene.game.moves == []
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800), (480, 800)])
+def test_the_pad_and_its_cancel_lie_on_a_low_screen_whole(make_kiosk, size):
+    # at 800x480 Cancel lay 28 px below the screen's edge, 20 px of it to be pressed
+    from game import i18n
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk('idle_seconds = 120\nlanguage = "ru"\n')
+    driver = Driver(kiosk)
+    try:
+        kiosk.surface = pygame.display.set_mode(size)
+        kiosk._resized()
+        pad = open_pad(kiosk, driver)
+        screen = kiosk.surface.get_rect()
+        for b in pad.pad.buttons:
+            assert screen.contains(b.rect) and pad.box.contains(b.rect), (b.key, b.rect)
+            assert min(b.rect.size) >= 36, (b.key, b.rect)
+    finally:
+        i18n.set_language("en")
