@@ -137,7 +137,8 @@ class DealFinderScene(Scene):
         where = (centre[0], centre[1] + px(12, s, 8))
         draw_text(surface, note, px(18, s, 13), where, theme.INK_DIM, "midtop")
         b = self.cancel_button
-        b.rect = pygame.Rect(0, 0, px(180, s, 130), px(48, s, 40))
+        least = theme.FINGER if self.app.kiosk is not None else 0  # a passer-by's finger
+        b.rect = pygame.Rect(0, 0, px(180, s, 130), max(px(48, s, 40), least))
         b.rect.midtop = (centre[0], centre[1] + px(70, s, 48))
         b.draw(surface, px(20, s, 14))
         return [surface.get_rect()]

@@ -690,3 +690,11 @@ def test_an_empty_table_s_words_are_whole_on_a_standing_screen(make_kiosk, monke
     assert "…" not in said
     last = {"en": "be the first!", "ru": "займите первое место!"}[language]
     assert last in " ".join(said.split())
+
+
+def test_the_deal_finder_s_cancel_is_a_finger_s_height_on_a_kiosk(make_kiosk):
+    # 40 px at 1024x600, where every other button a passer-by presses is 60
+    kiosk = make_kiosk("winnable_only = true\n", size=(1024, 600))
+    finder = DealFinderScene(kiosk, Game("pyramid36", deal=0).ruleset, {"passes": 1})
+    finder.draw(pygame.Surface((1024, 600)), 1.0)
+    assert finder.cancel_button.rect.height >= theme.FINGER
