@@ -3045,3 +3045,12 @@ def test_a_free_undo_past_a_worse_best_in_a_level_of_a_helped_run_is_kept_for_th
     assert scene.game.moves == [] and scene.banner is None  # free: the run is out already
     assert scene.facts.assisted_by == "taken-back"
     assert help_for_the_next_game(app, scene.game, scene.facts) == "before"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 600), (1280, 720)])
+def test_the_bar_s_buttons_take_a_finger_on_a_small_screen(app, driver, size):
+    # 33 px high at 1024x600, a 7-inch tablet's screen
+    driver.resize(size)
+    scene = open_table(app, driver, Game("egyptian", deal=8))
+    assert min(b.rect.height for b in scene.hud.buttons) >= 40
+    assert scene.hud.bottom.contains(scene.hud.buttons[-1].rect)
