@@ -50,7 +50,7 @@ FULL_SAID_S = 1.5  # how long the deal field says a digit more was refused
 HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 # Height over width from which the menu stacks its list above its panel: a window
 # barely higher than wide keeps them side by side (stacked, the panel had no room)
-STANDING = 1.4
+STANDING = 1.3
 STANDING_PICTURE = 150  # the least height of the chosen patience's picture standing up
 QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
 # how long a first Play over a game left in play waits for the second: as long as the

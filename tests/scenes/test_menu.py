@@ -1404,3 +1404,24 @@ def test_the_deal_field_holds_a_day_s_number_beside_or_under_its_name(app, drive
         x, y = scene.deal_label_pos
         label = pygame.Rect(x, y - 5, label_w, 10)
         assert not label.colliderect(field)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_tablet_standing_up_lists_every_patience_s_name_whole(app, driver, monkeypatch, language):
+    # at 768x1024 the list stood beside the panel, too narrow for «Египетская пирамида,
+    # старинные правила», cut at 11 px; the panel's title was cut too
+    from game.render import preview
+
+    names: list[str] = []
+    real = preview.fit_text
+
+    def fitted(text, *args, **kwargs):
+        names.append(real(text, *args, **kwargs))
+        return names[-1]
+
+    monkeypatch.setattr(preview, "fit_text", fitted)
+    with menu_in(app, driver, language, (768, 1024)) as scene:
+        scene.select("egyptian-old")
+        driver.frames(2)
+        assert names and not any(name.endswith("…") for name in names), names
+        assert scene.cards[0].rect.width > 600  # the list above the panel, across the screen
