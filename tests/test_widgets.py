@@ -281,3 +281,25 @@ def test_an_arrow_past_a_row_of_choices_end_goes_on_only_to_a_button_in_line():
     assert pad.focus_key == "F" and chosen == ["K", "A", "K", "F"]
     press(pygame.K_LEFT)
     assert pad.focus_key == "list"
+
+
+@pytest.mark.parametrize("text_size", [12, 13, 15])
+def test_the_deal_field_s_hint_is_never_drawn_smaller_than_11_px(monkeypatch, text_size):
+    # Russian's «случайный (наберите номер)» shrank to 9 px at 768x1024, the least text
+    # on any screen: the bracket is left out first
+    from game import i18n
+    from game.ui import deal_field
+
+    drawn: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        deal_field, "draw_text", lambda _s, text, size, *a, **k: drawn.append((text, size))
+    )
+    i18n.set_language("ru")
+    try:
+        surface = pygame.Surface((400, 60))
+        for width in range(120, 400, 4):
+            deal_field.draw_deal_field(surface, pygame.Rect(0, 0, width, 40), "", text_size, 0.7)
+    finally:
+        i18n.set_language("en")
+    assert min(size for _text, size in drawn) >= 11
+    assert {text for text, _size in drawn} == {"случайный", "случайный (наберите номер)"}

@@ -18,9 +18,13 @@ def digits_width(text_size: int, scale: float) -> int:
     return theme.font(text_size, bold=True).size("0" * DEAL_DIGITS)[0] + px(24, scale, 15)
 
 
-def _smaller_sizes(text_size: int) -> tuple[int, int, int]:
+LEAST_HINT = 11  # the least size a line in the field shrinks to (Russian's was 9 px)
+
+
+def _smaller_sizes(text_size: int) -> list[int]:
     """The sizes a line beside the digits may take, largest first, where room is short."""
-    return text_size, text_size * 7 // 8, text_size * 3 // 4
+    sizes = (text_size, text_size * 7 // 8, text_size * 3 // 4)
+    return [n for n in sizes if n >= min(text_size, LEAST_HINT)]
 
 
 def draw_deal_field(
