@@ -29,7 +29,7 @@ from game.store.saved import canonical_options
 from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import figures_note, options_line, points
-from game.ui.widgets import Button, draw_text, layout_row, px, wrap
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
 
 log = logging.getLogger(__name__)
 
@@ -401,16 +401,10 @@ class RecordsScene(PadScene):
         top = draw_text(
             surface, name, px(20, self.scale, 14), (r.centerx, r.y), theme.INK, "midtop", True
         )
-        if options:
-            shown = fit_text(options, px(14, self.scale, 11), room)
-            draw_text(
-                surface,
-                shown,
-                px(14, self.scale, 11),
-                (r.centerx, top.bottom),
-                theme.INK_DIM,
-                "midtop",
-            )
+        if options:  # smaller before cut: standing up, «Карты на стопки: нель…»
+            size = fitting_size(options, px(14, self.scale, 11), room, least=11)
+            shown = fit_text(options, size, room)
+            draw_text(surface, shown, size, (r.centerx, top.bottom), theme.INK_DIM, "midtop")
 
     def _columns(self) -> list[tuple[str, float, str]]:
         """(heading, left edge as a share of the width, anchor)."""

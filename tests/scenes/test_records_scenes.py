@@ -2016,3 +2016,25 @@ def test_a_replay_playing_asks_of_its_positions_as_passing_by_and_stopped_in_ful
     driver.key(pygame.K_SPACE)  # paused
     driver.frames(2)
     assert watch.paused and not watch.analysis.passing
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1080, 1920), (1366, 768)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_records_name_their_table_s_options_whole(tmp_path, monkeypatch, size, language):
+    # standing up, the options' line was cut: «…Карты на стопки: нель…», "Cards onto piles…"
+    from game.scenes import records
+
+    drawn: list[str] = []
+    real = records.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(records, "draw_text", recording)
+    options = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "none"}
+    with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
+        scene = show(app, driver, RecordsScene(app, "nechego", options))
+        drawn.clear()
+        scene.draw(app.surface, 1.0)
+        assert scene.options_said in drawn, [t for t in drawn if "…" in t]
