@@ -8,6 +8,7 @@ to English, and a test checks that Russian misses nothing.
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 import tomllib
@@ -15,13 +16,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from game.paths import LOCALE_DIR
+from game.paths import HOW_TO_INSTALL, LOCALE_DIR
 from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS, Refusal
 from game.rules.ruleset import LANGUAGES
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -105,23 +107,48 @@ def catalogue(language: str) -> Catalogue:
             suits=SUIT_WORDS,
             piles=PILE_WORDS,
         )
-    data = tomllib.loads((LOCALE_DIR / f"{language}.toml").read_text(encoding="utf-8"))
-    written = data.get("language", {})
-    written = written if isinstance(written, dict) else {}
+    data = _locale_file(language)
+    written = _table(data, "language")
+    # a counted text of one form, or of none, closed the window as it was first shown
+    plurals = {
+        text: forms
+        for text, forms in _table(data, "plurals").items()
+        if isinstance(forms, list)
+        and len(forms) in (2, 3)
+        and all(isinstance(f, str) for f in forms)
+    }
     return Catalogue(
         language,
-        data.get("messages", {}),
-        data.get("plurals", {}),
-        {**REFUSALS, **data.get("refusals", {})},
-        {**RANK_WORDS, **data.get("ranks", {})},
-        {**SUIT_WORDS, **data.get("suits", {})},
-        {**PILE_WORDS, **data.get("piles", {})},
+        _table(data, "messages"),
+        plurals,
+        {**REFUSALS, **_table(data, "refusals")},
+        {**RANK_WORDS, **_table(data, "ranks")},
+        {**SUIT_WORDS, **_table(data, "suits")},
+        {**PILE_WORDS, **_table(data, "piles")},
         _written(written, "name", str, language),
         _written(written, "alphabet", str, ""),
         _written(written, "decimal_comma", bool, False),
         _written(written, "percent_space", bool, False),
         _written(written, "date_form", str, "%Y-%m-%d"),
     )
+
+
+def _locale_file(language: str) -> dict[str, Any]:
+    """A catalogue's file, or nothing where it cannot be read: its language then reads
+    as English. The window closed on it at its start, in any language (the initials'
+    wheel reads every alphabet)."""
+    path = LOCALE_DIR / f"{language}.toml"
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        log.error("the translation %s cannot be read (%s): %s", path.name, e, HOW_TO_INSTALL)
+        return {}
+
+
+def _table(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """A table of a catalogue's file; none where the file has something else there."""
+    table = data.get(key)
+    return table if isinstance(table, dict) else {}
 
 
 def _written(table: Mapping[str, object], key: str, kind: type[T], default: T) -> T:

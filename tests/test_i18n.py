@@ -444,6 +444,36 @@ def test_a_locale_s_facts_of_the_wrong_type_fall_back(tmp_path, monkeypatch):
         i18n.catalogue.cache_clear()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [None, '"x" = \n', b"\xff\xfe broken", '[messages]\n"Play" = "Играть"\n[plurals]\n'],
+    ids=["missing", "damaged", "not-utf-8", "a-count-of-one-form"],
+)
+def test_a_catalogue_that_cannot_be_read_reads_as_english(tmp_path, monkeypatch, caplog, text):
+    # a missing or damaged ru.toml closed the window at its start, in English too: the
+    # initials' wheel reads every language's alphabet
+    from game import i18n
+
+    if isinstance(text, bytes):
+        (tmp_path / "xx.toml").write_bytes(text)
+    elif text is not None:
+        (tmp_path / "xx.toml").write_text(text + '"{n} card" = ["{n} карта"]\n', "utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.catalogue.cache_clear()
+    try:
+        assert i18n.alphabets().startswith("ABC")  # what the start asks first
+        i18n.set_language("xx")
+        assert i18n._("Records") == "Records"
+        assert i18n.n_("{n} card", "{n} cards", 5) == "5 cards"  # a form too few: English
+        if not isinstance(text, str) or "Играть" not in text:
+            assert "xx.toml cannot be read" in caplog.text
+        else:
+            assert i18n._("Play") == "Играть"
+    finally:
+        i18n.set_language("en")
+        i18n.catalogue.cache_clear()
+
+
 def test_a_file_s_problem_is_said_in_russian_words_not_the_system_s_english():
     # "Рекорды не удаётся сохранить (attempt to write a readonly database)…"
     from game.notices import record_notice
