@@ -13,9 +13,9 @@ import functools
 import json
 import logging
 import os
-import stat
 import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import clock_text
@@ -326,24 +326,29 @@ def export_run(place: str, path: str) -> int:
 
 
 def _write(path: str, text: str) -> int:
-    """A file written for the player (`-`: standard output)."""
+    """A file written for the player (`-`: standard output). A file there is replaced
+    whole or not at all: written over in place, one cut short by a full disk was
+    removed, the player's earlier file with it. A device or a pipe is written to."""
     from game.cli import UsageError
+    from game.small_files import resolved
 
     if path == "-":
         sys.stdout.write(text)
         return 0
     try:
-        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, or removed)
-    except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from e
-    try:
-        with f:
-            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
-            f.write(text)
-    except OSError as e:
-        if regular:  # cut short (a full disk): not left to pass for whole; a device stays
+        target = resolved(Path(path))  # a link's file replaced, not the link
+        if target.exists() and not target.is_file():
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+            return 0
+        aside = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            aside.write_text(text, encoding="utf-8")
+            aside.replace(target)
+        finally:
             with contextlib.suppress(OSError):
-                os.unlink(path)
+                aside.unlink(missing_ok=True)
+    except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
     return 0
 

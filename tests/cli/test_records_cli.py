@@ -349,6 +349,34 @@ def test_history_refuses_bad_input(cli: Cli, records) -> None:
     assert_refused(cli("history", "--export", "1", "/no/such/dir/x.json"), "cannot write")
 
 
+def test_an_export_that_cannot_be_written_keeps_the_file_it_was_to_replace(
+    cli: Cli, records, tmp_path, monkeypatch
+) -> None:
+    # written over in place, the export cut short by a full disk was removed, and the
+    # player's earlier file with it
+    import errno
+    from pathlib import Path
+
+    records.save_game(won_game(), GameFacts())
+    kept = tmp_path / "mine.json"
+    kept.write_text('{"my": "old replay"}', encoding="utf-8")
+    real, room = Path.write_text, [False]
+
+    def full(self, text, *args, **kwargs):
+        if room[0]:
+            return real(self, text, *args, **kwargs)
+        real(self, "{", encoding="utf-8")  # what fitted
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert_refused(cli("history", "--export", "1", str(kept)), "No space left on device")
+    room[0] = True
+    assert kept.read_text(encoding="utf-8") == '{"my": "old replay"}'
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    assert cli("history", "--export", "1", str(kept)).rc == 0
+    assert json.loads(kept.read_text(encoding="utf-8"))["ruleset"] == "pyramid52"
+
+
 def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     assert cli("scores").out == "no high scores yet\n"
     game, facts = won_game(), GameFacts(seconds=65)
