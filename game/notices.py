@@ -127,9 +127,21 @@ def settings_read_notices(
     set_aside: str | None, unread: tuple[str, ...], file: str
 ) -> list[Notice]:
     """What reading the settings file found, for the menu's notices: the file set aside
-    under the name `set_aside`, or settings of it that went back to their defaults."""
+    under the name `set_aside` (its own, `file`, where it could not be moved: "set aside
+    as settings.json" said of a file left where it was), or settings of it that went
+    back to their defaults."""
     found = []
-    if set_aside:
+    if set_aside and set_aside == file:  # it could not be moved (a read-only folder)
+        found.append(
+            Notice(
+                lambda: i18n._(
+                    "The settings file {name} is damaged: the defaults are used until it is"
+                    " mended or removed.",
+                    name=set_aside,
+                )
+            )
+        )
+    elif set_aside:
         found.append(
             Notice(
                 lambda: i18n._(

@@ -34,6 +34,29 @@ def test_a_broken_settings_file_is_set_aside_and_defaults_are_used(tmp_path):
     assert store.notice == aside[0].name
 
 
+def test_a_broken_settings_file_that_cannot_be_moved_is_not_said_set_aside(tmp_path, monkeypatch):
+    # a read-only folder: "set aside as settings.json" was said of a file left in place
+    from pathlib import Path
+
+    from game.notices import settings_read_notices
+
+    path = tmp_path / "settings.json"
+    path.write_text("{ this is not json", encoding="utf-8")
+
+    def read_only(self, target):
+        raise PermissionError(30, "Read-only file system")
+
+    monkeypatch.setattr(Path, "replace", read_only)
+    store = SettingsStore(path)
+    store.load()
+    assert path.exists()
+    (said,) = settings_read_notices(store.notice, store.unread, path.name)
+    assert str(said) == (
+        "The settings file settings.json is damaged: the defaults are used until it is"
+        " mended or removed."
+    )
+
+
 def test_wrong_values_fall_back_to_defaults_one_by_one(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(
