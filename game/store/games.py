@@ -118,7 +118,17 @@ class GameRow:
             restored = restore(replay, self.id)
         except ReplayError:
             return None
-        return replace(self, replay=replay), restored
+        # the figures the Continue panel shows are the cut game's (it said 5 moves of 2)
+        game, _facts = restored
+        score = game.score
+        row = replace(
+            self,
+            replay=replay,
+            moves=game.moves_made,
+            remaining_cards=score.remaining_cards,
+            remaining_points=score.remaining_points,
+        )
+        return row, restored
 
     @property
     def wish(self) -> str | None:

@@ -483,6 +483,12 @@ def test_a_game_with_a_damaged_move_continues_from_the_move_before(records, dama
     assert offered.id == latest and offered.replay["moves"] == moves[:kept]
     game, _facts = restore(offered.replay, offered.id)
     assert [str(m) for m in game.moves] == moves[:kept]
+    # as the Continue panel says it: "5 moves" was said of a game continued at 2
+    assert offered.moves == kept
+    assert (offered.remaining_cards, offered.remaining_points) == (
+        game.score.remaining_cards,
+        game.score.remaining_points,
+    )
     (problem,) = records.problems
     assert problem.kind == "cut_short" and problem.numbers == (damaged,)
     assert record_notice(problem) == (
