@@ -767,19 +767,17 @@ def test_an_export_cut_short_by_a_full_disk_leaves_no_file(tmp_path, monkeypatch
 
 
 def test_a_history_export_cut_short_by_a_full_disk_leaves_no_file(tmp_path, monkeypatch):
-    import builtins
+    from pathlib import Path
 
     from game.cli import UsageError
     from game.cli_records import _write
 
-    real_open = builtins.open
-    monkeypatch.setattr(
-        "game.cli_records.open", lambda *a, **k: FullDisk(real_open(*a, **k)), raising=False
-    )
+    real_open = Path.open
+    monkeypatch.setattr(Path, "open", lambda self, *a, **k: FullDisk(real_open(self, *a, **k)))
     target = tmp_path / "out.json"
     with pytest.raises(UsageError, match="No space left"):
         _write(str(target), "x" * 1000)
-    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []  # nor what was written of it aside
 
 
 def test_two_windows_on_a_file_that_goes_bad_keep_both_games_apart(tmp_path):
