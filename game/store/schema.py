@@ -119,8 +119,13 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[str] = MIGRATIONS) ->
     """Bring the database to the latest version; returns the version it had.
 
     The check and every step run under one write lock (BEGIN IMMEDIATE), so two
-    copies of the game starting at once migrate a database once, not twice.
+    copies of the game starting at once migrate a database once, not twice. A file
+    already at the latest version takes no lock: a command that only reads waited
+    10 s in silence while another process was writing.
     """
+    start = version(conn)
+    if start == len(migrations):
+        return start
     conn.execute("BEGIN IMMEDIATE")
     try:
         start = version(conn)

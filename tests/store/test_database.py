@@ -315,6 +315,24 @@ def test_a_save_while_another_copy_holds_the_lock_fails_fast_and_is_tried_again(
     holder.close()
 
 
+def test_a_command_that_reads_does_not_wait_for_another_copy_s_write(tmp_path):
+    # every open took the write lock to look for a migration due: `scores` and
+    # `history` waited 10 s in silence while a window was writing
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another copy of the game, mid-write
+    try:
+        started = time.monotonic()
+        opened = open_database(path, to_write=False)
+        assert time.monotonic() - started < 2.0
+        assert opened.conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+        opened.conn.close()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
 def test_a_read_only_file_in_a_folder_that_can_be_written_is_found_at_the_start(
     tmp_path, monkeypatch
 ):
