@@ -259,9 +259,19 @@ def _check_writable(conn: sqlite3.Connection) -> None:
     """Raise sqlite3.OperationalError if SQLite opened the file read-only (the file's
     own mode, in a folder that may be written): every read works there and every
     save fails, so the moves of the session were lost one by one, and said only back
-    in the menu. A write rolled back tells at once."""
+    in the menu. A write rolled back tells at once. A file another copy of the game is
+    writing to can be written: a window started then kept the session in memory, and
+    lost it at quit, though the other was done a moment later."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    conn.execute("BEGIN IMMEDIATE")
+    conn.execute(f"PRAGMA busy_timeout = {PLAY_BUSY_TIMEOUT_MS}")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as e:
+        if is_busy(e):
+            return
+        raise
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     try:
         conn.execute(f"PRAGMA user_version = {version}")
     finally:

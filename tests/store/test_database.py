@@ -333,6 +333,30 @@ def test_a_command_that_reads_does_not_wait_for_another_copy_s_write(tmp_path):
         holder.close()
 
 
+def test_a_window_started_while_another_copy_writes_saves_its_games_once_it_is_done(
+    tmp_path,
+):
+    # the lock found at the start kept the whole session in memory, lost at quit though
+    # the other copy was done a moment later
+    path = tmp_path / FILE_NAME
+    saved_one_game(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another copy of the game, mid-write
+    started = time.monotonic()
+    records = Records.open(path)
+    assert time.monotonic() - started < 2.0
+    game, facts = random_game("pyramid52", deal=5, moves=3, end=False), GameFacts()
+    assert not records.save_game(game, facts)  # still held: tried again at the next
+    holder.execute("ROLLBACK")
+    holder.close()
+    game.play(str(next(iter(game.legal_moves))))
+    assert records.save_game(game, facts)
+    records.close()
+    again = Records.open(path)
+    assert len(again.history()) == 2 and again.unfinished() is not None
+    again.close()
+
+
 def test_a_read_only_file_in_a_folder_that_can_be_written_is_found_at_the_start(
     tmp_path, monkeypatch
 ):
