@@ -477,14 +477,18 @@ class SettingsScene(Scene):
             row.note_drawn = self._draw_note(surface, row)
 
     def _draw_note(self, surface: pygame.Surface, row: SettingRow) -> pygame.Rect | None:
-        """The row's note beside its buttons, in the lines the row's height holds; left
-        out where it would not be read whole."""
+        """The row's note beside its buttons, in the lines the row's height holds with
+        half a line to spare (a note of three lines filled its row, and ran into the
+        next row's as one paragraph): smaller where it must, left out where it would
+        not be read whole."""
         x = row.buttons[-1].rect.right + self.margin
         width = row.rect.right - self.margin // 2 - x
-        size = max(11, self.label_size * 4 // 5)
-        font = theme.font(size)
-        lines = wrap(row.note, font, width)
-        step = font.get_linesize()
+        for size in range(max(11, self.label_size * 4 // 5), 10, -1):
+            font = theme.font(size)
+            lines = wrap(row.note, font, width)
+            step = font.get_linesize()
+            if len(lines) * step + step // 2 <= row.rect.height:
+                break
         if width < 8 * size or len(lines) * step > row.rect.height:
             return None
         y = row.controls.centery - len(lines) * step // 2

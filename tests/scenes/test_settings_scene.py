@@ -450,3 +450,18 @@ def test_a_finger_lights_no_button(app, driver):
     driver.finger(pygame.FINGERDOWN, button.rect.center)
     driver.finger(pygame.FINGERMOTION, (button.rect.centerx - 3, button.rect.centery))
     assert not button.hot
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600), (3840, 2160), (1080, 1920)])
+def test_two_rows_notes_stand_apart(app, driver, size):
+    # in Russian the verdict's note of three lines ran into the next row's, as one
+    # paragraph at two left edges
+    driver.resize(size)
+    app.settings.language = "ru"
+    app.apply_settings()
+    scene = open_settings(app, driver)
+    scene.draw(app.surface, 1.0)
+    notes = [row.note_drawn for row in scene.rows if row.note_drawn is not None]
+    assert len(notes) == 2
+    upper, lower = sorted(notes, key=lambda r: r.top)
+    assert lower.top - upper.bottom >= 4
