@@ -369,7 +369,9 @@ class App:
         if t == pygame.KEYDOWN or event.type == POINTER_DOWN:
             self.keyboard_led = t == pygame.KEYDOWN
         if t == pygame.KEYDOWN or event.type in (POINTER_DOWN, POINTER_MOVE):
-            self.touch_led = getattr(event, "source", "") == "touch"
+            touch, self.touch_led = self.touch_led, getattr(event, "source", "") == "touch"
+            if touch != self.touch_led and self.scene:
+                self.scene.repaint()  # what names keys comes or goes (Scene.names_keys)
         if self.kiosk is not None and event.type in (pygame.KEYDOWN, POINTER_DOWN):
             self.active = True  # a passer-by at a kiosk hidden once is at it again
         if self.scene and not self._next:

@@ -13,12 +13,14 @@ import functools
 import json
 import logging
 import os
+import stat
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import clock_text
+from game.small_files import resolved
 
 if TYPE_CHECKING:
     from game.rules import Game
@@ -327,28 +329,54 @@ def export_run(place: str, path: str) -> int:
 
 def _write(path: str, text: str) -> int:
     """A file written for the player (`-`: standard output). A file there is replaced
-    whole or not at all: written over in place, one cut short by a full disk was
-    removed, the player's earlier file with it. A device or a pipe is written to."""
+    whole or not at all, its mode kept: written over in place, one cut short by a full
+    disk was removed, the player's earlier file with it. Written to in place where it
+    cannot be replaced: a device or a pipe (`/dev/stdout`), a file of several links, a
+    file in a folder the player may not write to."""
     from game.cli import UsageError
-    from game.small_files import resolved
 
     if path == "-":
         sys.stdout.write(text)
         return 0
     try:
+        found = os.stat(path) if os.path.lexists(path) else None
         target = resolved(Path(path))  # a link's file replaced, not the link
-        if target.exists() and not target.is_file():
-            with open(target, "w", encoding="utf-8") as f:
-                f.write(text)
-            return 0
-        aside = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        try:
-            aside.write_text(text, encoding="utf-8")
-            aside.replace(target)
-        finally:
-            with contextlib.suppress(OSError):
-                aside.unlink(missing_ok=True)
     except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    if found is not None and (not stat.S_ISREG(found.st_mode) or found.st_nlink > 1):
+        return _write_in_place(path, text)
+    aside = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        aside.write_text(text, encoding="utf-8")
+        if found is not None:
+            os.chmod(aside, stat.S_IMODE(found.st_mode))
+        aside.replace(target)
+    except PermissionError:
+        return _write_in_place(path, text)  # a folder not the player's to write in
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    finally:
+        with contextlib.suppress(OSError):
+            aside.unlink(missing_ok=True)
+    return 0
+
+
+def _write_in_place(path: str, text: str) -> int:
+    """The file at `path` written over, as a device or a pipe is."""
+    from game.cli import UsageError
+
+    try:
+        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, or removed)
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    try:
+        with f:
+            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+            f.write(text)
+    except OSError as e:
+        if regular:  # cut short (a full disk): not left to pass for whole; a device stays
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
     return 0
 

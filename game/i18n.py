@@ -119,12 +119,12 @@ def catalogue(language: str) -> Catalogue:
     }
     return Catalogue(
         language,
-        _table(data, "messages"),
+        _texts(data, "messages"),
         plurals,
-        {**REFUSALS, **_table(data, "refusals")},
-        {**RANK_WORDS, **_table(data, "ranks")},
-        {**SUIT_WORDS, **_table(data, "suits")},
-        {**PILE_WORDS, **_table(data, "piles")},
+        {**REFUSALS, **_texts(data, "refusals")},
+        {**RANK_WORDS, **_texts(data, "ranks")},
+        {**SUIT_WORDS, **_texts(data, "suits")},
+        {**PILE_WORDS, **{k: v for k, v in _table(data, "piles").items() if isinstance(v, dict)}},
         _written(written, "name", str, language),
         _written(written, "alphabet", str, ""),
         _written(written, "decimal_comma", bool, False),
@@ -149,6 +149,12 @@ def _table(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     """A table of a catalogue's file; none where the file has something else there."""
     table = data.get(key)
     return table if isinstance(table, dict) else {}
+
+
+def _texts(data: Mapping[str, Any], key: str) -> dict[str, str]:
+    """A table of a catalogue's texts, without what is no text (`"Settings" = 5` closed
+    the menu as it was drawn): English stands in for it."""
+    return {k: v for k, v in _table(data, key).items() if isinstance(v, str)}
 
 
 def _written(table: Mapping[str, object], key: str, kind: type[T], default: T) -> T:

@@ -446,8 +446,14 @@ def test_a_locale_s_facts_of_the_wrong_type_fall_back(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     "text",
-    [None, '"x" = \n', b"\xff\xfe broken", '[messages]\n"Play" = "Играть"\n[plurals]\n'],
-    ids=["missing", "damaged", "not-utf-8", "a-count-of-one-form"],
+    [
+        None,
+        '"x" = \n',
+        b"\xff\xfe broken",
+        '[messages]\n"Play" = "Играть"\n[plurals]\n',
+        '[messages]\n"Play" = "Играть"\n"Records" = 5\n[plurals]\n',
+    ],
+    ids=["missing", "damaged", "not-utf-8", "a-count-of-one-form", "a-text-no-text"],
 )
 def test_a_catalogue_that_cannot_be_read_reads_as_english(tmp_path, monkeypatch, caplog, text):
     # a missing or damaged ru.toml closed the window at its start, in English too: the

@@ -298,7 +298,8 @@ class TablePlay:
         elif self.stuck:
             self.banner = self._stuck_banner()
         elif self._finish_offered() and not (self.autoplay or self.demo or self._announcing()):
-            # true with cards still in the stock too: turning it is part of the finish
+            # true with cards still in the stock, seen on a pass before: turning it is
+            # part of the finish
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)
             # said of this position: a stock turn after it greyed Finish out, the note up
             self.status_where = self.analysis.position()
@@ -481,12 +482,12 @@ class TablePlay:
         self._after_change()
 
     def _finish_offered(self) -> list[Move] | None:
-        """The moves Finish plays, where it is offered: not while the verdict is kept
-        (a fortune's wish counts, or the player hid it) and the stock holds cards not
-        yet seen. A finish through them told the wish would come true before its last
-        cards were turned; the verdict comes with them, as the top bar's does. On a
-        later pass every card was seen."""
-        return None if self.verdict_kept() and self._stock_unseen() else self.finishing
+        """The moves Finish plays, where it is offered: not while the stock holds cards
+        not yet seen. A finish through them played by cards nobody had seen: offered
+        at the deal, one click won a game of two passes (nine deals in ten with 32
+        cards and 10 piles) for a first place in 34 s, and told a fortune's wish before
+        its last cards were turned. On a later pass every card was seen."""
+        return None if self._stock_unseen() else self.finishing
 
     def _auto_finish(self) -> None:
         finish = self._finish_offered()

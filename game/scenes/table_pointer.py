@@ -91,7 +91,10 @@ class TablePointer:
                 return True
             drawn = self.banner_drawn
             if drawn is not None and drawn.collidepoint(event.pos):
-                return True  # its words lie over cards, which a press there played unseen
+                # its words lie over cards, which a press there played unseen
+                if self.wish_pending:
+                    self._wish_first()
+                return True
         off = next((b for b in self.hud.buttons if b.rect.collidepoint(event.pos)), None)
         grey = off is not None and not off.enabled and not self.wish_pending
         if grey and self._say_why_off(off.key):  # else as a press on the felt, as before
@@ -140,13 +143,13 @@ class TablePointer:
 
     def _pointer_move(self, event: pygame.event.Event) -> bool:
         assert self.view is not None
+        if self._of_another_device(event):
+            return True
         if self.held_button is not None:  # shown pressed while the finger is on it
             on = self.held_button.hit(event.pos, TOUCH_SLACK_PX)
             if on != self.held_button.pressed:
                 self.held_button.pressed = on
                 self._buttons_dirty = self.redraw = True
-            return True
-        if self._of_another_device(event):
             return True
         if not getattr(event, "held", True) and (self.drag or self.press):
             # the mouse moves with no button down: its release was lost (let go outside
@@ -173,7 +176,13 @@ class TablePointer:
         while the mouse does: a palm brushing a touchpad let go of a finger's card, and
         a mouse held down played the card a finger had taken."""
         press = self.drag.press if self.drag else self.press
-        return press is not None and getattr(event, "source", "mouse") != press.source
+        if self.held_button is not None:
+            source = "touch"  # a button a finger holds acts as it lifts; a click, at once
+        elif press is not None:
+            source = press.source
+        else:
+            return False
+        return getattr(event, "source", "mouse") != source
 
     def _follow(self, pos: tuple[int, int], letting_go: bool = False) -> bool:
         """The card dragged, or the press, follows the pointer to `pos`: whether the
@@ -258,10 +267,10 @@ class TablePointer:
         return 3 * clip.width * clip.height >= place.width * place.height
 
     def _pointer_up(self, event: pygame.event.Event) -> bool:
+        if self._of_another_device(event):
+            return True
         if self.held_button is not None:
             self._let_go_of_button(event.pos)
-            return True
-        if self._of_another_device(event):
             return True
         # where it is let go: a quick flick's last motion (or all of it) goes unreported,
         # and the press was taken for a tap where it began

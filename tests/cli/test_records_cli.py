@@ -377,6 +377,42 @@ def test_an_export_that_cannot_be_written_keeps_the_file_it_was_to_replace(
     assert json.loads(kept.read_text(encoding="utf-8"))["ruleset"] == "pyramid52"
 
 
+def test_an_export_keeps_the_file_s_mode_its_links_and_goes_down_a_pipe(
+    cli: Cli, records, tmp_path, monkeypatch
+) -> None:
+    # replaced, a file of mode 600 came out 644, a hard link kept the old text, and
+    # `--export 1 /dev/stdout | …` said "No such file or directory" (pipe:[N])
+    import os
+    from pathlib import Path
+
+    records.save_game(won_game(), GameFacts())
+    private = tmp_path / "private.json"
+    private.write_text("old", encoding="utf-8")
+    private.chmod(0o600)
+    assert cli("history", "--export", "1", str(private)).rc == 0
+    assert private.stat().st_mode & 0o777 == 0o600 and "pyramid52" in private.read_text("utf-8")
+    linked, other = tmp_path / "linked.json", tmp_path / "other.json"
+    linked.write_text("old", encoding="utf-8")
+    os.link(linked, other)
+    assert cli("history", "--export", "1", str(linked)).rc == 0
+    assert other.read_text("utf-8") == linked.read_text("utf-8") != "old"
+    piped = run_subprocess("history", "--export", "1", "/dev/stdout")
+    assert piped.rc == 0 and json.loads(piped.out)["ruleset"] == "pyramid52"
+    # a folder the player may not write in: the file written over, as before
+    shut = tmp_path / "shut.json"
+    shut.write_text("old", encoding="utf-8")
+    real = Path.write_text
+
+    def no_new_file_here(self, *args, **kwargs):
+        if self.name.endswith(".tmp"):
+            raise PermissionError(13, "Permission denied")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", no_new_file_here)
+    assert cli("history", "--export", "1", str(shut)).rc == 0
+    assert "pyramid52" in shut.read_text("utf-8")
+
+
 def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     assert cli("scores").out == "no high scores yet\n"
     game, facts = won_game(), GameFacts(seconds=65)

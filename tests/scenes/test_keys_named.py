@@ -78,3 +78,24 @@ def test_a_table_s_tooltip_names_keys_under_the_mouse_only(app, driver):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, **motion))  # no press: a mouse
     driver.settle(2.0)
     assert table.tip_for == "hint"
+
+
+def test_the_rules_foot_changes_as_soon_as_the_hand_does(app, driver, english, monkeypatch):
+    # its words changed only at the next scroll: a key pressed after a tap left
+    # "Scroll: drag the text" at the foot
+    from game.scenes import rules as rules_module
+
+    rules = open_long_rules(app, driver)
+    driver.tap(rules.text_rect.center)
+    driver.frames(2)
+    drawn: list[str] = []
+    real = rules_module.draw_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(rules_module, "draw_text", record)
+    driver.key(pygame.K_LSHIFT)  # no scroll, nothing else to draw
+    driver.frames(1)
+    assert _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back") in drawn

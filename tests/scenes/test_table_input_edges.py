@@ -10,7 +10,7 @@ from game.scenes.table import TableScene
 from game.scenes.table_analysis import Answer
 from game.scenes.table_pointer import TOUCH_SLACK_PX
 from game.store import ARCADE, DAILY, GameFacts
-from tests.scenes.test_table import centre, click_move, open_table
+from tests.scenes.test_table import centre, click_move, open_finishing, open_table
 from tests.scenes.test_table_analysis import ScriptedWorker
 from tests.store.helpers import DEAL_8_WIN
 
@@ -21,7 +21,7 @@ SORTED = [rank + suit for rank in "A23456789TJQK" for suit in "SSHHDDCC"]
 
 
 def finishing_table(app, driver):
-    scene = open_table(app, driver, Game("egyptian", deck=SORTED))
+    scene = open_finishing(app, driver, Game("egyptian", deck=SORTED))
     assert scene.finishing and scene.buttons["finish"].enabled
     return scene
 
@@ -894,6 +894,7 @@ def test_the_table_s_opening_line_is_not_replaced_by_the_finish_tip(app, driver)
     # an arcade level's name, and that its run had help (said only there), gave way at
     # the deal to "press Finish" where the deal could be played out at once
     scene = TableScene(app, Game("egyptian", deck=SORTED))
+    scene._stock_unseen = lambda: False  # type: ignore[method-assign]  (see open_finishing)
     scene.announce("Level 3 of 9: Egyptian Pyramid. This run had help.")
     app.switch(scene, fade=False)
     driver.settle(1.0)
@@ -904,6 +905,7 @@ def test_the_table_s_opening_line_is_not_replaced_by_the_finish_tip(app, driver)
 def test_the_finish_tip_waits_for_the_opening_line_only_over_the_position_it_opened_on(app, driver):
     # held back for the line's whole six seconds, at positions reached after it too
     scene = TableScene(app, Game("egyptian", deck=SORTED))
+    scene._stock_unseen = lambda: False  # type: ignore[method-assign]  (see open_finishing)
     scene.announce("Level 3 of 9: Egyptian Pyramid.")
     app.switch(scene, fade=False)
     driver.settle(1.0)
@@ -1145,3 +1147,28 @@ def test_a_press_on_a_banner_s_words_plays_no_card_under_them(app, driver):
     driver.click(under)
     assert scene.press is None and scene.selected is None and scene.status == said
     assert scene.banner is not None and [str(m) for m in scene.game.moves] == ["st>w"]
+
+
+def test_a_press_on_the_wish_banner_s_words_asks_for_the_wish(app, driver):
+    # the banner's words, no longer a way to the felt, did nothing at all, unheard
+    scene = open_table(app, driver, Game("sbudetsya", deal=11))
+    driver.frames(2)
+    assert scene.wish_pending and scene.banner_drawn is not None
+    driver.click((scene.banner_drawn.centerx, scene.banner_drawn.top + 8))
+    assert scene.banner.buttons[0].focused
+
+
+def test_the_mouse_let_go_does_not_let_go_of_a_button_a_finger_holds(app, driver):
+    # a finger's press of a button acts as it lifts: the mouse's release let go of it,
+    # and the finger's lift then pressed nothing
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    hint = scene.buttons["hint"]
+    pressed = []
+    hint.action = lambda: pressed.append(True)
+    driver.finger(pygame.FINGERDOWN, hint.rect.center, finger_id=3)
+    assert scene.held_button is hint
+    _mouse(driver, pygame.MOUSEMOTION, (5, 5), held=False)
+    _mouse(driver, pygame.MOUSEBUTTONUP, (5, 5), held=False)
+    assert scene.held_button is hint and hint.pressed
+    driver.finger(pygame.FINGERUP, hint.rect.center, finger_id=3)
+    assert pressed == [True]
