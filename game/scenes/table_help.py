@@ -342,13 +342,13 @@ class TableHelp:
                     self.end_offered = True
                     self.banner = self._best_reached_banner(known)
                 else:
-                    words = self._lost_words(known)
+                    words = self._lost_words(known, told if worse else None)
                     # after what the table knows of the deal from other games ("stays
                     # out of its table"), said at the deal or at Continue, which the
                     # loss covered 3 frames on
                     news = self._deal_words()
                     news = news if news and (not self.game.moves or self.status == news) else ""
-                    seconds = 10.0 if news else 5.0 if self.game.moves else 8.0
+                    seconds = 10.0 if news or worse else 5.0 if self.game.moves else 8.0
                     self._say(f"{news} {words}" if news else words, seconds)
                     self.status_where = where  # said of this position: gone when it changes
 
@@ -376,13 +376,21 @@ class TableHelp:
         end = Button(_("End the game"), self._resign, key="end")
         return Banner(words, [end], enter=False, dismiss=self._close_banner)
 
-    def _lost_words(self, known: Answer) -> str:
+    def _lost_words(self, known: Answer, before: int | None = None) -> str:
         """What a proven loss means to the player. Said at the deal (most Pyramid 52
         deals cannot be won), it is the aim of the game, not a verdict on the play; to
         one who watches a replay, the verdict (told to play for the fewest points, a
-        watcher has no move to make)."""
+        watcher has no move to make). After a move that made the best worse than
+        `before`, that the move did: "Best possible: 104" read as the news before it
+        said again, and taking the move back then cost the tables, as said."""
         left = points(known.best_remaining_points)
         exact = known.best_exact
+        if before is not None and exact:
+            return _(
+                "That move made the best result worse: {points} left at best, {before} before it.",
+                points=left,
+                before=points(before),
+            )
         if not self.game.moves and self.recorded:
             if exact:
                 return _(

@@ -2519,7 +2519,10 @@ def test_a_lost_deal_s_loss_is_said_again_only_when_a_move_makes_it_worse(app, d
     assert scene.status == ""
     click_move(driver, scene, "st>w")  # 91 at best now
     wait_for_analysis(scene, driver)
-    assert scene.status == "There is no way to win from here. Best possible: 91 points left."
+    # that the move did it: "Best possible: 91" read as the news before it said again
+    assert scene.status == (
+        "That move made the best result worse: 91 points left at best, 65 points before it."
+    )
 
 
 def test_a_double_click_pairs_a_pyramid_card_with_its_only_partner(app, driver):
@@ -2602,7 +2605,9 @@ def test_after_an_undo_a_move_that_makes_the_best_worse_is_said(app, driver):
         wait_for_analysis(scene, driver)
         driver.frames(2)
         assert scene.analysis.known().best_remaining_points == best
-    assert scene.status == "There is no way to win from here. Best possible: 130 points left."
+    assert scene.status == (
+        "That move made the best result worse: 130 points left at best, 65 points before it."
+    )
 
 
 def test_a_loss_kept_unsaid_is_said_once_it_may_be(app, driver, monkeypatch):
@@ -2877,7 +2882,7 @@ def test_a_free_undo_past_a_worse_best_in_a_seen_stock_game_is_kept_for_the_deal
     # (and the move was never noted as one that made it worse: the game was assisted)
     scene = a_day_s_game_made_worse(app, driver, "p7.1+p7.7", seen_stock=True)
     game = scene.game
-    assert "Best possible: 60 points left" in scene.status
+    assert "60 points left at best, 50 points before it" in scene.status
     assert scene.worse_said_at == 1  # "this move made the best score worse"
     driver.key(pygame.K_u)
     assert game.moves == [] and scene.banner is None  # free, as before
