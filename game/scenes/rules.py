@@ -49,6 +49,23 @@ def keys_text(pairs_cards: bool = False) -> str:
     )
 
 
+def verdict_text() -> str:
+    """What the top bar's verdict says, after the rules: a new player met "Undecided"
+    on a deal of two packs with no word of what it meant anywhere."""
+    return _(
+        "The verdict. After each move the top bar says what the solver found from there:"
+        " “{won}”, a way to win; “{lost}”, proven, and the game is then played for the"
+        " fewest points left; “{checking}” while it looks, and “{still}” while it looks"
+        " on, up to a minute (a deal of two packs may take that long); “{undecided}”, no"
+        " answer in that time: the patience may still come out. Settings can hide it.",
+        won=_("Can be won"),
+        lost=_("No win possible"),
+        checking=_("Checking…"),
+        still=_("Still checking…"),
+        undecided=_("Undecided"),
+    )
+
+
 # A paragraph may open with a short title sentence ("Piles.", "Опустевшие стопки.").
 LEAD_IN = re.compile(r"^([^\W\d]+(?: [^\W\d]+)?\.)\s+(.+)$", re.DOTALL)
 
@@ -179,6 +196,7 @@ class RulesScene(Scene):
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
         if self.app.kiosk is None:  # a kiosk is played by touch, and keeps its keys
             keys = keys_text(self.ruleset.pairs_cards)
+            self.lines += wrap_paragraphs(verdict_text(), "body", body, bold, width)
             self.lines += wrap_paragraphs(keys, "body", body, bold, width)
         self.line_h = body.get_linesize()
         self.gap_h = self.line_h // 2

@@ -8,7 +8,7 @@ from game.app import App
 from game.clock import ManualClock
 from game.rules import rulesets
 from game.scenes.base import Scene
-from game.scenes.rules import RulesScene, keys_text
+from game.scenes.rules import RulesScene, keys_text, verdict_text
 from game.ui import theme
 
 RULESET_IDS = list(rulesets())
@@ -56,9 +56,10 @@ def test_shows_the_ruleset_text_in_the_language(app, driver, ruleset_id, languag
     scene = open_rules(app, driver, ruleset_id, language=language)
     text = rulesets()[ruleset_id].text[language]
     shown = [w for line in scene.wrapped_lines() for w in words(line)]
-    # the ruleset's text, then the table's keys
+    # the ruleset's text, what the top bar's verdict says, then the table's keys
     keys = keys_text(rulesets()[ruleset_id].family == "pyramid")
-    assert shown == words(text["summary"]) + words(text["rules"]) + words(keys)
+    said = words(text["summary"]) + words(text["rules"]) + words(verdict_text())
+    assert shown == said + words(keys)
     # a pyramid's Enter picks a card, then its pair: nothing is put down
     assert ("puts it down" in keys or "кладёт" in keys) == (
         ruleset_id not in ("pyramid36", "pyramid52")
@@ -96,6 +97,7 @@ def test_paragraph_titles_are_set_apart(app, driver):
         "Gaps.",
         "Stock.",
         "Playing.",
+        "The verdict.",
         "Keys.",
     ]
 
