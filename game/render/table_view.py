@@ -33,7 +33,7 @@ from game.ui import theme
 from game.ui.widgets import squared_gap
 
 MARK_COLOURS = {
-    "playable": (255, 255, 255, 130),
+    "playable": (255, 255, 255, 180),  # at 130 a new player missed a move it marked
     "selected": (*theme.GOLD, 255),
     "target": (*theme.TARGET, 255),
     "hint": (*theme.HINT, 255),
