@@ -88,7 +88,9 @@ class ButtonPad:
 
     def _pointer_event(self, event: pygame.event.Event, scale: float) -> tuple[bool, bool]:
         touch = event.source == "touch"
-        margin = px(8, scale) if touch else 0
+        # a finger's slack, 8 px at the least: scaled with the window it was 5 at 800x480,
+        # where the buttons are smallest
+        margin = max(8, px(8, scale)) if touch else 0
         if event.type == POINTER_MOVE:
             self._pointer = None if touch else event.pos
             if not touch and not getattr(event, "held", True):

@@ -1425,3 +1425,20 @@ def test_a_tablet_standing_up_lists_every_patience_s_name_whole(app, driver, mon
         driver.frames(2)
         assert names and not any(name.endswith("…") for name in names), names
         assert scene.cards[0].rect.width > 600  # the list above the panel, across the screen
+
+
+def test_a_finger_s_slack_is_8_px_on_a_small_screen_too(app, driver):
+    # scaled with the window, it was 6 px at 800x600 and 5 at 800x480, where the menu's
+    # buttons are smallest
+    from game.scenes.records import RecordsScene
+
+    driver.resize((800, 600))
+    scene = open_menu(app, driver)
+    records = scene.pad.get("records").rect
+    below = (records.centerx, records.bottom + 7)
+    assert not any(
+        b.rect.inflate(16, 16).collidepoint(below) for b in scene.pad.buttons if b.rect != records
+    )
+    driver.tap(below)
+    driver.settle(0.5)
+    assert isinstance(app.scene, RecordsScene)
