@@ -194,7 +194,8 @@ class RulesScene(Scene):
         self.lines = wrap_paragraphs(self.preface, "body", body, bold, width)
         self.lines += wrap_paragraphs(texts["summary"], "summary", body, bold, width)
         self.lines += wrap_paragraphs(texts["rules"], "body", body, bold, width)
-        if self.app.kiosk is None:  # a kiosk is played by touch, and keeps its keys
+        # a kiosk is played by touch, keeps its keys, and says only won or lost
+        if self.app.kiosk is None:
             keys = keys_text(self.ruleset.pairs_cards)
             self.lines += wrap_paragraphs(verdict_text(), "body", body, bold, width)
             self.lines += wrap_paragraphs(keys, "body", body, bold, width)
