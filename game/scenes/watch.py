@@ -477,6 +477,14 @@ class WatchScene(TableScene):
         # the bar is the pad's, not the table's: a finger on Step lost its press to a palm
         return self.pad.holds()
 
+    def repaint(self) -> None:
+        """The keys' captions come once the keys are used (a replay opened by a tap had
+        none for good); they stay, that the bar does not change height at every tap."""
+        if self.names_keys() and not self.hud.captions:
+            self.hud.captions = key_captions()
+            self.resize(self.app.size)
+        super().repaint()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if self.celebration and (t == pygame.KEYDOWN or (t == POINTER_DOWN and event.button == 1)):

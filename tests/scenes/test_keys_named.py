@@ -62,6 +62,11 @@ def test_a_replay_opened_by_a_finger_has_no_key_captions(app, driver):
     driver.tap((5, 5))
     watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
     assert watch.hud.captions == {}
+    driver.key(pygame.K_LSHIFT)  # the keys taken up: their captions come, and stay
+    assert watch.hud.captions["back"] == "Esc"
+    assert watch.buttons["back"].rect.bottom < watch.hud.bottom.bottom - 8  # room under
+    driver.tap((5, 5))
+    assert watch.hud.captions["back"] == "Esc"
     driver.click((5, 5))
     watch = show(app, driver, WatchScene(app, [won_game().to_replay(result=True)]))
     assert watch.hud.captions["back"] == "Esc"
