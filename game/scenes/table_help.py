@@ -20,6 +20,7 @@ from game.rules.moves import (
     parse_move,
     pile_kind,
 )
+from game.scenes.loss_words import lost_words
 from game.scenes.table_analysis import UNANSWERED, Answer
 from game.scenes.table_controls import key_of
 from game.scenes.table_overlay import Banner
@@ -342,7 +343,8 @@ class TableHelp:
                     self.end_offered = True
                     self.banner = self._best_reached_banner(known)
                 else:
-                    words = self._lost_words(known, told if worse else None)
+                    at_deal = not self.game.moves and self.recorded
+                    words = lost_words(known, at_deal, told if worse else None)
                     # after what the table knows of the deal from other games ("stays
                     # out of its table"), said at the deal or at Continue, which the
                     # loss covered 3 frames on
@@ -375,36 +377,6 @@ class TableHelp:
         )
         end = Button(_("End the game"), self._resign, key="end")
         return Banner(words, [end], enter=False, dismiss=self._close_banner)
-
-    def _lost_words(self, known: Answer, before: int | None = None) -> str:
-        """What a proven loss means to the player. Said at the deal (most Pyramid 52
-        deals cannot be won), it is the aim of the game, not a verdict on the play; to
-        one who watches a replay, the verdict (told to play for the fewest points, a
-        watcher has no move to make). After a move that made the best worse than
-        `before`, that the move did: "Best possible: 104" read as the news before it
-        said again, and taking the move back then cost the tables, as said."""
-        left = points(known.best_remaining_points)
-        exact = known.best_exact
-        if before is not None and exact:
-            return _(
-                "That move made the best result worse: {points} left at best, {before} before it.",
-                points=left,
-                before=points(before),
-            )
-        if not self.game.moves and self.recorded:
-            if exact:
-                return _(
-                    "This deal cannot be won: play for the fewest points left ({points} at best).",
-                    points=left,
-                )
-            return _(
-                "This deal cannot be won: play for the fewest points left"
-                " ({points} is the best found).",
-                points=left,
-            )
-        if exact:
-            return _("There is no way to win from here. Best possible: {points} left.", points=left)
-        return _("There is no way to win from here. Best found: {points} left.", points=left)
 
     def _hint_pressed(self, by_key: bool = False) -> None:
         """The Hint button, and H (`by_key`): see _help_asked. Where the best score is
