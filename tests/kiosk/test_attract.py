@@ -18,7 +18,7 @@ from game.scenes.rules import RulesScene
 from game.scenes.table import TableScene
 from game.store import FREE, GameFacts, TableKey
 from game.ui import theme
-from tests.scenes.driver import Driver
+from tests.scenes.driver import Driver, texts_drawn
 from tests.store.helpers import DEAL_8_WIN
 
 
@@ -675,14 +675,7 @@ def test_an_empty_table_s_words_are_whole_on_a_standing_screen(make_kiosk, monke
     from game.kiosk import high_scores
 
     kiosk = make_kiosk(extra=f'language = "{language}"', size=(1080, 1920))
-    drawn: list[str] = []
-    real = high_scores.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(high_scores, "draw_text", recording)
+    drawn = texts_drawn(monkeypatch, high_scores)
     kiosk.kiosk.attract.show_tables()
     Driver(kiosk).frames(30)
     assert isinstance(kiosk.scene, HighScoresScene)

@@ -114,3 +114,17 @@ class Driver:
         pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
         self.frames(2)
+
+
+def texts_drawn(monkeypatch, module) -> list[str]:
+    """The texts `module` draws from now on through its draw_text, in order (the list
+    fills as it draws: clear it to look at one frame's)."""
+    drawn: list[str] = []
+    real = module.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(module, "draw_text", recording)
+    return drawn

@@ -9,6 +9,7 @@ from game.scenes import settings as settings_module
 from game.scenes.initials import InitialsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
+from tests.scenes.driver import texts_drawn
 from tests.scenes.test_records_scenes import show
 from tests.scenes.test_rules_scene import open_long_rules
 from tests.scenes.test_settings_scene import open_settings
@@ -29,14 +30,7 @@ def test_the_rules_say_a_finger_drags_the_text_and_name_keys_after_a_key(app, dr
 
 
 def test_settings_name_their_keys_to_a_mouse_and_not_to_a_finger(app, driver, monkeypatch):
-    drawn: list[str] = []
-    draw_text = settings_module.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return draw_text(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(settings_module, "draw_text", record)
+    drawn = texts_drawn(monkeypatch, settings_module)
     scene = open_settings(app, driver)
     title = (scene.margin, scene.title_bar.centery)
     driver.click(title)
@@ -93,14 +87,7 @@ def test_the_rules_foot_changes_as_soon_as_the_hand_does(app, driver, english, m
     rules = open_long_rules(app, driver)
     driver.tap(rules.text_rect.center)
     driver.frames(2)
-    drawn: list[str] = []
-    real = rules_module.draw_text
-
-    def record(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(rules_module, "draw_text", record)
+    drawn = texts_drawn(monkeypatch, rules_module)
     driver.key(pygame.K_LSHIFT)  # no scroll, nothing else to draw
     driver.frames(1)
     assert _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back") in drawn

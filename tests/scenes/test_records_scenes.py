@@ -25,7 +25,7 @@ from game.store.games import GameRow
 from game.ui import theme
 from game.ui.pad import ring_reach
 from game.ui.widgets import Button
-from tests.scenes.driver import Driver
+from tests.scenes.driver import Driver, texts_drawn
 from tests.scenes.test_table import DEAL_8_WIN
 from tests.store.helpers import random_game, won_game
 
@@ -2024,14 +2024,7 @@ def test_the_records_name_their_table_s_options_whole(tmp_path, monkeypatch, siz
     # standing up, the options' line was cut: «…Карты на стопки: нель…», "Cards onto piles…"
     from game.scenes import records
 
-    drawn: list[str] = []
-    real = records.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(records, "draw_text", recording)
+    drawn = texts_drawn(monkeypatch, records)
     options = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "none"}
     with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
         scene = show(app, driver, RecordsScene(app, "nechego", options))

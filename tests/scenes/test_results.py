@@ -16,7 +16,7 @@ from game.scenes.summary import GameSummary
 from game.store.saved import BY_DEMO, BY_HELP_BEFORE, BY_HINT, GameFacts
 from game.ui import theme
 from game.ui.widgets import px
-from tests.scenes.driver import Driver
+from tests.scenes.driver import Driver, texts_drawn
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -414,14 +414,7 @@ def chart_words(monkeypatch, points: list[int], size: tuple[int, int]) -> list[s
     """The words a points chart of `size` writes."""
     from game.scenes import results_chart
 
-    drawn: list[str] = []
-    draw = results_chart.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return draw(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(results_chart, "draw_text", recording)
+    drawn = texts_drawn(monkeypatch, results_chart)
     results_chart.draw_points_chart(pygame.Surface(size), pygame.Rect((0, 0), size), points, 1.0)
     return drawn
 
