@@ -46,6 +46,8 @@ SOLVER_HELPED = f"""assisted AND COALESCE(json_extract(replay, '$.meta.assisted_
 TOLD_LOST = """json_extract(replay, '$.meta.flip') IS NOT NULL AND NOT (
     COALESCE(json_extract(replay, '$.meta.fortune'), 0)
     AND NOT COALESCE(json_extract(replay, '$.meta.fortune_replayed'), 0) AND NOT assisted)"""
+# a game in which a move was made, whether or not it was taken back (Restart is an undo)
+MOVED = "(moves > 0 OR undos > 0)"
 # the game that ended last but for one mode (read through the index games_finished)
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
@@ -382,14 +384,15 @@ class GameLog:
 
     def deal_played_before(self, game: Game, except_id: int | None = None) -> bool:
         """Whether another game dealt these cards to the same places and a move was made
-        in it."""
-        return self._same_deal(game, except_id, "moves > 0")
+        in it (taken back since too: its stock seen, then undone to the deal, the day's
+        game of the deal entered its table at place 1)."""
+        return self._same_deal(game, except_id, MOVED)
 
     def deal_practised(self, game: Game, except_id: int | None = None) -> bool:
         """Whether a game outside the arcade dealt these cards to the same places and a
         move was made in it: an arcade level's deal is drawn at random, and only its
         number typed (read from the records file while it waits) deals it again."""
-        return self._same_deal(game, except_id, f"moves > 0 AND mode != '{ARCADE}'")
+        return self._same_deal(game, except_id, f"{MOVED} AND mode != '{ARCADE}'")
 
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         return self.deal_help_before(game, except_id) is not None

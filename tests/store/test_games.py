@@ -326,6 +326,23 @@ def test_a_day_s_deal_played_in_another_game_at_any_time_is_practised(records):
     assert not records.practised(later, GameFacts())  # a free game is never "practised"
 
 
+@pytest.mark.parametrize("back", ["undo", "restart"])
+def test_a_deal_played_and_taken_back_to_its_deal_was_played_before(records, back):
+    # played as a free game, its stock seen, undone to the deal: it counted no moves,
+    # and the day's game of the deal entered its table at place 1, unmarked
+    free = random_game("pyramid36", 20261202, 3, end=False)
+    if back == "undo":
+        while free.undo():
+            pass
+    else:
+        free.restart()
+    assert free.moves_made == 0 and free.undo_count > 0
+    records.save_game(free, GameFacts())
+    daily = Game("pyramid36", deal=20261202)
+    assert records.deal_played_before(daily)
+    assert records.practised(daily, GameFacts(mode=DAILY))
+
+
 @pytest.mark.parametrize(
     "seconds",
     [
