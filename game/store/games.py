@@ -42,8 +42,10 @@ SOLVER_HELPED = f"""assisted AND COALESCE(json_extract(replay, '$.meta.assisted_
 # a game whose top bar turned from "Can be won" to "No win possible" after a move (the
 # flip its meta keeps), unless a fortune kept the verdict unsaid (its wish counting: no
 # help, the deal new to it). The same deal dealt again used that verdict as a Restart
-# past it does: give up, deal again, and step by step the solver's line was walked
-TOLD_LOST = """json_extract(replay, '$.meta.flip') IS NOT NULL AND NOT (
+# past it does: give up, deal again, and step by step the solver's line was walked. So
+# did a move said to make a lost deal's best worse (the position its meta keeps)
+TOLD_LOST = """(json_extract(replay, '$.meta.flip') IS NOT NULL
+    OR json_extract(replay, '$.meta.worse') IS NOT NULL) AND NOT (
     COALESCE(json_extract(replay, '$.meta.fortune'), 0)
     AND NOT COALESCE(json_extract(replay, '$.meta.fortune_replayed'), 0) AND NOT assisted)"""
 # a game in which a move was made, whether or not it was taken back (Restart is an undo)

@@ -275,6 +275,20 @@ def test_help_had_on_a_deal_is_known_by_its_cards(records):
     assert not records.deal_assisted_before(Game("sbudetsya", deal=13))  # played, no help
 
 
+def test_a_move_said_to_make_a_lost_deal_s_best_worse_is_help_for_the_next_of_its_deal(
+    records,
+):
+    # given up, dealt again: the move avoided by the solver's word, unmarked, and the
+    # best line walked a move a game
+    from game.store.saved import LinePosition
+
+    game = random_game("pyramid52", deal=3, moves=2, end=False)
+    worse = LinePosition.of(tuple(str(m) for m in game.moves))
+    game.play("resign")
+    records.save_game(game, GameFacts(worse_position=worse))
+    assert records.deal_help_before(Game("pyramid52", deal=3)) == "told-before"
+
+
 def test_a_verdict_that_turned_in_one_game_is_help_for_the_next_of_its_deal(records):
     # "No win possible" after a move, then the deal dealt again: the move avoided, by the
     # solver's word; unless a fortune kept that word unsaid (its wish counting)
