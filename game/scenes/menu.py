@@ -131,8 +131,9 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
 
     def previewed_deal(self) -> int:
         """The deal the picture shows: the one typed, which a player takes it for, else
-        deal 0. Not a fortune's: its cards are laid out after the wish."""
-        if self.deal is None or self.ruleset.tells_fortune:
+        deal 0. Not a fortune's: its cards are laid out after the wish. Nor the day's,
+        played blind: its picture, readable at 1280x800, was studied off the clock."""
+        if self.deal is None or self.ruleset.tells_fortune or self.deal == today_deal():
             return 0
         return self.deal
 

@@ -1442,3 +1442,17 @@ def test_a_finger_s_slack_is_8_px_on_a_small_screen_too(app, driver):
     driver.tap(below)
     driver.settle(0.5)
     assert isinstance(app.scene, RecordsScene)
+
+
+def test_the_picture_does_not_show_the_day_s_deal_typed(app, driver):
+    # the day's deal is played blind: typed, its picture was studied off the clock, and
+    # the game then opened at 0:00
+    from game.store.daily import today_deal
+
+    scene = open_menu(app, driver)
+    scene.select("pyramid52")
+    for digit in str(today_deal()):
+        driver.key(getattr(pygame, f"K_{digit}"))
+    assert scene.deal == today_deal() and scene.previewed_deal() == 0
+    driver.key(pygame.K_1)  # another number: shown
+    assert scene.deal != today_deal() and scene.previewed_deal() == scene.deal
