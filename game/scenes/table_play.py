@@ -31,7 +31,7 @@ from game.scenes.take_back_words import (
     taken_back_said,
     undo_question,
 )
-from game.store.saved import ARCADE, BY_SEEN_STOCK
+from game.store.saved import ARCADE, BY_PRACTISED, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
@@ -298,8 +298,7 @@ class TablePlay:
         elif self.stuck:
             self.banner = self._stuck_banner()
         elif self._finish_offered() and not (self.autoplay or self.demo or self._announcing()):
-            # true with cards still in the stock, seen on a pass before: turning it is
-            # part of the finish
+            # true with seen cards still in the stock: turning them is part of the finish
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)
             # said of this position: a stock turn after it greyed Finish out, the note up
             self.status_where = self.analysis.position()
@@ -338,9 +337,12 @@ class TablePlay:
         from game.scenes.after_game import after_game
 
         # Help had with this deal in another game while this one waited (the Demo on
-        # the same deal typed as a free game) is help had with this one: checked again
-        # at the end, where the deal's start could not know of it
+        # the same deal typed as a free game; an arcade level's deal played) is help had
+        # with this one: checked again at the end, where the deal's start could not know
         self._mark_help_had_before()
+        facts, arcade = self.facts, self.facts.mode == ARCADE and self.recorded
+        if arcade and not facts.assisted and self.app.records.practised(self.game, facts):
+            facts.mark_assisted(BY_PRACTISED)
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
         self._save()

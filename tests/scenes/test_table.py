@@ -3073,3 +3073,22 @@ def test_the_bar_s_buttons_take_a_finger_on_a_small_screen(app, driver, size):
     scene = open_table(app, driver, Game("egyptian", deal=8))
     assert min(b.rect.height for b in scene.hud.buttons) >= 40
     assert scene.hud.bottom.contains(scene.hud.buttons[-1].rect)
+
+
+def test_an_arcade_level_s_deal_played_in_another_window_meanwhile_marks_it(app, driver):
+    # practised was asked only as the level's table opened: its number, read from the
+    # records file, played in a second window while the level waited, left the run clean
+    from game.ladder import load_ladder
+    from game.store import ARCADE
+
+    run = app.records.start_run(load_ladder())
+    game = Game("pyramid52", deal=8)
+    scene = open_table_with(app, driver, game, GameFacts(mode=ARCADE, arcade_run=run))
+    assert not scene.facts.assisted and scene.facts.record_id is not None
+    elsewhere = Game("pyramid52", deal=8)
+    elsewhere.play("st>w")
+    app.records.save_game(elsewhere, GameFacts())  # the other window's free game
+    click_move(driver, scene, "p7.1+p7.7")
+    driver.key_twice(pygame.K_g)
+    driver.settle(1.0)
+    assert scene.facts.assisted_by == "practised"
