@@ -17,13 +17,13 @@ def deal_words(
     # a fortune's news first: "assisted" alone left a wish that could not come true unsaid
     if helped_before == BY_TOLD_BEFORE and fortune:
         return _(
-            "In another game of this deal, the solver said after which move it could no"
-            " longer be won: it tells no fortune this time, and this game is assisted."
+            "In another game of this deal, the solver said which move lost the win, or the"
+            " best result: it tells no fortune this time, and this game is assisted."
         )
     if helped_before == BY_TOLD_BEFORE:
         return _(
-            "In another game of this deal, the solver said after which move it could no"
-            " longer be won: this game is assisted."
+            "In another game of this deal, the solver said which move lost the win, or the"
+            " best result: this game is assisted."
         )
     if helped_before == BY_WATCHED_BEFORE and fortune:
         return _(

@@ -54,8 +54,8 @@ def help_words(by: str) -> HelpWords:
         return HelpWords(
             _("assisted: the solver's verdict seen in another game"),
             _(
-                "In another game of this deal, the solver said after which move it could"
-                " no longer be won."
+                "In another game of this deal, the solver said which move lost the win, or"
+                " the best result."
             ),
         )
     if by == BY_WATCHED_BEFORE:

@@ -175,8 +175,8 @@ def test_a_fortune_voided_by_undo_says_so_not_that_the_deal_was_seen(app, driver
         (BY_HELP_BEFORE, "This deal had the solver's help before."),
         (
             "told-before",
-            "In another game of this deal, the solver said after which move it could"
-            " no longer be won.",
+            "In another game of this deal, the solver said which move lost the win, or the"
+            " best result.",
         ),
         ("", "The solver helped play this deal."),  # a game saved without why
     ],

@@ -1654,8 +1654,8 @@ def test_the_same_deal_dealt_again_after_its_verdict_turned_is_assisted(app, dri
     assert isinstance(again, TableScene) and again.game.deal_number == 8 and not again.game.moves
     assert again.assisted and again.facts.assisted_by == "told-before"
     assert again.status == (
-        "In another game of this deal, the solver said after which move it could no"
-        " longer be won: this game is assisted."
+        "In another game of this deal, the solver said which move lost the win, or the"
+        " best result: this game is assisted."
     )
 
 
