@@ -32,8 +32,7 @@ from game.scenes.table_play import TablePlay
 from game.scenes.table_pointer import Drag, Press, TablePointer
 from game.scenes.table_stuck import TableStuck
 from game.scenes.table_tips import TableTips
-from game.store import ARCADE, DAILY, GameFacts
-from game.store.saved import BY_PRACTISED
+from game.store import DAILY, GameFacts
 from game.ui import theme
 from game.ui.keys import is_key, modifier_only
 from game.ui.labels import empty_place_names
@@ -83,8 +82,7 @@ class TableScene(
         # a day's deal played before (its number typed) is known: no place in its table;
         # an arcade level's, played while it waited, takes its run out of the table
         self.practised = self.recorded and app.records.practised(game, facts)
-        if self.practised and facts.mode == ARCADE and not facts.assisted:
-            facts.mark_assisted(BY_PRACTISED)
+        self._mark_level_practised()
         self.hud = Hud()
         self.hud.finger = app.kiosk is not None
         self.view: TableView | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
-from game.store.saved import BY_DEMO, BY_HINT, LinePosition, VerdictFlip
+from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_PRACTISED, LinePosition, VerdictFlip
 
 
 class TableFacts:
@@ -143,6 +143,15 @@ class TableFacts:
                 return  # lost from the deal on: nothing seen that the deal did not say
             self.facts.flip = turned or VerdictFlip.of(0, where)
             self._keep_facts()
+
+    def _mark_level_practised(self) -> None:
+        """An arcade level whose deal was played in another game (its number read from
+        the records file) is assisted, and its run out of the table: asked as it opens,
+        and again at its end (played in another window meanwhile, the run stayed clean)."""
+        facts = self.facts
+        level = facts.mode == ARCADE and self.recorded and not facts.assisted
+        if level and self.app.records.practised(self.game, facts):
+            facts.mark_assisted(BY_PRACTISED)
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

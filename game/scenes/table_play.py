@@ -31,7 +31,7 @@ from game.scenes.take_back_words import (
     taken_back_said,
     undo_question,
 )
-from game.store.saved import ARCADE, BY_PRACTISED, BY_SEEN_STOCK
+from game.store.saved import ARCADE, BY_SEEN_STOCK
 from game.ui.widgets import Button
 
 STATUS_S = 3.5
@@ -340,9 +340,7 @@ class TablePlay:
         # the same deal typed as a free game; an arcade level's deal played) is help had
         # with this one: checked again at the end, where the deal's start could not know
         self._mark_help_had_before()
-        facts, arcade = self.facts, self.facts.mode == ARCADE and self.recorded
-        if arcade and not facts.assisted and self.app.records.practised(self.game, facts):
-            facts.mark_assisted(BY_PRACTISED)
+        self._mark_level_practised()
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
         self._save()
