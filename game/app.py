@@ -253,6 +253,7 @@ class App:
         if self.kiosk is not None:
             scene = self.kiosk.admit(scene)
         if self.scene:
+            self.scene.pointer_lost()  # back to it (F1, then Esc), a card floated held
             self.scene.exit()
         self.scene = scene
         scene.resize(self.size)

@@ -159,6 +159,11 @@ class KioskPolicy:
             if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
                 return False
             self.answering = True
+            # a press under way lets go: the lift the answer keeps from the scene left
+            # it holding a card or a button after every finger had left the glass
+            self.app.pointer.reset()
+            if self.app.scene:
+                self.app.scene.pointer_lost()
         if not self.answering:
             return False
         if t in RELEASES:

@@ -956,3 +956,24 @@ def test_a_finger_jiggling_on_the_glass_lets_still_playing_run_out(kiosk, driver
         driver.frames(1)
     assert asked
     assert scene.game.over and kiosk.scene is not scene
+
+
+@pytest.mark.parametrize("on", ["card", "button"])
+def test_the_touch_that_answers_still_playing_leaves_nothing_held(kiosk, driver, on):
+    # a thumb resting on a card (or a button) while another finger answered the question:
+    # the answer kept the first lift from the table, which held its press after every
+    # finger had left the glass
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    play_a_pair(driver, scene)
+    rest = (
+        scene.view.top_rect("p7.1").center if on == "card" else scene.buttons["rules"].rect.center
+    )
+    driver.finger(pygame.FINGERDOWN, rest, finger_id=1)
+    driver.settle(31)
+    assert scene.banner is not None and scene.banner.text.startswith("Still playing?")
+    driver.finger(pygame.FINGERDOWN, (1100, 400), finger_id=2)
+    driver.finger(pygame.FINGERUP, rest, finger_id=1)
+    driver.finger(pygame.FINGERUP, (1100, 400), finger_id=2)
+    driver.frames(3)
+    assert (scene.press, scene.drag, scene.held_button) == (None, None, None)
+    assert kiosk.scene is scene and scene.banner is None

@@ -1172,3 +1172,25 @@ def test_the_mouse_let_go_does_not_let_go_of_a_button_a_finger_holds(app, driver
     assert scene.held_button is hint and hint.pressed
     driver.finger(pygame.FINGERUP, hint.rect.center, finger_id=3)
     assert pressed == [True]
+
+
+@pytest.mark.parametrize("source", ["touch", "mouse"])
+def test_a_card_held_as_the_rules_open_is_let_go_there(app, driver, source):
+    # let go on the rules' screen, it floated over the table back from them
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    card = centre(scene, "p7.1")
+    away = (card[0] + 40, card[1] - 40)
+    if source == "touch":
+        driver.finger(pygame.FINGERDOWN, card)
+        driver.finger(pygame.FINGERMOTION, away)
+    else:
+        _mouse(driver, pygame.MOUSEBUTTONDOWN, card, held=True)
+        _mouse(driver, pygame.MOUSEMOTION, away, held=True)
+    assert scene.drag is not None
+    driver.key(pygame.K_F1)
+    driver.settle(0.5)
+    assert app.scene is not scene
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert app.scene is scene and scene.drag is None and scene.press is None
+    assert scene.game.moves == []
