@@ -256,6 +256,14 @@ class RulesScene(Scene):
     def pointer_holds(self) -> bool:
         return self._drag is not None or any(b.pressed for b in self.buttons)
 
+    def pointer_lost(self) -> None:
+        """A button held as the window lost its focus stayed pressed, and a swipe of the
+        text lifting over it later pressed it (Play dealt a game)."""
+        for b in self.buttons:
+            b.pressed = False
+        self._drag = None
+        self.redraw = True
+
     def _pointer_move(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
             # a finger hovers nothing: a swipe that lifted over Back left it lit

@@ -407,3 +407,23 @@ def test_a_press_beside_play_and_back_goes_to_the_nearer_button(app, driver):
     driver.tap((back.rect.left - 1, back.rect.centery))
     driver.settle(0.5)
     assert not played and isinstance(app.scene, Marker)
+
+
+def test_a_button_held_as_the_window_loses_its_focus_is_let_go(app, driver):
+    # it stayed pressed, and a swipe of the text that lifted over it later pressed it
+    played = []
+    scene = RulesScene(
+        app, "pyramid36", None, back=lambda: Marker(app), play=lambda: played.append(1)
+    )
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    play = scene.buttons[0]
+    driver.finger(pygame.FINGERDOWN, play.rect.center)
+    assert play.pressed
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert not play.pressed
+    driver.finger(pygame.FINGERDOWN, scene.text_rect.center, finger_id=2)
+    driver.finger(pygame.FINGERMOTION, play.rect.center, finger_id=2)
+    driver.finger(pygame.FINGERUP, play.rect.center, finger_id=2)
+    driver.settle(0.5)
+    assert not played
