@@ -144,13 +144,17 @@ class TableFacts:
             self.facts.flip = turned or VerdictFlip.of(0, where)
             self._keep_facts()
 
-    def _mark_level_practised(self) -> None:
+    def _mark_level_practised(self, practised: bool | None = None) -> None:
         """An arcade level whose deal was played in another game (its number read from
         the records file) is assisted, and its run out of the table: asked as it opens,
-        and again at its end (played in another window meanwhile, the run stayed clean)."""
+        and again at its end (played in another window meanwhile, the run stayed clean).
+        `practised`: the records' answer, where it was just asked."""
         facts = self.facts
-        level = facts.mode == ARCADE and self.recorded and not facts.assisted
-        if level and self.app.records.practised(self.game, facts):
+        if facts.mode != ARCADE or not self.recorded or facts.assisted:
+            return
+        if practised is None:
+            practised = self.app.records.practised(self.game, facts)
+        if practised:
             facts.mark_assisted(BY_PRACTISED)
 
     def _wish_counts(self) -> bool:
