@@ -295,11 +295,29 @@ def export(game_id: str, path: str) -> int:
     if row.deal_hidden:
         raise UsageError(f"game {game_id} is an arcade level in play: it is exported once it ends")
     replay = exported(row.replay)
+    _warn_unless_it_replays(game_id, replay)
     initials = records.entry_initials(row.id)
     if initials is not None and isinstance(replay.get("meta"), dict):
         # as the Records screen's Save writes a table's entry: under its initials
         replay["meta"] = {**replay["meta"], "initials": initials}
     return _write(path, replay_text(replay))
+
+
+def _warn_unless_it_replays(game_id: str, replay: dict[str, object]) -> None:
+    """A game whose kept moves no longer replay (a damaged record) is still written as
+    kept, nothing dropped, but said so on standard error: the file went out in silence,
+    and `replay` and `verify` then refused it with no hint why."""
+    from game.cli import one_line
+    from game.rules import RulesError, run_replay
+
+    try:
+        run_replay(replay)
+    except RulesError as e:
+        print(
+            f"piramida: game {game_id} does not replay as kept ({one_line(str(e))});"
+            " written as kept all the same",
+            file=sys.stderr,
+        )
 
 
 def export_run(place: str, path: str) -> int:

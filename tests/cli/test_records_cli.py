@@ -299,6 +299,28 @@ def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> 
     assert json.loads(cli("history", "--export", str(facts.record_id), "-").out) == exported
 
 
+def test_history_exports_a_game_that_no_longer_replays_with_a_word_why(
+    cli: Cli, records, tmp_path
+) -> None:
+    # written in silence, the file was then refused by `replay` with no hint that the
+    # records themselves held it so
+    facts = GameFacts(seconds=12)
+    records.save_game(won_game(), facts)
+    records.conn.execute(
+        "UPDATE games SET replay = json_set(replay, '$.moves[2]', 'p1>f') WHERE id = ?",
+        (facts.record_id,),
+    )
+    records.conn.commit()
+    target = tmp_path / "out.json"
+    result = cli("history", "--export", str(facts.record_id), str(target))
+    assert result.rc == 0 and result.out == ""
+    assert result.err.startswith(f"piramida: game {facts.record_id} does not replay as kept (")
+    assert "move 3 'p1>f'" in result.err and result.err.endswith("written as kept all the same\n")
+    # nothing dropped: the kept moves, the bad one among them
+    assert json.loads(target.read_text("utf-8"))["moves"][2] == "p1>f"
+    assert cli("replay", str(target)).rc != 0
+
+
 def test_history_exports_a_table_entry_as_the_records_screen_saves_it(
     cli: Cli, records, tmp_path
 ) -> None:
