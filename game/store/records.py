@@ -89,6 +89,10 @@ class Records(ScoreKeeping):
 
                 path = data_dir() / FILE_NAME
             except OSError as e:
+                if isinstance(e, PermissionError) and not to_write:
+                    # a command that lists, in a home the player may not write in: the
+                    # folder it may not make holds no records ("cannot be read" said so)
+                    return cls(Opened(in_memory(), None, []))
                 problem = Problem(IN_MEMORY, e.strerror or str(e))
                 return cls(Opened(in_memory(), None, [problem]))
         return cls(open_database(path, to_write))

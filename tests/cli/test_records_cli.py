@@ -435,6 +435,32 @@ def test_an_export_keeps_the_file_s_mode_its_links_and_goes_down_a_pipe(
     assert "pyramid52" in shut.read_text("utf-8")
 
 
+@pytest.mark.parametrize("command", ["history", "scores"])
+def test_a_listing_in_a_home_it_may_not_write_in_lists_none(
+    cli: Cli, tmp_path, monkeypatch, command
+) -> None:
+    # a home the player may not write in, no records in it: a command that only lists
+    # tried to make the records' folder and said "the records file cannot be read
+    # (permission denied)" with exit 2, of a file there never was
+    from pathlib import Path
+
+    home = tmp_path / "shut"
+    home.mkdir()
+    monkeypatch.setenv("PIRAMIDA_HOME", str(home))
+    real = Path.mkdir
+
+    def refused_in_home(self, *args, **kwargs):
+        if self.is_relative_to(home):  # root may write anywhere: the refusal stood in
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", refused_in_home)
+    result = cli(command)
+    assert result.rc == 0 and result.err == ""
+    assert result.out == ("no games yet\n" if command == "history" else "no high scores yet\n")
+    assert list(home.iterdir()) == []
+
+
 def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:
     assert cli("scores").out == "no high scores yet\n"
     game, facts = won_game(), GameFacts(seconds=65)
