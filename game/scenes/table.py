@@ -147,9 +147,9 @@ class TableScene(
         self.covered = False  # the cards hidden while the window is away (see _covered)
         self.demo_wait = 0.0
         self.demo_pace = 0  # an index into DEMO_PACES (each demo starts at ×1)
-        # the best score a proven loss was said with: said again only when a move made
-        # it worse (said after every move of a lost deal, it nagged); None once winnable
-        self.told_lost_best: int | None = None
+        self._told_lost_best: int | None = None  # see TableHelp.told_lost_best
+        # the best said before the game was left, kept until the solver's first answer
+        self.best_said_before = facts.best_said
         # the first position told "best worse now": kept with the game, its Undo after
         # Continue was free (and a game lost from its deal is kept lost all along)
         worse = facts.worse_position

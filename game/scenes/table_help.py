@@ -31,6 +31,7 @@ from game.store.saved import (
     BY_HINT,
     BY_SEEN_STOCK,
     BY_TAKING_BACK,
+    GameFacts,
     LinePosition,
 )
 from game.ui.keys import SPEED_KEYS
@@ -48,6 +49,20 @@ TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confi
 
 class TableHelp:
     """Mixed into TableScene: the solver's hints, demo and verdicts."""
+
+    _told_lost_best: int | None
+    facts: GameFacts
+
+    @property
+    def told_lost_best(self) -> int | None:
+        """The best score a proven loss was said with: said again only when a move made
+        it worse (said after every move of a lost deal, it nagged); None once winnable.
+        Kept with the game's facts, for the game continued (see best_said_before)."""
+        return self._told_lost_best
+
+    @told_lost_best.setter
+    def told_lost_best(self, best: int | None) -> None:
+        self._told_lost_best = self.facts.best_said = best
 
     def _help_in_taking_back(
         self,
@@ -315,6 +330,9 @@ class TableHelp:
         known = self.analysis.known()
         where = self.analysis.position()
         self._keep_the_verdict(known)
+        said_before = self.best_said_before
+        if known is not None:  # the position's own answer is news from here on
+            self.best_said_before = None
         if known and known.won:
             self.told_lost_best = None
         if not known or not known.lost or self.game.over:
@@ -330,6 +348,8 @@ class TableHelp:
             # in a second box beside it, said nothing new
             elif not self.demo and not self.verdict_kept() and not self.stuck:
                 told = self.told_lost_best
+                if told is None:  # a move made before Continue, left before its answer
+                    told = said_before
                 worse = told is not None and known.best_remaining_points > told
                 if worse and not self.facts.solver_helped:
                     # a move made the best worse, and it is said: taking it back now uses

@@ -213,6 +213,9 @@ class GameFacts:
     won_position: LinePosition | None = None  # where it last said the deal could be won
     lost_position: LinePosition | None = None  # and where it first said it could not
     worse_position: LinePosition | None = None  # the first move said to make the best worse
+    # the best score a proven loss was last said with: a move made before Continue, its
+    # answer not yet come, is said to make the best worse (and its Undo costs) after it
+    best_said: int | None = None
 
     @property
     def wish_counts(self) -> bool:
@@ -282,6 +285,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["lost"] = facts.lost_position.to_json()
     if facts.worse_position is not None:
         meta["worse"] = facts.worse_position.to_json()
+    if facts.best_said is not None:
+        meta["best_said"] = facts.best_said
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
@@ -338,6 +343,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         won_position=LinePosition.from_json(meta.get("won")),
         lost_position=LinePosition.from_json(meta.get("lost")),
         worse_position=LinePosition.from_json(meta.get("worse")),
+        best_said=meta["best_said"] if is_count(meta.get("best_said")) else None,
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         seen_by_undo=meta.get("seen_by_undo") is True,

@@ -3045,6 +3045,33 @@ def test_after_continue_taking_back_a_move_said_to_make_the_best_worse_still_cos
     assert len(resumed.moves) == 5 and again.facts.assisted_by == "taken-back"
 
 
+def test_a_move_left_before_its_answer_is_said_to_make_the_best_worse_after_continue(app, driver):
+    # the best said was not kept with the game: the answer after Continue was said as
+    # the loss at first ("best 60"), and a player who remembered "40" took the move back
+    # for free, the solver's best line found a move and a quit at a time
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    scene.analysis.worker = ScriptedWorker()
+    scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    scene._analysis_arrived()
+    game.play("st>w")
+    scene._after_change()  # and the window closed before its answer came
+    app.game_changed(game, scene.facts)
+    again = continued(app, driver)
+    again.analysis.worker = ScriptedWorker()
+    again.analysis.results[again.analysis.position()] = Answer(
+        "lost", ("st>w",), best_remaining_points=60
+    )
+    again._analysis_arrived()
+    assert again.status.startswith("That move made the best result worse")
+    assert "60 points" in again.status and "40 points" in again.status
+    assert again.worse_said_at == 1
+    driver.key(pygame.K_u)
+    assert again.banner is not None and len(again.game.moves) == 1  # asked, not taken back
+    # the first answer after Continue settles it: a later one is compared with it alone
+    assert again.best_said_before is None and again.facts.best_said == 60
+
+
 def test_a_free_undo_past_a_worse_best_in_a_level_of_a_helped_run_is_kept_for_the_deal(app, driver):
     # the same Undo in a seen-stock game was marked; in a level whose run a hint had
     # taken out of the table already, it left the deal's next game unmarked
