@@ -150,7 +150,6 @@ def settings_read_notices(
             )
         )
     if unread:
-        keys = ", ".join(unread)  # as the file names them, for the one who edits it
         found.append(
             Notice(
                 lambda: i18n.n_(
@@ -158,7 +157,7 @@ def settings_read_notices(
                     "{file}: {keys} could not be read and went back to their defaults.",
                     len(unread),
                     file=file,
-                    keys=keys,
+                    keys=", ".join(_setting_named(key) for key in unread),
                 )
             )
         )
@@ -325,3 +324,12 @@ def file_problem(problem: str) -> str:
 def level_problem(problem: str) -> str:
     """A rules file left out, and why."""
     return i18n._("A rules file was skipped: {reason}", reason=file_problem(problem))
+
+
+def _setting_named(key: str) -> str:
+    """A setting of the settings file as Settings names it, and as the file does, for
+    the one who edits it (the file's keys alone were English in a Russian notice)."""
+    from game.ui.labels import setting_name
+
+    name = setting_name(key)
+    return key if name == key else i18n._("“{name}” ({key})", name=name, key=key)

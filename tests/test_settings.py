@@ -213,9 +213,38 @@ def test_the_menu_says_which_settings_went_back_to_their_defaults(tmp_path, monk
     app = App(size=(800, 600), clock=ManualClock())
     try:
         said = [str(n) for n in app.notices]
-        assert "settings.json: volume could not be read and went back to its default." in said
+        assert (
+            "settings.json: “Volume” (volume) could not be read and went back to its default."
+            in said
+        )
     finally:
         app.close()
+
+
+def test_settings_gone_back_to_their_defaults_are_named_as_settings_names_them(
+    tmp_path, monkeypatch
+):
+    # «не удалось прочитать volume, four_colour»: the file's English keys alone, in a
+    # Russian sentence; a key with no row of its own is named as the file names it
+    from game import i18n
+    from game.app import App
+    from game.clock import ManualClock
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    SettingsStore().path.write_text(
+        '{"language": "ru", "animation_speed": "fast", "four_colour": 3, "window": "big"}',
+        encoding="utf-8",
+    )
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        said = [str(n) for n in app.notices]
+        assert (
+            "settings.json: не удалось прочитать «Анимация» (animation_speed),"
+            " «Четырёхцветные масти» (four_colour), window — взяты значения по умолчанию."
+        ) in said
+    finally:
+        app.close()
+        i18n.set_language("en")
 
 
 def test_a_settings_file_too_large_to_be_settings_is_set_aside_unread(tmp_path):

@@ -248,6 +248,11 @@ class Game:
         return move
 
     @property
+    def cards_per_turn(self) -> int:
+        """How many cards a turn of the stock moves (fewer when the stock holds fewer)."""
+        return min(self.rules.draw, len(self.pile("st"))) if not self.pairs_cards else 1
+
+    @property
     def shows_stock_top(self) -> bool:
         """Whether the stock's top card is face up (the pyramid games); every other card
         on the table is, and the rest of the stock is not."""

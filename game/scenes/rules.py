@@ -56,7 +56,7 @@ def verdict_text() -> str:
         "The verdict. After each move the top bar says what the solver found from there:"
         " “{won}”, a way to win; “{lost}”, proven, and the game is then played for the"
         " fewest points left; “{checking}” while it looks, and “{still}” while it looks"
-        " on, up to a minute (a deal of two packs may take that long); “{undecided}”, no"
+        " on, up to a minute (a two-deck deal may take that long); “{undecided}”, no"
         " answer in that time: the patience may still come out. Settings can hide it.",
         won=_("Can be won"),
         lost=_("No win possible"),

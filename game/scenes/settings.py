@@ -20,6 +20,7 @@ from game.render.cards import card_art
 from game.scenes.base import Scene
 from game.settings import BY_LANGUAGE, CARD_BACKS, CARD_LETTERS, LANGUAGES, Settings
 from game.ui import theme
+from game.ui.labels import setting_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars, wrap
 
@@ -111,21 +112,16 @@ class SettingsScene(Scene):
         backs = [(name, "") for name in CARD_BACKS]  # drawn as card backs, not words
         choice = self._choice_row
         self.rows = [
-            choice(
-                "language",
-                _("Language"),
-                [(c, i18n.language_name(c)) for c in LANGUAGES],
-                s.language,
-            ),
+            choice("language", [(c, i18n.language_name(c)) for c in LANGUAGES], s.language),
             self._volume_row(),
-            choice("animation_speed", _("Animation"), animation_choices(), s.animation_speed),
-            choice("four_colour", _("Four-colour suits"), on_off, s.four_colour),
-            choice("card_letters", _("Card letters"), letter_choices(), s.card_letters),
-            choice("large_corners", _("Large card corners"), on_off, s.large_corners),
-            choice("card_back", _("Card back"), backs, s.card_back, weight=1.5),
-            choice("fullscreen", _("Full screen"), on_off, self.app.fullscreen),
-            choice("show_verdict", _("Can it still be won?"), told, s.show_verdict),
-            choice("winnable_only", _("Winnable deals only"), on_off, s.winnable_only),
+            choice("animation_speed", animation_choices(), s.animation_speed),
+            choice("four_colour", on_off, s.four_colour),
+            choice("card_letters", letter_choices(), s.card_letters),
+            choice("large_corners", on_off, s.large_corners),
+            choice("card_back", backs, s.card_back, weight=1.5),
+            choice("fullscreen", on_off, self.app.fullscreen),
+            choice("show_verdict", told, s.show_verdict),
+            choice("winnable_only", on_off, s.winnable_only),
         ]
         notes = {
             # the name alone left a player guessing whose proof, and of which deals
@@ -142,12 +138,12 @@ class SettingsScene(Scene):
     def _choice_row(
         self,
         key: str,
-        label: str,
         choices: Sequence[tuple[Any, str]],
         current: object,
         weight: float = 1.0,
     ) -> SettingRow:
-        """A row of buttons of which exactly one is chosen; `key` names the setting."""
+        """A row of buttons of which exactly one is chosen; `key` names the setting (and
+        its label: see setting_name, which the settings file's notice names it by)."""
         values = [value for value, _name in choices]
         choose = self._set_fullscreen if key == "fullscreen" else self._setter(key)
         buttons = [
@@ -169,7 +165,7 @@ class SettingsScene(Scene):
             i = values.index(current) if current in values else -1
             choose(values[(i + 1) % len(values)])
 
-        return SettingRow(key, label, buttons, step, activate, weight)
+        return SettingRow(key, setting_name(key), buttons, step, activate, weight)
 
     def _volume_row(self) -> SettingRow:
         buttons = [
@@ -179,7 +175,9 @@ class SettingsScene(Scene):
             Button(_("Mute"), self.toggle_mute, key="volume:mute", selected=self.settings.muted),
         ]
         # the device is tried again now and then (a speaker plugged in): asked here
-        label = _("Volume") if self.app.sounds.available else _("Volume (no sound device)")
+        label = (
+            setting_name("volume") if self.app.sounds.available else _("Volume (no sound device)")
+        )
         return SettingRow("volume", label, buttons, self.step_volume, self.toggle_mute)
 
     # -- changes -------------------------------------------------------------------

@@ -533,6 +533,8 @@ class TableHelp:
             if self.game.pairs_cards:  # its card lies face up: it is moved, not turned
                 card = i18n.card_name(self.game.pile("st")[-1])
                 return _("put {card} from the stock on the reserve", card=card)
+            if self.game.cards_per_turn > 1:  # "turn a card" read as one (95 to 92)
+                return _("turn {count} cards from the stock", count=self.game.cards_per_turn)
             return _("turn the stock")
         if move == REDEAL_MOVE:
             if self.game.pairs_cards:

@@ -117,6 +117,25 @@ def points(n: int) -> str:
     return i18n.n_("{n} point", "{n} points", n)
 
 
+def setting_name(key: str) -> str:
+    """A setting by its name in Settings (`key`: its name in the settings file); a key
+    with no row of its own by the row it belongs to, or as the file names it."""
+    names = {
+        "language": _("Language"),
+        "volume": _("Volume"),
+        "muted": _("Mute"),
+        "animation_speed": _("Animation"),
+        "four_colour": _("Four-colour suits"),
+        "card_letters": _("Card letters"),
+        "large_corners": _("Large card corners"),
+        "card_back": _("Card back"),
+        "fullscreen": _("Full screen"),
+        "show_verdict": _("Can it still be won?"),
+        "winnable_only": _("Winnable deals only"),
+    }
+    return names.get(key, key)
+
+
 def summary_text(ruleset: Ruleset) -> str:
     return (ruleset.text.get(i18n.language()) or ruleset.text["en"])["summary"]
 

@@ -1192,6 +1192,32 @@ def test_a_pyramid_s_hint_to_the_reserve_names_the_stock_s_card(app, driver, lan
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize(
+    ("language", "draw", "said"),
+    [
+        ("en", 3, "Hint: turn 3 cards from the stock."),
+        ("ru", 3, "Подсказка: открыть 3 карты из колоды."),
+        ("ru", 1, "Подсказка: открыть карту из колоды."),
+    ],
+)
+def test_a_hint_to_turn_three_cards_says_three(app, driver, language, draw, said):
+    # "открыть карту из колоды" was said of a turn that took the stock from 95 to 92
+    from game import i18n
+    from game.rules.moves import STOCK_TURN
+
+    game = Game("egyptian", deal=3, options={"draw": draw})
+    scene = open_table(app, driver, game)
+    scene.analysis.results[scene.analysis.position()] = Answer(
+        "won", (str(STOCK_TURN),), best_remaining_points=0
+    )
+    try:
+        i18n.set_language(language)
+        driver.key_twice(pygame.K_h)
+        assert said in scene.status
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_hint_on_an_unsettled_position_follows_the_best_line_found(app, driver):
     # the Demo played the solver's best line where the hint gave a one-move guess
     game = Game("egyptian", deal=1)
@@ -1240,7 +1266,7 @@ def test_a_long_name_gives_way_before_the_moves_in_the_top_bar(app, driver, assi
         hud = scene.hud
         assert "Ходов: 0" in hud.stats_shown, hud.stats_shown
         assert hud.stats_drawn.left >= hud.names_right
-        assert scene._current_figures().short_title == "Старинная египетская"
+        assert scene._current_figures().short_title == "Египетская (стар.)"
     finally:
         i18n.set_language("en")
 
