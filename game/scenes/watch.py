@@ -330,7 +330,7 @@ class WatchScene(TableScene):
         self.analysis.pass_by(self._playing())
         super().update(dt)
         self.seconds = seconds
-        if not self._playing():
+        if not self._playing() or self.unseen:  # minimised, it played on, rang and all
             return
         self.wait -= dt
         if self.wait <= 0 and not self.animator.busy:

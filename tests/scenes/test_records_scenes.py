@@ -496,6 +496,23 @@ def test_watch_pauses_steps_and_records_nothing(app, driver):
     assert watch.game.moves == []
 
 
+def test_a_replay_waits_while_its_window_is_minimised(app, driver):
+    # it played on from move 3 to 14, a card's sound every 0.7 s from a hidden window,
+    # where the table's demo and Finish wait
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    driver.settle(2.0)
+    shown = len(watch.game.moves)
+    assert shown >= 1
+    app.handle_event(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    driver.settle(10.0)
+    assert len(watch.game.moves) == shown
+    app.handle_event(pygame.event.Event(pygame.WINDOWRESTORED))
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    driver.settle(3.0)
+    assert len(watch.game.moves) > shown
+
+
 def test_a_watcher_is_told_a_lost_deal_s_verdict_not_to_play_for_points(app, driver):
     # "play for the fewest points left" was said to one who only watched
     from tests.scenes.test_table import wait_for_analysis
