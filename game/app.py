@@ -24,10 +24,10 @@ from game.heap import give_back_freed_memory
 from game.notices import (
     Notice,
     level_problem,
-    no_sound,
     record_notice,
     settings_problem,
     settings_read_notices,
+    sound_notices,
     unsaved_at_quit,
 )
 from game.rules import Game, level_problems
@@ -123,8 +123,7 @@ class App:
         self.surface = self._open_window()
         self.sounds = Sounds(volume=self.settings.volume, muted=self.settings.muted)
         # Open the audio device now: done at the first sound, it would stall a frame.
-        if not self.sounds.available:
-            self.notices.append(Notice(no_sound))
+        self.notices.extend(sound_notices(self.sounds))
         self.pointer = PointerTranslator(
             self.clock.now, holds=lambda: self.scene is not None and self.scene.pointer_holds()
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from game import i18n
 from game.logfile import LOG_NAME
@@ -29,6 +30,9 @@ from game.store import (
 )
 from game.store.database import MENDED_ELSEWHERE, OPEN_ELSEWHERE
 from game.store.score_keeping import MissedEntry
+
+if TYPE_CHECKING:  # the commands that read records import no pygame through here
+    from game.audio import Sounds
 
 
 class Notice:
@@ -164,8 +168,30 @@ def settings_read_notices(
     return found
 
 
+def sound_notices(sounds: Sounds) -> list[Notice]:
+    """What is said of the sound at the start: no device, or files that could not be
+    loaded. Asking opens the device (done at the first sound, it would stall a frame)."""
+    if not sounds.available:
+        return [Notice(no_sound)]
+    unloaded = sounds.unloaded
+    return [Notice(partial(sounds_unloaded, unloaded))] if unloaded else []
+
+
 def no_sound() -> str:
     return i18n._("No sound device was found: the game plays silently.")
+
+
+def sounds_unloaded(files: tuple[str, ...]) -> str:
+    """Sound files that could not be loaded: those sounds are silent, and only the log
+    said so (a game whose win rang with no sound, the player none the wiser)."""
+    return i18n.n_(
+        "The sound file {files} could not be loaded: that sound stays silent."
+        " Installing the game again brings it back.",
+        "The sound files {files} could not be loaded: those sounds stay silent."
+        " Installing the game again brings them back.",
+        len(files),
+        files=", ".join(files),
+    )
 
 
 def settings_problem(reason: str, reading: bool) -> str:

@@ -36,6 +36,9 @@ MOST_AT_ONCE = 2
 # sounds may start as it comes due
 ALWAYS_HEARD = frozenset({"refused", "win", "lose"})
 MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
+# A sound shorter than this is a file cut short, not a sound: a win.wav of its first
+# 100 bytes loaded without a word and played 1 ms of silence
+SHORTEST_HEARD_S = 0.01
 # The volume setting is a fader in equal steps of loudness, 2 dB a tenth: taken as a
 # plain factor, from 0.1 to 0.2 was 6 dB louder and from 0.9 to 1.0 under 1 dB, so the
 # top half of the slider did next to nothing. Twenty dB keep the settings saved before
@@ -80,6 +83,7 @@ class Sounds:
         # The mixer the sounds were loaded into; None when there is none.
         self._mixer: MixerSettings | None = None
         self._loaded: dict[str, pygame.mixer.Sound] = {}
+        self._unloaded: tuple[str, ...] = ()  # the files that could not be loaded
         self._started: dict[str, float] = {}  # when each sound was last started
         self._heard_until = 0.0  # when the sounds started so far have all ended
         self._sounding: list[float] = []  # when each sound still sounding ends
@@ -92,6 +96,13 @@ class Sounds:
         """Whether sound can be heard at all; asking opens the mixer if need be."""
         self._ensure_loaded()
         return self._mixer is not None and self._mixer == current_mixer()
+
+    @property
+    def unloaded(self) -> tuple[str, ...]:
+        """The sound files that could not be loaded (missing, damaged, cut short), by
+        name: those sounds stay silent. Asking opens the mixer if need be."""
+        self._ensure_loaded()
+        return self._unloaded if self._mixer is not None else ()
 
     @property
     def volume(self) -> float:
@@ -219,6 +230,7 @@ class Sounds:
 
     def _reload(self) -> None:
         self._loaded = self._load_all() if self._mixer is not None else {}
+        self._unloaded = tuple(sound_file_name(n) for n in sorted(SOUND_NAMES - set(self._loaded)))
         self._apply_volume()
 
     def _load_all(self) -> dict[str, pygame.mixer.Sound]:
@@ -229,9 +241,14 @@ class Sounds:
         for name in sorted(SOUND_NAMES):
             path = self._sounds_dir / sound_file_name(name)
             try:
-                loaded[name] = pygame.mixer.Sound(path)
+                sound = pygame.mixer.Sound(path)
             except (pygame.error, OSError) as error:
                 _log.warning("Sound %r not loaded from %s: %s", name, path, error)
+                continue
+            if sound.get_length() < SHORTEST_HEARD_S:
+                _log.warning("Sound %r not loaded from %s: the file is cut short", name, path)
+                continue
+            loaded[name] = sound
         return loaded
 
     def _apply_volume(self) -> None:

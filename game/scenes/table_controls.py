@@ -249,6 +249,11 @@ class TableControls:
             self._say(_("Sound off. M turns it on again."), 3.0)
         elif not self.app.sounds.available:  # "Sound on." and then silence
             self._say(_("Sound on, but no sound device was found."), 3.0)
+        elif settings.volume <= 0:
+            self._say(_("Sound on, but the volume is at 0: Settings turn it up."), 3.0)
+        elif self.app.sounds.unloaded:
+            self._say(_("Sound on, but some of its files could not be loaded."), 3.0)
+            self.app.sounds.play("place")
         else:
             self._say(_("Sound on."), 2.0)
             self.app.sounds.play("place")

@@ -150,6 +150,30 @@ def test_missing_and_corrupt_files_are_skipped(silent_device: None, tmp_path: Pa
     for name in sorted(SOUND_NAMES):
         sounds.play(name)
     assert sounds.available
+    # and named, for the player to hear of (only the log said so)
+    assert "pair.wav" not in sounds.unloaded
+    assert set(sounds.unloaded) == {f"{n}.wav" for n in SOUND_NAMES} - {"pair.wav"}
+
+
+def test_a_sound_file_cut_short_is_not_taken_for_a_sound(
+    silent_device: None, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # the first 100 bytes of win.wav loaded without a word, 1 ms of silence for a win
+    for name in SOUND_NAMES:
+        (tmp_path / f"{name}.wav").write_bytes((SOUNDS_DIR / f"{name}.wav").read_bytes())
+    (tmp_path / "win.wav").write_bytes((SOUNDS_DIR / "win.wav").read_bytes()[:100])
+    sounds = Sounds(sounds_dir=tmp_path)
+    with caplog.at_level(logging.WARNING):
+        assert sounds.unloaded == ("win.wav",)
+    assert "cut short" in caplog.text
+    assert not sounds.play("win") and sounds.play("pair")
+
+
+def test_a_whole_folder_of_sounds_missing_is_every_sound_unloaded(
+    silent_device: None, tmp_path: Path
+) -> None:
+    assert len(Sounds(sounds_dir=tmp_path / "nowhere").unloaded) == len(SOUND_NAMES)
+    assert Sounds().unloaded == ()  # the game's own, all there
 
 
 # --- no audio device -----------------------------------------------------------

@@ -114,6 +114,40 @@ def test_m_at_a_table_with_no_sound_device_says_so(app, driver, monkeypatch):
     assert not app.settings.muted and scene.status == "Sound on, but no sound device was found."
 
 
+def test_m_says_why_the_sound_turned_on_is_not_heard(app, driver, monkeypatch):
+    # "Sound on." at 0% volume, or over a confirming sound whose file was damaged: silence
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    app.settings.volume = 0.0
+    driver.key(pygame.K_m)
+    driver.key(pygame.K_m)
+    assert scene.status == "Sound on, but the volume is at 0: Settings turn it up."
+    app.settings.volume = 0.5
+    monkeypatch.setattr(type(app.sounds), "unloaded", property(lambda s: ("place.wav",)))
+    driver.key(pygame.K_m)
+    driver.key(pygame.K_m)
+    assert scene.status == "Sound on, but some of its files could not be loaded."
+
+
+def test_sound_files_that_could_not_be_loaded_are_a_notice_at_the_start(monkeypatch, tmp_path):
+    # only the log said so: the game played on with its win silent, the player none the
+    # wiser
+    from game.app import App
+    from game.audio import Sounds
+    from game.clock import ManualClock
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    monkeypatch.setattr(Sounds, "available", property(lambda s: True))
+    monkeypatch.setattr(Sounds, "unloaded", property(lambda s: ("pair.wav", "win.wav")))
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        assert (
+            "The sound files pair.wav, win.wav could not be loaded: those sounds stay silent."
+            " Installing the game again brings them back."
+        ) in [str(n) for n in app.notices]
+    finally:
+        app.close()
+
+
 def test_m_stops_no_demo_and_takes_no_question_away(app, driver):
     from tests.scenes.test_table import wait_for_analysis
 
