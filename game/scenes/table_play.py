@@ -296,7 +296,7 @@ class TablePlay:
                 [Button(_("See the result"), self._show_results, key="results")],
             )
         elif self.stuck:
-            self.banner = self._stuck_banner()
+            self._stuck_found()
         elif self._finish_offered() and not (self.autoplay or self.demo or self._announcing()):
             # true with seen cards still in the stock: turning them is part of the finish
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)

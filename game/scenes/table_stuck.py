@@ -30,6 +30,7 @@ class TableStuck:
     stuck: bool | None  # None: not known (yet: see _search_stuck)
     stuck_search: Iterator[bool | None] | None  # a search going on a slice a frame
     stuck_slices_left: int
+    stuck_heard: bool  # the loss's sound rang for the stuck game (see _stuck_found)
 
     def _search_stuck(self) -> None:
         """Whether the new position is stuck: a few slices of the search at once (most
@@ -44,6 +45,7 @@ class TableStuck:
             answer = next(search)
             if answer is not None:
                 self.stuck = answer
+                self.stuck_heard = self.stuck_heard and answer
                 return
         self.stuck, self.stuck_search = None, search
         self.stuck_slices_left = STUCK_SLICES_MOST
@@ -62,8 +64,10 @@ class TableStuck:
         if answer is None and self.stuck_slices_left > 0:
             return
         self.stuck, self.stuck_search = answer, None
+        if answer is False:
+            self.stuck_heard = False
         if answer and self.banner is None and not self.game.over:
-            self.banner = self._stuck_banner()
+            self._stuck_found()
             self._update_buttons()
             self._invalidate()
 
@@ -78,6 +82,15 @@ class TableStuck:
                     break
             self.stuck_search = None
         return bool(self.stuck)
+
+    def _stuck_found(self) -> None:
+        """The stuck game's banner, and the loss's sound as "No moves left" has it, once:
+        the Egyptian games' usual end was silent. A move between piles after it, stuck
+        still, shows the banner again, with no sound."""
+        self.banner = self._stuck_banner()
+        if not self.stuck_heard:
+            self.stuck_heard = True
+            self.app.sounds.play_next("lose")
 
     def _stuck_banner(self) -> Banner:
         return Banner(

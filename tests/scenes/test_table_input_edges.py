@@ -537,6 +537,26 @@ def test_give_up_asks_twice_again_once_the_stuck_banner_is_closed(app, driver, m
     assert not scene.game.over and "again" in scene.status
 
 
+def test_a_stuck_game_is_heard_as_a_lost_one_once(app, driver, monkeypatch):
+    # "No moves left" rang the loss; stuck, the building games' usual end, was silent
+    from game.rules import run_replay
+    from tests.rules.test_analysis import stuck_game
+
+    replay = stuck_game().to_replay()
+    last = replay["moves"].pop()
+    scene = open_table(app, driver, run_replay(replay))
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play_next", heard.append)
+    scene._play(parse_move(last))
+    driver.frames(120)  # found a slice a frame (see the test below)
+    assert scene.stuck is True and heard == ["lose"]
+    driver.key(pygame.K_ESCAPE)  # the banner closed
+    shuttle = next(m for m in scene.game.legal_moves if m.kind == "move" and m.a != "st")
+    scene._play(shuttle)
+    driver.frames(120)
+    assert scene.stuck is True and scene.banner is not None and heard == ["lose"]
+
+
 def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver):
     # the search within the move gave up on a few long piles' many arrangements, and the
     # game said nothing: it now searches on, a slice a frame
