@@ -29,7 +29,10 @@ def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]
         return [(_("Deal of the day"), "—", _("played before: it stays out")), *best]
     if game.deal_number is not None and not facts.abandoned and not game.cleared_a_card:
         # said, not only left out: the day's records then read "done" over an empty table
-        return [(table, "—", _("no move cleared a card: it stays out")), *best]
+        # (and in the family's words: a building game's cards go home, and stay on it)
+        if game.pairs_cards:
+            return [(table, "—", _("no move cleared a card: it stays out")), *best]
+        return [(table, "—", _("no card went home: it stays out")), *best]
     key = records.table_for(game, facts)
     if key is None:
         return []

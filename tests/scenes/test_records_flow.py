@@ -713,6 +713,15 @@ def test_a_deal_given_up_before_a_card_left_the_table_says_why_it_stays_out(app,
     assert app.records.scores.tables() == []
 
 
+def test_a_building_game_given_up_before_a_card_went_home_says_so_in_its_words(app, driver):
+    # «ни одна карта не убрана со стола» of a patience whose cards go home, not away
+    table = open_table(app, driver, Game("egyptian", deal=8))
+    driver.key(pygame.K_SPACE)  # a turn of the stock, no card home
+    driver.settle(0.5)
+    results = give_up_to_results(app, driver, table)
+    assert figure_rows(results)["High-score table"] == ("—", "no card went home: it stays out")
+
+
 def test_a_free_game_of_the_day_s_deal_after_the_daily_takes_nothing_from_it(app, driver):
     menu = open_menu(app, driver)
     menu.select("pyramid36")
