@@ -268,9 +268,20 @@ def start_watch(args: argparse.Namespace, replays: list[dict[str, Any]]) -> int:
     return run_watch(replays, size=size, fullscreen=True if args.fullscreen else None)
 
 
+def longer_than_read(text: str) -> str | None:
+    """Why a number of these digits cannot be read (Python's limit on converting them,
+    4300 digits), as a replay file's is said; None if it can."""
+    digits, most = len(text.lstrip("-")), sys.get_int_max_str_digits()
+    if most and digits > most:
+        return f"a number of {digits} digits is longer than this program reads ({most})"
+    return None
+
+
 def deal_arg(text: str) -> int:
     """`--deal`'s value: plain digits (int() takes '٣' too, where the rest of the
     command line and the replay file take 0-9 alone)."""
+    if why := longer_than_read(text):  # int() failed, named "invalid deal_arg value"
+        raise argparse.ArgumentTypeError(why)
     if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
         return int(text)  # a number, refused as negative by deal_number, which says why
     if not (text.isascii() and text.isdigit()):

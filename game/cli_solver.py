@@ -154,7 +154,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
+    from game.cli import longer_than_read
+
     first, sep, last = args.deals.partition("..")
+    if why := longer_than_read(first) or longer_than_read(last):  # a traceback from int()
+        raise _usage(f"--deals: {why}")
     if not sep or not _digits(first) or not _digits(last) or int(first) > int(last):
         raise _usage(
             f"--deals is written A..B, deal numbers from 0 with A <= B, not '{args.deals}'"

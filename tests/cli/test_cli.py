@@ -1021,6 +1021,13 @@ def test_a_deal_number_is_written_in_plain_digits(cli: Cli, deal: str) -> None:
         assert_refused(cli(*command, "--deal", deal), "digits 0-9")
 
 
+def test_a_deal_number_too_long_to_read_says_so_in_a_short_line(cli: Cli) -> None:
+    # "invalid deal_arg value: '9999…'": a Python function's name, the 5,000 digits echoed
+    refused = cli("deal", "pyramid52", "--deal", "9" * 5000)
+    assert_refused(refused, "a number of 5000 digits is longer than this program reads")
+    assert "deal_arg" not in refused.err and len(refused.err) < 200
+
+
 @pytest.mark.parametrize(
     "command", [["rulesets"], ["deal", "pyramid52", "--deal", "1"], [], ["--kiosk"]]
 )

@@ -100,6 +100,9 @@ def test_stats_bad_range_is_refused(cli):
     assert_refused(cli("stats", "pyramid36", "--deals", "-3..2"), "deal numbers from 0")
     # the whole range was listed up front: 17 s and 3 GB, then a MemoryError
     assert_refused(cli("stats", "pyramid36", "--deals", "0..1000000000000"), "at most 1,000,000")
+    # a bound past Python's 4300 digits ended in a traceback with exit status 1
+    refused = cli("stats", "pyramid36", "--deals", "0.." + "9" * 4301)
+    assert_refused(refused, "--deals: a number of 4301 digits is longer than this program reads")
 
 
 def test_stats_text_writes_options_as_the_other_commands_do(cli, tmp_path):
