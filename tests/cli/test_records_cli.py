@@ -674,6 +674,19 @@ def test_a_run_file_given_for_one_game_says_what_reads_it(
     )
 
 
+@pytest.mark.parametrize("extra", [{"games": []}, {"ladder": "arcade"}])
+def test_a_replay_with_a_run_s_key_is_refused_for_that_key(
+    cli: Cli, replay_file: ReplayFile, extra
+) -> None:
+    # taken for an arcade run: "is an arcade run of 0 games … `piramida verify`", and
+    # verify then blamed the ladder, or the replay's own "ruleset"
+    replay = {"ruleset": "pyramid52", "deal": 0, "moves": [], **extra}
+    (key,) = extra
+    path = replay_file(replay)
+    for command in (("replay", "--json"), ("verify",)):
+        assert_refused(cli(*command, path), f"unknown key '{key}' in the replay")
+
+
 def test_watch_plays_a_run_file_s_games_one_after_another(
     cli: Cli, arcade_entry, tmp_path, monkeypatch
 ) -> None:
