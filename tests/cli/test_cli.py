@@ -417,7 +417,11 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
         {**GOOD, "moves": [None]},
         ("move 1 'null': a move is written as a string",),
     ),
-    ("deal with a fraction", {**GOOD, "deal": 17.5}, ("'deal' must be a non-negative integer",)),
+    (
+        "deal with a fraction",
+        {**GOOD, "deal": 17.5},
+        ("'deal' must be a whole number written in digits",),
+    ),
     ("unreadable move", {**GOOD, "moves": ["x>>y"]}, ("move 1 'x>>y': ",)),
     ("empty move", {**GOOD, "moves": ["st>w", ""]}, ("move 2 '': ",)),
     ("no such pile", {**GOOD, "moves": ["t1>f1"]}, ("move 1 't1>f1': ",)),
@@ -437,6 +441,12 @@ BAD_REPLAYS: list[tuple[str, object, tuple[str, ...]]] = [
     # past 2**53 a float is not the number written: 1e30 played deal 1000000000000000019884624838656
     ("deal 1e30", '{"ruleset": "pyramid52", "deal": 1e30}', ("'deal' must be",)),
     ("deal 2**53 + 1", '{"ruleset": "pyramid52", "deal": 9007199254740993.0}', ("'deal' must",)),
+    # "got Infinity", a word the file never wrote
+    (
+        "deal 1e400",
+        '{"ruleset": "pyramid52", "deal": 1e400}',
+        ("a whole number written in digits",),
+    ),
     # an escape sequence reached the terminal as it was written
     ("escape sequence in a move", {**GOOD, "moves": ["\x1b[2Jst>w"]}, ("move 1 ", "\\x1b[2J")),
     # a right-to-left mark turned the rest of the terminal's line backwards
