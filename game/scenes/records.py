@@ -535,7 +535,16 @@ class RecordsScene(PadScene):
         return draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
 
     def today_text(self) -> str:
-        """The day table's foot: where today's deal stands for this player."""
+        """The day table's foot: where today's deal stands for this player, and the days
+        in a row whose deal was played (a score-chaser's reason to come back tomorrow)."""
+        text = self._today_words()
+        day = deal_date(self.today)
+        row = self.app.records.days_in_a_row(self.ruleset.id, self.options, day) if day else 0
+        if row < 2:  # one day is no row yet
+            return text
+        return f"{text} {_('Days in a row: {n}.', n=row)}"
+
+    def _today_words(self) -> str:
         row = self.app.records.daily(self.ruleset.id, self.options, self.today)
         if row is None and self.app.records.daily_seen(self.ruleset.id, self.options, self.today):
             return _("Today's deal was seen in another game or a replay: played now, it stays out.")

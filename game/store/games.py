@@ -453,6 +453,16 @@ class GameLog:
                 return True
         return False
 
+    def days_played(self, ruleset: str, options: dict[str, Any], since: int) -> list[int]:
+        """The days (deal numbers from `since` on) whose daily game of a ruleset and
+        options was played to its end."""
+        rows = self.conn.execute(
+            """SELECT DISTINCT deal FROM games WHERE mode = ? AND ruleset = ? AND options = ?
+            AND deal >= ? AND outcome IS NOT NULL""",
+            (DAILY, ruleset, canonical_options(options), since),
+        )
+        return [row[0] for row in rows]
+
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         """The day's daily game of a ruleset and options: the first one started, if any."""
         row = self.conn.execute(

@@ -11,6 +11,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 from game.ladder import Ladder
 from game.rules import Game, ReplayError, rulesets
 from game.store.arcade import ArcadeRuns, Run
+from game.store.daily import daily_deal, days_in_a_row
 from game.store.database import (
     CANNOT_CONTINUE,
     CUT_SHORT,
@@ -456,6 +458,15 @@ class Records(ScoreKeeping):
         game.store.watched). Not kept (the file cannot be written), it is said as any
         failed write is."""
         self._write("keep the deal watched", lambda: note_watched(self.conn, game), None)
+
+    def days_in_a_row(self, ruleset: str, options: dict[str, Any], today: date) -> int:
+        """How many days in a row, up to today, the day's deal of this table was played
+        to its end (see daily.days_in_a_row): a year's row at most."""
+        since = daily_deal(today - timedelta(days=366))
+        days = self._read(
+            "read the games", lambda: self.games.days_played(ruleset, options, since), []
+        )
+        return days_in_a_row(days, today)
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         return self._read("read the games", lambda: self.games.daily(ruleset, options, day), None)

@@ -136,6 +136,23 @@ def test_the_day_s_foot_says_a_day_s_game_kept_out_of_the_table(app, helped):
         assert not foot.endswith("; it stays out of the table.")
 
 
+def test_the_day_s_foot_counts_the_days_in_a_row_its_deal_was_played(app):
+    # nothing told a player coming back each day that the days added up
+    from datetime import date, timedelta
+
+    from game.store.daily import daily_deal
+
+    def foot() -> str:
+        return RecordsScene(app, "pyramid52", {"passes": 1}, DAILY).today_text()
+
+    for back in (1, 2):
+        day = daily_deal(date.today() - timedelta(days=back))
+        app.records.save_game(random_game("pyramid52", day, 3), GameFacts(mode=DAILY))
+    assert foot() == "Today's deal: not played yet. Days in a row: 2."
+    app.records.save_game(random_game("pyramid52", today_deal(), 3), GameFacts(mode=DAILY))
+    assert foot().endswith(" Days in a row: 3.")
+
+
 def test_a_replay_watched_keeps_a_hidden_verdict(app, driver):
     # the replay's top bar said "Can be won" and "No win possible" step by step
     app.settings.show_verdict = False

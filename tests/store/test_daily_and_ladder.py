@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.ladder import Ladder, Level, LevelResult, load_ladder, progress
 from game.rules import Game, LevelError, rulesets
 from game.store import GameFacts
-from game.store.daily import daily_deal, deal_date
+from game.store.daily import daily_deal, days_in_a_row, deal_date
 from game.store.saved import ARCADE
 from tests.store.helpers import random_game, won_game
 
@@ -27,6 +27,33 @@ def test_the_spec_example_and_stability():
 def test_a_date_and_its_deal_number_go_both_ways(day):
     assert deal_date(daily_deal(day)) == day
     assert len(str(daily_deal(day))) == len(f"{day.year}") + 4
+
+
+def test_days_in_a_row_run_back_from_today_or_from_yesterday_while_today_waits():
+    today = date(2027, 3, 1)  # past February's end, and a year's
+    days = [20270301, 20270228, 20270227, 20270225]
+    assert days_in_a_row(days, today) == 3
+    assert days_in_a_row(days[1:], today) == 2  # today not played yet: the row stands
+    assert days_in_a_row(days[2:], today) == 0  # yesterday missed: no row
+    assert days_in_a_row([20261231, 20270101], date(2027, 1, 1)) == 2
+    assert days_in_a_row([], today) == 0
+
+
+def test_the_days_in_a_row_count_games_played_to_their_end_of_that_table(records):
+    from game.store import DAILY
+
+    today = date(2026, 12, 6)
+    for day in (4, 5, 6):
+        game = random_game("pyramid36", daily_deal(date(2026, 12, day)), 3, end=day != 6)
+        records.save_game(game, GameFacts(mode=DAILY))
+    other = random_game("pyramid52", daily_deal(date(2026, 12, 3)), 3)
+    records.save_game(other, GameFacts(mode=DAILY))  # another table's day
+    free = random_game("pyramid36", daily_deal(date(2026, 12, 3)), 3)
+    records.save_game(free, GameFacts())  # the day's number played as a free game
+    options = Game("pyramid36", deal=0).options
+    # the 6th is in play: the row stands at the 5th
+    assert records.days_in_a_row("pyramid36", options, today) == 2
+    assert records.days_in_a_row("pyramid36", {**options, "passes": 3}, today) == 0
 
 
 def test_the_arcade_file_names_real_rulesets_with_real_options():
