@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _, clock_text
 from game.scenes.summary import GameSummary
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, TableKey
+from game.store.daily import deal_date
 
 if TYPE_CHECKING:
     from game.app import App
@@ -15,7 +16,18 @@ if TYPE_CHECKING:
 
 def record_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]:
     """The game's place in its table and the best there, as figures; none if not recorded.
-    A game left out of its table still shows the table's best: the score to beat."""
+    A game left out of its table still shows the table's best: the score to beat. A day's
+    deal ends with the days in a row its table's deal was played (see days_in_a_row)."""
+    figures = _table_figures(app, summary)
+    facts, game = summary.facts, summary.game
+    day = deal_date(game.deal_number) if game.deal_number is not None else None
+    if facts is None or facts.mode != DAILY or day is None or not game.over:
+        return figures
+    days = app.records.days_in_a_row(game.ruleset.id, game.options, day)
+    return [*figures, (_("Days in a row"), str(days), "")] if days >= 2 else figures
+
+
+def _table_figures(app: App, summary: GameSummary) -> list[tuple[str, str, str]]:
     facts, game = summary.facts, summary.game
     if facts is None or facts.mode == ARCADE:
         return []

@@ -713,6 +713,27 @@ def test_a_deal_given_up_before_a_card_left_the_table_says_why_it_stays_out(app,
     assert app.records.scores.tables() == []
 
 
+def test_a_day_s_deal_ends_with_the_days_in_a_row_it_was_played(app, driver):
+    from datetime import date, timedelta
+
+    from game.store.daily import daily_deal
+    from tests.store.helpers import random_game
+
+    yesterday = daily_deal(date.today() - timedelta(days=1))
+    app.records.save_game(random_game("pyramid52", yesterday, 3), GameFacts(mode=DAILY))
+    menu = open_menu(app, driver)
+    menu.select("pyramid52")
+    press(driver, menu, "daily")
+    table = app.scene
+    driver.key(pygame.K_SPACE)
+    driver.settle(0.5)
+    results = give_up_to_results(app, driver, table)
+    assert figure_rows(results)["Days in a row"] == ("2", "")
+    # a free game is no day of the row
+    free = give_up_to_results(app, driver, open_table(app, driver, Game("pyramid52", deal=8)))
+    assert "Days in a row" not in figure_rows(free)
+
+
 def test_a_building_game_given_up_before_a_card_went_home_says_so_in_its_words(app, driver):
     # «ни одна карта не убрана со стола» of a patience whose cards go home, not away
     table = open_table(app, driver, Game("egyptian", deal=8))
