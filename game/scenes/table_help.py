@@ -70,12 +70,13 @@ class TableHelp:
         confirm: Callable[[], None],
         confirmed: bool,
         restart: bool = False,
+        press: str = "",
     ) -> bool | None:
         """What Undo or Restart (`restart`) back to `back_to` means (see _taking_back);
         `confirmed`: the banner's Take back was pressed, and the game is assisted from
         now."""
         if not confirmed:
-            return self._taking_back(back_to, confirm, restart)
+            return self._taking_back(back_to, confirm, restart, press)
         self.takeback_warned_at = None
         self._taken_back(self._taking_back_costs(back_to) or BY_TAKING_BACK, back_to)
         return True
@@ -136,7 +137,7 @@ class TableHelp:
             self._keep_facts()
 
     def _taking_back(
-        self, back_to: tuple[str, ...], confirm: Callable[[], None], restart: bool
+        self, back_to: tuple[str, ...], confirm: Callable[[], None], restart: bool, press: str
     ) -> bool | None:
         """Undo or Restart that would cost the game its place in the tables (see
         _taking_back_costs). Restart is asked about too: it is every move taken back,
@@ -146,8 +147,9 @@ class TableHelp:
         The first Undo (or Restart) that would do so puts up a banner that says what it
         would mean, with Take back (`confirm`) and Play on; the same press again, once
         the banner has been up a second, is Take back (a quick double press is one
-        press). None: wait, asked; True: go on, now assisted; False: go on, nothing to
-        say."""
+        press), and the banner says so of `press`, the key or button pressed (U again
+        took the move back, the day's place with it, with no word that it would). None:
+        wait, asked; True: go on, now assisted; False: go on, nothing to say."""
         cost = self._taking_back_costs(back_to)
         if cost is None:
             self._verdict_taken_back_freely(back_to)
@@ -159,6 +161,10 @@ class TableHelp:
             run = self.facts.mode == ARCADE  # a level's help keeps its whole run out
             worse = self.takeback_worse = self._made_worse_not_lost(cost, back_to)
             text = taking_back_question(cost, restart, self.game.over, run, worse)
+            if restart:
+                text = f"{text} {_('{press} again: start over.', press=press)}"
+            else:
+                text = f"{text} {_('{press} again: take back.', press=press)}"
             # a game at its end has nothing to play on: it keeps its result ("or play
             # on" under "no moves left" read as a threat to the result just earned)
             stay = _("Keep the result") if self.game.over else _("Play on")

@@ -1541,6 +1541,7 @@ def test_restart_at_a_lost_game_s_end_offers_to_keep_its_result(app, driver):
     assert scene.banner.text == (
         "The solver has said that no win is possible from here: start the deal over and the"
         " game is marked assisted (no high score), or keep this result."
+        " “Restart” again: start over."
     )
     keep = scene.banner.buttons[1]
     assert keep.label == "Keep the result"
@@ -2395,7 +2396,7 @@ def test_in_the_day_s_deal_the_whole_stock_seen_then_played_again_enters_no_tabl
     assert len(game.moves) == 24 and not scene.assisted
     assert scene.banner.text == (
         "A card of the stock has been seen: start the deal over and the game is marked"
-        " assisted (no high score), or play on."
+        " assisted (no high score), or play on. F5 again: start over."
     )
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     driver.settle(0.3)
@@ -2457,7 +2458,7 @@ def test_an_arcade_level_s_question_says_it_costs_the_run(app, driver):
     driver.key(pygame.K_u)
     assert scene.banner.text == (
         "This puts a card you have seen back on the stock: take it back and this arcade"
-        " run is marked assisted (no place in its table), or play on."
+        " run is marked assisted (no place in its table), or play on. U again: take back."
     )
 
 
