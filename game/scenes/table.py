@@ -265,6 +265,10 @@ class TableScene(
             )
             if not on_demo and not demo_key:
                 self.demo = False  # the player takes over
+                if t == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    # and stays: Esc, the key for "stop this", left the table as well
+                    self._invalidate()
+                    return True
         if t in (POINTER_DOWN, pygame.KEYDOWN):
             self._hide_tip()
         if t == POINTER_DOWN:

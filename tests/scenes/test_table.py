@@ -987,6 +987,15 @@ def test_any_key_but_its_speed_takes_over_from_the_demo_as_its_words_say(app, dr
     assert scene.demo  # + sets its speed
     driver.key(pygame.K_TAB)
     assert not scene.demo
+    # Esc takes over and stays at the table: it went straight on to the menu
+    driver.key(pygame.K_d)  # (help had, the demo is asked once)
+    assert scene.demo
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.5)
+    assert not scene.demo and app.scene is scene
+    driver.key(pygame.K_ESCAPE)  # and Esc, the demo stopped, goes back as ever
+    driver.settle(1.0)
+    assert app.scene is not scene
 
 
 def test_winnable_deals_only_finds_a_deal_the_solver_proved(app, driver):
