@@ -478,8 +478,11 @@ class TableScene(
         self.view.undealt = (
             len(self.game.deck) - len(self.game.pile("st")) if self.wish_pending else 0
         )
-        # not while the solver plays: a ring left on a card read as its next move
-        shows_focus = self.keys.visible and not self._quiet() and not self.demo
+        # not while the solver plays: a ring left on a card read as its next move; nor
+        # while a banner's buttons take the keys (a card's ring beside the button's, and
+        # Enter pressed the button)
+        asks = self.banner is not None and bool(self.banner.buttons)
+        shows_focus = self.keys.visible and not self._quiet() and not self.demo and not asks
         focus = self.keys.focus if shows_focus else None
         self._mark_bar_focus()
         if focus in self.buttons:  # drawn with the bar

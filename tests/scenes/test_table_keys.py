@@ -592,3 +592,31 @@ def test_the_wish_s_button_shows_the_focus_to_a_keyboard_player(app, driver):
     assert keys.banner.buttons[0].focused
     driver.click(keys.hud.top.center)  # the mouse since: the ring shown for the keys goes
     assert not keys.banner.buttons[0].focused
+
+
+def test_a_card_s_ring_goes_while_a_banner_s_buttons_take_the_keys(app, driver, monkeypatch):
+    # rings on a card and on the banner's Take back at once, and Enter pressed the button
+    from game.scenes.table_overlay import Banner
+    from game.ui.widgets import Button
+
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    scene.keys.focus, scene.keys.visible = "t1", True
+    drawn: list[str | None] = []
+    real = scene.view.render_static
+
+    def render_static(size, hidden, marks, focus):
+        drawn.append(focus)
+        return real(size, hidden, marks, focus)
+
+    monkeypatch.setattr(scene.view, "render_static", render_static)
+    scene._invalidate()
+    driver.frames(2)
+    assert drawn[-1] == "t1"
+    scene.banner = Banner("A question", [Button("Yes", lambda: None, key="yes")], enter=False)
+    scene._invalidate()
+    driver.frames(2)
+    assert drawn[-1] is None
+    scene.banner = None  # the card's focus is back once the banner goes
+    scene._invalidate()
+    driver.frames(2)
+    assert drawn[-1] == "t1" and scene.keys.focus == "t1"
