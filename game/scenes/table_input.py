@@ -86,9 +86,11 @@ def nearest(
 ) -> str | None:
     """The place closest to `origin` in a direction; one in line with it comes before
     any off to the side, however near: standing up, Right from the first pile of a
-    column went up to the stock, nearer than the pile across from it."""
+    column went up to the stock, nearer than the pile across from it. Of two as near,
+    the one whose centre lies nearer across the way: Right from an Egyptian foundation
+    went down to the pile below the next foundation, the first in Tab order."""
     start = rect_of(origin)
-    best, best_cost = None, (True, float("inf"))
+    best, best_cost = None, (True, float("inf"), float("inf"))
     for name in places:
         if name == origin:
             continue
@@ -96,7 +98,8 @@ def nearest(
         distance = distance_towards(start, rect, direction)
         if distance is None:
             continue
-        cost = (not in_line(start, rect, direction), float(distance))
+        off = rect.centery - start.centery if direction[0] else rect.centerx - start.centerx
+        cost = (not in_line(start, rect, direction), float(distance), float(abs(off)))
         if cost < best_cost:
             best, best_cost = name, cost
     return best

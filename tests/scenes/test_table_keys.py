@@ -620,3 +620,15 @@ def test_a_card_s_ring_goes_while_a_banner_s_buttons_take_the_keys(app, driver, 
     scene._invalidate()
     driver.frames(2)
     assert drawn[-1] == "t1" and scene.keys.focus == "t1"
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian", "egyptian-old", "devils-bridge"])
+def test_left_and_right_go_along_the_foundations(app, driver, ruleset):
+    # Right from f1 went down to the pile under f2 (as far along, and first in Tab
+    # order), so the foundations were reached only by Up or by Tab
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    scene.keys.focus, scene.keys.visible = "f1", True
+    driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "f2"
+    driver.key(pygame.K_LEFT)
+    assert scene.keys.focus == "f1"
