@@ -224,7 +224,7 @@ class RulesScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if t == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event.key, event.mod)
         if t == pygame.MOUSEWHEEL:
             self._velocity = 0.0
             self.scroll_to(self.scroll - getattr(event, "precise_y", event.y) * self.line_h * 3)
@@ -281,7 +281,7 @@ class RulesScene(Scene):
             self._last_move = (event.pos[1], now)
         return True
 
-    def _key(self, key: int) -> bool:
+    def _key(self, key: int, mod: int = 0) -> bool:
         page = self.view.height - self.line_h
         steps = {
             pygame.K_UP: -self.line_h,
@@ -296,11 +296,23 @@ class RulesScene(Scene):
             self._velocity = 0.0
             self.scroll_to(self.scroll + steps[key])
             return True
+        focused = next((i for i, b in enumerate(self.buttons) if b.focused), None)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and focused is not None:
+            self.buttons[focused].action()  # Play, once Tab has shown it the focus
+            return True
         if key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.back()
             return True
         if key == pygame.K_TAB:
-            self.back_button.focused = not self.back_button.focused
+            # along the buttons and round: every second Tab hid the focus, and Play had
+            # none to take
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
+            if focused is None:  # Back first, as Enter alone goes back
+                shown = self.buttons.index(self.back_button)
+            else:
+                shown = (focused + step) % len(self.buttons)
+            for i, b in enumerate(self.buttons):
+                b.focused = i == shown
             self.redraw = True
             return True
         return False

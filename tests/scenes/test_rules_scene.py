@@ -427,3 +427,32 @@ def test_a_button_held_as_the_window_loses_its_focus_is_let_go(app, driver):
     driver.finger(pygame.FINGERUP, play.rect.center, finger_id=2)
     driver.settle(0.5)
     assert not played
+
+
+def test_tab_goes_along_the_buttons_and_enter_presses_the_one_shown(app, driver):
+    # every second Tab hid the focus, and Play, beside Back, could not take it
+    played = []
+    scene = RulesScene(app, "nechego", back=lambda: Marker(app), play=lambda: played.append(1))
+    app.switch(scene, fade=False)
+    driver.settle(0.3)
+    play, back = scene.buttons
+    driver.key(pygame.K_TAB)
+    assert back.focused and not play.focused  # Back first, as Enter alone goes back
+    driver.key(pygame.K_TAB)
+    assert play.focused and not back.focused
+    driver.key(pygame.K_TAB)
+    assert back.focused  # and round, never none
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert play.focused
+    driver.key(pygame.K_RETURN)
+    assert played == [1]
+
+
+def test_tab_keeps_the_focus_on_a_lone_back(app, driver):
+    scene = open_rules(app, driver)
+    for _ in range(3):
+        driver.key(pygame.K_TAB)
+        assert scene.back_button.focused
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
