@@ -222,6 +222,11 @@ class ButtonPad:
                 and level.top < b.rect.bottom
             ]
             target = nearest(current.rect, in_line, (step, 0))
+            if target is not None and target.group:
+                # into another row of choices, on its choice (as up and down go): the ring
+                # on the patience beside, the chosen one gold, lit two of the list
+                chosen = (b for b in self.buttons if b.group == target.group and b.selected)
+                target = next((b for b in chosen if b.enabled), target)
             if target is not None:
                 self.focus_key = target.key
             return

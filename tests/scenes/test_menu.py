@@ -309,6 +309,16 @@ def test_a_row_of_choices_is_one_tab_stop_on_the_one_chosen(app, driver):
     assert scene.pad.focus_key == "option:piles=8"
 
 
+def test_left_past_a_row_s_first_choice_lands_on_the_chosen_patience(app, driver):
+    # on the patience in line instead ("Will It Come True" beside "Nothing Better to
+    # Do" in gold): two lit two ways, and the next Enter chose the other
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:nechego")
+    tab_to(driver, scene, "option:cards=36")
+    driver.key(pygame.K_LEFT)
+    assert scene.pad.focus_key == "ruleset:nechego" and scene.ruleset.id == "nechego"
+
+
 def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
     # it was gone: the next Tab began again at the top, and Enter meant Play
     scene = open_menu(app, driver)
