@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 
 def enter_missed_places(app: App, initials: str | None = None) -> list[MissedEntry]:
-    """Enter them under `initials`, by default those last used (a salvaged file's lost
-    ones as no one's, not as the player's), and say them in the menu's notices."""
+    """Enter them under `initials`, by default those last used (a salvaged file's as no
+    one's: see enter_missed_scores), and say them in the menu's notices."""
     from game.scenes.initials import clean_initials
 
     records = app.records
@@ -30,10 +30,9 @@ def enter_missed_places(app: App, initials: str | None = None) -> list[MissedEnt
         ladder = None  # the arcade says so when it is opened
     if records.tables_to_mend:  # some seconds of a kiosk's file; once (a kiosk asks often)
         show_note(app.surface, i18n._("Mending the high-score tables…"))
-    lost = initials is None and records.salvaged and not records.initials
     if initials is None:
-        initials = NO_INITIALS if lost else clean_initials(records.initials)
+        initials = clean_initials(records.initials)
     entries = records.enter_missed_scores(ladder, initials)
-    app.notices.extend(missed_entry_notices(entries, initials, lost))
+    app.notices.extend(missed_entry_notices(entries, NO_INITIALS, initials_lost=True))
     app.take_record_problems()
     return entries

@@ -26,7 +26,15 @@ from game.store.saved import (
     restore,
     to_saved_replay,
 )
-from game.store.scores import TOP, Figures, ScoreEntry, ScoreRefused, ScoreTables, TableKey
+from game.store.scores import (
+    NO_INITIALS,
+    TOP,
+    Figures,
+    ScoreEntry,
+    ScoreRefused,
+    ScoreTables,
+    TableKey,
+)
 
 log = logging.getLogger("game.store.records")  # its notices are the records'
 # the arcade runs a salvaged file's table is made again from, the latest: a kiosk's years
@@ -178,7 +186,10 @@ class ScoreKeeping(GuardedFile):
         is played, and by a kiosk each time it goes back to its show. A game a kiosk gave
         up for a passer-by who walked away stays out (see table_for)."""
         self.retry_pending()  # a place whose write failed, under the player's own letters
-        missed = self._places_salvaged(ladder, initials) if self.salvaged else []
+        # a salvaged file's places under no one's initials: whose they were went with its
+        # tables, and the last initials typed put a kiosk's every place under one
+        # passer-by's (README says "---")
+        missed = self._places_salvaged(ladder, NO_INITIALS) if self.salvaged else []
         row = self._read("read the games", self.games.latest_finished, None)
         # a game held elsewhere is on another window's initials scene, its place asked
         if (
