@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import functools
 import json
 import logging
@@ -372,11 +373,23 @@ def _write(path: str, text: str) -> int:
     except PermissionError:
         return _write_in_place(path, text)  # a folder not the player's to write in
     except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+        raise unwritten(path, e) from e
     finally:
         with contextlib.suppress(OSError):
             aside.unlink(missing_ok=True)
     return 0
+
+
+def unwritten(path: str, e: OSError) -> Exception:
+    """A write that failed, as the command says it: by the disk (full, or failing), an
+    output that could not be written, status 1, as standard output's is (README); by
+    the path (no such folder, no permission), bad input, status 2. A full disk ended
+    with status 2 for a file, 1 for standard output."""
+    from game.cli import UsageError
+
+    if e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+        return OSError(e.errno, e.strerror, path)
+    return UsageError(f"cannot write {path}: {e.strerror}")
 
 
 def _write_in_place(path: str, text: str) -> int:
@@ -395,7 +408,7 @@ def _write_in_place(path: str, text: str) -> int:
         if regular:  # cut short (a full disk): not left to pass for whole; a device stays
             with contextlib.suppress(OSError):
                 os.unlink(path)
-        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+        raise unwritten(path, e) from e
     return 0
 
 

@@ -92,6 +92,18 @@ def cores_usable() -> int:
         return os.cpu_count() or 1
 
 
+def _write_csv(path: Path, rows: list[Any]) -> None:
+    """The per-deal CSV written, or one line naming it ("cannot write the output" named
+    nothing): see unwritten."""
+    from game.cli_records import unwritten
+    from game.solver import stats
+
+    try:
+        stats.write_csv(path, rows)
+    except OSError as e:
+        raise unwritten(str(path), e) from e
+
+
 def _check_writable(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -193,14 +205,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
             rows.append(row)
     except KeyboardInterrupt:
         # Ctrl+C: the deals done so far are kept, and said to be a part
-        stats.write_csv(path, rows)
+        _write_csv(path, rows)
         print(
             f"piramida: stopped after {len(rows)} of {total} deals; they are in {path}",
             file=sys.stderr,
         )
         return 130
     summary = stats.summarise(ruleset.id, options, args.goal, args.deals, rows, args.seconds)
-    stats.write_csv(path, rows)
+    _write_csv(path, rows)
     if args.json:
         print(json.dumps(summary.to_json() | {"csv": str(path)}))
         return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -391,7 +392,8 @@ def test_an_export_that_cannot_be_written_keeps_the_file_it_was_to_replace(
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(Path, "write_text", full)
-    assert_refused(cli("history", "--export", "1", str(kept)), "No space left on device")
+    cut = cli("history", "--export", "1", str(kept))  # the disk's doing: status 1
+    assert cut.rc == 1 and cut.err.endswith("mine.json: No space left on device\n")
     room[0] = True
     assert kept.read_text(encoding="utf-8") == '{"my": "old replay"}'
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
@@ -459,6 +461,17 @@ def test_a_listing_in_a_home_it_may_not_write_in_lists_none(
     assert result.rc == 0 and result.err == ""
     assert result.out == ("no games yet\n" if command == "history" else "no high scores yet\n")
     assert list(home.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_an_export_a_full_disk_cuts_short_ends_with_status_1(cli: Cli, records) -> None:
+    # status 2, the status of bad input, where README (and standard output) says 1
+    records.save_game(won_game(), GameFacts())
+    result = cli("history", "--export", "1", "/dev/full")
+    assert result.rc == 1 and result.out == ""
+    assert result.err == "piramida: cannot write /dev/full: No space left on device\n"
+    # a path that cannot be written to is still the command's bad input
+    assert cli("history", "--export", "1", "/no/such/dir/x.json").rc == 2
 
 
 def test_scores_prints_the_tables(cli: Cli, records, tmp_path) -> None:

@@ -1,6 +1,9 @@
 """`piramida solve` and `piramida stats`."""
 
 import json
+import os
+
+import pytest
 
 from game.rules import Game
 from tests.cli.conftest import assert_refused
@@ -103,6 +106,14 @@ def test_stats_bad_range_is_refused(cli):
     # a bound past Python's 4300 digits ended in a traceback with exit status 1
     refused = cli("stats", "pyramid36", "--deals", "0.." + "9" * 4301)
     assert_refused(refused, "--deals: a number of 4301 digits is longer than this program reads")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_stats_names_the_csv_a_full_disk_cut_short(cli):
+    # "cannot write the output", of a run whose table had printed
+    result = cli("stats", "pyramid36", "--deals", "0..1", "--jobs", "1", "--csv", "/dev/full")
+    assert result.rc == 1
+    assert result.err == "piramida: cannot write /dev/full: No space left on device\n"
 
 
 def test_stats_text_writes_options_as_the_other_commands_do(cli, tmp_path):
