@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +29,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["PIRAMIDA_HOME"] = tempfile.mkdtemp(prefix="piramida-shots-")
+    home = tempfile.mkdtemp(prefix="piramida-shots-")
+    os.environ["PIRAMIDA_HOME"] = home
+    try:
+        return _render(args)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)  # the pictures' own records: left in /tmp
+
+
+def _render(args: argparse.Namespace) -> int:
     import pygame
 
     from game import i18n
