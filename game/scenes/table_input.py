@@ -67,7 +67,9 @@ class KeyboardFocus:
         return True
 
     def _step(self, places: list[str], step: int) -> None:
-        i = places.index(self.focus) if self.focus in places else -step
+        # from no place, Tab goes to the first and Shift+Tab to the last (it went to the
+        # first as well: the stock, not the bar's last button)
+        i = places.index(self.focus) if self.focus in places else (-1 if step > 0 else 0)
         self.focus = places[(i + step) % len(places)]
         self.visible = True
 

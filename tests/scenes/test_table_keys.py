@@ -632,3 +632,14 @@ def test_left_and_right_go_along_the_foundations(app, driver, ruleset):
     assert scene.keys.focus == "f2"
     driver.key(pygame.K_LEFT)
     assert scene.keys.focus == "f1"
+
+
+def test_shift_tab_from_no_focus_goes_to_the_last_place(app, driver):
+    # it went to the first, the stock, as Tab does
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    assert scene.keys.focus is None
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene.keys.focus == scene._focusable()[-1]
+    scene.keys.focus = None
+    driver.key(pygame.K_TAB)
+    assert scene.keys.focus == scene._focusable()[0]
