@@ -519,15 +519,14 @@ class App:
         self._retry_writes(dt)
 
     def _retry_writes(self, dt: float) -> None:
-        if not self.records.pending:
-            self._retry_wait = 0.0
-            return
-        self._retry_wait += dt
+        self._retry_wait = self._retry_wait + dt if self.records.pending else 0.0
         if self._retry_wait >= RETRY_WRITES_S:
             self._retry_wait = 0.0
             self._saving = self.records.retry_pending()
             self.take_record_problems()
             self._saves_made_said()
+            if self._saving and self.scene is not None:
+                self.scene.saves_made()
 
     def _saves_made_said(self) -> None:
         """Every save made at last: the notice that one failed is taken back (the menu

@@ -60,6 +60,10 @@ class Scene:
         anything, or its focus lost: the release goes to the window that took it): a
         press or a drag lets go."""
 
+    def saves_made(self) -> None:
+        """Saves that had failed (a full disk) were made at last while this screen is up:
+        what it shows of the records may have changed."""
+
     def pointer_holds(self) -> bool:
         """Whether the press under way holds something (a card, a button, a scroll) that
         another finger must not take over: a finger resting on nothing holds nothing

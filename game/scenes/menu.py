@@ -267,6 +267,14 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.app.menu_focus = kept if self.pad.show_focus else ""
         self.app.menu_played = self.started
 
+    def saves_made(self) -> None:
+        """A game whose first save failed, made at last: Continue offers it now, where it
+        waited for the menu to be left and come back to."""
+        self.records.refresh()
+        self.records.offer(self.ruleset.id, self.options)
+        self.layout()
+        self.redraw = True
+
     def enter(self) -> None:
         self.records.refresh()
         self.records.offer(self.ruleset.id, self.options)

@@ -1020,3 +1020,22 @@ def test_the_day_s_fortune_continued_after_its_deal_was_played_says_both(app, dr
         "You have played this deal before: it tells no fortune this time, and this game"
         " stays out of its table."
     )
+
+
+def test_continue_comes_to_the_menu_once_a_failed_first_save_is_made(app, driver):
+    # the game whose first save failed was offered only after the menu had been left
+    # and come back to, though the retry had saved it 30 s before
+    from game.app import RETRY_WRITES_S
+
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    app.records.conn.execute("PRAGMA query_only = 1")  # a full disk: every write refused
+    click_move(driver, scene, DEAL_8_WIN[0])
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(1.0)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.pad.get("continue") is None
+    app.records.conn.execute("PRAGMA query_only = 0")  # room again
+    driver.settle(RETRY_WRITES_S + 1)
+    assert app.scene is menu
+    resume = menu.pad.get("continue")
+    assert resume is not None and resume.enabled
