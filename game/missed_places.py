@@ -11,7 +11,6 @@ from game.ladder import Ladder, load_ladder
 from game.notices import missed_entry_notices
 from game.rules import LevelError
 from game.store.score_keeping import MissedEntry
-from game.store.scores import NO_INITIALS
 from game.ui.note_screen import show_note
 
 if TYPE_CHECKING:
@@ -33,6 +32,6 @@ def enter_missed_places(app: App, initials: str | None = None) -> list[MissedEnt
     if initials is None:
         initials = clean_initials(records.initials)
     entries = records.enter_missed_scores(ladder, initials)
-    app.notices.extend(missed_entry_notices(entries, NO_INITIALS, initials_lost=True))
+    app.notices.extend(missed_entry_notices(entries))
     app.take_record_problems()
     return entries

@@ -30,6 +30,7 @@ from game.store import (
 )
 from game.store.database import MENDED_ELSEWHERE, OPEN_ELSEWHERE
 from game.store.score_keeping import MissedEntry
+from game.store.scores import NO_INITIALS
 
 if TYPE_CHECKING:  # the commands that read records import no pygame through here
     from game.audio import Sounds
@@ -58,37 +59,29 @@ class Notice:
         return cls(partial(missed_entry_notice, entry))
 
 
-def places_salvaged(count: int, initials: str, initials_lost: bool) -> str:
-    """Said once for the places a salvaged file's games earned again (one notice for
-    each of them filled the menu's notices)."""
+def places_salvaged(count: int) -> str:
+    """Said once for the places a salvaged file's games earned again, as no one's (one
+    notice for each of them filled the menu's notices)."""
     places = i18n.n_(
         "{n} place in the high-score tables was entered again",
         "{n} places in the high-score tables were entered again",
         count,
     )
-    if initials_lost:
-        return i18n._(
-            "{places} from the games the damaged records file kept, under {initials}:"
-            " the file's initials could not be read.",
-            places=places,
-            initials=initials,
-        )
     return i18n._(
-        "{places} from the games the damaged records file kept, under {initials}.",
+        "{places} from the games the damaged records file kept, under {initials}:"
+        " the file's initials could not be read.",
         places=places,
-        initials=initials,
+        initials=NO_INITIALS,
     )
 
 
-def missed_entry_notices(
-    entries: list[MissedEntry], initials: str, initials_lost: bool
-) -> list[Notice]:
+def missed_entry_notices(entries: list[MissedEntry]) -> list[Notice]:
     """The notices of places entered at a start: a salvaged file's, more than one, in
     one notice (one each filled the menu's notices), the others each in its own."""
     salvaged = [entry for entry in entries if entry.salvaged]
     if len(salvaged) < 2:
         return [Notice.of_missed_entry(entry) for entry in entries]
-    said = Notice(partial(places_salvaged, len(salvaged), initials, initials_lost))
+    said = Notice(partial(places_salvaged, len(salvaged)))
     return [said, *(Notice.of_missed_entry(entry) for entry in entries if not entry.salvaged)]
 
 
