@@ -539,10 +539,10 @@ class RecordsScene(PadScene):
         in a row whose deal was played (a score-chaser's reason to come back tomorrow)."""
         text = self._today_words()
         day = deal_date(self.today)
-        row = self.app.records.days_in_a_row(self.ruleset.id, self.options, day) if day else 0
-        if row < 2:  # one day is no row yet
+        days = self.app.records.days_in_a_row(self.ruleset.id, self.options, day) if day else 0
+        if days < 2:  # one day is no row yet
             return text
-        return f"{text} {_('Days in a row: {n}.', n=row)}"
+        return f"{text} {_('Days in a row: {n}.', n=days)}"
 
     def _today_words(self) -> str:
         row = self.app.records.daily(self.ruleset.id, self.options, self.today)
