@@ -280,6 +280,14 @@ def test_the_russian_rules_name_an_option_as_an_option():
     assert {"sbudetsya", "nechego", "pyramid36", "pyramid52", "egyptian"} <= said
 
 
+def test_the_russian_rules_offer_three_cards_a_turn_where_the_option_is():
+    # «открывает следующую карту» was said of a turn of three; then «(или три, если так
+    # выбрано)» of patiences with no such choice
+    for ruleset in rulesets().values():
+        three = "или три, если так выбрано" in ruleset.text["ru"]["rules"]
+        assert three == any(option.key == "draw" for option in ruleset.options), ruleset.id
+
+
 def test_the_fortune_s_rules_say_that_piles_wrap_and_what_voids_the_wish():
     # an Ace goes on a Six there, as the spec's "one rank down (cyclic)" has it, and the
     # text said only "one rank higher"; Restart voids a wish and went unsaid
