@@ -28,8 +28,17 @@ def config_dir(make: bool = True) -> Path:
     return _folder("config", platformdirs.user_config_dir(APP), make)
 
 
-def data_dir() -> Path:
-    return _folder("data", platformdirs.user_data_dir(APP))
+def data_dir(make: bool = True) -> Path:
+    return _folder("data", platformdirs.user_data_dir(APP), make)
+
+
+def surely_missing(path: Path) -> bool:
+    """Whether `path` is not there for sure: the nearest of its parents that is there
+    can be looked into (where it cannot, `path` may be there unseen)."""
+    for parent in path.parents:
+        if parent.exists():
+            return not path.exists() and os.access(parent, os.X_OK)
+    return True
 
 
 def state_dir() -> Path:

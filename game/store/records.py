@@ -87,13 +87,15 @@ class Records(ScoreKeeping):
         command that only reads says `to_write` = False (see open_database)."""
         if path is None:
             try:
-                from game.userdirs import data_dir
+                from game.userdirs import data_dir, surely_missing
 
                 path = data_dir() / FILE_NAME
             except OSError as e:
-                if isinstance(e, PermissionError) and not to_write:
-                    # a command that lists, in a home the player may not write in: the
-                    # folder it may not make holds no records ("cannot be read" said so)
+                if not to_write and surely_missing(data_dir(make=False)):
+                    # a command that lists, in a home it may not write in (a folder not
+                    # the player's, a read-only disk): the folder it could not make holds
+                    # no records ("cannot be read" said so); one it cannot look into
+                    # may, and is said
                     return cls(Opened(in_memory(), None, []))
                 problem = Problem(IN_MEMORY, e.strerror or str(e))
                 return cls(Opened(in_memory(), None, [problem]))

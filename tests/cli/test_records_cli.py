@@ -461,6 +461,10 @@ def test_a_listing_in_a_home_it_may_not_write_in_lists_none(
     assert result.rc == 0 and result.err == ""
     assert result.out == ("no games yet\n" if command == "history" else "no high scores yet\n")
     assert list(home.iterdir()) == []
+    # a home it may not look into may hold records: not "no games yet", but said
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: p != home and real_access(p, mode))
+    assert_refused(cli(command), "the records file cannot be read")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
