@@ -69,7 +69,7 @@ def places_salvaged(count: int) -> str:
     )
     return i18n._(
         "{places} from the games the damaged records file kept, under {initials}:"
-        " the file's initials could not be read.",
+        " whose they were was lost with its tables.",
         places=places,
         initials=NO_INITIALS,
     )

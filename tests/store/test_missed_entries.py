@@ -237,7 +237,7 @@ def test_a_salvaged_file_s_tables_are_made_again_from_its_games(
         said = [str(n) for n in app.notices if "entered again" in str(n)]
         assert said == [
             "4 places in the high-score tables were entered again from the games the damaged"
-            " records file kept, under ---: the file's initials could not be read."
+            " records file kept, under ---: whose they were was lost with its tables."
         ]
         app.enter_missed_scores()  # a kiosk's return to its show: once a session
         assert len([n for n in app.notices if "entered again" in str(n)]) == 1
