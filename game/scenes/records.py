@@ -532,7 +532,10 @@ class RecordsScene(PadScene):
     def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:
         text = self.today_text()
         where = (self.area.centerx, self.area.bottom - px(12, self.scale, 8))
-        return draw_text(surface, text, self.text_size, where, theme.INK_DIM, "midbottom")
+        # smaller rather than cut at both ends: in Russian at 800x600 the days in a row
+        # ran off the panel
+        size = fitting_size(text, self.text_size, self.area.width - 2 * px(10, self.scale, 6))
+        return draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
 
     def today_text(self) -> str:
         """The day table's foot: where today's deal stands for this player, and the days

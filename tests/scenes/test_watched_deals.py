@@ -153,6 +153,32 @@ def test_the_day_s_foot_counts_the_days_in_a_row_its_deal_was_played(app):
     assert foot().endswith(" Days in a row: 3.")
 
 
+def test_the_day_s_longest_foot_fits_its_panel_in_russian_at_800x600(app, driver):
+    # «…в таблицу он не попадёт. Дней подряд: 2.» ran off both ends of the panel
+    from datetime import date, timedelta
+
+    from game import i18n
+    from game.store.daily import daily_deal
+
+    for back in (1, 2):
+        day = daily_deal(date.today() - timedelta(days=back))
+        app.records.save_game(random_game("pyramid52", day, 3), GameFacts(mode=DAILY))
+    app.records.save_game(random_game("pyramid52", today_deal(), 3), GameFacts())
+    driver.resize((800, 600))
+    app.settings.language = "ru"
+    app.apply_settings()
+    try:
+        scene = RecordsScene(app, "pyramid52", {"passes": 1}, DAILY)
+        app.switch(scene, fade=False)
+        driver.settle(0.5)
+        assert "в таблицу он не попадёт" in scene.today_text()
+        assert scene.today_text().endswith("Дней подряд: 2.")
+        drawn = scene._draw_today(app.surface)
+        assert scene.area.left <= drawn.left and drawn.right <= scene.area.right
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_replay_watched_keeps_a_hidden_verdict(app, driver):
     # the replay's top bar said "Can be won" and "No win possible" step by step
     app.settings.show_verdict = False
