@@ -89,8 +89,10 @@ def nearest(
     """The place closest to `origin` in a direction; one in line with it comes before
     any off to the side, however near: standing up, Right from the first pile of a
     column went up to the stock, nearer than the pile across from it. Of two as near,
-    the one whose centre lies nearer across the way: Right from an Egyptian foundation
-    went down to the pile below the next foundation, the first in Tab order."""
+    the one whose centre lies nearer across the way by half a place or more: Right from
+    an Egyptian foundation went down to the pile below the next foundation, the first
+    in Tab order (and closer ties, a pixel or two, are Tab order's, or Up from the
+    stock and Down again landed on the waste beside it)."""
     start = rect_of(origin)
     best, best_cost = None, (True, float("inf"), float("inf"))
     for name in places:
@@ -101,7 +103,8 @@ def nearest(
         if distance is None:
             continue
         off = rect.centery - start.centery if direction[0] else rect.centerx - start.centerx
-        cost = (not in_line(start, rect, direction), float(distance), float(abs(off)))
+        half = max(1, (start.height if direction[0] else start.width) // 2)
+        cost = (not in_line(start, rect, direction), float(distance), float(abs(off) // half))
         if cost < best_cost:
             best, best_cost = name, cost
     return best

@@ -643,3 +643,17 @@ def test_shift_tab_from_no_focus_goes_to_the_last_place(app, driver):
     scene.keys.focus = None
     driver.key(pygame.K_TAB)
     assert scene.keys.focus == scene._focusable()[0]
+
+
+@pytest.mark.parametrize("ruleset", ["sbudetsya", "nechego"])
+def test_up_from_the_stock_and_down_again_comes_back_to_the_stock(app, driver, ruleset):
+    # the waste lay a pixel or two nearer across the foundation's centre, and won
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    if scene.wish_pending:
+        scene._wish_made()
+        driver.settle(1.0)
+    scene.keys.focus, scene.keys.visible = "st", True
+    driver.key(pygame.K_UP)
+    assert scene.keys.focus.startswith("f")
+    driver.key(pygame.K_DOWN)
+    assert scene.keys.focus == "st"
