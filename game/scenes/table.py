@@ -127,7 +127,8 @@ class TableScene(
         self.banner_ring_shown: Button | None = None
         self.banner_before_question: Banner | None = None  # see ask_still_playing
         self.stuck: bool | None = False  # None: not known (yet: see _search_stuck)
-        self.stuck_heard = False
+        # a game opened where it was left rang its stuck end then, not at each Continue
+        self.stuck_heard = bool(game.moves)
         self.stuck_search: Iterator[bool | None] | None = None
         self.stuck_slices_left = 0
         self.finishing: list[Move] | None = None

@@ -555,6 +555,11 @@ def test_a_stuck_game_is_heard_as_a_lost_one_once(app, driver, monkeypatch):
     scene._play(shuttle)
     driver.frames(120)
     assert scene.stuck is True and scene.banner is not None and heard == ["lose"]
+    # opened again where it was left (Continue), it rang at each opening
+    again = open_table(app, driver, scene.game)
+    monkeypatch.setattr(app.sounds, "play_next", heard.append)
+    driver.frames(120)
+    assert again.stuck is True and again.banner is not None and heard == ["lose"]
 
 
 def test_a_stuck_end_found_after_the_move_is_said_a_few_frames_later(app, driver):
