@@ -101,8 +101,8 @@ def new_game(data: Mapping[str, Any]) -> Game:
                 deal = int(deal)
             elif isinstance(deal, float):  # 1e400 was said "got Infinity", 1e30 "1e+30"
                 raise ReplayError(
-                    "'deal' must be a whole number written in digits: a fraction, or an"
-                    " exponent past 2**53, is not read as one"
+                    "'deal' must be a whole number: a fraction, or an exponent past 2**53"
+                    " (1e30), is not read as one"
                 )
             if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
                 raise ReplayError(f"'deal' must be a non-negative integer, got {json_text(deal)}")
