@@ -188,10 +188,10 @@ class ButtonPad:
                 target = nearest(current.rect, inside, direction)
         target = target or nearest(current.rect, others, direction)
         entering = target is not None and target.group and target.group != current.group
-        if entering:
-            # into a row of choices, on its choice, as Tab goes: the ring on "three
-            # times" beside "once" in gold lit two choices two ways (Right from the list
-            # too, and its Enter chose the one ringed)
+        if entering and direction[1]:
+            # down or up into a row of choices, on its choice, as Tab goes: the ring on
+            # "three times" beside "once" in gold lit two choices two ways. Across, the
+            # ring lands on the choice nearest, choosing nothing (see _along_row)
             rows_choice = (b for b in enabled if b.group == target.group and b.selected)
             target = next(rows_choice, target)
         if target is not None:
