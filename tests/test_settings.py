@@ -225,7 +225,7 @@ def test_settings_gone_back_to_their_defaults_are_named_as_settings_names_them(
     tmp_path, monkeypatch
 ):
     # «не удалось прочитать volume, four_colour»: the file's English keys alone, in a
-    # Russian sentence; a key with no row of its own is named as the file names it
+    # Russian sentence (the window's too, which has no row)
     from game import i18n
     from game.app import App
     from game.clock import ManualClock
@@ -240,7 +240,8 @@ def test_settings_gone_back_to_their_defaults_are_named_as_settings_names_them(
         said = [str(n) for n in app.notices]
         assert (
             "settings.json: не удалось прочитать «Анимация» (animation_speed),"
-            " «Четырёхцветные масти» (four_colour), window — взяты значения по умолчанию."
+            " «Четырёхцветные масти» (four_colour), «Размер окна» (window) — взяты значения"
+            " по умолчанию."
         ) in said
     finally:
         app.close()

@@ -118,8 +118,8 @@ def points(n: int) -> str:
 
 
 def setting_name(key: str) -> str:
-    """A setting by its name in Settings (`key`: its name in the settings file); a key
-    with no row of its own by the row it belongs to, or as the file names it."""
+    """A setting by its name in Settings (`key`: its name in the settings file); the
+    window's, which have no row, by what they keep; any other as the file names it."""
     names = {
         "language": _("Language"),
         "volume": _("Volume"),
@@ -132,6 +132,9 @@ def setting_name(key: str) -> str:
         "fullscreen": _("Full screen"),
         "show_verdict": _("Can it still be won?"),
         "winnable_only": _("Winnable deals only"),
+        # no rows of their own: kept as the window is left
+        "window": _("Window size"),
+        "maximised": _("Maximised window"),
     }
     return names.get(key, key)
 
