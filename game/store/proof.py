@@ -77,9 +77,10 @@ def checked_replays(replay: object) -> list[dict[str, Any]]:
 
 def is_run(data: Mapping[str, Any]) -> bool:
     """Whether a file read is an arcade run's proof rather than one game's replay: one
-    with a game's own keys is a replay, and an extra "games" is refused as its unknown
-    key (taken for a run, it was sent to `verify`, which then blamed its ladder)."""
-    game_keys = ("ruleset", "deal", "deck", "moves")
+    with a game's deal or moves is a replay, and an extra "games" is refused as its
+    unknown key (taken for a run, it was sent to `verify`, which then blamed its
+    ladder); a run with a stray "ruleset" is a run, and that key is refused."""
+    game_keys = ("deal", "deck", "moves")
     return ("ladder" in data or "games" in data) and not any(k in data for k in game_keys)
 
 

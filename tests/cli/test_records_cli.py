@@ -704,6 +704,17 @@ def test_a_replay_with_a_run_s_key_is_refused_for_that_key(
         assert_refused(cli(*command, path), f"unknown key '{key}' in the replay")
 
 
+def test_a_run_file_with_a_stray_ruleset_is_refused_for_that_key(
+    cli: Cli, arcade_entry, tmp_path
+) -> None:
+    # taken for one game's replay, it was refused for its own "ladder"
+    path = tmp_path / "run.json"
+    cli("scores", "--export-run", "1", str(path))
+    run = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps({**run, "ruleset": "pyramid52"}), encoding="utf-8")
+    assert_refused(cli("verify", str(path)), "unknown key 'ruleset' in an arcade run")
+
+
 def test_watch_plays_a_run_file_s_games_one_after_another(
     cli: Cli, arcade_entry, tmp_path, monkeypatch
 ) -> None:
