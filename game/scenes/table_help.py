@@ -7,20 +7,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game import i18n
 from game.hints import suggest
 from game.i18n import _
 from game.rules import Move
-from game.rules.moves import (
-    FOUNDATION,
-    PAIR,
-    REDEAL_MOVE,
-    SINGLE,
-    STOCK_TURN,
-    parse_move,
-    pile_kind,
-)
+from game.rules.moves import REDEAL_MOVE, parse_move
 from game.scenes.loss_words import lost_words
+from game.scenes.move_words import move_words
 from game.scenes.table_analysis import UNANSWERED, Answer
 from game.scenes.table_controls import key_of
 from game.scenes.table_overlay import Banner
@@ -288,7 +280,7 @@ class TableHelp:
                 place = move.b
             if place in self._focusable():
                 self.keys.focus = place
-        self._say(why + " " + _("Hint: {move}.", move=self._describe(move)), 6.0)
+        self._say(why + " " + _("Hint: {move}.", move=move_words(self.game, move)), 6.0)
         self.status_where = self.analysis.position()  # stale once a move is played
         self._invalidate()
 
@@ -533,31 +525,6 @@ class TableHelp:
             return
         self.demo_wait = DEMO_STEP_S / DEMO_PACES[self.demo_pace]
         self._play(parse_move(line[0]))
-
-    def _describe(self, move: Move) -> str:
-        if move == STOCK_TURN:
-            if self.game.pairs_cards:  # its card lies face up: it is moved, not turned
-                card = i18n.card_name(self.game.pile("st")[-1])
-                return _("put {card} from the stock on the reserve", card=card)
-            if self.game.cards_per_turn > 1:  # "turn a card" read as one (95 to 92)
-                return _("turn {count} cards from the stock", count=self.game.cards_per_turn)
-            return _("turn the stock")
-        if move == REDEAL_MOVE:
-            if self.game.pairs_cards:
-                return _("turn the reserve over into the stock")
-            return _("turn the waste over into the stock")
-        piles = (move.a, move.b)
-        cards = [i18n.card_name(self.game.pile(n)[-1]) for n in piles if n and self.game.pile(n)]
-        if move.kind == PAIR:
-            return _("remove {a} and {b}", a=cards[0], b=cards[1])
-        if move.kind == SINGLE:
-            return _("remove {a}", a=cards[0])
-        target = self.game.pile(move.b)
-        if pile_kind(move.b) == FOUNDATION:
-            return _("{card} to a foundation", card=cards[0])
-        if target:
-            return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))
-        return _("{card} into the gap", card=cards[0])
 
 
 def _help_question(what: str, wish: bool, table: bool, press: str, run: bool = False) -> str:

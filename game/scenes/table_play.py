@@ -396,10 +396,8 @@ class TablePlay:
                 return
             if table:
                 self.facts.mark_assisted(BY_SEEN_STOCK)
-        press = "F5" if by_key else _("“Restart”")
-        helped = self._help_in_taking_back(
-            (), self._confirm_restart, confirmed, restart=True, press=press
-        )
+        named = "F5" if by_key else _("“Restart”")  # as the take-back banner names it
+        helped = self._help_in_taking_back((), self._confirm_restart, confirmed, True, named)
         if helped is None:
             return
         worse = helped and self.takeback_worse
@@ -444,8 +442,8 @@ class TablePlay:
                 self.facts.mark_assisted(BY_SEEN_STOCK)
         helped: bool | None = False
         if self.game.can_undo or confirmed:
-            press = by_key or _("“Undo”")
-            helped = self._help_in_taking_back(back_to, self._confirm_undo, confirmed, press=press)
+            named = by_key or _("“Undo”")
+            helped = self._help_in_taking_back(back_to, self._confirm_undo, confirmed, press=named)
             if helped is None:
                 return
         worse = bool(helped) and self.takeback_worse
