@@ -326,7 +326,11 @@ class TableControls:
             elif focus:
                 self.keys.visible = True
                 cards = self.game.pile(focus)
-                self._click(focus, len(cards) - 1 if cards else -1)
+                if not cards and focus != "st" and self.selected is None:
+                    # a click there shows its place empty; Enter did nothing at all
+                    self._refuse(_("Nothing to pick up here: the place is empty."))
+                else:
+                    self._click(focus, len(cards) - 1 if cards else -1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.bar_focus() is not None:
             self._step_along_bar(1 if key == pygame.K_RIGHT else -1)
             self._invalidate()

@@ -657,3 +657,13 @@ def test_up_from_the_stock_and_down_again_comes_back_to_the_stock(app, driver, r
     assert scene.keys.focus.startswith("f")
     driver.key(pygame.K_DOWN)
     assert scene.keys.focus == "st"
+
+
+def test_enter_on_an_empty_place_says_it_is_empty(app, driver):
+    # nothing was said, nor heard: a keyboard player could not tell the key was taken
+    scene = open_table(app, driver, Game("egyptian", deal=3))
+    assert not scene.game.pile("w")
+    scene.keys.focus, scene.keys.visible = "w", True
+    driver.key(pygame.K_RETURN)
+    assert scene.status == "Nothing to pick up here: the place is empty."
+    assert scene.selected is None and scene.game.moves == []
