@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -186,7 +187,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     # no more processes than deals: the others would only start and stop
     jobs = min(args.jobs or cores_usable(), total)
     tag = "".join(f"-{k}{v}" for k, v in options.items())
-    path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{first}-{last}.csv")
+    span = f"{first}-{last}"
+    if len(span) > 60:  # past a file name's 255 bytes ("File name too long", 8.6 KB of it)
+        span = f"{first[:12]}-{last[:12]}-{hashlib.sha256(span.encode()).hexdigest()[:12]}"
+    path = Path(args.csv or f"stats-{ruleset.id}{tag}-{args.goal}-{span}.csv")
     _check_writable(path)  # before the hours of solving, not after
     rows: list[stats.Row] = []
     try:

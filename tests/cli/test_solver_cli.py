@@ -116,6 +116,19 @@ def test_stats_names_the_csv_a_full_disk_cut_short(cli):
     assert result.err == "piramida: cannot write /dev/full: No space left on device\n"
 
 
+def test_stats_names_its_csv_of_long_deal_numbers_within_a_file_name_s_length(
+    cli, tmp_path, monkeypatch
+):
+    # "File name too long", in a line of 8.6 KB
+    monkeypatch.chdir(tmp_path)
+    first = "1" + "0" * 300
+    result = cli("stats", "pyramid36", "--deals", f"{first}..{first}", "--jobs", "1", "--json")
+    assert result.rc == 0, result.err[:200]
+    (csv,) = tmp_path.glob("stats-*.csv")
+    assert len(csv.name) < 120 and csv.name.startswith("stats-pyramid36-passes1-all-100000")
+    assert json.loads(result.out)["csv"] == csv.name
+
+
 def test_stats_text_writes_options_as_the_other_commands_do(cli, tmp_path):
     base = ["stats", "pyramid36", "--deals", "0..1", "--csv", str(tmp_path / "s.csv")]
     first = cli(*base, "--option", "passes=3", "--jobs", "1").out.splitlines()[0]
