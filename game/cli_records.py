@@ -305,14 +305,17 @@ def export(game_id: str, path: str) -> int:
 
 
 def _warn_unless_it_replays(game_id: str, replay: dict[str, object]) -> None:
-    """A game whose kept moves no longer replay (a damaged record) is still written as
-    kept, nothing dropped, but said so on standard error: the file went out in silence,
-    and `replay` and `verify` then refused it with no hint why."""
+    """A game whose kept moves no longer replay, or no longer make the result it claims
+    (a damaged record), is still written as kept, nothing dropped, but said so on
+    standard error: the file went out in silence, and `replay` and `verify` then
+    refused it with no hint why."""
     from game.cli import one_line
-    from game.rules import RulesError, run_replay
+    from game.rules import RulesError, check_claim, run_replay
 
     try:
-        run_replay(replay)
+        game = run_replay(replay)
+        if "result" in replay:
+            check_claim(game, replay["result"])
     except RulesError as e:
         print(
             f"piramida: game {game_id} does not replay as kept ({one_line(str(e))});"

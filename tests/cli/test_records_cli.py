@@ -320,6 +320,19 @@ def test_history_exports_a_game_that_no_longer_replays_with_a_word_why(
     # nothing dropped: the kept moves, the bad one among them
     assert json.loads(target.read_text("utf-8"))["moves"][2] == "p1>f"
     assert cli("replay", str(target)).rc != 0
+    # moves that replay, but to another result than the one kept: said too (verify
+    # refused the file)
+    good = GameFacts(seconds=12)
+    records.save_game(won_game(), good)
+    records.conn.execute(
+        "UPDATE games SET replay = json_set(replay, '$.result.remaining_points', 7) WHERE id = ?",
+        (good.record_id,),
+    )
+    records.conn.commit()
+    claimed = cli("history", "--export", str(good.record_id), str(target))
+    assert claimed.rc == 0 and "does not replay as kept (" in claimed.err
+    assert "remaining_points" in claimed.err
+    assert json.loads(target.read_text("utf-8"))["result"]["remaining_points"] == 7
 
 
 def test_history_exports_a_table_entry_as_the_records_screen_saves_it(
