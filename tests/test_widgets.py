@@ -211,8 +211,12 @@ def test_an_arrow_across_into_a_row_of_choices_and_back_chooses_nothing():
         [button("list", 0), button("once", 120, "passes"), button("twice", 240, "passes", True)]
     )
     pad.focus_key, pad.show_focus = "list", True
-    for key in (pygame.K_RIGHT, pygame.K_LEFT):
-        pad.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""), 1.0)
+    press = pygame.event.Event
+    pad.handle_event(press(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""), 1.0)
+    # on the row's choice, not the nearest: the ring on "once" beside "twice" in gold
+    # lit two ways, and Enter chose the one ringed
+    assert pad.focus_key == "twice" and chosen == []
+    pad.handle_event(press(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""), 1.0)
     assert pad.focus_key == "list" and chosen == []
 
 

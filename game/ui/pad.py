@@ -43,6 +43,9 @@ class ButtonPad:
         self._pointer: tuple[int, int] | None = None
         self.regions: list[pygame.Rect] = []  # columns that up and down keep to
         self._held_for = 0.0  # how long a repeating button has been held down
+        # a row of choices entered across by an arrow: (the choice ringed, the button
+        # come from, the arrow's way), for the arrow back to go back (see _move)
+        self._came_across: tuple[str, str, int] | None = None
 
     def set(self, buttons: list[Button]) -> None:
         """Take a fresh set of buttons; focus and press carry over by key."""
@@ -154,6 +157,7 @@ class ButtonPad:
         return due > 0
 
     def _move(self, key: int, backwards: bool) -> None:
+        came, self._came_across = self._came_across, None
         current = self.focused
         enabled = [b for b in self.buttons if b.enabled]
         if not enabled:
@@ -178,6 +182,10 @@ class ButtonPad:
         others = [b for b in enabled if b is not current]
         direction = ARROWS[key]
         if direction[0] and current.group and current.chosen_by_arrows:
+            back = came is not None and came[0] == current.key and came[2] == -direction[0]
+            if back and came is not None and self.get(came[1]) is not None:
+                self.focus_key = came[1]  # straight back, choosing nothing on the way
+                return
             self._along_row(current, direction[0], others)
             return
         target = None
@@ -188,12 +196,15 @@ class ButtonPad:
                 target = nearest(current.rect, inside, direction)
         target = target or nearest(current.rect, others, direction)
         entering = target is not None and target.group and target.group != current.group
-        if entering and direction[1]:
-            # down or up into a row of choices, on its choice, as Tab goes: the ring on
-            # "three times" beside "once" in gold lit two choices two ways. Across, the
-            # ring lands on the choice nearest, choosing nothing (see _along_row)
+        if entering and target is not None:
+            # into a row of choices, on its choice, as Tab goes: the ring on "three
+            # times" beside "once" in gold lit two choices two ways (and Right from the
+            # list, its Enter chose the one ringed). Entered across, the arrow back goes
+            # straight back: on from the choice, Left chose the one before it
             rows_choice = (b for b in enabled if b.group == target.group and b.selected)
             target = next(rows_choice, target)
+            if direction[0]:
+                self._came_across = (target.key, current.key, direction[0])
         if target is not None:
             self.focus_key = target.key
             same_row = target.group and target.group == current.group

@@ -317,6 +317,13 @@ def test_left_past_a_row_s_first_choice_lands_on_the_chosen_patience(app, driver
     tab_to(driver, scene, "option:cards=36")
     driver.key(pygame.K_LEFT)
     assert scene.pad.focus_key == "ruleset:nechego" and scene.ruleset.id == "nechego"
+    # and Right from the list into a row lands on its choice, not the nearest one
+    click(driver, scene, "option:passes=2")
+    tab_to(driver, scene, "ruleset:nechego")
+    driver.key(pygame.K_RIGHT)  # the passes' row lies in line with the patience
+    assert scene.pad.focus_key == "option:passes=2" and scene.options["passes"] == 2
+    driver.key(pygame.K_LEFT)  # and straight back, choosing nothing
+    assert scene.pad.focus_key == "ruleset:nechego" and scene.options["passes"] == 2
 
 
 def test_back_from_the_rules_the_focus_ring_is_where_it_was_left(app, driver):
