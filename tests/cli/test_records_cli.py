@@ -300,36 +300,38 @@ def test_history_exports_a_replay_that_verifies(cli: Cli, records, tmp_path) -> 
     assert json.loads(cli("history", "--export", str(facts.record_id), "-").out) == exported
 
 
+def _won_game_kept_with(records, where: str, value: object) -> int:
+    """A won game saved, then its record's replay written over at `where` (a JSON
+    path) with `value`, as a damaged record might hold it; its ID."""
+    facts = GameFacts(seconds=12)
+    records.save_game(won_game(), facts)
+    records.conn.execute(
+        "UPDATE games SET replay = json_set(replay, ?, ?) WHERE id = ?",
+        (where, value, facts.record_id),
+    )
+    records.conn.commit()
+    assert facts.record_id is not None
+    return facts.record_id
+
+
 def test_history_exports_a_game_that_no_longer_replays_with_a_word_why(
     cli: Cli, records, tmp_path
 ) -> None:
     # written in silence, the file was then refused by `replay` with no hint that the
     # records themselves held it so
-    facts = GameFacts(seconds=12)
-    records.save_game(won_game(), facts)
-    records.conn.execute(
-        "UPDATE games SET replay = json_set(replay, '$.moves[2]', 'p1>f') WHERE id = ?",
-        (facts.record_id,),
-    )
-    records.conn.commit()
+    damaged = _won_game_kept_with(records, "$.moves[2]", "p1>f")
     target = tmp_path / "out.json"
-    result = cli("history", "--export", str(facts.record_id), str(target))
+    result = cli("history", "--export", str(damaged), str(target))
     assert result.rc == 0 and result.out == ""
-    assert result.err.startswith(f"piramida: game {facts.record_id} does not replay as kept (")
+    assert result.err.startswith(f"piramida: game {damaged} does not replay as kept (")
     assert "move 3 'p1>f'" in result.err and result.err.endswith("written as kept all the same\n")
     # nothing dropped: the kept moves, the bad one among them
     assert json.loads(target.read_text("utf-8"))["moves"][2] == "p1>f"
     assert cli("replay", str(target)).rc != 0
     # moves that replay, but to another result than the one kept: said too (verify
     # refused the file)
-    good = GameFacts(seconds=12)
-    records.save_game(won_game(), good)
-    records.conn.execute(
-        "UPDATE games SET replay = json_set(replay, '$.result.remaining_points', 7) WHERE id = ?",
-        (good.record_id,),
-    )
-    records.conn.commit()
-    claimed = cli("history", "--export", str(good.record_id), str(target))
+    claims = _won_game_kept_with(records, "$.result.remaining_points", 7)
+    claimed = cli("history", "--export", str(claims), str(target))
     assert claimed.rc == 0 and "does not replay as kept (" in claimed.err
     assert "remaining_points" in claimed.err
     assert json.loads(target.read_text("utf-8"))["result"]["remaining_points"] == 7
