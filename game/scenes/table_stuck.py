@@ -45,7 +45,8 @@ class TableStuck:
             answer = next(search)
             if answer is not None:
                 self.stuck = answer
-                self.stuck_heard = self.stuck_heard and answer
+                if answer is False:
+                    self.stuck_heard = False  # found again, a stuck end rings again
                 return
         self.stuck, self.stuck_search = None, search
         self.stuck_slices_left = STUCK_SLICES_MOST
@@ -65,7 +66,7 @@ class TableStuck:
             return
         self.stuck, self.stuck_search = answer, None
         if answer is False:
-            self.stuck_heard = False
+            self.stuck_heard = False  # as in _search_stuck
         if answer and self.banner is None and not self.game.over:
             self._stuck_found()
             self._update_buttons()

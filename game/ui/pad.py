@@ -182,8 +182,7 @@ class ButtonPad:
         others = [b for b in enabled if b is not current]
         direction = ARROWS[key]
         if direction[0] and current.group and current.chosen_by_arrows:
-            back = came is not None and came[0] == current.key and came[2] == -direction[0]
-            if back and came is not None and self.get(came[1]) is not None:
+            if came and came[0] == current.key and came[2] == -direction[0] and self.get(came[1]):
                 self.focus_key = came[1]  # straight back, choosing nothing on the way
                 return
             self._along_row(current, direction[0], others)
@@ -201,8 +200,7 @@ class ButtonPad:
             # times" beside "once" in gold lit two choices two ways (and Right from the
             # list, its Enter chose the one ringed). Entered across, the arrow back goes
             # straight back: on from the choice, Left chose the one before it
-            rows_choice = (b for b in enabled if b.group == target.group and b.selected)
-            target = next(rows_choice, target)
+            target = self._rows_choice(target)
             if direction[0]:
                 self._came_across = (target.key, current.key, direction[0])
         if target is not None:
@@ -213,6 +211,12 @@ class ButtonPad:
                 # ring stood on "three cards" while "one card" stayed chosen, and Play
                 # dealt one
                 target.action()
+
+    def _rows_choice(self, button: Button) -> Button:
+        """The chosen button of `button`'s row of choices, where the arrows land on
+        entering it; `button` itself if none is chosen and can be pressed."""
+        chosen = (b for b in self.buttons if b.group == button.group and b.selected)
+        return next((b for b in chosen if b.enabled), button)
 
     def _along_row(self, current: Button, step: int, others: list[Button]) -> None:
         """Left or right (`step`) in a row of choices: the next choice, in the row's
@@ -236,8 +240,7 @@ class ButtonPad:
             if target is not None and target.group:
                 # into another row of choices, on its choice (as up and down go): the ring
                 # on the patience beside, the chosen one gold, lit two of the list
-                chosen = (b for b in self.buttons if b.group == target.group and b.selected)
-                target = next((b for b in chosen if b.enabled), target)
+                target = self._rows_choice(target)
             if target is not None:
                 self.focus_key = target.key
             return
