@@ -59,6 +59,9 @@ class Settings:
     # the top bar says whether the deal can still be won, and a move that loses it is
     # said: off, a player finds it out from the cards (a hint still tells)
     show_verdict: bool = True
+    # a ring round each card that can move now; off, a player finds the moves alone (the
+    # keyboard's focus still goes only to them, and a hint still shows one)
+    show_playable: bool = True
     # the window's size as it was last left, [width, height]; empty: none kept yet
     window: list[int] = field(default_factory=list)
     maximised: bool = False  # the window was left maximised (`window` is its size un-maximised)

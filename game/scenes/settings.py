@@ -120,6 +120,7 @@ class SettingsScene(Scene):
             choice("large_corners", on_off, s.large_corners),
             choice("card_back", backs, s.card_back, weight=1.5),
             choice("fullscreen", on_off, self.app.fullscreen),
+            choice("show_playable", told, s.show_playable),
             choice("show_verdict", told, s.show_verdict),
             choice("winnable_only", on_off, s.winnable_only),
         ]
@@ -130,6 +131,7 @@ class SettingsScene(Scene):
                 " (not a fortune's, nor the arcade's)."
             ),
             "show_verdict": _("In the top bar after each move; hidden, the cards tell."),
+            "show_playable": _("A light ring round each card you can play now."),
         }
         for row in self.rows:
             row.note = notes.get(row.key, "")
@@ -234,21 +236,27 @@ class SettingsScene(Scene):
         w = size[0]
         s = self.scale = theme.ui_scale(size)
         self.margin = margin = int(24 * s)
-        self.title_bar, self.bottom_bar = screen_bars(size, s)
-        top, bottom = self.title_bar.bottom + margin // 2, self.bottom_bar.top - margin // 2
         # A screen standing up has no width for a label and its controls side by side
         # (the volume's Mute went off the screen): each label takes a line above them
         self.stacked = theme.standing(size)
         label_units = LABEL_LINE if self.stacked else 0.0
-        # where the rows are too tight for a finger's target (ten of them at 800x600),
-        # the card backs' row is as high as the others and the panel's edges narrower
-        for tight in (False, True):
+        # where the rows are too tight for a finger's target (eleven of them at 800x600),
+        # the card backs' row is as high as the others and the panel's edges narrower;
+        # tighter still, Back goes up into the title bar and the bottom bar goes
+        for tight, one_bar in ((False, False), (True, False), (True, True)):
+            self.title_bar, self.bottom_bar = screen_bars(size, s)
+            if one_bar:
+                self.title_bar.height = max(self.title_bar.height, SMALLEST_TARGET + 12)
+                self.bottom_bar = pygame.Rect(0, size[1], w, 0)
+            top = self.title_bar.bottom + margin // 2
+            bottom = self.bottom_bar.top - (margin // 4 if one_bar else margin // 2)
             weights = [min(r.weight, 1.0) if tight else r.weight for r in self.rows]
             edge = margin // 4 if tight else margin
             units = sum(weight + label_units for weight in weights)
             unit = int(min((bottom - top - edge) / units, max(64, 84 * s)))
             if unit - 8 >= SMALLEST_TARGET:
                 break
+        self.one_bar = one_bar
         panel_w = min(w - 2 * margin, max(int(1000 * s), 760))
         self.panel = pygame.Rect(0, 0, panel_w, int(unit * units) + edge)
         self.panel.midtop = (w // 2, top + max(0, (bottom - top - self.panel.height) // 3))
@@ -282,13 +290,9 @@ class SettingsScene(Scene):
             )
             row.label_y = row.rect.y + label_h // 2 if self.stacked else row.rect.centery
             self._place(row, row.controls, button_h)
-        layout_row(
-            [self.back_button],
-            self.bottom_bar.inflate(-2 * margin, 0),
-            int(self.bottom_bar.height * 0.72),
-            0,
-            "right",
-        )
+        bar = self.title_bar if self.one_bar else self.bottom_bar
+        back_h = SMALLEST_TARGET if self.one_bar else int(bar.height * 0.72)
+        layout_row([self.back_button], bar.inflate(-2 * margin, 0), back_h, 0, "right")
 
     def _place(self, row: SettingRow, area: pygame.Rect, height: int) -> None:
         gap = max(4, height // 6)
@@ -423,7 +427,7 @@ class SettingsScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, self.title_bar)
         pygame.draw.rect(surface, theme.PANEL, self.bottom_bar)
         size = max(20, int(32 * self.scale))
-        draw_text(
+        title = draw_text(
             surface,
             _("Settings"),
             size,
@@ -441,16 +445,12 @@ class SettingsScene(Scene):
         # Left and Right change the value at once, as a game's settings do
         hint = _("↑↓: choose · ←→ or Enter: change · Esc: back")
         hint_size = max(12, int(15 * self.scale))
-        width = self.back_button.rect.left - 2 * self.margin
+        # with one bar, the keys are said between the title and Back
+        left = title.right + self.margin if self.one_bar else self.margin
+        width = self.back_button.rect.left - self.margin - left
         if self.names_keys() and theme.font(hint_size).size(hint)[0] < width:
-            draw_text(
-                surface,
-                hint,
-                hint_size,
-                (self.margin, self.bottom_bar.centery),
-                theme.INK_DIM,
-                "midleft",
-            )
+            bar = self.title_bar if self.one_bar else self.bottom_bar
+            draw_text(surface, hint, hint_size, (left, bar.centery), theme.INK_DIM, "midleft")
         self.back_button.focused = self.keyboard and self.focus == len(self.rows)
         self.back_button.draw(surface, max(11, int(self.back_button.rect.height * 0.42)))
         return [surface.get_rect()]

@@ -480,7 +480,8 @@ class TableControls:
         marks: dict[str, str] = {}
         if self._quiet():
             return marks
-        for move in self.game.legal_moves:
+        shown = self.game.legal_moves if self.app.settings.show_playable else ()
+        for move in shown:
             if move.kind in (PAIR, SINGLE):
                 marks[move.a] = "playable"
                 if move.kind == PAIR:

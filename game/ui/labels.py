@@ -131,6 +131,7 @@ def setting_name(key: str) -> str:
         "card_back": _("Card back"),
         "fullscreen": _("Full screen"),
         "show_verdict": _("Can it still be won?"),
+        "show_playable": _("Playable cards"),
         "winnable_only": _("Winnable deals only"),
         # no rows of their own: kept as the window is left
         "window": _("Window size"),

@@ -1,5 +1,6 @@
 """The settings screen driven by real clicks and keys: each change applies and is saved."""
 
+import itertools
 import json
 import time
 
@@ -275,7 +276,7 @@ def test_tab_walks_every_row_and_round(app, driver):
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 800), (3840, 2160)])
 def test_nothing_is_off_screen_and_targets_are_big(size, language, tmp_path, monkeypatch):
     monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
     app = App(size=size, clock=ManualClock())
@@ -290,6 +291,7 @@ def test_nothing_is_off_screen_and_targets_are_big(size, language, tmp_path, mon
     for b in buttons:
         assert window.contains(b.rect), (b.key, b.rect)
         assert b.rect.height >= 40, b.key
+    assert window.contains(scene.panel) and not scene.panel.colliderect(scene.back_button.rect)
     for row in scene.rows:
         assert scene.panel.contains(row.rect)
         for b in row.buttons:
@@ -461,7 +463,27 @@ def test_two_rows_notes_stand_apart(app, driver, size):
     app.apply_settings()
     scene = open_settings(app, driver)
     scene.draw(app.surface, 1.0)
-    notes = [row.note_drawn for row in scene.rows if row.note_drawn is not None]
-    assert len(notes) == 2
-    upper, lower = sorted(notes, key=lambda r: r.top)
-    assert lower.top - upper.bottom >= 4
+    notes = sorted((row.note_drawn for row in scene.rows if row.note_drawn), key=lambda r: r.top)
+    assert len(notes) == 3
+    for upper, lower in itertools.pairwise(notes):
+        assert lower.top - upper.bottom >= 4
+
+
+def test_playable_cards_hidden_reach_a_waiting_table_and_stay(app, driver):
+    from game.rules import Game
+    from game.scenes.table import TableScene
+
+    table = TableScene(app, Game("pyramid52", deal=1))
+    app.switch(table, fade=False)
+    driver.settle(3.0)
+    assert "playable" in table._marks().values()
+    scene = SettingsScene(app, back=lambda: table)
+    app.switch(scene, fade=False)
+    driver.frames(1)
+    assert scene.button("show_playable:True").selected
+    click(driver, scene, "show_playable:False")
+    assert saved(app)["show_playable"] is False and scene.button("show_playable:False").selected
+    assert SettingsStore(app.store.path).load().show_playable is False
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(30)
+    assert app.scene is table and "playable" not in table._marks().values()

@@ -185,3 +185,36 @@ def test_a_card_dragged_when_the_window_is_made_too_small_goes_back(app, driver)
     driver.settle(0.5)
     assert scene.drag is None and scene.selected is None
     assert game.moves == [] and "t6" not in scene._marks()
+
+
+def around(app, scene, pile: str) -> bytes:
+    """The pixels of a pile's top card and the ring a mark draws round it."""
+    rect = scene.view.top_rect(pile)
+    reach = scene.view.ring_reach()
+    area = rect.inflate(2 * reach, 2 * reach).clip(app.surface.get_rect())
+    return pygame.image.tobytes(app.surface.subsurface(area), "RGB")
+
+
+def test_playable_cards_hidden_in_settings_wear_no_ring_yet_still_play(app, driver):
+    # a player who wants to find the moves alone: the rings go, the moves stay
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    driver.settle(3.0)  # the deal's cards all down
+    pair = next(m for m in game.legal_moves if m.kind == "pair")
+    ringed = around(app, scene, pair.a)
+    app.settings.show_playable = False
+    scene.repaint()  # as the table is drawn again, back from Settings
+    driver.frames(2)
+    assert pair.a not in scene._marks() and around(app, scene, pair.a) != ringed
+    app.settings.show_playable = True
+    scene.repaint()
+    driver.frames(2)
+    assert scene._marks()[pair.a] == "playable" and around(app, scene, pair.a) == ringed
+    app.settings.show_playable = False
+    scene.repaint()  # as the table is drawn again, back from Settings
+    driver.frames(2)
+    driver.click(centre(scene, pair.a))
+    assert scene.selected == pair.a and scene._marks()[pair.a] == "selected"
+    driver.click(centre(scene, pair.b))
+    driver.settle(1.0)
+    assert game.moves[-1] == pair and not scene._marks()
