@@ -1,5 +1,6 @@
 """The game's sound effects, played through pygame's mixer."""
 
+import io
 import logging
 import math
 import random
@@ -10,7 +11,9 @@ import pygame
 
 from game.audio.mixer import MixerSettings, current_mixer, open_mixer
 from game.audio.names import SOUND_NAMES, sound_file_name, sound_kind
+from game.audio.wav_check import wav_problem
 from game.paths import SOUNDS_DIR
+from game.small_files import TooLarge, read_small
 
 _log = logging.getLogger(__name__)
 
@@ -35,10 +38,10 @@ MOST_AT_ONCE = 2
 # pair and a stock turn went unheard, and the game's end waits for silence, yet two new
 # sounds may start as it comes due
 ALWAYS_HEARD = frozenset({"refused", "win", "lose"})
+# the largest sound file read: ours are under 60 KB, and a file of gigabytes put in
+# one's place is not read whole into memory to be refused
+LARGEST_SOUND = 8 << 20
 MUTE_FADE_MS = 80  # muting fades what plays out: cut mid-wave, it clicked
-# A sound shorter than this is a file cut short, not a sound: a win.wav of its first
-# 100 bytes loaded without a word and played 1 ms of silence
-SHORTEST_HEARD_S = 0.01
 # The volume setting is a fader in equal steps of loudness, 2 dB a tenth: taken as a
 # plain factor, from 0.1 to 0.2 was 6 dB louder and from 0.9 to 1.0 under 1 dB, so the
 # top half of the slider did next to nothing. Twenty dB keep the settings saved before
@@ -241,14 +244,14 @@ class Sounds:
         for name in sorted(SOUND_NAMES):
             path = self._sounds_dir / sound_file_name(name)
             try:
-                sound = pygame.mixer.Sound(path)
-            except (pygame.error, OSError) as error:
-                _log.warning("Sound %r not loaded from %s: %s", name, path, error)
-                continue
-            if sound.get_length() < SHORTEST_HEARD_S:
-                _log.warning("Sound %r not loaded from %s: the file is cut short", name, path)
-                continue
-            loaded[name] = sound
+                data = read_small(path, LARGEST_SOUND)
+                problem = wav_problem(data)
+                if problem is None:  # only a whole sound reaches the mixer (see wav_check)
+                    loaded[name] = pygame.mixer.Sound(file=io.BytesIO(data))
+            except (pygame.error, OSError, TooLarge) as error:
+                problem = str(error)
+            if problem is not None:
+                _log.warning("Sound %r not loaded from %s: %s", name, path, problem)
         return loaded
 
     def _apply_volume(self) -> None:

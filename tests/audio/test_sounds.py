@@ -586,3 +586,27 @@ def test_a_sound_with_every_channel_busy_is_not_said_to_have_started(
         assert not effects.play("pick")  # the one channel is the win's, unforced
     finally:
         pygame.mixer.quit()
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        44,  # its header alone: a Sound of no samples, which pygame-ce frees twice (abort)
+        45,
+        26_000,  # half of it: half the win was heard, with no word
+        52_963,  # its last byte
+    ],
+)
+def test_a_wav_file_cut_anywhere_is_named_and_the_rest_still_play(
+    silent_device: None, tmp_path: Path, caplog: pytest.LogCaptureFixture, kept: int
+) -> None:
+    for name in SOUND_NAMES:
+        (tmp_path / f"{name}.wav").write_bytes((SOUNDS_DIR / f"{name}.wav").read_bytes())
+    whole = (SOUNDS_DIR / "win.wav").read_bytes()
+    assert len(whole) > kept
+    (tmp_path / "win.wav").write_bytes(whole[:kept])
+    with caplog.at_level(logging.WARNING):
+        sounds = Sounds(sounds_dir=tmp_path)
+        assert sounds.unloaded == ("win.wav",)
+    assert "cut short" in caplog.text
+    assert not sounds.play("win") and sounds.play("pair")
