@@ -300,8 +300,10 @@ class App:
             self._update(STEP)
             self._accumulator -= STEP
             steps += 1
-        if steps == MAX_STEPS:  # a stall (a debugger, a suspended laptop): let it go
-            self._accumulator = min(self._accumulator, STEP)
+        if steps == MAX_STEPS:  # a stall (a debugger, a stopped process): let it go
+            let_go, self._accumulator = self._accumulator - STEP, min(self._accumulator, STEP)
+            if let_go > 0 and self.scene is not None:
+                self.scene.stalled(let_go)  # the cards lay open all that time
         self.sounds.update()
         if draw and not (self.hidden and self.kiosk is None):  # none of it can be seen
             self._draw(self._accumulator / STEP)

@@ -78,6 +78,11 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def stalled(self, seconds: float) -> None:
+        """The loop stood still for `seconds` more than its updates made up (a stopped
+        process, a debugger, a long pause of the system): time no update saw, which a
+        clock that ranks play must count all the same."""
+
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         return [surface.get_rect()]
 

@@ -291,12 +291,7 @@ class TableScene(
             self.redraw = True
         else:
             self.animator.now += dt
-        # The clock runs from the deal, not from the first move: time ranks wins, and the
-        # cards lie open to study before a move is made (and after a Restart)
-        dealing = self.animator.busy and not self.game.moves
-        # nor behind "Make the window larger", where no card can be seen or touched
-        seen = self.app.active and not self.app.too_small
-        if seen and not (self.game.over or self.wish_pending or dealing):
+        if self._clock_runs():
             self.seconds += dt
             self._keep_the_clock()
         if self._covered() != self.covered:
@@ -341,6 +336,22 @@ class TableScene(
                 self._show_results()
         if self._current_figures() != self._figures:
             self.redraw = True
+
+    def _clock_runs(self) -> bool:
+        """Whether the game's clock runs now. It runs from the deal, not from the first
+        move: time ranks wins, and the cards lie open to study before a move is made
+        (and after a Restart); not behind "Make the window larger", where no card can be
+        seen or touched, nor while the window is inactive (its cards are hidden)."""
+        dealing = self.animator.busy and not self.game.moves
+        seen = self.app.active and not self.app.too_small
+        return seen and not (self.game.over or self.wish_pending or dealing)
+
+    def stalled(self, seconds: float) -> None:
+        # a process stopped (Ctrl+Z) with its cards open ran 116 s of study as 24 s; a
+        # suspended computer's monotonic clock stands still, so its sleep is not counted
+        if self._clock_runs():
+            self.seconds += seconds
+            self._keep_the_clock()
 
     def _pyramid_rects(self) -> list[pygame.Rect]:
         """Where the pyramid's places are, a card or none on each (the legend keeps clear

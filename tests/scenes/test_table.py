@@ -806,6 +806,24 @@ def test_the_clock_runs_only_while_the_window_has_focus(app, driver):
     assert scene.seconds > running + 0.9
 
 
+def test_the_clock_counts_a_stall_with_the_cards_open(app, driver):
+    # the process stopped (Ctrl+Z) with its cards on the screen: the loop let the time
+    # go, and 116 s of study were kept as 24 s
+    game = Game("pyramid52", deal=1)
+    scene = open_table(app, driver, game)
+    running = scene.seconds
+    app.clock.advance(100.0)
+    app.frame()
+    assert scene.seconds == pytest.approx(running + 100.0, abs=0.05)
+    # and not while the window is inactive, its cards hidden
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    driver.frames(2)
+    paused = scene.seconds
+    app.clock.advance(100.0)
+    app.frame()
+    assert scene.seconds == pytest.approx(paused, abs=0.05)
+
+
 def test_stuck_position_offers_to_end_the_game(app, driver):
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
