@@ -124,6 +124,8 @@ def _say_claimed(metas: list[object], deal: object = None) -> None:
         when = one_line(local_minute(started)) if shown else ""  # as history shows it
         off = " (not its deal's day)" if shown and not _on_its_day(started, deal) else ""
         said.append("played as the deal of the day" + (f", started {when}{off}" if when else ""))
+        if facts[0].get("practised") is True:  # it read as a clean day's game
+            said.append("its deal played before, in another game: the day's table does not take it")
     elif len(facts) == 1 and facts[0].get("mode") == ARCADE:
         said.append("played as an arcade level")
     hints = sum(h for m in facts if is_count(h := m.get("hints")))

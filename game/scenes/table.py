@@ -82,7 +82,7 @@ class TableScene(
         # a day's deal played before (its number typed) is known: no place in its table;
         # an arcade level's, played while it waited, takes its run out of the table
         self.practised = self.recorded and app.records.practised(game, facts)
-        self._mark_level_practised(self.practised)  # asked once, just above
+        self._mark_practised(self.practised)  # asked once, just above
         self.hud = Hud()
         self.hud.finger = app.kiosk is not None
         self.view: TableView | None = None

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
-from game.store.saved import ARCADE, BY_DEMO, BY_HINT, BY_PRACTISED, LinePosition, VerdictFlip
+from game.store.saved import (
+    ARCADE,
+    BY_DEMO,
+    BY_HINT,
+    BY_PRACTISED,
+    DAILY,
+    LinePosition,
+    VerdictFlip,
+)
 
 
 class TableFacts:
@@ -144,18 +152,24 @@ class TableFacts:
             self.facts.flip = turned or VerdictFlip.of(0, where)
             self._keep_facts()
 
-    def _mark_level_practised(self, practised: bool | None = None) -> None:
-        """An arcade level whose deal was played in another game (its number read from
-        the records file) is assisted, and its run out of the table: asked as it opens,
-        and again at its end (played in another window meanwhile, the run stayed clean).
-        `practised`: the records' answer, where it was just asked."""
+    def _mark_practised(self, practised: bool | None = None) -> None:
+        """A day's or an arcade level's deal played in another game (its number typed, or
+        read from the records file) is marked so: a level assisted, and its run out of the
+        table; a day's game practised, out of the day's table whatever the clocks of the
+        games since say. Asked as it opens, and again at its end (played in another window
+        meanwhile, the run stayed clean). `practised`: the records' answer, where it was
+        just asked."""
         facts = self.facts
-        if facts.mode != ARCADE or not self.recorded or facts.assisted:
+        if not self.recorded or facts.mode not in (ARCADE, DAILY):
             return
+        if facts.assisted if facts.mode == ARCADE else facts.practised:
+            return  # marked already
         if practised is None:
             practised = self.app.records.practised(self.game, facts)
-        if practised:
+        if practised and facts.mode == ARCADE:
             facts.mark_assisted(BY_PRACTISED)
+        elif practised:
+            facts.practised = True
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

@@ -340,7 +340,7 @@ class TablePlay:
         # the same deal typed as a free game; an arcade level's deal played) is help had
         # with this one: checked again at the end, where the deal's start could not know
         self._mark_help_had_before()
-        self._mark_level_practised()
+        self._mark_practised()
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
         # saved before the results read the records (resigning comes straight here)
         self._save()

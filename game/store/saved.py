@@ -216,6 +216,10 @@ class GameFacts:
     # the best score a proven loss was last said with: a move made before Continue, its
     # answer not yet come, is said to make the best worse (and its Undo costs) after it
     best_said: int | None = None
+    # a day's deal found played before at its deal (see Records.practised): kept, as the
+    # table said it, whatever the clocks of the games since say (one played under a
+    # clock set days ahead was not "begun before" the daily, which took place 1)
+    practised: bool = False
 
     @property
     def wish_counts(self) -> bool:
@@ -302,6 +306,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["verdict_shown"] = True
     if facts.verdict_peeked:
         meta["verdict_peeked"] = True
+    if facts.practised:
+        meta["practised"] = True
     redo = redo_moves(game)
     if redo:
         meta["redo"] = redo
@@ -348,6 +354,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         fortune_replayed=meta.get("fortune_replayed") is True,
         seen_by_undo=meta.get("seen_by_undo") is True,
         abandoned=meta.get("abandoned") is True,
+        practised=meta.get("practised") is True,
         stuck=meta.get("stuck") is True,
         verdict_shown=meta.get("verdict_shown") is True,
         verdict_peeked=meta.get("verdict_peeked") is True,

@@ -99,7 +99,9 @@ class ScoreKeeping(GuardedFile):
         an arcade level's run stays out of the arcade's (see TableScene)."""
         if facts.mode == ARCADE:
             return self.deal_practised(game, facts.record_id)
-        return facts.mode == DAILY and self.deal_played_before(game, facts.record_id)
+        if facts.mode != DAILY:
+            return False
+        return facts.practised or self.deal_played_before(game, facts.record_id)
 
     def table_for(self, game: Game, facts: GameFacts) -> TableKey | None:
         """The table a finished game may enter; None when it may enter none.

@@ -38,8 +38,8 @@ def press(driver, scene, key):
     driver.settle(0.6)
 
 
-def win(app, driver) -> TableScene:
-    scene = open_table(app, driver, Game("pyramid52", deal=8))
+def win(app, driver, options: dict | None = None) -> TableScene:
+    scene = open_table(app, driver, Game("pyramid52", options or {}, deal=8))
     for text in DEAL_8_WIN:
         click_move(driver, scene, text)
     driver.settle(8.0)
@@ -112,8 +112,9 @@ def test_a_win_asks_for_initials_by_touch_and_remembers_them(app, driver):
     assert app.records.initials == "B9Z"
     (key,) = app.records.scores.tables()
     assert app.records.scores.best(key).initials == "B9Z"
-    # the next entry offers the same initials
-    win(app, driver)
+    # the next entry offers the same initials (in another table: the deal's second win
+    # here is no better than its first)
+    win(app, driver, {"passes": 3})
     assert app.scene.initials == "B9Z"
 
 
@@ -652,6 +653,37 @@ def test_the_deal_of_the_day_practised_before_stays_out_of_its_table(app, driver
     assert app.records.games.get(daily.facts.record_id).outcome == "resigned"  # kept
 
 
+def test_the_deal_of_the_day_practised_under_a_clock_set_ahead_stays_out(
+    app, driver, said, monkeypatch
+):
+    # practised as a free game under a clock two days ahead, then played as the day's
+    # deal: its end judged by the games begun before it ended, by their clocks, put it
+    # at place 1 of the day's table, where its results said it stayed out
+    ahead = "2099-01-01T12:00:00.000000+00:00"
+    with monkeypatch.context() as clock:
+        clock.setattr("game.store.games.now_iso", lambda: ahead)
+        practice = open_table_with(
+            app, driver, Game("pyramid36", deal=today_deal()), GameFacts(started_at=ahead)
+        )
+        click_move(driver, practice, "st>w")
+        menu = open_menu(app, driver)
+    menu.select("pyramid36")
+    press(driver, menu, "daily")
+    daily = app.scene
+    assert daily.facts.mode == DAILY and daily.practised
+    assert "You have played this deal before: this game stays out of its table." in said
+    while not daily.game.cleared_a_card:  # a game that cleared none enters no table anyway
+        move = next((m for m in daily.game.legal_moves if m.kind in ("pair", "single")), None)
+        click_move(driver, daily, str(move) if move else "st>w")
+        driver.settle(0.5)
+    results = give_up_to_results(app, driver, daily)
+    assert figure_rows(results)["Deal of the day"] == ("—", "played before: it stays out")
+    assert [k.board for k in app.records.scores.tables()] == []
+    assert not isinstance(app.scene, InitialsScene)
+    kept = app.records.games.get(daily.facts.record_id).replay
+    assert kept["meta"]["practised"] is True  # and so after Continue, and in its replay
+
+
 @pytest.mark.parametrize(
     ("continued", "loss"), [(False, "This deal cannot be won"), (True, "no way to win from here")]
 )
@@ -729,9 +761,11 @@ def test_a_day_s_deal_ends_with_the_days_in_a_row_it_was_played(app, driver):
     driver.settle(0.5)
     results = give_up_to_results(app, driver, table)
     assert figure_rows(results)["Days in a row"] == ("2", "")
-    # a free game is no day of the row
-    free = give_up_to_results(app, driver, open_table(app, driver, Game("pyramid52", deal=8)))
-    assert "Days in a row" not in figure_rows(free)
+    # a free game is no day of the row, the day's number typed as one either
+    free = open_table(app, driver, Game("pyramid52", deal=today_deal()))
+    driver.key(pygame.K_SPACE)
+    driver.settle(0.5)
+    assert "Days in a row" not in figure_rows(give_up_to_results(app, driver, free))
 
 
 def test_a_building_game_given_up_before_a_card_went_home_says_so_in_its_words(app, driver):
