@@ -455,10 +455,11 @@ class GameLog:
 
     def days_played(self, ruleset: str, options: dict[str, Any], since: int) -> list[int]:
         """The days (deal numbers from `since` on) whose daily game of a ruleset and
-        options was played to its end."""
+        options was played to its end, with a move made (given up at its deal, it was
+        said to stay out of the table, and counted as a day played)."""
         rows = self.conn.execute(
             """SELECT DISTINCT deal FROM games WHERE mode = ? AND ruleset = ? AND options = ?
-            AND deal >= ? AND outcome IS NOT NULL""",
+            AND deal >= ? AND outcome IS NOT NULL AND moves > 0""",
             (DAILY, ruleset, canonical_options(options), since),
         )
         return [row[0] for row in rows]

@@ -463,12 +463,17 @@ class Records(ScoreKeeping):
 
     def days_in_a_row(self, ruleset: str, options: dict[str, Any], today: date) -> int:
         """How many days in a row, up to today, the day's deal of this table was played
-        to its end (see daily.days_in_a_row): a year's row at most."""
-        since = daily_deal(today - timedelta(days=366))
-        days = self._read(
-            "read the games", lambda: self.games.days_played(ruleset, options, since), []
-        )
-        return days_in_a_row(days, today)
+        to its end (see daily.days_in_a_row). The days are read a year at a time, and
+        further back while the row reaches as far (it stood still at 367)."""
+        span = 366
+        while True:
+            since = daily_deal(today - timedelta(days=span))
+            played = partial(self.games.days_played, ruleset, options, since)
+            days: list[int] = self._read("read the games", played, [])
+            count = days_in_a_row(days, today)
+            if count < span or span > 100 * 366:
+                return count
+            span *= 2
 
     def daily(self, ruleset: str, options: dict[str, Any], day: int) -> GameRow | None:
         return self._read("read the games", lambda: self.games.daily(ruleset, options, day), None)

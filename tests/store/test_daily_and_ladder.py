@@ -1,6 +1,6 @@
 """Daily deal numbers, and the arcade ladder: its file, how a run climbs, its table."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from hypothesis import given
@@ -54,6 +54,31 @@ def test_the_days_in_a_row_count_games_played_to_their_end_of_that_table(records
     # the 6th is in play: the row stands at the 5th
     assert records.days_in_a_row("pyramid36", options, today) == 2
     assert records.days_in_a_row("pyramid36", {**options, "passes": 3}, today) == 0
+
+
+def test_a_day_s_game_given_up_at_its_deal_is_no_day_played(records):
+    from game.store import DAILY
+
+    today = date(2026, 12, 6)
+    for day in (4, 5):
+        game = random_game("pyramid36", daily_deal(date(2026, 12, day)), 3)
+        records.save_game(game, GameFacts(mode=DAILY))
+    given_up = Game("pyramid36", deal=daily_deal(today))
+    given_up.play("resign")  # its results say it stays out of the table
+    records.save_game(given_up, GameFacts(mode=DAILY))
+    options = given_up.options
+    assert records.days_in_a_row("pyramid36", options, today) == 2  # it stands at the 5th
+
+
+def test_the_days_in_a_row_run_past_a_year(records):
+    from game.store import DAILY
+
+    today = date(2026, 12, 6)
+    for back in range(400):
+        deal = daily_deal(today - timedelta(days=back))
+        records.save_game(random_game("pyramid36", deal, 2), GameFacts(mode=DAILY))
+    options = Game("pyramid36", deal=0).options
+    assert records.days_in_a_row("pyramid36", options, today) == 400  # it stood at 367
 
 
 def test_the_arcade_file_names_real_rulesets_with_real_options():
