@@ -271,10 +271,17 @@ def start_watch(args: argparse.Namespace, replays: list[dict[str, Any]]) -> int:
 def longer_than_read(text: str) -> str | None:
     """Why a number of these digits cannot be read (Python's limit on converting them,
     4300 digits), as a replay file's is said; None if it can."""
-    digits, most = len(text.lstrip("-")), sys.get_int_max_str_digits()
-    if most and digits > most:
-        return f"a number of {digits} digits is longer than this program reads ({most})"
+    plain, most = text.lstrip("-"), sys.get_int_max_str_digits()
+    if not (plain.isascii() and plain.isdigit()):
+        return None  # no number at all (5000 letters were "a number of 5000 digits")
+    if most and len(plain) > most:
+        return f"a number of {len(plain)} digits is longer than this program reads ({most})"
     return None
+
+
+def shortened(text: str, most: int = 40) -> str:
+    """A value given, as a message echoes it: a line of 5000 letters said once is enough."""
+    return text if len(text) <= most else f"{text[: most - 1]}…"
 
 
 def deal_arg(text: str) -> int:
@@ -285,7 +292,9 @@ def deal_arg(text: str) -> int:
     if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
         return int(text)  # a number, refused as negative by deal_number, which says why
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"a deal number is written in digits 0-9, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a deal number is written in digits 0-9, not {shortened(text)!r}"
+        )
     return int(text)
 
 

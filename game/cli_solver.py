@@ -167,14 +167,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     ruleset = get_ruleset(args.ruleset)
     options = ruleset.parse_options(args.option)
-    from game.cli import longer_than_read
+    from game.cli import longer_than_read, shortened
 
     first, sep, last = args.deals.partition("..")
     if why := longer_than_read(first) or longer_than_read(last):  # a traceback from int()
         raise _usage(f"--deals: {why}")
     if not sep or not _digits(first) or not _digits(last) or int(first) > int(last):
         raise _usage(
-            f"--deals is written A..B, deal numbers from 0 with A <= B, not '{args.deals}'"
+            f"--deals is written A..B, deal numbers from 0 with A <= B, not"
+            f" {shortened(args.deals)!r}"
         )
     total = int(last) - int(first) + 1
     if total > MOST_DEALS:

@@ -35,9 +35,12 @@ def data_dir(make: bool = True) -> Path:
 def surely_missing(path: Path) -> bool:
     """Whether `path` is not there for sure: the nearest of its parents that is there
     can be looked into (where it cannot, `path` may be there unseen)."""
-    for parent in path.parents:
-        if parent.exists():
-            return not path.exists() and os.access(parent, os.X_OK)
+    try:
+        for parent in path.parents:
+            if parent.exists():
+                return not path.exists() and os.access(parent, os.X_OK)
+    except OSError:  # a parent that cannot be looked into: exists() raises, not says no
+        return False
     return True
 
 

@@ -76,10 +76,14 @@ def checked_replays(replay: object) -> list[dict[str, Any]]:
 
 
 def is_run(data: Mapping[str, Any]) -> bool:
-    """Whether a file read is an arcade run's proof rather than one game's replay: one
-    with a game's deal or moves is a replay, and an extra "games" is refused as its
-    unknown key (taken for a run, it was sent to `verify`, which then blamed its
-    ladder); a run with a stray "ruleset" is a run, and that key is refused."""
+    """Whether a file read is an arcade run's proof rather than one game's replay. A
+    ladder with a list of games is a run, whatever else it holds, and a stray key of a
+    game's ("ruleset", "deal") is refused as the run's (taken for a replay, it was
+    refused for its own ladder). Otherwise one with a game's deal or moves is a replay,
+    and an extra "games" or "ladder" is refused as its unknown key (taken for a run, it
+    was sent to `verify`, which then blamed its ladder)."""
+    if "ladder" in data and isinstance(data.get("games"), list):
+        return True
     game_keys = ("deal", "deck", "moves")
     return ("ladder" in data or "games" in data) and not any(k in data for k in game_keys)
 

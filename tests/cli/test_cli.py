@@ -1036,6 +1036,10 @@ def test_a_deal_number_too_long_to_read_says_so_in_a_short_line(cli: Cli) -> Non
     refused = cli("deal", "pyramid52", "--deal", "9" * 5000)
     assert_refused(refused, "a number of 5000 digits is longer than this program reads")
     assert "deal_arg" not in refused.err and len(refused.err) < 200
+    # 5000 letters are no number of 5000 digits, and are not echoed whole
+    refused = cli("deal", "pyramid52", "--deal", "x" * 5000)
+    assert_refused(refused, "a deal number is written in digits 0-9, not 'xxxx")
+    assert len(refused.err) < 200
 
 
 @pytest.mark.parametrize(

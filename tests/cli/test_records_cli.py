@@ -74,6 +74,13 @@ def test_verify_says_what_the_file_claims_beyond_proof_help_first(
         f" started {local_minute('2026-12-06T23:59:00.657035+00:00')} (not its deal's day)"
     )
     assert "657035" not in cli("verify", replay_file(replay)).out
+    # a day's game kept out of its table for its deal played before read as a clean one
+    replay["meta"] = {"mode": "daily", "practised": True}
+    assert cli("verify", replay_file(replay)).out.splitlines()[1] == (
+        "the file says, not proven: played as the deal of the day; its deal played before,"
+        " in another game: the day's table does not take it"
+    )
+    replay["meta"] = {"mode": "daily", "started": "2026-12-06T23:59:00.657035+00:00"}
     replay["meta"]["started"] = "\x1b[2J\x1b[7m"  # a file's text says nothing to the terminal
     assert "\x1b" not in cli("verify", replay_file(replay)).out
     replay["meta"] = {"seconds": 75, "hints": "lots"}  # what does not read is not said
@@ -463,11 +470,14 @@ def test_a_listing_in_a_home_it_may_not_write_in_lists_none(
 
     home = tmp_path / "shut"
     home.mkdir()
+    shut = tmp_path / "no-entry"  # a folder it may not look into (below)
+    shut.mkdir()
     monkeypatch.setenv("PIRAMIDA_HOME", str(home))
     real = Path.mkdir
 
     def refused_in_home(self, *args, **kwargs):
-        if self.is_relative_to(home):  # root may write anywhere: the refusal stood in
+        # root may write anywhere: the refusal stands in
+        if self.is_relative_to(home) or self.is_relative_to(shut):
             raise PermissionError(13, "Permission denied", str(self))
         return real(self, *args, **kwargs)
 
@@ -479,6 +489,19 @@ def test_a_listing_in_a_home_it_may_not_write_in_lists_none(
     # a home it may not look into may hold records: not "no games yet", but said
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: p != home and real_access(p, mode))
+    assert_refused(cli(command), "the records file cannot be read")
+    # nor inside a folder it may not look into, where asking whether the home is there
+    # raises: that was "cannot write …: Permission denied", status 1
+    monkeypatch.setenv("PIRAMIDA_HOME", str(shut / "home"))
+    real_stat = Path.stat
+
+    def unseen(self, *args, **kwargs):
+        if self != shut and self.is_relative_to(shut):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_stat(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "stat", unseen)
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != shut and real_access(p, mode))
     assert_refused(cli(command), "the records file cannot be read")
 
 
@@ -719,15 +742,19 @@ def test_a_replay_with_a_run_s_key_is_refused_for_that_key(
         assert_refused(cli(*command, path), f"unknown key '{key}' in the replay")
 
 
-def test_a_run_file_with_a_stray_ruleset_is_refused_for_that_key(
-    cli: Cli, arcade_entry, tmp_path
+@pytest.mark.parametrize(
+    "stray", [{"ruleset": "pyramid52"}, {"deal": 5}, {"deck": "AS 2S"}, {"moves": []}]
+)
+def test_a_run_file_with_a_stray_game_key_is_refused_for_that_key(
+    cli: Cli, arcade_entry, tmp_path, stray
 ) -> None:
     # taken for one game's replay, it was refused for its own "ladder"
     path = tmp_path / "run.json"
     cli("scores", "--export-run", "1", str(path))
     run = json.loads(path.read_text("utf-8"))
-    path.write_text(json.dumps({**run, "ruleset": "pyramid52"}), encoding="utf-8")
-    assert_refused(cli("verify", str(path)), "unknown key 'ruleset' in an arcade run")
+    path.write_text(json.dumps({**run, **stray}), encoding="utf-8")
+    (key,) = stray
+    assert_refused(cli("verify", str(path)), f"unknown key '{key}' in an arcade run")
 
 
 def test_watch_plays_a_run_file_s_games_one_after_another(

@@ -106,6 +106,9 @@ def test_stats_bad_range_is_refused(cli):
     # a bound past Python's 4300 digits ended in a traceback with exit status 1
     refused = cli("stats", "pyramid36", "--deals", "0.." + "9" * 4301)
     assert_refused(refused, "--deals: a number of 4301 digits is longer than this program reads")
+    refused = cli("stats", "pyramid36", "--deals", "x" * 5000 + "..1")
+    assert_refused(refused, "--deals is written A..B")
+    assert "digits is longer" not in refused.err and len(refused.err) < 200
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
