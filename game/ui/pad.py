@@ -201,7 +201,9 @@ class ButtonPad:
             # list, its Enter chose the one ringed). Entered across, the arrow back goes
             # straight back: on from the choice, Left chose the one before it
             target = self._rows_choice(target)
-            if direction[0]:
+            level = current.rect.top < target.rect.bottom and target.rect.top < current.rect.bottom
+            if direction[0] and level:  # from beside the row: from above it (Records' ▶),
+                # the way back led there from the row's first tab, never along the row
                 self._came_across = (target.key, current.key, direction[0])
         if target is not None:
             self.focus_key = target.key

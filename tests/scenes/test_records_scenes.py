@@ -82,6 +82,19 @@ def test_the_table_lists_the_ten_best_and_watch_plays_one_back(app, driver):
     assert isinstance(app.scene, RecordsScene)
 
 
+def test_left_from_the_next_patience_then_right_goes_along_the_tabs(app, driver):
+    # ▶ stands above the tabs' row: Left landed on its chosen tab, far to the left, and
+    # Right went "straight back" to ▶, so the other tabs were out of the arrows' reach
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    driver.key(pygame.K_TAB)  # the ring shows
+    while scene.pad.focus_key != "next":
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_LEFT)
+    assert scene.pad.focus_key == "tab:free"
+    driver.key(pygame.K_RIGHT)
+    assert scene.pad.focus_key == "tab:daily" and scene.tab == DAILY
+
+
 def test_back_from_a_replay_the_focus_is_on_the_watch_that_opened_it(app, driver):
     # back by Esc, the ring stood on the tabs: the next row's Watch was seven Tabs away
     fill_records(app.records)
