@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.audio import SOUND_NAMES
 from game.i18n import _
 from game.rules import Move
 from game.rules.moves import (
@@ -251,6 +252,8 @@ class TableControls:
             self._say(_("Sound on, but no sound device was found."), 3.0)
         elif settings.volume <= 0:
             self._say(_("Sound on, but the volume is at 0: Settings turn it up."), 3.0)
+        elif len(self.app.sounds.unloaded) == len(SOUND_NAMES):  # not "some" of them
+            self._say(_("Sound on, but its files could not be loaded."), 3.0)
         elif self.app.sounds.unloaded:
             self._say(_("Sound on, but some of its files could not be loaded."), 3.0)
             self.app.sounds.play("place")

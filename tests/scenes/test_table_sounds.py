@@ -3,6 +3,7 @@ the move that made it."""
 
 import pygame
 
+from game.audio import SOUND_NAMES
 from game.rules import Game
 from tests.scenes.test_table import click_move, open_table
 from tests.store.helpers import DEAL_8_WIN
@@ -126,6 +127,11 @@ def test_m_says_why_the_sound_turned_on_is_not_heard(app, driver, monkeypatch):
     driver.key(pygame.K_m)
     driver.key(pygame.K_m)
     assert scene.status == "Sound on, but some of its files could not be loaded."
+    every = tuple(f"{name}.wav" for name in SOUND_NAMES)  # not "some" of them
+    monkeypatch.setattr(type(app.sounds), "unloaded", property(lambda s: every))
+    driver.key(pygame.K_m)
+    driver.key(pygame.K_m)
+    assert scene.status == "Sound on, but its files could not be loaded."
 
 
 def test_sound_files_that_could_not_be_loaded_are_a_notice_at_the_start(monkeypatch, tmp_path):
