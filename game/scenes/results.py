@@ -77,7 +77,10 @@ def headline(summary: GameSummary) -> str:
     if outcome == Outcome.WON:
         return _("The patience came out!")
     if outcome == Outcome.RESIGNED:
-        return _("The game was stuck") if summary.stuck else _("You gave up")
+        if summary.stuck:
+            return _("The game was stuck")
+        # ended where its banner offered it: "You gave up" blamed the player for the best
+        return _("The best score was reached") if summary.best_reached else _("You gave up")
     if outcome == Outcome.NO_MOVES:
         return _("No moves left")
     return _("The game is over")

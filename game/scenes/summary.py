@@ -20,6 +20,7 @@ class GameSummary:
     fortune_replayed: bool = False  # its cards seen before they came (played again, or by Undo)
     facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded
     stuck: bool = False  # ended where no sequence of moves led anywhere (given up so)
+    best_reached: bool = False  # given up where the solver proved no move lowers the points
 
     @property
     def wish_counts(self) -> bool:

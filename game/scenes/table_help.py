@@ -387,6 +387,27 @@ class TableHelp:
         told = self.told_lost_best
         return told is None or known.best_remaining_points > told
 
+    def _offer_the_best_reached(self) -> None:
+        """After a move along the solver's line to a lost deal's best score: the end
+        offered, as the answer of that position offers it when it comes. Known from
+        the line, it is never asked, and never came: a player who followed the hints
+        to the best was offered nothing."""
+        known = self.analysis.known()
+        if (
+            not self._nothing_better(known)
+            or known is None
+            or self.end_offered
+            or self.banner is not None
+            or self.game.over
+            or self.stuck
+            or self.demo
+            or self.verdict_kept()
+        ):
+            return
+        self.end_offered = True
+        self.told_lost_best = known.best_remaining_points
+        self.banner = self._best_reached_banner(known)
+
     def _best_reached_banner(self, known: Answer) -> Banner:
         """The game can only stay as good as it is: its end offered, as a stuck game's."""
         words = _(

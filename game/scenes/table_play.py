@@ -302,6 +302,7 @@ class TablePlay:
             self._say(_("The game can be played out from here: press “Finish”."), 5.0)
             # said of this position: a stock turn after it greyed Finish out, the note up
             self.status_where = self.analysis.position()
+        self._offer_the_best_reached()
         self._update_buttons()
         if self.view:  # once the buttons are: Undo pressed back to the deal is off now
             # a focus left by a card removed goes to the nearest card, never the bar's
@@ -333,12 +334,11 @@ class TablePlay:
             return
         self.celebration = Celebration(cards[-40:], self.view.area, seed=self.game.deal_number or 0)
 
-    def _show_results(self, stuck: bool = False) -> None:
+    def _show_results(self, stuck: bool = False, best_reached: bool = False) -> None:
         from game.scenes.after_game import after_game
 
-        # Help had with this deal in another game while this one waited (the Demo on
-        # the same deal typed as a free game; an arcade level's deal played) is help had
-        # with this one: checked again at the end, where the deal's start could not know
+        # Help had with this deal in another game while this one waited (the Demo on the
+        # same deal typed as a free game) is help had with this one: checked again at the end
         self._mark_help_had_before()
         self._mark_practised()
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
@@ -356,6 +356,7 @@ class TablePlay:
             fortune_replayed=self.fortune_replayed,
             facts=self.facts,
             stuck=stuck,
+            best_reached=best_reached,
         )
         self.app.switch(lambda: after_game(self.app, summary))
 
@@ -504,9 +505,9 @@ class TablePlay:
         its banner or by Give up, is the game's doing, and the results say so, not "You
         gave up" (asked of the game: a game continued stuck has made no move here yet)."""
         if not self.game.over:
-            stuck = self._stuck_at_the_end()
+            stuck, best = self._stuck_at_the_end(), self._nothing_better(self.analysis.known())
             self.game.resign()
-            self._show_results(stuck)
+            self._show_results(stuck, best)
 
     def _resign_pressed(self) -> None:
         """The Give up button: see _ask_resign."""
@@ -580,8 +581,7 @@ class TablePlay:
             # left from its "No moves left" would never get its place in the table
             self._show_results()
             return
-        # a kiosk ends the game it leaves (see KioskPolicy): asked first, as Give up is,
-        # since its Games button stands beside Rules under a passer-by's finger
+        # a kiosk ends the game it leaves (KioskPolicy): asked first, as Give up is
         leaving_ends_it = self.app.kiosk is not None and self.recorded and bool(self.game.moves)
         question = _("Press “Games” again to end this game.")
         if leaving_ends_it and not self._second_press("menu", question):

@@ -311,11 +311,42 @@ def _nothing_better_said(app, driver):
 def test_where_no_move_can_lower_the_points_the_end_is_offered(app, driver):
     # an Egyptian gap takes any card once the stock is out: play went on for ever with
     # nothing to gain, and only a hint or the demo said so
+    from game.scenes.results import ResultsScene, headline
+
     scene, game, _worker, _best = _nothing_better_said(app, driver)
     assert scene.banner is not None and scene.banner.text.startswith("No move can lower")
     assert [b.key for b in scene.banner.buttons] == ["end"]
     driver.key(pygame.K_g)  # at its first press, as beside a stuck game's banner
     assert game.over
+    driver.settle(1.0)
+    # the game's own offer taken: "You gave up" blamed the player for the best score
+    assert isinstance(app.scene, ResultsScene)
+    assert headline(app.scene.summary) == "The best score was reached"
+
+
+def test_the_best_reached_along_the_solver_s_line_offers_the_end(app, driver):
+    # the line's end is known without asking, so no answer came for it, and a player
+    # who followed the hints to the best score was offered nothing (Continue offered it)
+    from game.scenes.table import TableScene
+    from tests.scenes.test_table import click_move
+
+    game = Game("egyptian", deal=0)
+    scene = TableScene(app, game)
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    worker = ScriptedWorker()
+    scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
+    scene.analysis.ask()
+    best = game.score.remaining_points  # a stock turn keeps the points
+    line = {"outcome": "lost", "line": ["st>w"], "best_remaining_points": best}
+    worker.replies.append({"id": worker.asked[-1], **line})
+    driver.frames(2)
+    assert scene.banner is None
+    click_move(driver, scene, "st>w")
+    driver.settle(0.5)
+    assert len(worker.asked) == 1  # known from the line
+    assert scene.banner is not None and scene.banner.text.startswith("No move can lower")
+    assert [b.key for b in scene.banner.buttons] == ["end"]
 
 
 def test_the_end_offered_and_declined_is_not_offered_again(app, driver):
