@@ -49,9 +49,16 @@ def keys_text(pairs_cards: bool = False) -> str:
     )
 
 
-def verdict_text() -> str:
+def verdict_text(fortune: bool = False) -> str:
     """What the top bar's verdict says, after the rules: a new player met "Undecided"
-    on a deal of two packs with no word of what it meant anywhere."""
+    on a deal of two packs with no word of what it meant anywhere. A fortune's keeps it
+    while the wish counts (TableFacts.verdict_kept), where its rules said "after each
+    move", and a player looked for it in vain."""
+    kept = _(
+        "While a wish counts, the bar keeps the verdict to itself: the cards give the"
+        " answer. It shows once the wish no longer counts (a hint or the demo had, the"
+        " deal played before, a card put back on the stock)."
+    )
     return _(
         "The verdict. After each move the top bar says what the solver found from there:"
         " “{won}”, a way to win; “{lost}”, proven, and the game is then played for the"
@@ -63,7 +70,7 @@ def verdict_text() -> str:
         checking=_("Checking…"),
         still=_("Still checking…"),
         undecided=_("Undecided"),
-    )
+    ) + (f" {kept}" if fortune else "")
 
 
 # A paragraph may open with a short title sentence ("Piles.", "Опустевшие стопки.").
@@ -197,7 +204,8 @@ class RulesScene(Scene):
         # a kiosk is played by touch, keeps its keys, and says only won or lost
         if self.app.kiosk is None:
             keys = keys_text(self.ruleset.pairs_cards)
-            self.lines += wrap_paragraphs(verdict_text(), "body", body, bold, width)
+            verdict = verdict_text(self.ruleset.tells_fortune)
+            self.lines += wrap_paragraphs(verdict, "body", body, bold, width)
             self.lines += wrap_paragraphs(keys, "body", body, bold, width)
         self.line_h = body.get_linesize()
         self.gap_h = self.line_h // 2

@@ -58,13 +58,18 @@ def test_shows_the_ruleset_text_in_the_language(app, driver, ruleset_id, languag
     shown = [w for line in scene.wrapped_lines() for w in words(line)]
     # the ruleset's text, what the top bar's verdict says, then the table's keys
     keys = keys_text(rulesets()[ruleset_id].family == "pyramid")
-    said = words(text["summary"]) + words(text["rules"]) + words(verdict_text())
+    fortune = rulesets()[ruleset_id].tells_fortune  # whose verdict a wish keeps
+    said = words(text["summary"]) + words(text["rules"]) + words(verdict_text(fortune))
     assert shown == said + words(keys)
     # a pyramid's Enter picks a card, then its pair: nothing is put down
     assert ("puts it down" in keys or "кладёт" in keys) == (
         ruleset_id not in ("pyramid36", "pyramid52")
     )
     assert i18n.localized(scene.ruleset.name) == rulesets()[ruleset_id].name[language]
+    kept = "the bar keeps the verdict" in verdict_text(fortune) or "держит вердикт" in (
+        verdict_text(fortune)
+    )
+    assert kept == (ruleset_id == "sbudetsya")
 
 
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
