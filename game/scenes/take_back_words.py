@@ -41,23 +41,24 @@ def taking_back_question(
         )
     # the solver's words the moves taken back were played past, then what it costs
     if worse and restart:
-        why = _("The solver has said that after a move the best result leaves more points")
+        why = _("The solver has said that one of your moves made the best possible result worse")
     elif worse:
-        why = _("The solver has said that after this move the best result leaves more points")
+        why = _("The solver has said that this move made the best possible result worse")
     elif restart:
         why = _("The solver has said that no win is possible from here")
     else:
         why = _("The solver has said that no win is possible after this move")
+    # at the end, what is given up for it too: the result, never seen again
     if over and restart:
         return _(
-            "{why}: start the deal over and the game is marked assisted (no high score),"
-            " or keep this result.",
+            "{why}: start the deal over, this result dropped, and the game is marked"
+            " assisted (no high score), or keep this result.",
             why=why,
         )
     if over:
         return _(
-            "{why}: take it back and the game is marked assisted (no high score),"
-            " or keep this result.",
+            "{why}: take it back, this result dropped, and the game is marked assisted"
+            " (no high score), or keep this result.",
             why=why,
         )
     if restart:

@@ -1566,8 +1566,8 @@ def test_restart_at_a_lost_game_s_end_offers_to_keep_its_result(app, driver):
     driver.click(scene.buttons["restart"].rect.center)
     # and says why, as in play (at the end it said only what it cost)
     assert scene.banner.text == (
-        "The solver has said that no win is possible from here: start the deal over and the"
-        " game is marked assisted (no high score), or keep this result."
+        "The solver has said that no win is possible from here: start the deal over, this"
+        " result dropped, and the game is marked assisted (no high score), or keep this result."
         " “Restart” again: start over."
     )
     keep = scene.banner.buttons[1]
@@ -1642,7 +1642,7 @@ def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
     assert len(game.moves) == 2 and scene.banner is not None  # asked, not taken back
     # and says why: "No win is possible from here" of a deal lost from its start did not
     assert scene.banner.text.startswith(
-        "The solver has said that after this move the best result leaves more points:"
+        "The solver has said that this move made the best possible result worse:"
     )
     driver.click(scene.banner.buttons[0].rect.center)  # Take back
     assert len(game.moves) == 1 and scene.assisted
