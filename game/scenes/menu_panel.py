@@ -132,6 +132,8 @@ class MenuPanel:
             picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
             surface.blit(picture, self.preview_rect)
             pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
+            if self.previewed_deal() != self.deal:  # a player took it for the deal to come
+                self._draw_example_caption(surface)
         for label, pos in self.option_labels:
             draw_text(surface, label, self.text_size, pos, theme.INK)
         draw_text(
@@ -139,3 +141,14 @@ class MenuPanel:
         )
         full_said = self.deal_full_said > 0
         draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s, full_said)
+
+    def _draw_example_caption(self, surface: pygame.Surface) -> None:
+        """ "Example" in the picture's corner, where it shows not the deal Play deals (a
+        random one, the day's, a fortune's) but the patience's deal 0."""
+        s, rect = self.scale, self.preview_rect
+        size, words, pad = max(11, round(self.text_size * 0.8)), _("Example"), px(4, s, 2)
+        box = pygame.Rect((rect.x + pad, rect.y + pad), theme.font(size).size(words))
+        box.inflate_ip(2 * pad, pad)
+        if box.width < rect.width // 2 and box.height < rect.height // 3:
+            fill_translucent(surface, box, theme.PANEL, 190, pad)
+            draw_text(surface, words, size, box.center, theme.INK, "center")

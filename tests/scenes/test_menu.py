@@ -190,6 +190,29 @@ def test_the_picture_shows_the_deal_typed_but_not_a_fortune_s(app, driver, rules
     assert (after != before) == shows_it
 
 
+@pytest.mark.parametrize(("ruleset", "typed"), [("pyramid52", True), ("sbudetsya", False)])
+def test_a_picture_of_no_deal_to_come_says_it_is_an_example(
+    app, driver, monkeypatch, ruleset, typed
+):
+    # with the number random, deal 0 was shown, and taken for the deal Play would deal
+    from game.scenes import menu_panel
+    from tests.scenes.driver import texts_drawn
+
+    drawn = texts_drawn(monkeypatch, menu_panel)
+    scene = open_menu(app, driver)
+    scene.select(ruleset)
+    scene.repaint()
+    driver.frames(1)
+    assert "Example" in drawn
+    for key in (pygame.K_4, pygame.K_2):
+        driver.key(key)
+    drawn.clear()
+    scene.repaint()
+    driver.frames(1)
+    assert ("Example" in drawn) != typed  # a fortune's is laid out only after the wish
+    assert drawn  # the frame was drawn
+
+
 def test_a_typed_deal_number_waits_while_the_rules_are_read(app, driver):
     scene = open_menu(app, driver)
     for key in (pygame.K_4, pygame.K_7, pygame.K_1, pygame.K_1):
