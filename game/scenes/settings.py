@@ -130,7 +130,7 @@ class SettingsScene(Scene):
                 "A new random deal is one the solver has proved can be won"
                 " (not a fortune's, nor the arcade's)."
             ),
-            "show_verdict": _("In the top bar after each move; hidden, the cards tell."),
+            "show_verdict": _("Said in the top bar after each move; hidden, you find out from the cards."),
             "show_playable": _("A light ring round each card you can play now."),
         }
         for row in self.rows:
@@ -440,8 +440,13 @@ class SettingsScene(Scene):
         radius = max(6, self.margin // 2)
         pygame.draw.rect(panel, (*theme.PANEL, 170), panel.get_rect(), border_radius=radius)
         surface.blit(panel, self.panel)
+        # the notes in one size, each where it is read whole (see _note_size)
+        fits = {row.key: self._note_size(row) for row in self.rows if row.note}
+        notes_size = min((size for size in fits.values() if size), default=0)
         for i, row in enumerate(self.rows):
             self._draw_row(surface, row, focused=self.keyboard and i == self.focus)
+            fitting = fits.get(row.key)
+            row.note_drawn = self._draw_note(surface, row, notes_size) if fitting else None
         # Left and Right change the value at once, as a game's settings do
         hint = _("↑↓: choose · ←→ or Enter: change · Esc: back")
         hint_size = max(12, int(15 * self.scale))
@@ -471,24 +476,30 @@ class SettingsScene(Scene):
                 self._draw_button(surface, b)
         if row.key in PREVIEW_CARDS:
             self._draw_cards_preview(surface, row, PREVIEW_CARDS[row.key])
-        if row.note:
-            row.note_drawn = self._draw_note(surface, row)
 
-    def _draw_note(self, surface: pygame.Surface, row: SettingRow) -> pygame.Rect | None:
-        """The row's note beside its buttons, in the lines the row's height holds with
-        half a line to spare (a note of three lines filled its row, and ran into the
-        next row's as one paragraph): smaller where it must, left out where it would
-        not be read whole."""
+    def _note_place(self, row: SettingRow) -> tuple[int, int]:
+        """Where the row's note goes: its left edge and its width, beside the buttons."""
         x = row.buttons[-1].rect.right + self.margin
-        width = row.rect.right - self.margin // 2 - x
+        return x, row.rect.right - self.margin // 2 - x
+
+    def _note_size(self, row: SettingRow) -> int | None:
+        """The largest size the row's note is read whole at in the lines the row's
+        height holds with half a line to spare (a note of three lines filled its row,
+        and ran into the next row's as one paragraph); None where it would not be."""
+        _x, width = self._note_place(row)
         for size in range(max(11, self.label_size * 4 // 5), 10, -1):
             font = theme.font(size)
-            lines = wrap(row.note, font, width)
             step = font.get_linesize()
-            if len(lines) * step + step // 2 <= row.rect.height:
-                break
-        if width < 8 * size or len(lines) * step > row.rect.height:
-            return None
+            if len(wrap(row.note, font, width)) * step + step // 2 <= row.rect.height:
+                return size if width >= 8 * size else None
+        return None
+
+    def _draw_note(self, surface: pygame.Surface, row: SettingRow, size: int) -> pygame.Rect:
+        """The row's note beside its buttons at `size`, the notes' one size (see
+        _note_size: in Russian one was set smaller than the one above it)."""
+        x, width = self._note_place(row)
+        font = theme.font(size)
+        lines, step = wrap(row.note, font, width), font.get_linesize()
         y = row.controls.centery - len(lines) * step // 2
         drawn = pygame.Rect(x, y, 0, 0)
         for line in lines:

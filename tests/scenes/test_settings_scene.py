@@ -469,6 +469,31 @@ def test_two_rows_notes_stand_apart(app, driver, size):
         assert lower.top - upper.bottom >= 4
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800), (1920, 1080)])
+def test_the_notes_beside_the_rows_are_set_in_one_size(app, driver, monkeypatch, size, language):
+    # in Russian one note was set smaller than the one above it
+    from game.scenes import settings as settings_scene
+
+    sizes: dict[str, int] = {}
+    real = settings_scene.draw_text
+
+    def recording(surface, text, size, *args, **kwargs):
+        sizes[text] = size
+        return real(surface, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(settings_scene, "draw_text", recording)
+    driver.resize(size)
+    app.settings.language = language
+    app.apply_settings()
+    scene = open_settings(app, driver)
+    scene.draw(app.surface, 1.0)
+    noted = [row for row in scene.rows if row.note_drawn]
+    assert len(noted) == 3
+    firsts = {row.key: next(t for t in sizes if row.note.startswith(t)) for row in noted}
+    assert len({sizes[t] for t in firsts.values()}) == 1, {k: sizes[t] for k, t in firsts.items()}
+
+
 def test_playable_cards_hidden_reach_a_waiting_table_and_stay(app, driver):
     from game.rules import Game
     from game.scenes.table import TableScene
