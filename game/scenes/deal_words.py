@@ -4,16 +4,39 @@ it before, the deal played before (in a daily, a fortune, an arcade level)."""
 from __future__ import annotations
 
 from game.i18n import _
-from game.store.saved import BY_TOLD_BEFORE, BY_WATCHED_BEFORE
+from game.store.saved import BY_HELP_BEFORE, BY_TOLD_BEFORE, BY_WATCHED_BEFORE
 
 
 def deal_words(
-    helped_before: str | None, practised: bool, fortune_void: bool, run: bool, fortune: bool
+    helped_before: str | None,
+    practised: bool,
+    fortune_void: bool,
+    run: bool,
+    fortune: bool,
+    elsewhere: str = "",
 ) -> str:
     """The words for a deal that had help in another game (`helped_before`, a BY_ kind),
     that was `practised` (a day's deal, or an arcade level's when `run`), or whose
     fortune is void (played before); none where it is new. `fortune`: the game is
-    played as one (help had with its deal leaves no verdict either)."""
+    played as one (help had with its deal leaves no verdict either). `elsewhere`: the
+    patience, not this one, whose game had the solver's help (at the first deal of the
+    old rules, "played with the solver's help before" read as a mistake)."""
+    if elsewhere and helped_before in (BY_TOLD_BEFORE, BY_HELP_BEFORE):
+        if helped_before == BY_TOLD_BEFORE:
+            what = _(
+                "In a game of this deal in {patience}, which lays it out alike, the solver"
+                " said which move lost the win, or the best result",
+                patience=elsewhere,
+            )
+        else:
+            what = _(
+                "This deal was played with the solver's help in {patience}, which lays it"
+                " out alike",
+                patience=elsewhere,
+            )
+        if fortune:
+            return _("{what}: it tells no fortune this time, and this game is assisted.", what=what)
+        return _("{what}: this game is assisted.", what=what)
     # a fortune's news first: "assisted" alone left a wish that could not come true unsaid
     if helped_before == BY_TOLD_BEFORE and fortune:
         return _(

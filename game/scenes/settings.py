@@ -130,7 +130,9 @@ class SettingsScene(Scene):
                 "A new random deal is one the solver has proved can be won"
                 " (not a fortune's, nor the arcade's)."
             ),
-            "show_verdict": _("Said in the top bar after each move; hidden, you find out from the cards."),
+            "show_verdict": _(
+                "Said in the top bar after each move; hidden, you find out from the cards."
+            ),
             "show_playable": _("A light ring round each card you can play now."),
         }
         for row in self.rows:

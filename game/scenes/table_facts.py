@@ -3,13 +3,17 @@ time, hints, help and fortune), read and written by the scene's own names."""
 
 from __future__ import annotations
 
+from game.i18n import localized
+from game.rules import rulesets
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
 from game.store.saved import (
     ARCADE,
     BY_DEMO,
+    BY_HELP_BEFORE,
     BY_HINT,
     BY_PRACTISED,
+    BY_TOLD_BEFORE,
     DAILY,
     LinePosition,
     VerdictFlip,
@@ -170,6 +174,16 @@ class TableFacts:
             facts.mark_assisted(BY_PRACTISED)
         elif practised:
             facts.practised = True
+
+    def _help_elsewhere(self) -> str:
+        """The patience, not this one, in whose game this deal had the solver's help
+        (see deal_words); empty where this one's had it too, or none did."""
+        if self.helped_before not in (BY_HELP_BEFORE, BY_TOLD_BEFORE):
+            return ""
+        found = self.app.records.deal_helped_in(self.game, self.facts.record_id)
+        if not found or self.game.ruleset.id in found:
+            return ""
+        return localized(rulesets()[min(found)].name)
 
     def _wish_counts(self) -> bool:
         """Whether the fortune's verdict still counts: no help had, and the deal not

@@ -96,6 +96,7 @@ class TablePlay:
             self.fortune and self.fortune_replayed,
             self.facts.mode == ARCADE,
             self.fortune,
+            self._help_elsewhere(),
         )
 
     def _wish_made(self) -> None:

@@ -411,10 +411,23 @@ class GameLog:
             return BY_TOLD_BEFORE
         return None
 
+    def deal_helped_in(self, game: Game, except_id: int | None = None) -> set[str]:
+        """The rulesets whose games of this deal had the help deal_help_before finds:
+        a player who had it in one Egyptian patience was told, at the other's first
+        deal, that "this deal was played with the solver's help before"."""
+        return self._same_deal_in(game, except_id, SOLVER_HELPED) | self._same_deal_in(
+            game, except_id, TOLD_LOST
+        )
+
     def _same_deal(self, game: Game, except_id: int | None, such: str) -> bool:
-        """Whether a game other than `except_id`, begun at any time, dealt the same
-        position and is `such` (an SQL condition of this module's own, never a caller's
-        text).
+        return bool(self._same_deal_in(game, except_id, such, first_only=True))
+
+    def _same_deal_in(
+        self, game: Game, except_id: int | None, such: str, first_only: bool = False
+    ) -> set[str]:
+        """The rulesets of the games other than `except_id`, begun at any time, that
+        dealt the same position and are `such` (an SQL condition of this module's own,
+        never a caller's text); with `first_only`, the first one found.
 
         The same position, in whichever ruleset: a deal number shuffles each kind of deck
         one way for every ruleset, so Сбудется and От нечего делать with its defaults lay
@@ -441,6 +454,7 @@ class GameLog:
             f"{games_whose('deal = ?')} UNION ALL {games_whose('deal IS NULL')}",
             (*known, game.deal_number, except_id, before, *known, except_id, before),
         )
+        found: set[str] = set()
         for row in rows:
             try:
                 options = read_json(row["options"], "a game's options")
@@ -450,8 +464,10 @@ class GameLog:
             if replay is not None and (not isinstance(replay, dict) or replay.get("deck") != deck):
                 continue  # other cards
             if laid_out_alike(game, row["ruleset"], options, row["deal"]):
-                return True
-        return False
+                found.add(row["ruleset"])
+                if first_only:
+                    break
+        return found
 
     def days_played(self, ruleset: str, options: dict[str, Any], since: int) -> list[int]:
         """The days (deal numbers from `since` on) whose daily game of a ruleset and

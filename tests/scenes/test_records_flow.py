@@ -616,6 +616,24 @@ def test_the_deal_of_the_day_seen_with_the_demo_before_is_assisted(app, driver, 
     assert app.records.games.get(daily.facts.record_id).assisted
 
 
+def test_help_had_in_the_other_egyptian_patience_is_said_to_be_had_there(app, driver, said):
+    # at the first deal of a patience never played: "This deal was played with the
+    # solver's help before", of a hint had in the other, which lays the deal out alike
+    first = open_table(app, driver, Game("egyptian", deal=7))
+    first._solver_asked("hint")
+    old = open_table(app, driver, Game("egyptian-old", deal=7))
+    assert old.assisted
+    assert (
+        "This deal was played with the solver's help in Egyptian Pyramid, which lays it out"
+        " alike: this game is assisted."
+    ) in said
+    # and where this patience's own game had it too, as before
+    said.clear()
+    old._solver_asked("hint")
+    open_table(app, driver, Game("egyptian-old", deal=7))
+    assert "This deal was played with the solver's help before: this game is assisted." in said
+
+
 def test_a_fortune_dealt_again_after_help_says_the_wish_does_not_count(app, driver, said):
     # a wish was asked for, that could not come true, and "played with the solver's help
     # before: this game is assisted" said alone: a slow reader laid it out for her wish
