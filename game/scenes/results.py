@@ -38,7 +38,7 @@ from game.store.saved import (
     to_saved_replay,
 )
 from game.ui import theme
-from game.ui.labels import telling_options
+from game.ui.labels import points, telling_options
 from game.ui.widgets import (
     Button,
     balanced_wrap,
@@ -123,13 +123,7 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
         why[ASSISTED_BESIDE.get(summary.assisted_by, "hints")] = assisted_note(summary)
     rows = [
         (_("Cards left"), str(score.remaining_cards), ""),
-        # how points count, for a game that has some left: under "The patience came
-        # out!" it was noise
-        (
-            _("Points left"),
-            str(score.remaining_points),
-            "" if summary.won else _("lower is better, 0 is a win"),
-        ),
+        (_("Points left"), str(score.remaining_points), points_note(summary)),
         (_("Moves"), str(game.moves_made), why.get("moves", "")),
         (_("Time"), clock_text(summary.seconds), ""),
         (_("Undos"), str(game.undo_count), why.get("undos", "")),
@@ -138,6 +132,18 @@ def figures(summary: GameSummary) -> list[tuple[str, str, str]]:
     if "" in why:  # help had on this deal in another game: none of this game's figures
         rows.append(("", "", why[""]))
     return rows
+
+
+def points_note(summary: GameSummary) -> str:
+    """How the points left read, for a game that has some (under "The patience came
+    out!" it was noise): with the best the solver proved from the deal, where known."""
+    if summary.won:
+        return ""
+    if summary.deal_best == 0:
+        return _("lower is better; this deal could be won")
+    if summary.deal_best is not None:
+        return _("lower is better; {points} at best", points=points(summary.deal_best))
+    return _("lower is better, 0 is a win")
 
 
 # the figure beside which the results say why a game is assisted: the demo's moves, a

@@ -21,6 +21,9 @@ class GameSummary:
     facts: GameFacts | None = None  # as the records keep them (mode, row id); None: not recorded
     stuck: bool = False  # ended where no sequence of moves led anywhere (given up so)
     best_reached: bool = False  # given up where the solver proved no move lowers the points
+    # the fewest points the solver proved reachable from the deal (0: it could be won);
+    # None where that is not known, or the player hid the verdict and was not told it
+    deal_best: int | None = None
 
     @property
     def wish_counts(self) -> bool:

@@ -175,6 +175,17 @@ class TableFacts:
         elif practised:
             facts.practised = True
 
+    def _deal_best(self) -> int | None:
+        """The fewest points the solver proved reachable from the deal, for the results
+        to set beside the points left (see GameSummary.deal_best): they said "lower is
+        better" of 190 points where the deal's tip had said 95 at best."""
+        if self._verdict_unasked():
+            return None
+        answer = self.analysis.results.at(self.analysis.position(), 0)
+        if answer is None or not answer.decided or (answer.lost and not answer.best_exact):
+            return None
+        return 0 if answer.won else answer.best_remaining_points
+
     def _help_elsewhere(self) -> str:
         """The patience, not this one, in whose game this deal had the solver's help
         (see deal_words); empty where this one's had it too, or none did."""

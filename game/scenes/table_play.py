@@ -343,8 +343,7 @@ class TablePlay:
         self._mark_help_had_before()
         self._mark_practised()
         self.facts.stuck = stuck  # kept with the game, for its replay to say so too
-        # saved before the results read the records (resigning comes straight here)
-        self._save()
+        self._save()  # before the results read the records (resigning comes straight here)
         self.analysis.stop()
 
         summary = GameSummary(
@@ -358,6 +357,7 @@ class TablePlay:
             facts=self.facts,
             stuck=stuck,
             best_reached=best_reached,
+            deal_best=self._deal_best(),
         )
         self.app.switch(lambda: after_game(self.app, summary))
 
@@ -578,8 +578,7 @@ class TablePlay:
         from game.scenes.menu import MenuScene
 
         if self.game.over and self.recorded:
-            # the result of a game that has ended comes first: a daily or arcade game
-            # left from its "No moves left" would never get its place in the table
+            # its result first: a daily left at "No moves left" never got its place
             self._show_results()
             return
         # a kiosk ends the game it leaves (KioskPolicy): asked first, as Give up is

@@ -424,3 +424,35 @@ def test_a_position_said_winnable_before_continue_starts_a_turn_to_lost():
     other = Analysis(ScriptedWorker(), game, won_before=LinePosition.of(["st>w"]))
     other.results[tuple(line)] = Answer("lost", (), best_remaining_points=90)
     assert other.flip() is None  # said of another line: nothing known of this one
+
+
+@pytest.mark.parametrize(
+    ("reply", "hidden", "note"),
+    [
+        (
+            {"outcome": "lost", "best_remaining_points": 95},
+            False,
+            "lower is better; 95 points at best",
+        ),
+        ({"outcome": "won", "line": ["st>w"]}, False, "lower is better; this deal could be won"),
+        ({"outcome": "lost", "best_remaining_points": 95}, True, "lower is better, 0 is a win"),
+        ({"outcome": "unknown"}, False, "lower is better, 0 is a win"),
+    ],
+)
+def test_the_results_set_the_deal_s_best_beside_the_points_left(app, driver, reply, hidden, note):
+    # "lower is better" of 190 points, where the deal's tip had said 95 at best
+    from game.scenes.table import TableScene
+    from tests.scenes.test_records_flow import figure_rows, give_up_to_results
+
+    app.settings.show_verdict = not hidden  # hidden and not told: not said at the end either
+    scene = TableScene(app, Game("pyramid52", deal=1))
+    app.switch(scene, fade=False)
+    driver.settle(1.0)
+    worker = ScriptedWorker()
+    scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
+    scene.analysis.ask()
+    worker.replies.append({"id": worker.asked[-1], "line": [], **reply})
+    driver.frames(2)
+    scene._close_banner()
+    results = give_up_to_results(app, driver, scene)
+    assert figure_rows(results)["Points left"] == ("364", note)
