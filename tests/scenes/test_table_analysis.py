@@ -290,21 +290,29 @@ def test_an_undo_in_a_game_of_thousands_of_moves_keeps_up_with_the_frames(app, d
     assert took < 1.0 and idle < 2.0, (took, idle)  # some 10 ms and 1 ms a frame now
 
 
-def _nothing_better_said(app, driver):
-    """Egyptian deal 0 after a stock turn, answered as a game no move can improve."""
+def scripted_table(app, driver, game: Game, asked: dict | None = None):
+    """A table of `game` whose solver is a ScriptedWorker, asked at once of the position
+    and, with `asked`, answered so (the reply's other keys)."""
     from game.scenes.table import TableScene
 
-    game = Game("egyptian", deal=0)
-    game.play("st>w")
     scene = TableScene(app, game)
     app.switch(scene, fade=False)
     driver.settle(1.0)
     worker = ScriptedWorker()
     scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
     scene.analysis.ask()
+    if asked is not None:
+        worker.replies.append({"id": worker.asked[-1], "line": [], **asked})
+        driver.frames(2)
+    return scene, worker
+
+
+def _nothing_better_said(app, driver):
+    """Egyptian deal 0 after a stock turn, answered as a game no move can improve."""
+    game = Game("egyptian", deal=0)
+    game.play("st>w")
     best = {"outcome": "lost", "line": [], "best_remaining_points": game.score.remaining_points}
-    worker.replies.append({"id": worker.asked[-1], **best})
-    driver.frames(2)
+    scene, worker = scripted_table(app, driver, game, best)
     return scene, game, worker, best
 
 
@@ -327,20 +335,12 @@ def test_where_no_move_can_lower_the_points_the_end_is_offered(app, driver):
 def test_the_best_reached_along_the_solver_s_line_offers_the_end(app, driver):
     # the line's end is known without asking, so no answer came for it, and a player
     # who followed the hints to the best score was offered nothing (Continue offered it)
-    from game.scenes.table import TableScene
     from tests.scenes.test_table import click_move
 
     game = Game("egyptian", deal=0)
-    scene = TableScene(app, game)
-    app.switch(scene, fade=False)
-    driver.settle(1.0)
-    worker = ScriptedWorker()
-    scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
-    scene.analysis.ask()
     best = game.score.remaining_points  # a stock turn keeps the points
     line = {"outcome": "lost", "line": ["st>w"], "best_remaining_points": best}
-    worker.replies.append({"id": worker.asked[-1], **line})
-    driver.frames(2)
+    scene, worker = scripted_table(app, driver, game, line)
     assert scene.banner is None
     click_move(driver, scene, "st>w")
     driver.settle(0.5)
@@ -441,18 +441,10 @@ def test_a_position_said_winnable_before_continue_starts_a_turn_to_lost():
 )
 def test_the_results_set_the_deal_s_best_beside_the_points_left(app, driver, reply, hidden, note):
     # "lower is better" of 190 points, where the deal's tip had said 95 at best
-    from game.scenes.table import TableScene
     from tests.scenes.test_records_flow import figure_rows, give_up_to_results
 
     app.settings.show_verdict = not hidden  # hidden and not told: not said at the end either
-    scene = TableScene(app, Game("pyramid52", deal=1))
-    app.switch(scene, fade=False)
-    driver.settle(1.0)
-    worker = ScriptedWorker()
-    scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
-    scene.analysis.ask()
-    worker.replies.append({"id": worker.asked[-1], "line": [], **reply})
-    driver.frames(2)
+    scene, _worker = scripted_table(app, driver, Game("pyramid52", deal=1), reply)
     scene._close_banner()
     results = give_up_to_results(app, driver, scene)
     assert figure_rows(results)["Points left"] == ("364", note)
