@@ -87,3 +87,7 @@ def test_the_top_bar_names_the_options_not_at_their_default_but_the_passes():
     nechego = get_ruleset("nechego")
     chosen = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "waste"}
     assert bar_options(nechego, chosen) == ("32 cards", "10 piles")  # "Pass 1 of 2": the rest
+    # the strict rule, which no card on the table shows, before what the layout shows:
+    # on a narrow bar the last give way first
+    strict = {**chosen, "to_piles": "none"}
+    assert bar_options(nechego, strict) == ("strict: nothing onto piles", "32 cards", "10 piles")

@@ -65,15 +65,23 @@ def telling_options(
     ]
 
 
+# What an option sets that the table itself shows: its cards and its piles
+LAID_OUT = frozenset({"deck", "piles"})
+
+
 def bar_options(ruleset: Ruleset, chosen: Mapping[str, OptionValue]) -> tuple[str, ...]:
     """The options not at their default, briefly, for a table's top bar ("three cards
     at a time"): which game, and which table of scores, it is played for showed nowhere
-    on the table. Not the passes, which the bar counts ("Pass 1 of 2")."""
-    return tuple(
-        brief(o, chosen[o.key])
+    on the table. Not the passes, which the bar counts ("Pass 1 of 2"). Those the layout
+    shows come last, to give way first on a narrow bar: "strict: nothing onto piles",
+    which changes play the most and shows nowhere, gave way to "32 cards · 10 piles"."""
+    shown = [
+        o
         for o in ruleset.options
         if chosen[o.key] != o.default and any(set(e) != {"passes"} for e in o.effects.values())
-    )
+    ]
+    shown.sort(key=lambda o: all(set(e) <= LAID_OUT for e in o.effects.values()))
+    return tuple(brief(o, chosen[o.key]) for o in shown)
 
 
 def brief(option: Option, choice: OptionValue) -> str:

@@ -2907,7 +2907,9 @@ def test_the_top_bar_names_what_options_fit_and_keeps_the_deal(app, driver):
     game = Game("nechego", {"cards": 32, "to_piles": "none"}, deal=3)
     scene = open_table(app, driver, game)
     driver.frames(2)
-    assert scene.hud.title_shown == "Nothing Better to Do · 32 cards"
+    # the strict rule, which nothing on the table shows, before the 32 cards, which are
+    # there to count
+    assert scene.hud.title_shown == "Nothing Better to Do · strict: nothing onto piles"
     assert scene.hud.deal_shown == "Deal 3"
 
 
