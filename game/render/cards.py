@@ -16,11 +16,11 @@ from game.i18n import CARD_LETTERS, rank_sign
 from game.render.backs import BACKS, paint_back
 from game.render.courts import paint_court
 from game.render.face_layout import MIN_WIDTH, PIP_LAYOUTS, FaceLayout
-from game.render.glyphs import ink_text
+from game.render.glyphs import CAP_RATIO, ink_text
 from game.render.raster import Colour, card_outline, finish
 from game.render.suits import SUITS, suit_symbol, suit_width
 from game.rules import RANKS
-from game.ui.theme import SANS_BOLD
+from game.ui.theme import SANS_BOLD, font_file
 
 __all__ = ["BACKS", "RANKS", "SUITS", "CardArt", "card_art"]
 
@@ -163,11 +163,16 @@ class CardArt:
         key = "name:" + name  # the slots' cache: no label of slot() begins so
         if key not in self._slots:
             slot = self._paint_slot(None)
+            height, room = round(self.height * 0.1), round(self.width * 0.84)
             # a copy: the glyph is the cache's, and each card art made at this size
             # faded the label further (3.7:1 against the felt by a table's second deal)
-            ink = ink_text(
-                name, SANS_BOLD, round(self.height * 0.1), SLOT_INK, round(self.width * 0.84)
-            ).copy()
+            ink = ink_text(name, SANS_BOLD, height, SLOT_INK).copy()
+            if " " in name and ink.get_width() > room:
+                # on two lines ("From the / waste"): squeezed into one, it read as
+                # another face beside the next place's word
+                ink = two_lines(name, round(height / CAP_RATIO), room)
+            elif ink.get_width() > room:
+                ink = pygame.transform.smoothscale(ink, (room, ink.get_height()))
             ink.fill((255, 255, 255, _SLOT_LABEL_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
             slot.blit(ink, ink.get_rect(center=(self.width // 2, self.height // 2)))
             self._slots[key] = finish(slot)
@@ -315,3 +320,23 @@ def _recent_card_art(
     width: int, four_colour: bool, back: str, letters: str, large: bool
 ) -> CardArt:
     return CardArt(width, four_colour, back, letters, large)
+
+
+def two_lines(name: str, size: int, room: int) -> pygame.Surface:
+    """`name` on two lines split at its evenest space, one size of type for both (each
+    line trimmed to its own ink, «Из» over «талона» came out in two sizes), each line
+    condensed to `room` if it must be."""
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    cut = min(spaces, key=lambda i: max(i, len(name) - i - 1))
+    font = font_file(SANS_BOLD, size)
+    lines = [font.render(line, True, SLOT_INK) for line in (name[:cut], name[cut + 1 :])]
+    lines = [
+        pygame.transform.smoothscale(s, (room, s.get_height())) if s.get_width() > room else s
+        for s in lines
+    ]
+    step = round(font.get_linesize() * 0.9)
+    size_of_block = (max(s.get_width() for s in lines), step + lines[1].get_height())
+    block = pygame.Surface(size_of_block, pygame.SRCALPHA)
+    for n, line in enumerate(lines):
+        block.blit(line, line.get_rect(midtop=(block.get_width() // 2, n * step)))
+    return block

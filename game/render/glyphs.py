@@ -11,7 +11,7 @@ from game.render.raster import Colour
 from game.ui.theme import font_file
 
 # Ink height of a capital as a fraction of the font size, for a first guess.
-_CAP_RATIO = 0.73
+CAP_RATIO = 0.73
 
 
 def _ink(path: Path, size: int, text: str, colour: Colour) -> pygame.Surface:
@@ -31,7 +31,7 @@ def ink_text(
     shared through the cache: blit it, never draw on it.
     """
     ink_height = max(1, ink_height)
-    size = max(1, round(ink_height / _CAP_RATIO))
+    size = max(1, round(ink_height / CAP_RATIO))
     glyph = _ink(path, size, text, colour)
     # Step towards the target height; a few steps always suffice.
     for _ in range(8):

@@ -382,6 +382,27 @@ def test_a_named_empty_place_shows_its_word() -> None:
     assert art.named_slot("Waste").get_size() == art.slot().get_size()
 
 
+def _ink_rows(art: CardArt, words: str) -> list[int]:
+    """The rows of a place's picture its words are written on: where it differs from
+    the place with none."""
+    named, blank = art.named_slot(words), art.slot()
+    w, h = blank.get_size()
+    return [
+        y for y in range(h) if any(named.get_at((x, y)) != blank.get_at((x, y)) for x in range(w))
+    ]
+
+
+@pytest.mark.parametrize("words", ["From the waste", "Из талона"])
+def test_a_place_s_words_too_wide_for_a_line_go_on_two_in_one_size(words) -> None:
+    # squeezed into one line, "From the waste" read as another face beside "Waste"; cut
+    # to each line's own ink, «Из» came out smaller than «талона»
+    art = CardArt(90)
+    one = _ink_rows(art, "Waste")
+    two = _ink_rows(art, words)
+    runs = [y for y in two if y - 1 not in two]  # each line's first row
+    assert len(runs) == 2 and max(two) - min(two) > 1.6 * (max(one) - min(one))
+
+
 def test_russian_letters_mark_the_aces_and_courts_and_nothing_else() -> None:
     latin, russian = CardArt(90), CardArt(90, letters="russian")
 
