@@ -295,6 +295,10 @@ class SettingsScene(Scene):
         bar = self.title_bar if self.one_bar else self.bottom_bar
         back_h = SMALLEST_TARGET if self.one_bar else int(bar.height * 0.72)
         layout_row([self.back_button], bar.inflate(-2 * margin, 0), back_h, 0, "right")
+        # the notes in one size, each where it is read whole (see _note_size)
+        fits = {row.key: self._note_size(row) for row in self.rows if row.note}
+        self.noted = {key for key, size in fits.items() if size}
+        self.notes_size = min((size for size in fits.values() if size), default=0)
 
     def _place(self, row: SettingRow, area: pygame.Rect, height: int) -> None:
         gap = max(4, height // 6)
@@ -442,13 +446,10 @@ class SettingsScene(Scene):
         radius = max(6, self.margin // 2)
         pygame.draw.rect(panel, (*theme.PANEL, 170), panel.get_rect(), border_radius=radius)
         surface.blit(panel, self.panel)
-        # the notes in one size, each where it is read whole (see _note_size)
-        fits = {row.key: self._note_size(row) for row in self.rows if row.note}
-        notes_size = min((size for size in fits.values() if size), default=0)
         for i, row in enumerate(self.rows):
             self._draw_row(surface, row, focused=self.keyboard and i == self.focus)
-            fitting = fits.get(row.key)
-            row.note_drawn = self._draw_note(surface, row, notes_size) if fitting else None
+            fits = row.key in self.noted
+            row.note_drawn = self._draw_note(surface, row, self.notes_size) if fits else None
         # Left and Right change the value at once, as a game's settings do
         hint = _("↑↓: choose · ←→ or Enter: change · Esc: back")
         hint_size = max(12, int(15 * self.scale))
