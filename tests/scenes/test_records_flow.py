@@ -925,7 +925,8 @@ def test_the_day_s_deal_open_in_one_window_is_refused_in_another(app, driver, tm
         press(window, second, "daily")
         assert isinstance(other.scene, TableScene)
         assert other.scene.facts.record_id == table.facts.record_id
-        assert [str(m) for m in other.scene.game.moves] == ["st>w"]
+        # the day's stock may open on a king, taken alone ("st"): the move is the date's
+        assert other.scene.game.moves == table.game.moves and len(table.game.moves) == 1
     finally:
         other.solver.close()
 
