@@ -17,6 +17,7 @@ import pygame
 from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.i18n import _
 from game.screen import least_window, the_screen, window_on_screen
+from game.x11_ask import ask_for_every_desktop, ask_to_show, x11_window_id
 
 log = logging.getLogger(__name__)
 
@@ -111,12 +112,27 @@ def _the_window() -> Iterator[Any]:
 
 
 def bring_back_window() -> None:
-    """Show the window again, restored and raised with the focus, if SDL can: hidden
-    or minimised by someone else (a window manager's "show desktop")."""
+    """Show the window again, restored and raised with the focus, if it can be asked:
+    hidden or minimised by someone else (a window manager's "show desktop", another
+    desktop). On X11 the window manager is asked and not waited on (see
+    game.x11_ask: SDL's own call waits for a window it may never show); elsewhere
+    SDL's calls ask it."""
+    x11_window = x11_window_id()
+    if x11_window is not None:
+        ask_to_show(x11_window)
+        return
     with _the_window() as window:
         window.show()
         window.restore()
         window.focus()
+
+
+def keep_on_every_desktop() -> None:
+    """Ask for the window on every desktop, where a window manager can be asked (X11):
+    a desktop switched to then shows it too (a kiosk's)."""
+    x11_window = x11_window_id()
+    if x11_window is not None:
+        ask_for_every_desktop(x11_window)
 
 
 def maximise_window() -> None:

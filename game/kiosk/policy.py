@@ -29,7 +29,7 @@ from game.kiosk.pin_pad import PinLock
 from game.kiosk.presence import MOTION_EVENTS, PRESS_EVENTS, Presence
 from game.rules import RulesError, get_ruleset
 from game.store.scores import NO_INITIALS
-from game.window import bring_back_window
+from game.window import bring_back_window, keep_on_every_desktop
 
 if TYPE_CHECKING:
     from game.app import App
@@ -93,6 +93,7 @@ class KioskPolicy:
 
     def start(self) -> None:
         log.info("kiosk: started with %s", self.config.path)
+        keep_on_every_desktop()  # a desktop switched to by its window manager's keys
         if self.config.operator.pin == EXAMPLE_PIN:
             log.warning(
                 "kiosk: the operator's PIN is the example's (%s), which anyone who read"
@@ -254,6 +255,7 @@ class KioskPolicy:
                 log.warning("kiosk: the window was hidden: asked to show it again every 2 s")
                 self.said_hidden = True
             self.hidden_for = 0.0
+            keep_on_every_desktop()  # sent to a desktop of its own: back on all of them
             bring_back_window()
         while app.notices:
             log.warning("kiosk: notice: %s", app.notices.pop(0))  # nobody reads a menu here
