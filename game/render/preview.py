@@ -30,6 +30,10 @@ SUMMARY_SHARE = 0.8
 # The table is drawn this tall (and as wide as the picture's shape asks), then
 # scaled down: big enough for crisp cards.
 RENDER_HEIGHT = 560
+# The table is drawn in shapes this far apart: a window dragged to a new size asks the
+# picture of a panel in a slightly new shape at every step, and each one drawn anew (a
+# table laid out and rendered: some 35 ms) stalled every other frame of the drag.
+ASPECT_STEP = 0.1
 
 
 # The cards' look as the settings choose it: (four-colour suits, the back's name, the
@@ -62,9 +66,11 @@ def _preview(
     deck: Deck,
     deal: int,
 ) -> pygame.Surface:
-    # Drawn in the picture's own shape, the cards' box grown to that shape always fits.
-    aspect = round(min(3.0, max(0.5, size[0] / size[1])), 2)
-    picture, content = _table_picture(ruleset_id, options, aspect, deck, deal)
+    # Drawn in about the picture's own shape, the cards' box grown to that shape always
+    # fits: the felt's border round the table takes the little left over.
+    aspect = min(3.0, max(0.5, size[0] / size[1]))
+    drawn_aspect = round(round(aspect / ASPECT_STEP) * ASPECT_STEP, 2)
+    picture, content = _table_picture(ruleset_id, options, drawn_aspect, deck, deal)
     crop = _fit_aspect(content, size[0] / size[1], picture.get_rect())
     return pygame.transform.smoothscale(picture.subsurface(crop), size)
 

@@ -116,3 +116,27 @@ def test_a_card_s_name_reads_against_its_card_chosen_or_not(selected):
         return pygame.Rect(rect.centerx - 40, rect.top + 2, 120, 14)
 
     assert contrast_on_a_card(selected, name) >= 4.5
+
+
+def test_pictures_of_shapes_a_little_apart_share_one_drawn_table():
+    # a window dragged to a new size asked the panel's picture in a new shape at about
+    # every step, and each drawn its table anew: 35 ms, every other frame of the drag
+    from game.render import preview as module
+
+    module._table_picture.cache_clear()
+    for width in range(562, 579):  # 562x400 to 578x400: shapes 1.405 to 1.445
+        module.preview("egyptian", {}, (width, 400), deal=3)
+    assert module._table_picture.cache_info().misses == 1
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian", "devils-bridge", "nechego", "pyramid52"])
+@pytest.mark.parametrize("aspect", [0.551, 1.049, 1.449, 1.651, 2.449, 2.951])
+def test_a_picture_drawn_in_a_nearby_shape_is_cut_to_its_own_not_stretched(ruleset, aspect):
+    from game.render import preview as module
+
+    drawn = round(round(aspect / module.ASPECT_STEP) * module.ASPECT_STEP, 2)
+    assert abs(drawn - aspect) > 0.04  # the shape drawn is not the one asked for
+    picture, content = module._table_picture(ruleset, (), drawn, module.PLAIN_DECK, 0)
+    crop = module._fit_aspect(content, aspect, picture.get_rect())
+    assert crop.width / crop.height == pytest.approx(aspect, abs=0.01)
+    assert picture.get_rect().contains(crop) and crop.contains(content)
