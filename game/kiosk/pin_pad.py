@@ -103,7 +103,7 @@ class PinPadScene(PadScene):
             return
         self.lock.wrong_pin()
         self.entry = ""
-        self.message = _("Wrong PIN.")
+        self.message = self._lines()[2]
         self.layout()
 
     def back(self) -> None:
@@ -148,10 +148,14 @@ class PinPadScene(PadScene):
 
     def layout(self) -> None:
         s = self.scale = theme.ui_scale(self.size)
+        # wide enough for what the pad says in its own size, as the screen allows: the
+        # Russian lock-out shrank to 12 px in a panel as narrow as the keys
+        font = theme.font(px(20, s, 14))
+        said = max(font.size(line)[0] for line in self._lines(LONGEST_REST_S))
         panel = layout_keypad(
             self.size,
             px(40, s, 28) + px(20, s, 14) + 3 * px(16, s, 10),
-            0,
+            min(said + 2 * px(24, s, 12), self.size[0] - 16) - 2 * px(28, s, 14),
             (self.type_digit, self.delete, self.submit),
             (_("OK"), _("Cancel")),
             self.back,
@@ -162,6 +166,16 @@ class PinPadScene(PadScene):
         self._rested = self.resting == 0
         self.pad.set([*panel.keys, panel.cancel])
         self.redraw = True
+
+    def _lines(self, rest_s: float | None = None) -> tuple[str, str, str]:
+        """What the pad says: asking for the PIN, resting (`rest_s`, else the time
+        left), a wrong PIN typed."""
+        rest = int((self.resting if rest_s is None else rest_s) + 0.999)
+        return (
+            _("Enter the PIN to close the game."),
+            _("Too many wrong PINs: wait {n} s.", n=rest),
+            _("Wrong PIN."),
+        )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s, box = self.scale, self.box
@@ -178,17 +192,16 @@ class PinPadScene(PadScene):
             serif=True,
         )
         if self.resting > 0:
-            line = _("Too many wrong PINs: wait {n} s.", n=int(self.resting + 0.999))
-            colour = theme.WARN
+            line, colour = self._lines()[1], theme.WARN
         elif self.message:
             line, colour = self.message, theme.WARN
         else:
-            line, colour = _("Enter the PIN to close the game."), theme.INK
+            line, colour = self._lines()[0], theme.INK
         where = (box.centerx, title.bottom + px(16, s, 10))
         # within the panel, a margin each side: the Russian lock-out ran past both edges
         room = box.width - 2 * px(24, s, 12)
-        size = fitting_size(line, px(20, s, 14), room, least=px(13, s, 12))
-        self.line_drawn = draw_text(surface, line, size, where, colour, "midtop")
+        self.line_size = fitting_size(line, px(20, s, 14), room, least=px(13, s, 12))
+        self.line_drawn = draw_text(surface, line, self.line_size, where, colour, "midtop")
         self._draw_field(surface)
         for b in self.pad.buttons:
             b.draw(surface, max(16, int(b.rect.height * 0.42)))

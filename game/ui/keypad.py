@@ -14,6 +14,7 @@ from game.ui.widgets import Button, px
 
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 SMALLEST_KEY = 44  # a key's least side, on a screen too low for a fingertip's 64 px
+FINGER = 60  # Cancel's least height where the keys have it: a passer-by's way back
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def layout_keypad(
     gap = _gap(key)
     grid_w = grid_width(key, gap)
     field_h = _field_height(key)
-    bottom_h = key * 3 // 4
+    bottom_h = _cancel_height(key)
     height = _panel_height(key, head, pad)
     box_w = max(grid_w + px(80, s, 40), least_width) + 2 * pad
     box = pygame.Rect(0, 0, min(w - 8, box_w), min(h - 8, height))
@@ -66,6 +67,11 @@ def _gap(key: int) -> int:
     return max(10, key // 7)
 
 
+def _cancel_height(key: int) -> int:
+    """Cancel, lower than a key (it spans the grid's width), but a finger's height."""
+    return min(key, max(key * 3 // 4, FINGER))
+
+
 def _field_height(key: int) -> int:
     return max(48, int(key * 0.8))
 
@@ -75,7 +81,14 @@ def _panel_height(key: int, head: int, pad: int) -> int:
     Cancel."""
     gap = _gap(key)
     return (
-        pad + head + _field_height(key) + gap + grid_height(key, gap) + 2 * gap + key * 3 // 4 + pad
+        pad
+        + head
+        + _field_height(key)
+        + gap
+        + grid_height(key, gap)
+        + 2 * gap
+        + _cancel_height(key)
+        + pad
     )
 
 

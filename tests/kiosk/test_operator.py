@@ -371,5 +371,34 @@ def test_the_pad_and_its_cancel_lie_on_a_low_screen_whole(make_kiosk, size):
         for b in pad.pad.buttons:
             assert screen.contains(b.rect) and pad.box.contains(b.rect), (b.key, b.rect)
             assert min(b.rect.size) >= 36, (b.key, b.rect)
+        # Cancel, a passer-by's way back, a finger high where the keys are (48 px of 64)
+        cancel = pad.pad.get("cancel").rect.height
+        assert cancel >= min(60, pad.pad.get("ok").rect.height)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800), (600, 1024)])
+def test_the_pad_says_a_long_rest_in_its_own_size_in_russian(make_kiosk, size):
+    # the panel was as narrow as the keys: the lock-out shrank to 12 px to fit it
+    from game import i18n
+    from game.ui import theme
+    from game.ui.widgets import px
+    from tests.scenes.driver import Driver
+
+    kiosk = make_kiosk('idle_seconds = 120\nlanguage = "ru"\n')
+    driver = Driver(kiosk)
+    try:
+        kiosk.surface = pygame.display.set_mode(size)
+        kiosk._resized()
+        pad = open_pad(kiosk, driver)
+        kiosk.kiosk.pin_lock.rests = 16  # the longest rest: an hour
+        for _ in range(TRIES):
+            tap_keys(kiosk, driver, pad, "1111")
+        driver.frames(2)
+        assert pad.resting > 1000
+        assert pad.line_size == px(20, theme.ui_scale(size), 14)
+        assert pad.box.inflate(-16, 0).contains(pad.line_drawn)
+        assert kiosk.surface.get_rect().contains(pad.box)
     finally:
         i18n.set_language("en")
