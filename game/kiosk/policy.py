@@ -396,10 +396,12 @@ class KioskPolicy:
 
     def end_game(self, table: TableScene) -> None:
         """Give up a game that was left in play, and record it. One left before its first
-        move stays no game played; one taken back to its deal is ended too: the records
-        list it (see GameLog.history), "in play" for good on a kiosk, which has no
-        Continue to end it."""
+        move stays no game played, and no row of it is kept; one taken back to its deal
+        is ended too: the records list it (see GameLog.history), "in play" for good on a
+        kiosk, which has no Continue to end it."""
         game = table.game
+        if not game.over and not (game.moves or game.undo_count):
+            self.app.records.forget_unplayed(table.facts)
         if game.over or not (game.moves or game.undo_count):
             return
         try:

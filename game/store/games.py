@@ -281,6 +281,19 @@ class GameLog:
             facts.record_id = new_id
         return facts.record_id
 
+    def forget_unplayed(self, record_id: int) -> bool:
+        """Delete the row of a free game left before its first move (none made, none
+        taken back, no hint asked); whether there was one."""
+        with transaction(self.conn):
+            return (
+                self.conn.execute(
+                    f"""DELETE FROM games WHERE id = ? AND outcome IS NULL AND NOT {PLAYED_SQL}
+                    AND hints = 0 AND mode = ? AND arcade_run IS NULL""",
+                    (record_id, FREE),
+                ).rowcount
+                > 0
+            )
+
     def get(self, record_id: int) -> GameRow | None:
         if not 0 <= record_id <= LARGEST_ID:
             return None  # no such row, and SQLite cannot take the number

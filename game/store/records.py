@@ -291,6 +291,19 @@ class Records(ScoreKeeping):
         """The game played last, arcade games passed by (see GameLog.latest_played)."""
         return self._read("read the games", self.games.latest_played, None)
 
+    def forget_unplayed(self, facts: GameFacts) -> None:
+        """A free game's row kept before its first move (a verdict seen at the deal is
+        kept with it), deleted, and the game new again: a kiosk's passer-by who left a
+        deal untouched played no game, and a kiosk never deals it again. A third of a
+        kiosk's rows were such deals, kept for good. Not while a save of it waits."""
+        record_id = facts.record_id
+        if record_id is None or record_id in self._ends_unsaved or record_id in self._unsaved:
+            return
+        forget = partial(self.games.forget_unplayed, record_id)
+        if self._write("forget a deal left untouched", forget, False):
+            self.holds.release(record_id, finished=True)
+            facts.record_id = None
+
     def give_up(self, game: Game, facts: GameFacts) -> None:
         """A game left in play for a new one of its table, given up where it stands: the
         player was told it counts as a loss, and so it does, for good (it came back to

@@ -310,6 +310,28 @@ def test_a_table_left_untouched_is_not_counted_as_a_game_played(kiosk, driver):
     assert kiosk.records.statistics("pyramid52").played == 0
 
 
+def all_rows(kiosk) -> list[tuple[int, int]]:
+    return kiosk.records.conn.execute("SELECT deal, moves FROM games ORDER BY id").fetchall()
+
+
+def test_a_deal_left_untouched_leaves_no_row_behind(kiosk, driver):
+    # a verdict seen at the deal saved its row before a move: a third of a kiosk's rows
+    # were deals nobody touched, kept "in play" for good, about 1 KB each
+    untouched = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    untouched._save()  # as a verdict kept at the deal saves it
+    assert [tuple(r) for r in all_rows(kiosk)] == [(8, 0)]
+    driver.settle(31 + STILL_PLAYING_S)
+    assert kiosk.scene is not untouched
+    assert all_rows(kiosk) == []
+    played = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    played._save()
+    play_a_pair(driver, played)
+    driver.settle(31 + STILL_PLAYING_S)
+    (row,) = all_rows(kiosk)
+    assert tuple(row) == (8, 1)  # a game played is kept, given up
+    assert kiosk.records.statistics("pyramid52").played == 1
+
+
 def sdl_touch(kiosk, pos):
     """A tap as SDL2 sends it: a mouse motion and a mouse press marked as a touch's, then
     the finger's press; then the lift, both ways."""

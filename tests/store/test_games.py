@@ -880,3 +880,24 @@ def test_two_windows_on_a_file_deleted_under_them_keep_both_games(tmp_path):
         (20, None),
     ]
     again.close()
+
+
+def test_only_a_free_deal_left_untouched_without_help_is_forgotten(records):
+    kept = []
+    for facts, moves in (
+        (GameFacts(mode=FREE, hints=1), 0),  # a hint asked at the deal: kept out of tables
+        (GameFacts(mode=DAILY), 0),  # the day's deal, kept from its deal on
+        (GameFacts(mode=FREE), 1),  # a game played
+    ):
+        game = Game("pyramid52", deal=8)
+        for _ in range(moves):
+            game.play(next(iter(game.legal_moves)))
+        records.save_game(game, facts)
+        records.forget_unplayed(facts)
+        kept.append(facts.record_id)
+    untouched = GameFacts(mode=FREE)
+    records.save_game(Game("pyramid52", deal=9), untouched)
+    gone = untouched.record_id
+    records.forget_unplayed(untouched)
+    assert untouched.record_id is None and records.games.get(gone) is None
+    assert all(records.games.get(record_id) is not None for record_id in kept)
