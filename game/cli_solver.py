@@ -8,9 +8,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.cli_records import moves_text, options_text
+
+if TYPE_CHECKING:
+    from game.rules import Ruleset
+    from game.solver.stats import Summary
 
 # A run of `stats` keeps every deal's row until it writes them: more deals go in parts
 MOST_DEALS = 1_000_000
@@ -217,10 +221,28 @@ def cmd_stats(args: argparse.Namespace) -> int:
         )
         return 130
     summary = stats.summarise(ruleset.id, options, args.goal, args.deals, rows, args.seconds)
-    _write_csv(path, rows)
+    # the summary is said even where its file cannot be written (a full disk): the
+    # hours of solving were lost with it
+    try:
+        _write_csv(path, rows)
+    except OSError:
+        _print_summary(args, ruleset, options, summary, None)
+        raise
+    _print_summary(args, ruleset, options, summary, path)
+    return 0
+
+
+def _print_summary(
+    args: argparse.Namespace,
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    summary: Summary,
+    path: Path | None,
+) -> None:
+    """The summary of a `stats` run, and where its per-deal CSV is (None: nowhere)."""
     if args.json:
-        print(json.dumps(summary.to_json() | {"csv": str(path)}))
-        return 0
+        print(json.dumps(summary.to_json() | {"csv": str(path) if path else None}))
+        return
     low, high = summary.interval
     written = options_text(options) or "no options"
     print(f"{ruleset.name['en']} ({ruleset.id}), {written}, goal {args.goal}, deals {args.deals}")
@@ -230,5 +252,5 @@ def cmd_stats(args: argparse.Namespace) -> int:
         f"time per deal: mean {summary.mean_ms:.1f} ms, median {summary.median_ms:.1f} ms,"
         f" max {summary.max_ms:.1f} ms (limit {args.seconds} s)"
     )
-    print(f"per-deal outcomes: {path}")
-    return 0
+    if path is not None:
+        print(f"per-deal outcomes: {path}")

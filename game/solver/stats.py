@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
+import os
 import signal
+import stat
 import statistics
 import sys
 import time
@@ -193,9 +196,19 @@ def summarise(
 
 
 def write_csv(path: Path, rows: list[Row]) -> None:
+    """The per-deal outcomes written to `path`. A file cut short (a full disk) is
+    removed, not left to pass for whole, ending mid-row; a device or a pipe is not."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(["deal", "outcome", "nodes", "seconds"])
-        for row in sorted(rows):
-            writer.writerow([row[0], row[1], row[2], f"{row[3]:.4f}"])
+    f = path.open("w", newline="", encoding="utf-8")
+    regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+    try:
+        with f:
+            writer = csv.writer(f)
+            writer.writerow(["deal", "outcome", "nodes", "seconds"])
+            for row in sorted(rows):
+                writer.writerow([row[0], row[1], row[2], f"{row[3]:.4f}"])
+    except OSError:
+        if regular:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise

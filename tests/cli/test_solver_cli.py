@@ -117,6 +117,40 @@ def test_stats_names_the_csv_a_full_disk_cut_short(cli):
     result = cli("stats", "pyramid36", "--deals", "0..1", "--jobs", "1", "--csv", "/dev/full")
     assert result.rc == 1
     assert result.err == "piramida: cannot write /dev/full: No space left on device\n"
+    assert "won " in result.out and "per-deal outcomes" not in result.out
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_csv_cut_short_is_removed_and_the_summary_still_said(cli, tmp_path, monkeypatch, as_json):
+    # a 4 KB file ending mid-row ("201,lost,187") was left, and the summary of hours of
+    # solving was never printed
+    import csv
+    import errno
+
+    real_writer = csv.writer
+
+    class FillingDisk:
+        def __init__(self, f):
+            self.writer, self.rows = real_writer(f), 0
+
+        def writerow(self, row):
+            self.rows += 1
+            if self.rows > 2:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return self.writer.writerow(row)
+
+    monkeypatch.setattr(csv, "writer", FillingDisk)
+    path = tmp_path / "s.csv"
+    args = ["stats", "pyramid36", "--deals", "0..3", "--jobs", "1", "--csv", str(path)]
+    result = cli(*args, *(["--json"] if as_json else []))
+    assert result.rc == 1
+    assert result.err == f"piramida: cannot write {path}: No space left on device\n"
+    assert not path.exists()
+    if as_json:
+        said = json.loads(result.out)
+        assert said["csv"] is None and said["won"] + said["lost"] + said["unknown"] == 4
+    else:
+        assert "of 4" in result.out and "per-deal outcomes" not in result.out
 
 
 def test_stats_names_its_csv_of_long_deal_numbers_within_a_file_name_s_length(
