@@ -400,8 +400,7 @@ class KioskPolicy:
         is ended too: the records list it (see GameLog.history), "in play" for good on a
         kiosk, which has no Continue to end it."""
         game = table.game
-        if not game.over and not (game.moves or game.undo_count):
-            self.app.records.forget_unplayed(table.facts)
+        self.app.records.forget_unplayed(game, table.facts)  # if left untouched
         if game.over or not (game.moves or game.undo_count):
             return
         try:

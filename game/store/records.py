@@ -291,13 +291,18 @@ class Records(ScoreKeeping):
         """The game played last, arcade games passed by (see GameLog.latest_played)."""
         return self._read("read the games", self.games.latest_played, None)
 
-    def forget_unplayed(self, facts: GameFacts) -> None:
-        """A free game's row kept before its first move (a verdict seen at the deal is
-        kept with it), deleted, and the game new again: a kiosk's passer-by who left a
-        deal untouched played no game, and a kiosk never deals it again. A third of a
-        kiosk's rows were such deals, kept for good. Not while a save of it waits."""
+    def forget_unplayed(self, game: Game, facts: GameFacts) -> None:
+        """A free game left before its first move, with no hint, forgotten: its row (a
+        verdict seen at the deal is kept with it) deleted, a save of it that waits (the
+        disk failed at the deal) dropped, and the game new again. A kiosk's passer-by who
+        left a deal untouched played no game, and a kiosk never deals it again: a third
+        of a kiosk's rows were such deals, kept for good."""
+        played = game.over or game.moves or game.undo_count
+        if played or facts.mode != FREE or facts.arcade_run is not None or facts.hints:
+            return
+        self._saved(facts)  # nothing of it was played: a save that waits is not made
         record_id = facts.record_id
-        if record_id is None or record_id in self._ends_unsaved or record_id in self._unsaved:
+        if record_id is None:
             return
         forget = partial(self.games.forget_unplayed, record_id)
         if self._write("forget a deal left untouched", forget, False):

@@ -893,11 +893,11 @@ def test_only_a_free_deal_left_untouched_without_help_is_forgotten(records):
         for _ in range(moves):
             game.play(next(iter(game.legal_moves)))
         records.save_game(game, facts)
-        records.forget_unplayed(facts)
+        records.forget_unplayed(game, facts)
         kept.append(facts.record_id)
     untouched = GameFacts(mode=FREE)
     records.save_game(Game("pyramid52", deal=9), untouched)
     gone = untouched.record_id
-    records.forget_unplayed(untouched)
+    records.forget_unplayed(Game("pyramid52", deal=9), untouched)
     assert untouched.record_id is None and records.games.get(gone) is None
     assert all(records.games.get(record_id) is not None for record_id in kept)

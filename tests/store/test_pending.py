@@ -164,3 +164,23 @@ def test_the_writes_left_are_tried_once_more_as_the_game_closes(tmp_path, caplog
     with caplog.at_level("WARNING", logger="game.store.records"):
         records.close()
     assert "not saved, at the close: game (new)'s end" in caplog.text
+
+
+def test_a_deal_left_untouched_while_saves_failed_is_not_saved_once_they_work(records):
+    # a kiosk's deal saved at the deal (a verdict kept) as the disk failed: forgotten when
+    # the passer-by left, its save waited and wrote an untouched row "in play" for good
+    from game.rules import Game
+
+    for saved_first in (False, True):
+        game, facts = Game("pyramid52", deal=8), GameFacts(mode=FREE)
+        if saved_first:
+            assert records.save_game(game, facts)  # a save that then fails is an update
+        writes_fail(records, True)
+        assert not records.save_game(game, facts) and records.pending
+        if saved_first:
+            writes_fail(records, False)  # the disk back before the passer-by left
+        records.forget_unplayed(game, facts)
+        writes_fail(records, False)
+        assert records.retry_pending() and not records.pending
+        assert records.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+        assert facts.record_id is None
