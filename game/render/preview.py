@@ -34,6 +34,7 @@ RENDER_HEIGHT = 560
 # picture of a panel in a slightly new shape at every step, and each one drawn anew (a
 # table laid out and rendered: some 35 ms) stalled every other frame of the drag.
 ASPECT_STEP = 0.1
+STRETCH_TOLERATED = 0.005  # of a picture's shape, by a crop from a nearby shape
 
 
 # The cards' look as the settings choose it: (four-colour suits, the back's name, the
@@ -58,7 +59,10 @@ def preview(
     return _preview(ruleset_id, frozen, (max(1, size[0]), max(1, size[1])), deck, deal)
 
 
-@lru_cache(maxsize=64)
+# Kept by exact size: a window dragged to new sizes fills it with pictures of sizes gone
+# by, 3.4 MB each at 4K (64 of them took the game from 157 to 366 MB). 16 keep two
+# layouts' worth (a menu draws 8).
+@lru_cache(maxsize=16)
 def _preview(
     ruleset_id: str,
     options: tuple[tuple[str, object], ...],
@@ -72,6 +76,11 @@ def _preview(
     drawn_aspect = round(round(aspect / ASPECT_STEP) * ASPECT_STEP, 2)
     picture, content = _table_picture(ruleset_id, options, drawn_aspect, deck, deal)
     crop = _fit_aspect(content, size[0] / size[1], picture.get_rect())
+    if abs(crop.width / crop.height - size[0] / size[1]) > STRETCH_TOLERATED * aspect:
+        # cards reaching the border's edge (Pyramid 36's, drawn wide): the picture's own
+        # shape, or its cards would be stretched
+        picture, content = _table_picture(ruleset_id, options, round(aspect, 2), deck, deal)
+        crop = _fit_aspect(content, size[0] / size[1], picture.get_rect())
     return pygame.transform.smoothscale(picture.subsurface(crop), size)
 
 
