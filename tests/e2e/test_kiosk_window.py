@@ -113,29 +113,34 @@ def test_the_service_manager_s_stop_ends_the_kiosk_cleanly(display, tmp_path):  
     assert "kiosk: stopped by a signal" in log
 
 
+def viewable(env, game, window: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the `game` process's `window` can be seen (mapped, on this desktop)."""
+    found = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid), "--name", "^Piramida$"],
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    return window in found
+
+
+def seen_again(env, game, window: str, seconds: float = 10) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while not viewable(env, game, window) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return viewable(env, game, window)
+
+
 def test_a_kiosk_window_hidden_by_someone_else_shows_itself_again(display, tmp_path):  # noqa: F811
     # a window manager's "show desktop" hid it for good: the screen black, taps lost
     game, window, env = start_kiosk(display, tmp_path)
-
-    def viewable() -> bool:
-        found = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid), "--name", "^Piramida$"],
-            env=env,
-            capture_output=True,
-            text=True,
-        ).stdout.split()
-        return window in found
-
     try:
         time.sleep(1.0)
-        assert viewable()
+        assert viewable(env, game, window)
         xdo(env, "windowunmap", window)
         time.sleep(0.3)
-        assert not viewable()
-        deadline = time.monotonic() + 10
-        while not viewable() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert viewable() and game.poll() is None
+        assert not viewable(env, game, window)
+        assert seen_again(env, game, window) and game.poll() is None
     finally:
         if game.poll() is None:
             game.kill()

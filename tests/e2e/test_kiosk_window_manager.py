@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.e2e.test_kiosk_window import start_kiosk, xdo
+from tests.e2e.test_kiosk_window import seen_again, start_kiosk, viewable, xdo
 from tests.e2e.test_real_window import display  # noqa: F401
 
 pytestmark = pytest.mark.skipif(
@@ -61,24 +61,11 @@ def test_a_kiosk_hidden_by_the_window_manager_is_seen_again_and_still_stops(
     window_manager: str, tmp_path, hiding: str
 ):
     game, window, env = start_kiosk(window_manager, tmp_path)
-
-    def viewable() -> bool:
-        found = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid), "--name", "^Piramida$"],
-            env=env,
-            capture_output=True,
-            text=True,
-        ).stdout.split()
-        return window in found
-
     try:
         time.sleep(1.0)
-        assert viewable()
+        assert viewable(env, game, window)
         HIDINGS[hiding](env, window)
-        deadline = time.monotonic() + 10
-        while not viewable() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert viewable(), f"{hiding}: the kiosk was not seen again in 10 s"
+        assert seen_again(env, game, window), f"{hiding}: the kiosk was not seen again in 10 s"
         time.sleep(2.5)  # a second request to show it, had it been hidden still
         assert game.poll() is None
         game.send_signal(signal.SIGTERM)

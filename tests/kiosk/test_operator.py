@@ -1,8 +1,12 @@
 """The operator's way out: hold the corner, then the PIN on the pad, by touch alone."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
+from game.app import App
 from game.kiosk.operator import CornerHold
 from game.kiosk.pin_pad import REST_S, TRIES, PinPadScene
 from game.kiosk.policy import OPERATOR_EXIT
@@ -10,6 +14,7 @@ from game.rules import Game
 from game.scenes.table import TableScene
 from game.ui import theme
 from tests.kiosk.conftest import finger
+from tests.scenes.driver import Driver
 
 CORNER = (10, 10)  # inside the top-left corner of a 1280x800 screen
 
@@ -184,7 +189,6 @@ def test_the_pad_takes_a_keyboard_too_and_deletes(kiosk, driver):
 
 
 def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
-    from tests.scenes.driver import Driver
 
     kiosk = make_kiosk("idle_seconds = 120\n")  # longer than the rest
     driver = Driver(kiosk)
@@ -201,7 +205,6 @@ def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
 
 
 def test_cancelling_and_opening_the_pad_again_does_not_end_its_rest(make_kiosk):
-    from tests.scenes.driver import Driver
 
     kiosk = make_kiosk("idle_seconds = 120\n")
     driver = Driver(kiosk)
@@ -289,7 +292,6 @@ def test_rests_after_wrong_pins_are_forgiven_after_a_quiet_day_and_never_overflo
 def test_the_pad_s_words_stay_inside_its_panel_in_russian(make_kiosk):
     # "Слишком много неверных попыток: подождите 30 с." ran past both of its edges
     from game import i18n
-    from tests.scenes.driver import Driver
 
     kiosk = make_kiosk('idle_seconds = 120\nlanguage = "ru"\n')
     driver = Driver(kiosk)
@@ -328,7 +330,6 @@ def test_a_tap_on_the_stock_under_the_operator_s_corner_turns_it(make_kiosk, rul
     # the corner kept every press that began in it: taps there turned nothing, and said
     # nothing, in the pyramid games that lay their stock in the top left
     from tests.kiosk.test_policy import sdl_touch
-    from tests.scenes.driver import Driver
 
     kiosk = make_kiosk(size=(800, 600))
     driver = Driver(kiosk)
@@ -340,7 +341,6 @@ def test_a_tap_on_the_stock_under_the_operator_s_corner_turns_it(make_kiosk, rul
 
 
 def test_a_press_on_the_corner_that_shows_the_ring_is_the_operator_s_alone(make_kiosk):
-    from tests.scenes.driver import Driver
 
     kiosk = make_kiosk(size=(800, 600))
     driver = Driver(kiosk)
@@ -355,18 +355,25 @@ def test_a_press_on_the_corner_that_shows_the_ring_is_the_operator_s_alone(make_
     assert isinstance(kiosk.scene, PinPadScene) and scene.game.moves == []
 
 
-@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800), (480, 800)])
-def test_the_pad_and_its_cancel_lie_on_a_low_screen_whole(make_kiosk, size):
-    # at 800x480 Cancel lay 28 px below the screen's edge, 20 px of it to be pressed
+@contextmanager
+def russian_pad(make_kiosk, size: tuple[int, int]) -> Iterator[tuple[App, Driver, PinPadScene]]:
+    """A kiosk in Russian, of `size`, its PIN pad open; English again afterwards."""
     from game import i18n
-    from tests.scenes.driver import Driver
 
     kiosk = make_kiosk('idle_seconds = 120\nlanguage = "ru"\n')
     driver = Driver(kiosk)
     try:
         kiosk.surface = pygame.display.set_mode(size)
         kiosk._resized()
-        pad = open_pad(kiosk, driver)
+        yield kiosk, driver, open_pad(kiosk, driver)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800), (480, 800)])
+def test_the_pad_and_its_cancel_lie_on_a_low_screen_whole(make_kiosk, size):
+    # at 800x480 Cancel lay 28 px below the screen's edge, 20 px of it to be pressed
+    with russian_pad(make_kiosk, size) as (kiosk, _driver, pad):
         screen = kiosk.surface.get_rect()
         for b in pad.pad.buttons:
             assert screen.contains(b.rect) and pad.box.contains(b.rect), (b.key, b.rect)
@@ -374,24 +381,14 @@ def test_the_pad_and_its_cancel_lie_on_a_low_screen_whole(make_kiosk, size):
         # Cancel, a passer-by's way back, a finger high where the keys are (48 px of 64)
         cancel = pad.pad.get("cancel").rect.height
         assert cancel >= min(60, pad.pad.get("ok").rect.height)
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800), (600, 1024)])
 def test_the_pad_says_a_long_rest_in_its_own_size_in_russian(make_kiosk, size):
     # the panel was as narrow as the keys: the lock-out shrank to 12 px to fit it
-    from game import i18n
-    from game.ui import theme
     from game.ui.widgets import px
-    from tests.scenes.driver import Driver
 
-    kiosk = make_kiosk('idle_seconds = 120\nlanguage = "ru"\n')
-    driver = Driver(kiosk)
-    try:
-        kiosk.surface = pygame.display.set_mode(size)
-        kiosk._resized()
-        pad = open_pad(kiosk, driver)
+    with russian_pad(make_kiosk, size) as (kiosk, driver, pad):
         kiosk.kiosk.pin_lock.rests = 16  # the longest rest: an hour
         for _ in range(TRIES):
             tap_keys(kiosk, driver, pad, "1111")
@@ -400,5 +397,3 @@ def test_the_pad_says_a_long_rest_in_its_own_size_in_russian(make_kiosk, size):
         assert pad.line_size == px(20, theme.ui_scale(size), 14)
         assert pad.box.inflate(-16, 0).contains(pad.line_drawn)
         assert kiosk.surface.get_rect().contains(pad.box)
-    finally:
-        i18n.set_language("en")
