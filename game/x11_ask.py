@@ -47,6 +47,18 @@ class _Event(ctypes.Union):
     _fields_ = [("xclient", _ClientMessageEvent), ("pad", ctypes.c_long * 24)]
 
 
+_ErrorHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+
+
+def _no_error(_display: int | None, _error: int | None) -> int:
+    # Xlib's own handler ends the process at any error (a window gone: BadWindow); a
+    # request of ours that fails is one not granted, and nothing more
+    return 0
+
+
+_ignore_error = _ErrorHandler(_no_error)  # kept: Xlib holds only its address
+
+
 @cache
 def _xlib() -> Any | None:
     """Xlib, as SDL's X11 driver loads it; None where there is none."""
@@ -70,7 +82,9 @@ def _xlib() -> Any | None:
         ctypes.POINTER(_Event),
     ]
     xlib.XMapRaised.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
-    xlib.XFlush.argtypes = [ctypes.c_void_p]
+    xlib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    xlib.XSetErrorHandler.restype = ctypes.c_void_p
+    xlib.XSetErrorHandler.argtypes = [ctypes.c_void_p]
     return xlib
 
 
@@ -86,8 +100,8 @@ def x11_window_id() -> int | None:
 
 
 def _send(window: int, *requests: tuple[bytes, tuple[int, ...]], map_it: bool = False) -> bool:
-    """Send the window manager each (message type, data) request about `window`,
-    flushed and not waited on; with `map_it`, ask first for the window mapped and
+    """Send the window manager each (message type, data) request about `window`, its
+    decision not waited on; with `map_it`, ask first for the window mapped and
     raised (what a window manager decides for it; with none, done). False when no X
     server or Xlib could be reached."""
     xlib = _xlib()
@@ -96,6 +110,9 @@ def _send(window: int, *requests: tuple[bytes, tuple[int, ...]], map_it: bool = 
     display = xlib.XOpenDisplay(None)  # a connection of our own: SDL's is its own
     if not display:
         return False
+    # the handler is the process's, SDL's connection's too: put back before SDL reads
+    # its own events again
+    handler = xlib.XSetErrorHandler(ctypes.cast(_ignore_error, ctypes.c_void_p))
     try:
         root = xlib.XDefaultRootWindow(display)
         if map_it:
@@ -112,9 +129,12 @@ def _send(window: int, *requests: tuple[bytes, tuple[int, ...]], map_it: bool = 
                 message.data[n] = value
             mask = _SUBSTRUCTURE_NOTIFY | _SUBSTRUCTURE_REDIRECT
             xlib.XSendEvent(display, root, 0, mask, ctypes.byref(event))
-        xlib.XFlush(display)
+        # the server's answer to each, errors too, read here: the window manager's
+        # decision is not waited on, only the X server's receipt (under a millisecond)
+        xlib.XSync(display, 0)
     finally:
         xlib.XCloseDisplay(display)
+        xlib.XSetErrorHandler(handler)
     return True
 
 

@@ -146,3 +146,23 @@ def test_a_kiosk_window_hidden_by_someone_else_shows_itself_again(display, tmp_p
             game.kill()
     log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
     assert "the window was hidden: asked to show it again" in log
+
+
+def test_a_request_about_a_window_gone_is_refused_not_fatal(display):  # noqa: F811
+    # Xlib's own handler ends the process at an X error: a kiosk asking to show a
+    # window the server no longer knows (BadWindow) would have ended with it
+    asked = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from game.x11_ask import ask_for_every_desktop as a, ask_to_show as b;"
+            " print(b(1), a(1))",
+        ],
+        env={**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert asked.returncode == 0, asked.stderr
+    assert asked.stdout.split()[-2:] == ["True", "True"]
