@@ -43,14 +43,19 @@ def layout_keypad(
     s = theme.ui_scale(size)
     pad = px(28, s, 14)
     key = key_size(size)
-    # a low screen takes smaller keys: at 800x480 Cancel lay below the screen's edge
-    while _panel_height(key, head, pad) > h - 8 and key > SMALLEST_KEY:
-        key -= 1
+    bottom_h = _cancel_height(key)
+    # a low screen takes a lower Cancel (three quarters of a key), then smaller keys: at
+    # 800x480 Cancel lay below the screen's edge
+    while _panel_height(key, head, pad, bottom_h) > h - 8 and key > SMALLEST_KEY:
+        if bottom_h > key * 3 // 4:
+            bottom_h -= 1
+        else:
+            key -= 1
+            bottom_h = key * 3 // 4
     gap = _gap(key)
     grid_w = grid_width(key, gap)
     field_h = _field_height(key)
-    bottom_h = _cancel_height(key)
-    height = _panel_height(key, head, pad)
+    height = _panel_height(key, head, pad, bottom_h)
     box_w = max(grid_w + px(80, s, 40), least_width) + 2 * pad
     box = pygame.Rect(0, 0, min(w - 8, box_w), min(h - 8, height))
     box.center = (w // 2, h // 2)
@@ -76,20 +81,11 @@ def _field_height(key: int) -> int:
     return max(48, int(key * 0.8))
 
 
-def _panel_height(key: int, head: int, pad: int) -> int:
-    """The panel's height for keys of side `key`: what it says, the field, the keys and
-    Cancel."""
+def _panel_height(key: int, head: int, pad: int, cancel: int) -> int:
+    """The panel's height for keys of side `key` and a Cancel `cancel` high: what it
+    says, the field, the keys and Cancel."""
     gap = _gap(key)
-    return (
-        pad
-        + head
-        + _field_height(key)
-        + gap
-        + grid_height(key, gap)
-        + 2 * gap
-        + _cancel_height(key)
-        + pad
-    )
+    return pad + head + _field_height(key) + gap + grid_height(key, gap) + 2 * gap + cancel + pad
 
 
 def key_size(size: tuple[int, int]) -> int:
