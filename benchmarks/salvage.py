@@ -22,7 +22,6 @@ import platform
 import shutil
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from time import perf_counter
 
@@ -30,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.headless import scratch_home  # noqa: E402
 from game.rules import Game  # noqa: E402
 from game.store import GameFacts, Records  # noqa: E402
 from game.store.database import FILE_NAME  # noqa: E402
@@ -82,25 +82,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 20 or args.runs < 1:
         parser.error("--games must be at least 20 and --runs at least 1")
     logging.disable(logging.WARNING)  # the damage found, logged at each run
-    with tempfile.TemporaryDirectory() as tmp:
-        origin = Path(tmp) / "made"
-        origin.mkdir()
-        made = made_file(origin, args.games)
-        size = made.stat().st_size
-        seconds, rebuilt, kept = [], [], (0, 0)
-        for run in range(args.runs):
-            folder = Path(tmp) / f"run{run}"
-            folder.mkdir()
-            path = damaged_copy(made, folder)
-            start = perf_counter()
-            records = Records.open(path)
-            seconds.append(perf_counter() - start)
-            salvaged = [p for p in records.problems if p.kind == "salvaged"]
-            kept = salvaged[0].numbers if salvaged else (0, 0)
-            start = perf_counter()
-            records.enter_missed_scores(None, "ABC")
-            rebuilt.append(perf_counter() - start)
-            records.close()
+    tmp = scratch_home("piramida-salvage-")
+    origin = Path(tmp) / "made"
+    origin.mkdir()
+    made = made_file(origin, args.games)
+    size = made.stat().st_size
+    seconds, rebuilt, kept = [], [], (0, 0)
+    for run in range(args.runs):
+        folder = Path(tmp) / f"run{run}"
+        folder.mkdir()
+        path = damaged_copy(made, folder)
+        start = perf_counter()
+        records = Records.open(path)
+        seconds.append(perf_counter() - start)
+        salvaged = [p for p in records.problems if p.kind == "salvaged"]
+        kept = salvaged[0].numbers if salvaged else (0, 0)
+        start = perf_counter()
+        records.enter_missed_scores(None, "ABC")
+        rebuilt.append(perf_counter() - start)
+        records.close()
     report = {
         "games": args.games,
         "file_mb": round(size / 1e6, 1),

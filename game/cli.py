@@ -182,8 +182,9 @@ def _in_the_log_file(said: str) -> None:
 
 
 def _escape_what_the_output_cannot_hold() -> None:
-    """An output in an encoding without Cyrillic (a pipe on Windows, a C locale) gets
-    escapes where `rulesets` ended on a traceback: `\u0421` in JSON reads as the letter."""
+    """An output in an encoding without Cyrillic (a pipe on Windows,
+    PYTHONIOENCODING=ascii) gets escapes where `rulesets` ended on a traceback:
+    `\u0421` in JSON reads as the letter."""
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
