@@ -205,6 +205,9 @@ def run_kiosk(config: KioskConfig, size: tuple[int, int] | None = None) -> int:
     exit status then is the policy's OPERATOR_EXIT."""
     # a kiosk that loses focus (a notification, a second screen) must stay on screen
     os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+    # and the first tap after another window had the focus (a dialog of the window
+    # manager's) plays, where it only gave the kiosk the focus back
+    os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
     # SDL would turn SIGTERM into the window's close, which a kiosk ignores: the
     # service manager's stop must stop it, so the signal is handled below instead
     os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"

@@ -17,7 +17,8 @@ import pygame
 from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.i18n import _
 from game.screen import least_window, the_screen, window_on_screen
-from game.x11_ask import ask_for_every_desktop, ask_to_show, x11_window_id
+from game.x11_ask import ask_to_show, x11_window_id
+from game.x11_ask import keep_as_a_kiosk as keep_as_a_kiosk_x11
 
 log = logging.getLogger(__name__)
 
@@ -127,12 +128,14 @@ def bring_back_window() -> None:
         window.focus()
 
 
-def keep_on_every_desktop() -> None:
-    """Ask for the window on every desktop, where a window manager can be asked (X11):
-    a desktop switched to then shows it too (a kiosk's)."""
+def keep_as_a_kiosk() -> list[str]:
+    """Where a window manager can be asked (X11), the window's state as it keeps it
+    read, and what a kiosk's full-screen window must be (on every desktop, full
+    screen, shown) asked for again where it is not; what was wrong, in a few words.
+    A window manager may take it out of full screen, shade it, or keep it on one
+    desktop, and SDL says nothing of any of them."""
     x11_window = x11_window_id()
-    if x11_window is not None:
-        ask_for_every_desktop(x11_window)
+    return keep_as_a_kiosk_x11(x11_window) if x11_window is not None else []
 
 
 def maximise_window() -> None:

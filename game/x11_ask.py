@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 import pygame
-
-log = logging.getLogger(__name__)
 
 _CLIENT_MESSAGE = 33  # X.h's ClientMessage event type
 # the masks EWMH asks a client's message to the root window to be sent with
@@ -27,6 +26,7 @@ _SUBSTRUCTURE_NOTIFY = 1 << 19
 _SUBSTRUCTURE_REDIRECT = 1 << 20
 _FROM_A_PAGER = 2  # EWMH's source indication: as a pager asks, not an application
 _EVERY_DESKTOP = 0xFFFFFFFF  # _NET_WM_DESKTOP's "on all desktops"
+_MOST_ITEMS = 64  # of a property read: a window's states are a handful
 
 
 class _ClientMessageEvent(ctypes.Structure):
@@ -85,6 +85,21 @@ def _xlib() -> Any | None:
     xlib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
     xlib.XSetErrorHandler.restype = ctypes.c_void_p
     xlib.XSetErrorHandler.argtypes = [ctypes.c_void_p]
+    xlib.XGetWindowProperty.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.c_ulong,
+        ctypes.c_long,
+        ctypes.c_long,
+        ctypes.c_int,
+        ctypes.c_ulong,
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
+    ]
+    xlib.XFree.argtypes = [ctypes.c_void_p]
     return xlib
 
 
@@ -99,43 +114,87 @@ def x11_window_id() -> int | None:
     return window if isinstance(window, int) and window > 0 else None
 
 
-def _send(window: int, *requests: tuple[bytes, tuple[int, ...]], map_it: bool = False) -> bool:
-    """Send the window manager each (message type, data) request about `window`, its
-    decision not waited on; with `map_it`, ask first for the window mapped and
-    raised (what a window manager decides for it; with none, done). False when no X
-    server or Xlib could be reached."""
+class _Connection:
+    """A connection of our own to the X server (SDL's is its own), with X errors taken
+    as requests refused: Xlib's own handler ends the process at one (a window gone:
+    BadWindow). The handler is the process's, SDL's connection's too: it is put back
+    as the connection closes, before SDL reads its own events again."""
+
+    def __init__(self, xlib: Any, display: int) -> None:
+        self.xlib, self.display = xlib, display
+        self.root = xlib.XDefaultRootWindow(display)
+
+    def atom(self, name: bytes) -> int:
+        return int(self.xlib.XInternAtom(self.display, name, 0))
+
+    def ask(self, window: int, message_type: bytes, data: tuple[int, ...]) -> None:
+        """Send the window manager a request about `window`, as EWMH has clients send
+        them: a message to the root window."""
+        event = _Event()
+        message = event.xclient
+        message.type = _CLIENT_MESSAGE
+        message.send_event = 1
+        message.window = window
+        message.message_type = self.atom(message_type)
+        message.format = 32
+        for n, value in enumerate(data):
+            message.data[n] = value
+        mask = _SUBSTRUCTURE_NOTIFY | _SUBSTRUCTURE_REDIRECT
+        self.xlib.XSendEvent(self.display, self.root, 0, mask, ctypes.byref(event))
+
+    def ask_state(self, window: int, add: bool, state: bytes) -> None:
+        """Ask for one of `window`'s EWMH states (_NET_WM_STATE_...) added or taken."""
+        self.ask(window, b"_NET_WM_STATE", (int(add), self.atom(state), 0, _FROM_A_PAGER))
+
+    def numbers(self, window: int, name: bytes) -> list[int] | None:
+        """A property of 32-bit items (atoms, cardinals, windows) of `window`; None
+        where it has none."""
+        xlib = self.xlib
+        kind, size = ctypes.c_ulong(), ctypes.c_int()
+        count, left = ctypes.c_ulong(), ctypes.c_ulong()
+        data = ctypes.POINTER(ctypes.c_ulong)()
+        found = xlib.XGetWindowProperty(
+            self.display,
+            window,
+            self.atom(name),
+            0,
+            _MOST_ITEMS,
+            0,
+            0,  # AnyPropertyType
+            ctypes.byref(kind),
+            ctypes.byref(size),
+            ctypes.byref(count),
+            ctypes.byref(left),
+            ctypes.byref(data),
+        )
+        if found != 0 or not data:
+            return None
+        try:
+            # Xlib hands 32-bit items over as C longs, whatever a long's size, and signed:
+            # "on every desktop" (0xFFFFFFFF) came back as 2**64 - 1
+            items = [int(data[i]) & 0xFFFFFFFF for i in range(count.value)]
+            return items if size.value == 32 else None
+        finally:
+            xlib.XFree(data)
+
+
+@contextmanager
+def _connection() -> Iterator[_Connection | None]:
+    """A connection to the X server, synced as it closes (the server's answers, errors
+    too, read: the window manager's decisions are not waited on, only the server's
+    receipt, under a millisecond); None where no X server or Xlib can be reached."""
     xlib = _xlib()
-    if xlib is None:
-        return False
-    display = xlib.XOpenDisplay(None)  # a connection of our own: SDL's is its own
-    if not display:
-        return False
-    # the handler is the process's, SDL's connection's too: put back before SDL reads
-    # its own events again
+    display = xlib.XOpenDisplay(None) if xlib is not None else None
+    if xlib is None or not display:
+        yield None
+        return
     handler = xlib.XSetErrorHandler(ctypes.cast(_ignore_error, ctypes.c_void_p))
     try:
-        root = xlib.XDefaultRootWindow(display)
-        if map_it:
-            xlib.XMapRaised(display, window)
-        for message_type, data in requests:
-            event = _Event()
-            message = event.xclient
-            message.type = _CLIENT_MESSAGE
-            message.send_event = 1
-            message.window = window
-            message.message_type = xlib.XInternAtom(display, message_type, 0)
-            message.format = 32
-            for n, value in enumerate(data):
-                message.data[n] = value
-            mask = _SUBSTRUCTURE_NOTIFY | _SUBSTRUCTURE_REDIRECT
-            xlib.XSendEvent(display, root, 0, mask, ctypes.byref(event))
-        # the server's answer to each, errors too, read here: the window manager's
-        # decision is not waited on, only the X server's receipt (under a millisecond)
+        yield _Connection(xlib, display)
         xlib.XSync(display, 0)
     finally:
         xlib.XCloseDisplay(display)
         xlib.XSetErrorHandler(handler)
-    return True
 
 
 def ask_to_show(window: int) -> bool:
@@ -143,10 +202,48 @@ def ask_to_show(window: int) -> bool:
     leaves "show desktop", goes to the window's desktop, restores it from minimised,
     raises it and gives it the focus. With no window manager, the window is mapped
     again. False if the request could not be sent."""
-    return _send(window, (b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0)), map_it=True)
+    with _connection() as x:
+        if x is None:
+            return False
+        x.xlib.XMapRaised(x.display, window)
+        x.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
+    return True
 
 
-def ask_for_every_desktop(window: int) -> bool:
-    """Ask the window manager to show `window` on every desktop: switching desktops
-    then hides nothing of it. False if the request could not be sent."""
-    return _send(window, (b"_NET_WM_DESKTOP", (_EVERY_DESKTOP, _FROM_A_PAGER)))
+def ask_for_state(window: int, add: bool, *states: bytes) -> bool:
+    """Ask the window manager to add to `window` (or take from it) each of `states`
+    (EWMH's _NET_WM_STATE_... names). False if the request could not be sent."""
+    with _connection() as x:
+        if x is None:
+            return False
+        for state in states:
+            x.ask_state(window, add, state)
+    return True
+
+
+def keep_as_a_kiosk(window: int) -> list[str]:
+    """Read `window`'s state as its window manager keeps it, and ask again for what a
+    kiosk's window must be where it is not: full screen, on every desktop, neither
+    shaded nor hidden, at the front. What was wrong, in a few words each; nothing where
+    all was right, or where no window manager that keeps such states (EWMH) runs."""
+    with _connection() as x:
+        if x is None or not x.numbers(x.root, b"_NET_SUPPORTING_WM_CHECK"):
+            return []
+        states = set(x.numbers(window, b"_NET_WM_STATE") or [])
+        wm_state = x.numbers(window, b"WM_STATE")  # ICCCM's: 1 shown, 3 minimised
+        wrong = []
+        if x.numbers(window, b"_NET_WM_DESKTOP") != [_EVERY_DESKTOP]:
+            wrong.append("on one desktop")
+            x.ask(window, b"_NET_WM_DESKTOP", (_EVERY_DESKTOP, _FROM_A_PAGER))
+        if x.atom(b"_NET_WM_STATE_SHADED") in states:
+            wrong.append("shaded")
+            x.ask_state(window, False, b"_NET_WM_STATE_SHADED")
+        if x.atom(b"_NET_WM_STATE_FULLSCREEN") not in states:
+            wrong.append("out of full screen")
+            x.ask_state(window, True, b"_NET_WM_STATE_FULLSCREEN")
+        if x.atom(b"_NET_WM_STATE_HIDDEN") in states or (wm_state and wm_state[0] != 1):
+            wrong.append("hidden")
+        if wrong:  # and at the front again, out of "show desktop", with the focus
+            x.xlib.XMapRaised(x.display, window)
+            x.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
+        return wrong

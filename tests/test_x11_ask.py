@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import x11_ask
-from game.window import bring_back_window, keep_on_every_desktop
+from game.window import bring_back_window, keep_as_a_kiosk
 
 
 def test_no_x11_window_under_another_video_driver():
@@ -15,15 +15,17 @@ def test_no_x11_window_under_another_video_driver():
     assert pygame.display.get_driver() == "dummy"
     assert x11_ask.x11_window_id() is None
     bring_back_window()  # SDL's own calls, on a window SDL can show at once
-    keep_on_every_desktop()  # nothing to ask
+    assert keep_as_a_kiosk() == []  # nothing to read or ask
 
 
 def test_a_request_with_no_x_server_to_take_it_is_refused_not_raised(monkeypatch):
     monkeypatch.setenv("DISPLAY", ":4999")  # no such server
     assert x11_ask.ask_to_show(0x400001) is False
-    assert x11_ask.ask_for_every_desktop(0x400001) is False
+    assert x11_ask.ask_for_state(0x400001, True, b"_NET_WM_STATE_FULLSCREEN") is False
+    assert x11_ask.keep_as_a_kiosk(0x400001) == []
 
 
 def test_a_request_with_no_xlib_is_refused(monkeypatch):
     monkeypatch.setattr(x11_ask, "_xlib", lambda: None)
     assert x11_ask.ask_to_show(0x400001) is False
+    assert x11_ask.keep_as_a_kiosk(0x400001) == []

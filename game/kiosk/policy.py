@@ -29,7 +29,7 @@ from game.kiosk.pin_pad import PinLock
 from game.kiosk.presence import MOTION_EVENTS, PRESS_EVENTS, Presence
 from game.rules import RulesError, get_ruleset
 from game.store.scores import NO_INITIALS
-from game.window import bring_back_window, keep_on_every_desktop
+from game.window import bring_back_window, keep_as_a_kiosk
 
 if TYPE_CHECKING:
     from game.app import App
@@ -88,12 +88,15 @@ class KioskPolicy:
         self.pointer_visible = False
         self.hidden_for = 0.0  # how long the window has been hidden (see HIDDEN_BACK_S)
         self.said_hidden = False  # and whether the log has said so
+        self.watched_for = 0.0  # since the window manager's state of it was last read
+        self.said_kept: list[str] = []  # what the log said was wrong with it, till right
         self.pointer_moved = 0.0
         pygame.mouse.set_visible(False)  # touch first: the pointer shows while a mouse moves
 
     def start(self) -> None:
         log.info("kiosk: started with %s", self.config.path)
-        keep_on_every_desktop()  # a desktop switched to by its window manager's keys
+        if self.app.fullscreen:  # on every desktop: one switched to by the window manager's keys
+            keep_as_a_kiosk()
         if self.config.operator.pin == EXAMPLE_PIN:
             log.warning(
                 "kiosk: the operator's PIN is the example's (%s), which anyone who read"
@@ -255,8 +258,11 @@ class KioskPolicy:
                 log.warning("kiosk: the window was hidden: asked to show it again every 2 s")
                 self.said_hidden = True
             self.hidden_for = 0.0
-            keep_on_every_desktop()  # sent to a desktop of its own: back on all of them
             bring_back_window()
+        self.watched_for += dt
+        if self.watched_for >= HIDDEN_BACK_S and app.fullscreen:
+            self.watched_for = 0.0
+            self._keep_the_window()
         while app.notices:
             log.warning("kiosk: notice: %s", app.notices.pop(0))  # nobody reads a menu here
         now = app.clock.now()
@@ -365,6 +371,19 @@ class KioskPolicy:
         self.last_input = self.app.clock.now()
         self.asked_at, self.answering = None, False
         self.attract.start()
+
+    def _keep_the_window(self) -> None:
+        """The window as its window manager keeps it, read every HIDDEN_BACK_S: out of
+        full screen, shaded or on one desktop, it is asked back, said once in the log
+        while it stays so. SDL says nothing of these (openbox restarted framed it, a
+        scroll on the frame's title bar shaded it: a black screen for good)."""
+        wrong = keep_as_a_kiosk()
+        if wrong and wrong != self.said_kept:
+            log.warning(
+                "kiosk: the window manager had the window %s: asked again every 2 s",
+                ", ".join(wrong),
+            )
+        self.said_kept = wrong
 
     def open_pin_pad(self) -> None:
         from game.kiosk.pin_pad import PinPadScene

@@ -9,12 +9,21 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.e2e.test_kiosk_window import seen_again, start_kiosk, viewable, xdo
+from tests.e2e.test_kiosk_window import (
+    ROOT,
+    SCREEN,
+    geometry,
+    seen_again,
+    start_kiosk,
+    viewable,
+    xdo,
+)
 from tests.e2e.test_real_window import display  # noqa: F401
 
 pytestmark = pytest.mark.skipif(
@@ -74,3 +83,85 @@ def test_a_kiosk_hidden_by_the_window_manager_is_seen_again_and_still_stops(
         if game.poll() is None:
             game.kill()
             game.wait(10)
+
+
+def x11(env, code: str) -> str:  # type: ignore[no-untyped-def]
+    """`code` run against the display with game.x11_ask imported as x; its output."""
+    return subprocess.run(
+        [sys.executable, "-c", f"from game import x11_ask as x; {code}"],
+        env={**env, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+
+
+def states(env, window: str) -> str:  # type: ignore[no-untyped-def]
+    """The window's EWMH states and desktop, as the window manager keeps them."""
+    return x11(
+        env,
+        f"w = {window}\n"
+        "with x._connection() as c:\n"
+        "    names = {c.atom(n): n.decode() for n in (b'_NET_WM_STATE_FULLSCREEN',"
+        " b'_NET_WM_STATE_SHADED', b'_NET_WM_STATE_HIDDEN')}\n"
+        "    got = [names.get(a, '') for a in c.numbers(w, b'_NET_WM_STATE') or []]\n"
+        "    print(' '.join(sorted(got)), c.numbers(w, b'_NET_WM_DESKTOP'))",
+    )
+
+
+RIGHT = ["_NET_WM_STATE_FULLSCREEN", f"[{0xFFFFFFFF}]"]  # full screen on every desktop
+
+# each change, and what the kiosk's log then says was wrong
+CHANGES: dict[str, tuple[Callable[[dict[str, str], str], object], str]] = {
+    # SDL says nothing of these: the kiosk framed (openbox restarted with it on another
+    # desktop), or shaded by a scroll on that frame's title bar, stayed so for good
+    "out of full screen": (
+        lambda env, window: x11(
+            env, f"x.ask_for_state({window}, False, b'_NET_WM_STATE_FULLSCREEN')"
+        ),
+        "out of full screen",
+    ),
+    "framed and shaded": (
+        lambda env, window: x11(
+            env,
+            f"x.ask_for_state({window}, False, b'_NET_WM_STATE_FULLSCREEN');"
+            f" x.ask_for_state({window}, True, b'_NET_WM_STATE_SHADED')",
+        ),
+        "shaded",
+    ),
+    "window manager restarted with it on another desktop": (
+        lambda env, window: (
+            xdo(env, "set_desktop_for_window", window, "3"),
+            subprocess.run(["openbox", "--restart"], env=env, check=True),
+        ),
+        "on one desktop",
+    ),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_kiosk_the_window_manager_changed_is_full_screen_again(
+    window_manager: str, tmp_path, change: str
+):
+    game, window, env = start_kiosk(window_manager, tmp_path)
+    make, said = CHANGES[change]
+    try:
+        time.sleep(3.0)  # its first look at the window manager's state of it
+        assert states(env, window).split() == RIGHT
+        make(env, window)
+        deadline = time.monotonic() + 10
+        while states(env, window).split() != RIGHT and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert states(env, window).split() == RIGHT
+        assert seen_again(env, game, window)
+        assert geometry(env, window) == f"{SCREEN[0]}x{SCREEN[1]}"
+        assert game.poll() is None
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(10)
+    log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
+    said_wrong = [line for line in log.splitlines() if "the window manager had the window" in line]
+    assert any(said in line for line in said_wrong), said_wrong
