@@ -18,6 +18,7 @@ from game.store import (
     CUT_SHORT,
     DAMAGED_LEFT,
     IN_MEMORY,
+    LOG_SET_ASIDE,
     NEWER,
     READ_FAILED,
     REMOVED,
@@ -208,6 +209,13 @@ def record_notice(problem: Problem, details: bool = False) -> str:
     if problem.kind == SET_ASIDE:
         return i18n._(
             "The records file was damaged: it was set aside as {name} and a new one was started.",
+            name=problem.detail,
+        )
+    if problem.kind == LOG_SET_ASIDE:
+        return i18n._(
+            "The records file was missing, but its journal was there, with games that may"
+            " be in it: the journal was set aside as {name} and a new records file was"
+            " started.",
             name=problem.detail,
         )
     if problem.kind == DAMAGED_LEFT:

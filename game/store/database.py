@@ -46,6 +46,7 @@ DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 # What happened while opening, for the player's notice.
 SET_ASIDE = "set_aside"  # detail: the name the damaged file now has
+LOG_SET_ASIDE = "log_set_aside"  # detail: the name a journal found with no file now has
 SALVAGED = "salvaged"  # detail: that name; numbers: the games and entries copied from it
 IN_MEMORY = "in_memory"  # detail: why the file could not be used
 NEWER = "newer"  # detail: the file's name; it is left as it is
@@ -302,7 +303,7 @@ def open_database(path: Path, to_write: bool = True) -> Opened:
             if not to_write:
                 return Opened(in_memory(), None, [Problem(DAMAGED_LEFT, path.name, (0, 0))])
             try:
-                problems.append(Problem(SET_ASIDE, set_aside_lone_log(path).name))
+                problems.append(Problem(LOG_SET_ASIDE, set_aside_lone_log(path).name))
             except OSError as e:
                 log.warning("cannot set aside the log of %s: %s", path, e)
                 return Opened(in_memory(), None, [Problem(IN_MEMORY, e.strerror or str(e))])

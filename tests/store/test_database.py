@@ -6,7 +6,17 @@ from collections import namedtuple
 
 import pytest
 
-from game.store import DAMAGED_LEFT, IN_MEMORY, NEWER, SALVAGED, SET_ASIDE, GameFacts, Records
+from game.notices import record_notice
+from game.store import (
+    DAMAGED_LEFT,
+    IN_MEMORY,
+    LOG_SET_ASIDE,
+    NEWER,
+    SALVAGED,
+    SET_ASIDE,
+    GameFacts,
+    Records,
+)
 from game.store.database import FILE_NAME, MENDED_COPY, REBUILDING, open_database
 from game.store.schema import LATEST, MIGRATIONS, migrate
 from tests.store.helpers import random_game, ruin_the_games_root
@@ -1029,8 +1039,12 @@ def test_a_log_without_its_file_is_set_aside_and_said(tmp_path):
     assert [p.kind for p in listed.problems] == [DAMAGED_LEFT]
     assert not path.exists() and (tmp_path / (FILE_NAME + "-wal")).read_bytes() == log
     records = Records.open(path)
-    assert [p.kind for p in records.problems] == [SET_ASIDE]
-    assert (tmp_path / records.problems[0].detail).read_bytes() == log
+    (problem,) = records.problems
+    assert problem.kind == LOG_SET_ASIDE  # said as a damaged file, where there was none
+    assert (tmp_path / problem.detail).read_bytes() == log
+    said = record_notice(problem)
+    assert said.startswith("The records file was missing, but its journal was there")
+    assert problem.detail in said
     records.close()
 
 
