@@ -6,7 +6,8 @@ manager that keeps it unmapped (openbox with the window on another desktop, or i
 "show desktop" mode) leaves that call waiting for good: a kiosk's loop stopped there,
 and so did its answer to the service manager's signal. Here the window manager is asked
 the way a pager or a taskbar asks it (EWMH's client messages), and whatever it decides
-arrives later as ordinary window events.
+arrives later as ordinary window events. The state it keeps the window in (full screen,
+shaded, its desktop), which SDL does not tell, is read from the window's properties.
 """
 
 from __future__ import annotations
