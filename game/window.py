@@ -17,7 +17,7 @@ import pygame
 from game.gl_renderer import drawn_in_software, gl_renderer_name
 from game.i18n import _
 from game.screen import least_window, the_screen, window_on_screen
-from game.x11_ask import ask_to_show, x11_window_id
+from game.x11_ask import ask_to_show, drawn_through_x11
 from game.x11_ask import keep_as_a_kiosk as keep_as_a_kiosk_x11
 
 log = logging.getLogger(__name__)
@@ -118,9 +118,8 @@ def bring_back_window() -> None:
     desktop). On X11 the window manager is asked and not waited on (see
     game.x11_ask: SDL's own call waits for a window it may never show); elsewhere
     SDL's calls ask it."""
-    x11_window = x11_window_id()
-    if x11_window is not None:
-        ask_to_show(x11_window)
+    if drawn_through_x11():
+        ask_to_show()
         return
     with _the_window() as window:
         window.show()
@@ -134,8 +133,7 @@ def keep_as_a_kiosk() -> list[str]:
     screen, shown) asked for again where it is not; what was wrong, in a few words.
     A window manager may take it out of full screen, shade it, or keep it on one
     desktop, and SDL says nothing of any of them."""
-    x11_window = x11_window_id()
-    return keep_as_a_kiosk_x11(x11_window) if x11_window is not None else []
+    return keep_as_a_kiosk_x11() if drawn_through_x11() else []
 
 
 def maximise_window() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -28,6 +29,9 @@ _SUBSTRUCTURE_REDIRECT = 1 << 20
 _FROM_A_PAGER = 2  # EWMH's source indication: as a pager asks, not an application
 _EVERY_DESKTOP = 0xFFFFFFFF  # _NET_WM_DESKTOP's "on all desktops"
 _MOST_ITEMS = 64  # of a property read: a window's states are a handful
+# how deep under the screen's windows the game's may stand: a window manager puts it in
+# a frame, some in a frame inside a frame
+FRAMES_DEEP = 3
 
 
 class _ClientMessageEvent(ctypes.Structure):
@@ -101,18 +105,23 @@ def _xlib() -> Any | None:
         ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
     ]
     xlib.XFree.argtypes = [ctypes.c_void_p]
+    xlib.XQueryTree.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
+        ctypes.POINTER(ctypes.c_uint),
+    ]
     return xlib
 
 
-def x11_window_id() -> int | None:
-    """The game window's X11 id, where SDL draws through X11; else None."""
+def drawn_through_x11() -> bool:
+    """Whether SDL draws the game's window through X11."""
     try:
-        if pygame.display.get_driver() != "x11":
-            return None
-        window = pygame.display.get_wm_info().get("window")
-    except pygame.error:  # no display, or no window yet
-        return None
-    return window if isinstance(window, int) and window > 0 else None
+        return bool(pygame.display.get_driver() == "x11")
+    except pygame.error:  # no display
+        return False
 
 
 class _Connection:
@@ -178,6 +187,46 @@ class _Connection:
         finally:
             xlib.XFree(data)
 
+    def children(self, window: int) -> list[int]:
+        xlib = self.xlib
+        root, parent = ctypes.c_ulong(), ctypes.c_ulong()
+        found, count = ctypes.POINTER(ctypes.c_ulong)(), ctypes.c_uint()
+        args = (ctypes.byref(root), ctypes.byref(parent), ctypes.byref(found))
+        if not xlib.XQueryTree(self.display, window, *args, ctypes.byref(count)):
+            return []
+        try:
+            return [int(found[i]) for i in range(count.value)]
+        finally:
+            if found:
+                xlib.XFree(found)
+
+    def ours(self, window: int) -> bool:
+        return self.numbers(window, b"_NET_WM_PID") == [os.getpid()]
+
+    def our_window(self) -> int | None:
+        """The game's window: the one SDL marked with this process's id, among the
+        screen's windows or those of their frames; the one found last while it stays."""
+        global _our_window
+        if _our_window is not None and self.ours(_our_window):
+            return _our_window
+        _our_window = self._marked_ours(self.root, FRAMES_DEEP)
+        return _our_window
+
+    def _marked_ours(self, parent: int, depth: int) -> int | None:
+        for window in self.children(parent):
+            if self.ours(window):
+                return window
+            found = self._marked_ours(window, depth - 1) if depth > 1 else None
+            if found is not None:
+                return found
+        return None
+
+
+# The game's X11 window, found by its process id: pygame-ce's get_wm_info, which would
+# give it, crashed the process (2.5.8, reading Wayland's fields on X11), 15 s into a
+# kiosk that asked for it every 2 s
+_our_window: int | None = None
+
 
 @contextmanager
 def _connection() -> Iterator[_Connection | None]:
@@ -198,13 +247,14 @@ def _connection() -> Iterator[_Connection | None]:
         xlib.XSetErrorHandler(handler)
 
 
-def ask_to_show(window: int) -> bool:
-    """Ask the window manager to bring `window` to the front as a pager would: it
-    leaves "show desktop", goes to the window's desktop, restores it from minimised,
-    raises it and gives it the focus. With no window manager, the window is mapped
-    again. False if the request could not be sent."""
+def ask_to_show(window: int | None = None) -> bool:
+    """Ask the window manager to bring `window` (else the game's) to the front as a
+    pager would: it leaves "show desktop", goes to the window's desktop, restores it
+    from minimised, raises it and gives it the focus. With no window manager, the
+    window is mapped again. False if the request could not be sent."""
     with _connection() as x:
-        if x is None:
+        window = window or (x.our_window() if x is not None else None)
+        if x is None or window is None:
             return False
         x.xlib.XMapRaised(x.display, window)
         x.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
@@ -222,13 +272,20 @@ def ask_for_state(window: int, add: bool, *states: bytes) -> bool:
     return True
 
 
-def keep_as_a_kiosk(window: int) -> list[str]:
-    """Read `window`'s state as its window manager keeps it, and ask again for what a
-    kiosk's window must be where it is not: full screen, on every desktop, neither
-    shaded nor hidden, at the front. What was wrong, in a few words each; nothing where
-    all was right, or where no window manager that keeps such states (EWMH) runs."""
+def keep_as_a_kiosk(window: int | None = None) -> list[str]:
+    """Read `window`'s state (else the game's window's) as its window manager keeps it,
+    and ask again for what a kiosk's window must be where it is not: full screen, on
+    every desktop, not shaded, shown. What was wrong, in a few words each; nothing where
+    all was right, or where no window manager that keeps such states (EWMH) runs.
+
+    Brought to the front and given the focus only when hidden: a window manager that
+    refused full screen for good had the kiosk take the focus from an operator's
+    window every 2 s."""
     with _connection() as x:
-        if x is None or not x.numbers(x.root, b"_NET_SUPPORTING_WM_CHECK"):
+        if x is None or not _managed(x):
+            return []
+        window = window or x.our_window()
+        if window is None:
             return []
         states = set(x.numbers(window, b"_NET_WM_STATE") or [])
         wm_state = x.numbers(window, b"WM_STATE")  # ICCCM's: 1 shown, 3 minimised
@@ -244,7 +301,15 @@ def keep_as_a_kiosk(window: int) -> list[str]:
             x.ask_state(window, True, b"_NET_WM_STATE_FULLSCREEN")
         if x.atom(b"_NET_WM_STATE_HIDDEN") in states or (wm_state and wm_state[0] != 1):
             wrong.append("hidden")
-        if wrong:  # and at the front again, out of "show desktop", with the focus
             x.xlib.XMapRaised(x.display, window)
             x.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
         return wrong
+
+
+def _managed(x: _Connection) -> bool:
+    """Whether a window manager that keeps EWMH's states runs: the root names its
+    check window, which names itself (a window manager gone left the root's word)."""
+    check = x.numbers(x.root, b"_NET_SUPPORTING_WM_CHECK")
+    if not check:
+        return False
+    return x.numbers(check[0], b"_NET_SUPPORTING_WM_CHECK") == check

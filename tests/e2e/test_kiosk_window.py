@@ -166,3 +166,19 @@ def test_a_request_about_a_window_gone_is_refused_not_fatal(display):  # noqa: F
     )
     assert asked.returncode == 0, asked.stderr
     assert asked.stdout.split()[-2:] == ["True", "True"]
+
+
+def test_a_kiosk_lives_on_past_its_window_s_first_checks(display, tmp_path):  # noqa: F811
+    # asked for its window's id every 2 s, pygame-ce's get_wm_info crashed the process
+    # (a segmentation fault, 15 s in, every time, with no window manager)
+    game, window, env = start_kiosk(display, tmp_path)
+    try:
+        time.sleep(24.0)
+        assert game.poll() is None, game.stderr.read().decode()
+        assert viewable(env, game, window)
+        game.send_signal(signal.SIGTERM)
+        assert game.wait(10) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(10)

@@ -165,3 +165,48 @@ def test_a_kiosk_the_window_manager_changed_is_full_screen_again(
     log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
     said_wrong = [line for line in log.splitlines() if "the window manager had the window" in line]
     assert any(said in line for line in said_wrong), said_wrong
+
+
+def test_a_kiosk_the_window_manager_keeps_out_of_full_screen_leaves_others_the_focus(
+    window_manager: str, tmp_path
+):
+    # a window manager that refused full screen had the kiosk take the focus from an
+    # operator's window every 2 s: only a hidden kiosk is brought to the front
+    game, window, env = start_kiosk(window_manager, tmp_path)
+    other = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import pygame, time; pygame.display.init(); pygame.display.set_mode((300, 200));"
+            " time.sleep(60)",
+        ],
+        env={**env, "SDL_VIDEODRIVER": "x11"},
+    )
+    try:
+        time.sleep(3.0)
+        operator = xdo(env, "search", "--pid", str(other.pid)).split()[-1]
+        xdo(env, "windowactivate", "--sync", operator)
+        # the window manager's word of it made "not full screen" (the property written
+        # over; openbox, which keeps it full screen, grants nothing more): as one that
+        # refuses full screen for good
+        x11(
+            env,
+            "import ctypes\n"
+            "with x._connection() as c:\n"
+            f"    c.xlib.XChangeProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong,"
+            " ctypes.c_ulong, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_void_p,"
+            " ctypes.c_int]\n"
+            f"    c.xlib.XChangeProperty(c.display, {window}, c.atom(b'_NET_WM_STATE'),"
+            " 4, 32, 0, None, 0)",
+        )
+        time.sleep(5.0)  # two looks at it, each finding it out of full screen
+        assert xdo(env, "getactivewindow").strip() == operator
+        assert game.poll() is None
+    finally:
+        other.kill()
+        other.wait(10)
+        if game.poll() is None:
+            game.kill()
+            game.wait(10)
+    log = (tmp_path / "home" / "state" / "logs" / "piramida.log").read_text("utf-8")
+    assert "the window manager had the window out of full screen" in log
