@@ -152,6 +152,13 @@ class _Connection:
         mask = _SUBSTRUCTURE_NOTIFY | _SUBSTRUCTURE_REDIRECT
         self.xlib.XSendEvent(self.display, self.root, 0, mask, ctypes.byref(event))
 
+    def bring_to_front(self, window: int) -> None:
+        """Ask for `window` mapped and raised (what a window manager decides for it;
+        with none, done), then brought to the front as a pager asks: out of "show
+        desktop", on its desktop, restored from minimised, with the focus."""
+        self.xlib.XMapRaised(self.display, window)
+        self.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
+
     def ask_state(self, window: int, add: bool, state: bytes) -> None:
         """Ask for one of `window`'s EWMH states (_NET_WM_STATE_...) added or taken."""
         self.ask(window, b"_NET_WM_STATE", (int(add), self.atom(state), 0, _FROM_A_PAGER))
@@ -256,8 +263,7 @@ def ask_to_show(window: int | None = None) -> bool:
         window = window or (x.our_window() if x is not None else None)
         if x is None or window is None:
             return False
-        x.xlib.XMapRaised(x.display, window)
-        x.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
+        x.bring_to_front(window)
     return True
 
 
@@ -301,8 +307,7 @@ def keep_as_a_kiosk(window: int | None = None) -> list[str]:
             x.ask_state(window, True, b"_NET_WM_STATE_FULLSCREEN")
         if x.atom(b"_NET_WM_STATE_HIDDEN") in states or (wm_state and wm_state[0] != 1):
             wrong.append("hidden")
-            x.xlib.XMapRaised(x.display, window)
-            x.ask(window, b"_NET_ACTIVE_WINDOW", (_FROM_A_PAGER, 0, 0))
+            x.bring_to_front(window)
         return wrong
 
 
