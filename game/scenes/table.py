@@ -23,6 +23,7 @@ from game.scenes.base import Scene
 from game.scenes.table_analysis import Analysis, Position, verdict_words
 from game.scenes.table_buttons import TableButtons
 from game.scenes.table_controls import TableControls
+from game.scenes.table_demo import TableDemo
 from game.scenes.table_facts import TableFacts
 from game.scenes.table_help import TableHelp
 from game.scenes.table_hud import Hud, HudFigures, figures
@@ -34,7 +35,6 @@ from game.scenes.table_stuck import TableStuck
 from game.scenes.table_tips import TableTips
 from game.store import DAILY, GameFacts
 from game.ui import theme
-from game.ui.keys import is_key, modifier_only
 from game.ui.labels import empty_place_names
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
 from game.ui.widgets import Button
@@ -50,6 +50,7 @@ class TableScene(
     TablePlay,
     TableStuck,
     TableHelp,
+    TableDemo,
     TableTips,
     Scene,
 ):
@@ -167,6 +168,7 @@ class TableScene(
         self._figures: HudFigures | None = None
         self._buttons_dirty = True
         self._make_buttons()
+        self._make_demo_buttons()
 
     # -- scene interface -------------------------------------------------------------
 
@@ -247,29 +249,8 @@ class TableScene(
             return True
         if t == pygame.KEYDOWN and self._sound_key(event):
             return True
-        if self.demo and t == pygame.KEYDOWN and not self.app.kiosk and self.demo_pace_key(event):
-            return True  # (a kiosk's show stops at any key, as at any touch)
-        if self.demo and t in (POINTER_DOWN, pygame.KEYDOWN) and not modifier_only(event):
-            # the press that presses Demo leaves it to its button, the same press
-            # (stopped here, a finger's slack off, it was started again)
-            demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
-            on_demo = (
-                t == POINTER_DOWN
-                and demo is not None
-                and self.bar_button_at(event.pos, self._touch_margin(event)) is demo
-            )
-            # D, and Enter on the Demo button, stop it as its button does (stopped here,
-            # the same Enter pressed Demo again and started it)
-            demo_key = t == pygame.KEYDOWN and (
-                is_key(event, pygame.K_d)
-                or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.keys.focus == "demo")
-            )
-            if not on_demo and not demo_key:
-                self.demo = False  # the player takes over
-                if t == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                    # and stays: Esc, the key for "stop this", left the table as well
-                    self._invalidate()
-                    return True
+        if self._demo_event(event):
+            return True
         if t in (POINTER_DOWN, pygame.KEYDOWN):
             self._hide_tip()
         if t == POINTER_DOWN:
@@ -328,6 +309,7 @@ class TableScene(
         demo = self.buttons.get("demo")  # a replay played back has no Demo button
         if demo is not None and demo.selected != self.demo:  # started, stopped, run out
             self._update_buttons()
+            self._invalidate()  # its speed buttons come and go with it
         if self.celebration:
             self.celebration.update(dt)
             self.redraw = True
@@ -529,9 +511,14 @@ class TableScene(
             if self.status:  # a question asked while the banner is up (N or H, stuck)
                 words = Banner(self.status, [])
                 draw_banner(static, play_area, words, small=True, avoid=[*keep_clear, drawn])
-        elif self.status:
+        elif self.status or self._demo_controls_shown():
             self.status_drawn = draw_banner(
-                static, play_area, Banner(self.status, []), small=True, avoid=keep_clear
+                static,
+                play_area,
+                self.status_banner(),
+                small=True,
+                avoid=keep_clear,
+                least=self.hud.button_h,
             )
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)

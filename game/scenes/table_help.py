@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from game.hints import suggest
 from game.i18n import _
 from game.rules import Move
@@ -19,28 +17,21 @@ from game.scenes.table_overlay import Banner
 from game.scenes.take_back_words import taking_back_question
 from game.store.saved import (
     ARCADE,
-    BY_DEMO,
     BY_HINT,
     BY_SEEN_STOCK,
     BY_TAKING_BACK,
     GameFacts,
     LinePosition,
 )
-from game.ui.keys import SPEED_KEYS
 from game.ui.labels import points
 from game.ui.widgets import Button
 
-DEMO_STEP_S = 0.55  # the demo's pause between moves, after each animation
-# the demo's speeds: its pauses and flights this many times shorter (an Egyptian deal
-# took over three minutes to watch); + and - (SPEED_KEYS) choose among them as it plays
-DEMO_PACES = (1.0, 2.0, 4.0)
-DEMO_WAIT_SAID_S = 120.0  # "still looking" stays until the line comes (see _demo_step)
 HINT_PATIENCE_S = 1.0  # then a hint the solver has not settled is a likely move
 TAKE_BACK_PAUSE_S = 1.0  # how long the take-back banner is up before Undo confirms it
 
 
 class TableHelp:
-    """Mixed into TableScene: the solver's hints, demo and verdicts."""
+    """Mixed into TableScene: the solver's hints and verdicts (the demo is TableDemo's)."""
 
     _told_lost_best: int | None
     facts: GameFacts
@@ -430,13 +421,6 @@ class TableHelp:
         if free or self._help_asked("hint", by_key):
             self._hint()
 
-    def _demo_pressed(self, by_key: bool = False) -> None:
-        """The Demo button, and D (`by_key`): see _help_asked. Stopping the demo is not
-        asked, nor a demo with nothing to show (see _toggle_demo)."""
-        free = self._nothing_better(self.analysis.known()) and not self._verdict_unasked()
-        if self.demo or free or self._help_asked("demo", by_key):
-            self._toggle_demo()
-
     def _help_asked(self, what: str, by_key: bool = False) -> bool:
         """Whether help goes ahead: at once where it costs nothing (the game had help
         already, or its end would have no verdict and no table), else at a second press
@@ -454,98 +438,6 @@ class TableHelp:
         press = key_of(what) if by_key else _("“Hint”") if what == "hint" else _("“Demo”")
         run = self.facts.mode == ARCADE
         return self._second_press(what, _help_question(what, wish, table, press, run))
-
-    def _toggle_demo(self) -> None:
-        """The solver plays the deal, move by move, with the normal animations."""
-        if self.game.over and not self.demo:
-            return  # nothing left to show: the game stays as the player ended it
-        if not self.demo and self._nothing_better(self.analysis.known()):
-            # nothing to show: not started, nor the game marked helped for it, but where
-            # the player hid the verdict, which these words are
-            if self._verdict_unasked():
-                self._solver_asked(BY_DEMO)
-            self._say(self._nothing_better_words(self.analysis.known() or UNANSWERED), 6.0)
-            return
-        self.demo = not self.demo
-        self.demo_wait = 0.0
-        self.demo_pace = 0  # as its words say: kept from the last one, its speed was unsaid
-        if self.demo:
-            self._solver_asked(BY_DEMO)
-            self.analysis.ask()
-            # a kiosk's passer-by has no Demo (its show says its own words): D is a key,
-            # and the table is clicked (or tapped: a desktop's touch screen sends clicks)
-            self._say(
-                _(
-                    "Demo: the solver plays. Click or tap the table, or press any key, to take"
-                    " over; + and − set its speed."
-                ),
-                5.0,
-            )
-            self.status_of_demo = True
-
-    def demo_pace_key(self, event: pygame.event.Event) -> bool:
-        """+ and - make the demo faster or slower as it plays, and do not stop it (any
-        other key does); whether `event` was one of them."""
-        step = SPEED_KEYS.get(event.key)
-        if step is None:
-            return False
-        self.demo_pace = min(max(self.demo_pace + step, 0), len(DEMO_PACES) - 1)
-        self.demo_wait = min(self.demo_wait, DEMO_STEP_S / DEMO_PACES[self.demo_pace])
-        self._say(_("Demo speed: ×{pace}", pace=f"{DEMO_PACES[self.demo_pace]:g}"), 2.0)
-        self.status_of_demo = True  # gone with the demo, as its other words
-        return True
-
-    def move_speed(self) -> float:
-        """How fast a move flies: the settings' animation speed, times the demo's pace
-        while it plays."""
-        speed: float = self.app.settings.animation_speed
-        return speed * DEMO_PACES[self.demo_pace] if self.demo else speed
-
-    def start_demo(self) -> None:
-        """Let the solver play from here on (a kiosk's show); nothing if it already does."""
-        if not self.demo:
-            self._toggle_demo()
-
-    def _demo_step(self, dt: float) -> None:
-        # nor while nobody can see it (minimised, or covered: its cards hidden), as the
-        # solver rests then: the demo played on unseen, and asked the solver anew
-        if self.animator.busy or self.celebration or self.wish_pending or self.unseen:
-            return
-        self.demo_wait -= dt
-        if self.demo_wait > 0:
-            return
-        if self.game.over:
-            self.demo = False
-            return
-        known = self.analysis.known()
-        waiting = _("Demo: the solver is still looking for its line…")
-        if known is None:
-            self.analysis.ask()
-            if not self.status and not self.attract and -self.demo_wait >= HINT_PATIENCE_S:
-                # an undecided Egyptian deal takes it 8 s and more: the demo stood still
-                # with no word once its first had gone (a wait of a moment, unsaid)
-                self._say(waiting, DEMO_WAIT_SAID_S)
-                self.status_of_demo = True
-            return
-        if self.status == waiting:
-            self._say("", 0.0)
-        line = list(known.line)
-        if not line:
-            self.demo = False
-            if self._nothing_better(known):
-                if self.end_offered or self.attract or self.banner:
-                    self._say(self._nothing_better_words(known), 6.0)
-                else:
-                    # as play by hand has it offered once: a note for 6 s, missed while
-                    # watching, left the player to find Give up
-                    self.end_offered = True
-                    self.told_lost_best = known.best_remaining_points
-                    self.banner = self._best_reached_banner(known)
-            else:
-                self._say(_("The solver has no better move to show."))
-            return
-        self.demo_wait = DEMO_STEP_S / DEMO_PACES[self.demo_pace]
-        self._play(parse_move(line[0]))
 
 
 def _help_question(what: str, wish: bool, table: bool, press: str, run: bool = False) -> str:

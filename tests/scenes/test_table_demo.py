@@ -1,0 +1,93 @@
+"""The demo's speed set on screen: a touch screen or a mouse alone had only + and −."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import Game
+from game.scenes.table_demo import DEMO_PACES
+from tests.scenes.test_table import open_table, wait_for_analysis
+
+
+def demo_playing(app, driver, deal: int = 8):
+    scene = open_table(app, driver, Game("pyramid52", deal=deal))
+    wait_for_analysis(scene, driver)
+    driver.click_twice(scene.buttons["demo"].rect.center)
+    driver.frames(2)
+    assert scene.demo
+    return scene
+
+
+def pace_button(scene, key: str):
+    return next(b for b in scene.demo_pace_buttons if b.key == key)
+
+
+def moves_in(scene, driver, seconds: float) -> int:
+    before = len(scene.game.moves)
+    driver.settle(seconds)
+    return len(scene.game.moves) - before
+
+
+def test_the_faster_button_speeds_the_demo_up_and_does_not_stop_it(app, driver):
+    scene = demo_playing(app, driver)
+    faster, slower = pace_button(scene, "demo-faster"), pace_button(scene, "demo-slower")
+    # drawn beside its words, in the status panel, a fingertip's size
+    assert scene.status_drawn is not None and scene.status_drawn.contains(faster.rect)
+    assert faster.rect.height >= scene.hud.button_h
+    assert faster.enabled and not slower.enabled  # it starts at the slowest
+    at_first = moves_in(scene, driver, 4.0)
+    driver.click(faster.rect.center)
+    driver.frames(1)
+    driver.click(faster.rect.center)
+    driver.frames(1)
+    assert scene.demo and DEMO_PACES[scene.demo_pace] == DEMO_PACES[-1]
+    assert scene.status == f"Demo speed: ×{DEMO_PACES[-1]:g}"
+    assert not faster.enabled and slower.enabled
+    assert moves_in(scene, driver, 4.0) >= 2 * at_first > 0
+
+
+def test_a_finger_on_slower_slows_the_demo_and_leaves_it_playing(app, driver):
+    scene = demo_playing(app, driver)
+    driver.key(pygame.K_PLUS)
+    driver.frames(1)
+    assert scene.demo_pace == 1
+    driver.tap(pace_button(scene, "demo-slower").rect.center)
+    driver.frames(1)
+    assert scene.demo and scene.demo_pace == 0
+
+
+def test_the_speed_is_said_once_the_demo_s_first_words_are_gone(app, driver):
+    scene = demo_playing(app, driver)
+    driver.key(pygame.K_PLUS)
+    driver.settle(6.0)  # the words of its start and of its speed gone
+    assert scene.demo and scene.status == ""
+    assert scene.status_banner().text == "Demo: the solver plays at ×2."
+    assert scene.status_drawn is not None  # still drawn, with its buttons
+
+
+def test_a_press_on_the_demo_s_panel_but_off_its_buttons_leaves_it_playing(app, driver):
+    scene = demo_playing(app, driver)
+    slower = pace_button(scene, "demo-slower")  # at ×1, greyed: no speed to take off
+    driver.tap(slower.rect.center)
+    driver.frames(1)
+    assert scene.demo and scene.demo_pace == 0
+    panel = scene.status_drawn
+    driver.click((panel.left + 4, panel.top + 4))  # its words
+    driver.frames(1)
+    assert scene.demo
+    driver.click((scene.view.area.left + 2, scene.view.area.top + 2))  # the felt
+    driver.frames(1)
+    assert not scene.demo  # the player takes over
+
+
+def test_the_speed_buttons_go_with_the_demo(app, driver):
+    scene = demo_playing(app, driver)
+    driver.key(pygame.K_d)  # stopped
+    driver.settle(0.5)
+    assert not scene.demo and scene.status_drawn is None
+    faster = pace_button(scene, "demo-faster")
+    played = list(scene.game.moves)
+    driver.click(faster.rect.center)  # where it was: the felt, or a card, now
+    driver.frames(2)
+    assert not scene.demo and scene.demo_pace == 0
+    assert scene.game.moves[: len(played)] == played
