@@ -256,7 +256,7 @@ class RecordsScene(PadScene):
         w, h = self.size
         s = self.scale = theme.ui_scale(self.size)
         m = px(28, s, 12)
-        bh = px(42, s, 32)
+        bh = max(px(42, s), theme.SMALLEST_BUTTON)
         gap = px(10, s, 8)  # 6 at 800x600: a finger on ▶'s top edge pressed Back
         self.title_size, self.text_size = px(36, s, 24), px(17, s, 13)
         title_h = theme.font(self.title_size, serif=True).get_linesize()

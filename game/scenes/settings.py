@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 VOLUME_STEP = 0.1
 LABEL_LINE = 0.5  # a label's line above its controls (a screen standing up), in row units
 HIT_MARGIN = 6  # extra pixels round every target, for fingers
-SMALLEST_TARGET = 40  # a button's least height, in pixels
 # the keys that move the focus or change what it is on (Esc goes back from anywhere)
 FOCUS_KEYS = (
     pygame.K_UP,
@@ -248,7 +247,7 @@ class SettingsScene(Scene):
         for tight, one_bar in ((False, False), (True, False), (True, True)):
             self.title_bar, self.bottom_bar = screen_bars(size, s)
             if one_bar:
-                self.title_bar.height = max(self.title_bar.height, SMALLEST_TARGET + 12)
+                self.title_bar.height = max(self.title_bar.height, theme.SMALLEST_BUTTON + 12)
                 self.bottom_bar = pygame.Rect(0, size[1], w, 0)
             top = self.title_bar.bottom + margin // 2
             bottom = self.bottom_bar.top - (margin // 4 if one_bar else margin // 2)
@@ -256,7 +255,7 @@ class SettingsScene(Scene):
             edge = margin // 4 if tight else margin
             units = sum(weight + label_units for weight in weights)
             unit = int(min((bottom - top - edge) / units, max(64, 84 * s)))
-            if unit - 8 >= SMALLEST_TARGET:
+            if unit - 8 >= theme.SMALLEST_BUTTON:
                 break
         self.one_bar = one_bar
         panel_w = min(w - 2 * margin, max(int(1000 * s), 760))
@@ -277,7 +276,7 @@ class SettingsScene(Scene):
         label_w = 0 if self.stacked else min(room, widest + int(margin * 1.5))
         label_h = int(unit * label_units)
         # a finger's target even where the rows are tight (ten of them at 800x600)
-        button_h = max(int(unit * 0.72), min(SMALLEST_TARGET, unit - 8))
+        button_h = max(int(unit * 0.72), min(theme.SMALLEST_BUTTON, unit - 8))
         y = self.panel.y + edge // 2
         for row, weight in zip(self.rows, weights, strict=True):
             row.rect = pygame.Rect(
@@ -293,7 +292,7 @@ class SettingsScene(Scene):
             row.label_y = row.rect.y + label_h // 2 if self.stacked else row.rect.centery
             self._place(row, row.controls, button_h)
         bar = self.title_bar if self.one_bar else self.bottom_bar
-        back_h = SMALLEST_TARGET if self.one_bar else int(bar.height * 0.72)
+        back_h = theme.SMALLEST_BUTTON if self.one_bar else int(bar.height * 0.72)
         layout_row([self.back_button], bar.inflate(-2 * margin, 0), back_h, 0, "right")
         # the notes in one size, each where it is read whole (see _note_size)
         fits = {row.key: self._note_size(row) for row in self.rows if row.note}

@@ -16,7 +16,6 @@ from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
 # they were 56 px, under what a touch screen in a public place wants)
 BUTTON_SHARE = 0.78
-SMALLEST_BUTTON = 40  # a bar button's least height, in pixels
 # A key's caption that is one sign (an arrow, a minus) is drawn this many times a word's
 # size: its glyph is far smaller than a letter
 SIGN_CAPTION = 1.6
@@ -143,7 +142,7 @@ class Hud:
         # a button a finger can take on a low screen too (at 1024x600 it was 33 px);
         # standing up, two rows that tall left no room under the cards for the table's
         # words, which then lay squeezed between the piles
-        least = 40 if self.two_lines else math.ceil(SMALLEST_BUTTON / BUTTON_SHARE)
+        least = 40 if self.two_lines else math.ceil(theme.SMALLEST_BUTTON / BUTTON_SHARE)
         row_h = max(least, int(58 * scale))
         if self.finger:
             # a kiosk's buttons take a fingertip, whatever the screen's size: at 1024x768

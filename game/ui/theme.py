@@ -105,3 +105,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
 
 # The least height, in pixels, of a button a finger presses on a public screen (a kiosk)
 FINGER = 60
+# and on a desktop, whose touch screen a finger may press too (at 1024x600 the records'
+# buttons were 32 px, the table's 33 before they had this least). The menu's stay
+# smaller on a low screen, where its panel has no room to spare
+SMALLEST_BUTTON = 40

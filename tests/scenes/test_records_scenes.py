@@ -2061,3 +2061,16 @@ def test_the_records_name_their_table_s_options_whole(tmp_path, monkeypatch, siz
         drawn.clear()
         scene.draw(app.surface, 1.0)
         assert scene.options_said in drawn, [t for t in drawn if "…" in t]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 800)])
+def test_the_records_buttons_take_a_finger_on_a_low_screen(tmp_path, monkeypatch, size):
+    # Back, the ruleset's arrows and the tabs were 32 px high at 1024x600
+    from game.ui import theme
+
+    with app_at(tmp_path, monkeypatch, size, "en") as (app, driver):
+        scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+        keys = ("back", "prev", "next", "tab:free", "tab:daily", "tab:arcade", "tab:stats")
+        heights = {key: scene.pad.get(key).rect.height for key in keys}
+        assert min(heights.values()) >= theme.SMALLEST_BUTTON, heights
+        assert scene.area.height > 300  # the table keeps its room
