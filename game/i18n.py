@@ -18,7 +18,7 @@ from datetime import date
 from functools import cache
 from typing import Any, TypeVar
 
-from game.paths import HOW_TO_INSTALL, LOCALE_DIR
+from game.paths import LOCALE_DIR, mend
 from game.rules.errors import RANK_WORDS, REFUSALS, SUIT_WORDS, Refusal
 from game.rules.ruleset import LANGUAGES
 
@@ -141,7 +141,7 @@ def _locale_file(language: str) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        log.error("the translation %s cannot be read (%s): %s", path.name, e, HOW_TO_INSTALL)
+        log.error("the translation %s cannot be read (%s): %s", path, e, mend(path))
         return {}
 
 

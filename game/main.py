@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.paths import EXIT_FILES_MISSING, FONTS_DIR, HOW_TO_INSTALL
+from game.paths import EXIT_FILES_MISSING, FONTS_DIR, HOW_TO_INSTALL, mend
 from game.rules import Game
 from game.screen import LARGEST_SIDE, MIN_SIZE, least_window
 
@@ -59,7 +59,7 @@ def fonts_unusable() -> bool:
                 raise OSError("not a TrueType or OpenType font")
             pygame.font.Font(path, 12).size("Aя")
         except (pygame.error, OSError) as e:
-            log.error("the game's font %s cannot be read (%s): %s", path, e, HOW_TO_INSTALL)
+            log.error("the game's font %s cannot be read (%s): %s", path, e, mend(path))
             return True
     return False
 

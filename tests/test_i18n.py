@@ -474,6 +474,7 @@ def test_a_catalogue_that_cannot_be_read_reads_as_english(tmp_path, monkeypatch,
         assert i18n.n_("{n} card", "{n} cards", 5) == "5 cards"  # a form too few: English
         if not isinstance(text, str) or "Играть" not in text:
             assert "xx.toml cannot be read" in caplog.text
+            assert "get the file again from the game's source" in caplog.text
         else:
             assert i18n._("Play") == "Играть"
     finally:
@@ -548,3 +549,13 @@ def test_no_word_comes_twice_in_a_russian_options_line():
             assert len(stems) == len(set(stems)), (ruleset_id, labels)
     finally:
         i18n.set_language("en")
+
+
+def test_a_damaged_translation_is_named_as_the_source_has_it():
+    # it said to install with `pip install -e .`, where the file was there to mend
+    from game.paths import LOCALE_DIR, mend
+
+    assert mend(LOCALE_DIR / "ru.toml") == (
+        "get the file again from the game's source (`git checkout -- assets/locale/ru.toml`"
+        " in a clone)"
+    )

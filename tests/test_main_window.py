@@ -99,7 +99,8 @@ def test_a_damaged_font_is_said_in_one_line_before_any_window(
         assert main.run() == main.EXIT_FILES_MISSING
     (record,) = caplog.records
     assert f"the game's font {damaged} cannot be read (" in record.getMessage()
-    assert record.getMessage().endswith("`pip install -e .` (see README)")
+    # the file is there: installing again would not mend it (the advice was to install)
+    assert record.getMessage().endswith(f"`git checkout -- {damaged}` in a clone)")
 
 
 def test_a_size_asked_for_opens_a_window_whatever_the_last_run_was(program, monkeypatch):
