@@ -1,7 +1,7 @@
 """High-score tables: the top ten of a ruleset and its options, of the daily deals, of the arcade.
 
-Fewer remaining points are better, then less time, then fewer moves; on the
-arcade board more levels cleared come first. Every entry holds the replay
+Fewer remaining points are better, then fewer remaining cards, then less time, then
+fewer moves; on the arcade board more levels cleared come first. Every entry holds the replay
 that proves it, and is verified (the moves re-run, the claim compared)
 before it is stored, and again, once a session, as its table is read.
 """

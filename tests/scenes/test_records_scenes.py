@@ -2074,3 +2074,12 @@ def test_the_records_buttons_take_a_finger_on_a_low_screen(tmp_path, monkeypatch
         heights = {key: scene.pad.get(key).rect.height for key in keys}
         assert min(heights.values()) >= theme.SMALLEST_BUTTON, heights
         assert scene.area.height > 300  # the table keeps its room
+
+
+def test_initials_are_three_letters_in_capitals_however_many_are_given():
+    # README: "A place is entered under three initials" (the arcade's likewise); the
+    # initials remembered from a longer name were kept whole
+    i18n.set_language("en")
+    assert clean_initials("abcd") == "ABC"
+    assert clean_initials("ABCDEFG") == "ABC"
+    assert len(clean_initials("жучок")) == 3
