@@ -8,7 +8,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,8 @@ import pytest
 
 from game.cli import main
 from game.rules import Game
+from game.store import Records
+from game.store.database import FILE_NAME
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -78,6 +80,41 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return Result(rc, out, err)
 
     return run
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A home of the game's own for the test (its records, settings, logs)."""
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def records(home: Path) -> Iterator[Records]:
+    """The records file in that home, open, for a test to fill before a command reads it."""
+    (home / "data").mkdir(parents=True)
+    opened = Records.open(home / "data" / FILE_NAME)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def arcade_entry(records) -> dict[str, object]:
+    """A whole run of the real ladder (ladder_run_games), in its table; the figures it
+    entered with."""
+    from game.ladder import load_ladder
+    from game.store import GameFacts
+    from game.store.saved import ARCADE
+    from tests.store.helpers import ladder_run_games
+
+    ladder = load_ladder()
+    run_id = records.start_run(ladder)
+    for game in ladder_run_games():
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9))
+    run = records.run(ladder, run_id)
+    assert run.state.over(ladder) and records.add_run_score(ladder, run, "ARC") == 1
+    (entry,) = records.top(records.arcade_key(ladder))
+    return {"points": entry.figures.remaining_points, "moves": entry.figures.moves}
 
 
 @pytest.fixture

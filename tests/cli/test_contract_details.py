@@ -11,26 +11,10 @@ import math
 import pytest
 
 from game.rules import DECKS, Game
-from game.store import GameFacts, Records
-from game.store.database import FILE_NAME
+from game.store import GameFacts
 from tests.cli.conftest import Cli, assert_refused
 from tests.cli.test_cli import ReplayFile
-from tests.store.helpers import ladder_run_games, won_game
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def records(home):
-    (home / "data").mkdir(parents=True)
-    opened = Records.open(home / "data" / FILE_NAME)
-    yield opened
-    opened.close()
-
+from tests.store.helpers import won_game
 
 # --- the replay file: "Any other key is refused." ---------------------------------------
 
@@ -144,20 +128,6 @@ def test_scores_json_gives_a_table_s_options_as_an_object_of_values(cli: Cli, re
 
 
 # --- scores --export-run PLACE: places count from 1 -----------------------------------------
-
-
-@pytest.fixture
-def arcade_entry(records) -> None:
-    """A whole run of the real ladder, in the arcade table at place 1."""
-    from game.ladder import load_ladder
-    from game.store.saved import ARCADE
-
-    ladder = load_ladder()
-    run_id = records.start_run(ladder)
-    for game in ladder_run_games():
-        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9))
-    run = records.run(ladder, run_id)
-    assert run.state.over(ladder) and records.add_run_score(ladder, run, "ARC") == 1
 
 
 @pytest.mark.parametrize("place", ["0", "00"])

@@ -17,20 +17,6 @@ from tests.cli.test_cli import ReplayFile
 from tests.store.helpers import ladder_run_games, random_game, won_game
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def records(home):
-    (home / "data").mkdir(parents=True)
-    opened = Records.open(home / "data" / FILE_NAME)
-    yield opened
-    opened.close()
-
-
 def test_verify_confirms_an_honest_replay_in_one_line(cli: Cli, replay_file: ReplayFile) -> None:
     result = cli("verify", replay_file(won_game().to_replay(result=True)))
     assert result.rc == 0 and result.err == ""
@@ -620,7 +606,7 @@ def test_a_damaged_records_file_is_said_once_in_words_and_left_for_the_game(
         assert_refused(cli(*command), f"{FILE_NAME} is damaged and nothing of it reads")
     damaged = path.read_bytes()
     monkeypatch.setenv("PIRAMIDA_HOME", str(home))
-    from game.store import SET_ASIDE, Records
+    from game.store import SET_ASIDE
 
     game_start = Records.open()  # as the game opens it
     assert [p.kind for p in game_start.problems] == [SET_ASIDE]
@@ -678,23 +664,6 @@ def test_scores_are_printed_when_the_arcade_file_is_broken(cli: Cli, records, mo
     records.add_game_score(game, facts, "ABC")
     result = cli("scores", "--ruleset", "pyramid52")
     assert result.rc == 0 and "ABC" in result.out and "arcade.toml: level 5" in result.err
-
-
-@pytest.fixture
-def arcade_entry(records) -> dict[str, object]:
-    """A whole run of the real ladder (ladder_run_games), in its table; the figures it
-    entered with."""
-    from game.ladder import load_ladder
-    from game.store.saved import ARCADE
-
-    ladder = load_ladder()
-    run_id = records.start_run(ladder)
-    for game in ladder_run_games():
-        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9))
-    run = records.run(ladder, run_id)
-    assert run.state.over(ladder) and records.add_run_score(ladder, run, "ARC") == 1
-    (entry,) = records.top(records.arcade_key(ladder))
-    return {"points": entry.figures.remaining_points, "moves": entry.figures.moves}
 
 
 def test_an_arcade_run_is_exported_as_one_proof_and_verified(

@@ -1,11 +1,13 @@
 """Games to store: the known wins of Pyramid 52 deal 8 and Сбудется deal 0, random legal
-play, a lost arcade level and a whole arcade run."""
+play, a lost arcade level and a whole arcade run, a records file whose table was lost."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from game.rules import Game
+from game.store import GameFacts, Records
 
 # Pyramid 52, deal 8 can be won with these moves (found by an exhaustive search).
 DEAL_8_WIN = (  # noqa: SIM905
@@ -96,3 +98,19 @@ def ruin_the_games_root(conn, path) -> None:
     with open(path, "r+b") as file:
         file.seek((root - 1) * page)
         file.write(b"\xde\xad" * (page // 2))
+
+
+def won_entry_with_its_table_lost(path: Path) -> Records:
+    """A records file at `path` holding a won game entered as XYZ's place, whose scores
+    table is then dropped: opened again, salvaged, the place is to be made again."""
+    import sqlite3
+
+    records = Records.open(path)
+    game, facts = won_game(), GameFacts(seconds=30.0)
+    records.save_game(game, facts)
+    records.add_game_score(game, facts, "XYZ")
+    records.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE scores")
+    conn.close()
+    return Records.open(path)

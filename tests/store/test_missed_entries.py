@@ -8,7 +8,7 @@ from game.ladder import Ladder, Level
 from game.rules import Game
 from game.store import DAILY, GameFacts
 from game.store.saved import ARCADE
-from tests.store.helpers import DEAL_8_WIN, random_game, won_game
+from tests.store.helpers import DEAL_8_WIN, random_game, won_entry_with_its_table_lost, won_game
 
 LADDER = Ladder("test", {"en": "Test"}, 1, (Level("pyramid52", {"passes": 1}),) * 2)
 
@@ -155,22 +155,12 @@ def test_a_game_given_up_before_the_update_stays_out(tmp_path):
 def test_a_place_lost_with_a_damaged_file_is_not_said_to_be_missed(tmp_path):
     # the scores lost with a damaged file were entered again "under AAA: the game was
     # closed before its initials were entered", of a player who had entered XYZ
-    import sqlite3
 
     from game.notices import missed_entry_notice
-    from game.store import SALVAGED, Records
+    from game.store import SALVAGED
     from game.store.database import FILE_NAME
 
-    path = tmp_path / FILE_NAME
-    records = Records.open(path)
-    game, facts = won_game(), GameFacts(seconds=30.0)
-    records.save_game(game, facts)
-    records.add_game_score(game, facts, "XYZ")
-    records.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("DROP TABLE scores")
-    conn.close()
-    records = Records.open(path)
+    records = won_entry_with_its_table_lost(tmp_path / FILE_NAME)
     assert SALVAGED in [p.kind for p in records.problems]
     records.problems.clear()  # told as the window opens, before the places are entered
     (missed,) = records.enter_missed_scores(LADDER, "AAA")

@@ -15,7 +15,7 @@ from game.store import DAILY, FREE, Figures, GameFacts, Records, TableKey
 from game.store.daily import daily_deal, today_deal
 from game.store.saved import ARCADE, canonical_options, to_saved_replay
 from game.store.scores import ScoreTables
-from tests.store.helpers import random_game, won_game
+from tests.store.helpers import random_game, won_entry_with_its_table_lost, won_game
 
 LADDER = Ladder("test", {"en": "Test"}, 2, (Level("pyramid52", {"passes": 1}),) * 3)
 
@@ -182,20 +182,10 @@ def test_options_key_a_table_whatever_their_order():
 # behind "Mending the high-score tables…")"; a kiosk asks for missed places each time it
 # goes back to its show, and a kiosk's 200,000 games take 0.5 s to read for it
 def test_a_salvaged_file_s_tables_are_mended_once_a_session(tmp_path, monkeypatch):
-    import sqlite3
 
     from game.store.database import FILE_NAME
 
-    path = tmp_path / FILE_NAME
-    records = Records.open(path)
-    game, facts = won_game(), GameFacts(seconds=30.0)
-    records.save_game(game, facts)
-    records.add_game_score(game, facts, "XYZ")
-    records.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("DROP TABLE scores")
-    conn.close()
-    records = Records.open(path)
+    records = won_entry_with_its_table_lost(tmp_path / FILE_NAME)
     try:
         assert records.salvaged
         read = []
