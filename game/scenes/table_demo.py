@@ -52,6 +52,16 @@ class TableDemo:
         words = self.status or _("Demo: the solver plays at ×{pace}.", pace=pace)
         return Banner(words, self.demo_pace_buttons, enter=False)
 
+    def _hover_demo_pace(self, mouse: bool, pos: tuple[int, int]) -> None:
+        """Light the speed button under the mouse (`mouse`: a mouse's move, on no
+        button of the bar), as the bar's buttons light."""
+        shown = mouse and self._demo_controls_shown()
+        hot = button_at(self.demo_pace_buttons, pos) if shown else None
+        for button in self.demo_pace_buttons:
+            if button.hot != (button is hot):
+                button.hot = button is hot
+                self._invalidate()  # drawn with the demo's words, not with the bar
+
     def _demo_event(self, event: pygame.event.Event) -> bool:
         """What a key or a press does while the demo plays: + and −, or a speed
         button, change its speed, and a press elsewhere on its panel does nothing; any
@@ -119,6 +129,8 @@ class TableDemo:
             return
         self.demo = not self.demo
         self.demo_wait = 0.0
+        for button in self.demo_pace_buttons:
+            button.hot = False  # lit when it last stopped, the pointer since gone
         self.demo_pace = 0  # as its words say: kept from the last one, its speed was unsaid
         if self.demo:
             self._solver_asked(BY_DEMO)

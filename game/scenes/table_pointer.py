@@ -169,6 +169,7 @@ class TablePointer:
         if changed:
             self._buttons_dirty = True
             self.redraw = True
+        self._hover_demo_pace(hovered is None and event.source != "touch", event.pos)
         return False
 
     def _of_another_device(self, event: pygame.event.Event) -> bool:

@@ -91,3 +91,20 @@ def test_the_speed_buttons_go_with_the_demo(app, driver):
     driver.frames(2)
     assert not scene.demo and scene.demo_pace == 0
     assert scene.game.moves[: len(played)] == played
+
+
+def test_the_speed_button_under_the_mouse_is_lit_as_the_bar_s_are(app, driver):
+    scene = demo_playing(app, driver)
+    faster = pace_button(scene, "demo-faster")
+
+    def move_to(pos):
+        event = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0), touch=False
+        )
+        pygame.event.post(event)
+        driver.frames(1)
+
+    move_to(faster.rect.center)
+    assert faster.hot
+    move_to(scene.view.area.center)
+    assert not faster.hot
