@@ -307,3 +307,19 @@ def test_the_deal_field_s_hint_is_never_drawn_smaller_than_11_px(monkeypatch, te
         i18n.set_language("en")
     assert min(size for _text, size in drawn) >= 11
     assert {text for text, _size in drawn} == {"случайный", "случайный (наберите номер)"}
+
+
+def test_a_banner_kept_in_its_place_gives_way_to_a_card_come_under_it():
+    from game.scenes.table_overlay import Banner, draw_banner
+
+    surface = pygame.Surface((1280, 800))
+    area = surface.get_rect()
+    banner = Banner("The solver plays.", [Button("Faster", lambda: None)])
+    first = draw_banner(surface, area, banner, small=True, avoid=[])
+    corner = first.move(300, -400).clamp(area.inflate(-40, -40))
+    kept = draw_banner(surface, area, banner, small=True, avoid=[], keep=corner)
+    assert kept.midbottom == corner.midbottom  # where it stood, not the best place
+    card = pygame.Rect(0, 0, 80, 110)
+    card.center = corner.center
+    moved = draw_banner(surface, area, banner, small=True, avoid=[card], keep=corner)
+    assert not moved.colliderect(card)

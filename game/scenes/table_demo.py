@@ -10,7 +10,7 @@ from game.i18n import _
 from game.rules.moves import parse_move
 from game.scenes.table_analysis import UNANSWERED
 from game.scenes.table_help import HINT_PATIENCE_S
-from game.scenes.table_overlay import Banner
+from game.scenes.table_overlay import Banner, draw_banner
 from game.store.saved import BY_DEMO
 from game.ui.keys import SPEED_KEYS, is_key, modifier_only
 from game.ui.pointer import POINTER_DOWN
@@ -34,6 +34,26 @@ class TableDemo:
             Button(_("Slower"), lambda: self._change_demo_pace(-1), key="demo-slower"),
             Button(_("Faster"), lambda: self._change_demo_pace(1), key="demo-faster"),
         ]
+        self.demo_panel: pygame.Rect | None = None  # where they were drawn last
+
+    def _draw_status(
+        self, surface: pygame.Surface, area: pygame.Rect, keep_clear: list[pygame.Rect]
+    ) -> pygame.Rect:
+        """The status line, off the cards; while the demo plays, with its speed buttons,
+        where it stood before while that hides no card (it went from corner to corner
+        as the cards moved and its words changed, the button a finger went for with it)."""
+        shown = self._demo_controls_shown()
+        drawn = draw_banner(
+            surface,
+            area,
+            self.status_banner(),
+            small=True,
+            avoid=keep_clear,
+            least=self.hud.button_h,
+            keep=self.demo_panel if shown else None,
+        )
+        self.demo_panel = drawn if shown else None
+        return drawn
 
     def _demo_controls_shown(self) -> bool:
         """Whether the demo's words and speed buttons are on the table: while it plays

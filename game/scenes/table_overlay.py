@@ -51,10 +51,12 @@ def draw_banner(
     avoid: list[pygame.Rect] | None = None,
     centred: bool = False,
     least: int = 0,
+    keep: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
-    (`avoid`), or else between them; `centred`, in the middle first. Its buttons are
-    laid out as it is drawn, `least` high at least: the table's bar's (a kiosk's, a
+    (`avoid`), or else between them; `centred`, in the middle first; where it was drawn
+    before (`keep`, its foot), if it still hides no card there. Its buttons are laid
+    out as it is drawn, `least` high at least: the table's bar's (a kiosk's, a
     fingertip's; a wish's one button was the smallest on an 800x600 screen). Returns
     where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
@@ -84,38 +86,10 @@ def draw_banner(
     )
     steps = range(FREE_WIDTHS + 1) if avoid else range(FREE_WIDTHS, FREE_WIDTHS + 1)
     widths = sorted({narrow + (wide - narrow) * k // FREE_WIDTHS for k in steps}, reverse=True)
-    fixed: list[tuple[pygame.Rect, list[str]]] = []  # at the places above, best first
-    # those and others that hide no card: (touching a card, lines, place, its lines)
-    clear: list[tuple[bool, int, pygame.Rect, list[str]]] = []
     bounds = area.inflate(-2 * margin, -2 * margin)
-    kept_off = [r.inflate(margin, margin) for r in avoid or []]
-    for width in widths:
-        height, lines = panel_lines(width)
-        for anchor, pos in places:
-            if width == wide and anchor in ("bottomleft", "bottomright"):
-                continue
-            panel = pygame.Rect(0, 0, width, height)
-            setattr(panel, anchor, pos)
-            fixed.append((panel, lines))
-            if not avoid or panel.collidelist(avoid) == -1:
-                clear.append((panel.collidelist(kept_off) != -1, len(lines), panel, lines))
-        if avoid:
-            # in the felt between the piles (at 800x600 each corner may hold a card or
-            # its place): a margin clear of the cards where there is room for it, else
-            # just clear
-            free = _free_place(bounds, (width, height), kept_off, margin)
-            if free is not None:
-                clear.append((False, len(lines), free, lines))
-            elif (free := _free_place(bounds, (width, height), avoid, margin)) is not None:
-                clear.append((True, len(lines), free, lines))
-    if clear:
-        # of the places that hide no card, one that keeps a margin from them (a panel
-        # just clear touched a pile's place), with the fewest lines (the narrowest
-        # panel wrapped a short hint in two lines of a strip that held it in one); ties
-        # keep the first (wide, low)
-        _touching, _count, panel, _lines = min(clear, key=lambda c: (c[0], c[1]))
-    else:  # the place that hides the fewest cards; ties keep the first
-        panel, _lines = min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))
+    panel = _kept_place(keep, widths, panel_lines, bounds, avoid) if keep else None
+    if panel is None:
+        panel = _best_place(places, widths, wide, panel_lines, bounds, avoid, margin)
     # as many lines, evened out: "... cards" over a lone "left." read as cut off
     lines = balanced_wrap(banner.text, font, panel.width - 2 * size)
     line_h = font.get_linesize()
@@ -158,6 +132,68 @@ def draw_celebration_words(surface: pygame.Surface, area: pygame.Rect, words: st
     fill_translucent(surface, band, theme.FELT_DARK, 215, band.height // 4)
     surface.blit(image, image.get_rect(center=band.center))
     return band
+
+
+def _best_place(
+    places: tuple[tuple[str, tuple[int, int]], ...],
+    widths: list[int],
+    wide: int,
+    panel_lines: Callable[[int], tuple[int, list[str]]],
+    bounds: pygame.Rect,
+    avoid: list[pygame.Rect] | None,
+    margin: int,
+) -> pygame.Rect:
+    """Where a panel goes (see draw_banner): of `places` and the felt between the cards,
+    in `widths`, the one that hides the fewest cards."""
+    fixed: list[tuple[pygame.Rect, list[str]]] = []  # at the places above, best first
+    # those and others that hide no card: (touching a card, lines, place, its lines)
+    clear: list[tuple[bool, int, pygame.Rect, list[str]]] = []
+    kept_off = [r.inflate(margin, margin) for r in avoid or []]
+    for width in widths:
+        height, lines = panel_lines(width)
+        for anchor, pos in places:
+            if width == wide and anchor in ("bottomleft", "bottomright"):
+                continue
+            panel = pygame.Rect(0, 0, width, height)
+            setattr(panel, anchor, pos)
+            fixed.append((panel, lines))
+            if not avoid or panel.collidelist(avoid) == -1:
+                clear.append((panel.collidelist(kept_off) != -1, len(lines), panel, lines))
+        if avoid:
+            # in the felt between the piles (at 800x600 each corner may hold a card or
+            # its place): a margin clear of the cards where there is room for it, else
+            # just clear
+            free = _free_place(bounds, (width, height), kept_off, margin)
+            if free is not None:
+                clear.append((False, len(lines), free, lines))
+            elif (free := _free_place(bounds, (width, height), avoid, margin)) is not None:
+                clear.append((True, len(lines), free, lines))
+    if clear:
+        # of the places that hide no card, one that keeps a margin from them (a panel
+        # just clear touched a pile's place), with the fewest lines (the narrowest
+        # panel wrapped a short hint in two lines of a strip that held it in one); ties
+        # keep the first (wide, low)
+        return min(clear, key=lambda c: (c[0], c[1]))[2]
+    # else the place that hides the fewest cards; ties keep the first
+    return min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))[0]
+
+
+def _kept_place(
+    keep: pygame.Rect,
+    widths: list[int],
+    panel_lines: Callable[[int], tuple[int, list[str]]],
+    bounds: pygame.Rect,
+    avoid: list[pygame.Rect] | None,
+) -> pygame.Rect | None:
+    """A panel standing on the foot of `keep`, as wide as it was or else the widest,
+    that stays within `bounds` and hides none of `avoid`; None if none does."""
+    for width in [keep.width, *widths]:
+        height, _lines = panel_lines(width)
+        panel = pygame.Rect(0, 0, width, height)
+        panel.midbottom = keep.midbottom
+        if bounds.contains(panel) and panel.collidelist(avoid or []) == -1:
+            return panel
+    return None
 
 
 def _free_place(

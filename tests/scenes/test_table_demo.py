@@ -108,3 +108,17 @@ def test_the_speed_button_under_the_mouse_is_lit_as_the_bar_s_are(app, driver):
     assert faster.hot
     move_to(scene.view.area.center)
     assert not faster.hot
+
+
+def test_the_speed_buttons_stay_put_while_the_demo_plays(app, driver):
+    # the panel went from corner to corner as the cards moved and its words changed,
+    # and a finger going for Faster found it gone
+    scene = demo_playing(app, driver)
+    feet = set()
+    for step in range(40):
+        if step == 5:
+            driver.key(pygame.K_PLUS)  # its words change: "Demo speed: ×2"
+        driver.frames(6)
+        if scene.demo:
+            feet.add(scene.status_drawn.midbottom)
+    assert len(scene.game.moves) > 10 and len(feet) == 1, feet
