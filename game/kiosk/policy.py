@@ -464,7 +464,10 @@ class KioskPolicy:
 
     def _show_pointer(self, event: pygame.event.Event) -> None:
         t = event.type
-        if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+        # SDL's motion of a window just opened moves nothing (rel 0, 0): the pointer
+        # showed for 3 s at the kiosk's start, with nobody there
+        moved = tuple(getattr(event, "rel", (1, 1))) != (0, 0)
+        if t == pygame.MOUSEMOTION and not getattr(event, "touch", False) and moved:
             self.pointer_moved = self.app.clock.now()
             self._set_pointer(True)
         elif t in (pygame.FINGERDOWN, pygame.FINGERMOTION):
