@@ -227,6 +227,7 @@ class TableScene(
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)
+        self.demo_panel = None  # where it stood in the window as it was
         if self.view is None:
             self.view = self._new_view(area)
         else:
@@ -358,6 +359,9 @@ class TableScene(
             # the empty table, not pushed to a corner by places with no card in them
             return [self.view.top_rect(name) for name in ("st", "w")]
         rects = self.view.card_rects_in_view()
+        out = self.view.layout.spots.get("out")  # where a removed card flies and fades
+        if out is not None:
+            rects.append(out.rect)
         if self.legend_drawn:
             rects.append(self.legend_drawn)
         return rects

@@ -149,6 +149,7 @@ class TableDemo:
             return
         self.demo = not self.demo
         self.demo_wait = 0.0
+        self.demo_panel = None  # placed afresh for each demo
         for button in self.demo_pace_buttons:
             button.hot = False  # lit when it last stopped, the pointer since gone
         self.demo_pace = 0  # as its words say: kept from the last one, its speed was unsaid

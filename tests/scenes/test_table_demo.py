@@ -9,8 +9,8 @@ from game.scenes.table_demo import DEMO_PACES
 from tests.scenes.test_table import open_table, wait_for_analysis
 
 
-def demo_playing(app, driver, deal: int = 8):
-    scene = open_table(app, driver, Game("pyramid52", deal=deal))
+def demo_playing(app, driver, deal: int = 8, ruleset: str = "pyramid52"):
+    scene = open_table(app, driver, Game(ruleset, deal=deal))
     wait_for_analysis(scene, driver)
     driver.click_twice(scene.buttons["demo"].rect.center)
     driver.frames(2)
@@ -122,3 +122,38 @@ def test_the_speed_buttons_stay_put_while_the_demo_plays(app, driver):
         if scene.demo:
             feet.add(scene.status_drawn.midbottom)
     assert len(scene.game.moves) > 10 and len(feet) == 1, feet
+
+
+def test_the_demo_s_panel_keeps_off_where_removed_cards_fly(app, driver):
+    # in the pyramid games it stood top right, where each removed card flies and fades:
+    # the flight crossed Faster in one frame of ten
+    scene = demo_playing(app, driver)
+    out = scene.view.layout.spots["out"].rect
+    for _ in range(30):
+        driver.frames(6)
+        if scene.demo:
+            assert not scene.status_drawn.colliderect(out)
+
+
+def test_a_resized_window_places_the_demo_s_panel_afresh(app, driver):
+    # it kept the old window's place and width, off-centre in the middle of the table
+    from game.scenes.table_overlay import draw_banner
+
+    driver.resize((1024, 600))
+    scene = demo_playing(app, driver, ruleset="egyptian")
+    driver.frames(10)
+    assert scene.demo_panel is not None
+    scene.resize((1280, 800))
+    assert scene.demo_panel is None  # the old window's place is forgotten
+    driver.resize((1280, 800))
+    driver.frames(2)
+    assert scene.demo
+    fresh = draw_banner(
+        pygame.Surface(app.size),
+        scene.view.area,
+        scene.status_banner(),
+        small=True,
+        avoid=scene.banner_keep_clear(),
+        least=scene.hud.button_h,
+    )
+    assert scene.status_drawn == fresh
