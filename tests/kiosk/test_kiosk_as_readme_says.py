@@ -18,14 +18,16 @@ from game.kiosk.high_scores import HighScoresScene
 from game.kiosk.invitation import InvitationScene
 from game.kiosk.pin_pad import PinLock, PinPadScene
 from game.rules import Game
-from game.scenes.results import ResultsScene
 from game.store.scores import NO_INITIALS
 from tests.kiosk.conftest import CONFIG
 from tests.kiosk.test_operator import CORNER, Screen, hold, open_pad, release, tap_keys
-from tests.kiosk.test_policy import asked_still_playing, open_table, play_a_pair
+from tests.kiosk.test_policy import (
+    asked_still_playing,
+    open_table,
+    play_a_pair,
+    won_to_the_results,
+)
 from tests.scenes.driver import Driver
-from tests.scenes.test_table import click_move
-from tests.store.helpers import DEAL_8_WIN
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -223,13 +225,7 @@ def test_without_initials_asked_a_high_score_enters_as_no_one_s(make_kiosk):
     # the records kept from before (an operator's own game, or the kiosk asking once)
     kiosk = make_kiosk("ask_initials = false\n")
     kiosk.records.set_initials("ZZZ")
-    driver = Driver(kiosk)
-    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    for text in DEAL_8_WIN:
-        click_move(driver, scene, text)
-    assert scene.game.won
-    driver.settle(8)
-    assert isinstance(kiosk.scene, ResultsScene)
+    scene = won_to_the_results(kiosk, Driver(kiosk))
     (entry,) = kiosk.records.scores.top(kiosk.records.table_for(scene.game, scene.facts))
     assert entry.initials == NO_INITIALS
 

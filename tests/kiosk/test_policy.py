@@ -36,6 +36,17 @@ def open_table(kiosk, driver, game: Game) -> TableScene:
     return kiosk.scene
 
 
+def won_to_the_results(kiosk, driver) -> TableScene:
+    """pyramid52 deal 8 won at the table, and its results come (with no initials asked)."""
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    for text in DEAL_8_WIN:
+        click_move(driver, scene, text)
+    assert scene.game.won
+    driver.settle(8)
+    assert isinstance(kiosk.scene, ResultsScene)
+    return scene
+
+
 def play_a_pair(driver, scene: TableScene) -> None:
     """pyramid52 deal 8 opens with p7.2 + p7.5 (13): two clicks on the cards."""
     for pile in ("p7.2", "p7.5"):
@@ -508,12 +519,7 @@ def test_a_finished_game_shows_its_results_then_idles_back_to_the_show(make_kios
 
     kiosk = make_kiosk("ask_initials = false\n")
     driver = Driver(kiosk)
-    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
-    for text in DEAL_8_WIN:
-        click_move(driver, scene, text)
-    assert scene.game.won
-    driver.settle(8)
-    assert isinstance(kiosk.scene, ResultsScene)  # no initials asked: straight to the results
+    scene = won_to_the_results(kiosk, driver)  # no initials asked: straight to the results
     assert kiosk.scene.pad.get("export") is None and kiosk.scene.pad.get("new") is not None
     # no "your progress, game by game": a kiosk's games are strangers'
     assert not kiosk.scene.shows_progress and kiosk.scene.chart_h == 0
