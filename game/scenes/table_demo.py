@@ -94,8 +94,10 @@ class TableDemo:
         if t == pygame.KEYDOWN and event.key in SPEED_KEYS and self.app.kiosk is None:
             self._change_demo_pace(SPEED_KEYS[event.key])
             return True
-        if t == POINTER_DOWN and self._demo_controls_shown():
-            margin = self._touch_margin(event)
+        pointer = t == POINTER_DOWN
+        margin = self._touch_margin(event) if pointer else 0
+        on_bar = self.bar_button_at(event.pos, margin) if pointer else None
+        if pointer and self._demo_controls_shown():
             pace = button_at(self.demo_pace_buttons, event.pos, margin)
             if pace is not None:
                 pace.action()
@@ -103,17 +105,12 @@ class TableDemo:
             # its words, or a grey button: a finger short of Slower stopped it (but not
             # the slack of the bar's buttons below, which goes to them)
             panel = self.status_drawn
-            on_bar = self.bar_button_at(event.pos, margin) is not None
-            if panel is not None and panel.collidepoint(event.pos) and not on_bar:
+            if panel is not None and panel.collidepoint(event.pos) and on_bar is None:
                 return True
         # the press that presses Demo leaves it to its button, the same press
-        # (stopped here, a finger's slack off, it was started again)
-        demo = self.buttons.get("demo")  # a kiosk's passer-by has none: any touch stops it
-        on_demo = (
-            t == POINTER_DOWN
-            and demo is not None
-            and self.bar_button_at(event.pos, self._touch_margin(event)) is demo
-        )
+        # (stopped here, a finger's slack off, it was started again); a kiosk's
+        # passer-by has no Demo: any touch stops it
+        on_demo = on_bar is not None and on_bar is self.buttons.get("demo")
         # D, and Enter on the Demo button, stop it as its button does (stopped here,
         # the same Enter pressed Demo again and started it)
         demo_key = t == pygame.KEYDOWN and (
