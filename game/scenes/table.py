@@ -228,6 +228,11 @@ class TableScene(
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)
         self.demo_panel = None  # where it stood in the window as it was
+        # the buttons moved from under the pointer: the next move of the mouse lights
+        # the one it is on (lit, the one that had been there stayed so, with its tip)
+        for button in (*self.hud.buttons, *self.demo_pace_buttons):
+            button.hot = False
+        self._hide_tip()
         if self.view is None:
             self.view = self._new_view(area)
         else:
