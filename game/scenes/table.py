@@ -356,14 +356,16 @@ class TableScene(
         return self.view.layout.legend if self.game.pairs_cards and not self.game.won else None
 
     def banner_keep_clear(self) -> list[pygame.Rect]:
-        """What a banner or a notice keeps off if it can: the cards, the empty places
-        and the pyramid games' legend of values (as last drawn)."""
+        """What a banner or a notice keeps off if it can: the cards, the empty places,
+        the stock's and piles' counts and the pyramid games' legend of values (as last
+        drawn)."""
         assert self.view is not None
         if self.wish_pending:
             # nothing is dealt yet but the stock: the wish is asked over the middle of
             # the empty table, not pushed to a corner by places with no card in them
             return [self.view.top_rect(name) for name in ("st", "w")]
-        rects = self.view.card_rects_in_view()
+        # a count hangs below its stack: at 4K a banner beside the stock hid half of it
+        rects = [*self.view.card_rects_in_view(), *self.view.badges_drawn]
         out = self.view.layout.spots.get("out")  # where a removed card flies and fades
         if out is not None:
             rects.append(out.rect)

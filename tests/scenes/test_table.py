@@ -625,6 +625,18 @@ def test_a_banner_keeps_off_the_legend_of_values(app, driver):
     assert building.legend_drawn is None  # no legend in the building games
 
 
+def test_a_banner_keeps_off_the_stock_s_count(app, driver):
+    # at 4K the words on a lost deal of Pyramid 36 stood beside the stock and hid half
+    # of the count hanging below it
+    driver.resize((3840, 2160))
+    scene = open_table(app, driver, Game("pyramid36", deal=8))
+    wait_for_analysis(scene, driver)
+    driver.frames(2)
+    assert scene.status.startswith("This deal cannot be won")
+    assert scene.view.badges_drawn and scene.status_drawn is not None
+    assert scene.status_drawn.collidelist(scene.view.badges_drawn) == -1
+
+
 def test_a_won_pyramid_shows_no_legend_under_the_win_s_words(app, driver):
     # "The patience came out!" took the middle band and cut off the legend's first letters
     from game.rules.moves import parse_move
