@@ -130,7 +130,7 @@ class SettingsScene(Scene):
                 " (not a fortune's, nor the arcade's)."
             ),
             "show_verdict": _(
-                "Said in the top bar after each move; hidden, you find out from the cards."
+                "Said in the top bar after each move, but not while a fortune's wish counts."
             ),
             "show_playable": _("A light ring round each card you can play now."),
         }
@@ -317,9 +317,12 @@ class SettingsScene(Scene):
         if row.key == "card_back":
             card_h = int(area.height * 0.84)
             card_w = int(card_h / 1.4)
+            # a finger's width round each card: 35 px at 1024x600, where every other
+            # button took 40 or more
+            width = max(card_w + 8, theme.SMALLEST_BUTTON)
             x = area.x
             for b in row.buttons:
-                b.rect = pygame.Rect(x, area.centery - card_h // 2, card_w, card_h).inflate(8, 8)
+                b.rect = pygame.Rect(x, area.centery - card_h // 2 - 4, width, card_h + 8)
                 x = b.rect.right + gap * 2
             return
         font = theme.font(self.button_size, bold=True)
@@ -536,7 +539,9 @@ class SettingsScene(Scene):
     def _draw_backs(self, surface: pygame.Surface, row: SettingRow) -> None:
         s = self.settings
         for b, name in zip(row.buttons, CARD_BACKS, strict=True):
-            card = b.rect.inflate(-8, -8)
+            card_h = b.rect.height - 8  # the button's width may be a finger's, not the card's
+            card = pygame.Rect(0, 0, int(card_h / 1.4), card_h)
+            card.center = b.rect.center
             art = card_art(max(20, card.width), s.four_colour, name, s.letters, s.large_corners)
             surface.blit(art.back(), card)
             if b.selected or b.hot:

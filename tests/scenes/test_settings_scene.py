@@ -291,6 +291,8 @@ def test_nothing_is_off_screen_and_targets_are_big(size, language, tmp_path, mon
     for b in buttons:
         assert window.contains(b.rect), (b.key, b.rect)
         assert b.rect.height >= 40, b.key
+        # as wide too: a card back's button was its card's width, 35 px at 1024x600
+        assert b.rect.width >= 40, b.key
     assert window.contains(scene.panel) and not scene.panel.colliderect(scene.back_button.rect)
     for row in scene.rows:
         assert scene.panel.contains(row.rect)
