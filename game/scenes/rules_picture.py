@@ -155,11 +155,16 @@ class LayoutPicture:
         placed: list[pygame.Rect] = []
         labels: dict[int, pygame.Rect] = {}
         total = 0.0
+        # two labels apart by as much as a label from its card: "Stock" and "Waste",
+        # side by side under their cards, had their outlines touching
+        apart = 2 * (max(2, self.label_size // 4) + max(2, self.label_size // 7))
         for callout in order:
             best: tuple[float, pygame.Rect] | None = None
             centre = pygame.Rect.unionall(callout.members[0], callout.members)
             for hidden, label in places[id(callout)]:
-                cost = hidden + 1000 * sum(overlap_area(label, p) for p in placed)
+                cost = hidden + 1000 * sum(
+                    overlap_area(label, p.inflate(apart, apart)) for p in placed
+                )
                 # Prefer labels near the middle of their area, so they read as its name.
                 cost += 0.5 * _distance(label.center, centre.center)
                 if best is None or cost < best[0]:

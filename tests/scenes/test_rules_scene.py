@@ -337,7 +337,7 @@ def test_nothing_is_off_screen(size, ruleset_id, tmp_path, monkeypatch):
     assert scene.back_button.rect.height >= 40  # a finger can hit it
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920)])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 800), (1080, 1920)])
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_picture_s_labels_hide_no_card(app, driver, size, language):
     # the waste's label lay on a pile in Sbudetsya and От нечего делать, the reserve's on
@@ -353,6 +353,11 @@ def test_the_picture_s_labels_hide_no_card(app, driver, size, language):
             assert callout.label.collidelist(shown) == -1, (ruleset_id, callout.text)
             # nor a count beside one (the Stock label lay on the stock's, Pyramid 36)
             assert callout.label.collidelist(picture.counts) == -1, (ruleset_id, callout.text)
+        # and two labels stand apart, each read as one ("Stock" and "Waste" touched)
+        labels = [c.label for c in picture.callouts]
+        for i, a in enumerate(labels):
+            near = a.inflate(2 * outline, 2 * outline)
+            assert near.collidelist(labels[i + 1 :]) == -1, (ruleset_id, size, language)
 
 
 def test_an_arcade_level_s_rules_open_with_the_run_s(app, driver):
