@@ -13,7 +13,6 @@ import logging
 import math
 import os
 import stat
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -207,8 +206,12 @@ class SettingsStore:
 
     def _set_aside(self, problem: Exception) -> Settings:
         """A broken file, kept under another name for whoever wants it; the defaults."""
+        from game.store.aside import aside_name_for
+
         assert self.path is not None
-        aside = self.path.with_name(f"{self.path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+        # named as the records' are, with a number after a name taken: two broken in
+        # one second had one name, and the second went over the first
+        aside = self.path.with_name(aside_name_for(self.path))
         try:
             self.path.replace(aside)
         except OSError:
@@ -303,7 +306,13 @@ class SettingsStore:
         # a name of its own: another copy of the game may be saving at this moment
         tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         tmp.parent.mkdir(parents=True, exist_ok=True)  # a link made before its folder
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        if mode is not None:
-            os.chmod(tmp, stat.S_IMODE(mode))
-        tmp.replace(target)
+        try:
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            if mode is not None:
+                os.chmod(tmp, stat.S_IMODE(mode))
+            tmp.replace(target)
+        except BaseException:
+            # a full disk left a cut copy under a name of the session's own, one more
+            # each time (the file itself stays whole)
+            tmp.unlink(missing_ok=True)
+            raise

@@ -559,3 +559,11 @@ def test_a_damaged_translation_is_named_as_the_source_has_it():
         "get the file again from the game's source (`git checkout -- assets/locale/ru.toml`"
         " in a clone)"
     )
+
+
+def test_nothing_counted_is_said_in_the_plural_in_english():
+    # "0 lives left", "0 levels cleared" (the arcade says both): only one is singular
+    i18n.set_language("en")
+    assert i18n.n_("{n} card", "{n} cards", 0) == "0 cards"
+    assert i18n.n_("{n} life", "{n} lives", 0) == "0 lives"
+    assert i18n.n_("{n} level", "{n} levels", 1) == "1 level"

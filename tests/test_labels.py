@@ -1,6 +1,8 @@
 """Which options are named beside a game's name where games are offered side by side,
 and how: briefly, as the level files say each choice alone."""
 
+import dataclasses
+
 import pytest
 
 from game import i18n
@@ -91,3 +93,19 @@ def test_the_top_bar_names_the_options_not_at_their_default_but_the_passes():
     # on a narrow bar the last give way first
     strict = {**chosen, "to_piles": "none"}
     assert bar_options(nechego, strict) == ("strict: nothing onto piles", "32 cards", "10 piles")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_setting_the_file_holds_is_named_in_words(language):
+    # PLAYERS.md: Russian and English everywhere, including error notices; the
+    # settings file's notice names each value it could not read by setting_name, and a
+    # bare file key ("maximised", "muted") read as English inside a Russian sentence
+    from game.settings import Settings
+    from game.ui.labels import setting_name
+
+    i18n.set_language(language)
+    try:
+        for f in dataclasses.fields(Settings):
+            assert setting_name(f.name) != f.name, f.name
+    finally:
+        i18n.set_language("en")

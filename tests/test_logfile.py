@@ -42,3 +42,16 @@ def test_a_log_file_that_cannot_be_written_says_so_once(tmp_path, capsys):
     assert "Traceback" not in errors and "Logging error" not in errors
     said = "piramida: the log file cannot be written (No space left on device)"
     assert errors.count(said) == 2
+
+
+def test_the_log_is_in_the_state_folder(tmp_path, monkeypatch):
+    # README: "logs/piramida.log in the state folder" (~/.local/state/piramida), and
+    # under PIRAMIDA_HOME's state/ where that is set
+    from game.logfile import log_path
+
+    monkeypatch.delenv("PIRAMIDA_HOME", raising=False)
+    for name in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    assert log_path() == tmp_path / "state" / "piramida" / "logs" / "piramida.log"
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path / "home"))
+    assert log_path() == tmp_path / "home" / "state" / "logs" / "piramida.log"

@@ -2,7 +2,9 @@
 
 import json
 import os
+import time
 from dataclasses import asdict
+from pathlib import Path
 
 import pytest
 
@@ -395,3 +397,145 @@ def test_a_settings_file_linked_to_itself_is_left_as_it_is(tmp_path):
     store.load()
     store.save(Settings(volume=0.2))
     assert path.is_symlink() and store.problem is not None
+
+
+@pytest.mark.parametrize(
+    ("lc_all", "lang", "spoken"),
+    [("ru_RU.UTF-8", "en_US.UTF-8", "ru"), ("en_GB.UTF-8", "ru_RU.UTF-8", "en")],
+)
+def test_the_system_s_language_is_the_one_lc_all_names_over_lang(monkeypatch, lc_all, lang, spoken):
+    # README: the language "left out: the system's"; LC_ALL overrides LANG for every
+    # program of the system, so a player who set it hears the game in it too
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LC_ALL", lc_all)
+    monkeypatch.setenv("LANG", lang)
+    assert Settings().language == spoken
+
+
+def test_a_settings_file_without_a_language_it_knows_speaks_the_system_s(tmp_path, monkeypatch):
+    # a language the game does not have ("de"), or none at all, is the system's: a
+    # Russian desktop must not get an English game from a hand-edited file
+    monkeypatch.setenv("LC_ALL", "ru_RU.UTF-8")
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "de", "volume": 0.5}), encoding="utf-8")
+    assert SettingsStore(path).load().language == "ru"
+    assert SettingsStore(tmp_path / "none.json").load().language == "ru"
+
+
+def test_a_volume_of_0_in_the_file_is_silence_read_back_as_0(tmp_path):
+    # README's example: "volume = 0.5 # 0 (silent) to 1"; a volume set to 0 in
+    # Settings must come back 0 at the next start, not a little sound
+    path = tmp_path / "settings.json"
+    SettingsStore(path).save(Settings(volume=0.0))
+    store = SettingsStore(path)
+    assert store.load().volume == 0.0 and store.unread == ()
+    path.write_text('{"volume": 0}', encoding="utf-8")
+    store = SettingsStore(path)
+    assert store.load().volume == 0.0 and store.unread == ()
+
+
+def test_a_volume_past_1_is_read_as_the_loudest_and_said(tmp_path):
+    # the volume runs 0 to 1 ("each tenth 2 dB louder"): a file's 1.7 is the top of the
+    # slider, never a value past it, and the menu says the file's value was not taken
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 1.7}', encoding="utf-8")
+    store = SettingsStore(path)
+    assert store.load().volume == 1.0
+    assert store.unread == ("volume",)
+
+
+def test_true_is_no_volume(tmp_path):
+    # JSON's true is no number: the volume goes back to its default and the menu names
+    # it, as for any other value of the wrong type (it read as 1.0, the loudest, unsaid)
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": true, "muted": true}', encoding="utf-8")
+    store = SettingsStore(path)
+    loaded = store.load()
+    assert loaded.volume == Settings().volume and loaded.muted
+    assert store.unread == ("volume",)
+
+
+@pytest.mark.parametrize(
+    ("window", "kept"),
+    [
+        ([360, 7680], [360, 7680]),  # the smallest the game draws, the largest --size takes
+        ([359, 600], []),
+        ([800, 7681], []),
+    ],
+)
+def test_the_window_s_size_is_kept_from_its_smallest_to_its_largest(window, kept):
+    # both ends are sizes a window of the game can be: an 8K screen's window left at
+    # 7680 wide is kept, as --size 7680x4320 is taken
+    assert Settings.from_dict({"window": window}).window == kept
+
+
+def test_two_broken_settings_files_in_one_second_are_both_set_aside(tmp_path, monkeypatch):
+    # README: a settings file that cannot be used is "set aside (never deleted)": the
+    # name had the second in it and nothing more, so a second broken file in that
+    # second (a sync tool writing it back) went over the first
+    path = tmp_path / "settings.json"
+    monkeypatch.setattr(time, "strftime", lambda form, *at: "20261207-050000")
+    for text in ("{ first broken", "{ second broken"):
+        path.write_text(text, encoding="utf-8")
+        store = SettingsStore(path)
+        assert store.load() == Settings()
+        assert store.notice and (tmp_path / store.notice).read_text(encoding="utf-8") == text
+    aside = sorted(p.read_text(encoding="utf-8") for p in tmp_path.glob("settings.json.broken-*"))
+    assert aside == ["{ first broken", "{ second broken"]
+
+
+def test_a_save_cut_short_leaves_the_settings_file_whole(tmp_path, monkeypatch):
+    # "Written atomically: a crash mid-write leaves the old file whole": the file
+    # itself is never written in place, so a write that stops halfway into it (a full
+    # disk, a crash) cannot leave a cut file for the next start to set aside
+    path = tmp_path / "settings.json"
+    SettingsStore(path).save(Settings(volume=0.3, four_colour=True))
+    real_write_text = Path.write_text
+
+    def cut_short(self, data, *args, **kwargs):
+        if self == path:
+            real_write_text(self, data[: len(data) // 2], *args, **kwargs)
+            raise OSError(28, "No space left on device")
+        return real_write_text(self, data, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", cut_short)
+    store = SettingsStore(path)
+    settings = store.load()
+    settings.volume = 0.6
+    store.save(settings)
+    monkeypatch.undo()
+    again = SettingsStore(path)
+    assert again.load() in (Settings(volume=0.3, four_colour=True), settings)
+    assert again.notice is None and path.exists()
+    # and no cut copy is left beside it, one more for every save that failed
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_the_settings_live_in_the_xdg_config_folder(tmp_path, monkeypatch):
+    # README: settings in ~/.config/piramida, i.e. $XDG_CONFIG_HOME/piramida where it is
+    # set (not the data folder, where the records are)
+    monkeypatch.delenv("PIRAMIDA_HOME", raising=False)
+    for name in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    assert SettingsStore().path == tmp_path / "config" / "piramida" / "settings.json"
+
+
+def test_a_save_that_fails_leaves_no_cut_copy_behind(tmp_path, monkeypatch):
+    # a full disk mid-write: the file stays whole, and the half-written copy (under a
+    # name of the session's own) goes, not one more for every failed save
+    path = tmp_path / "settings.json"
+    store = SettingsStore(path)
+    store.save(Settings(volume=0.3))
+    real_write_text = Path.write_text
+
+    def disk_full(self, data, *args, **kwargs):
+        real_write_text(self, data[:10], *args, **kwargs)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    store.save(Settings(volume=0.6))
+    monkeypatch.undo()
+    assert store.problem
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+    assert SettingsStore(path).load().volume == 0.3

@@ -610,3 +610,89 @@ def test_a_wav_file_cut_anywhere_is_named_and_the_rest_still_play(
         assert sounds.unloaded == ("win.wav",)
     assert "cut short" in caplog.text
     assert not sounds.play("win") and sounds.play("pair")
+
+
+def test_a_volume_changed_after_the_sounds_loaded_is_heard(disk_audio: Path) -> None:
+    # the Settings slider changes the volume of a game whose sounds are loaded already:
+    # the next sound is played at the new level, not the one they were loaded at
+    from game.audio import Sounds
+    from game.audio.sounds import VOLUME_RANGE_DB
+    from game.paths import SOUNDS_DIR
+
+    sounds = Sounds(volume=1.0)
+    assert sounds.available  # the files loaded at full volume
+    sounds.volume = 0.5
+    sounds.play("pair")
+    quiet = peak(record(disk_audio, 0.35))
+    with wave.open(str(SOUNDS_DIR / "pair.wav")) as wav:
+        recorded = peak(array.array("h", wav.readframes(wav.getnframes())))
+    assert quiet == pytest.approx(recorded * 10 ** (-VOLUME_RANGE_DB / 2 / 20), rel=0.15)
+
+
+def test_pygame_without_its_mixer_plays_silently(monkeypatch, closed_mixer) -> None:
+    # a pygame built without its mixer module raises NotImplementedError where a missing
+    # device raises pygame.error: README, "without a sound card the game plays silently"
+    from game.audio import Sounds
+
+    def no_mixer_module(*args, **kwargs):
+        raise NotImplementedError("mixer module not available")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", no_mixer_module)
+    monkeypatch.setattr(pygame.mixer, "init", no_mixer_module)
+    sounds = Sounds()
+    assert not sounds.play("place")
+    assert not sounds.play("pair")
+    sounds.volume = 0.3
+    sounds.muted = True
+    assert not sounds.available
+
+
+def test_a_device_added_is_tried_at_the_next_sound(monkeypatch, caplog, closed_mixer) -> None:
+    # README: where there is no device "one is looked for every minute, and at the next
+    # sound once one is added": a speaker plugged in is heard at once, not a minute later
+    from game.audio import Sounds
+    from game.audio import sounds as module
+
+    clock = [1000.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+    effects = Sounds()
+    with caplog.at_level(logging.DEBUG):
+        effects.play("place")
+        assert not effects.available
+        monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # the speaker plugged in
+        effects.device_changed(pygame.event.Event(pygame.AUDIODEVICEADDED, which=1, iscapture=0))
+        clock[0] += 1.0
+        assert effects.available
+
+
+def test_a_microphone_removed_leaves_the_sound_alone(silent_device) -> None:
+    # a webcam unplugged takes its microphone away (a capture device): the game's sound
+    # plays on, its mixer not closed under a sound playing
+    from game.audio import Sounds
+
+    effects = Sounds()
+    assert effects.play("win")
+    effects.device_changed(pygame.event.Event(pygame.AUDIODEVICEREMOVED, which=3, iscapture=1))
+    assert pygame.mixer.get_init() is not None and effects.available
+
+
+def test_a_sound_due_after_muting_is_not_heard_when_unmuted(silent_device, monkeypatch) -> None:
+    # muted, nothing is started: a win asked for while muted (its turn after the pair's
+    # end) is not heard later because the sound came back on meanwhile
+    from game.audio import Sounds
+    from game.audio import sounds as module
+
+    clock = [1000.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    effects = Sounds(variation=random.Random(1))
+    assert effects.play("pair")
+    effects.muted = True
+    effects.play_next("win")
+    effects.muted = False
+    started: list[str] = []
+    real_play = effects.play
+    monkeypatch.setattr(effects, "play", lambda name: started.append(name) or real_play(name))
+    clock[0] += 5.0
+    effects.update()
+    assert started == []
