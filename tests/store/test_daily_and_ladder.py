@@ -240,3 +240,16 @@ def test_a_run_s_levels_keep_their_order_when_the_clock_is_set_back(records):
     run = records.run(LADDER, run_id)
     assert [g.won for g in run.games] == [True, False]
     assert run.state.level == 1
+
+
+def test_a_run_over_by_its_lives_counts_no_later_game():
+    # README (Arcade): "A run ends when the last level is cleared or the last life is
+    # lost": a game found after its last life (another window's, a mended file's) is
+    # none of the run's, its points no part of the run's score
+    from game.ladder import Ladder, Level, LevelResult, progress
+
+    ladder = Ladder("test", {"en": "Test"}, 2, (Level("pyramid52", {"passes": 1}),) * 3)
+    lost = [LevelResult(False, points, 2, 10.0, 7) for points in (9, 9, 50)]
+    state = progress(ladder, lost)
+    assert (state.lives, state.points, state.games) == (0, 18, 2)
+    assert state.over(ladder)
