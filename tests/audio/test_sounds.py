@@ -316,19 +316,28 @@ def test_shipped_file_is_small_soft_and_click_free(name: str) -> None:
     assert peak(samples[-edge:]) < near_silence
 
 
-def test_a_device_not_ready_at_start_is_tried_again_later(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    # a kiosk whose speaker was not ready at boot stayed silent until it was restarted
+def found_no_device(monkeypatch: pytest.MonkeyPatch) -> tuple[Sounds, list[float]]:
+    """Sounds that found no device at their first sound, and the clock they read, held
+    still until a test moves it."""
     from game.audio import sounds as module
 
     clock = [1000.0]
     monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
     effects = Sounds()
+    effects.play("place")
+    assert not effects.available
+    return effects, clock
+
+
+def test_a_device_not_ready_at_start_is_tried_again_later(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a kiosk whose speaker was not ready at boot stayed silent until it was restarted
+    from game.audio import sounds as module
+
     with caplog.at_level(logging.DEBUG):
-        effects.play("place")
-        assert not effects.available
+        effects, clock = found_no_device(monkeypatch)
         monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # the device is there now
         clock[0] += module.RETRY_S / 2
         assert not effects.available  # not tried again yet
@@ -647,23 +656,14 @@ def test_pygame_without_its_mixer_plays_silently(monkeypatch, closed_mixer) -> N
     assert not sounds.available
 
 
-def test_a_device_added_is_tried_at_the_next_sound(monkeypatch, caplog, closed_mixer) -> None:
+def test_a_device_added_is_tried_at_the_next_sound(monkeypatch) -> None:
     # README: where there is no device "one is looked for every minute, and at the next
     # sound once one is added": a speaker plugged in is heard at once, not a minute later
-    from game.audio import Sounds
-    from game.audio import sounds as module
-
-    clock = [1000.0]
-    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
-    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
-    effects = Sounds()
-    with caplog.at_level(logging.DEBUG):
-        effects.play("place")
-        assert not effects.available
-        monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # the speaker plugged in
-        effects.device_changed(pygame.event.Event(pygame.AUDIODEVICEADDED, which=1, iscapture=0))
-        clock[0] += 1.0
-        assert effects.available
+    effects, clock = found_no_device(monkeypatch)
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # the speaker plugged in
+    effects.device_changed(pygame.event.Event(pygame.AUDIODEVICEADDED, which=1, iscapture=0))
+    clock[0] += 1.0
+    assert effects.available
 
 
 def test_a_microphone_removed_leaves_the_sound_alone(silent_device) -> None:
