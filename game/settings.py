@@ -214,9 +214,15 @@ class SettingsStore:
         aside = self.path.with_name(aside_name_for(self.path))
         try:
             self.path.replace(aside)
-        except OSError:
-            aside = self.path
-        log.warning("settings file %s is broken (%s); set aside as %s", self.path, problem, aside)
+        except OSError as e:
+            log.warning(
+                "settings file %s is broken (%s); left where it is: %s", self.path, problem, e
+            )
+            aside = self.path  # and so said: notices.settings_notices
+        else:
+            log.warning(
+                "settings file %s is broken (%s); set aside as %s", self.path, problem, aside
+            )
         self.notice = aside.name
         return Settings()
 

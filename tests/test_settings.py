@@ -36,10 +36,11 @@ def test_a_broken_settings_file_is_set_aside_and_defaults_are_used(tmp_path):
     assert store.notice == aside[0].name
 
 
-def test_a_broken_settings_file_that_cannot_be_moved_is_not_said_set_aside(tmp_path, monkeypatch):
-    # a read-only folder: "set aside as settings.json" was said of a file left in place
-    from pathlib import Path
-
+def test_a_broken_settings_file_that_cannot_be_moved_is_not_said_set_aside(
+    tmp_path, monkeypatch, caplog
+):
+    # a read-only folder: "set aside as settings.json" was said of a file left in place,
+    # on the screen and then in the log
     from game.notices import settings_read_notices
 
     path = tmp_path / "settings.json"
@@ -57,6 +58,7 @@ def test_a_broken_settings_file_that_cannot_be_moved_is_not_said_set_aside(tmp_p
         "The settings file settings.json is damaged: the defaults are used until it is"
         " mended or removed."
     )
+    assert "left where it is: " in caplog.text and "set aside as" not in caplog.text
 
 
 def test_wrong_values_fall_back_to_defaults_one_by_one(tmp_path):

@@ -22,7 +22,15 @@ from game.scenes.base import Scene
 from game.scenes.rules_picture import PICTURE_RATIO, LayoutPicture, Notes, sample_game
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars, words_of
+from game.ui.widgets import (
+    Button,
+    button_at,
+    draw_text,
+    layout_row,
+    put_out,
+    screen_bars,
+    words_of,
+)
 
 if TYPE_CHECKING:
     from game.app import App
@@ -152,6 +160,7 @@ class RulesScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        put_out(self.buttons)
         w, h = size
         s = self.scale = theme.ui_scale(size)
         margin = self.margin = int(24 * s)

@@ -22,7 +22,15 @@ from game.settings import BY_LANGUAGE, CARD_BACKS, CARD_LETTERS, LANGUAGES, Sett
 from game.ui import theme
 from game.ui.labels import setting_name
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, button_at, draw_text, layout_row, screen_bars, wrap
+from game.ui.widgets import (
+    Button,
+    button_at,
+    draw_text,
+    layout_row,
+    put_out,
+    screen_bars,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.app import App
@@ -234,6 +242,7 @@ class SettingsScene(Scene):
             self._build()  # F11 (or the window manager) changed it here: rows anew
             return
         super().resize(size)
+        put_out(b for _i, b in self._targets())
         w = size[0]
         s = self.scale = theme.ui_scale(size)
         self.margin = margin = int(24 * s)

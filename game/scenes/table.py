@@ -37,7 +37,7 @@ from game.store import DAILY, GameFacts
 from game.ui import theme
 from game.ui.labels import empty_place_names
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button
+from game.ui.widgets import Button, put_out
 
 CLOCK_SAVED_EVERY_S = 5.0
 
@@ -228,11 +228,8 @@ class TableScene(
     def resize(self, size: tuple[int, int]) -> None:
         area = self.hud.layout(size)
         self.demo_panel = None  # where it stood in the window as it was
-        # the buttons moved from under the pointer: the next move of the mouse lights
-        # the one it is on (lit, the one that had been there stayed so, with its tip)
-        for button in (*self.hud.buttons, *self.demo_pace_buttons):
-            button.hot = False
-        self._hide_tip()
+        put_out([*self.hud.buttons, *self.demo_pace_buttons])
+        self._hide_tip()  # of the button lit before
         if self.view is None:
             self.view = self._new_view(area)
         else:

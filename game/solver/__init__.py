@@ -59,7 +59,7 @@ def solve(
         # line might leave fewer: that line's score, not proven the best
         result.best_remaining_points = end.score.remaining_points
         result.best_exact = end.won
-    elif result.best_moves or result.best_remaining_points is not None:
+    else:
         # hints and the demo follow the best line of a deal that cannot be won; with no
         # line, the score said is the table's own (a point below it went unchecked)
         end = _replayed(game, result.best_moves)

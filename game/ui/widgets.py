@@ -292,6 +292,13 @@ def px(value: float, scale: float, least: int = 1) -> int:
     return max(least, round(value * scale))
 
 
+def put_out(buttons: Iterable[Button]) -> None:
+    """A resize moved the buttons from under the pointer: none stays lit where nothing
+    points at it (the next move of the mouse lights the one it is on)."""
+    for button in buttons:
+        button.hot = False
+
+
 def button_at(buttons: Iterable[Button], pos: tuple[int, int], margin: int = 0) -> Button | None:
     """The button a press at `pos` means: the one under it (none when that one is
     disabled), else the nearest one that takes presses within `margin`, a finger's

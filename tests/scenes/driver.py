@@ -66,6 +66,15 @@ class Driver:
             )
             self.frames(1)
 
+    def hover(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to `pos`, no button held."""
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0), touch=False
+            )
+        )
+        self.frames(1)
+
     def tap(self, pos: tuple[int, int], finger_id: int = 1) -> None:
         """A finger tap: FINGERDOWN/UP with normalised coordinates."""
         self.app.clock.advance(0.5)

@@ -466,3 +466,14 @@ def test_tab_keeps_the_focus_on_a_lone_back(app, driver):
     driver.key(pygame.K_RETURN)
     driver.settle(0.5)
     assert isinstance(app.scene, Marker)
+
+
+def test_a_resize_puts_out_the_button_the_mouse_had_lit(app, driver):
+    # Back moved with the window's size and stayed lit away from the pointer
+    scene = open_rules(app, driver)
+    back = scene.back_button
+    driver.hover(back.rect.center)
+    assert back.hot
+    driver.resize((1920, 1080))
+    driver.frames(1)
+    assert not back.hot

@@ -514,3 +514,17 @@ def test_playable_cards_hidden_reach_a_waiting_table_and_stay(app, driver):
     driver.key(pygame.K_ESCAPE)
     driver.frames(30)
     assert app.scene is table and "playable" not in table._marks().values()
+
+
+def test_a_resize_puts_out_the_button_the_mouse_had_lit(app, driver):
+    # the buttons move with the window's size, away from the pointer: Back, and a card
+    # back's button, stayed lit where nothing pointed at them
+    scene = open_settings(app, driver)
+    back = scene.back_button
+    driver.hover(back.rect.center)
+    assert back.hot
+    driver.resize((800, 600))
+    driver.frames(1)
+    assert not any(b.hot for _i, b in scene._targets())
+    driver.hover(back.rect.center)
+    assert back.hot

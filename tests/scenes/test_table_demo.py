@@ -159,29 +159,22 @@ def test_a_resized_window_places_the_demo_s_panel_afresh(app, driver):
     assert scene.status_drawn == fresh
 
 
-def hover(driver, pos) -> None:
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0), touch=False)
-    )
-    driver.frames(1)
-
-
 def test_a_resize_puts_out_the_button_the_mouse_had_lit(app, driver):
     # the button moved from under the pointer and stayed lit where nothing pointed at it;
     # a bar's button kept its tooltip as well
     scene = demo_playing(app, driver)
     faster = pace_button(scene, "demo-faster")
-    hover(driver, faster.rect.center)
+    driver.hover(faster.rect.center)
     assert faster.hot
     driver.resize((1024, 600))
     driver.frames(1)
     assert scene.demo and not faster.hot
     undo = scene.buttons["undo"]
-    hover(driver, undo.rect.center)
+    driver.hover(undo.rect.center)
     driver.settle(1.0)
     assert undo.hot and scene.tip_for == "undo"
     driver.resize((1280, 800))
     driver.frames(1)
     assert not undo.hot and scene.tip_for == ""
-    hover(driver, undo.rect.center)  # the next move lights it again
+    driver.hover(undo.rect.center)  # the next move lights it again
     assert undo.hot
