@@ -6,7 +6,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.pointer import POINTER_DOWN, POINTER_MOVE, POINTER_UP
-from game.ui.widgets import Button, button_at, px
+from game.ui.widgets import Button, button_at, px, squared_gap
 
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
     getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
@@ -53,6 +53,12 @@ class ButtonPad:
         focused = self.get(self.focus_key)
         if focused is None or not focused.enabled:
             enabled = [b for b in buttons if b.enabled]
+            if focused is not None and enabled:
+                # the ringed button turned off (Clear, once it had cleared): the ring
+                # goes to the nearest, where the first (Records, in a corner) made the
+                # next Enter open another screen
+                at = focused.rect.center
+                enabled.sort(key=lambda b: squared_gap(b.rect, at))
             self.focus_key = enabled[0].key if enabled else ""
         for b in buttons:
             b.pressed = b.key == self._pressed_key
