@@ -7,6 +7,8 @@ import pytest
 from game.app import HIDDEN_FPS, MAX_STEPS, App
 from game.clock import STEP, ManualClock
 from game.scenes.base import Scene
+from game.scenes.menu import MenuScene
+from game.ui.pointer import POINTER_DOWN
 from game.window import PUT_BACK_S
 
 
@@ -550,3 +552,263 @@ def test_a_second_full_disk_is_asked_about_at_the_quit_too(app):
         game.play("st>w")
         app.game_changed(game, facts)
         assert not any("not saved" in str(n) for n in app.notices)
+
+
+def test_a_stall_s_time_is_all_counted_once(app):
+    # the updates run, the time let go to the scene and what is left for the next frame
+    # together make the stall: a table's clock ranks play by it (Ctrl+Z with the cards
+    # open counts the time it stood still), neither short of it nor a step over
+    class Stalled(Probe):
+        def __init__(self, app):
+            super().__init__(app)
+            self.let_go = []
+
+        def stalled(self, seconds):
+            self.let_go.append(seconds)
+
+    probe = Stalled(app)
+    app.switch(probe, fade=False)
+    app.frame()
+    app.clock.advance(100.0)
+    app.frame()
+    assert probe.updates == MAX_STEPS and len(probe.let_go) == 1
+    app.frame()  # no time passes: what was left over is run now
+    counted = probe.updates * STEP + sum(probe.let_go)
+    assert counted == pytest.approx(100.0, abs=STEP / 4)
+
+
+def test_the_clock_stops_while_another_window_has_the_focus(app):
+    # PLAYERS.md: the clock pauses when the window loses focus; behind another window
+    # it may still be seen (drawn at the full rate), but it is not played
+    from game.rules import Game
+    from game.scenes.table import TableScene
+
+    scene = TableScene(app, Game("egyptian", deal=0))
+    app.switch(scene, fade=False)
+    for _ in range(120):
+        app.clock.advance(STEP)
+        app.frame()
+    running = scene.seconds
+    assert running > 1.0
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert not app.active and not app.hidden and app.frame_rate() >= 60
+    for _ in range(120):
+        app.clock.advance(STEP)
+        app.frame()
+    assert scene.seconds == pytest.approx(running, abs=0.05)
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    for _ in range(60):
+        app.clock.advance(STEP)
+        app.frame()
+    assert scene.seconds > running + 0.9
+
+
+@pytest.mark.parametrize("away", [pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN])
+def test_a_window_unseen_stays_so_when_its_focus_is_said_lost_after(app, away):
+    # SDL says hidden or minimised first, and then that the focus was lost: the window
+    # is no more to be seen for that, and must be neither drawn nor woken 60 times a second
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    app.frame()
+    app.handle_event(pygame.event.Event(away))
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert app.hidden and not app.active
+    assert app.frame_rate() == HIDDEN_FPS
+    drawn = len(probe.alphas)
+    for _ in range(HIDDEN_FPS):
+        probe.redraw = True
+        app.clock.advance(1 / HIDDEN_FPS)
+        app.frame()
+    assert len(probe.alphas) == drawn
+
+
+def test_a_window_unseen_given_the_focus_back_is_painted_whole(app):
+    # a window manager may give the focus back with no word that the window is shown
+    # again: its picture was lost while minimised, and a scene with nothing changed
+    # drew nothing, the window left black or stale
+    probe = Probe(app)
+    app.switch(probe, fade=False)
+    app.frame()
+    app.handle_event(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    for _ in range(HIDDEN_FPS):  # nothing changes in the scene meanwhile
+        app.clock.advance(1 / HIDDEN_FPS)
+        app.frame()
+    drawn = len(probe.alphas)
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    app.clock.advance(1 / 60)
+    app.frame()
+    assert len(probe.alphas) == drawn + 1
+
+
+def test_full_screen_is_kept_for_the_next_start(tmp_path, monkeypatch):
+    # README: with no --size the window opens full screen if it was left so
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    first = App(size=(1000, 700), clock=ManualClock(), size_kept=True)
+    first.toggle_fullscreen()  # F11
+    first.close()
+    again = App(size=(1000, 700), clock=ManualClock(), size_kept=True)
+    assert again.fullscreen
+    again.toggle_fullscreen()  # F11 back to a window, then closed
+    again.close()
+    third = App(size=(1000, 700), clock=ManualClock(), size_kept=True)
+    assert not third.fullscreen
+    third.close()
+    pygame.display.quit()
+
+
+def test_input_during_a_fade_out_reaches_neither_screen(app):
+    # a key or a click while one screen fades into the next acted on the screen being
+    # left, unseen under the shade (a second Enter on the menu, a click on a table gone)
+    class Listener(Probe):
+        def __init__(self, app):
+            super().__init__(app)
+            self.events = []
+
+        def handle_event(self, event):
+            if event.type in (pygame.KEYDOWN, POINTER_DOWN):
+                self.events.append(event.type)
+            return True
+
+    old, new = Listener(app), Listener(app)
+    app.switch(old, fade=False)
+    app.frame()
+    app.switch(lambda: new)
+    app.clock.advance(STEP)
+    app.frame()
+    assert app.switching and app.scene is old
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=1))
+    app.clock.advance(STEP)
+    app.frame()
+    while app.switching:
+        app.clock.advance(STEP)
+        app.frame()
+    assert old.events == [] and new.events == []
+
+
+def test_the_screen_left_is_shown_until_the_shade_is_full(app):
+    # the next screen came in half-way through the fade out: the shade jumped from
+    # half dark back to light, a cut where a fade through dark was meant
+    class Entering(Probe):
+        shade = None
+
+        def enter(self):
+            super().enter()
+            self.shade = self.app._fade
+
+    app.settings.animation_speed = 1.0
+    app.switch(Probe(app), fade=False)
+    app.frame()
+    new = Entering(app)
+    app.switch(lambda: new)
+    while app.scene is not new:
+        app.clock.advance(STEP)
+        app.frame()
+    assert new.shade == 1.0
+
+
+def test_f11_is_the_window_s_and_leaves_the_table_s_question_standing(app):
+    # F11 is the window's own key: the table never hears it. Pressed between the two
+    # presses of G that give a game up, it took the question away, and the second G
+    # asked again instead of giving up; on the menu it lit the keyboard's focus ring
+    from game.rules import Game
+    from game.scenes.table import TableScene
+
+    def key(k, unicode=""):
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode=unicode))
+            app.clock.advance(STEP)
+            app.frame()
+
+    def wait(n):
+        for _ in range(n):
+            app.clock.advance(STEP)
+            app.frame()
+
+    app.switch(MenuScene(app), fade=False)
+    wait(5)
+    key(pygame.K_F11)
+    assert app.fullscreen and not app.keyboard_led
+    key(pygame.K_F11)
+    game = Game("pyramid52", deal=17)
+    app.switch(TableScene(app, game), fade=False)
+    wait(60)
+    key(pygame.K_g, "g")
+    wait(30)
+    key(pygame.K_F11)
+    assert app.fullscreen
+    wait(30)
+    key(pygame.K_g, "g")
+    assert game.over  # given up, as the question said
+
+
+def test_games_not_saved_at_a_quit_are_saved_as_the_game_closes(tmp_path, monkeypatch):
+    # README: quit with games not saved says so once, on the menu: make room and quit
+    # again, and they are saved as the game closes
+    from game.rules import Game
+    from game.store import GameFacts, Records
+    from tests.store.test_games import CommitFails
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(800, 600), clock=ManualClock())
+    real = app.records.games.conn
+    app.records.games.conn = CommitFails(real)
+    game, facts = Game("pyramid52", deal=5), GameFacts()
+    game.play("resign")
+    assert not app.records.save_game(game, facts)
+    app.request_quit()  # said once, on the menu
+    assert app.running
+    app.records.games.conn = real  # room made
+    app.request_quit()  # again: it quits
+    assert not app.running
+    app.close()
+    pygame.display.quit()
+    again = Records.open()
+    try:
+        (row,) = again.history()
+        assert row.outcome == "resigned"
+    finally:
+        again.close()
+
+
+def test_a_screen_left_is_told_so_once(app):
+    # a table saves its game's time as it is left (for the menu, the rules, the
+    # results): a screen switched away from, with a fade or without, must be told
+    class Leaving(Probe):
+        def __init__(self, app):
+            super().__init__(app)
+            self.exits = 0
+
+        def exit(self):
+            self.exits += 1
+
+    first, second = Leaving(app), Leaving(app)
+    app.switch(first, fade=False)
+    app.frame()
+    app.switch(second, fade=False)
+    assert first.exits == 1
+    app.switch(Probe(app))
+    while app.switching:
+        app.clock.advance(STEP)
+        app.frame()
+    assert second.exits == 1
+
+
+def test_a_window_that_cannot_be_seen_sleeps_between_its_frames(app):
+    # minimised, the loop woke as often as when seen: the rate it asks for must be the
+    # one it sleeps at, not only one frame_rate() says
+    rates = []
+
+    class Tick:
+        def tick(self, fps):
+            rates.append(fps)
+            if len(rates) == 3:
+                app.end_loop()
+            return 0
+
+    app._tick = Tick()
+    app.switch(Probe(app), fade=False)
+    app.frame()  # the window's own events of its opening (shown, exposed) taken
+    app.handle_event(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    app.run()
+    assert rates == [HIDDEN_FPS] * 3

@@ -143,3 +143,50 @@ def test_the_terminal_hears_no_greeting_from_pygame_when_the_game_starts():
         check=True,
     )
     assert "pygame" not in started.stdout + started.stderr
+
+
+def test_a_size_asked_for_opens_at_that_size_whatever_size_was_kept(program, monkeypatch):
+    # README: --size opens a window of that size for this run alone; the size the
+    # window was last left at is for the starts with no size given, and stays kept
+    SettingsStore().keep_window([1100, 650])
+    opened = []
+
+    def run(app):
+        opened.append(app.surface.get_size())
+        pygame.display.set_mode((1000, 640), pygame.RESIZABLE)  # the player resizes it
+        app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=640))
+        app.close()
+
+    monkeypatch.setattr(App, "run", run)
+    assert main.run(size=(900, 600)) == 0
+    assert SettingsStore().load().window == [1100, 650]  # --size's run kept nothing
+    assert main.run() == 0
+    assert opened == [(900, 600), (1100, 650)]
+
+
+def test_a_scene_s_error_ends_the_game_logged_with_its_traceback(program, monkeypatch, caplog):
+    # README: an error the game did not expect ends it with status 1, its details in
+    # the log file. Raised in a scene (not in the loop itself), it must not be passed
+    # over: the game went on, past a half-done update, with nothing in the log
+    import logging
+
+    def broken(_scene, _dt):
+        raise RuntimeError("a scene's bug")
+
+    monkeypatch.setattr(MenuScene, "update", broken)
+    frames = []
+    real_frame = App.frame
+
+    def frame(app, *args, **kwargs):
+        frames.append(app)
+        if len(frames) > 100:  # a game that went on past the error: ended, not waited on
+            app.end_loop()
+        real_frame(app, *args, **kwargs)
+
+    monkeypatch.setattr(App, "frame", frame)
+    with caplog.at_level(logging.ERROR):
+        assert main.run() == main.EXIT_CRASHED
+    (record,) = [r for r in caplog.records if r.exc_info]
+    assert record.getMessage() == "the game stopped on an error"
+    assert "a scene's bug" in str(record.exc_info[1])
+    assert len(program) == 1  # the scene left as on a close: its game's time saved
