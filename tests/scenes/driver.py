@@ -66,6 +66,16 @@ class Driver:
             )
             self.frames(1)
 
+    def mouse(self, kind: int, pos: tuple[int, int], held: bool = True) -> None:
+        """A mouse's press, release or motion (its button `held`, or not) at `pos`."""
+        fields: dict[str, object] = {"pos": pos, "touch": False}
+        if kind == pygame.MOUSEMOTION:
+            fields |= {"rel": (1, 0), "buttons": (int(held), 0, 0)}
+        else:
+            fields["button"] = 1
+        pygame.event.post(pygame.event.Event(kind, **fields))
+        self.frames(1)
+
     def hover(self, pos: tuple[int, int]) -> None:
         """The mouse moved to `pos`, no button held."""
         pygame.event.post(

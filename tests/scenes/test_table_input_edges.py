@@ -1102,29 +1102,19 @@ def test_a_tap_as_near_a_bottom_card_as_a_bar_button_is_the_card_s(app, driver):
     assert scene.bar_button_at(pos, TOUCH_SLACK_PX) is None
 
 
-def _mouse(driver, kind: int, pos: tuple[int, int], held: bool) -> None:
-    fields = {"pos": pos, "touch": False}
-    if kind == pygame.MOUSEMOTION:
-        fields |= {"rel": (1, 0), "buttons": (int(held), 0, 0)}
-    else:
-        fields["button"] = 1
-    pygame.event.post(pygame.event.Event(kind, **fields))
-    driver.frames(1)
-
-
 def test_the_mouse_let_go_does_not_drop_the_card_a_finger_took(app, driver):
     # a finger landing while the mouse was held took the press over: the mouse's motion
     # then dragged the finger's card, and its release played it where it let go
     scene = open_table(app, driver, Game("pyramid52", deal=8))
-    _mouse(driver, pygame.MOUSEBUTTONDOWN, centre(scene, "st"), held=True)
+    driver.mouse(pygame.MOUSEBUTTONDOWN, centre(scene, "st"), held=True)
     driver.finger(pygame.FINGERDOWN, centre(scene, "p7.7"), finger_id=3)
     assert scene.press is not None and scene.press.source == "touch"
     for frame in range(1, 9):
         start, end = centre(scene, "st"), centre(scene, "p7.1")
         between = (start[0] + (end[0] - start[0]) * frame // 8, start[1])
-        _mouse(driver, pygame.MOUSEMOTION, between, held=True)
-    _mouse(driver, pygame.MOUSEMOTION, centre(scene, "p7.1"), held=True)
-    _mouse(driver, pygame.MOUSEBUTTONUP, centre(scene, "p7.1"), held=False)
+        driver.mouse(pygame.MOUSEMOTION, between, held=True)
+    driver.mouse(pygame.MOUSEMOTION, centre(scene, "p7.1"), held=True)
+    driver.mouse(pygame.MOUSEBUTTONUP, centre(scene, "p7.1"), held=False)
     driver.settle(0.5)
     assert scene.game.moves == []
 
@@ -1137,7 +1127,7 @@ def test_a_palm_on_the_touchpad_does_not_let_go_of_a_finger_s_card(app, driver):
     driver.finger(pygame.FINGERDOWN, start, finger_id=3)
     driver.finger(pygame.FINGERMOTION, ((start[0] + end[0]) // 2, start[1]), finger_id=3)
     assert scene.drag is not None
-    _mouse(driver, pygame.MOUSEMOTION, (5, 5), held=False)
+    driver.mouse(pygame.MOUSEMOTION, (5, 5), held=False)
     assert scene.drag is not None
     driver.finger(pygame.FINGERMOTION, end, finger_id=3)
     driver.finger(pygame.FINGERUP, end, finger_id=3)
@@ -1147,10 +1137,10 @@ def test_a_palm_on_the_touchpad_does_not_let_go_of_a_finger_s_card(app, driver):
 
 def test_a_mouse_whose_release_was_lost_still_lets_go_of_its_own_card(app, driver):
     scene = open_table(app, driver, Game("pyramid52", deal=8))
-    _mouse(driver, pygame.MOUSEBUTTONDOWN, centre(scene, "p7.7"), held=True)
-    _mouse(driver, pygame.MOUSEMOTION, centre(scene, "p7.4"), held=True)
+    driver.mouse(pygame.MOUSEBUTTONDOWN, centre(scene, "p7.7"), held=True)
+    driver.mouse(pygame.MOUSEMOTION, centre(scene, "p7.4"), held=True)
     assert scene.drag is not None
-    _mouse(driver, pygame.MOUSEMOTION, centre(scene, "p7.1"), held=False)  # let go outside
+    driver.mouse(pygame.MOUSEMOTION, centre(scene, "p7.1"), held=False)  # let go outside
     assert scene.drag is None and scene.press is None and scene.game.moves == []
 
 
@@ -1192,8 +1182,8 @@ def test_the_mouse_let_go_does_not_let_go_of_a_button_a_finger_holds(app, driver
     hint.action = lambda: pressed.append(True)
     driver.finger(pygame.FINGERDOWN, hint.rect.center, finger_id=3)
     assert scene.held_button is hint
-    _mouse(driver, pygame.MOUSEMOTION, (5, 5), held=False)
-    _mouse(driver, pygame.MOUSEBUTTONUP, (5, 5), held=False)
+    driver.mouse(pygame.MOUSEMOTION, (5, 5), held=False)
+    driver.mouse(pygame.MOUSEBUTTONUP, (5, 5), held=False)
     assert scene.held_button is hint and hint.pressed
     driver.finger(pygame.FINGERUP, hint.rect.center, finger_id=3)
     assert pressed == [True]
@@ -1209,8 +1199,8 @@ def test_a_card_held_as_the_rules_open_is_let_go_there(app, driver, source):
         driver.finger(pygame.FINGERDOWN, card)
         driver.finger(pygame.FINGERMOTION, away)
     else:
-        _mouse(driver, pygame.MOUSEBUTTONDOWN, card, held=True)
-        _mouse(driver, pygame.MOUSEMOTION, away, held=True)
+        driver.mouse(pygame.MOUSEBUTTONDOWN, card, held=True)
+        driver.mouse(pygame.MOUSEMOTION, away, held=True)
     assert scene.drag is not None
     driver.key(pygame.K_F1)
     driver.settle(0.5)

@@ -14,16 +14,6 @@ from tests.scenes.test_table import centre, open_table
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def _mouse(driver, kind: int, pos: tuple[int, int], held: bool = True) -> None:
-    fields = {"pos": pos, "touch": False}
-    if kind == pygame.MOUSEMOTION:
-        fields |= {"rel": (1, 0), "buttons": (int(held), 0, 0)}
-    else:
-        fields["button"] = 1
-    pygame.event.post(pygame.event.Event(kind, **fields))
-    driver.frames(1)
-
-
 def _fanned_egyptian(app, driver):
     """Egyptian deal 0 with 2♦ played from t2 onto t4's 3♦: t4 fans two cards, its top
     one (2♦) free to go home or onto t7 or t8."""
@@ -48,12 +38,12 @@ def test_a_press_that_wobbles_no_further_than_the_drag_start_lifts_no_card(app, 
     # picked up by the click when the button is let go
     scene = open_table(app, driver, Game("egyptian", deal=0))
     start = centre(scene, "t4")
-    _mouse(driver, pygame.MOUSEBUTTONDOWN, start)
-    _mouse(driver, pygame.MOUSEMOTION, (start[0] + DRAG_START_PX, start[1]))
+    driver.mouse(pygame.MOUSEBUTTONDOWN, start)
+    driver.mouse(pygame.MOUSEMOTION, (start[0] + DRAG_START_PX, start[1]))
     assert scene.drag is None and scene.press is not None
-    _mouse(driver, pygame.MOUSEMOTION, (start[0] + DRAG_START_PX + 1, start[1]))
+    driver.mouse(pygame.MOUSEMOTION, (start[0] + DRAG_START_PX + 1, start[1]))
     assert scene.drag is not None  # one pixel further it is a drag
-    _mouse(driver, pygame.MOUSEBUTTONUP, (start[0] + DRAG_START_PX + 1, start[1]))
+    driver.mouse(pygame.MOUSEBUTTONUP, (start[0] + DRAG_START_PX + 1, start[1]))
     assert scene.game.moves == [] and scene.selected == "t4"
 
 
