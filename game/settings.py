@@ -218,7 +218,7 @@ class SettingsStore:
             log.warning(
                 "settings file %s is broken (%s); left where it is: %s", self.path, problem, e
             )
-            aside = self.path  # and so said: notices.settings_notices
+            aside = self.path  # and so said: notices.settings_read_notices
         else:
             log.warning(
                 "settings file %s is broken (%s); set aside as %s", self.path, problem, aside
