@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
-from game.i18n import _, clock_text, date_text, localized
+from game.i18n import _, localized
 from game.ladder import load_ladder
 from game.render.preview import fill_translucent, fit_path, fit_text
 from game.rules import LevelError, RulesError, rulesets
@@ -21,6 +20,14 @@ from game.rules.ruleset import OptionValue
 from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
+from game.scenes.records_words import (
+    STATS,
+    empty_note,
+    row_values,
+    statistics_rows,
+    tab_label,
+    table_columns,
+)
 from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write_replay_file
 from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
@@ -29,6 +36,7 @@ from game.store.saved import canonical_options
 from game.store.scores import TOP
 from game.ui import theme
 from game.ui.labels import figures_note, options_line, points
+from game.ui.pages import Pages
 from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
 
 log = logging.getLogger(__name__)
@@ -36,47 +44,10 @@ log = logging.getLogger(__name__)
 if TYPE_CHECKING:
     from game.app import App
 
-STATS = "stats"
 CHART_GAMES = 30
 CHART_TALLEST = 300  # the statistics chart's most height, at a UI scale of 1
 TABS = (FREE, DAILY, ARCADE, STATS)
-
-
-def tab_label(tab: str) -> str:
-    return {
-        FREE: _("High scores"),
-        DAILY: _("Deal of the day"),
-        ARCADE: _("Arcade"),
-        STATS: _("Statistics"),
-    }[tab]
-
-
-def statistics_rows(stats: Statistics, fortune: bool = False) -> list[tuple[str, str]]:
-    """The statistics' lines; a fortune's patience (`fortune`) says how many wishes came
-    true of those the game answered, which its wins alone do not tell (a demo's win,
-    a deal played again)."""
-
-    def number(value: float | None, digits: int = 1) -> str:
-        return "—" if value is None else i18n.decimal(value, digits)
-
-    rate = stats.win_rate
-    told = _("{n} of {total}", n=stats.wishes_come_true, total=stats.wishes)
-    wishes = [(_("Wishes come true"), told if stats.wishes else "—")]
-    return [
-        (_("Played"), str(stats.played)),
-        (_("Won"), str(stats.won)),
-        (_("Win rate"), "—" if rate is None else i18n.percent(rate)),
-        (_("Current streak"), str(stats.current_streak)),
-        (_("Best streak"), str(stats.best_streak)),
-        # points left: fewer is better, and "best points" read as the most
-        (_("Fewest points left"), "—" if stats.best_points is None else str(stats.best_points)),
-        (_("Average points left"), number(stats.average_points)),
-        (
-            _("Average time"),
-            "—" if stats.average_seconds is None else clock_text(stats.average_seconds),
-        ),
-        *(wishes if fortune else []),
-    ]
+ROW_LEAST = theme.SMALLEST_BUTTON + 6  # a row whose Watch and Save take a finger, 3 px apart
 
 
 class RecordsScene(PadScene):
@@ -113,7 +84,9 @@ class RecordsScene(PadScene):
         self.options_said = ""  # the line under the patience's name: which games are counted
         self.marked_drawn: pygame.Rect | None = None  # the marked run's row, if drawn
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
-        self.row_h = 0
+        self.row_h = self.heads_h = 0
+        self.pages = Pages(TOP)  # where the window is too low for all the rows
+        self.wheel = 0.0  # the mouse wheel's turn, towards a page's
 
     # -- what is shown -----------------------------------------------------------------
 
@@ -123,7 +96,7 @@ class RecordsScene(PadScene):
         return TableKey.of(self.tab, self.ruleset.id, self.options)
 
     def show_tab(self, tab: str) -> None:
-        self.tab, self.confirming = tab, False
+        self.tab, self.confirming, self.pages.first = tab, False, None
         self.problem = self.saved_path = ""
         self.layout()
 
@@ -134,7 +107,7 @@ class RecordsScene(PadScene):
         choice = self.app.last_choice
         remembered = choice.options.get(self.ruleset.id, {}) if choice else {}
         self.options = self.ruleset.choose(remembered)
-        self.confirming = False
+        self.confirming, self.pages.first = False, None
         self.layout()
 
     def option_sets(self) -> list[dict[str, OptionValue]]:
@@ -161,6 +134,7 @@ class RecordsScene(PadScene):
         sets = self.option_sets()
         self.options = sets[(sets.index(self.options) + 1) % len(sets)]
         self.problem = self.saved_path = ""  # it was about the other options' replay
+        self.pages.first = None
         self.layout()
 
     def ask_reset(self) -> None:
@@ -197,15 +171,17 @@ class RecordsScene(PadScene):
             self.problem = _(
                 "This replay cannot be shown: it is damaged or was made by another version."
             )
+            self.layout()  # the foot's lines make room for it
             return
         self.problem = self.saved_path = ""
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
-        back, focus = self._back, self.pad.focus_key
+        back, focus, first = self._back, self.pad.focus_key, self.pages.first
 
         def again() -> Scene:
             scene = RecordsScene(app, ruleset_id, options, tab, back)
             scene.pad.focus_key = focus  # on Watch, as left: it came back on the tabs
+            scene.pages.first = first  # on its page: it came back on the first
             return scene
 
         app.switch(lambda: WatchScene(app, replays, back=again))
@@ -213,10 +189,13 @@ class RecordsScene(PadScene):
     def save(self, entry: ScoreEntry) -> None:
         """Write the entry's replay (an arcade run's file, on that tab) where exported
         replays go, as the results' Export does, and say where it went."""
+        self._write(entry)
+        self.layout()  # the foot's lines make room for what it says
+
+    def _write(self, entry: ScoreEntry) -> None:
         from game.store.proof import entry_proof, is_run
 
         self.problem = self.saved_path = ""
-        self.redraw = True
         run = isinstance(entry.replay, dict) and is_run(entry.replay)
         try:
             proof = entry_proof(entry, load_ladder)
@@ -237,6 +216,21 @@ class RecordsScene(PadScene):
     def saved_to(self) -> str:
         """What the last Save said, in full: where its file went."""
         return self.saved_at(self.saved_path) if self.saved_path else ""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """PgUp and PgDn, and the wheel, turn a table's pages."""
+        turns = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
+        if event.type == pygame.KEYDOWN and event.key in turns and self.tab != STATS:
+            self.turn(turns[event.key])
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.tab != STATS:
+            # a touchpad sends a page's swipe as many small steps: they add up to one turn
+            self.wheel += getattr(event, "precise_y", event.y)
+            if abs(self.wheel) >= 1:
+                self.turn(-1 if self.wheel > 0 else 1)
+                self.wheel = 0.0
+            return True
+        return super().handle_event(event)
 
     def back(self) -> None:
         if self.confirming:
@@ -294,12 +288,6 @@ class RecordsScene(PadScene):
         self.area = pygame.Rect(m, y, w - 2 * m, h - m - y)
         line = theme.font(self.text_size).get_linesize()
         self.row_h = line + px(10, s, 6)
-        if self.tab != STATS:
-            # A table's rows share the panel's height, up to twice a line: at their least
-            # its Watch buttons were 18 px high at 800x600 over a panel two thirds empty.
-            # The heads and TOP rows, and room at the foot for today's line and a problem.
-            shared = (self.area.height - 2 * px(14, s, 8) - 4 * line) // (TOP + 1)
-            self.row_h = max(self.row_h, min(shared, 2 * line))
         if self.tab == STATS:
             self.stats = self.app.records.statistics(self.ruleset.id)
             self.chart = self.app.records.recent_points(self.ruleset.id, CHART_GAMES)
@@ -309,35 +297,103 @@ class RecordsScene(PadScene):
                 self.entries = self.app.records.top(self.table_key())
             except LevelError as e:  # the arcade's file is broken: its table cannot be named
                 self.entries, self.problem = [], arcade_problem(e)
-            buttons += self._entry_buttons()
+            self._lay_rows(line)
+            buttons += self._page_buttons() + self._entry_buttons()
         self.pad.set(buttons)
         self.redraw = True
 
+    def _lay_rows(self, line: int) -> None:
+        """The rows' height, and how many a page shows. A row's Watch and Save take a
+        finger (at 1024x600 they were 25 px high, ten rows squeezed into the panel);
+        where the whole table does not fit so, it shows a page at a time, turned by
+        arrows in the heads' row. Under the rows, the foot's lines (`_foot_lines`)."""
+        room = self.area.height - 2 * px(14, self.scale, 8) - self._foot_lines() * line
+        if TOP * ROW_LEAST + line <= room:  # every row, under heads a line high
+            self.heads_h, per = line, TOP
+            # up to twice a line: at 4K rows of a sixth of the panel read as a list no more
+            self.row_h = max(ROW_LEAST, min((room - line) // TOP, 2 * line))
+        else:  # the heads' row holds the arrows: as high as a row
+            per = max(1, room // ROW_LEAST - 1)
+            self.row_h = self.heads_h = max(ROW_LEAST, min(room // (per + 1), 2 * line))
+        marked = [i for i, e in enumerate(self.entries) if e.arcade_run == self.marked_run]
+        wanted = marked[0] if marked and self.marked_run is not None else 0
+        self.pages.fit(per, len(self.entries), wanted)  # shown first: the marked run's page
+
+    def _foot_lines(self) -> int:
+        """The lines under the rows: the note on the figures, a problem (which may take
+        three) or where a file went, and on the day's table, today's deal."""
+        problem = wrap(
+            self.problem, theme.font(self.text_size), self.area.width - 2 * px(16, self.scale, 8)
+        )
+        return 1 + min(3, max(1, len(problem))) + (self.tab == DAILY)
+
+    def turn(self, step: int) -> None:
+        """The next page (`step` 1) or the one before (-1); the focus on a row stays on
+        the page's row at its place."""
+        before, after = self.pages.first or 0, self.pages.turned(step)
+        if after is None:
+            return
+        self.pages.first = after
+        kind, _colon, index = self.pad.focus_key.partition(":")
+        if kind in ("watch", "save"):
+            row = min(int(index) - before + after, len(self.entries) - 1)
+            self.pad.focus_key = f"{kind}:{row}"
+        self.problem = self.saved_path = ""  # it was about a row turned away
+        self.layout()
+
     def _first_row_y(self) -> int:
-        return self.area.y + px(14, self.scale, 8) + self.row_h  # below the column heads
+        return self.area.y + px(14, self.scale, 8) + self.heads_h  # below the column heads
+
+    def _row_y(self, i: int) -> int:
+        return self._first_row_y() + (i - (self.pages.first or 0)) * self.row_h
+
+    def _page_buttons(self) -> list[Button]:
+        """▲ and ▼ in the heads' row, over the rows' Watch and Save."""
+        if not self.pages.paged:
+            return []
+        up = Button("▲", partial(self.turn, -1), key="page-up")
+        down = Button("▼", partial(self.turn, 1), key="page-down")
+        up.enabled = self.pages.turned(-1) is not None
+        down.enabled = self.pages.turned(1) is not None
+        y = self.area.y + px(14, self.scale, 8)
+        for b, rect in zip((up, down), self._pair_rects(y, self.heads_h), strict=True):
+            b.rect = rect
+        return [up, down]
 
     def _entry_buttons(self) -> list[Button]:
-        """Watch and Save on every row, at its right end."""
-        s = self.scale
+        """Watch and Save on every row of the page, at its right end."""
         buttons = []
+        for i in self.pages.shown():
+            entry = self.entries[i]
+            pair = ((_("Watch"), self.watch, "watch"), (_("Save"), self.save, "save"))
+            rects = self._pair_rects(self._row_y(i), self.row_h)
+            for (word, action, key), rect in zip(pair, rects, strict=True):  # Tab's order
+                b = Button(word, partial(action, entry), key=f"{key}:{i}")
+                b.rect = rect
+                buttons.append(b)
+        return buttons
+
+    def _pair_rects(self, y: int, height: int) -> list[pygame.Rect]:
+        """Where a row's Watch and Save stand (or the heads' ▲ and ▼), the row at `y`."""
+        s = self.scale
         # wide enough for its word a little below the rows' size (at 0.42 of its height,
         # as other buttons, it read 15 px beside rows of 23 at 1920x1080)
         font = theme.font(self.watch_size(), bold=True)
         label = max(font.size(word)[0] for word in (_("Watch"), _("Save")))
         width = max(px(110, s, 80), label + 2 * px(12, s, 6))
         # apart by a share of the row: 4 px between buttons 110 high read as one column
-        apart = max(2, self.row_h // 12)
+        apart = max(2, height // 12)
         right = self.area.right - px(10, s, 6)
         self.table_right = right - 2 * width - 2 * px(8, s, 4)
-        for i, entry in enumerate(self.entries):
-            y = self._first_row_y() + i * self.row_h
-            pair = ((_("Watch"), self.watch, "watch"), (_("Save"), self.save, "save"))
-            for n, (word, action, key) in enumerate(pair):  # in the Tab key's order
-                b = Button(word, partial(action, entry), key=f"{key}:{i}")
-                x = right - (2 - n) * width - (1 - n) * px(8, s, 4)
-                b.rect = pygame.Rect(x, y + apart, width, self.row_h - 2 * apart)
-                buttons.append(b)
-        return buttons
+        return [
+            pygame.Rect(
+                right - (2 - n) * width - (1 - n) * px(8, s, 4),
+                y + apart,
+                width,
+                height - 2 * apart,
+            )
+            for n in range(2)
+        ]
 
     def _stats_buttons(self, bh: int, gap: int) -> list[Button]:
         inset = px(16, self.scale, 8)
@@ -406,28 +462,6 @@ class RecordsScene(PadScene):
             shown = fit_text(options, size, room)
             draw_text(surface, shown, size, (r.centerx, top.bottom), theme.INK_DIM, "midtop")
 
-    def _columns(self) -> list[tuple[str, float, str]]:
-        """(heading, left edge as a share of the width, anchor)."""
-        last = _("Date") if self.tab == DAILY else _("Deal")
-        first = [("#", 0.04, "midright"), (_("Initials"), 0.07, "midleft")]
-        if self.tab == ARCADE:
-            return [
-                *first,
-                (_("Levels"), 0.26, "midright"),
-                (_("Points"), 0.37, "midright"),
-                (_("Cards"), 0.47, "midright"),  # as every other table has them
-                (_("Time"), 0.57, "midright"),
-                (_("Moves"), 0.67, "midright"),
-            ]
-        return [
-            *first,
-            (_("Points"), 0.26, "midright"),
-            (_("Cards"), 0.36, "midright"),
-            (_("Time"), 0.46, "midright"),
-            (_("Moves"), 0.55, "midright"),
-            (last, 0.58, "midleft"),
-        ]
-
     def _column_xs(self, columns: list[tuple[str, float, str]], rows: list[list[str]]) -> list[int]:
         """Each column's x, at its share of the panel's width; the whole drawn closer
         where a column's widest text (of `rows`, the table's values) would run under the
@@ -449,11 +483,11 @@ class RecordsScene(PadScene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size
         y = area.y + px(14, s, 8)
-        columns = self._columns()
-        rows = [self.row_values(i, e) for i, e in enumerate(self.entries)]
+        columns = table_columns(self.tab)
+        rows = [row_values(self.tab, i, e) for i, e in enumerate(self.entries)]
         xs = self._column_xs(columns, rows)
         for (heading, _share, anchor), x in zip(columns, xs, strict=True):
-            where = (x, y + self.row_h // 2)
+            where = (x, y + self.heads_h // 2)
             draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)
         inset = px(16, s, 8)
         foot = area.bottom - inset
@@ -480,10 +514,10 @@ class RecordsScene(PadScene):
             said = fit_path(self.saved_at, self.saved_path, size, area.width - 2 * inset)
             draw_text(surface, said, size, (area.x + inset, foot), theme.INK, "bottomleft")
         if not self.entries:
-            draw_text(surface, self.empty_note(), size, area.center, theme.INK_DIM, "center")
+            draw_text(surface, empty_note(self.tab), size, area.center, theme.INK_DIM, "center")
             return
-        for i, e in enumerate(self.entries):
-            y = self._first_row_y() + i * self.row_h
+        for i in self.pages.shown():
+            e, y = self.entries[i], self._row_y(i)
             if self.marked_run is not None and e.arcade_run == self.marked_run:
                 band = pygame.Rect(area.x + inset // 2, y, area.width - inset, self.row_h)
                 fill_translucent(surface, band, theme.BUTTON_HOVER, 200, px(6, s, 3))
@@ -493,41 +527,6 @@ class RecordsScene(PadScene):
             for (_head, _share, anchor), x, value in zip(columns, xs, values, strict=True):
                 where = (x, y + self.row_h // 2)
                 draw_text(surface, value, size, where, colour, anchor, bold=i == 0)
-
-    def row_values(self, i: int, e: ScoreEntry) -> list[str]:
-        """The i-th row of the table as its columns show it (a daily deal by its day)."""
-        f = e.figures
-        if self.tab == ARCADE:
-            return [
-                str(i + 1),
-                e.initials,
-                str(f.levels),
-                str(f.remaining_points),
-                str(f.remaining_cards),
-                clock_text(f.seconds),
-                str(f.moves),
-            ]
-        day = deal_date(e.deal) if self.tab == DAILY and e.deal is not None else None
-        last = date_text(day) if day else str(e.deal)
-        return [
-            str(i + 1),
-            e.initials,
-            str(f.remaining_points),
-            str(f.remaining_cards),
-            clock_text(f.seconds),
-            str(f.moves),
-            last,
-        ]
-
-    def empty_note(self) -> str:
-        """What an empty table says: what enters it (the arcade's holds runs, not games)."""
-        if self.tab == ARCADE:
-            return _("No runs yet: arcade runs played without hints or the demo appear here.")
-        if self.tab == DAILY:  # a day's deal played before (as a free game) stays out too
-            return _(
-                "No entries yet: a day's deal played for the first time, unhelped, appears here."
-            )
-        return _("No entries yet: games played without hints appear here.")
 
     def _draw_today(self, surface: pygame.Surface) -> pygame.Rect:
         text = self.today_text()

@@ -16,6 +16,7 @@ from game.rules import Game, get_ruleset
 from game.scenes.base import ARRIVING_S, Scene
 from game.scenes.initials import InitialsScene, clean_initials, wheel
 from game.scenes.records import STATS, RecordsScene
+from game.scenes.records_words import empty_note, row_values, table_columns
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
@@ -246,10 +247,10 @@ def test_an_empty_arcade_table_speaks_of_runs(app, driver, language):
     i18n.set_language(language)
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE))
     assert scene.entries == []
-    note = scene.empty_note()
+    note = empty_note(scene.tab)
     assert ("run" in note) if language == "en" else ("прохождения" in note)
     press(driver, scene, "tab:" + FREE)
-    assert scene.empty_note() != note
+    assert empty_note(scene.tab) != note
 
 
 def test_an_empty_daily_table_says_a_deal_played_before_stays_out(app, driver):
@@ -257,7 +258,7 @@ def test_an_empty_daily_table_says_a_deal_played_before_stays_out(app, driver):
     # deal had been played before, as a free game
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
     assert scene.entries == []
-    assert scene.empty_note() == (
+    assert empty_note(scene.tab) == (
         "No entries yet: a day's deal played for the first time, unhelped, appears here."
     )
 
@@ -989,8 +990,8 @@ def test_arcade_climbs_loses_lives_and_ends_in_its_table(app, driver, monkeypatc
     assert entry.figures.levels == 1 and len(entry.replay["games"]) == 4
     # its table says the run's cards left too, as every other table does
     table = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE))
-    headings = [heading for heading, _share, _anchor in table._columns()]
-    values = dict(zip(headings, table.row_values(0, entry), strict=True))
+    headings = [heading for heading, _share, _anchor in table_columns(table.tab)]
+    values = dict(zip(headings, row_values(table.tab, 0, entry), strict=True))
     assert values["Cards"] == str(entry.figures.remaining_cards)
     # and says at its foot what they are and how runs rank, as the others do theirs
     driver.frames(1)
@@ -1709,7 +1710,7 @@ def test_the_daily_table_gives_each_deal_s_day_as_the_language_writes_dates(
         i18n.set_language(language)
         scene = show(app, driver, RecordsScene(app, "pyramid52", {}, DAILY))
         (entry,) = scene.entries
-        assert scene.row_values(0, entry)[-1] == written
+        assert row_values(scene.tab, 0, entry)[-1] == written
     finally:
         i18n.set_language("en")
 
@@ -1734,35 +1735,137 @@ def test_the_watch_buttons_read_near_the_rows_size(app, driver, size):
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def fill_table(records, tab, count):
+    for n in range(count):
+        game, facts = random_game("pyramid52", n, 15 + n, seed=n), GameFacts(mode=tab)
+        records.save_game(game, facts)
+        records.add_game_score(game, facts, "ABC")
+
+
+@pytest.mark.parametrize(
+    "size", [(800, 600), (1024, 600), (1280, 800), (1920, 1080), (3840, 2160), (600, 1024)]
+)
 @pytest.mark.parametrize("tab", [FREE, DAILY])
-def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_click(
+def test_a_full_table_spreads_over_its_panel_and_its_watch_buttons_take_a_finger(
     app, driver, size, tab
 ):
     # at 800x600 the rows were a line apart, their Watch buttons 18 px high, and two
-    # thirds of the panel empty below them
+    # thirds of the panel empty below them; at 1024x600, ten rows squeezed in, 25 px
     from game.store.scores import TOP
 
     driver.resize(size)
-    for n in range(TOP + 2):
-        game, facts = random_game("pyramid52", n, 15 + n, seed=n), GameFacts(mode=tab)
-        app.records.save_game(game, facts)
-        app.records.add_game_score(game, facts, "ABC")
+    fill_table(app.records, tab, TOP + 2)
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}, tab))
-    watch = [b.rect for b in scene.pad.buttons if b.key.startswith("watch:")]
-    assert len(watch) == TOP
-    line = theme.font(scene.text_size).get_linesize()
-    assert all(r.height >= 1.5 * line for r in watch), (line, watch[0])
-    # every row, and the foot's lines under them, inside the panel
-    assert watch[-1].bottom + 3 * line < scene.area.bottom
-    assert not any(a.colliderect(b) for a, b in itertools.pairwise(watch))
-    # apart by a share of the row: at 4K, 4 px between buttons 110 high read as one column
-    assert all(b.top - a.bottom >= scene.row_h // 8 for a, b in itertools.pairwise(watch))
-    # the note on what the heads' "Points" and "Cards" are: whole, under the rows
+    if size[1] >= 800:  # the whole table on one page where the window has the room
+        assert scene.pages.shown() == range(TOP) and scene.pad.get("page-down") is None
+    places = []
+    while True:
+        driver.frames(1)
+        watch = [b.rect for b in scene.pad.buttons if b.key.startswith("watch:")]
+        places += list(scene.pages.shown())
+        assert len(watch) == len(scene.pages.shown()) >= 1
+        line = theme.font(scene.text_size).get_linesize()
+        assert all(r.height >= max(theme.SMALLEST_BUTTON, 1.5 * line) for r in watch)
+        assert not any(a.colliderect(b) for a, b in itertools.pairwise(watch))
+        # apart by a share of the row: at 4K, 4 px between buttons 110 high read as one column
+        assert all(b.top - a.bottom >= scene.row_h // 8 for a, b in itertools.pairwise(watch))
+        # the note on what the heads' "Points" and "Cards" are: whole, under the rows,
+        # and a line for a problem between them
+        note = scene.note_drawn
+        assert note is not None and note.top >= watch[-1].bottom + line
+        assert scene.area.contains(note)
+        down = scene.pad.get("page-down")
+        if down is None or not down.enabled:
+            break
+        driver.click(down.rect.center)
+    assert places == list(range(TOP))  # every row, each once
+
+
+def test_a_low_window_s_table_turns_its_pages_by_arrows_keys_and_wheel(app, driver):
+    from game.store.scores import TOP
+
+    driver.resize((1024, 600))
+    fill_table(app.records, FREE, TOP)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    per = len(scene.pages.shown())
+    assert 1 < per < TOP and scene.pages.shown().start == 0
+    assert not scene.pad.get("page-up").enabled and scene.pad.get("page-down").enabled
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.pages.shown().start == per and scene.pad.get("page-up").enabled
+    assert scene.pad.get(f"watch:{per}") and not scene.pad.get("watch:0")
+    driver.key(pygame.K_PAGEDOWN)  # past the last page: it stays
+    assert scene.pages.shown().start == per * ((TOP - 1) // per)
+    driver.key(pygame.K_PAGEUP)
+    driver.key(pygame.K_PAGEUP)
+    assert scene.pages.shown().start == 0
+    # a touchpad's small steps add up to one turn; a wheel's notch down turns down
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=0, precise_y=-0.4))
     driver.frames(1)
-    note = scene.note_drawn
-    assert note is not None and note.top >= watch[-1].bottom
-    assert scene.area.contains(note)
+    assert scene.pages.shown().start == per
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_y=1.0))
+    driver.frames(1)
+    assert scene.pages.shown().start == 0
+
+
+def test_a_turned_page_keeps_the_focus_at_its_row_and_watch_comes_back_to_it(app, driver):
+    from game.store.scores import TOP
+
+    driver.resize((1024, 600))
+    fill_table(app.records, FREE, TOP)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    per = len(scene.pages.shown())
+    while scene.pad.focus_key != "save:1":
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.pad.focus_key == f"save:{per + 1}"  # the same place on the next page
+    while scene.pad.focus_key != f"watch:{per}":
+        driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.6)
+    watch = app.scene
+    assert isinstance(watch, WatchScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.settle(0.6)
+    back = app.scene
+    assert isinstance(back, RecordsScene) and back is not scene
+    assert back.pages.shown().start == per and back.pad.focus_key == f"watch:{per}"
+
+
+def test_a_problem_said_under_a_full_page_keeps_off_its_rows(app, driver):
+    # the foot makes room for a problem of three lines: drawn over the last rows, it
+    # could not be read, nor their buttons pressed
+    driver.resize((800, 600))
+    fill_table(app.records, FREE, 10)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    rows_before = len(scene.pages.shown())
+    scene.problem = "A very long problem " * 12
+    scene.layout()
+    driver.frames(1)
+    lines = [r for t, r in texts_drawn_rects(app, scene) if "problem" in t]
+    watch = [b.rect for b in scene.pad.buttons if b.key.startswith("watch:")]
+    assert len(lines) == 3 and len(scene.pages.shown()) < rows_before
+    assert min(r.top for r in lines) >= watch[-1].bottom
+
+
+def texts_drawn_rects(app, scene):
+    """The texts a frame of `scene` draws, with where."""
+    import game.scenes.records as records_scene
+
+    drawn = []
+    real = records_scene.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    records_scene.draw_text = recording
+    try:
+        scene.draw(app.surface, 1.0)
+    finally:
+        records_scene.draw_text = real
+    return drawn
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
@@ -1947,19 +2050,30 @@ def test_no_row_s_text_runs_under_its_watch_and_save(tmp_path, monkeypatch, size
             app.records.save_game(game, facts)
             app.records.add_game_score(game, facts, "ЖУК")
         scene = show(app, driver, RecordsScene(app, "pyramid52", {}, tab))
-        drawn.clear()
-        scene.redraw = True
-        driver.frames(1)
-        buttons = [b.rect for b in scene.pad.buttons if b.key.split(":")[0] in ("watch", "save")]
-        assert len(buttons) == 20
-        values = {v for i, e in enumerate(scene.entries) for v in scene.row_values(i, e)}
-        rows = [(text, rect) for text, rect in drawn if text in values]
-        assert len(rows) >= 10 * 6
-        hidden = [(t, r) for t, r in rows if any(r.colliderect(b) for b in buttons)]
-        assert hidden == []
-        # drawn closer, the columns stay apart
-        touching = [(a, b) for a, b in itertools.combinations(rows, 2) if a[1].colliderect(b[1])]
-        assert touching == []
+        seen = 0
+        while True:  # every page of the table (a low window shows a few rows a time)
+            drawn.clear()
+            scene.redraw = True
+            driver.frames(1)
+            keys = ("watch", "save", "page-up", "page-down")
+            buttons = [b.rect for b in scene.pad.buttons if b.key.split(":")[0] in keys]
+            shown = scene.pages.shown()
+            values = {v for i in shown for v in row_values(scene.tab, i, scene.entries[i])}
+            rows = [(text, rect) for text, rect in drawn if text in values]
+            assert len(rows) >= len(shown) * 6
+            hidden = [(t, r) for t, r in rows if any(r.colliderect(b) for b in buttons)]
+            assert hidden == []
+            # drawn closer, the columns stay apart
+            touching = [
+                (a, b) for a, b in itertools.combinations(rows, 2) if a[1].colliderect(b[1])
+            ]
+            assert touching == []
+            seen += len(shown)
+            down = scene.pad.get("page-down")
+            if down is None or not down.enabled:
+                break
+            scene.turn(1)
+        assert seen == 10
 
 
 def test_the_initials_place_the_keys_act_on_is_edged_as_the_focus_is(app, driver):
@@ -2083,3 +2197,23 @@ def test_initials_are_three_letters_in_capitals_however_many_are_given():
     assert clean_initials("abcd") == "ABC"
     assert clean_initials("ABCDEFG") == "ABC"
     assert len(clean_initials("жучок")) == 3
+
+
+def test_a_marked_run_far_down_the_table_opens_on_its_page(app, driver, monkeypatch):
+    # the results' "table" after a run of place 9: on a low window's first page, the
+    # run the results had just placed was not to be seen
+    import dataclasses
+
+    from game.store.scores import TOP
+
+    driver.resize((1024, 600))
+    fill_table(app.records, FREE, TOP)
+    entries = app.records.top(RecordsScene(app, "pyramid52", {}).table_key())
+    runs = [dataclasses.replace(e, arcade_run=100 + i) for i, e in enumerate(entries)]
+    monkeypatch.setattr(app.records, "top", lambda key: runs)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE, marked_run=108))
+    assert 8 in scene.pages.shown() and scene.pages.shown().start > 0
+    driver.frames(1)
+    assert scene.marked_drawn is not None and scene.area.contains(scene.marked_drawn)
+    row = scene.pad.get("watch:8").rect
+    assert scene.marked_drawn.top <= row.centery <= scene.marked_drawn.bottom
