@@ -121,3 +121,26 @@ def test_a_finger_that_holds_nothing_gives_way_to_the_next_at_once():
     holds[0] = True  # a card held: a palm landing is not let take it
     pointer.translate(finger(pygame.FINGERDOWN, 3), SIZE)
     assert pointer.translate(finger(pygame.FINGERDOWN, 4), SIZE) is None
+
+
+def mouse(kind, pos=(10, 10), button=1):
+    return pygame.event.Event(kind, pos=pos, button=button, touch=False)
+
+
+def test_a_mouse_press_while_a_finger_holds_something_is_ignored():
+    # a palm on a touchpad while a finger dragged a card: the card was let go, and the
+    # palm's click played
+    clock = Clock()
+    holds = [True]
+    pointer = PointerTranslator(clock, finger_down=lambda t, f: True, holds=lambda: holds[0])
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
+    clock.t += 0.5
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE) is None
+    holds[0] = False  # a finger resting on nothing holds nothing: the mouse is heard
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE).type == POINTER_DOWN
+    holds[0] = True
+    clock.t += HELD_FINGER_S  # a finger silent so long has lost its lift: heard again
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE).type == POINTER_DOWN
+    pointer.translate(finger(pygame.FINGERUP, 1), SIZE)
+    pointer.reset()
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE).type == POINTER_DOWN

@@ -78,6 +78,10 @@ class PointerTranslator:
             if event.button not in (1, 3):
                 return None
             if t == pygame.MOUSEBUTTONDOWN:
+                if self._finger is not None and not self._held_finger_lost() and self.holds():
+                    # a palm on a touchpad, while a finger holds a card: it let go of the
+                    # card and played its click, as a second finger's tap is not let
+                    return None
                 return self._down(event.pos, "mouse", event.button)
             return pygame.event.Event(
                 POINTER_UP, pos=event.pos, source="mouse", button=event.button

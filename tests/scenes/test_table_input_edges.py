@@ -1209,3 +1209,20 @@ def test_a_card_held_as_the_rules_open_is_let_go_there(app, driver, source):
     driver.settle(0.5)
     assert app.scene is scene and scene.drag is None and scene.press is None
     assert scene.game.moves == []
+
+
+def test_a_palm_s_click_on_the_touchpad_does_not_take_a_finger_s_card(app, driver):
+    # a mouse click while a finger dragged a card let go of the card and played the
+    # click (the stock turned under the finger's drag)
+    scene = open_table(app, driver, Game("pyramid52", deal=8))
+    start, end = centre(scene, "p7.7"), centre(scene, "p7.1")
+    driver.finger(pygame.FINGERDOWN, start, finger_id=3)
+    driver.finger(pygame.FINGERMOTION, ((start[0] + end[0]) // 2, start[1]), finger_id=3)
+    assert scene.drag is not None
+    driver.mouse(pygame.MOUSEBUTTONDOWN, centre(scene, "st"), held=True)
+    driver.mouse(pygame.MOUSEBUTTONUP, centre(scene, "st"), held=False)
+    assert scene.drag is not None and scene.game.moves == []
+    driver.finger(pygame.FINGERMOTION, end, finger_id=3)
+    driver.finger(pygame.FINGERUP, end, finger_id=3)
+    driver.settle(0.5)
+    assert [str(m) for m in scene.game.moves] == ["p7.1+p7.7"]
