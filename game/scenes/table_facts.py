@@ -181,10 +181,17 @@ class TableFacts:
         better" of 190 points where the deal's tip had said 95 at best."""
         if self._verdict_unasked():
             return None
+        self._keep_the_deal_best()
+        return self.facts.deal_best
+
+    def _keep_the_deal_best(self) -> None:
+        """The deal's best (see _deal_best) kept with the game, written with its next
+        save, as the deal's answer comes: a game continued has not the answers, and its
+        results left the line out."""
         answer = self.analysis.results.at(self.analysis.position(), 0)
         if answer is None or not answer.decided or (answer.lost and not answer.best_exact):
-            return None
-        return 0 if answer.won else answer.best_remaining_points
+            return
+        self.facts.deal_best = 0 if answer.won else answer.best_remaining_points
 
     def _help_elsewhere(self) -> str:
         """The patience, not this one, in whose game this deal had the solver's help

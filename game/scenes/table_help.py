@@ -319,6 +319,7 @@ class TableHelp:
         known = self.analysis.known()
         where = self.analysis.position()
         self._keep_the_verdict(known)
+        self._keep_the_deal_best()
         said_before = self.best_said_before
         if known is not None:  # the position's own answer is news from here on
             self.best_said_before = None

@@ -216,6 +216,9 @@ class GameFacts:
     # the best score a proven loss was last said with: a move made before Continue, its
     # answer not yet come, is said to make the best worse (and its Undo costs) after it
     best_said: int | None = None
+    # the fewest points the solver proved reachable from the deal (0: it could be won),
+    # for the results of a game continued: the answers themselves are not kept
+    deal_best: int | None = None
     # a day's deal found played before at its deal (see Records.practised): kept, as the
     # table said it, whatever the clocks of the games since say (one played under a
     # clock set days ahead was not "begun before" the daily, which took place 1)
@@ -291,6 +294,8 @@ def to_saved_replay(game: Game, facts: GameFacts) -> dict[str, Any]:
         meta["worse"] = facts.worse_position.to_json()
     if facts.best_said is not None:
         meta["best_said"] = facts.best_said
+    if facts.deal_best is not None:
+        meta["deal_best"] = facts.deal_best
     if facts.fortune:
         meta["fortune"] = True
         meta["fortune_replayed"] = facts.fortune_replayed
@@ -350,6 +355,7 @@ def restore(replay: Mapping[str, Any], record_id: int | None = None) -> tuple[Ga
         lost_position=LinePosition.from_json(meta.get("lost")),
         worse_position=LinePosition.from_json(meta.get("worse")),
         best_said=meta["best_said"] if is_count(meta.get("best_said")) else None,
+        deal_best=meta["deal_best"] if is_count(meta.get("deal_best")) else None,
         fortune=meta.get("fortune") is True,
         fortune_replayed=meta.get("fortune_replayed") is True,
         seen_by_undo=meta.get("seen_by_undo") is True,

@@ -448,3 +448,38 @@ def test_the_results_set_the_deal_s_best_beside_the_points_left(app, driver, rep
     scene._close_banner()
     results = give_up_to_results(app, driver, scene)
     assert figure_rows(results)["Points left"] == ("364", note)
+
+
+@pytest.mark.parametrize(
+    ("reply", "note"),
+    [
+        ({"outcome": "lost", "best_remaining_points": 95}, "lower is better; 95 points at best"),
+        ({"outcome": "won", "line": ["st>w"]}, "lower is better; this deal could be won"),
+    ],
+)
+def test_a_game_continued_still_sets_the_deal_s_best_beside_the_points_left(
+    app, driver, reply, note
+):
+    # the answers are not saved with the game: a game left and continued lost the
+    # results' "95 points at best", though the solver had proved it at the deal
+    from game.scenes.table import TableScene
+    from game.store import GameFacts
+    from tests.scenes.test_records_flow import figure_rows, give_up_to_results
+
+    scene, _worker = scripted_table(app, driver, Game("pyramid52", deal=1), reply)
+    scene._close_banner()
+    assert scene.facts.deal_best == (0 if reply["outcome"] == "won" else 95)
+    scene.game.play("st>w")
+    app.records.save_game(scene.game, scene.facts)
+    row = app.records.unfinished()
+    game, facts = app.records.resume(row)
+    assert facts.deal_best == scene.facts.deal_best
+    continued = TableScene(app, game, facts=facts)
+    app.switch(continued, fade=False)
+    driver.settle(1.0)
+    worker = ScriptedWorker()  # asked of the position, which it never answers
+    continued.analysis.worker, continued.analysis.results = worker, {}
+    continued.analysis.pending = {}
+    continued._close_banner()
+    results = give_up_to_results(app, driver, continued)
+    assert figure_rows(results)["Points left"][1] == note
