@@ -512,8 +512,12 @@ class TableView:
         radius = max(4, rect.width // 12)
         if mark == "selected":
             surface.blit(_wash(rect.size, (*colour[:3], SELECTED_WASH_ALPHA), radius), rect)
+        # a playable card's ring stands off it by its width, felt between: hard against
+        # the card's cream edge, white read as the card drawn a little larger
+        off = width if mark == "playable" else 0
         # within the felt: a card at its edge had the bar drawn over a side of its ring
-        outline = rect.inflate(width * 2, width * 2).clip(self.area)
+        outline = rect.inflate(2 * (width + off), 2 * (width + off)).clip(self.area)
+        radius += off
         if colour[3] < 255 or mark == "refused":
             layer = _ring(outline.size, colour, width, radius, mark == "refused")
             surface.blit(layer, outline)

@@ -269,13 +269,18 @@ def test_the_outline_of_a_card_that_can_move_stands_out_from_the_felt():
     plain = view.render_static((1366, 768), set(), {}).copy()
     marked = view.render_static((1366, 768), set(), {"t1": "playable"})
     rect = view.top_rect("t1")
-    x, y = rect.centerx, rect.top - 2  # just over the card's top edge, on the felt
+    width = view._mark_width("playable", rect)
+    x = rect.centerx
+    ring_y = rect.top - width - (width + 1) // 2  # the ring, over the card's top edge
+    gap_y = rect.top - (width + 1) // 2  # and the felt between: white hard against the
+    # card's cream edge read as the card drawn a little larger, not as a ring round it
 
     def light(pixel):
         r, g, b = pixel[:3]
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
-    assert light(marked.get_at((x, y))) - light(plain.get_at((x, y))) >= 70
+    assert light(marked.get_at((x, ring_y))) - light(plain.get_at((x, ring_y))) >= 70
+    assert light(marked.get_at((x, gap_y))) == light(plain.get_at((x, gap_y))) < 120
 
 
 def test_a_squeezed_pile_whose_top_is_held_away_shows_the_card_under_it_whole():
