@@ -57,6 +57,16 @@ def test_a_word_of_one_letter_never_ends_a_line():
         assert " ".join(lines) == text
 
 
+def test_a_word_of_one_letter_opening_a_bracket_never_ends_a_line():
+    # "…как можно меньше очков (в / лучшем случае 26 очков)."
+    text = "играйте на как можно меньше очков (в лучшем случае 26 очков)."
+    assert "(в лучшем" in words_of(text)
+    font = theme.font(16)
+    for width in range(60, 600, 7):
+        lines = wrap(text, font, width)
+        assert not any(line.endswith("(в") for line in lines[:-1]), (width, lines)
+
+
 def test_the_particle_ne_never_ends_a_line():
     # the menu's Continue broke the fortune's name: "Неоконченная партия: Сбудется — не"
     # over "сбудется · Расклад № 8 · 1 ход · 0:40"

@@ -196,10 +196,11 @@ def words_of(text: str) -> list[str]:
 
 def _leans_on_next(word: str) -> bool:
     """A count (one that opens a bracket too: "(10" closed a line, "piles)" opened the
-    next), a word of one letter (a preposition, a conjunction), or a particle."""
+    next), a word of one letter (a preposition, a conjunction; "(в" too, which closed
+    a line of the deal's aim), or a particle."""
     bare = word.lstrip('(«“"')
     return (
-        bare.isdigit() or (len(word) == 1 and word.isalpha()) or bare.lower() in LEANING_PARTICLES
+        bare.isdigit() or (len(bare) == 1 and bare.isalpha()) or bare.lower() in LEANING_PARTICLES
     )
 
 
