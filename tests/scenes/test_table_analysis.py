@@ -463,7 +463,6 @@ def test_a_game_continued_still_sets_the_deal_s_best_beside_the_points_left(
     # the answers are not saved with the game: a game left and continued lost the
     # results' "95 points at best", though the solver had proved it at the deal
     from game.scenes.table import TableScene
-    from game.store import GameFacts
     from tests.scenes.test_records_flow import figure_rows, give_up_to_results
 
     scene, _worker = scripted_table(app, driver, Game("pyramid52", deal=1), reply)
