@@ -14,13 +14,16 @@ def deal_words(
     run: bool,
     fortune: bool,
     elsewhere: str = "",
+    played_in: str = "",
 ) -> str:
     """The words for a deal that had help in another game (`helped_before`, a BY_ kind),
     that was `practised` (a day's deal, or an arcade level's when `run`), or whose
     fortune is void (played before); none where it is new. `fortune`: the game is
     played as one (help had with its deal leaves no verdict either). `elsewhere`: the
     patience, not this one, whose game had the solver's help (at the first deal of the
-    old rules, "played with the solver's help before" read as a mistake)."""
+    old rules, "played with the solver's help before" read as a mistake); `played_in`,
+    the patience, not this one, where it was played (От нечего делать's deal of the day
+    is Сбудется's: "You have played this deal before" read as a mistake there too)."""
     if elsewhere and helped_before in (BY_TOLD_BEFORE, BY_HELP_BEFORE):
         if helped_before == BY_TOLD_BEFORE:
             what = _(
@@ -62,6 +65,19 @@ def deal_words(
         )
     if helped_before:
         return _("This deal was played with the solver's help before: this game is assisted.")
+    if played_in and (practised or fortune_void) and not run:
+        where = _(
+            "You have played this deal in {patience}, which lays it out alike",
+            patience=played_in,
+        )
+        if practised and fortune_void:
+            return _(
+                "{where}: it tells no fortune this time, and this game stays out of its table.",
+                where=where,
+            )
+        if practised:
+            return _("{where}: this game stays out of its table.", where=where)
+        return _("{where}: it tells no fortune this time.", where=where)
     if practised and fortune_void:
         # the fortune's news first: "stays out of its table" alone left a wish that
         # could not come true unsaid

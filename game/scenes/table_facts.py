@@ -3,8 +3,11 @@ time, hints, help and fortune), read and written by the scene's own names."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.i18n import localized
-from game.rules import rulesets
+from game.rules import Game, rulesets
+from game.scenes.deal_words import deal_words
 from game.scenes.table_analysis import Answer
 from game.store import GameFacts
 from game.store.saved import (
@@ -193,12 +196,27 @@ class TableFacts:
             return
         self.facts.deal_best = 0 if answer.won else answer.best_remaining_points
 
-    def _help_elsewhere(self) -> str:
-        """The patience, not this one, in whose game this deal had the solver's help
-        (see deal_words); empty where this one's had it too, or none did."""
-        if self.helped_before not in (BY_HELP_BEFORE, BY_TOLD_BEFORE):
-            return ""
-        found = self.app.records.deal_helped_in(self.game, self.facts.record_id)
+    def _deal_words(self) -> str:
+        """What the table knows of its deal from other games, said as it is dealt."""
+        fortune_void = self.fortune and self.fortune_replayed
+        played = self.practised or fortune_void
+        return deal_words(
+            self.helped_before,
+            self.practised,
+            fortune_void,
+            self.facts.mode == ARCADE,
+            self.fortune,
+            self._elsewhere(self.app.records.deal_helped_in) if self._helped() else "",
+            self._elsewhere(self.app.records.deal_played_in) if played else "",
+        )
+
+    def _helped(self) -> bool:
+        return self.helped_before in (BY_HELP_BEFORE, BY_TOLD_BEFORE)
+
+    def _elsewhere(self, found_in: Callable[[Game, int | None], set[str]]) -> str:
+        """The patience, not this one, whose games of this deal `found_in` finds (see
+        deal_words); empty where this one's are among them, or none is."""
+        found = found_in(self.game, self.facts.record_id)
         if not found or self.game.ruleset.id in found:
             return ""
         return localized(rulesets()[min(found)].name)

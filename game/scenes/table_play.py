@@ -19,7 +19,6 @@ from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, pile_kind
 from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S
-from game.scenes.deal_words import deal_words
 from game.scenes.leaving_words import give_up_question, new_deal_question
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
@@ -87,17 +86,6 @@ class TablePlay:
         if found:
             self.facts.mark_assisted(found)
         return found
-
-    def _deal_words(self) -> str:
-        """What the table knows of its deal from other games, said as it is dealt."""
-        return deal_words(
-            self.helped_before,
-            self.practised,
-            self.fortune and self.fortune_replayed,
-            self.facts.mode == ARCADE,
-            self.fortune,
-            self._help_elsewhere(),
-        )
 
     def _wish_made(self) -> None:
         self.wish_pending = False

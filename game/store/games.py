@@ -403,6 +403,11 @@ class GameLog:
         game of the deal entered its table at place 1)."""
         return self._same_deal(game, except_id, MOVED)
 
+    def deal_played_in(self, game: Game, except_id: int | None = None) -> set[str]:
+        """The rulesets whose games dealt these cards alike and made a move in it (see
+        deal_played_before)."""
+        return self._same_deal_in(game, except_id, MOVED)
+
     def deal_practised(self, game: Game, except_id: int | None = None) -> bool:
         """Whether a game outside the arcade dealt these cards to the same places and a
         move was made in it: an arcade level's deal is drawn at random, and only its

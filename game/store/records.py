@@ -454,6 +454,13 @@ class Records(ScoreKeeping):
     def deal_assisted_before(self, game: Game, except_id: int | None = None) -> bool:
         return self.deal_help_before(game, except_id) is not None
 
+    def deal_played_in(self, game: Game, except_id: int | None = None) -> set[str]:
+        """The rulesets in whose games this deal was played (see Games.deal_played_in);
+        none where the file cannot be read."""
+        return self._read(
+            "read the games", lambda: self.games.deal_played_in(game, except_id), set()
+        )
+
     def deal_helped_in(self, game: Game, except_id: int | None = None) -> set[str]:
         """The rulesets in whose games this deal had the solver's help (see
         Games.deal_helped_in); none where the file cannot be read."""

@@ -1070,8 +1070,8 @@ def test_the_day_s_fortune_continued_after_its_deal_was_played_says_both(app, dr
     scene = open_table_with(app, driver, game, kept)
     assert not scene.wish_pending and scene.banner is None
     assert scene.status == (
-        "You have played this deal before: it tells no fortune this time, and this game"
-        " stays out of its table."
+        "You have played this deal in Nothing Better to Do, which lays it out alike: it"
+        " tells no fortune this time, and this game stays out of its table."
     )
 
 
@@ -1092,3 +1092,32 @@ def test_continue_comes_to_the_menu_once_a_failed_first_save_is_made(app, driver
     assert app.scene is menu
     resume = menu.pad.get("continue")
     assert resume is not None and resume.enabled
+
+
+@pytest.mark.parametrize(
+    ("first", "then"), [("sbudetsya", "nechego"), ("egyptian", "egyptian-old")]
+)
+def test_a_day_s_deal_played_in_a_patience_that_lays_it_alike_says_which(
+    app, driver, said, first, then
+):
+    # От нечего делать's deal of the day is Сбудется's: a newcomer who had played only
+    # Сбудется's was told "You have played this deal before" at От нечего делать's, and
+    # took it for a mistake
+    practice = open_table(app, driver, Game(first, deal=today_deal()))
+    if practice.wish_pending:
+        practice._wish_made()
+    click_move(driver, practice, "st>w")
+    assert practice.game.moves
+    menu = open_menu(app, driver)
+    menu.select(then)
+    press(driver, menu, "daily")
+    daily = app.scene
+    if daily.wish_pending:
+        daily._wish_made()
+    assert daily.facts.mode == DAILY and daily.practised
+    from game.i18n import localized
+    from game.rules import rulesets
+
+    name = localized(rulesets()[first].name)
+    words = f"You have played this deal in {name}, which lays it out alike"
+    assert f"{words}: this game stays out of its table." in said
