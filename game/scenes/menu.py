@@ -24,7 +24,7 @@ from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S, Scene
 from game.scenes.leaving_words import play_question
 from game.scenes.menu_bands import MenuBars, draw_bar, draw_question
 from game.scenes.menu_choice import MenuChoice, last_played
-from game.scenes.menu_panel import MenuPanel
+from game.scenes.menu_panel import PICTURE_LEAST, MenuPanel
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
 from game.store import FREE
@@ -398,7 +398,19 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
     # -- layout --------------------------------------------------------------------
 
     def layout(self) -> None:
-        """Make the controls for the current choice and place them for the window size."""
+        """Make the controls for the current choice and place them for the window size:
+        buttons a finger can take (they were 30 px high at 800x600), unless the panel of
+        the patience with the most options then has no room for its picture (under a
+        notice and Continue at 800x600): there the panel's are as small as they were.
+        The header's, and a notice's, stay a finger's: the list under them stays put as
+        Continue comes and goes."""
+        s = theme.ui_scale(self.size)
+        for self.button_h in (max(px(42, s), theme.SMALLEST_BUTTON), px(42, s, 30)):
+            self._lay_out()
+            if self.picture_room() >= px(PICTURE_LEAST, s, 24):
+                break
+
+    def _lay_out(self) -> None:
         self.app.take_record_problems()
         self._news_laid_out = self._news()
         w, h = self.size
@@ -406,7 +418,6 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         m = px(28, s, 12)
         self.title_size = px(46, s, 28)
         self.text_size = px(16, s, 12)
-        self.button_h = px(42, s, 30)
         header = pygame.Rect(m, m, w - 2 * m, theme.font(self.title_size, serif=True).get_height())
         top = header.bottom + px(14, s, 8)
 
@@ -425,13 +436,17 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         beside = header.copy()
         beside.width -= title_w + px(16, s, 8)
         beside.right = header.right
-        if row_width(buttons, self.button_h, header_gap) + quit_apart <= beside.width:
-            layout_row(buttons, beside, self.button_h, header_gap, align="right")
+        self.header_h = max(px(42, s), theme.SMALLEST_BUTTON)
+        if row_width(buttons, self.header_h, header_gap) + quit_apart <= beside.width:
+            layout_row(buttons, beside, self.header_h, header_gap, align="right")
+            # under them, where they stand taller than the title (a finger's, at 800x600),
+            # two fingers' slack of 8 px apart (see ButtonPad)
+            top = max(top, buttons[0].rect.bottom + max(16, px(14, s)))
         else:
             # standing up (and in Russian), beside the title they lay over it: a row of
             # their own under it
-            row = pygame.Rect(m, top, w - 2 * m, self.button_h)
-            layout_row(buttons, row, self.button_h, header_gap, align="right")
+            row = pygame.Rect(m, top, w - 2 * m, self.header_h)
+            layout_row(buttons, row, self.header_h, header_gap, align="right")
             top = row.bottom + px(14, s, 8)
         for button in buttons[:-1]:
             button.rect.x -= quit_apart
@@ -442,7 +457,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
             label = _("Next") if len(self.app.notices) > 1 else _("Dismiss")
             self.notice_rect = pygame.Rect(m, top, w - 2 * m, 0)
             button = Button(label, self.dismiss_notice, key="dismiss")
-            buttons.append(self._bar(self.notice_rect, button, self._notice_lines))
+            buttons.append(self._bar(self.notice_rect, button, self._notice_lines, self.header_h))
             top = self.notice_rect.bottom + px(12, s, 8)
 
         body = pygame.Rect(m, top, w - 2 * m, h - m - top)
@@ -457,7 +472,12 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
             # the list above takes what the panel leaves it, at most 55%: four options
             # (От нечего делать) ran over the deal's row and Play, the picture a thumbnail
             panel_h = self._panel_height(STANDING_PICTURE) + self._resume_height(body.width)
-            list_h = min(int((body.height - gap) * 0.55), body.height - gap - panel_h)
+            # yet rows a finger can take, before a larger picture (at 600x1024 they were
+            # 32 px high over a picture of 290)
+            n = len(self.rulesets)
+            fingers = n * theme.SMALLEST_BUTTON + (n - 1) * px(8, s, 5)
+            room = max(body.height - gap - panel_h, fingers)
+            list_h = min(int((body.height - gap) * 0.55), room)
             listed = pygame.Rect(body.x, body.y, body.width, list_h)
             self._place_cards(listed)
             listed.height = self.cards[-1].rect.bottom - listed.y
@@ -485,7 +505,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
 
     def _place_cards(self, area: pygame.Rect) -> None:
         n = len(self.rulesets)
-        gap = px(8, self.scale, 5)
+        gap = px(8, self.scale, 5)  # as the standing list's room for fingers (layout)
         row_h = min(px(140, self.scale), (area.height - gap * (n - 1)) // n)
         self.cards = []
         for i, ruleset in enumerate(self.rulesets.values()):

@@ -97,14 +97,16 @@ class MenuBars:
         bar: pygame.Rect,
         button: Button,
         lines: Callable[[pygame.Rect, Button | None], list[str]],
+        button_h: int,
     ) -> Button:
-        """`bar`, a band with `button` at its right, made as high as the button (as tall
-        as the header's: Continue, the likeliest press, read smaller), or as its
-        `lines` where they need more; the button in the middle of its height."""
+        """`bar`, a band with `button` at its right, made as high as the button (`button_h`,
+        as tall as the header's or the panel's: Continue, the likeliest press, read
+        smaller), or as its `lines` where they need more; the button in the middle of
+        its height."""
         s = self.scale
         inset = _button_inset(s)
-        bar.height = self.button_h + 2 * inset
-        layout_row([button], bar.inflate(-2 * inset, 0), self.button_h, 0, "right")
+        bar.height = button_h + 2 * inset
+        layout_row([button], bar.inflate(-2 * inset, 0), button_h, 0, "right")
         step = theme.font(self.text_size).get_linesize()
         bar.height = max(bar.height, len(lines(bar, button)) * step + px(14, s, 8))
         button.rect.centery = bar.centery
@@ -119,7 +121,7 @@ class MenuBars:
         self.continue_words = bar  # where the words stand: the bar, or its top beside
         # not gold: Enter with no ring is Play, the one gold button (two read as a guess)
         button = Button(_("Continue"), self.records.resume, key="continue")
-        self._bar(bar, button, self._continue_lines)
+        self._bar(bar, button, self._continue_lines, self.button_h)
         if len(self._continue_lines(bar, button)) <= CONTINUE_BESIDE:
             return button
         s = self.scale

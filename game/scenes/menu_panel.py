@@ -31,12 +31,18 @@ class MenuPanel:
         gap = px(10, s, 6)
         name_h = theme.font(self._name_size(), bold=True).get_linesize() + px(8, s, 4)
         option_h = label_h + px(4, s, 2) + bh + gap
-        return px(18, s, 10), name_h, option_h, gap, px(52, s, 36), label_h
+        return px(18, s, 10), name_h, option_h, gap, max(px(52, s, 36), bh), label_h
 
     def _below_picture(self, options: int) -> int:
         """The height of a panel's `options` rows, deal row and Play, under its picture."""
         _margin, _name_h, option_h, gap, play_h, _label_h = self._panel_sizes()
         return options * option_h + self.button_h + play_h + 4 * gap
+
+    def picture_room(self) -> int:
+        """The picture's height in the panel of the patience with the most options."""
+        margin, name_h, _option_h, _gap, _play_h, _label_h = self._panel_sizes()
+        most = max(len(r.options) for r in self.rulesets.values())
+        return self.panel.height - 2 * margin - name_h - self._below_picture(most)
 
     def _panel_height(self, picture: int) -> int:
         """The height of the tallest panel, of the patience with the most options, with a

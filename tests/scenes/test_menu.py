@@ -1496,3 +1496,32 @@ def test_the_picture_does_not_show_the_day_s_deal_typed(app, driver):
     assert scene.deal == today_deal() and scene.previewed_deal() == 0
     driver.key(pygame.K_1)  # another number: shown
     assert scene.deal != today_deal() and scene.previewed_deal() == scene.deal
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 720), (600, 1024), (768, 1024)])
+def test_every_menu_button_takes_a_finger_where_the_window_has_the_room(
+    app, driver, language, size
+):
+    # at 1024x600 the options, Clear, Records, Arcade, Settings and Quit were 32 px high,
+    # and standing up at 600x1024 the list's patiences 32 px, over a picture of 290
+    from game.ui import theme
+
+    with menu_in(app, driver, language, size) as scene:
+        for ruleset in scene.rulesets:
+            scene.select(ruleset)
+            driver.frames(1)
+            low = [(b.key, b.rect.height) for b in scene.pad.buttons]
+            low = [(key, height) for key, height in low if height < theme.SMALLEST_BUTTON]
+            assert low == [], ruleset
+            assert scene.preview_rect.height > 0, ruleset  # and still a picture
+
+
+def test_a_menu_without_room_for_a_finger_s_buttons_keeps_them_as_they_were(app, driver):
+    # at 800x480 От нечего делать's four rows of options of a finger's height left its
+    # picture no room: there the buttons stay 30 px, and every patience has its picture
+    with menu_in(app, driver, "ru", (800, 480)) as scene:
+        assert scene.button_h == 30
+        for ruleset in scene.rulesets:
+            scene.select(ruleset)
+            assert scene.preview_rect.height > 0, ruleset
