@@ -62,6 +62,7 @@ def test_a_minimal_file_takes_the_defaults():
     assert config.hide_initials == frozenset()
     assert config.operator.hold_seconds == 5.0
     assert config.attract.tables_seconds == 12.0 and not config.attract.sound
+    assert config.attract.demo_seconds == 150.0 and config.attract.invitation_seconds == 8.0
     assert config.games[0].options == {"passes": 1}  # the ruleset's defaults, filled in
     # each default as its dataclass declares it, in one place
     from game.kiosk.config import Attract
@@ -81,6 +82,7 @@ def test_the_operator_s_hidden_initials_are_read_in_capitals():
         ('idle_seconds = "soon"', "idle_seconds", "not 'soon'"),
         ("idle_seconds = true", "idle_seconds", "not true"),
         ("volume = 1.5", "volume", "from 0 to 1, not 1.5"),
+        ("volume = true", "volume", "from 0 to 1, not true"),  # 1 to Python, in range
         ('language = "fr"', "language", "one of ru, en; not 'fr'"),
         ('ask_initials = "yes"', "ask_initials", "true or false, not 'yes'"),
         ("winnable_only = 1", "winnable_only", "true or false, not 1"),
