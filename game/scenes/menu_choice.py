@@ -4,6 +4,7 @@ game's start what the records say was played last."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -26,13 +27,17 @@ class MenuChoice:
 
 
 def last_played(app: App, rulesets: Mapping[str, Ruleset]) -> MenuChoice | None:
-    """At the game's start, the patience and options of the game played last (not an
-    arcade run's, whose patience the ladder chose), as the records have it."""
+    """At the game's start, the patience of the game played last (not an arcade run's,
+    whose patience the ladder chose), and the options each patience was last played
+    with, as the records have them (only the last game's were: Pyramid 52's three
+    passes came back as one after a game of another patience)."""
     row = app.records.latest_played()
     ruleset = rulesets.get(row.ruleset) if row else None
     if row is None or ruleset is None:
         return None
-    try:
-        return MenuChoice(ruleset.id, {ruleset.id: ruleset.choose(row.options)})
-    except RulesError:  # options this version no longer has
-        return MenuChoice(ruleset.id)
+    chosen: dict[str, dict[str, OptionValue]] = {}
+    for ruleset_id, options in app.records.latest_options().items():
+        if ruleset_id in rulesets:
+            with suppress(RulesError):  # options this version no longer has: its defaults
+                chosen[ruleset_id] = rulesets[ruleset_id].choose(options)
+    return MenuChoice(ruleset.id, chosen)

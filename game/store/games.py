@@ -32,6 +32,12 @@ from game.store.stats import IN_PLAY_SQL, PLAYED_SQL
 LARGEST_ID = (1 << 63) - 1
 # among the newest hundred games (by id, which is indexed): a game continued after more
 # than a hundred others were begun is passed by, where a scan of every game is not
+# of the last so many games only: a kiosk's records hold 200,000
+LATEST_OPTIONS_OF = 1000
+LATEST_OPTIONS_SQL = """SELECT ruleset, options FROM (
+        SELECT ruleset, options, updated_at, id FROM games WHERE mode != ?
+        ORDER BY id DESC LIMIT ?
+    ) ORDER BY updated_at, id"""
 LATEST_PLAYED_SQL = """SELECT * FROM (
         SELECT * FROM games WHERE mode != ? ORDER BY id DESC LIMIT 100
     ) ORDER BY updated_at DESC, id DESC LIMIT 1"""
@@ -324,6 +330,20 @@ class GameLog:
         games (the ladder chose their patience)."""
         row = self.conn.execute(LATEST_PLAYED_SQL, (ARCADE,)).fetchone()
         return GameRow.from_sql(row) if row else None
+
+    def latest_options(self) -> dict[str, dict[str, Any]]:
+        """Of each ruleset played among the last LATEST_OPTIONS_OF games (but arcade
+        games), the options of its game played last."""
+        rows = self.conn.execute(LATEST_OPTIONS_SQL, (ARCADE, LATEST_OPTIONS_OF)).fetchall()
+        found: dict[str, dict[str, Any]] = {}
+        for ruleset, options in rows:  # the latest last
+            try:
+                chosen = json.loads(options)
+            except (TypeError, ValueError):  # a row edited by hand: passed by
+                continue
+            if isinstance(chosen, dict):
+                found[ruleset] = chosen
+        return found
 
     def latest_finished(self) -> GameRow | None:
         """The game that ended last, but for arcade games (their run is what enters a table)."""

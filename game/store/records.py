@@ -291,6 +291,10 @@ class Records(ScoreKeeping):
         """The game played last, arcade games passed by (see GameLog.latest_played)."""
         return self._read("read the games", self.games.latest_played, None)
 
+    def latest_options(self) -> dict[str, dict[str, Any]]:
+        """The options each ruleset was last played with (see GameLog.latest_options)."""
+        return self._read("read the games", self.games.latest_options, {})
+
     def forget_unplayed(self, game: Game, facts: GameFacts) -> None:
         """A free game left before its first move, with no hint, forgotten: its row (a
         verdict seen at the deal is kept with it) deleted, a save of it that waits (the

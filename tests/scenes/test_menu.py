@@ -1103,6 +1103,33 @@ def test_the_menu_opens_on_the_patience_last_played(app, driver):
     assert open_menu(app, driver).ruleset.id == "pyramid36"
 
 
+def test_the_menu_opens_with_each_patience_s_options_as_last_played(app, driver):
+    # only the last game's were kept: Pyramid 52's three passes, played before a game of
+    # Egyptian Pyramid, came back as one pass at the next start
+    from game.rules import Game
+    from game.store import ARCADE, GameFacts
+
+    for ruleset, options in [
+        ("pyramid52", {"passes": 3}),
+        ("egyptian", {"draw": 3, "base": "K"}),
+        ("egyptian", {"draw": 1, "base": "A"}),  # the later of a patience's games
+        ("pyramid36", {"passes": 3}),
+    ]:
+        game = Game(ruleset, options, deal=5)
+        game.play("st>w")
+        app.records.save_game(game, GameFacts())
+    app.records.save_game(Game("pyramid52", deal=1), GameFacts(mode=ARCADE))  # the ladder's
+    app.last_choice = None  # as at the game's start
+    scene = open_menu(app, driver)
+    assert scene.ruleset.id == "pyramid36" and scene.options["passes"] == 3
+    scene.select("pyramid52")
+    assert scene.options["passes"] == 3
+    scene.select("egyptian")
+    assert scene.options == {"draw": 1, "base": "A"}
+    scene.select("nechego")  # never played: its defaults
+    assert scene.options == rulesets()["nechego"].choose({})
+
+
 def test_with_a_game_to_continue_play_alone_is_the_gold_default(app, driver):
     # Continue and Play both in gold: which one Enter pressed was a guess (it is Play)
     leave_a_game(app)

@@ -901,3 +901,22 @@ def test_only_a_free_deal_left_untouched_without_help_is_forgotten(records):
     records.forget_unplayed(Game("pyramid52", deal=9), untouched)
     assert untouched.record_id is None and records.games.get(gone) is None
     assert all(records.games.get(record_id) is not None for record_id in kept)
+
+
+def test_each_patience_s_options_played_last_are_known_past_a_damaged_row(records):
+    from game.store import ARCADE
+
+    for ruleset, options, mode in [
+        ("pyramid52", {"passes": 3}, FREE),
+        ("pyramid52", {"passes": 1}, ARCADE),  # the ladder chose them: not the player
+        ("egyptian", {"draw": 3, "base": "K"}, FREE),
+        ("pyramid36", {"passes": 3}, DAILY),
+    ]:
+        records.save_game(Game(ruleset, options, deal=5), GameFacts(mode=mode))
+    assert records.latest_options() == {
+        "pyramid52": {"passes": 3},
+        "egyptian": {"draw": 3, "base": "K"},
+        "pyramid36": {"passes": 3},
+    }
+    records.conn.execute("UPDATE games SET options = '{broken' WHERE ruleset = 'egyptian'")
+    assert set(records.latest_options()) == {"pyramid52", "pyramid36"}
