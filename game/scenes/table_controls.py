@@ -344,6 +344,7 @@ class TableControls:
             self.focus_rect,
             self._holding_targets(),
             beyond=self.buttons.keys(),
+            start=self._first_focus(),
         ):
             self._invalidate()
         else:
@@ -406,6 +407,27 @@ class TableControls:
         for b in self.banner.buttons:
             b.focused = b is button
         self._invalidate()
+
+    def _first_focus(self) -> str | None:
+        """Where the first arrow puts the focus: the first place, in table order, whose
+        card can be played (as the playable ring marks them). It went to the stock,
+        whatever the arrow, and Shift+Enter there turned it, where a card beside was
+        free to go home."""
+        if self.keys.focus is not None:
+            return None
+        playable = self._playable()
+        return next((p for p in self._focusable() if p in playable), None)
+
+    def _playable(self) -> set[str]:
+        """The places whose card can be played now: not the stock's turns, which the
+        stock itself shows."""
+        found = set()
+        for move in self.game.legal_moves:
+            if move.kind in (PAIR, SINGLE):
+                found.update((move.a, move.b) if move.kind == PAIR else (move.a,))
+            elif move.kind == MOVE and STOCK not in (pile_kind(move.a), pile_kind(move.b)):
+                found.add(move.a)
+        return found
 
     def _focusable(self) -> list[str]:
         """Places the focus visits: playable cards and the stock (pyramid games), or
@@ -483,14 +505,8 @@ class TableControls:
         marks: dict[str, str] = {}
         if self._quiet():
             return marks
-        shown = self.game.legal_moves if self.app.settings.show_playable else ()
-        for move in shown:
-            if move.kind in (PAIR, SINGLE):
-                marks[move.a] = "playable"
-                if move.kind == PAIR:
-                    marks[move.b] = "playable"
-            elif move.kind == MOVE and STOCK not in (pile_kind(move.a), pile_kind(move.b)):
-                marks[move.a] = "playable"  # not the stock's turns, which the stock shows
+        if self.app.settings.show_playable:
+            marks.update(dict.fromkeys(self._playable(), "playable"))
         if self.selected:
             for target in self._targets(self.selected):
                 marks[target] = "target"

@@ -33,6 +33,7 @@ class KeyboardFocus:
         rect_of: Callable[[str], pygame.Rect],
         step_on: bool = False,
         beyond: Collection[str] = (),
+        start: str | None = None,
     ) -> bool:
         """Move the focus; True when the key was a focus key. With `step_on` (the few
         places a card picked up can go), an arrow with no place that way steps to the
@@ -40,7 +41,8 @@ class KeyboardFocus:
         does: a foundation up and to the side of the card was in no arrow's way. An
         arrow reaches the places `beyond` (the bar's buttons) only where no other place
         lies its way: from a stock in a corner, Right went along the bar below it, not
-        to the piles above and to the side."""
+        to the piles above and to the side. The first arrow puts the focus on `start`
+        (where there is one), else on the first place."""
         if not places:
             return False
         if key == pygame.K_TAB:
@@ -50,7 +52,7 @@ class KeyboardFocus:
             return False
         self.visible = True
         if self.focus is None:
-            self.focus = places[0]
+            self.focus = start if start in places else places[0]
             return True
         # from where the focus is, even a place just emptied (a pair removed under it):
         # its neighbour, not the first place of all

@@ -536,8 +536,7 @@ def test_right_from_a_stock_in_the_corner_goes_to_the_piles_not_the_bar(app, dri
     # the stock bottom left, nothing in line with it: Right went along the bar below
     # (Hint, Demo, Give up) where the piles lie up and to the side
     scene = open_table(app, driver, Game(ruleset, deal=1234))
-    driver.key(pygame.K_RIGHT)
-    assert scene.keys.focus == "st"
+    scene.keys.focus, scene.keys.visible = "st", True
     for _ in range(3):
         driver.key(pygame.K_RIGHT)
         assert scene.keys.focus not in scene.buttons
@@ -667,3 +666,34 @@ def test_enter_on_an_empty_place_says_it_is_empty(app, driver):
     driver.key(pygame.K_RETURN)
     assert scene.status == "Nothing to pick up here: the place is empty."
     assert scene.selected is None and scene.game.moves == []
+
+
+@pytest.mark.parametrize("key", [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN])
+@pytest.mark.parametrize("ruleset", ["devils-bridge", "nechego", "pyramid52"])
+def test_the_first_arrow_puts_the_focus_on_a_card_that_can_be_played(app, driver, key, ruleset):
+    # it went to the stock whatever the arrow, and Shift+Enter there turned the stock,
+    # where a card beside it was free to go home
+    game = Game(ruleset, deal=next(d for d in range(200) if _has_a_card_to_play(ruleset, d)))
+    scene = open_table(app, driver, game)
+    if scene.wish_pending:
+        scene._wish_made()
+        driver.settle(1.0)
+    driver.key(key)
+    focus = scene.keys.focus
+    assert focus != "st" and focus in scene._playable(), focus
+    # with a card to play, its place is one the playable ring marks
+    assert scene._marks().get(focus) == "playable"
+
+
+def _has_a_card_to_play(ruleset, deal) -> bool:
+    """Whether the deal opens with a card that can be played, the stock's turns aside."""
+    game = Game(ruleset, deal=deal)
+    return any(m.kind != "move" or "st" not in (m.a, m.b) for m in game.legal_moves)
+
+
+@pytest.mark.parametrize(("ruleset", "deal"), [("nechego", 1), ("nechego", 4)])
+def test_with_no_card_to_play_the_first_arrow_goes_to_the_stock(app, driver, ruleset, deal):
+    assert not _has_a_card_to_play(ruleset, deal)
+    scene = open_table(app, driver, Game(ruleset, deal=deal))
+    driver.key(pygame.K_RIGHT)
+    assert scene.keys.focus == "st"
