@@ -365,14 +365,17 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
             if key == pygame.K_DELETE:
                 self.clear_deal()
                 return True
+            ringed = self.pad.focused if self.pad.show_focus else None
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (
                 not self.pad.show_focus
                 or self.pad.focus_key == "ruleset:" + self.ruleset.id
+                or (ringed is not None and ringed.key.startswith("option:") and ringed.selected)
                 or (typed and self.deal_text)
                 or (self.play_asked > 0 and self.pad.focus_key == self.asked_at)
             ):
                 # Enter means Play with no focus ring shown; on the patience chosen too
-                # (it chose it again: Play was fifteen Tabs away); right after a deal
+                # (it chose it again: Play was fifteen Tabs away), and on an option's
+                # value chosen (the arrows chose it: Enter did nothing); right after a deal
                 # number is typed, wherever the ring is (it pressed the ringed Settings);
                 # and while Play's question waits, which says to press Play again, with
                 # the ring where it was asked (the second Enter pressed the ringed Arcade

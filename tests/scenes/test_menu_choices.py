@@ -218,3 +218,17 @@ def test_winnable_deals_only_searches_and_deals_the_options_chosen(app, driver):
     table = app.scene
     assert type(table).__name__ == "TableScene"
     assert table.game.deal_number == 77 and table.game.options == {"passes": 3}
+
+
+def test_enter_on_an_option_chosen_by_the_arrows_plays(app, driver):
+    # Right chose three passes; Enter then did nothing, Play three Tabs away
+    from tests.scenes.test_menu import open_menu, tab_to
+
+    scene = open_menu(app, driver)
+    scene.select("pyramid52")
+    tab_to(driver, scene, "option:passes=1")
+    driver.key(pygame.K_RIGHT)
+    assert scene.pad.focus_key == "option:passes=3" and scene.options["passes"] == 3
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
+    assert scene.started.options["passes"] == 3
