@@ -190,11 +190,13 @@ class TableFacts:
     def _keep_the_deal_best(self) -> None:
         """The deal's best (see _deal_best) kept with the game, written with its next
         save, as the deal's answer comes: a game continued has not the answers, and its
-        results left the line out."""
+        results left the line out. A position won is a deal that could be won, whose
+        own answer a move made before it came had cancelled."""
         answer = self.analysis.results.at(self.analysis.position(), 0)
-        if answer is None or not answer.decided or (answer.lost and not answer.best_exact):
-            return
-        self.facts.deal_best = 0 if answer.won else answer.best_remaining_points
+        if answer is not None and answer.decided and (answer.won or answer.best_exact):
+            self.facts.deal_best = 0 if answer.won else answer.best_remaining_points
+        elif any(a.won for a in self.analysis.results.values()):
+            self.facts.deal_best = 0
 
     def _deal_words(self) -> str:
         """What the table knows of its deal from other games, said as it is dealt."""

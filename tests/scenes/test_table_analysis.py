@@ -482,3 +482,22 @@ def test_a_game_continued_still_sets_the_deal_s_best_beside_the_points_left(
     continued._close_banner()
     results = give_up_to_results(app, driver, continued)
     assert figure_rows(results)["Points left"][1] == note
+
+
+def test_a_deal_whose_answer_a_quick_move_cancelled_is_known_winnable_from_a_later_win(
+    app, driver
+):
+    # a move made before the deal's answer came cancelled it: a later position proven
+    # won still says the deal could be won, where the results left the line out
+    from tests.scenes.test_records_flow import figure_rows, give_up_to_results
+
+    scene, worker = scripted_table(app, driver, Game("pyramid52", deal=1))
+    scene._close_banner()
+    scene.game.play("st>w")
+    scene.analysis.ask()  # the position now: the deal's question is dropped
+    assert scene.analysis.pending and () not in scene.analysis.pending.values()
+    worker.replies.append({"id": worker.asked[-1], "outcome": "won", "line": ["st>w"]})
+    driver.frames(2)
+    assert scene.analysis.results.at((), 0) is None and scene.facts.deal_best == 0
+    results = give_up_to_results(app, driver, scene)
+    assert figure_rows(results)["Points left"][1] == "lower is better; this deal could be won"
