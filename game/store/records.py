@@ -361,9 +361,14 @@ class Records(ScoreKeeping):
 
     def _in_play(self, ruleset: str, options: dict[str, Any]) -> Iterator[GameRow]:
         """The free games of a table left in play; one another window has open is in
-        play there, not left."""
+        play there, not left, and one whose end waits to be saved is over (given up for
+        a new game, its win was written over as a loss)."""
         rows = self._rows(self.games.unfinished(table=(ruleset, options)))
-        return (row for row in rows if not self.holds.held_elsewhere(row.id))
+        return (
+            row
+            for row in rows
+            if not self.holds.held_elsewhere(row.id) and row.id not in self._ends_unsaved
+        )
 
     def left_in_play(self, ruleset: str, options: dict[str, Any]) -> bool:
         """Whether a free game of this table is left in play, which a new game there

@@ -484,9 +484,7 @@ def test_a_game_continued_still_sets_the_deal_s_best_beside_the_points_left(
     assert figure_rows(results)["Points left"][1] == note
 
 
-def test_a_deal_whose_answer_a_quick_move_cancelled_is_known_winnable_from_a_later_win(
-    app, driver
-):
+def test_a_deal_whose_answer_a_quick_move_cancelled_is_known_winnable_from_a_later_win(app, driver):
     # a move made before the deal's answer came cancelled it: a later position proven
     # won still says the deal could be won, where the results left the line out
     from tests.scenes.test_records_flow import figure_rows, give_up_to_results

@@ -253,3 +253,54 @@ def test_a_run_over_by_its_lives_counts_no_later_game():
     state = progress(ladder, lost)
     assert (state.lives, state.points, state.games) == (0, 18, 2)
     assert state.over(ladder)
+
+
+def test_a_run_s_game_found_after_its_end_is_none_of_its_games(records):
+    # another window's game of the run, ended after the run's last life (or a mended
+    # file's): counted, its hint made the run "assisted" and its moves a fifth game of
+    # the run's entry, and the run lost its place
+    run_id = records.start_run(LADDER)
+    games = [
+        won_game(),
+        random_game("pyramid52", 4, 10),
+        won_game(),
+        random_game("pyramid52", 6, 9),
+    ]
+    for n, game in enumerate(games):
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=n + 1.0))
+    later = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5.0, hints=1)
+    later.mark_assisted("hint")
+    records.save_game(random_game("pyramid52", 7, 9), later)
+    run = records.run(LADDER, run_id)
+    assert run.state.over(LADDER) and len(run.games) == 4
+    assert not run.assisted and run.helped_game is None
+    assert records.add_run_score(LADDER, run, "RUN") == 1
+    (entry,) = records.scores.top(records.arcade_key(LADDER))
+    assert len(entry.replay["games"]) == 4
+
+
+def test_the_days_in_a_row_run_past_a_year_while_today_waits(records):
+    # today not played yet: the row, counted from yesterday, filled the year read
+    # exactly and stood at 366 (the year read was not widened)
+    from game.store import DAILY
+
+    today = date(2026, 12, 6)
+    for back in range(1, 401):
+        deal = daily_deal(today - timedelta(days=back))
+        records.save_game(random_game("pyramid36", deal, 2), GameFacts(mode=DAILY))
+    options = Game("pyramid36", deal=0).options
+    assert records.days_in_a_row("pyramid36", options, today) == 400
+
+
+def test_the_arcade_goes_on_with_the_latest_run(records):
+    # a run over, then a new one begun: Continue offered none (the oldest run was read
+    # as the latest), and the finished run stood for the last one
+    first = records.start_run(LADDER)
+    for n, game in enumerate([random_game("pyramid52", d, 9) for d in (4, 5, 6)]):
+        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=first, seconds=n + 1.0))
+    assert records.run(LADDER, first).state.over(LADDER)
+    second = records.start_run(LADDER)
+    records.save_game(won_game(), GameFacts(mode=ARCADE, arcade_run=second, seconds=9.0))
+    assert records.open_run(LADDER).id == second
+    assert records.arcade.latest(LADDER).id == second
+    assert records.arcade.ids(LADDER, 5) == [first, second]

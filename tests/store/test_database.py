@@ -1160,3 +1160,51 @@ def test_a_file_set_aside_is_said_at_the_next_start_until_the_player_is_told(tmp
     again.problems_told()
     again.close()
     assert Records.open(path).problems == []
+
+
+def test_a_salvage_leaves_out_a_row_whose_time_is_no_number(tmp_path):
+    # a damaged page may read as a row whose time is infinite: copied, it was a game
+    # kept whose every read failed
+    from game.store.salvage import salvage
+
+    path = tmp_path / FILE_NAME
+    records = Records.open(path)
+    for deal in (3, 4):
+        records.save_game(random_game("pyramid52", deal, 15), GameFacts(seconds=20))
+    records.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE games SET seconds = 9e999 WHERE deal = 4")
+    conn.commit()
+    conn.close()
+    fresh = Records.memory()
+    assert salvage(path, fresh.conn)["games"] == 1
+    assert [row.deal for row in fresh.history()] == [3]
+
+
+def test_a_file_cut_just_past_its_games_root_keeps_its_games(tmp_path):
+    # the games table's root the file's last page left: the table is whole there (two
+    # games fit on it), and read, though every index and table after it was cut off
+    path = tmp_path / FILE_NAME
+    records = _saved_games(path, 2)
+    records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (root,) = records.conn.execute(
+        "SELECT rootpage FROM sqlite_master WHERE name = 'games'"
+    ).fetchone()
+    records.close()
+    path.write_bytes(path.read_bytes()[: root * 4096])
+    reopened = Records.open(path)
+    assert [p.kind for p in reopened.problems] == [SET_ASIDE, SALVAGED]
+    assert sorted(row.deal for row in reopened.history()) == [0, 1]
+    reopened.close()
+
+
+def test_a_file_set_aside_takes_no_name_whose_log_is_there(tmp_path, monkeypatch):
+    # a lone log set aside in the same second holds the name's "-wal": the damaged
+    # file's own log, set aside under that name, replaced it (set aside is never deleted)
+    from game.store import aside
+
+    monkeypatch.setattr(aside.time, "strftime", lambda _format: "20261207-101500")
+    path = tmp_path / FILE_NAME
+    (tmp_path / f"{FILE_NAME}.broken-20261207-101500-wal").write_bytes(b"a lone log")
+    name = aside.aside_name_for(path)
+    assert name == f"{FILE_NAME}.broken-20261207-101500-2"

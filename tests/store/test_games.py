@@ -423,6 +423,7 @@ def test_why_a_game_is_assisted_and_its_verdict_s_turn_are_kept(records):
         None,
         [],
         {"won": 3, "lost": 2, "line": "ab"},
+        {"won": 2, "lost": 2, "line": "ab"},  # said won and lost after the same move
         {"won": -1, "lost": 2, "line": "ab"},
         {"won": 0, "lost": True, "line": "ab"},
         {"won": 0, "lost": 2, "line": 5},
@@ -920,3 +921,96 @@ def test_each_patience_s_options_played_last_are_known_past_a_damaged_row(record
     }
     records.conn.execute("UPDATE games SET options = '{broken' WHERE ruleset = 'egyptian'")
     assert set(records.latest_options()) == {"pyramid52", "pyramid36"}
+
+
+def test_a_kiosk_start_gives_up_only_free_games_left(records):
+    # give_up_every_left (a kiosk's games cut short by a power cut): a desktop player's
+    # day's deal and arcade level, left in play on the same records, are not given up
+    from game.ladder import load_ladder
+    from game.store.saved import ARCADE
+
+    free, free_facts = random_game("egyptian", deal=5, moves=3, end=False), GameFacts()
+    daily, daily_facts = (
+        random_game("egyptian", deal=20261207, moves=3, end=False),
+        GameFacts(mode=DAILY),
+    )
+    run = records.start_run(load_ladder())
+    level, level_facts = (
+        random_game("egyptian", deal=9, moves=3, end=False),
+        GameFacts(mode=ARCADE, arcade_run=run),
+    )
+    for game, facts in ((free, free_facts), (daily, daily_facts), (level, level_facts)):
+        assert records.save_game(game, facts)
+    records.holds.release_all()  # the window that played them is gone
+    assert records.give_up_every_left() == 1
+    assert records.game(free_facts.record_id).outcome == "resigned"
+    assert records.game(daily_facts.record_id).outcome is None
+    assert records.game(level_facts.record_id).outcome is None
+
+
+def test_a_replay_for_others_keeps_its_facts_but_not_the_moves_taken_back(records, tmp_path):
+    # the redo list is this player's own (the moves they took back): a file for others,
+    # and a table's entry, hold the proof and its facts only
+    import json
+
+    from game.store.saved import exported, to_saved_replay, write_export
+
+    game = random_game("pyramid52", deal=8, moves=6, end=False)
+    game.undo()
+    game.undo()
+    facts = GameFacts(seconds=12.5, hints=1)
+    saved = to_saved_replay(game, facts)
+    assert len(saved["meta"]["redo"]) == 2
+    out = exported(saved)
+    assert "redo" not in out["meta"] and saved["meta"]["redo"]  # the save keeps its own
+    assert out["moves"] == saved["moves"] and out["meta"]["hints"] == 1
+    path = write_export(tmp_path, "pyramid52-8", out)
+    assert "redo" not in json.loads(path.read_text(encoding="utf-8"))["meta"]
+
+
+def test_a_deal_watched_again_was_watched_since_its_first_watch(records, monkeypatch):
+    # a game of the deal ended between two watches of its replay had the first's help:
+    # the second watch moved the time to itself, and the game's place was kept
+    from game.store import watched
+
+    game = Game("pyramid52", deal=8)
+    for moment in ("2026-12-01T10:00:00+00:00", "2026-12-03T10:00:00+00:00"):
+        monkeypatch.setattr(watched, "now_iso", lambda moment=moment: moment)
+        records.note_watched(game)
+    assert records.deal_watched(game, before="2026-12-02T10:00:00+00:00")
+    assert not records.deal_watched(game, before="2026-12-01T09:00:00+00:00")
+    assert not records.deal_watched(game, before="2026-12-01T10:00:00+00:00")  # not before
+
+
+def test_a_replay_watched_is_help_with_its_own_deal_only(records):
+    # deal 8 watched in Pyramid 52 (one pass or three: laid out alike) says nothing of
+    # deal 8 of another patience, which lays out other cards
+    from game.rules import rulesets
+
+    records.note_watched(Game("pyramid52", deal=8))
+    assert records.deal_watched(Game("pyramid52", {"passes": 3}, deal=8))
+    assert not records.deal_watched(Game("pyramid52", deal=9))
+    for other in set(rulesets()) - {"pyramid52"}:
+        assert not records.deal_watched(Game(other, deal=8)), other
+
+
+def test_the_latest_deals_watched_are_kept_past_the_list_s_length(records):
+    # past MOST_KEPT deals watched, the newest watch was dropped, not the oldest: a
+    # replay watched then was no help with its deal
+    from game.store.watched import MOST_KEPT
+
+    for deal in range(MOST_KEPT + 1):
+        records.note_watched(Game("pyramid52", deal=deal))
+    assert records.deal_watched(Game("pyramid52", deal=MOST_KEPT))
+    assert not records.deal_watched(Game("pyramid52", deal=0))  # the oldest went
+
+
+def test_a_line_at_a_verdict_s_turn_has_reached_it():
+    # a position whose line is the turn's own moves (not more) has passed through it
+    from game.store.saved import LinePosition, VerdictFlip
+
+    moves = ["st>w", "st>w", "p7.1"]
+    assert LinePosition.of(moves).applies(moves)
+    assert VerdictFlip.of(1, moves).applies(moves)
+    assert not LinePosition.of(moves).applies(moves[:2])
+    assert not LinePosition.of(moves).applies(["st>w", "st>w", "p7.2"])

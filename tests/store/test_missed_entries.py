@@ -409,3 +409,21 @@ def test_a_salvaged_deal_s_place_is_its_first_win_where_later_ones_had_help_befo
     (entry,) = records.top(TableKey.of("free", "pyramid52", {"passes": 1}))
     assert entry.deal == 8 and entry.figures.seconds == 90.0
     records.close()
+
+
+def test_a_salvaged_table_is_made_again_whole_past_its_best_deal_kept_out(tmp_path):
+    # the best deal's win stays out (the solver's hint came in an earlier game of it):
+    # the candidates were the best ten deals alone, and the table came back with nine
+    from game.store.scores import TableKey
+
+    def fill(records):
+        for deal in range(20, 34):
+            played(records, random_game("pyramid52", deal, 40, seed=deal))
+        played(records, random_game("pyramid52", 8, 5), hints=1, assisted=True, assisted_by="hint")
+        played(records, won_game())  # the last game: no missed place of its own either
+
+    records = salvaged_records(tmp_path, fill)
+    records.enter_missed_scores(None, "ABC")
+    table = records.top(TableKey.of("free", "pyramid52", {"passes": 1}))
+    assert len(table) == 10 and 8 not in [entry.deal for entry in table]
+    records.close()

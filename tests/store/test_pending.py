@@ -1,6 +1,8 @@
 """Writes that failed (a full disk, a card gone read-only) are made again once they can
 be: a game that ended while its saves failed had no move left to be saved by."""
 
+import pytest
+
 from game.store import GameFacts
 from game.store.pending import PendingWrites
 from game.store.saved import FREE
@@ -184,3 +186,87 @@ def test_a_deal_left_untouched_while_saves_failed_is_not_saved_once_they_work(re
         assert records.retry_pending() and not records.pending
         assert records.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
         assert facts.record_id is None
+
+
+def test_a_game_whose_end_was_saved_late_is_let_go_as_its_table_leaves_it(records):
+    # the end's save failed, then was made again before the table left the game: still
+    # taken for an end waiting, the game stayed held, its file kept, until the window shut
+    game, facts = random_game("egyptian", deal=5, moves=3, end=False), GameFacts()
+    assert records.save_game(game, facts)
+    writes_fail(records, True)
+    game.play("resign")
+    assert not records.save_game(game, facts)
+    writes_fail(records, False)
+    assert records.retry_pending() and records.game(facts.record_id).outcome == "resigned"
+    records.release(facts.record_id, finished=True)
+    assert not records.holds.holding(facts.record_id)
+    assert not (records.path.parent / "open-games" / str(facts.record_id)).exists()
+
+
+def test_a_deal_played_and_taken_back_while_saves_failed_is_saved_once_they_work(records):
+    # README: a move made, even if taken back, is a game played; left so, it is no
+    # untouched deal to forget, and the save that waits for it is made
+    from game.rules import Game
+
+    game, facts = Game("pyramid52", deal=8), GameFacts(mode=FREE)
+    writes_fail(records, True)
+    game.play("st>w")
+    assert not records.save_game(game, facts)
+    game.undo()
+    assert not records.save_game(game, facts)
+    records.forget_unplayed(game, facts)
+    assert records.pending
+    writes_fail(records, False)
+    assert records.retry_pending()
+    (row,) = records.history()
+    assert row.deal == 8 and row.undos == 1
+
+
+def test_a_day_s_deal_left_untouched_while_saves_failed_is_saved_once_they_work(records):
+    # only a free deal left untouched is forgotten: the day's deal is kept as dealt
+    from game.rules import Game
+    from game.store.saved import DAILY
+
+    game, facts = Game("pyramid52", deal=20261207), GameFacts(mode=DAILY)
+    writes_fail(records, True)
+    assert not records.save_game(game, facts)
+    records.forget_unplayed(game, facts)
+    assert records.pending
+    writes_fail(records, False)
+    assert records.retry_pending()
+    rows = records.conn.execute("SELECT deal, mode FROM games").fetchall()
+    assert [tuple(r) for r in rows] == [(20261207, DAILY)]
+
+
+def test_initials_typed_again_are_not_written_over_by_older_ones_that_waited(records):
+    # the first initials' write failed behind another write that still fails (its turn
+    # comes first, and a retry stops there); the new initials were then stored, and the
+    # next retry put the old ones back
+    records.pending.failed("earlier", lambda: False, "a write that keeps failing")
+    writes_fail(records, True)
+    assert not records.set_initials("OLD")
+    writes_fail(records, False)
+    assert records.set_initials("NEW") and records.initials == "NEW"
+    records.pending.done("earlier")
+    assert records.retry_pending()
+    assert records.initials == "NEW"
+
+
+@pytest.mark.parametrize("disk_back", [True, False])
+def test_a_win_whose_end_waits_is_not_given_up_by_a_new_game_of_its_table(records, disk_back):
+    # won on a full disk, the results left; Play of the same table then gave the game up
+    # as "left in play" (the file's row still was): the win was written over as a loss
+    game, facts = won_game(), GameFacts(seconds=40.0)
+    game.undo()
+    assert records.save_game(game, facts)
+    game.redo()
+    writes_fail(records, True)
+    assert not records.save_game(game, facts)
+    records.release(facts.record_id, finished=True)
+    writes_fail(records, not disk_back)
+    options = dict(game.options)
+    assert not records.left_in_play("pyramid52", options)
+    records.give_up_left("pyramid52", options)
+    writes_fail(records, False)
+    assert records.retry_pending()
+    assert records.game(facts.record_id).outcome == "won"

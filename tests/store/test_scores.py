@@ -303,3 +303,18 @@ def test_an_entry_its_replay_does_not_prove_is_left_out_and_said(records):
             "UPDATE scores SET moves = ?, levels = 0 WHERE initials = 'HON'",
             (entry.figures.moves,),
         )
+
+
+def test_a_full_table_offers_no_eleventh_place(records):
+    # ten entries ahead: "place 11" of a table of ten was said, and the entry stored
+    # where no table shows it
+    for deal in range(14):
+        game, facts = finished(records, deal, seconds=100 - deal, moves=deal % 5 + 3)
+        records.add_game_score(game, facts, "ABC")
+    key = TableKey.of(FREE, "pyramid36", Game("pyramid36", deal=0).options)
+    assert len(records.scores.top(key)) == TOP
+    worst = records.scores.top(key)[-1].figures
+    behind = Figures(worst.remaining_points, worst.remaining_cards, worst.seconds + 1, 99)
+    assert records.scores.position(key, behind, deal=999) is None
+    # and one tied with the last place goes below it: no place either
+    assert records.scores.position(key, worst, deal=999) is None
