@@ -352,10 +352,10 @@ class TableScene(
         assert self.view is not None
         return self.view.layout.legend if self.game.pairs_cards and not self.game.won else None
 
-    def banner_keep_clear(self) -> list[pygame.Rect]:
+    def banner_keep_clear(self, flights: bool = True) -> list[pygame.Rect]:
         """What a banner or a notice keeps off if it can: the cards, the empty places,
         the stock's and piles' counts and the pyramid games' legend of values (as last
-        drawn)."""
+        drawn); with `flights`, where a removed card flies (see flights_end)."""
         assert self.view is not None
         if self.wish_pending:
             # nothing is dealt yet but the stock: the wish is asked over the middle of
@@ -363,12 +363,19 @@ class TableScene(
             return [self.view.top_rect(name) for name in ("st", "w")]
         # a count hangs below its stack: at 4K a banner beside the stock hid half of it
         rects = [*self.view.card_rects_in_view(), *self.view.badges_drawn]
-        out = self.view.layout.spots.get("out")  # where a removed card flies and fades
-        if out is not None:
-            rects.append(out.rect)
+        if flights:
+            rects += self.flights_end()
         if self.legend_drawn:
             rects.append(self.legend_drawn)
         return rects
+
+    def flights_end(self) -> list[pygame.Rect]:
+        """Where a removed card flies and fades, if it does: the demo's panel keeps off
+        it (a flight crossed Faster), a question's banner where it can (at the end of a
+        replay, kept off it, the banner hid the pyramid's top)."""
+        assert self.view is not None
+        out = self.view.layout.spots.get("out")
+        return [out.rect] if out is not None else []
 
     def _covered(self) -> bool:
         """Whether the cards are hidden: while the window is away from a recorded game in
@@ -511,9 +518,10 @@ class TableScene(
                 static,
                 play_area,
                 self.banner,
-                avoid=keep_clear,
+                avoid=self.banner_keep_clear(flights=False),
                 centred=self.wish_pending,
                 least=self.hud.button_h,
+                soft=self.flights_end(),
             )
             self.banner_drawn = drawn
             if self.status:  # a question asked while the banner is up (N or H, stuck)

@@ -52,10 +52,12 @@ def draw_banner(
     centred: bool = False,
     least: int = 0,
     keep: pygame.Rect | None = None,
+    soft: list[pygame.Rect] | None = None,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
     (`avoid`), or else between them; `centred`, in the middle first; where it was drawn
-    before (`keep`, its foot), if it still hides no card there. Its buttons are laid
+    before (`keep`, its foot), if it still hides no card there. It keeps off `soft`
+    too where it can, and over it rather than over a card. Its buttons are laid
     out as it is drawn, `least` high at least: the table's bar's (a kiosk's, a
     fingertip's; a wish's one button was the smallest on an 800x600 screen). Returns
     where it was drawn."""
@@ -88,6 +90,10 @@ def draw_banner(
     widths = sorted({narrow + (wide - narrow) * k // FREE_WIDTHS for k in steps}, reverse=True)
     bounds = area.inflate(-2 * margin, -2 * margin)
     panel = _kept_place(keep, widths, panel_lines, bounds, avoid) if keep else None
+    if panel is None and soft and avoid:
+        panel = _best_place(places, widths, wide, panel_lines, bounds, [*avoid, *soft], margin)
+        if panel.collidelist([*avoid, *soft]) != -1:
+            panel = None  # no place clear of both: clear of the cards, if there is one
     if panel is None:
         panel = _best_place(places, widths, wide, panel_lines, bounds, avoid, margin)
     # as many lines, evened out: "... cards" over a lone "left." read as cut off

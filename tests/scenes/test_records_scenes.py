@@ -2217,3 +2217,20 @@ def test_a_marked_run_far_down_the_table_opens_on_its_page(app, driver, monkeypa
     assert scene.marked_drawn is not None and scene.area.contains(scene.marked_drawn)
     row = scene.pad.get("watch:8").rect
     assert scene.marked_drawn.top <= row.centery <= scene.marked_drawn.bottom
+
+
+@pytest.mark.parametrize("size", [(1152, 720), (1280, 800), (1024, 600)])
+def test_a_replay_s_end_banner_hides_no_card_where_the_felt_has_room(tmp_path, monkeypatch, size):
+    # kept off the corner removed cards fly to, where none flies at a replay's end, it
+    # lay over the pyramid's top two rows
+    game = Game("pyramid52", deal=8)
+    game.play("st>w")
+    game.resign()
+    with app_at(tmp_path, monkeypatch, size, "ru") as (app, driver):
+        watch = show(app, driver, WatchScene(app, [game.to_replay()]))
+        driver.key(pygame.K_END)
+        driver.settle(1.0)
+        drawn = watch.banner_drawn
+        assert drawn is not None and watch.banner.buttons
+        cards = watch.banner_keep_clear(flights=False)
+        assert [r for r in cards if r.colliderect(drawn)] == []
