@@ -213,8 +213,14 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         if self.deal != today_deal():
             return False
         ruleset, options, records = self.ruleset.id, dict(self.options), self.app.records
-        played = records.daily(ruleset, options, self.deal) is not None
-        return not played and not records.daily_seen(ruleset, options, self.deal)
+        day_game = records.daily(ruleset, options, self.deal)
+        if day_game is not None and day_game.outcome is not None:
+            return False  # played for the table: nothing is left to lose
+        # the day's own game in play is no game of its deal before it: a free game of
+        # the deal now put it out of its table unasked, as one played before it does
+        game = Game(ruleset, options, deal=self.deal)
+        except_id = day_game.id if day_game is not None else None
+        return not (records.deal_played_before(game, except_id) or records.deal_watched(game))
 
     def _continue_resumes_it(self) -> bool:
         """Whether the game Continue offers is of this patience and options."""

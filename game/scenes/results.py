@@ -245,6 +245,11 @@ class ResultsScene(PadScene):
         arcade = self.arcade
         if arcade is not None and arcade.over:
             meta = {"seconds": arcade.run.state.seconds, "started": arcade.run.started_at}
+            # under the initials the run's place holds, as the Records' Save and
+            # `scores --export-run` write it: the run's file named no one
+            run_held = self.app.records.run_entry_initials(arcade.run.id)
+            if run_held:
+                meta["initials"] = run_held
             try:
                 proof = run_proof(arcade.ladder, [g.replay for g in arcade.run.games], meta)
                 subject = f"{arcade.ladder.id}-run"

@@ -431,6 +431,10 @@ class Records(ScoreKeeping):
         """The initials a game holds its table place under; None if it holds none."""
         return self._read("read the tables", lambda: self.scores.initials_of(record_id), None)
 
+    def run_entry_initials(self, run_id: int) -> str | None:
+        """The initials an arcade run holds its table place under; None if it holds none."""
+        return self._read("read the tables", lambda: self.scores.run_initials_of(run_id), None)
+
     def history(self, ruleset: str | None = None, limit: int | None = None) -> list[GameRow]:
         return self._read(
             "read the games", lambda: list(self._rows(self.games.history(ruleset, limit))), []

@@ -203,6 +203,13 @@ class ScoreTables:
         ).fetchone()
         return str(row["initials"]) if row is not None else None
 
+    def run_initials_of(self, run_id: int) -> str | None:
+        """The initials this arcade run's entry was put under, if the table holds it."""
+        row = self.conn.execute(
+            "SELECT initials FROM scores WHERE arcade_run = ? ORDER BY id LIMIT 1", (run_id,)
+        ).fetchone()
+        return str(row["initials"]) if row is not None else None
+
     def best(self, key: TableKey) -> ScoreEntry | None:
         entries = self.top(key, 1)
         return entries[0] if entries else None

@@ -1362,9 +1362,11 @@ def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, d
     click(driver, scene, "play")  # pressed again: played so, as it said
     driver.settle(1.0)
     assert app.scene is not scene and scene.started.deal_number == today_deal()
-    # the day's deal played for its table: typed again, nothing is left to lose
+    # the day's deal played for its table, to its end: typed again, nothing is left
+    # to lose
     played = Game("pyramid36", deal=today_deal())
     played.play(next(iter(played.legal_moves)))
+    played.play("resign")
     app.records.save_game(played, GameFacts(mode=DAILY))
     again = open_menu(app, driver)
     click(driver, again, "ruleset:pyramid36")
@@ -1372,6 +1374,25 @@ def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, d
     click(driver, again, "play")
     driver.settle(1.0)
     assert app.scene is not again and again.play_asked == 0
+
+
+def test_play_of_today_s_deal_typed_asks_while_the_day_s_game_is_in_play(app, driver):
+    # the day's game left at a move, its number typed and played as a free game went
+    # ahead unasked (the day's own game counted as the deal played before), and the
+    # day's game, continued, then stayed out of its table: "played before"
+    from game.rules import Game
+    from game.store import DAILY, GameFacts
+    from game.store.daily import today_deal
+
+    day = Game("pyramid36", deal=today_deal())
+    day.play(next(iter(day.legal_moves)))
+    app.records.save_game(day, GameFacts(mode=DAILY))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    scene.deal_text = str(today_deal())
+    click(driver, scene, "play")
+    assert app.scene is scene and scene.play_asked > 0
+    assert "deal of the day as a free game" in scene.play_question()
 
 
 def menu_over_a_game_left(app, driver) -> MenuScene:

@@ -298,6 +298,32 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     assert results.saved_at("x") == "The run's replay saved: x"  # what the box draws
 
 
+def test_the_end_of_an_arcade_run_exports_it_under_its_place_s_initials(app, driver, tmp_path):
+    # a game's Export names the initials its place holds, as the Records' Save and
+    # `scores --export-run` do of a run; the results' Export of a run named no one
+    from game.ladder import load_ladder
+    from game.scenes.arcade import ArcadeStatus
+    from game.scenes.summary import GameSummary
+    from game.store.saved import ARCADE
+    from tests.store.helpers import ladder_run_games
+
+    ladder = load_ladder()
+    run_id = app.records.start_run(ladder)
+    for game in ladder_run_games():
+        facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
+        app.records.save_game(game, facts)
+    app.records.add_run_score(ladder, app.records.run(ladder, run_id), "ARC")
+    run = app.records.run(ladder, run_id)
+    results = ResultsScene(
+        app, GameSummary(game, 5.0, facts=facts), ArcadeStatus(ladder, run, won=False)
+    )
+    app.switch(results, fade=False)
+    driver.frames(1)
+    press(driver, results, "export")
+    (path,) = (tmp_path / "home" / "replays").iterdir()
+    assert json.loads(path.read_text("utf-8"))["meta"]["initials"] == "ARC"
+
+
 def blocked_replays_folder(tmp_path):
     """A file where the exported replays' folder should be: no export can be written."""
     folder = tmp_path / "home" / "replays"
