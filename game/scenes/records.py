@@ -316,7 +316,16 @@ class RecordsScene(PadScene):
             per = max(1, room // ROW_LEAST - 1)
             self.row_h = self.heads_h = max(ROW_LEAST, min(room // (per + 1), 2 * line))
         marked = [i for i, e in enumerate(self.entries) if e.arcade_run == self.marked_run]
-        wanted = marked[0] if marked and self.marked_run is not None else 0
+        marked = marked if self.marked_run is not None else []
+        wanted = marked[0] if marked else 0
+        # the page of the row the keyboard's ring is on, else of the marked run's row in
+        # sight: a window made lower turned them away (the ring fell back to Back, whose
+        # Enter left the records)
+        kind, _colon, index = self.pad.focus_key.partition(":")
+        if kind in ("watch", "save") and index.isdigit():
+            self.pages.first, wanted = None, int(index)
+        elif marked and self.pages.first is not None and wanted in self.pages.shown():
+            self.pages.first = None
         self.pages.fit(per, len(self.entries), wanted)  # shown first: the marked run's page
 
     def _foot_lines(self) -> int:
@@ -338,6 +347,11 @@ class RecordsScene(PadScene):
         if kind in ("watch", "save"):
             row = min(int(index) - before + after, len(self.entries) - 1)
             self.pad.focus_key = f"{kind}:{row}"
+        elif kind in ("page-up", "page-down") and self.pages.turned(step) is None:
+            # the arrow turned off at the last (or first) page: the ring goes to the other,
+            # where it went to the nearest button, a row's Save, and the next Enter wrote
+            # its replay
+            self.pad.focus_key = "page-down" if kind == "page-up" else "page-up"
         self.problem = self.saved_path = ""  # it was about a row turned away
         self.layout()
 

@@ -2234,3 +2234,77 @@ def test_a_replay_s_end_banner_hides_no_card_where_the_felt_has_room(tmp_path, m
         assert drawn is not None and watch.banner.buttons
         cards = watch.banner_keep_clear(flights=False)
         assert [r for r in cards if r.colliderect(drawn)] == []
+
+
+def test_a_window_made_lower_keeps_the_ringed_row_s_page(app, driver):
+    # on page 2 at 800x600 with the ring on row 9's Watch, the window made 800x480
+    # showed rows 5-8: the ring fell back to Back, and the next Enter left the records
+    from game.store.scores import TOP
+
+    driver.resize((800, 600))
+    fill_table(app.records, FREE, TOP)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    driver.key(pygame.K_PAGEDOWN)
+    while scene.pad.focus_key != "watch:8":
+        driver.key(pygame.K_TAB)
+    for size in [(800, 480), (1024, 600), (800, 600), (1280, 800), (800, 480)]:
+        driver.resize(size)
+        assert scene.pad.focus_key == "watch:8", size
+        assert 8 in scene.pages.shown(), size
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600)])
+def test_enter_held_on_the_down_arrow_never_presses_a_row_s_button(app, driver, size):
+    # ▼ turned off on the last page, the ring went to the nearest button, a row's Save:
+    # Enter pressed on till the pages stop wrote its replay once a press
+    from game.store.scores import TOP
+
+    driver.resize(size)
+    fill_table(app.records, FREE, TOP)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    while scene.pad.focus_key != "page-down":
+        driver.key(pygame.K_TAB)
+    for _ in range(TOP):  # pressed on: the pages go to the end and back, nothing else
+        driver.key(pygame.K_RETURN)
+        assert app.scene is scene and scene.saved_path == "" and scene.problem == ""
+        assert scene.pad.focus_key in ("page-up", "page-down")
+        if scene.pages.turned(1) is None:  # at the last page: the arrow that still turns
+            assert scene.pad.focus_key == "page-up"
+        if scene.pages.turned(-1) is None:
+            assert scene.pad.focus_key == "page-down"
+
+
+def test_a_marked_run_s_row_stays_in_sight_as_the_window_changes(app, driver, monkeypatch):
+    # the run just placed 9th, on its page at 1024x600: the window made 800x480 showed
+    # rows 5-8, the marked run turned away
+    import dataclasses
+
+    from game.store.scores import TOP
+
+    driver.resize((1024, 600))
+    fill_table(app.records, FREE, TOP)
+    entries = app.records.top(RecordsScene(app, "pyramid52", {}).table_key())
+    runs = [dataclasses.replace(e, arcade_run=100 + i) for i, e in enumerate(entries)]
+    monkeypatch.setattr(app.records, "top", lambda key: runs)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE, marked_run=108))
+    for size in [(800, 480), (800, 600), (1280, 800), (800, 480), (1024, 600)]:
+        driver.resize(size)
+        assert 8 in scene.pages.shown(), size
+
+
+def test_a_save_s_long_problem_keeps_its_row_in_sight(app, driver, monkeypatch):
+    # the foot's three lines for the problem took a row from the page: row 7's Save
+    # pressed at 800x600, the page showed rows 1-6, the problem of a row no longer there
+    import game.scenes.replay_files as replay_files
+    from game.store.scores import TOP
+
+    def full(*_args, **_kwargs):
+        raise OSError("a reason from a network file system that goes on and on " * 3)
+
+    monkeypatch.setattr(replay_files, "write_export", full)
+    driver.resize((800, 600))
+    fill_table(app.records, FREE, TOP)
+    scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
+    last = scene.pages.shown()[-1]
+    driver.click(scene.pad.get(f"save:{last}").rect.center)
+    assert scene.problem and last in scene.pages.shown()
