@@ -20,14 +20,8 @@ from game.rules.ruleset import OptionValue
 from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
-from game.scenes.records_words import (
-    STATS,
-    empty_note,
-    row_values,
-    statistics_rows,
-    tab_label,
-    table_columns,
-)
+from game.scenes.records_columns import column_xs, row_values, table_columns
+from game.scenes.records_words import STATS, empty_note, statistics_rows, tab_label
 from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write_replay_file
 from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
@@ -75,7 +69,7 @@ class RecordsScene(PadScene):
         self.saved_at: Callable[[str], str] = str  # how it is said (a run's, a game's)
         self.pad.focus_key = "tab:" + self.tab
         self.entries: list[ScoreEntry] = []
-        self.table_right = 0  # where the rows' Watch and Save begin (see _column_xs)
+        self.table_right = 0  # where the rows' Watch and Save begin (see column_xs)
         self.stats = Statistics()
         self.today = today_deal()  # the day the foot's "Today's deal" is of
         self.chart: list[int] = []
@@ -476,30 +470,13 @@ class RecordsScene(PadScene):
             shown = fit_text(options, size, room)
             draw_text(surface, shown, size, (r.centerx, top.bottom), theme.INK_DIM, "midtop")
 
-    def _column_xs(self, columns: list[tuple[str, float, str]], rows: list[list[str]]) -> list[int]:
-        """Each column's x, at its share of the panel's width; the whole drawn closer
-        where a column's widest text (of `rows`, the table's values) would run under the
-        rows' Watch and Save (in a window standing up they hid the day of every date)."""
-        area, width = self.area, self.area.width
-        room = self.table_right - area.x
-        squeeze = 1.0
-        if rows:
-            font = theme.font(self.text_size, bold=True)
-            for c, (heading, share, anchor) in enumerate(columns):
-                texts = [heading, *(row[c] for row in rows)]
-                widest = max(font.size(t)[0] for t in texts) if anchor == "midleft" else 0
-                if share > 0 and share * width * squeeze + widest > room:
-                    squeeze = (room - widest) / (share * width)
-        # columns drawn closer than this would run into each other
-        squeeze = max(squeeze, 0.6)
-        return [area.x + int(width * share * squeeze) for _heading, share, _anchor in columns]
-
     def _draw_table(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size
         y = area.y + px(14, s, 8)
         columns = table_columns(self.tab)
         rows = [row_values(self.tab, i, e) for i, e in enumerate(self.entries)]
-        xs = self._column_xs(columns, rows)
+        room = pygame.Rect(area.x, area.y, self.table_right - area.x, area.height)
+        xs = column_xs(columns, rows, area.width, room, self.text_size)
         for (heading, _share, anchor), x in zip(columns, xs, strict=True):
             where = (x, y + self.heads_h // 2)
             draw_text(surface, heading, px(14, s, 11), where, theme.INK_DIM, anchor)

@@ -1,12 +1,11 @@
-"""What the records say in words: the tabs' names, a table's heads and rows, the
-statistics' lines, and what an empty table says enters it."""
+"""What the records say in words: the tabs' names, the statistics' lines, and what an
+empty table says enters it."""
 
 from __future__ import annotations
 
 from game import i18n
-from game.i18n import _, clock_text, date_text
-from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics
-from game.store.daily import deal_date
+from game.i18n import _, clock_text
+from game.store import ARCADE, DAILY, FREE, Statistics
 
 STATS = "stats"
 
@@ -55,52 +54,3 @@ def empty_note(tab: str) -> str:
     if tab == DAILY:  # a day's deal played before (as a free game) stays out too
         return _("No entries yet: a day's deal played for the first time, unhelped, appears here.")
     return _("No entries yet: games played without hints appear here.")
-
-
-def table_columns(tab: str) -> list[tuple[str, float, str]]:
-    """A table's columns: (heading, left edge as a share of the width, anchor)."""
-    last = _("Date") if tab == DAILY else _("Deal")
-    first = [("#", 0.04, "midright"), (_("Initials"), 0.07, "midleft")]
-    if tab == ARCADE:
-        return [
-            *first,
-            (_("Levels"), 0.26, "midright"),
-            (_("Points"), 0.37, "midright"),
-            (_("Cards"), 0.47, "midright"),  # as every other table has them
-            (_("Time"), 0.57, "midright"),
-            (_("Moves"), 0.67, "midright"),
-        ]
-    return [
-        *first,
-        (_("Points"), 0.26, "midright"),
-        (_("Cards"), 0.36, "midright"),
-        (_("Time"), 0.46, "midright"),
-        (_("Moves"), 0.55, "midright"),
-        (last, 0.58, "midleft"),
-    ]
-
-
-def row_values(tab: str, i: int, e: ScoreEntry) -> list[str]:
-    """The i-th row of the table as its columns show it (a daily deal by its day)."""
-    f = e.figures
-    if tab == ARCADE:
-        return [
-            str(i + 1),
-            e.initials,
-            str(f.levels),
-            str(f.remaining_points),
-            str(f.remaining_cards),
-            clock_text(f.seconds),
-            str(f.moves),
-        ]
-    day = deal_date(e.deal) if tab == DAILY and e.deal is not None else None
-    last = date_text(day) if day else str(e.deal)
-    return [
-        str(i + 1),
-        e.initials,
-        str(f.remaining_points),
-        str(f.remaining_cards),
-        clock_text(f.seconds),
-        str(f.moves),
-        last,
-    ]

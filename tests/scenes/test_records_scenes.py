@@ -16,7 +16,8 @@ from game.rules import Game, get_ruleset
 from game.scenes.base import ARRIVING_S, Scene
 from game.scenes.initials import InitialsScene, clean_initials, wheel
 from game.scenes.records import STATS, RecordsScene
-from game.scenes.records_words import empty_note, row_values, table_columns
+from game.scenes.records_columns import row_values, table_columns
+from game.scenes.records_words import empty_note
 from game.scenes.results import ResultsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
