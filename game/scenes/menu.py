@@ -27,6 +27,7 @@ from game.scenes.menu_choice import MenuChoice, last_played
 from game.scenes.menu_panel import PICTURE_LEAST, MenuPanel
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
+from game.screen import MIN_SIZE
 from game.store import FREE
 from game.store.daily import today_deal
 from game.ui import theme
@@ -445,7 +446,11 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         beside = header.copy()
         beside.width -= title_w + px(16, s, 8)
         beside.right = header.right
-        self.header_h = max(px(42, s), theme.SMALLEST_BUTTON)
+        # a finger's in every window of the least size the game asks for and above;
+        # below it (800x480), as they were: a notice and Continue over four options
+        # laid the panel's last row over Play
+        finger = min(w, h) >= MIN_SIZE[1]
+        self.header_h = max(px(42, s), theme.SMALLEST_BUTTON) if finger else px(42, s, 30)
         if row_width(buttons, self.header_h, header_gap) + quit_apart <= beside.width:
             layout_row(buttons, beside, self.header_h, header_gap, align="right")
             # under them, where they stand taller than the title (a finger's, at 800x600),

@@ -1570,6 +1570,9 @@ def test_a_menu_without_room_for_a_finger_s_buttons_keeps_them_as_they_were(app,
     # picture no room: there the buttons stay 30 px, and every patience has its picture
     with menu_in(app, driver, "ru", (800, 480)) as scene:
         assert scene.button_h == 30
+        # below the least window the game asks for, the header's too: taller, they
+        # pushed the panel down, and under a notice and Continue its options over Play
+        assert scene.header_h == scene.pad.get("records").rect.height == 30
         for ruleset in scene.rulesets:
             scene.select(ruleset)
             assert scene.preview_rect.height > 0, ruleset
