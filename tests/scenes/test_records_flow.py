@@ -298,6 +298,20 @@ def test_the_end_of_an_arcade_run_exports_the_run_that_verifies(app, driver, tmp
     assert results.saved_at("x") == "The run's replay saved: x"  # what the box draws
 
 
+def run_entered(app, seconds: float) -> int:
+    """An arcade run of the ladder's games, each `seconds` long, entered under ARC."""
+    from game.ladder import load_ladder
+    from game.store.saved import ARCADE
+    from tests.store.helpers import ladder_run_games
+
+    ladder = load_ladder()
+    run_id = app.records.start_run(ladder)
+    for game in ladder_run_games():
+        app.records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=seconds))
+    app.records.add_run_score(ladder, app.records.run(ladder, run_id), "ARC")
+    return run_id
+
+
 def test_the_end_of_an_arcade_run_exports_it_under_its_place_s_initials(app, driver, tmp_path):
     # a game's Export names the initials its place holds, as the Records' Save and
     # `scores --export-run` do of a run; the results' Export of a run named no one
@@ -307,13 +321,9 @@ def test_the_end_of_an_arcade_run_exports_it_under_its_place_s_initials(app, dri
     from game.store.saved import ARCADE
     from tests.store.helpers import ladder_run_games
 
-    ladder = load_ladder()
-    run_id = app.records.start_run(ladder)
-    for game in ladder_run_games():
-        facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
-        app.records.save_game(game, facts)
-    app.records.add_run_score(ladder, app.records.run(ladder, run_id), "ARC")
+    ladder, run_id = load_ladder(), run_entered(app, seconds=5)
     run = app.records.run(ladder, run_id)
+    game, facts = ladder_run_games()[-1], GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5)
     results = ResultsScene(
         app, GameSummary(game, 5.0, facts=facts), ArcadeStatus(ladder, run, won=False)
     )
@@ -369,14 +379,9 @@ def test_an_arcade_entry_is_saved_as_its_run_that_verifies(app, driver, tmp_path
     from game.scenes.records import RecordsScene
     from game.store.proof import verify_run
     from game.store.saved import ARCADE
-    from tests.store.helpers import ladder_run_games
 
+    run_entered(app, seconds=9)
     ladder = load_ladder()
-    run_id = app.records.start_run(ladder)
-    for game in ladder_run_games():
-        facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=9)
-        app.records.save_game(game, facts)
-    app.records.add_run_score(ladder, app.records.run(ladder, run_id), "ARC")
     scene = RecordsScene(app, "pyramid52", {}, tab=ARCADE)
     app.switch(scene, fade=False)
     driver.frames(1)

@@ -2200,9 +2200,9 @@ def test_initials_are_three_letters_in_capitals_however_many_are_given():
     assert len(clean_initials("жучок")) == 3
 
 
-def test_a_marked_run_far_down_the_table_opens_on_its_page(app, driver, monkeypatch):
-    # the results' "table" after a run of place 9: on a low window's first page, the
-    # run the results had just placed was not to be seen
+def arcade_table_marked_at_9th(app, driver, monkeypatch) -> RecordsScene:
+    """Records at 1024x600 on an arcade table of ten runs (made of free games' entries),
+    the 9th marked, as the results' "table" opens it after the run."""
     import dataclasses
 
     from game.store.scores import TOP
@@ -2212,7 +2212,13 @@ def test_a_marked_run_far_down_the_table_opens_on_its_page(app, driver, monkeypa
     entries = app.records.top(RecordsScene(app, "pyramid52", {}).table_key())
     runs = [dataclasses.replace(e, arcade_run=100 + i) for i, e in enumerate(entries)]
     monkeypatch.setattr(app.records, "top", lambda key: runs)
-    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE, marked_run=108))
+    return show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE, marked_run=108))
+
+
+def test_a_marked_run_far_down_the_table_opens_on_its_page(app, driver, monkeypatch):
+    # the results' "table" after a run of place 9: on a low window's first page, the
+    # run the results had just placed was not to be seen
+    scene = arcade_table_marked_at_9th(app, driver, monkeypatch)
     assert 8 in scene.pages.shown() and scene.pages.shown().start > 0
     driver.frames(1)
     assert scene.marked_drawn is not None and scene.area.contains(scene.marked_drawn)
@@ -2278,16 +2284,7 @@ def test_enter_held_on_the_down_arrow_never_presses_a_row_s_button(app, driver, 
 def test_a_marked_run_s_row_stays_in_sight_as_the_window_changes(app, driver, monkeypatch):
     # the run just placed 9th, on its page at 1024x600: the window made 800x480 showed
     # rows 5-8, the marked run turned away
-    import dataclasses
-
-    from game.store.scores import TOP
-
-    driver.resize((1024, 600))
-    fill_table(app.records, FREE, TOP)
-    entries = app.records.top(RecordsScene(app, "pyramid52", {}).table_key())
-    runs = [dataclasses.replace(e, arcade_run=100 + i) for i, e in enumerate(entries)]
-    monkeypatch.setattr(app.records, "top", lambda key: runs)
-    scene = show(app, driver, RecordsScene(app, "pyramid52", {}, ARCADE, marked_run=108))
+    scene = arcade_table_marked_at_9th(app, driver, monkeypatch)
     for size in [(800, 480), (800, 600), (1280, 800), (800, 480), (1024, 600)]:
         driver.resize(size)
         assert 8 in scene.pages.shown(), size
