@@ -129,7 +129,8 @@ def test_a_win_climbs_a_loss_costs_a_life_and_points_add_up():
     assert done.over(LADDER) and done.points == 0 and done.games == 3  # nothing counts after
 
 
-def test_a_finished_run_enters_the_arcade_table_after_its_games_are_verified(records):
+def run_of_four(records) -> int:
+    """A run of LADDER whose four games are saved: won, lost, won, lost (its end)."""
     run_id = records.start_run(LADDER)
     games = [
         won_game(),
@@ -139,6 +140,11 @@ def test_a_finished_run_enters_the_arcade_table_after_its_games_are_verified(rec
     ]
     for n, game in enumerate(games):
         records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=n + 1.0))
+    return run_id
+
+
+def test_a_finished_run_enters_the_arcade_table_after_its_games_are_verified(records):
+    run_id = run_of_four(records)
     run = records.run(LADDER, run_id)
     assert run.state.over(LADDER) and run.state.level == 2 and run.state.lives == 0
     assert records.open_run(LADDER) is None
@@ -259,15 +265,7 @@ def test_a_run_s_game_found_after_its_end_is_none_of_its_games(records):
     # another window's game of the run, ended after the run's last life (or a mended
     # file's): counted, its hint made the run "assisted" and its moves a fifth game of
     # the run's entry, and the run lost its place
-    run_id = records.start_run(LADDER)
-    games = [
-        won_game(),
-        random_game("pyramid52", 4, 10),
-        won_game(),
-        random_game("pyramid52", 6, 9),
-    ]
-    for n, game in enumerate(games):
-        records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id, seconds=n + 1.0))
+    run_id = run_of_four(records)
     later = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=5.0, hints=1)
     later.mark_assisted("hint")
     records.save_game(random_game("pyramid52", 7, 9), later)

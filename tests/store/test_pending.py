@@ -126,14 +126,20 @@ def test_a_place_waits_for_its_game_s_end_to_be_saved(records):
     assert records.game(facts.record_id).outcome == "won" and not records.pending
 
 
-def test_a_game_whose_end_waits_is_not_offered_to_continue(records):
-    # given up on a full disk, it stood in this window's Continue, and continued, its
-    # end was undone once the disk had room
+def given_up_as_writes_fail(records):
+    """An Egyptian game saved, then given up while every write fails: its end waits."""
     game, facts = random_game("egyptian", deal=5, moves=3, end=False), GameFacts()
     assert records.save_game(game, facts)
     writes_fail(records, True)
     game.play("resign")
     assert not records.save_game(game, facts)
+    return facts
+
+
+def test_a_game_whose_end_waits_is_not_offered_to_continue(records):
+    # given up on a full disk, it stood in this window's Continue, and continued, its
+    # end was undone once the disk had room
+    facts = given_up_as_writes_fail(records)
     records.release(facts.record_id, finished=True)  # the table left
     assert records.unfinished() is None
     assert records.holds.holding(facts.record_id)  # nor by another window
@@ -191,11 +197,7 @@ def test_a_deal_left_untouched_while_saves_failed_is_not_saved_once_they_work(re
 def test_a_game_whose_end_was_saved_late_is_let_go_as_its_table_leaves_it(records):
     # the end's save failed, then was made again before the table left the game: still
     # taken for an end waiting, the game stayed held, its file kept, until the window shut
-    game, facts = random_game("egyptian", deal=5, moves=3, end=False), GameFacts()
-    assert records.save_game(game, facts)
-    writes_fail(records, True)
-    game.play("resign")
-    assert not records.save_game(game, facts)
+    facts = given_up_as_writes_fail(records)
     writes_fail(records, False)
     assert records.retry_pending() and records.game(facts.record_id).outcome == "resigned"
     records.release(facts.record_id, finished=True)
