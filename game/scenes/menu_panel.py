@@ -78,8 +78,21 @@ class MenuPanel:
         self.option_labels = []
         chosen = self.options
         y = self.preview_rect.bottom + 2 * gap
-        for option in self.ruleset.options:
-            self.option_labels.append((localized(option.label), (inner.x, y)))
+        # too low even for no picture (800x480, under a notice and Continue): each
+        # option's name beside its row, not above it, where the last row lay over Play
+        beside = room < 0
+        font = theme.font(self.text_size)
+        names = [localized(option.label) for option in self.ruleset.options]
+        name_w = max((font.size(name)[0] for name in names), default=0) + px(8, s, 5)
+        for option, name in zip(self.ruleset.options, names, strict=True):
+            if beside:
+                self.option_labels.append((name, (inner.x, y + (bh - label_h) // 2)))
+                area = pygame.Rect(inner.x + name_w, y, inner.width - name_w, bh)
+                y += bh + gap
+            else:
+                self.option_labels.append((name, (inner.x, y)))
+                area = pygame.Rect(inner.x, y + label_h + px(4, s, 2), inner.width, bh)
+                y += option_h
             row = [
                 Button(
                     choice_label(option, c),
@@ -91,10 +104,8 @@ class MenuPanel:
                 )
                 for c in option.choices
             ]
-            area = pygame.Rect(inner.x, y + label_h + px(4, s, 2), inner.width, bh)
             layout_row(row, area, bh, px(8, s, 5), align="left")
             buttons += row
-            y += option_h
 
         deal_y = inner.bottom - play_h - gap - bh
         # it clears the typed number (the field then says the deal will be random)

@@ -13,6 +13,7 @@ from game.clock import ManualClock
 from game.render.preview import preview
 from game.rules import rulesets
 from game.scenes.menu import PLAY_ASK_S, QUIT_ASK_S, MenuScene
+from game.ui import theme
 from tests.scenes.driver import Driver
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -476,6 +477,35 @@ def test_a_notice_and_continue_over_four_options_overlap_nothing(app, driver, la
         assert picture.height == 0 or picture.height >= 24  # none, or one worth seeing
         assert all(o.top >= picture.bottom for o in options)
         assert scene.panel.contains(scene.pad.get("play").rect)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_at_800x480_a_notice_and_continue_lay_no_button_over_another(app, driver, language):
+    # 800x480 is drawn (a 7-inch kiosk screen, a tiling window manager): under a notice
+    # and Continue, От нечего делать's last row of options lay over Clear, Rules, the
+    # day's deal and Play; each option's name now stands beside its row there
+    from game.notices import Notice
+    from game.rules import Game
+    from game.store import GameFacts
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
+    with menu_in(app, driver, language, (800, 480)) as scene:
+        for ruleset in scene.rulesets:
+            scene.select(ruleset)
+            driver.frames(1)
+            assert scene.notice_rect.height and scene.continue_rect.height
+            rects = [(b.key, b.rect) for b in scene.pad.buttons] + [("field", scene.deal_field)]
+            pairs = itertools.combinations(rects, 2)
+            over = [(a, b) for (a, ra), (b, rb) in pairs if ra.colliderect(rb)]
+            assert over == [], ruleset
+            font = theme.font(scene.text_size)
+            for label, (x, y) in scene.option_labels:  # whole, and left of its row
+                name = pygame.Rect((x, y), font.size(label))
+                assert scene.panel.contains(name), (ruleset, label)
+                assert not any(name.colliderect(r) for _key, r in rects), (ruleset, label)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1366, 768), (1920, 1080)])
