@@ -1,5 +1,7 @@
 """The rules screen driven by real events: its text, scrolling, picture and way back."""
 
+import itertools
+
 import pygame
 import pytest
 
@@ -477,3 +479,283 @@ def test_a_resize_puts_out_the_button_the_mouse_had_lit(app, driver):
     driver.resize((1920, 1080))
     driver.frames(1)
     assert not back.hot
+
+
+# -- mutants of the scrolling that went through (see the review of December 2026) --------
+
+
+def swipe_up(driver, scene) -> None:
+    """A quick flick of 60 px upwards in the text, lifted at once: the text glides on."""
+    x, bottom = scene.text_rect.centerx, scene.text_rect.bottom - 10
+    driver.drag((x, bottom - 100), (x, bottom - 160), steps=2)
+
+
+def test_space_pages_down_as_pgdn_does(app, driver):
+    scene = open_long_rules(app, driver)
+    driver.key(pygame.K_SPACE)
+    page = scene.view.height - scene.line_h
+    assert scene.scroll == min(scene.max_scroll, page) > 0
+
+
+def test_the_wheel_stops_a_glide_where_it_puts_the_text(app, driver):
+    scene = open_long_rules(app, driver)
+    swipe_up(driver, scene)
+    wheel(driver, 1)  # up a little, in the middle of the glide
+    there = scene.scroll
+    driver.settle(2.0)
+    assert scene.scroll == there
+
+
+def test_a_short_swipe_glides_a_little_and_slows_to_a_stop(app, driver):
+    scene = open_long_rules(app, driver)
+    assert scene.max_scroll > 800  # room for a glide that never slowed to run to the end
+    swipe_up(driver, scene)
+    driver.settle(3.0)
+    assert 60 < scene.scroll < 600  # on past the finger, but not to the end of the text
+    # and it stops: the text crept on by a hair every frame, redrawn for ever
+    there = scene.scroll
+    driver.frames(30)
+    assert scene.scroll == there and not scene.redraw
+
+
+def test_end_goes_to_the_end_of_the_text_from_its_top(app, driver):
+    scene = open_long_rules(app, driver)
+    assert scene.max_scroll > scene.view.height  # a page down or two would not reach it
+    driver.key(pygame.K_END)
+    assert scene.scroll == scene.max_scroll
+    driver.key(pygame.K_HOME)
+    assert scene.scroll == 0
+
+
+def test_f1_closes_the_rules_it_opened(app, driver):
+    open_rules(app, driver)
+    driver.key(pygame.K_F1)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+
+
+def test_enter_with_no_focus_shown_goes_back(app, driver):
+    open_rules(app, driver)
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert isinstance(app.scene, Marker)
+
+
+def masks_asked(monkeypatch) -> list[tuple[bool, bool]]:
+    """The edges the text's fade is asked for, frame by frame (top, bottom)."""
+    from game.scenes import rules
+
+    asked: list[tuple[bool, bool]] = []
+    real = rules.fade_mask
+
+    def recording(size, top, bottom):  # type: ignore[no-untyped-def]
+        asked.append((top, bottom))
+        return real(size, top, bottom)
+
+    monkeypatch.setattr(rules, "fade_mask", recording)
+    return asked
+
+
+def test_the_text_fades_only_at_an_edge_with_more_beyond_it(app, driver, monkeypatch):
+    # at the top its first line, at the end its last, read faded as if more came
+    asked = masks_asked(monkeypatch)
+    scene = open_long_rules(app, driver)
+    scene.redraw = True
+    driver.frames(1)
+    assert asked[-1] == (False, True)
+    driver.key(pygame.K_DOWN)
+    assert asked[-1] == (True, True)
+    driver.key(pygame.K_END)
+    assert asked[-1] == (True, False)
+
+
+def rendered_texts(monkeypatch) -> list[str]:
+    """The texts the rules screen renders with its fonts, in order."""
+    from game.scenes import rules
+
+    texts: list[str] = []
+    real = rules.theme.font
+
+    class Recording:
+        def __init__(self, font):  # type: ignore[no-untyped-def]
+            self.font = font
+
+        def render(self, text, *args):  # type: ignore[no-untyped-def]
+            texts.append(text)
+            return self.font.render(text, *args)
+
+        def __getattr__(self, name):  # type: ignore[no-untyped-def]
+            return getattr(self.font, name)
+
+    monkeypatch.setattr(rules.theme, "font", lambda *a, **k: Recording(real(*a, **k)))
+    return texts
+
+
+def test_a_line_half_scrolled_off_the_top_is_still_drawn(app, driver, monkeypatch):
+    # it vanished whole as soon as its top passed the edge, leaving a gap above the next
+    scene = open_long_rules(app, driver)
+    y, top = scene.gap_h // 2, {}
+    for i, line in enumerate(scene.lines):
+        y += scene.gap_h if line.gap_before else 0
+        top[i] = y
+        y += scene.line_h
+    i = next(i for i in range(3, len(scene.lines)) if not scene.lines[i].gap_before)
+    scene.scroll_to(top[i] + scene.line_h // 2)  # half of line i above the edge
+    assert 0 < scene.scroll < scene.max_scroll
+    texts = rendered_texts(monkeypatch)
+    scene.redraw = True
+    driver.frames(1)
+    assert scene.lines[i].text in texts
+    assert scene.lines[i - 1].text not in texts  # wholly above: not drawn
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("ruleset_id", ["egyptian", "nechego", "pyramid52"])
+def test_each_line_holds_as_many_words_as_fit(app, driver, ruleset_id, language):
+    # the lines after a paragraph's bold title kept the room left beside the title
+    from game.ui.widgets import words_of
+
+    scene = open_rules(app, driver, ruleset_id, language=language)
+    body = theme.font(scene.text_size)
+    bold = theme.font(scene.text_size, bold=True)
+    width = scene.text_rect.width - 2 * scene.pad
+    for line, following in itertools.pairwise(scene.lines):
+        if following.gap_before:  # the paragraph's last line
+            continue
+        room = width - (bold.size(line.lead + " ")[0] if line.lead else 0)
+        word = words_of(following.text)[0]  # "с картой" is one word: it never breaks
+        assert body.size(f"{line.text} {word}")[0] > room, (line.full, word)
+
+
+def test_a_press_on_back_let_go_away_from_it_does_nothing(app, driver):
+    # a press changed into a swipe, a finger that thought better of it
+    scene = open_rules(app, driver)
+    back = scene.back_button.rect
+    driver.mouse(pygame.MOUSEBUTTONDOWN, back.center)
+    assert scene.back_button.pressed
+    away = scene.text_rect.center
+    driver.mouse(pygame.MOUSEMOTION, away)
+    driver.mouse(pygame.MOUSEBUTTONUP, away)
+    driver.settle(0.5)
+    assert app.scene is scene and not scene.back_button.pressed
+
+
+def test_the_scroll_bar_s_thumb_follows_the_text(app, driver):
+    scene = open_long_rules(app, driver)
+    r, width = scene.text_rect, max(4, scene.text_size // 3)
+    x = r.right - width  # the middle of the bar
+    top, bottom = (x, r.y + width + 2), (x, r.bottom - width - 3)
+    surface = app.surface
+    assert surface.get_at(top)[:3] == theme.INK_DIM  # the thumb at the top
+    assert surface.get_at(bottom)[:3] == theme.FELT_DARK
+    driver.key(pygame.K_END)
+    assert surface.get_at(top)[:3] == theme.FELT_DARK
+    assert surface.get_at(bottom)[:3] == theme.INK_DIM  # at the foot
+
+
+def test_a_picture_with_no_notes_under_it_fills_its_column(app, driver):
+    # half the column was kept for notes that had nothing to say
+    scene = open_rules(app, driver, "egyptian-old")
+    assert scene.notes.height(scene.notes.rect.width) == 0
+    assert scene.picture.rect.width >= scene.notes.rect.width - 1
+
+
+def test_at_the_end_the_last_line_is_wholly_in_sight(app, driver):
+    # scrolled to its end, the text's last line was cut by the panel's edge
+    scene = open_long_rules(app, driver)
+    driver.key(pygame.K_END)
+    y = scene.gap_h // 2 - int(scene.scroll)
+    for line in scene.lines:
+        y += (scene.gap_h if line.gap_before else 0) + scene.line_h
+    assert y <= scene.view.height  # the last line's foot
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_label_stays_in_the_picture_at_every_size(app, driver, size, language):
+    # the frame was tried only at 1280x800: at 800x600 "Reserve" could lie off it
+    driver.resize(size)
+    for ruleset_id in RULESET_IDS:
+        picture = open_rules(app, driver, ruleset_id, language=language).picture
+        for callout in picture.callouts:
+            assert picture.rect.contains(callout.label), (ruleset_id, callout.text)
+
+
+@pytest.mark.parametrize("size", [(800, 1000), (1920, 1080)])
+def test_each_label_stands_beside_the_area_it_names(app, driver, size):
+    # a label is read as its nearest area's name: "Foundations" by the piles said wrong
+    driver.resize(size)
+    for ruleset_id in RULESET_IDS:
+        picture = open_rules(app, driver, ruleset_id).picture
+        for callout in picture.callouts:
+            label = callout.label
+
+            def apart(m: pygame.Rect, label: pygame.Rect = label) -> float:
+                dx = max(m.left - label.right, label.left - m.right, 0)
+                dy = max(m.top - label.bottom, label.top - m.bottom, 0)
+                return float((dx * dx + dy * dy) ** 0.5)
+
+            near = min(apart(m) for m in callout.members)
+            assert near <= 3 * picture.label_size, (ruleset_id, callout.text, near)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1080, 1920)])
+@pytest.mark.parametrize("ruleset_id", ["pyramid36", "pyramid52"])
+def test_the_pyramid_is_named_over_its_apex(app, driver, size, ruleset_id):
+    # its label went under the pyramid's widest row, or beside a card of it, where it
+    # read as the stock's or the reserve's
+    driver.resize(size)
+    picture = open_rules(app, driver, ruleset_id).picture
+    pyramid = next(c for c in picture.callouts if c.area == "p")
+    apex = min(pyramid.members, key=lambda r: (r.y, r.x))
+    assert pyramid.label.bottom <= apex.top
+    assert abs(pyramid.label.centerx - apex.centerx) <= 1
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_the_picture_s_deal_is_a_little_way_in(ruleset_id):
+    # "piles fan and foundations fill": a bare deal showed empty foundations and an empty
+    # waste, nothing of how the game goes on
+    from game.scenes.rules_picture import sample_game
+
+    game = sample_game(rulesets()[ruleset_id], None)
+    assert game.pile("w"), "a card on the waste (the reserve)"
+    if not game.pairs_cards:
+        assert any(game.pile(name) for name in game.pile_names if name.startswith("f"))
+
+
+@pytest.mark.parametrize("ruleset_id", ["pyramid36", "pyramid52"])
+def test_the_pyramid_s_outline_is_narrow_at_its_apex(app, driver, ruleset_id):
+    picture = open_rules(app, driver, ruleset_id).picture
+    pyramid = next(c for c in picture.callouts if c.area == "p")
+    apex = min(pyramid.members, key=lambda r: (r.y, r.x))
+    w = max(2, picture.label_size // 7)
+    ox, oy = picture.rect.topleft
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = picture._pyramid_outline(pyramid)
+    assert (x0, y0) == (apex.left - w - ox, apex.top - w - oy)  # round the apex card
+    assert (x1, y1) == (apex.right + w - ox, apex.top - w - oy)
+    widest = max(r.right for r in pyramid.members) - min(r.left for r in pyramid.members)
+    assert y2 == y3 > y0 and x2 - x3 == widest + 2 * w  # its widest row below
+
+
+@pytest.mark.parametrize("ruleset_id", ["pyramid36", "nechego"])
+def test_the_notes_panel_has_room_under_its_last_line(app, driver, ruleset_id):
+    # the panel behind the notes ended at their last line's foot, with room above its
+    # first line and none below its last
+    class Recording(pygame.Surface):
+        def __init__(self, size):  # type: ignore[no-untyped-def]
+            super().__init__(size)
+            self.drawn_at: list[pygame.Rect] = []
+
+        def blit(self, source, dest, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.drawn_at.append(pygame.Rect(dest[:2], source.get_size()))
+            return super().blit(source, dest, *args, **kwargs)
+
+    scene = open_rules(app, driver, ruleset_id, {} if ruleset_id == "nechego" else None)
+    notes = scene.notes
+    surface = Recording(app.size)
+    notes.draw(surface)
+    panel, *drawn = surface.drawn_at
+    assert panel.topleft == notes.rect.topleft and drawn
+    above = min(r.top for r in drawn) - panel.top
+    assert above > 0 and panel.bottom - max(r.bottom for r in drawn) >= above
