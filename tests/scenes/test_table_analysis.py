@@ -300,6 +300,8 @@ def scripted_table(app, driver, game: Game, asked: dict | None = None):
     driver.settle(1.0)
     worker = ScriptedWorker()
     scene.analysis.worker, scene.analysis.results, scene.analysis.pending = worker, {}, {}
+    # and what the real solver may have told in that second, kept with the game, forgotten
+    scene.facts.deal_best = None
     scene.analysis.ask()
     if asked is not None:
         worker.replies.append({"id": worker.asked[-1], "line": [], **asked})
