@@ -61,6 +61,12 @@ def draw_deal_field(
     # keeps it before it is left out (the Russian is longer)
     room = field.width - 2 * inset
     hint, size = fit_text(_("random"), text_size, room), text_size
+    # the word itself smaller before it is cut ("случайн…" beside От нечего делать's
+    # four rows of options, Russian at 800x600)
+    for smaller in range(text_size, min(text_size, LEAST_HINT) - 1, -1):
+        if theme.font(smaller).size(_("random"))[0] <= room:
+            hint, size = _("random"), smaller
+            break
     for smaller in _smaller_sizes(text_size):
         if theme.font(smaller).size(_("random (type a number)"))[0] <= room:
             hint, size = _("random (type a number)"), smaller

@@ -1606,3 +1606,20 @@ def test_a_menu_without_room_for_a_finger_s_buttons_keeps_them_as_they_were(app,
         for ruleset in scene.rulesets:
             scene.select(ruleset)
             assert scene.preview_rect.height > 0, ruleset
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 480), (800, 600), (1024, 600), (600, 1024)])
+def test_the_empty_deal_field_says_random_whole(app, driver, monkeypatch, language, size):
+    # at 800x600 in Russian От нечего делать's four rows of options keep the field's name
+    # beside it, and the field, 79 px wide, said "случайн…"
+    import game.ui.deal_field
+    from tests.scenes.driver import texts_drawn
+
+    drawn = texts_drawn(monkeypatch, game.ui.deal_field)
+    with menu_in(app, driver, language, size) as scene:
+        for ruleset in scene.rulesets:
+            scene.select(ruleset)
+            drawn.clear()
+            scene.draw(app.surface, 1.0)
+            assert drawn and not any(text.endswith("…") for text in drawn), (ruleset, drawn)
