@@ -333,3 +333,23 @@ def test_a_banner_kept_in_its_place_gives_way_to_a_card_come_under_it():
     card.center = corner.center
     moved = draw_banner(surface, area, banner, small=True, avoid=[card], keep=corner)
     assert not moved.colliderect(card)
+
+
+def test_a_line_too_long_splits_in_two_at_the_joint_that_evens_them_out():
+    # "Проходы по колоде: / два": a break within an item left its name and value apart
+    from game.ui.widgets import split_at_joints
+
+    font = theme.font(11)
+    text = "Число карт: 32 · Стопки: 10 · Проходы по колоде: два · Карты на стопки: нельзя"
+    assert split_at_joints(text, font, 2000) == [text]
+    width = font.size(text)[0] * 2 // 3
+    lines = split_at_joints(text, font, width)
+    assert lines == [
+        "Число карт: 32 · Стопки: 10",
+        "Проходы по колоде: два · Карты на стопки: нельзя",
+    ]
+    assert all(font.size(line)[0] <= width for line in lines)
+    assert split_at_joints("", font, 100) == []
+    # no joint fits: as balanced_wrap gives it
+    narrow = font.size("Проходы по колоде: два")[0] - 1
+    assert len(split_at_joints(text, font, narrow)) > 2

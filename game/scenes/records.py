@@ -21,7 +21,7 @@ from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.scenes.records_columns import column_xs, row_values, table_columns
-from game.scenes.records_words import STATS, empty_note, statistics_rows, tab_label
+from game.scenes.records_words import STATS, empty_note, options_said, statistics_rows, tab_label
 from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write_replay_file
 from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
@@ -29,9 +29,9 @@ from game.store.daily import deal_date, today_deal
 from game.store.saved import canonical_options
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import figures_note, options_line, points
+from game.ui.labels import figures_note, points
 from game.ui.pages import Pages
-from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, wrap
+from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, split_at_joints, wrap
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 CHART_GAMES = 30
 CHART_TALLEST = 300  # the statistics chart's most height, at a UI scale of 1
 TABS = (FREE, DAILY, ARCADE, STATS)
+OPTIONS_LEAST = 11  # the options' least text size under the patience's name
 ROW_LEAST = theme.SMALLEST_BUTTON + 6  # a row whose Watch and Save take a finger, 3 px apart
 
 
@@ -79,6 +80,8 @@ class RecordsScene(PadScene):
         self.marked_drawn: pygame.Rect | None = None  # the marked run's row, if drawn
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
         self.row_h = self.heads_h = 0
+        self.options_room = 0  # the width between the ruleset's arrows
+        self.options_lines: list[str] = []  # the line, or two, under the ruleset's name
         self.pages = Pages(TOP)  # where the window is too low for all the rows
         self.wheel = 0.0  # the mouse wheel's turn, towards a page's
 
@@ -257,14 +260,23 @@ class RecordsScene(PadScene):
         # below the title and Back, which stands taller than the title at 800x600
         y = max(self.header.bottom, *(b.rect.bottom for b in buttons)) + gap
         # the ruleset, turned with arrows; the arcade has one table for every ruleset
-        self.ruleset_row = pygame.Rect(m, y, w - 2 * m, bh)
+        self.ruleset_row, self.options_lines = pygame.Rect(m, y, w - 2 * m, bh), []
         if self.tab != ARCADE:
             prev = Button("◀", partial(self.step_ruleset, -1), key="prev")
             nxt = Button("▶", partial(self.step_ruleset, 1), key="next")
             prev.rect = pygame.Rect(m, y, bh * 3 // 2, bh)
             nxt.rect = pygame.Rect(w - m - bh * 3 // 2, y, bh * 3 // 2, bh)
             buttons += [prev, nxt]
-        y += bh + gap
+            # the options' line in two where one, at its least size, is cut (standing
+            # up, "…Cards onto pi…": the option that keeps the tables apart)
+            self.options_said = options_said(self.tab, self.ruleset, self.options)
+            self.options_room = self.ruleset_row.width - 3 * bh - px(24, s, 12)  # the arrows'
+            font = theme.font(OPTIONS_LEAST)  # two lines where one is cut at its least size
+            self.options_lines = split_at_joints(self.options_said, font, self.options_room)[:2]
+            name_h = theme.font(px(20, s, 14), bold=True).get_linesize()
+            lines_h = len(self.options_lines) * font.get_linesize()
+            self.ruleset_row.height = max(bh, name_h + lines_h)
+        y += self.ruleset_row.height + gap
         tabs = [
             Button(
                 tab_label(t),
@@ -454,21 +466,18 @@ class RecordsScene(PadScene):
             line = _("{name}: every patience, easiest first", name=name)
             draw_text(surface, line, px(20, self.scale, 14), r.center, theme.INK, "center", True)
             return
-        options = options_line(self.ruleset, self.options)
-        if self.tab == STATS:
-            # the statistics are the patience's, where the tables are its options': said,
-            # or "25%" read as three passes' when one game of them had been played
-            options = _("All its options and modes: free, daily and arcade")
-        self.options_said = options
-        room = r.width - 2 * (r.height * 3 // 2) - px(24, self.scale, 12)
+        room = self.options_room
         name = fit_text(localized(self.ruleset.name), px(20, self.scale, 14), room, True)
         top = draw_text(
             surface, name, px(20, self.scale, 14), (r.centerx, r.y), theme.INK, "midtop", True
         )
-        if options:  # smaller before cut: standing up, «Карты на стопки: нель…»
-            size = fitting_size(options, px(14, self.scale, 11), room, least=11)
-            shown = fit_text(options, size, room)
-            draw_text(surface, shown, size, (r.centerx, top.bottom), theme.INK_DIM, "midtop")
+        lines = self.options_lines
+        # smaller before cut: standing up, «Карты на стопки: нель…»; two lines at the least
+        one = len(lines) == 1
+        size = fitting_size(lines[0], px(14, self.scale, 11), room, OPTIONS_LEAST) if one else 11
+        for line in lines:
+            shown = fit_text(line, size, room)
+            top = draw_text(surface, shown, size, (r.centerx, top.bottom), theme.INK_DIM, "midtop")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size

@@ -1,11 +1,16 @@
-"""What the records say in words: the tabs' names, the statistics' lines, and what an
-empty table says enters it."""
+"""What the records say in words: the tabs' names, which games a table counts, the
+statistics' lines, and what an empty table says enters it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game import i18n
 from game.i18n import _, clock_text
+from game.rules import Ruleset
+from game.rules.ruleset import OptionValue
 from game.store import ARCADE, DAILY, FREE, Statistics
+from game.ui.labels import options_line
 
 STATS = "stats"
 
@@ -54,3 +59,12 @@ def empty_note(tab: str) -> str:
     if tab == DAILY:  # a day's deal played before (as a free game) stays out too
         return _("No entries yet: a day's deal played for the first time, unhelped, appears here.")
     return _("No entries yet: games played without hints appear here.")
+
+
+def options_said(tab: str, ruleset: Ruleset, options: Mapping[str, OptionValue]) -> str:
+    """Which games a table counts: its options, or, on Statistics, all of them."""
+    if tab == STATS:
+        # the statistics are the patience's, where the tables are its options': said,
+        # or "25%" read as three passes' when one game of them had been played
+        return _("All its options and modes: free, daily and arcade")
+    return options_line(ruleset, options)

@@ -204,6 +204,20 @@ def _leans_on_next(word: str) -> bool:
     )
 
 
+def split_at_joints(text: str, font: pygame.font.Font, width: int, joint: str = " · ") -> list[str]:
+    """`text` whole where it fits `width`; else in two lines split at the `joint` that
+    evens them out best ("Passes: one · Cards onto piles: none", where a break within
+    an item left a name and its value apart); else as balanced_wrap gives it."""
+    parts = text.split(joint)
+    if font.size(text)[0] <= width or len(parts) < 2:
+        return balanced_wrap(text, font, width) if text else []
+    splits = [[joint.join(parts[:k]), joint.join(parts[k:])] for k in range(1, len(parts))]
+    fitting = [s for s in splits if max(font.size(line)[0] for line in s) <= width]
+    if not fitting:
+        return balanced_wrap(text, font, width)
+    return min(fitting, key=lambda s: max(font.size(line)[0] for line in s))
+
+
 def balanced_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """As many lines as wrap() gives within `width`, as even as they can be: a last
     line of one word under a full one reads as left behind."""

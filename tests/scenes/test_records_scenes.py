@@ -15,7 +15,7 @@ from game.notices import Notice
 from game.rules import Game, get_ruleset
 from game.scenes.base import ARRIVING_S, Scene
 from game.scenes.initials import InitialsScene, clean_initials, wheel
-from game.scenes.records import STATS, RecordsScene
+from game.scenes.records import STATS, TABS, RecordsScene
 from game.scenes.records_columns import row_values, table_columns
 from game.scenes.records_words import empty_note
 from game.scenes.results import ResultsScene
@@ -2163,19 +2163,28 @@ def test_a_replay_playing_asks_of_its_positions_as_passing_by_and_stopped_in_ful
     assert watch.paused and not watch.analysis.passing
 
 
-@pytest.mark.parametrize("size", [(800, 1280), (1080, 1920), (1366, 768)])
+@pytest.mark.parametrize("size", [(600, 1024), (800, 1280), (1080, 1920), (1366, 768)])
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_records_name_their_table_s_options_whole(tmp_path, monkeypatch, size, language):
-    # standing up, the options' line was cut: «…Карты на стопки: нель…», "Cards onto piles…"
+@pytest.mark.parametrize("tab", [FREE, STATS])
+def test_the_records_name_their_table_s_options_whole(tmp_path, monkeypatch, size, language, tab):
+    # standing up, the options' line was cut: «…Карты на стопки: нель…», "Cards onto piles…";
+    # at 600x1024 even at its least size, where it now takes two lines
     from game.scenes import records
 
     drawn = texts_drawn(monkeypatch, records)
     options = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "none"}
     with app_at(tmp_path, monkeypatch, size, language) as (app, driver):
-        scene = show(app, driver, RecordsScene(app, "nechego", options))
+        scene = show(app, driver, RecordsScene(app, "nechego", options, tab))
         drawn.clear()
         scene.draw(app.surface, 1.0)
-        assert scene.options_said in drawn, [t for t in drawn if "…" in t]
+        lines = scene.options_lines
+        joined = {" · ".join(lines), " ".join(lines)}  # at a joint, or between words
+        assert scene.options_said in joined and 1 <= len(lines) <= 2
+        assert all(line in drawn for line in lines), [t for t in drawn if "…" in t]
+        # the tabs stand below them
+        font = theme.font(11)
+        assert scene.ruleset_row.bottom >= scene.ruleset_row.y + len(lines) * font.get_linesize()
+        assert all(scene.pad.get("tab:" + t).rect.top > scene.ruleset_row.bottom for t in TABS)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 800)])
