@@ -10,14 +10,13 @@ import pytest
 from game.kiosk.attract import DemoTableScene
 from game.kiosk.chooser import ChooserScene
 from game.kiosk.invitation import InvitationScene
-from game.kiosk.pin_pad import REST_S, TRIES, PinPadScene
+from game.kiosk.pin_pad import REST_S, PinPadScene
 from game.kiosk.policy import CRASH_LIMIT, KioskFailed
 from game.rules import Game
 from tests.kiosk.conftest import finger
 from tests.kiosk.test_attract import wait_for
-from tests.kiosk.test_operator import CORNER, open_pad, tap_keys
+from tests.kiosk.test_operator import CORNER, open_pad, rested_pad, tap_keys
 from tests.kiosk.test_policy import asked_still_playing, open_table
-from tests.scenes.driver import Driver
 from tests.scenes.test_table import click_move
 from tests.store.helpers import DEAL_8_WIN
 
@@ -131,12 +130,7 @@ def test_the_corner_is_a_fingertip_on_a_small_screen_too():
 
 
 def test_digits_typed_while_the_pad_rests_are_not_kept(make_kiosk):
-    kiosk = make_kiosk("idle_seconds = 120\n")
-    driver = Driver(kiosk)
-    pad = open_pad(kiosk, driver)
-    for _ in range(TRIES):
-        tap_keys(kiosk, driver, pad, "1111")
-    assert pad.resting > 0
+    kiosk, driver, pad = rested_pad(make_kiosk)
     for key in (pygame.K_2, pygame.K_5, pygame.K_8, pygame.K_0):  # a keyboard's digits
         driver.key(key)
     assert pad.entry == ""

@@ -189,14 +189,20 @@ def test_the_pad_takes_a_keyboard_too_and_deletes(kiosk, driver):
     assert not kiosk.running
 
 
-def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
-
-    kiosk = make_kiosk("idle_seconds = 120\n")  # longer than the rest
+def rested_pad(make_kiosk):
+    """A kiosk idle longer than the pad's rest, its PIN pad resting after TRIES wrong PINs."""
+    kiosk = make_kiosk("idle_seconds = 120\n")
     driver = Driver(kiosk)
     pad = open_pad(kiosk, driver)
     for _ in range(TRIES):
         tap_keys(kiosk, driver, pad, "1111")
     assert pad.resting > 0
+    return kiosk, driver, pad
+
+
+def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
+
+    kiosk, driver, pad = rested_pad(make_kiosk)
     tap_keys(kiosk, driver, pad, "2580")  # even the right one waits
     assert kiosk.running and kiosk.scene is pad
     driver.settle(REST_S + 0.5)
@@ -207,12 +213,7 @@ def test_too_many_wrong_pins_rest_the_pad(make_kiosk):
 
 def test_cancelling_and_opening_the_pad_again_does_not_end_its_rest(make_kiosk):
 
-    kiosk = make_kiosk("idle_seconds = 120\n")
-    driver = Driver(kiosk)
-    pad = open_pad(kiosk, driver)
-    for _ in range(TRIES):
-        tap_keys(kiosk, driver, pad, "1111")
-    assert pad.resting > 0
+    kiosk, driver, pad = rested_pad(make_kiosk)
     driver.tap(pad.pad.get("cancel").rect.center)  # Cancel stays at hand during the rest
     driver.settle(1.0)
     again = open_pad(kiosk, driver)

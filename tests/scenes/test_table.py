@@ -1533,13 +1533,8 @@ def test_finish_pressed_says_the_same_of_every_deal_where_the_verdict_is_hidden(
 
 def test_the_first_hint_asks_where_the_verdict_is_hidden_even_at_the_best(app, driver):
     # "No win is possible now" said at the first press, unasked and for nothing
-    from tests.scenes.test_table_analysis import ScriptedWorker
-
     app.settings.show_verdict = False
-    game = Game("pyramid52", deal=1)
-    scene = open_table(app, driver, game)
-    scene.analysis.worker = ScriptedWorker()
-    scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    scene, _game = lost_at_40_told(app, driver)
     scene._analysis_arrived()
     assert "No win" not in scene.status
     driver.key(pygame.K_h)
@@ -1635,13 +1630,23 @@ def test_no_take_back_question_below_a_position_known_lost(app, driver):
     assert len(game.moves) == 1 and scene.banner is None and not scene.assisted
 
 
-def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
-    # on a lost deal, play, read "best now 266", take back, try another: the solver's
-    # best line found move by move, and the game took place 1 unassisted
+def lost_at_40_told(app, driver):
+    """A table of Pyramid 52 deal 1 whose scripted solver has just said, at the deal, that
+    it cannot be won, 40 points at best (its _analysis_arrived not yet called)."""
+    from game.scenes.table_analysis import Answer
+    from tests.scenes.test_table_analysis import ScriptedWorker
+
     game = Game("pyramid52", deal=1)
     scene = open_table(app, driver, game)
     scene.analysis.worker = ScriptedWorker()
     scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    return scene, game
+
+
+def test_taking_back_a_move_said_to_make_the_best_worse_asks_first(app, driver):
+    # on a lost deal, play, read "best now 266", take back, try another: the solver's
+    # best line found move by move, and the game took place 1 unassisted
+    scene, game = lost_at_40_told(app, driver)
     scene._analysis_arrived()  # the loss said at the deal: no move to take back
     game.play("st>w")
     scene.analysis.results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=40)
@@ -3120,10 +3125,7 @@ def test_a_move_left_before_its_answer_is_said_to_make_the_best_worse_after_cont
     # the best said was not kept with the game: the answer after Continue was said as
     # the loss at first ("best 60"), and a player who remembered "40" took the move back
     # for free, the solver's best line found a move and a quit at a time
-    game = Game("pyramid52", deal=1)
-    scene = open_table(app, driver, game)
-    scene.analysis.worker = ScriptedWorker()
-    scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    scene, game = lost_at_40_told(app, driver)
     scene._analysis_arrived()
     game.play("st>w")
     scene._after_change()  # and the window closed before its answer came

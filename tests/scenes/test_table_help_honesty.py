@@ -5,7 +5,7 @@ moves left" only when true): the cases mutation testing found no test held."""
 import pygame
 
 from game.rules import Game
-from tests.scenes.test_table import open_table
+from tests.scenes.test_table import lost_at_40_told, open_table
 from tests.scenes.test_table_analysis import scripted_table
 
 
@@ -149,12 +149,8 @@ def test_an_undo_after_the_move_said_to_make_the_best_worse_is_free(app, driver)
     # README: taking back costs "past a move the game said made the best score worse";
     # a later move taken back, back to where that was said, is any other Undo: free
     from game.scenes.table_analysis import Answer
-    from tests.scenes.test_table_analysis import ScriptedWorker
 
-    game = Game("pyramid52", deal=1)
-    scene = open_table(app, driver, game)
-    scene.analysis.worker = ScriptedWorker()
-    scene.analysis.results[()] = Answer("lost", (), best_remaining_points=40)
+    scene, game = lost_at_40_told(app, driver)
     scene._analysis_arrived()
     game.play("st>w")
     scene.analysis.results[scene.analysis.position()] = Answer("lost", (), best_remaining_points=60)
