@@ -502,7 +502,8 @@ class TableScene(
         self.legend_drawn = (
             draw_legend(static, legend, self.game, self._pyramid_rects()) if legend else None
         )
-        keep_clear = self.banner_keep_clear()
+        cards = self.banner_keep_clear(flights=False)
+        keep_clear = [*cards, *self.flights_end()]
         play_area = self.view.area
         self.banner_drawn = None
         self.status_drawn = None
@@ -518,7 +519,7 @@ class TableScene(
                 static,
                 play_area,
                 self.banner,
-                avoid=self.banner_keep_clear(flights=False),
+                avoid=cards,
                 centred=self.wish_pending,
                 least=self.hud.button_h,
                 soft=self.flights_end(),
