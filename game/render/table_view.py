@@ -102,6 +102,17 @@ BESIDE = (
 )
 
 
+def _least_side_gap(rects: list[pygame.Rect]) -> int:
+    """The least felt between two places side by side (their heights overlapping), or
+    a large number where no two stand so."""
+    gaps = [
+        b.left - a.right
+        for a, b in itertools.permutations(rects, 2)
+        if a.right <= b.left and a.top < b.bottom and b.top < a.bottom
+    ]
+    return min(gaps, default=10_000)
+
+
 class TableView:
     def __init__(
         self,
@@ -159,6 +170,7 @@ class TableView:
         # the standard corner, rank over suit, for a card that a squeezed fan leaves too
         # little of for its large corner: rank and suit side by side showed "10" as "1"
         self.narrow_art = card_art(width, self.four_colour, self.back_name, self.letters)
+        self.side_gap = _least_side_gap([spot.rect for spot in self.layout.spots.values()])
         self.static = None
 
     @property
@@ -512,9 +524,9 @@ class TableView:
         radius = max(4, rect.width // 12)
         if mark == "selected":
             surface.blit(_wash(rect.size, (*colour[:3], SELECTED_WASH_ALPHA), radius), rect)
-        # a playable card's ring stands off it by its width, felt between: hard against
-        # the card's cream edge, white read as the card drawn a little larger
-        off = width if mark == "playable" else 0
+        off = 0
+        if mark == "playable":
+            width, off = self._playable_ring(rect)
         # within the felt: a card at its edge had the bar drawn over a side of its ring
         outline = rect.inflate(2 * (width + off), 2 * (width + off)).clip(self.area)
         radius += off
@@ -529,6 +541,19 @@ class TableView:
             pygame.draw.rect(surface, colour[:3], inner, width=line, border_radius=radius)
         else:
             pygame.draw.rect(surface, colour[:3], outline, width=width, border_radius=radius)
+
+    def _playable_ring(self, rect: pygame.Rect) -> tuple[int, int]:
+        """The playable ring's width and how far it stands off its card. Off by its
+        width, felt between: hard against the card's cream edge, white read as the card
+        drawn a little larger. Within half the gap between two cards side by side, and
+        thinner there, so that the rings of a pyramid's row stay apart: they met, one
+        lattice over the row, where each card's own ring should show."""
+        width = self._mark_width("playable", rect)
+        room = self.side_gap // 2 - 1  # each ring's share of the gap, a pixel of felt kept
+        if 2 * width <= room:
+            return width, width
+        width = max(2, min(width, (room + 1) // 2))
+        return width, max(1, min(width, room - width))
 
     def _mark_width(self, mark: str, rect: pygame.Rect | None = None) -> int:
         width = (rect or pygame.Rect((0, 0), self.layout.card)).width

@@ -269,7 +269,8 @@ def test_the_outline_of_a_card_that_can_move_stands_out_from_the_felt():
     plain = view.render_static((1366, 768), set(), {}).copy()
     marked = view.render_static((1366, 768), set(), {"t1": "playable"})
     rect = view.top_rect("t1")
-    width = view._mark_width("playable", rect)
+    width, off = view._playable_ring(rect)
+    assert off == width  # the piles stand apart: the ring stands off by all its width
     x = rect.centerx
     ring_y = rect.top - width - (width + 1) // 2  # the ring, over the card's top edge
     gap_y = rect.top - (width + 1) // 2  # and the felt between: white hard against the
@@ -281,6 +282,23 @@ def test_the_outline_of_a_card_that_can_move_stands_out_from_the_felt():
 
     assert light(marked.get_at((x, ring_y))) - light(plain.get_at((x, ring_y))) >= 70
     assert light(marked.get_at((x, gap_y))) == light(plain.get_at((x, gap_y))) < 120
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_the_rings_of_two_playable_cards_side_by_side_stay_apart(size):
+    # a pyramid's row, its cards a tenth of a card apart: each ring stood off its card by
+    # its width, and the two met, one lattice over the row where each card's ring should show
+    game = Game("pyramid52", deal=1)
+    view = TableView(game, pygame.Rect(0, 40, size[0], size[1] - 100), False, "classic")
+    left, right = "p7.4", "p7.5"  # the last row's, both uncovered
+    plain = view.render_static(size, set(), {}).copy()
+    marked = view.render_static(size, set(), {left: "playable", right: "playable"})
+    a, b = view.top_rect(left), view.top_rect(right)
+    assert a.right < b.left
+    y = a.centery + a.height // 4  # under the row above's cards: felt between the two
+    ringed = [marked.get_at((x, y)) != plain.get_at((x, y)) for x in range(a.right, b.left)]
+    runs = sum(1 for x, lit in enumerate(ringed) if lit and (x == 0 or not ringed[x - 1]))
+    assert runs == 2, f"{runs} rings between the cards at {size}: {ringed}"
 
 
 def test_a_squeezed_pile_whose_top_is_held_away_shows_the_card_under_it_whole():
