@@ -12,9 +12,44 @@ from game.render.preview import PREVIEW_RATIO, fill_translucent, fit_text, previ
 from game.ui import theme
 from game.ui.deal_field import digits_width, draw_deal_field
 from game.ui.labels import choice_label
-from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px
+from game.ui.widgets import (
+    Button,
+    draw_text,
+    fitting_size,
+    layout_row,
+    px,
+    row_width,
+    words_of,
+    wrap,
+)
 
 PICTURE_LEAST = 32  # the least height of the chosen patience's picture (unscaled), or none
+# below this (unscaled), options' names go beside their rows where they fit there: at
+# 600x1024 От нечего делать's picture was a 48-px thumbnail under four names and rows
+PICTURE_FAIR = 80
+
+
+def _names_beside(
+    names: list[str], width: int, font: pygame.font.Font, height: int
+) -> list[list[str]] | None:
+    """Each name in lines `width` px wide, as many as a row `height` px high holds, two
+    at most; None where one does not fit so."""
+    most = min(2, height // font.get_linesize())
+    lines = [_balanced(wrap(name, font, width), font) for name in names]
+    too_wide = any(font.size(line)[0] > width for name in lines for line in name)
+    if too_wide or any(len(name) > most for name in lines):
+        return None
+    return lines
+
+
+def _balanced(lines: list[str], font: pygame.font.Font) -> list[str]:
+    """Two lines broken where the wider is narrowest: "Passes through the" over "stock"
+    read as a name cut short; "Passes through" over "the stock" as one name."""
+    if len(lines) != 2:
+        return lines
+    words = words_of(" ".join(lines))
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return list(min(splits, key=lambda two: max(font.size(line)[0] for line in two)))
 
 
 class MenuPanel:
@@ -58,8 +93,41 @@ class MenuPanel:
         margin, name_h, option_h, gap, play_h, label_h = self._panel_sizes()
         inner = self.panel.inflate(-2 * margin, -2 * margin)
         self.name_size = self._name_size()
-        room = inner.height - name_h - self._below_picture(len(self.ruleset.options))
-        if room < px(PICTURE_LEAST, s, 24):
+        chosen = self.options
+        rows = [
+            [
+                Button(
+                    choice_label(option, c),
+                    partial(self.set_option, option.key, c),
+                    key=f"option:{option.key}={c}",
+                    selected=chosen[option.key] == c,
+                    group="option:" + option.key,
+                    chosen_by_arrows=True,
+                )
+                for c in option.choices
+            ]
+            for option in self.ruleset.options
+        ]
+        font = theme.font(self.text_size)
+        names = [localized(option.label) for option in self.ruleset.options]
+        row_gap = px(8, s, 5)
+        room = inner.height - name_h - self._below_picture(len(rows))
+        # each option's name beside its row, not above it: where the panel has little room
+        # for a picture otherwise and its rows fit beside their names, in two lines at
+        # most (От нечего делать's four under a notice and Continue had none even at
+        # 1920x1080), and where it is too low even with no picture (800x480 there: the
+        # last row lay over Play), in one line however narrow its rows then are
+        least = px(PICTURE_LEAST, s, 24)
+        widest = max((row_width(row, bh, row_gap) for row in rows), default=0)
+        lines = _names_beside(names, inner.width - widest - row_gap, font, bh)
+        beside = room < 0 or (room < px(PICTURE_FAIR, s) and lines is not None)
+        if lines is None or not beside:
+            lines = [[name] for name in names]
+        name_w = max((font.size(line)[0] for name in lines for line in name), default=0)
+        name_w += row_gap
+        if beside:
+            room += len(rows) * (label_h + px(4, s, 2))  # the names' lines over the rows
+        if room < least:
             # no room for a picture worth the name (a notice and Continue over a patience
             # of four options): none, where a thumbnail pushed the options over the deal
             self.preview_rect = pygame.Rect(inner.centerx, inner.y + name_h, 0, 0)
@@ -76,35 +144,19 @@ class MenuPanel:
 
         buttons: list[Button] = []
         self.option_labels = []
-        chosen = self.options
         y = self.preview_rect.bottom + 2 * gap
-        # too low even for no picture (800x480, under a notice and Continue): each
-        # option's name beside its row, not above it, where the last row lay over Play
-        beside = room < 0
-        font = theme.font(self.text_size)
-        names = [localized(option.label) for option in self.ruleset.options]
-        name_w = max((font.size(name)[0] for name in names), default=0) + px(8, s, 5)
-        for option, name in zip(self.ruleset.options, names, strict=True):
+        for row, name in zip(rows, lines, strict=True):
             if beside:
-                self.option_labels.append((name, (inner.x, y + (bh - label_h) // 2)))
+                top = y + (bh - len(name) * label_h) // 2
+                for i, line in enumerate(name):
+                    self.option_labels.append((line, (inner.x, top + i * label_h)))
                 area = pygame.Rect(inner.x + name_w, y, inner.width - name_w, bh)
                 y += bh + gap
             else:
-                self.option_labels.append((name, (inner.x, y)))
+                self.option_labels.append((name[0], (inner.x, y)))
                 area = pygame.Rect(inner.x, y + label_h + px(4, s, 2), inner.width, bh)
                 y += option_h
-            row = [
-                Button(
-                    choice_label(option, c),
-                    partial(self.set_option, option.key, c),
-                    key=f"option:{option.key}={c}",
-                    selected=chosen[option.key] == c,
-                    group="option:" + option.key,
-                    chosen_by_arrows=True,
-                )
-                for c in option.choices
-            ]
-            layout_row(row, area, bh, px(8, s, 5), align="left")
+            layout_row(row, area, bh, row_gap, align="left")
             buttons += row
 
         deal_y = inner.bottom - play_h - gap - bh
