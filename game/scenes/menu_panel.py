@@ -44,8 +44,9 @@ def _names_beside(
 
 def _balanced(lines: list[str], font: pygame.font.Font) -> list[str]:
     """Two lines broken where the wider is narrowest: "Passes through the" over "stock"
-    read as a name cut short; "Passes through" over "the stock" as one name."""
-    if len(lines) != 2:
+    read as a name cut short; "Passes through" over "the stock" as one name. A name
+    in more lines, in two."""
+    if len(lines) < 2:
         return lines
     words = words_of(" ".join(lines))
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
@@ -116,13 +117,20 @@ class MenuPanel:
         # for a picture otherwise and its rows fit beside their names, in two lines at
         # most (От нечего делать's four under a notice and Continue had none even at
         # 1920x1080), and where it is too low even with no picture (800x480 there: the
-        # last row lay over Play), in one line however narrow its rows then are
+        # last row lay over Play), however narrow its rows then are
         least = px(PICTURE_LEAST, s, 24)
         widest = max((row_width(row, bh, row_gap) for row in rows), default=0)
         lines = _names_beside(names, inner.width - widest - row_gap, font, bh)
         beside = room < 0 or (room < px(PICTURE_FAIR, s) and lines is not None)
-        if lines is None or not beside:
+        if not beside:
             lines = [[name] for name in names]
+        elif lines is None:
+            # as narrow as two lines make them, where a row has the room: at 800x480 a
+            # name in one line left "from the waste" 8 px high on its squeezed button
+            two = bh >= 2 * font.get_linesize()
+            halves = [_balanced(wrap(name, font, 1), font) if two else [name] for name in names]
+            column = max(font.size(line)[0] for name in halves for line in name)
+            lines = [_balanced(wrap(name, font, column), font) for name in names]
         name_w = max((font.size(line)[0] for name in lines for line in name), default=0)
         name_w += row_gap
         if beside:

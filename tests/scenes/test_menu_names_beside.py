@@ -50,3 +50,18 @@ def test_a_name_in_two_lines_breaks_where_the_wider_line_is_narrowest():
     font = theme.font(16)
     assert _balanced(["Passes through the", "stock"], font) == ["Passes through", "the stock"]
     assert _balanced(["Deck"], font) == ["Deck"]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_at_the_least_size_names_in_two_lines_leave_the_options_readable(app, driver, language):
+    # at 800x480 under a notice and Continue, each name in one line beside its row left
+    # "from the waste" 8 px high on a squeezed button
+    leave_a_game(app)
+    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
+    with menu_in(app, driver, language, (800, 480)) as scene:
+        scene.select("nechego")
+        driver.frames(1)
+        options = [b for b in scene.pad.buttons if b.key.startswith("option:")]
+        asked = max(11, int(scene.button_h * 0.42))  # as the menu draws them
+        sizes = {b.label: b.fitting_size(asked) for b in options}
+        assert min(sizes.values()) >= asked - 1, sizes
