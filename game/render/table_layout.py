@@ -21,6 +21,8 @@ FAN_H = 0.3  # a horizontal fan's next card, in card widths
 # fan may show less of it than the standard index needs
 FAN_H_LARGE = 0.56
 WASTE_FAN = 0.6  # the waste's fan of three, of a fan's step
+# the most cards a pile is laid out for where the rules set no limit (`pile_limit`)
+FULLEST_PILE = 16
 
 
 @dataclass
@@ -151,20 +153,31 @@ def _pyramid_rows_standing(
 
 
 def pyramid_piles(
-    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect, large: bool
+    piles: int,
+    foundations: int,
+    waste_centre: bool,
+    area: pygame.Rect,
+    large: bool,
+    fullest: int = FULLEST_PILE,
 ) -> TableLayout:
     """Egyptian Pyramid: piles stand as the two slopes of a pyramid, tops stepping down
     outward, each with its foundation just above it along the outer side; the stock and
     waste lie under the pyramid (the waste in its middle for the old rules), or on a
     wide screen beside it, whichever gives the larger cards (under it, a 1366x768
     screen had cards 80 px wide between bands of empty felt)."""
-    under = _pyramid_piles(piles, foundations, waste_centre, area, large, aside=False)
-    beside = _pyramid_piles(piles, foundations, waste_centre, area, large, aside=True)
+    under = _pyramid_piles(piles, foundations, waste_centre, area, large, False, fullest)
+    beside = _pyramid_piles(piles, foundations, waste_centre, area, large, True, fullest)
     return beside if beside.card[0] > under.card[0] else under
 
 
 def _pyramid_piles(
-    piles: int, foundations: int, waste_centre: bool, area: pygame.Rect, large: bool, aside: bool
+    piles: int,
+    foundations: int,
+    waste_centre: bool,
+    area: pygame.Rect,
+    large: bool,
+    aside: bool,
+    fullest: int = FULLEST_PILE,
 ) -> TableLayout:
     side = piles // 2
     apex = piles - 2 * side  # Devil's Bridge: one pile on the axis
@@ -181,6 +194,8 @@ def _pyramid_piles(
     step = 0.28
     height_units = 1 + GAP + side * step + 1 + 7 * FAN_V + GAP + (0 if aside else 1)
     cw, ch = card_size(width_units, height_units, area)
+    if area.height > area.width and not aside:
+        area = _pyramid_piles_standing(area, ch, side * step + (step if apex else 0), fullest)
     sx = int(cw * step_x)
     g = int(ch * GAP)
     spots: dict[str, PileSpot] = {}
@@ -250,6 +265,19 @@ def _pyramid_piles(
             shown=3,
         )
     return TableLayout((cw, ch), spots)
+
+
+def _pyramid_piles_standing(area: pygame.Rect, ch: int, steps: float, fullest: int) -> pygame.Rect:
+    """The part of a standing screen's play area the Egyptian layout takes: no more
+    height than its fullest piles fanned whole need, in the middle of the height. The
+    cards are as wide as the width allows, and the pyramid lay against the top bar,
+    the stock against the buttons, with half the screen's height of empty felt between
+    them (600x1024)."""
+    units = 1 + GAP + steps + 1 + (fullest - 1) * FAN_V + GAP + 1 + GAP
+    spare = area.height - int(ch * units)
+    if spare <= 0:
+        return area
+    return pygame.Rect(area.x, area.y + spare // 2, area.width, area.height - spare)
 
 
 def central_column(piles: int, foundations: int, area: pygame.Rect, large: bool) -> TableLayout:
@@ -355,6 +383,7 @@ LAYOUTS: dict[str, Callable[[dict[str, int | bool], pygame.Rect], TableLayout]] 
         bool(shape["waste_centre"]),
         area,
         bool(shape.get("large_corners")),
+        int(shape.get("pile_limit") or FULLEST_PILE),
     ),
     "central-column": lambda shape, area: central_column(
         int(shape["piles"]), int(shape["foundations"]), area, bool(shape.get("large_corners"))

@@ -135,6 +135,7 @@ class TableView:
             "piles": game.rules.piles,
             "foundations": game.rules.foundations,
             "waste_centre": table.get("waste") == "centre",
+            "pile_limit": game.rules.pile_limit,
             "large_corners": large,
         }
         self.layout: TableLayout

@@ -71,10 +71,14 @@ def figures(
 ) -> HudFigures:
     """The bar's figures; `place` stands where the deal's number would (an arcade
     run's level and lives, which matter more there than a random deal's number), and
-    `short_place` in its stead on a narrow bar."""
+    `short_place` in its stead on a narrow bar (without a place, the deal's number
+    alone)."""
     score = game.score
     deal = _("Deal {n}", n=game.deal_number) if game.deal_number is not None else _("Given deck")
     deal = place or ("" if for_passer_by else deal)
+    if not place and deal and game.deal_number is not None:
+        # the number alone, on a bar with no room for "Deal": the deal is played again by it
+        short_place = _("#{n}", n=game.deal_number)
     return HudFigures(
         title=localized(game.ruleset.name),
         short_title=localized(game.ruleset.short_name),
@@ -139,10 +143,9 @@ class Hud:
         # and no width for ten buttons in a row (their labels shrank to 15 px): two rows
         self.button_rows = 2 if self.two_lines else 1
         self.text_size = max(12, int(17 * scale))
-        # a button a finger can take on a low screen too (at 1024x600 it was 33 px);
-        # standing up, two rows that tall left no room under the cards for the table's
-        # words, which then lay squeezed between the piles
-        least = 40 if self.two_lines else math.ceil(theme.SMALLEST_BUTTON / BUTTON_SHARE)
+        # a button a finger can take on a low screen too (at 1024x600 it was 33 px), and
+        # standing up, where the height is to spare (at 600x1024 they were 33 px too)
+        least = math.ceil(theme.SMALLEST_BUTTON / BUTTON_SHARE)
         row_h = max(least, int(58 * scale))
         if self.finger:
             # a kiosk's buttons take a fingertip, whatever the screen's size: at 1024x768
@@ -218,17 +221,23 @@ class Hud:
         drops = DROPS_ONE_PASS if f.passes[1] == 1 else DROPS_PASSES
         reserve = max((font.size(word)[0] for word in f.verdict_words), default=0)
         # the deal's number gives way on a narrow bar to the clock, the verdict, the
-        # moves and a pass worth counting; then the name to its short form (in Russian
-        # at 800x600 «Египетская пирамида, старинные правила» pushed the moves out)
+        # moves and a pass worth counting, but only after the name's short form and its
+        # own ("№ 3"): in Russian at 800x600 «Египетская пирамида, старинные правила»
+        # pushed the moves out, and then the deal went while «Египетская (стар.)» fitted
         # The options named beside it give way first, the last first (the deal stayed
         # while a name with two options gave way whole, and a game with the most options
         # looked like the plainest)
         titles = [_named(f.title, f.options[:n]) for n in range(len(f.options), -1, -1)]
         shorts = [_named(f.short_title, f.options[:n]) for n in range(len(f.options), -1, -1)]
         names = [(title, f.deal) for title in titles]
-        if f.short_deal and not self.two_lines:  # an arcade's lives: in short before they
-            # give way (standing up, the deal may lead the figures' line whole: below)
-            names += [(titles[-1], f.short_deal), (shorts[-1], f.short_deal)]
+        if not self.two_lines:  # (standing up, the deal may lead the figures' line: below)
+            # the name in short before the deal gives way: a deal's number left out could
+            # not be told from the screen, a name in short can; then the deal, or an
+            # arcade's lives, in short
+            if f.short_title != f.title:
+                names += [(short, f.deal) for short in shorts]
+            if f.short_deal:
+                names += [(titles[-1], f.short_deal), (shorts[-1], f.short_deal)]
         names += [(title, "") for title in titles]
         if f.short_title != f.title:  # not the first clause: «Египетская пирамида» is another
             names += [(short, "") for short in shorts]

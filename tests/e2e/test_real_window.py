@@ -147,6 +147,7 @@ def _card_centre(game: Game, pile: str) -> tuple[int, int]:
         "piles": game.rules.piles,
         "foundations": game.rules.foundations,
         "waste_centre": table.get("waste") == "centre",
+        "pile_limit": game.rules.pile_limit,
     }
     layout = table_layout(str(table["layout"]), shape, area)
     return layout.rects(pile, len(game.pile(pile)))[-1].center

@@ -5,7 +5,7 @@ import itertools
 import pygame
 import pytest
 
-from game.render.table_layout import _pyramid_piles, table_layout
+from game.render.table_layout import FAN_V, _pyramid_piles, table_layout
 
 EGYPTIAN = {"piles": 8, "foundations": 8, "waste_centre": False}
 OLD_RULES = {"piles": 8, "foundations": 8, "waste_centre": True}
@@ -53,3 +53,27 @@ def test_a_narrow_screen_keeps_the_stock_under_the_pyramid():
     assert layout.card == laid_out(EGYPTIAN, NARROW, aside=False).card
     stock = layout.spots["st"].rect
     assert stock.centerx > NARROW.width // 3  # under the middle, not at the side
+
+
+# the play areas of 600x1024 and 1080x1920 standing up, between the bars
+STANDING = [pygame.Rect(0, 60, 600, 860), pygame.Rect(0, 108, 1080, 1656)]
+
+
+@pytest.mark.parametrize("area", STANDING, ids=["600x1024", "1080x1920"])
+@pytest.mark.parametrize("shape", [EGYPTIAN, OLD_RULES, DEVILS_BRIDGE])
+def test_the_egyptian_table_standing_up_lies_in_the_middle_of_the_height(shape, area):
+    # the pyramid lay against the top bar and the stock against the buttons, half the
+    # screen's height of empty felt between them
+    layout = laid_out(shape, area)
+    ch = layout.card[1]
+    piles = [spot for name, spot in layout.spots.items() if name.startswith("t")]
+    fullest = [spot.card_rects(16) for spot in piles]
+    # a pile of the rules' most cards still fans at its full step
+    assert all(rects[1].y - rects[0].y == round(ch * FAN_V) for rects in fullest)
+    places = [spot.rect for spot in layout.spots.values()]
+    top_gap = min(r.top for r in places) - area.top
+    bottom_gap = area.bottom - max(r.bottom for r in places)
+    assert abs(top_gap - bottom_gap) <= ch // 3
+    # and the stock under the fullest pile's foot, not far below it
+    stock = layout.spots["st"].rect
+    assert stock.top - max(rects[-1].bottom for rects in fullest) <= ch // 2

@@ -14,6 +14,7 @@ from game.kiosk.operator import CornerHold
 from game.render.table_layout import pyramid_rows
 from game.rules import Game
 from game.ui import theme
+from tests.scenes.driver import texts_drawn
 from tests.scenes.test_table import open_table
 
 STANDING_UP, LYING_DOWN = (1080, 1920), (1920, 1080)
@@ -243,5 +244,50 @@ def test_the_names_keep_a_word_s_gap_from_the_score_standing_up(app, driver, rul
         scene._invalidate()
         driver.frames(2)
         assert scene.hud.score_left - scene.hud.names_right >= scene.hud.text_size // 2
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(600, 800), (600, 1024), (768, 1024)])
+@pytest.mark.parametrize("ruleset", ["egyptian", "pyramid36"])
+def test_the_table_s_buttons_take_a_finger_standing_up(app, driver, size, ruleset):
+    # at 600x1024 the two rows of buttons were 33 px high, with height to spare
+    driver.resize(size)
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    buttons = scene.hud.buttons
+    assert min(b.rect.height for b in buttons) >= theme.SMALLEST_BUTTON
+    assert all(scene.hud.bottom.contains(b.rect) for b in buttons)
+    assert not any(a.rect.colliderect(b.rect) for a in buttons for b in buttons if a is not b)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "assisted", "deal"),
+    [
+        # the name shortens first: «Египетская (стар.)» fitted where the deal went
+        ("egyptian-old", False, "Расклад\u00a0№\u00a03"),
+        # then the deal: «с помощью» left no room for «Расклад № 3» (the name has no
+        # shorter form)
+        ("egyptian", True, "№\u00a03"),
+    ],
+)
+def test_a_narrow_top_bar_keeps_the_deal_s_number(
+    app, driver, monkeypatch, ruleset, assisted, deal
+):
+    # in Russian at 800x600 the deal's number gave way, and nothing on the screen told
+    # which deal was played
+    from game import i18n
+    from game.scenes import table_hud
+
+    driver.resize((800, 600))
+    i18n.set_language("ru")
+    try:
+        scene = open_table(app, driver, Game(ruleset, deal=3))
+        if assisted:
+            scene.facts.mark_assisted("hint")
+        drawn = texts_drawn(monkeypatch, table_hud)
+        scene._invalidate()
+        driver.frames(2)
+        assert scene.hud.deal_shown == deal and deal in drawn
+        assert "0:0" in scene.hud.stats_shown and "Ходов" in scene.hud.stats_shown
     finally:
         i18n.set_language("en")
