@@ -94,7 +94,11 @@ GAME_REFUSALS: Mapping[str, str] = {
     "covered_by_two": "{card} is covered: first remove both cards lying on it",
     "covered_by_one": "{card} is covered: first remove the card lying on it",
     "onto_stock": "cards go back into the stock only when the waste is turned over",
+    "pile_full": "{pile} already holds {limit}",  # {limit}: "16 cards", see COUNTED_CARDS
 }
+# A refusal's parameters that count cards: said with their noun in the language's plural
+# forms (a level file may set a pile's limit to 21 or 1: «уже 21 карт», "1 cards")
+COUNTED_CARDS = ("limit",)
 
 
 @cache
@@ -278,6 +282,9 @@ def refusal(reason: Refusal, top_of: Callable[[str], str | None] | None = None) 
     codes, and the rules' lower-case start and bare end). With `top_of` (a pile's code to its top
     card's, "" when empty), the place a card was refused on is named by its top."""
     params = {k: card_name(str(v)) if k in CARD_PARAMS else v for k, v in reason.params.items()}
+    for name in COUNTED_CARDS:
+        if isinstance(params.get(name), int):
+            params[name] = n_("{n} card", "{n} cards", params[name])
     if "pile" in params:
         code = str(params["pile"])
         top = top_of(code) if top_of is not None and reason.key in NAMED_BY_TOP else None

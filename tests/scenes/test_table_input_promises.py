@@ -353,3 +353,23 @@ def test_an_arrow_goes_to_the_place_in_line_before_a_nearer_one_off_to_the_side(
     assert scene.keys.focus == "f5"
     driver.key(pygame.K_LEFT)
     assert scene.keys.focus == "f4"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [("sbudetsya", {"passes": 2}), ("nechego", {"passes": 2, "to_piles": "none"}),
+     ("pyramid36", {"passes": 3}), ("pyramid52", {"passes": 3})],
+)  # fmt: skip
+def test_a_press_on_the_empty_stock_turns_the_waste_over_as_the_rules_say(
+    app, driver, ruleset, options
+):
+    # the rules' Playing paragraph: "once it is empty, with two passes chosen (three
+    # passes), the same turns the waste (the reserve) over"
+    game = Game(ruleset, options, deal=3)
+    while game.pile("st"):
+        game.play("st>w")
+    assert game.pile("w") and game.passes_left >= 1
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "st"))
+    driver.settle(0.5)
+    assert str(game.moves[-1]) == "w>st" and game.pile("st")
