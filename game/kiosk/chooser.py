@@ -102,6 +102,9 @@ class ChooserScene(PadScene):
         standing = theme.standing(self.size)
         if standing:  # the panels' edges, and a clear space between them
             gap = px(40, s, 20)
+            # the first panel's edge reaches above its card: it came within 13 px of
+            # Back's foot at 1080x1920, nearer than the panels stand to each other
+            top += inner_gap
         button_h = px(96, s, 60)
         most = px(430, s, 200) if standing else px(230, s, 120)
         row_h = min(most, (h - top - m - gap * (n - 1)) // n)

@@ -64,6 +64,47 @@ def fitting_row_size(rows: list[list[str]], width: int, size: int, least: int = 
     return least
 
 
+def heading_size(size: int) -> int:
+    """The columns' headings' size over rows of `size`."""
+    return max(12, size * 3 // 4)
+
+
+def measured_columns(rows: list[list[str]], width: int, size: int) -> list[int] | None:
+    """Where each column stands across a panel `width` wide (see columns' anchors), each
+    as wide as its widest value or heading at `size` and the room left over shared
+    evenly between them; None where they do not fit with a gap between each two."""
+    placed = columns()
+    font, heads = theme.font(size, bold=True), theme.font(heading_size(size))
+    widths = [
+        max([heads.size(head)[0], *(font.size(row[c])[0] for row in rows)])
+        for c, (head, _share, _anchor) in enumerate(placed)
+    ]
+    # from about where the shares' place numbers begin to where their dates end
+    left, right = width // 25, int(width * placed[-1][1])
+    gap = (right - left - sum(widths)) / (len(placed) - 1)
+    if gap < width // 50:
+        return None
+    xs, x = [], float(left)
+    for need, (_head, _share, anchor) in zip(widths, placed, strict=True):
+        xs.append(round(x + need) if anchor == "midright" else round(x))
+        x += need + gap
+    return xs
+
+
+def row_layout(rows: list[list[str]], width: int, size: int) -> tuple[int, list[int]]:
+    """The rows' text size, up to `size`, and where each column stands across the panel:
+    at its share of the width where the values fit there, else spaced by their own
+    widths where that keeps them larger. Standing up, the shares left the initials a
+    third of the panel, and "10:10" beside the cards made every figure a sixth smaller."""
+    shared = fitting_row_size(rows, width, size)
+    shares = [int(width * share) for _head, share, _anchor in columns()]
+    for larger in range(size, shared, -1):
+        xs = measured_columns(rows, width, larger)
+        if xs is not None:
+            return larger, xs
+    return shared, shares
+
+
 def row_values(place: int, entry: ScoreEntry) -> list[str]:
     f = entry.figures
     return [
@@ -154,11 +195,14 @@ class HighScoresScene(ShowScene):
         # "Points 0" read as a score of nothing where it is a win
         row_h = (panel.height - int(24 * s)) // (TOP + 2)
         rows = [row_values(i + 1, entry) for i, entry in enumerate(self.entries)]
-        text = fitting_row_size(rows, panel.width, max(14, min(int(row_h * 0.5), int(30 * s))))
+        # the places still open are measured too: "10" and their dots
+        opened = [[str(p), OPEN, "", "", "", ""] for p in range(len(rows) + 1, TOP + 1)]
+        most = max(14, min(int(row_h * 0.5), int(30 * s)))
+        text, xs = row_layout(rows + opened, panel.width, most)
         y = panel.y + int(12 * s)
-        for heading, share, anchor in columns():
-            where = (panel.x + int(panel.width * share), y + row_h // 2)
-            draw_text(surface, heading, max(12, text * 3 // 4), where, theme.INK_DIM, anchor)
+        for (heading, _share, anchor), x in zip(columns(), xs, strict=True):
+            where = (panel.x + x, y + row_h // 2)
+            draw_text(surface, heading, heading_size(text), where, theme.INK_DIM, anchor)
         if not self.entries:
             lines = (
                 _("Nobody is in this table yet."),
@@ -180,27 +224,27 @@ class HighScoresScene(ShowScene):
         for i, values in enumerate(rows):
             y += row_h
             colour = theme.GOLD if i == 0 else theme.INK
-            for c, ((_head, share, anchor), value) in enumerate(
-                zip(columns(), values, strict=True)
+            for c, ((_head, _share, anchor), value, x) in enumerate(
+                zip(columns(), values, xs, strict=True)
             ):
-                where = (panel.x + int(panel.width * share), y + row_h // 2)
+                where = (panel.x + x, y + row_h // 2)
                 drawn = draw_text(surface, value, text, where, colour, anchor, bold=i == 0)
                 if c == 0:
                     self.places_drawn.append(drawn)
         # the places still open, as an arcade shows them: a table of one read as a
         # panel left half empty, where it is nine places for whoever plays next
-        (_h, place_x, place_anchor), (_i, open_x, open_anchor) = columns()[:2]
+        (_h, _p, place_anchor), (_i, _o, open_anchor) = columns()[:2]
         for place in range(len(rows) + 1, TOP + 1):
             y += row_h
             middle = y + row_h // 2
-            where = (panel.x + int(panel.width * place_x), middle)
+            where = (panel.x + xs[0], middle)
             drawn = draw_text(surface, str(place), text, where, theme.INK_DIM, place_anchor)
             self.places_drawn.append(drawn)
-            where = (panel.x + int(panel.width * open_x), middle)
+            where = (panel.x + xs[1], middle)
             draw_text(surface, OPEN, text, where, theme.INK_DIM, open_anchor)
         # in as many lines as the width needs, within the foot's row: standing up at
         # 4K, one line was cut ("… cards left on th…")
-        size, room = max(12, text * 3 // 4), panel.width - int(40 * s)
+        size, room = heading_size(text), panel.width - int(40 * s)
         lines = balanced_wrap(figures_note(), theme.font(size), room)
         while size > 12 and len(lines) * theme.font(size).get_linesize() > row_h:
             size -= 1
