@@ -411,8 +411,11 @@ class TableScene(
         counted = not self.wish_pending
         place, short_place = self.run_place, self.short_run_place
         if self.facts.mode == DAILY and self.game.deal_number is not None:
-            # the number alone read as any deal's: the day's is played once, for its table
+            # the number alone read as any deal's: the day's is played once, for its table;
+            # on a narrow bar it goes first (in Russian at 800x600 Egyptian Pyramid's
+            # bar said nothing of the day)
             place = _("Deal of the day {n}", n=self.game.deal_number)
+            short_place = _("Deal of the day")
         words = () if self.verdict_kept() else verdict_words()
         return figures(
             self.game,

@@ -16,6 +16,8 @@ from game.ui.widgets import Button, button_at, draw_text, layout_row, row_label_
 # of the bottom bar's height: 60 px buttons at 1920x1080, a fingertip's size (at 0.72
 # they were 56 px, under what a touch screen in a public place wants)
 BUTTON_SHARE = 0.78
+# a screen standing up at least this high has height to spare for buttons a finger takes
+STANDING_TALL = 1000
 # A key's caption that is one sign (an arrow, a minus) is drawn this many times a word's
 # size: its glyph is far smaller than a letter
 SIGN_CAPTION = 1.6
@@ -144,8 +146,11 @@ class Hud:
         self.button_rows = 2 if self.two_lines else 1
         self.text_size = max(12, int(17 * scale))
         # a button a finger can take on a low screen too (at 1024x600 it was 33 px), and
-        # standing up, where the height is to spare (at 600x1024 they were 33 px too)
-        least = math.ceil(theme.SMALLEST_BUTTON / BUTTON_SHARE)
+        # standing up where the height is to spare (at 600x1024 they were 33 px too); on
+        # a short one (600x800) two rows that tall left the table's words no room under
+        # the cards, and the arcade's opening banner broke its first clause in two
+        short = self.two_lines and h < STANDING_TALL
+        least = 40 if short else math.ceil(theme.SMALLEST_BUTTON / BUTTON_SHARE)
         row_h = max(least, int(58 * scale))
         if self.finger:
             # a kiosk's buttons take a fingertip, whatever the screen's size: at 1024x768

@@ -248,10 +248,11 @@ def test_the_names_keep_a_word_s_gap_from_the_score_standing_up(app, driver, rul
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", [(600, 800), (600, 1024), (768, 1024)])
+@pytest.mark.parametrize("size", [(600, 1024), (768, 1024), (1080, 1920)])
 @pytest.mark.parametrize("ruleset", ["egyptian", "pyramid36"])
 def test_the_table_s_buttons_take_a_finger_standing_up(app, driver, size, ruleset):
-    # at 600x1024 the two rows of buttons were 33 px high, with height to spare
+    # at 600x1024 the two rows of buttons were 33 px high, with height to spare (not at
+    # 600x800: see STANDING_TALL)
     driver.resize(size)
     scene = open_table(app, driver, Game(ruleset, deal=3))
     buttons = scene.hud.buttons
@@ -289,5 +290,27 @@ def test_a_narrow_top_bar_keeps_the_deal_s_number(
         driver.frames(2)
         assert scene.hud.deal_shown == deal and deal in drawn
         assert "0:0" in scene.hud.stats_shown and "Ходов" in scene.hud.stats_shown
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_narrow_top_bar_still_says_it_is_the_deal_of_the_day(app, driver, monkeypatch):
+    # in Russian at 800x600 the day's Egyptian Pyramid had no room for «Расклад дня №
+    # 20261207», and its bar said nothing of the day it was played for
+    from game import i18n
+    from game.scenes import table_hud
+    from game.store import DAILY, GameFacts
+    from tests.scenes.test_table import open_table_with
+
+    driver.resize((800, 600))
+    i18n.set_language("ru")
+    try:
+        game = Game("egyptian", deal=20261207)
+        scene = open_table_with(app, driver, game, GameFacts(mode=DAILY))
+        drawn = texts_drawn(monkeypatch, table_hud)
+        scene._invalidate()
+        driver.frames(2)
+        assert scene.hud.deal_shown.startswith("Расклад дня")
+        assert any(text.startswith("Расклад дня") for text in drawn)
     finally:
         i18n.set_language("en")
