@@ -229,6 +229,15 @@ def test_stats_checks_its_csv_can_be_written_before_it_solves(cli, tmp_path, mon
     assert started == []
 
 
+def test_stats_makes_its_csv_s_missing_folders(cli, tmp_path):
+    # README: a file in no such folder is bad input, but `stats` makes its CSV's
+    # folders rather than refuse a run before its hours of solving
+    path = tmp_path / "runs" / "today" / "s.csv"
+    result = cli("stats", "pyramid36", "--deals", "0..1", "--jobs", "1", "--csv", str(path))
+    assert result.rc == 0, result.err
+    assert path.read_text().splitlines()[0] == "deal,outcome,nodes,seconds"
+
+
 def test_ctrl_c_keeps_the_deals_done(cli, tmp_path, monkeypatch):
     import game.solver.stats
 
