@@ -287,7 +287,7 @@ class TableView:
             self._draw_pile(surface, name, hidden)
         for name, mark in marks.items():
             if name in self.layout.spots:
-                self.draw_mark(surface, self.top_rect(name), mark)
+                self.draw_mark(surface, self.top_rect(name), mark, self._covered(name))
         if focus in self.layout.spots:
             self.draw_mark(surface, self._focus_ring(self.top_rect(focus), focus in marks), "focus")
         return surface
@@ -514,12 +514,25 @@ class TableView:
             image.set_alpha(alpha)
         surface.blit(image, rect)
 
-    def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: str) -> None:
+    def _covered(self, name: str) -> pygame.Rect | None:
+        """Where the cards under a pile's top lie (one rectangle), if it has any."""
+        rects = self.rects(name, len(self.game.pile(name)))[:-1]
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    def draw_mark(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        mark: str,
+        under: pygame.Rect | None = None,
+    ) -> None:
         """A ring round a card in the mark's colour. Colour is not all that tells the
         marks apart: to a red-green colour-blind eye the card in hand's gold, a place's
         green and a refusal's salmon are one beige, so the card in hand is washed in its
         gold as well and a refused place's ring is broken; and the hint's magenta is the
-        keyboard's blue, so the hint's ring is two thin lines round the card."""
+        keyboard's blue, so the hint's ring is two thin lines round the card. The
+        playable ring, always in view, is kept off the cards `under` the marked one:
+        it reached past a downward fan's strip and washed out the corner's suit."""
         colour = MARK_COLOURS.get(mark, MARK_COLOURS["focus"])
         width = self._mark_width(mark, rect)
         radius = max(4, rect.width // 12)
@@ -533,7 +546,13 @@ class TableView:
         radius += off
         if colour[3] < 255 or mark == "refused":
             layer = _ring(outline.size, colour, width, radius, mark == "refused")
+            kept = None
+            if mark == "playable" and under is not None and under.colliderect(outline):
+                keep = under.clip(outline)
+                kept = (surface.subsurface(keep).copy(), keep)
             surface.blit(layer, outline)
+            if kept is not None:  # the cards under, as they were
+                surface.blit(*kept)
         elif mark == "hint":  # two lines round the card, felt between them
             # (not within its edge, where large corners' index lies)
             line = max(2, round(width / 3))

@@ -410,3 +410,35 @@ def test_the_hint_s_ring_is_two_lines_where_the_focus_ring_is_one():
         if tuple(surface.get_at((x, rect.centery))[:3]) == MARK_COLOURS["focus"][:3]
     ]
     assert focus == list(range(focus[0], focus[0] + len(focus)))  # one line, unbroken
+
+
+def covered_in_view(view: TableView, pile: str, n: int) -> pygame.Rect:
+    """What shows of the card under a downward pile's top: its strip over the top card."""
+    under, top = view.rects(pile, n)[-2:]
+    return pygame.Rect(under.topleft, (under.width, top.top - under.top))
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (3840, 2160)])
+def test_the_ring_of_a_card_that_can_move_leaves_the_card_under_it_as_it_was(size):
+    # the ring over an Egyptian pile's top reached past the strip the fan leaves of the
+    # card under it and washed out the lower half of its corner's suit
+    from tests.rules.helpers import position, set_up
+
+    game = Game("egyptian", deal=5)
+    game = set_up(game, position(game.engine, f1="5S", t1="AD 8S", st="3C 4C", w="QC"))
+    view = TableView(game, pygame.Rect(0, 40, size[0], size[1] - 100), False, "classic")
+    plain = view.render_static(size, set(), {}).copy()
+    marked = view.render_static(size, set(), {"t1": "playable"})
+    strip = covered_in_view(view, "t1", 2)
+    assert strip.height >= view.art.layout.index.bottom  # the corner shows whole
+    washed = [
+        (x, y)
+        for y in range(strip.top, strip.bottom)
+        for x in range(strip.left, strip.right)
+        if marked.get_at((x, y)) != plain.get_at((x, y))
+    ]
+    assert washed == [], f"{len(washed)} pixels of the card under the ring changed at {size}"
+    # and the ring is there still, round the rest of the card
+    top = view.top_rect("t1")
+    beside = (top.left - view._playable_ring(top)[0] - 1, top.centery)
+    assert marked.get_at(beside) != plain.get_at(beside)
