@@ -215,12 +215,16 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
             return False
         ruleset, options, records = self.ruleset.id, dict(self.options), self.app.records
         day_game = records.daily(ruleset, options, self.deal)
+        game = Game(ruleset, options, deal=self.deal)
+        except_id = day_game.id if day_game is not None else None
+        if records.daily_in_play_alike(game, except_id):
+            # the day's game of another table in play, its cards laid alike (three
+            # passes where it has one): it stayed out of its table unasked
+            return True
         if day_game is not None and day_game.outcome is not None:
             return False  # played for the table: nothing is left to lose
         # the day's own game in play is no game of its deal before it: a free game of
         # the deal now put it out of its table unasked, as one played before it does
-        game = Game(ruleset, options, deal=self.deal)
-        except_id = day_game.id if day_game is not None else None
         return not (records.deal_played_before(game, except_id) or records.deal_watched(game))
 
     def _continue_resumes_it(self) -> bool:

@@ -56,6 +56,7 @@ TOLD_LOST = """(json_extract(replay, '$.meta.flip') IS NOT NULL
     AND NOT COALESCE(json_extract(replay, '$.meta.fortune_replayed'), 0) AND NOT assisted)"""
 # a game in which a move was made, whether or not it was taken back (Restart is an undo)
 MOVED = "(moves > 0 OR undos > 0)"
+DAILY_IN_PLAY = f"(mode = '{DAILY}' AND outcome IS NULL AND {MOVED})"
 # the game that ended last but for one mode (read through the index games_finished)
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
@@ -422,6 +423,12 @@ class GameLog:
         in it (taken back since too: its stock seen, then undone to the deal, the day's
         game of the deal entered its table at place 1)."""
         return self._same_deal(game, except_id, MOVED)
+
+    def daily_in_play_alike(self, game: Game, except_id: int | None = None) -> bool:
+        """Whether a day's game that dealt these cards alike, in whichever options, is in
+        play: a game of them now keeps it out of its table when it ends (see
+        ScoreKeeping.practised)."""
+        return self._same_deal(game, except_id, DAILY_IN_PLAY)
 
     def deal_played_in(self, game: Game, except_id: int | None = None) -> set[str]:
         """The rulesets whose games dealt these cards alike and made a move in it (see

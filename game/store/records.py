@@ -452,6 +452,11 @@ class Records(ScoreKeeping):
             "read the games", lambda: self.games.deal_played_before(game, except_id), False
         )
 
+    def daily_in_play_alike(self, game: Game, except_id: int | None = None) -> bool:
+        return self._read(
+            "read the games", lambda: self.games.daily_in_play_alike(game, except_id), False
+        )
+
     def daily_seen(self, ruleset: str, options: dict[str, Any], deal: int) -> bool:
         """Whether the day's `deal` of `ruleset` was laid out before in another game, one
         of a patience that lays it out alike (От нечего делать's is Сбудется's): played

@@ -1425,6 +1425,31 @@ def test_play_of_today_s_deal_typed_asks_while_the_day_s_game_is_in_play(app, dr
     assert "deal of the day as a free game" in scene.play_question()
 
 
+def test_play_of_today_s_deal_in_other_options_asks_while_the_day_s_game_is_in_play(app, driver):
+    # the day's game with one pass left at a move, today's number played with three
+    # passes went ahead unasked (that day's table had no game yet), and the day's game
+    # with one pass, its cards seen, then stayed out of its table at its end
+    from game.rules import Game
+    from game.store import DAILY, GameFacts
+    from game.store.daily import today_deal
+
+    day = Game("pyramid36", {"passes": 1}, deal=today_deal())
+    day.play(next(iter(day.legal_moves)))
+    app.records.save_game(day, GameFacts(mode=DAILY))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    scene.set_option("passes", 3)
+    scene.deal_text = str(today_deal())
+    click(driver, scene, "play")
+    assert app.scene is scene and scene.play_asked > 0
+    assert "deal of the day as a free game" in scene.play_question()
+    scene.deal_text = str(today_deal() - 1)  # another day's number: nothing to lose
+    driver.pause()
+    click(driver, scene, "play")
+    driver.settle(1.0)
+    assert app.scene is not scene
+
+
 def menu_over_a_game_left(app, driver) -> MenuScene:
     """The menu on Pyramid 36, a game of it left in play with a move made."""
     from game.rules import Game
