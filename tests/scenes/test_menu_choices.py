@@ -103,13 +103,15 @@ def test_the_deal_of_the_day_is_dealt_with_the_options_chosen(app, driver):
 
 def test_play_of_today_s_number_seen_in_another_patience_asks_nothing(app, driver):
     # seen in От нечего делать, Сбудется's day's deal is out of its table already
-    # ("seen before"): Play of its number loses nothing, so it does not ask
+    # ("seen before"): Play of its number loses nothing, so it does not ask (От нечего
+    # делать's day's game ended: in play, it would lose its table, and Play asks)
     from game.rules import Game
     from game.store import DAILY, GameFacts
     from game.store.daily import today_deal
 
     played = Game("nechego", deal=today_deal())
     played.play(played.stock_move)
+    played.resign()
     app.records.save_game(played, GameFacts(mode=DAILY))
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:sbudetsya")
@@ -118,6 +120,25 @@ def test_play_of_today_s_number_seen_in_another_patience_asks_nothing(app, drive
     click(driver, scene, "play")
     assert scene.play_asked == 0
     assert scene.started is not None and scene.started.deal_number == today_deal()
+
+
+def test_play_of_today_s_number_asks_while_another_patience_s_day_game_of_it_is_in_play(
+    app, driver
+):
+    # Сбудется lays out От нечего делать's day's deal alike: played now, its cards seen,
+    # От нечего делать's day's game left in play stays out of its table when it ends
+    from game.rules import Game
+    from game.store import DAILY, GameFacts
+    from game.store.daily import today_deal
+
+    left = Game("nechego", deal=today_deal())
+    left.play(left.stock_move)
+    app.records.save_game(left, GameFacts(mode=DAILY))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:sbudetsya")
+    scene.deal_text = str(today_deal())
+    click(driver, scene, "play")
+    assert scene.play_asked > 0 and scene.started is None
 
 
 def test_continue_opens_the_game_it_offers_for_the_patience_chosen(app, driver):
