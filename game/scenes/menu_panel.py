@@ -113,24 +113,8 @@ class MenuPanel:
         names = [localized(option.label) for option in self.ruleset.options]
         row_gap = px(8, s, 5)
         room = inner.height - name_h - self._below_picture(len(rows))
-        # each option's name beside its row, not above it: where the panel has little room
-        # for a picture otherwise and its rows fit beside their names, in two lines at
-        # most (От нечего делать's four under a notice and Continue had none even at
-        # 1920x1080), and where it is too low even with no picture (800x480 there: the
-        # last row lay over Play), however narrow its rows then are
         least = px(PICTURE_LEAST, s, 24)
-        widest = max((row_width(row, bh, row_gap) for row in rows), default=0)
-        lines = _names_beside(names, inner.width - widest - row_gap, font, bh)
-        beside = room < 0 or (room < px(PICTURE_FAIR, s) and lines is not None)
-        if not beside:
-            lines = [[name] for name in names]
-        elif lines is None:
-            # as narrow as two lines make them, where a row has the room: at 800x480 a
-            # name in one line left "from the waste" 8 px high on its squeezed button
-            two = bh >= 2 * font.get_linesize()
-            halves = [_balanced(wrap(name, font, 1), font) if two else [name] for name in names]
-            column = max(font.size(line)[0] for name in halves for line in name)
-            lines = [_balanced(wrap(name, font, column), font) for name in names]
+        beside, lines = self._option_names(names, rows, inner.width, room)
         name_w = max((font.size(line)[0] for name in lines for line in name), default=0)
         name_w += row_gap
         if beside:
@@ -193,6 +177,30 @@ class MenuPanel:
         bottom = pygame.Rect(inner.x, inner.bottom - play_h, inner.width, play_h)
         layout_row(actions, bottom, play_h, px(12, s, 8), align="right")
         return [*buttons, clear_button, *actions]
+
+    def _option_names(
+        self, names: list[str], rows: list[list[Button]], width: int, room: int
+    ) -> tuple[bool, list[list[str]]]:
+        """Whether the options' names stand beside their rows rather than above them,
+        and each name's lines. Beside, where the panel has little `room` for a picture
+        otherwise and the rows fit beside their names in two lines at most (От нечего
+        делать's four under a notice and Continue had none even at 1920x1080); and where
+        it is too low even with no picture (800x480 there: the last row lay over Play),
+        however narrow the rows then are."""
+        bh, font = self.button_h, theme.font(self.text_size)
+        widest = max((row_width(row, bh, px(8, self.scale, 5)) for row in rows), default=0)
+        lines = _names_beside(names, width - widest - px(8, self.scale, 5), font, bh)
+        if not (room < 0 or (room < px(PICTURE_FAIR, self.scale) and lines is not None)):
+            return False, [[name] for name in names]
+        if lines is None:
+            # as narrow as two lines make them, where a row has the room: at 800x480 a
+            # name in one line left "from the waste" 8 px high on its squeezed button.
+            # Each word alone (wrapped at 1 px), then the two lines those balance into
+            two = bh >= 2 * font.get_linesize()
+            halves = [_balanced(wrap(name, font, 1), font) if two else [name] for name in names]
+            column = max(font.size(line)[0] for name in halves for line in name)
+            lines = [_balanced(wrap(name, font, column), font) for name in names]
+        return True, lines
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         s, panel = self.scale, self.panel
