@@ -18,8 +18,8 @@ from game.scenes.base import Scene
 from game.solver.worker import WINNABLE
 from game.store import GameFacts
 from game.ui import theme
-from game.ui.pointer import POINTER_DOWN
-from game.ui.widgets import Button, draw_text, px
+from game.ui.pointer import POINTER_DOWN, POINTER_UP
+from game.ui.widgets import Button, balanced_wrap, draw_text, px
 
 if TYPE_CHECKING:
     from game.app import App
@@ -102,13 +102,28 @@ class DealFinderScene(Scene):
             self.app.solver.submit(WINNABLE, ruleset=self.ruleset.id, options=self.options, tries=0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == POINTER_DOWN and self.cancel_button.hit(event.pos, 12):
-            self._cancel()
+        # Cancel acts as it is let go, on it, as every other button: at the press, a
+        # finger slid off it to take the touch back still cancelled the search
+        b = self.cancel_button
+        if event.type == POINTER_DOWN and b.hit(event.pos, 12):
+            b.pressed = self.redraw = True
+            return True
+        if event.type == POINTER_UP and b.pressed:
+            self.pointer_lost()
+            if b.hit(event.pos, 12):
+                self._cancel()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._cancel()
             return True
         return False
+
+    def pointer_holds(self) -> bool:
+        return self.cancel_button.pressed
+
+    def pointer_lost(self) -> None:
+        self.cancel_button.pressed = False
+        self.redraw = True
 
     def _cancel(self) -> None:
         from game.scenes.menu import MenuScene
@@ -133,12 +148,15 @@ class DealFinderScene(Scene):
             draw_text(
                 surface, dots, px(28, s, 17), title.bottomright, theme.INK, "bottomleft", bold=True
             )
+        # wrapped to the window: standing up at 600 px the Russian ran off both edges
         note = _("The solver wins it first, unseen; then it is yours.")
-        where = (centre[0], centre[1] + px(12, s, 8))
-        draw_text(surface, note, px(18, s, 13), where, theme.INK_DIM, "midtop")
+        note_size = px(18, s, 13)
+        y = centre[1] + px(12, s, 8)
+        for line in balanced_wrap(note, theme.font(note_size), size[0] - 2 * px(28, s, 12)):
+            y = draw_text(surface, line, note_size, (centre[0], y), theme.INK_DIM, "midtop").bottom
         b = self.cancel_button
         least = theme.FINGER if self.app.kiosk is not None else 0  # a passer-by's finger
         b.rect = pygame.Rect(0, 0, px(180, s, 130), max(px(48, s, 40), least))
-        b.rect.midtop = (centre[0], centre[1] + px(70, s, 48))
+        b.rect.midtop = (centre[0], max(centre[1] + px(70, s, 48), y + px(16, s, 10)))
         b.draw(surface, px(20, s, 14))
         return [surface.get_rect()]

@@ -15,7 +15,7 @@ from game.render.table_layout import pyramid_rows
 from game.rules import Game
 from game.ui import theme
 from tests.scenes.driver import texts_drawn
-from tests.scenes.test_table import open_table
+from tests.scenes.test_table import SilentSolver, open_table
 
 STANDING_UP, LYING_DOWN = (1080, 1920), (1920, 1080)
 
@@ -312,5 +312,76 @@ def test_a_narrow_top_bar_still_says_it_is_the_deal_of_the_day(app, driver, monk
         driver.frames(2)
         assert scene.hud.deal_shown.startswith("Расклад дня")
         assert any(text.startswith("Расклад дня") for text in drawn)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_results_buttons_take_a_finger_standing_up(app, driver, language):
+    # at 600x1024 they were 38 px high (scaled by the width alone), the one screen of a
+    # game played by touch whose buttons were under a finger's 40
+    from game import i18n
+    from game.scenes.menu import MenuScene
+    from game.scenes.results import ResultsScene
+
+    driver.resize((600, 1024))
+    i18n.set_language(language)
+    try:
+        scene = open_table(app, driver, Game("egyptian", deal=0))
+        driver.tap(scene.buttons["resign"].rect.center)
+        driver.pause()
+        driver.tap(scene.buttons["resign"].rect.center)
+        driver.settle(1.5)
+        results = app.scene
+        assert isinstance(results, ResultsScene)
+        buttons = results.pad.buttons
+        assert min(b.rect.height for b in buttons) >= theme.SMALLEST_BUTTON
+        assert all(results.box.contains(b.rect) for b in buttons)
+        assert not any(a.rect.colliderect(b.rect) for a in buttons for b in buttons if a is not b)
+        driver.tap(results.pad.get("menu").rect.center)
+        driver.settle(1.0)
+        assert isinstance(app.scene, MenuScene)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_search_for_a_winnable_deal_keeps_its_words_on_a_screen_standing_up(
+    app, driver, monkeypatch, language
+):
+    # at 600x1024 the Russian note under "Looking for a deal..." ran off both edges
+    from game import i18n
+    from game.scenes import deal_finder
+    from game.scenes.menu import MenuScene
+
+    drawn: list[pygame.Rect] = []
+    real = deal_finder.draw_text
+
+    def recording(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(deal_finder, "draw_text", recording)
+    app.solver.close()
+    app.solver = SilentSolver(running=True)  # the search stays on screen
+    app.settings.winnable_only = True
+    driver.resize((600, 1024))
+    i18n.set_language(language)
+    try:
+        menu = MenuScene(app)
+        app.switch(menu, fade=False)
+        driver.settle(0.5)
+        driver.tap(menu.pad.get("play").rect.center)
+        driver.settle(1.0)
+        finder = app.scene
+        assert isinstance(finder, deal_finder.DealFinderScene)
+        drawn.clear()
+        driver.frames(1)
+        window = pygame.Rect(0, 0, 600, 1024)
+        assert drawn and all(window.contains(r) for r in drawn), drawn
+        assert finder.cancel_button.rect.top > max(r.bottom for r in drawn)  # under the words
+        driver.tap(finder.cancel_button.rect.center)
+        driver.settle(1.0)
+        assert isinstance(app.scene, MenuScene)
     finally:
         i18n.set_language("en")
