@@ -17,18 +17,24 @@ from tests.store.helpers import ladder_run_games
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def ended_run_results(app, driver):
-    """The results of a run's last game, the run over (its lives spent), not entered."""
+def run_results(app, driver, games, won: bool = False) -> ResultsScene:
+    """The results of the last of `games`, each played in turn in a new arcade run, 7 s
+    each; `won`: the last won its level."""
     ladder = load_ladder()
     run_id = app.records.start_run(ladder)
-    for game in ladder_run_games():
+    for game in games:
         facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=7)
         app.records.save_game(game, facts)
-    status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=False)
+    status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=won)
     results = ResultsScene(app, GameSummary(game, 7.0, facts=facts), status)
     app.switch(results, fade=False)
     driver.frames(1)
     return results
+
+
+def ended_run_results(app, driver):
+    """The results of a run's last game, the run over (its lives spent), not entered."""
+    return run_results(app, driver, ladder_run_games())
 
 
 def test_an_ended_run_s_results_offer_a_new_run(app, driver):
@@ -92,31 +98,17 @@ def test_help_had_in_another_game_is_a_line_of_its_own(by):
 def test_a_run_in_play_leads_on_by_its_level_s_outcome(app, driver, won, label):
     from tests.store.helpers import lost_level_game, won_level_game
 
-    ladder = load_ladder()
-    run_id = app.records.start_run(ladder)
     game = won_level_game() if won else lost_level_game(3)
-    facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=7)
-    app.records.save_game(game, facts)
-    status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=won)
-    results = ResultsScene(app, GameSummary(game, 7.0, facts=facts), status)
-    app.switch(results, fade=False)
-    driver.frames(1)
+    results = run_results(app, driver, [game], won)
     assert [b.label for b in results.pad.buttons] == ["Export replay", label, "Menu"]
 
 
 def test_a_run_that_won_no_level_says_at_its_end_why_it_is_in_no_table(app, driver):
     from tests.store.helpers import lost_level_game
 
-    ladder = load_ladder()
-    run_id = app.records.start_run(ladder)
-    for deal in range(ladder.lives):
-        game = lost_level_game(deal)
-        facts = GameFacts(mode=ARCADE, arcade_run=run_id, seconds=7)
-        app.records.save_game(game, facts)
-    status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=False)
-    results = ResultsScene(app, GameSummary(game, 7.0, facts=facts), status)
-    app.switch(results, fade=False)
-    driver.frames(1)
+    lives = load_ladder().lives
+    results = run_results(app, driver, [lost_level_game(deal) for deal in range(lives)])
+    status = results.arcade
     said = " ".join(line.text for line in results.lines)
     assert status.over and results.arcade_place is None
     assert said.endswith("No level was won in this run: it stays out of the table.")
@@ -143,14 +135,7 @@ def test_a_next_level_the_arcade_file_refuses_goes_to_the_menu_that_says_why(
     from game.scenes.menu import MenuScene
     from tests.store.helpers import won_level_game
 
-    ladder = load_ladder()
-    run_id = app.records.start_run(ladder)
-    game, facts = won_level_game(), GameFacts(mode=ARCADE, arcade_run=run_id, seconds=7)
-    app.records.save_game(game, facts)
-    status = ArcadeStatus(ladder, app.records.run(ladder, run_id), won=True)
-    results = ResultsScene(app, GameSummary(game, 7.0, facts=facts), status)
-    app.switch(results, fade=False)
-    driver.frames(1)
+    results = run_results(app, driver, [won_level_game()], won=True)
 
     def broken():
         raise LevelError("the arcade's file is broken")

@@ -10,14 +10,10 @@ import pytest
 from game import i18n
 from game.render.cards import card_art
 from game.scenes import settings as settings_scene
-from game.scenes.base import Scene
 from game.scenes.settings import SettingsScene
 from game.ui import theme
 from tests.scenes.driver import texts_drawn
-
-
-class Marker(Scene):
-    """Where "back" leads in these tests."""
+from tests.scenes.test_settings_scene import Marker, open_settings
 
 
 @pytest.fixture(autouse=True)
@@ -26,13 +22,6 @@ def english_afterwards():
     yield
     i18n.set_language("en")
     i18n.set_card_letters("latin")
-
-
-def open_settings(app, driver) -> SettingsScene:
-    scene = SettingsScene(app, back=lambda: Marker(app))
-    app.switch(scene, fade=False)
-    driver.frames(1)
-    return scene
 
 
 def row_of(scene: SettingsScene, key: str):
