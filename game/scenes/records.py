@@ -174,9 +174,10 @@ class RecordsScene(PadScene):
         app = self.app
         ruleset_id, options, tab = self.ruleset.id, dict(self.options), self.tab
         back, focus, first = self._back, self.pad.focus_key, self.pages.first
+        marked = self.marked_run  # the run the results placed: still marked on return
 
         def again() -> Scene:
-            scene = RecordsScene(app, ruleset_id, options, tab, back)
+            scene = RecordsScene(app, ruleset_id, options, tab, back, marked)
             scene.pad.focus_key = focus  # on Watch, as left: it came back on the tabs
             scene.pages.first = first  # on its page: it came back on the first
             return scene
