@@ -10,7 +10,7 @@ from game.scenes.records import RecordsScene
 from game.store import DAILY, FREE, GameFacts
 from game.store.scores import TOP
 from game.ui import theme
-from tests.scenes.test_records_scenes import fill_table, press, show
+from tests.scenes.test_records_scenes import fill_table, press, show, texts_drawn_rects
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -267,23 +267,7 @@ def test_a_problem_s_three_lines_stand_between_the_rows_and_the_note(app, driver
     scene = show(app, driver, RecordsScene(app, "pyramid52", {}))
     scene.problem = "A very long problem " * 40
     scene.layout()
-    import game.scenes.records as records_scene
-
-    drawn = []
-    real = records_scene.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    records_scene.draw_text = recording
-    try:
-        scene.redraw = True
-        driver.frames(1)
-    finally:
-        records_scene.draw_text = real
-    lines = [r for t, r in drawn if "problem" in t]
+    lines = [r for t, r in texts_drawn_rects(app, scene) if "problem" in t]
     rows = [b.rect for b in scene.pad.buttons if b.key.startswith(("watch:", "save:"))]
     assert len(lines) == 3
     assert min(r.top for r in lines) >= max(r.bottom for r in rows)
