@@ -55,8 +55,8 @@ TOLD_LOST = """(json_extract(replay, '$.meta.flip') IS NOT NULL
     COALESCE(json_extract(replay, '$.meta.fortune'), 0)
     AND NOT COALESCE(json_extract(replay, '$.meta.fortune_replayed'), 0) AND NOT assisted)"""
 # a game in which a move was made, whether or not it was taken back (Restart is an undo)
-MOVED = "(moves > 0 OR undos > 0)"
-DAILY_IN_PLAY = f"(mode = '{DAILY}' AND outcome IS NULL AND {MOVED})"
+MOVED = PLAYED_SQL
+DAILY_IN_PLAY = f"(mode = '{DAILY}' AND {IN_PLAY_SQL})"
 # the game that ended last but for one mode (read through the index games_finished)
 LATEST_FINISHED_SQL = """SELECT * FROM games WHERE outcome IS NOT NULL AND mode != ?
 ORDER BY finished_at DESC, id DESC LIMIT 1"""
