@@ -52,6 +52,13 @@ def least_window(size: tuple[int, int]) -> tuple[int, int]:
     return MIN_SIZE if size[0] >= size[1] else (MIN_SIZE[1], MIN_SIZE[0])
 
 
+def takes_fingers(size: tuple[int, int]) -> bool:
+    """Whether a window is, by its shorter side, of the least size the game asks for or
+    larger: there buttons are a finger's (theme.SMALLEST_BUTTON); below it (800x480)
+    there is no room for them all."""
+    return min(size) >= MIN_SIZE[1]
+
+
 # The share of a screen's width and height a window may take: its frame and the
 # desktop's panels take the rest
 ROOM = (0.95, 0.9)

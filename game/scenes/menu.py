@@ -27,7 +27,7 @@ from game.scenes.menu_choice import MenuChoice, last_played
 from game.scenes.menu_panel import PICTURE_LEAST, MenuPanel
 from game.scenes.menu_records import MenuRecords
 from game.scenes.pad_scene import PadScene
-from game.screen import MIN_SIZE
+from game.screen import takes_fingers
 from game.store import FREE
 from game.store.daily import today_deal
 from game.ui import theme
@@ -453,7 +453,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         # a finger's in every window of the least size the game asks for and above;
         # below it (800x480), as they were: a notice and Continue over four options
         # laid the panel's last row over Play
-        finger = min(w, h) >= MIN_SIZE[1]
+        finger = takes_fingers(self.size)
         self.header_h = max(px(42, s), theme.SMALLEST_BUTTON) if finger else px(42, s, 30)
         if row_width(buttons, self.header_h, header_gap) + quit_apart <= beside.width:
             layout_row(buttons, beside, self.header_h, header_gap, align="right")

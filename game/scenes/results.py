@@ -25,7 +25,7 @@ from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write
 from game.scenes.results_chart import draw_points_chart
 from game.scenes.results_records import record_figures
 from game.scenes.summary import GameSummary
-from game.screen import MIN_SIZE
+from game.screen import takes_fingers
 from game.store import ARCADE, DAILY
 from game.store.saved import (
     BY_DEMO,
@@ -324,7 +324,7 @@ class ResultsScene(PadScene):
         m = px(28, s, 12)
         pad = px(28, s, 14)
         self.button_h = px(50, s, 34)
-        if min(w, h) >= MIN_SIZE[1]:
+        if takes_fingers((w, h)):
             # a finger's on a screen of the least size the game asks for and above, as
             # the menu's: standing up at 600x1024 the scale by the width made them 38 px
             self.button_h = max(self.button_h, theme.SMALLEST_BUTTON)
