@@ -75,8 +75,11 @@ class TableTips:
             # above the status line: over it, "Key: H" hid the words of the warning
             # the first press of Hint had just put up
             box.bottom = self.status_drawn.top - pad
-        box.clamp_ip(surface.get_rect())
-        box = self._clear_of_the_cards(box, surface.get_rect())
+        # a gap from the window's sides too: clamped to them, "Key: N twice" over New
+        # deal lay flush on the window's left border, "Key: Esc" over Menu on its right
+        room = surface.get_rect().inflate(-2 * pad, 0)
+        box.clamp_ip(room)
+        box = self._clear_of_the_cards(box, room)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=pad)
         edge = edge_width(button.rect.height)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=edge, border_radius=pad)
