@@ -57,28 +57,34 @@ def keys_text(pairs_cards: bool = False) -> str:
     )
 
 
-def verdict_text(fortune: bool = False) -> str:
+def verdict_text(fortune: bool = False, two_decks: bool = False) -> str:
     """What the top bar's verdict says, after the rules: a new player met "Undecided"
     on a deal of two packs with no word of what it meant anywhere. A fortune's keeps it
     while the wish counts (TableFacts.verdict_kept), where its rules said "after each
-    move", and a player looked for it in vain."""
+    move", and a player looked for it in vain. Only the rules of two packs say the
+    search may take its minute: a pack's deals are decided within a second or two,
+    and a player of Pyramid 36 read of two packs in its rules."""
     kept = _(
         "While a wish counts, the bar keeps the verdict to itself: the cards give the"
         " answer. It shows once the wish no longer counts (a hint or the demo had, the"
         " deal played before, a card put back on the stock)."
     )
-    return _(
+    said = _(
         "The verdict. After each move the top bar says what the solver found from there:"
         " “{won}”, a way to win; “{lost}”, proven, and the game is then played for the"
         " fewest points left; “{checking}” while it looks, and “{still}” while it looks"
-        " on, up to a minute (a two-deck deal may take that long); “{undecided}”, no"
-        " answer in that time: the patience may still come out. Settings can hide it.",
+        " on, up to a minute; “{undecided}”, no answer in that time: the patience may"
+        " still come out.",
         won=_("Can be won"),
         lost=_("No win possible"),
         checking=_("Checking…"),
         still=_("Still checking…"),
         undecided=_("Undecided"),
-    ) + (f" {kept}" if fortune else "")
+    )
+    if two_decks:
+        said += " " + _("With two packs the search often takes that minute.")
+    said += " " + _("Settings can hide it.")
+    return said + (f" {kept}" if fortune else "")
 
 
 # A paragraph may open with a short title sentence ("Piles.", "Опустевшие стопки.").
@@ -213,7 +219,7 @@ class RulesScene(Scene):
         # a kiosk is played by touch, keeps its keys, and says only won or lost
         if self.app.kiosk is None:
             keys = keys_text(self.ruleset.pairs_cards)
-            verdict = verdict_text(self.ruleset.tells_fortune)
+            verdict = verdict_text(self.ruleset.tells_fortune, self.game.rules.deck.copies > 1)
             self.lines += wrap_paragraphs(verdict, "body", body, bold, width)
             self.lines += wrap_paragraphs(keys, "body", body, bold, width)
         self.line_h = body.get_linesize()

@@ -61,8 +61,12 @@ def test_shows_the_ruleset_text_in_the_language(app, driver, ruleset_id, languag
     # the ruleset's text, what the top bar's verdict says, then the table's keys
     keys = keys_text(rulesets()[ruleset_id].family == "pyramid")
     fortune = rulesets()[ruleset_id].tells_fortune  # whose verdict a wish keeps
-    said = words(text["summary"]) + words(text["rules"]) + words(verdict_text(fortune))
+    # a search's minute is said of two packs alone ("из двух колод" in Pyramid 36's)
+    two_decks = ruleset_id in ("egyptian", "egyptian-old", "devils-bridge")
+    verdict = verdict_text(fortune, two_decks)
+    said = words(text["summary"]) + words(text["rules"]) + words(verdict)
     assert shown == said + words(keys)
+    assert ("two packs" in verdict or "двумя колодами" in verdict) == two_decks
     # a pyramid's Enter picks a card, then its pair: nothing is put down
     assert ("puts it down" in keys or "кладёт" in keys) == (
         ruleset_id not in ("pyramid36", "pyramid52")
