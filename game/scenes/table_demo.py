@@ -39,10 +39,12 @@ class TableDemo:
     def _draw_status(
         self, surface: pygame.Surface, area: pygame.Rect, keep_clear: list[pygame.Rect]
     ) -> pygame.Rect:
-        """The status line, off the cards; while the demo plays, with its speed buttons,
-        where it stood before while that hides no card (it went from corner to corner
-        as the cards moved and its words changed, the button a finger went for with it)."""
+        """The status line, off the cards, by the button whose second press it asks for;
+        while the demo plays, with its speed buttons, where it stood before while that
+        hides no card (it went from corner to corner as the cards moved and its words
+        changed, the button a finger went for with it)."""
         shown = self._demo_controls_shown()
+        asking = self.buttons.get(self.status_near)
         drawn = draw_banner(
             surface,
             area,
@@ -51,6 +53,7 @@ class TableDemo:
             avoid=keep_clear,
             least=self.hud.button_h,
             keep=self.demo_panel if shown else None,
+            near=asking.rect if asking is not None and asking.rect.width else None,
         )
         self.demo_panel = drawn if shown else None
         return drawn

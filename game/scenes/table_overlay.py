@@ -3,6 +3,7 @@ the pyramid games' legend of values."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -53,14 +54,16 @@ def draw_banner(
     least: int = 0,
     keep: pygame.Rect | None = None,
     soft: list[pygame.Rect] | None = None,
+    near: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
     (`avoid`), or else between them; `centred`, in the middle first; where it was drawn
-    before (`keep`, its foot), if it still hides no card there. It keeps off `soft`
-    too where it can, and over it rather than over a card. Its buttons are laid
-    out as it is drawn, `least` high at least: the table's bar's (a kiosk's, a
-    fingertip's; a wish's one button was the smallest on an 800x600 screen). Returns
-    where it was drawn."""
+    before (`keep`, its foot), if it still hides no card there; of the places that
+    hide none, the nearest to `near` (the button whose second press it asks for). It
+    keeps off `soft` too where it can, and over it rather than over a card. Its
+    buttons are laid out as it is drawn, `least` high at least: the table's bar's (a
+    kiosk's, a fingertip's; a wish's one button was the smallest on an 800x600 screen).
+    Returns where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     if banner.waits:  # the whole window dimmed, its bars too: nothing else is live
         fill_translucent(surface, surface.get_rect(), theme.FELT_DARK, 190, 0)
@@ -91,11 +94,12 @@ def draw_banner(
     bounds = area.inflate(-2 * margin, -2 * margin)
     panel = _kept_place(keep, widths, panel_lines, bounds, avoid) if keep else None
     if panel is None and soft and avoid:
-        panel = _best_place(places, widths, wide, panel_lines, bounds, [*avoid, *soft], margin)
-        if panel.collidelist([*avoid, *soft]) != -1:
+        kept_off = [*avoid, *soft]
+        panel = _best_place(places, widths, wide, panel_lines, bounds, kept_off, margin, near)
+        if panel.collidelist(kept_off) != -1:
             panel = None  # no place clear of both: clear of the cards, if there is one
     if panel is None:
-        panel = _best_place(places, widths, wide, panel_lines, bounds, avoid, margin)
+        panel = _best_place(places, widths, wide, panel_lines, bounds, avoid, margin, near)
     # as many lines, evened out: "... cards" over a lone "left." read as cut off
     lines = balanced_wrap(banner.text, font, panel.width - 2 * size)
     line_h = font.get_linesize()
@@ -148,10 +152,13 @@ def _best_place(
     bounds: pygame.Rect,
     avoid: list[pygame.Rect] | None,
     margin: int,
+    near: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Where a panel goes (see draw_banner): of `places` and the felt between the cards,
-    in `widths`, the one that hides the fewest cards."""
+    in `widths`, the one that hides the fewest cards; of those that hide none, the
+    nearest to `near` if it is given."""
     fixed: list[tuple[pygame.Rect, list[str]]] = []  # at the places above, best first
+    nearest = {False: math.inf, True: math.inf}  # by `near`, clear of the margin or not
     # those and others that hide no card: (touching a card, lines, place, its lines)
     clear: list[tuple[bool, int, pygame.Rect, list[str]]] = []
     kept_off = [r.inflate(margin, margin) for r in avoid or []]
@@ -174,6 +181,23 @@ def _best_place(
                 clear.append((False, len(lines), free, lines))
             elif (free := _free_place(bounds, (width, height), avoid, margin)) is not None:
                 clear.append((True, len(lines), free, lines))
+            if near is not None and free is not None:
+                # as clear as the free place found, by the button
+                touching = free.collidelist(kept_off) != -1
+                by_it = _near_place(
+                    bounds,
+                    (width, height),
+                    avoid if touching else kept_off,
+                    near,
+                    nearest[touching],
+                )
+                if by_it is not None:
+                    clear.append((touching, len(lines), by_it, lines))
+                    nearest[touching] = _gap(by_it, near)
+    if clear and near is not None:
+        # "Press Give up again" 800 px from Give up, in the table's far corner, read
+        # as a press that did nothing: by the button, in more lines if need be
+        return min(clear, key=lambda c: (c[0], _gap(c[2], near), c[1]))[2]
     if clear:
         # of the places that hide no card, one that keeps a margin from them (a panel
         # just clear touched a pile's place), with the fewest lines (the narrowest
@@ -211,18 +235,10 @@ def _free_place(
     to the middle across. None if there is none. Tried just clear of every
     rectangle's sides and at even steps between."""
     width, height = size
-    # each place once: the cards of a row share their tops and bottoms, and a long game's
-    # hundred cards tried the same places over and over (50 ms a frame)
-    xs = {bounds.left + (bounds.width - width) * k // 16 for k in range(17)}
-    xs |= {r.right + gap // 2 for r in avoid} | {r.left - gap // 2 - width for r in avoid}
-    across = sorted(
-        (x for x in xs if bounds.left <= x <= bounds.right - width),
-        key=lambda x: (abs(x + width // 2 - bounds.centerx), x),
-    )
-    below, above = _open_edges(tuple((r.x, r.y, r.width, r.height) for r in avoid))
-    between = {b + gap // 2 for b in below} | {top - gap // 2 - height for top in above}
+    xs, between = _tries(bounds, size, avoid, gap)
+    across = sorted(xs, key=lambda x: (abs(x + width // 2 - bounds.centerx), x))
     ys = [bounds.bottom - height, bounds.centery - height // 2, bounds.top]
-    ys += sorted((y for y in between if bounds.top <= y <= bounds.bottom - height), reverse=True)
+    ys += sorted(between, reverse=True)
     for y in ys:
         band = pygame.Rect(bounds.left, y, bounds.width, height)
         in_band = [avoid[i] for i in band.collidelistall(avoid)]  # the rest cannot overlap
@@ -231,6 +247,71 @@ def _free_place(
             if place.collidelist(in_band) == -1:
                 return place
     return None
+
+
+def _tries(
+    bounds: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect], gap: int
+) -> tuple[set[int], set[int]]:
+    """Where a panel of `size` is tried within `bounds` (see _free_place): across, at
+    even steps and just clear of every rectangle's sides; down, just clear of their
+    open tops and bottoms."""
+    width, height = size
+    # each place once: the cards of a row share their tops and bottoms, and a long game's
+    # hundred cards tried the same places over and over (50 ms a frame)
+    xs = {bounds.left + (bounds.width - width) * k // 16 for k in range(17)}
+    xs |= {r.right + gap // 2 for r in avoid} | {r.left - gap // 2 - width for r in avoid}
+    below, above = _open_edges(tuple((r.x, r.y, r.width, r.height) for r in avoid))
+    ys = {b + gap // 2 for b in below} | {top - gap // 2 - height for top in above}
+    return (
+        {x for x in xs if bounds.left <= x <= bounds.right - width},
+        {y for y in ys if bounds.top <= y <= bounds.bottom - height},
+    )
+
+
+def _near_place(
+    bounds: pygame.Rect,
+    size: tuple[int, int],
+    avoid: list[pygame.Rect],
+    near: pygame.Rect,
+    within: float = math.inf,
+) -> pygame.Rect | None:
+    """The place of `size` within `bounds` that overlaps none of `avoid` nearest to
+    `near`, nearer than `within`: tried where _free_place tries, and in line with
+    `near`, over it, at the bounds' foot. None if there is none."""
+    width, height = size
+    xs, ys = _tries(bounds, size, avoid, 0)
+    for x in (near.centerx - width // 2, near.left, near.right - width):
+        xs.add(min(max(x, bounds.left), bounds.right - width))
+    ys |= {bounds.bottom - height, bounds.top}
+    # how far each try lies from `near` across and down: the nearest tried first, and
+    # no further than a place found (a busy table's hundred cards gave some 200 heights
+    # and 200 places across each, for each width of the panel)
+    across = sorted(
+        (max(0, near.left - x - width, x - near.right), abs(x + width // 2 - near.centerx), x)
+        for x in xs
+    )
+    downs = sorted((max(0, near.top - y - height, y - near.bottom), y) for y in ys)
+    best = None
+    for down, y in downs:
+        if down >= within:
+            break  # every place further down or up is further off
+        band = pygame.Rect(bounds.left, y, bounds.width, height)
+        in_band = [avoid[i] for i in band.collidelistall(avoid)]
+        for off, _centre, x in across:
+            if math.hypot(off, down) >= within:
+                break
+            place = pygame.Rect(x, y, width, height)
+            if place.collidelist(in_band) == -1:
+                best, within = place, math.hypot(off, down)
+                break  # the nearest across at this height
+    return best
+
+
+def _gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How far apart two rectangles are: 0 where they touch or overlap."""
+    across = max(0, b.left - a.right, a.left - b.right)
+    down = max(0, b.top - a.bottom, a.top - b.bottom)
+    return float(math.hypot(across, down))
 
 
 @lru_cache(maxsize=4)

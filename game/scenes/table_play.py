@@ -40,6 +40,9 @@ class TablePlay:
     """Mixed into TableScene: everything that changes the game."""
 
     recorded = True  # the records keep this game (a replay played back is not kept)
+    # the bar button whose second press the status asks for ("Press Give up again"): the
+    # words stand by it (see TableDemo._draw_status); "" while they say anything else
+    status_near = ""
 
     # -- playing -------------------------------------------------------------------
 
@@ -226,7 +229,7 @@ class TablePlay:
         return True
 
     def _say(self, text: str, seconds: float = STATUS_S) -> None:
-        self.status, self.status_where = text, None
+        self.status, self.status_where, self.status_near = text, None, ""
         self.status_left = seconds
         self.status_of_demo = False
         self._invalidate()
@@ -536,6 +539,7 @@ class TablePlay:
         # then N, then H gave the hint under the New deal question)
         self.asked_until = {what: now + SECOND_PRESS_S}
         self._say_here(question, SECOND_PRESS_S)
+        self.status_near = what
         return False
 
     def _withdraw_question(self) -> bool:
