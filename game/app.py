@@ -45,6 +45,7 @@ from game.window import WindowPlace, maximise_window, name_window, open_window, 
 if TYPE_CHECKING:
     from game.kiosk.policy import KioskPolicy
     from game.scenes.menu_choice import MenuChoice
+    from game.scenes.table_analysis import KeptAnswers
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +110,7 @@ class App:
         self.records = records if records is not None else Records.open()
         self.take_record_problems()
         pygame.font.init()
-        # the window's size is kept at the close where none was given (--size is a
-        # choice for one run)
+        # the window's size is kept at the close where none was given (--size: one run's)
         self._size_kept = size_kept
         if size_kept and self.settings.window:
             kept = (self.settings.window[0], self.settings.window[1])
@@ -127,8 +127,7 @@ class App:
         self.pointer = PointerTranslator(
             self.clock.now, holds=lambda: self.scene is not None and self.scene.pointer_holds()
         )
-        # the solver runs in its own process, started at the first question
-        self.solver = SolverWorker()
+        self.solver = SolverWorker()  # in a process of its own, from the first question
         self.scene: Scene | None = None
         self._next: Callable[[], Scene] | None = None
         self._fade = 0.0  # 1 = black; fading out when _next is set, else in
@@ -150,6 +149,7 @@ class App:
         # the ring is where the player left it (see MenuScene.exit)
         self.menu_focus = ""
         self.menu_played: Game | None = None  # the game the menu's Play began, if any
+        self.answers_left: KeptAnswers | None = None  # the last table's verdicts (its exit)
         # whether the last press was a key's, not a click's or a touch's: a screen opened
         # by a key shows its focus ring at once (the first arrow only showed it, and the
         # player counting presses to reach a row landed one short)

@@ -105,8 +105,7 @@ class TableScene(
         # this level's help and take-backs cost nothing more (its opening line says so)
         self.run_assisted = False
         self.clock_saved_at = self.seconds
-        # the position asked about, and by which press, "undo" or "restart" (see
-        # TableHelp._taking_back)
+        # the position asked about and by which press, undo or restart (TableHelp._taking_back)
         self.takeback_warned_at: tuple[Position, str] | None = None
         self.takeback_warned_time = 0.0
         # the question's own word: a best score made worse, not a win lost (the words
@@ -138,6 +137,7 @@ class TableScene(
         self.celebration: Celebration | None = None
         kept = (facts.flip, facts.won_position, facts.lost_position)
         self.analysis = Analysis(app.solver, game, *kept)
+        self.analysis.take(app.answers_left)  # of this deal's table left a moment ago
         self.unseen = False  # minimised or covered: the search rests, Finish and the demo wait
         self.hint_pending = False
         self.hint_wait = 0.0
@@ -198,6 +198,7 @@ class TableScene(
     def exit(self) -> None:
         self._save_the_time()
         self.analysis.pause()  # nobody looks at the table now: see enter()
+        self.app.answers_left = self.analysis.kept()
         # held from its first save (Records.hold) until this window holds another game:
         # left for the rules or the menu, it is still this window's to come back to
         if self.game.over:
@@ -294,8 +295,7 @@ class TableScene(
             self._say(self.unsaved, 8.0)
             self.unsaved = ""
         self._pause_analysis_while_hidden()
-        # Finish waits, as the demo does, while nobody can see it: minimised, it rang on
-        # for half a minute and won the game unseen
+        # Finish waits, as the demo does, while nobody sees it (minimised, it won unseen)
         if self.autoplay and not (self.animator.busy or self.unseen):
             self._play(self.autoplay.pop(0), cascade=True)
         if self.analysis.poll():

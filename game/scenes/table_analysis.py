@@ -117,6 +117,21 @@ class Answers(dict[Position, Answer]):
         return self.get(where[:length])
 
 
+@dataclass(frozen=True)
+class KeptAnswers:
+    """A table's answers, kept as it is left (TableScene.exit) for the next table of
+    the same deal: continued from the menu, an Egyptian deal said "Checking…" for half
+    a minute again where it had said "Can be won"."""
+
+    deal: tuple[object, ...]
+    answers: Answers
+
+
+def deal_of(game: Game) -> tuple[object, ...]:
+    """What makes two games' positions the same ones: rules, options and cards."""
+    return (game.ruleset.id, tuple(sorted(game.options.items())), game.deck)
+
+
 class Analysis:
     def __init__(
         self,
@@ -278,6 +293,15 @@ class Analysis:
             self.asked_longer.difference_update(self.pending.values())
             self.pending = {}
             self.worker.cancel()
+
+    def kept(self) -> KeptAnswers:
+        """The answers to keep as the table is left."""
+        return KeptAnswers(deal_of(self.game), self._results)
+
+    def take(self, kept: KeptAnswers | None) -> None:
+        """The answers a table left, if it was of this deal and nothing is known yet."""
+        if kept is not None and not self._results and kept.deal == deal_of(self.game):
+            self._results = kept.answers
 
     def resume(self) -> None:
         """Search again what pause() stopped: the position, and an undecided one longer."""

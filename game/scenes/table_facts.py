@@ -144,7 +144,10 @@ class TableFacts:
         the deal to here, as a turn seen is (VerdictFlip), so that the next game of the
         deal is not played knowing it unmarked (give up, Same deal again)."""
         facts = self.facts
-        if not facts.verdict_peeked or facts.flip is not None or facts.solver_helped:
+        if not facts.verdict_peeked or facts.solver_helped:
+            return
+        if facts.flip is not None:  # the turn is kept (_keep_the_verdict): the peek's too
+            facts.verdict_peeked = False
             return
         known = self.analysis.known()
         if known is not None and known.won:
