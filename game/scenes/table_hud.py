@@ -60,6 +60,26 @@ class HudFigures:
     moves_of: int = 0  # a replay's moves in all: "Moves 12" of 376 said nothing of how far
 
 
+def _score(cards: int, points_left: int) -> str:
+    return _(
+        "Left: {cards} · {points}",
+        cards=n_("{n} card", "{n} cards", cards),
+        points=points(points_left),
+    )
+
+
+def _widest_score(font: pygame.font.Font, f: HudFigures) -> int:
+    """How wide the score may be with as many digits in its counts: the plural forms
+    of its words differ in length («34 карты · 342 очка», «35 карт · 380 очков»),
+    and "Проход 1 из 1" beside it came and went from one move to the next."""
+
+    def alike(n: int) -> list[int]:  # as many digits, and each plural form's ending
+        digits = len(str(n))
+        return [int("8" * (digits - 1) + last) for last in "125"]
+
+    return max(font.size(_score(c, p))[0] for c in alike(f.cards) for p in alike(f.points))
+
+
 def figures(
     game: Game,
     seconds: float,
@@ -201,14 +221,19 @@ class Hud:
             self.names_right = self._draw_names(surface, self.title_shown, f.deal, "", y)
             self.score_left = bar.right
             return
-        score = _(
-            "Left: {cards} · {points}",
-            cards=n_("{n} card", "{n} cards", f.cards),
-            points=points(f.points),
-        )
         right = draw_text(
-            surface, score, size, (bar.right - pad, y), theme.GOLD, "midright", bold=True
+            surface,
+            _score(f.cards, f.points),
+            size,
+            (bar.right - pad, y),
+            theme.GOLD,
+            "midright",
+            bold=True,
         )
+        # the figures beside it are laid out as if it were its widest at these numbers'
+        # digits (see _widest_score), so they stay as the words change
+        right.width = max(right.width, _widest_score(theme.font(size, bold=True), f))
+        right.right = bar.right - pad
         parts = [
             _("Stock {n}", n=f.stock),
             # "Pass 1 of 1", not "Passes left 0": a fresh deal's stock is still to go through
