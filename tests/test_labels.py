@@ -109,3 +109,15 @@ def test_every_setting_the_file_holds_is_named_in_words(language):
             assert setting_name(f.name) != f.name, f.name
     finally:
         i18n.set_language("en")
+
+
+def test_a_choice_the_level_file_gives_no_words_is_said_by_its_value():
+    from dataclasses import replace
+
+    from game.ui.labels import choice_label, option_line
+
+    passes = next(o for o in NECHEGO.options if o.key == "passes")
+    bare = replace(passes, choice_labels={}, briefs={})
+    assert choice_label(bare, 2) == "2"
+    assert option_line(bare, 2) == "Passes through the stock: 2"
+    assert brief(bare, 3) == "Passes through the stock: 3"

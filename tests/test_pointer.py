@@ -5,6 +5,7 @@ import pygame
 from game.ui.pointer import (
     HELD_FINGER_S,
     POINTER_DOWN,
+    POINTER_MOVE,
     POINTER_UP,
     STALE_FINGER_S,
     PointerTranslator,
@@ -144,3 +145,79 @@ def test_a_mouse_press_while_a_finger_holds_something_is_ignored():
     pointer.translate(finger(pygame.FINGERUP, 1), SIZE)
     pointer.reset()
     assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE).type == POINTER_DOWN
+
+
+def test_a_mouse_move_says_whether_its_left_button_is_held():
+    # a release let go outside the window never comes: the next move with no button
+    # down is how a button held on the screen learns it was let go
+    pointer = PointerTranslator(Clock())
+
+    def moved(buttons):
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 6), rel=(1, 1), buttons=buttons)
+        return pointer.translate(event, SIZE)
+
+    held, free = moved((1, 0, 0)), moved((0, 0, 0))
+    assert held.type == POINTER_MOVE and held.pos == (5, 6) and held.held is True
+    assert free.type == POINTER_MOVE and free.held is False
+    assert moved((0, 0, 1)).held is False  # the right button holds nothing
+
+
+def test_the_right_button_is_passed_on_and_the_middle_one_is_not():
+    # the right button cancels on the table (a card picked up goes back); the wheel's
+    # press means nothing to the game
+    pointer = PointerTranslator(Clock())
+    down = pointer.translate(mouse(pygame.MOUSEBUTTONDOWN, button=3), SIZE)
+    assert down.type == POINTER_DOWN and down.button == 3 and down.source == "mouse"
+    up = pointer.translate(mouse(pygame.MOUSEBUTTONUP, button=3), SIZE)
+    assert up.type == POINTER_UP and up.button == 3
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN, button=2), SIZE) is None
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONUP, button=2), SIZE) is None
+
+
+def test_a_lifted_finger_holds_the_pointer_no_more():
+    # its lift ends it: the next finger is the pointer at once, whatever the scene holds
+    clock = Clock()
+    pointer = PointerTranslator(clock, finger_down=lambda t, f: True, holds=lambda: True)
+    pointer.translate(finger(pygame.FINGERDOWN, 1), SIZE)
+    assert pointer.translate(finger(pygame.FINGERUP, 1), SIZE).type == POINTER_UP
+    clock.t += 0.5
+    assert pointer.translate(finger(pygame.FINGERDOWN, 2), SIZE).type == POINTER_DOWN
+    clock.t += 0.5
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE) is None  # 2 holds
+
+
+def test_a_double_tap_forgives_a_finger_more_than_a_double_click_a_mouse():
+    # a fingertip lands some 40 px from where it landed before; a mouse stays put
+    clock = Clock()
+    pointer = PointerTranslator(clock)
+
+    def tap(x: int) -> int:
+        clock.t += 0.1
+        down = pointer.translate(finger(pygame.FINGERDOWN, 1, x / SIZE[0], 0.5), SIZE)
+        pointer.translate(finger(pygame.FINGERUP, 1, x / SIZE[0], 0.5), SIZE)
+        return down.clicks
+
+    assert (tap(500), tap(540)) == (1, 2)
+    clock.t += 1.0
+    assert (tap(500), tap(541)) == (1, 1)
+
+    def click(x: int) -> int:
+        clock.t += 0.1
+        return pointer.translate(mouse(pygame.MOUSEBUTTONDOWN, (x, 10)), SIZE).clicks
+
+    clock.t += 1.0
+    assert (click(500), click(512)) == (1, 2)
+    clock.t += 1.0
+    assert (click(500), click(513)) == (1, 1)
+    clock.t += 1.0
+    assert (click(500), click(530)) == (1, 1)
+
+
+def test_reset_forgets_the_click_to_pair_with():
+    # a kiosk recovering from a failed scene: the next click is no double click
+    clock = Clock()
+    pointer = PointerTranslator(clock)
+    pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE)
+    pointer.reset()
+    clock.t += 0.1
+    assert pointer.translate(mouse(pygame.MOUSEBUTTONDOWN), SIZE).clicks == 1

@@ -353,3 +353,142 @@ def test_a_line_too_long_splits_in_two_at_the_joint_that_evens_them_out():
     # no joint fits: as balanced_wrap gives it
     narrow = font.size("Проходы по колоде: два")[0] - 1
     assert len(split_at_joints(text, font, narrow)) > 2
+
+
+@pytest.mark.parametrize("scale", [0.7, 1.0, 1.5])
+@pytest.mark.parametrize("text_size", [14, 16, 20])
+def test_a_deal_field_as_wide_as_digits_width_shows_ten_digits_unshrunk(
+    monkeypatch, scale, text_size
+):
+    # the menu puts the field's name above it when the field beside it would be
+    # narrower than this: at this width the most digits must show at the field's size
+    from game.ui import deal_field
+
+    drawn: list[tuple[str, int]] = []
+    real_draw = deal_field.draw_text
+
+    def recording(surface, text, size, *args, **kwargs):
+        drawn.append((text, size))
+        return real_draw(surface, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(deal_field, "draw_text", recording)
+    height = -(-text_size * 100 // 42)  # the field's digits are 0.42 of its height
+    assert int(height * 0.42) == text_size
+    field = pygame.Rect(0, 0, deal_field.digits_width(text_size, scale), height)
+    surface = pygame.Surface((field.width + 40, height))
+    digits = "9" * deal_field.DEAL_DIGITS
+    deal_field.draw_deal_field(surface, field, digits, text_size, scale)
+    assert drawn == [(digits, text_size)]
+
+
+def test_a_label_exactly_as_wide_as_its_room_keeps_its_size():
+    # fitting_size shrinks a label only where it would not fit: one that just fits kept
+    # a size smaller than its neighbours' for nothing
+    from game.ui.widgets import fitting_size
+
+    for text in ("Play", "Cancel", "Deal number"):
+        for size in (14, 20, 28):
+            exact = theme.font(size, bold=True).size(text)[0]
+            assert fitting_size(text, size, exact, bold=True) == size
+            assert fitting_size(text, size, exact - 1, bold=True) < size
+
+
+@pytest.mark.parametrize("text_size", [13, 15])
+def test_the_deal_field_s_hint_keeps_its_bracket_down_to_11_px(monkeypatch, text_size):
+    # the bracket tells a keyboard player digits may be typed: it gives way only where
+    # even 11 px (the least a line in the field shrinks to) does not take it
+    from game.ui import deal_field
+
+    drawn: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        deal_field, "draw_text", lambda _s, text, size, *a, **k: drawn.append((text, size))
+    )
+    hint = "random (type a number)"
+    inset = 10  # the field's inset at scale 1
+    fits_11 = theme.font(11).size(hint)[0]
+    assert theme.font(12).size(hint)[0] > fits_11
+    surface = pygame.Surface((400, 60))
+    deal_field.draw_deal_field(
+        surface, pygame.Rect(0, 0, fits_11 + 2 * inset, 40), "", text_size, 1.0
+    )
+    deal_field.draw_deal_field(
+        surface, pygame.Rect(0, 0, fits_11 + 2 * inset - 1, 40), "", text_size, 1.0
+    )
+    assert drawn[0] == (hint, 11) and drawn[1][0] == "random"
+
+
+def test_the_digits_typed_are_the_size_of_the_labels_of_buttons_as_high(monkeypatch):
+    # the field stands in a row of buttons (Clear beside it): its digits read in the
+    # size their labels take (layout_row's 0.42 of the height), not larger nor smaller
+    from game.ui import deal_field
+
+    drawn: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        deal_field,
+        "draw_text",
+        lambda _s, text, size, *a, **k: drawn.append((text, size)) or pygame.Rect(0, 0, 10, 10),
+    )
+    surface = pygame.Surface((600, 120))
+    for height in (30, 40, 48, 64, 90):
+        drawn.clear()
+        deal_field.draw_deal_field(surface, pygame.Rect(0, 0, 600, height), "42", 16, 1.0)
+        assert drawn == [("42", max(11, int(height * 0.42)))], height
+
+
+def test_a_finger_s_slack_reaches_as_far_out_on_every_side():
+    # a finger's press `margin` px off a button's edge is the button's, one further not
+    from game.ui.widgets import button_at
+
+    b = Button("Play", lambda: None, pygame.Rect(100, 100, 80, 40), key="play")
+    for margin in (8, 12):
+        for inside, outside in (
+            ((100 - margin, 120), (99 - margin, 120)),  # left
+            ((179 + margin, 120), (180 + margin, 120)),  # right
+            ((140, 100 - margin), (140, 99 - margin)),  # above
+            ((140, 139 + margin), (140, 140 + margin)),  # below
+        ):
+            assert b.hit(inside, margin) and button_at([b], inside, margin) is b
+            assert not b.hit(outside, margin) and button_at([b], outside, margin) is None
+    b.enabled = False
+    assert not b.hit((140, 120)) and button_at([b], (140, 120), 8) is None
+
+
+def test_the_caret_stands_just_after_the_last_digit_typed(monkeypatch):
+    from game.ui import deal_field
+
+    shown: list[pygame.Rect] = []
+    real_draw = deal_field.draw_text
+
+    def recording(*args, **kwargs):
+        shown.append(real_draw(*args, **kwargs))
+        return shown[-1]
+
+    monkeypatch.setattr(deal_field, "draw_text", recording)
+    surface = pygame.Surface((400, 60))
+    field = pygame.Rect(10, 10, 300, 40)
+    deal_field.draw_deal_field(surface, field, "4207", 16, 1.0)
+    gold = [
+        x
+        for x in range(field.left, field.right)
+        for y in range(field.top, field.bottom)
+        if tuple(surface.get_at((x, y)))[:3] == theme.GOLD
+    ]
+    assert gold and min(gold) >= shown[0].right and max(gold) <= shown[0].right + 6
+
+
+def test_a_button_s_fill_says_whether_it_is_chosen_pressed_lit_or_off():
+    surface = pygame.Surface((300, 100))
+
+    def fill_of(**state) -> tuple[int, int, int]:
+        surface.fill((0, 0, 0))
+        b = Button("", lambda: None, pygame.Rect(10, 10, 200, 60), **state)
+        b.draw(surface, 16)
+        return tuple(surface.get_at((30, 40)))[:3]  # inside, off the label
+
+    assert fill_of() == theme.BUTTON
+    assert fill_of(hot=True) == theme.BUTTON_HOVER
+    assert fill_of(pressed=True, hot=True) == theme.BUTTON_DOWN
+    assert fill_of(enabled=False, hot=True) == theme.PANEL
+    # a choice on: lit as under the pointer, pressed or not
+    assert fill_of(selected=True) == theme.BUTTON_HOVER
+    assert fill_of(selected=True, pressed=True) == theme.BUTTON_HOVER

@@ -2315,3 +2315,14 @@ def test_a_save_s_long_problem_keeps_its_row_in_sight(app, driver, monkeypatch):
     last = scene.pages.shown()[-1]
     driver.click(scene.pad.get(f"save:{last}").rect.center)
     assert scene.problem and last in scene.pages.shown()
+
+
+def test_plus_without_shift_speeds_a_replay_up_as_plus_does(app, driver):
+    # "=" is the "+" key unshifted: it slowed the replay down, the way "-" does
+    replay = won_game().to_replay(result=True)
+    watch = show(app, driver, WatchScene(app, [replay]))
+    start = watch.speed
+    driver.key(pygame.K_EQUALS)
+    assert watch.speed == start + 1
+    driver.key(pygame.K_MINUS)
+    assert watch.speed == start

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rules import Game
 from game.scenes.table_demo import DEMO_PACES
@@ -178,3 +179,13 @@ def test_a_resize_puts_out_the_button_the_mouse_had_lit(app, driver):
     assert not undo.hot and scene.tip_for == ""
     driver.hover(undo.rect.center)  # the next move lights it again
     assert undo.hot
+
+
+@pytest.mark.parametrize("held", [pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RALT])
+def test_a_key_held_for_another_leaves_the_demo_playing(app, driver, held):
+    # Shift pressed for "+" (the demo's speed) took the demo over, on either side
+    scene = demo_playing(app, driver)
+    driver.key(held, scancode=0)
+    assert scene.demo
+    driver.key(pygame.K_x)  # any other key takes it over
+    assert not scene.demo
