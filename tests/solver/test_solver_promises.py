@@ -1,6 +1,8 @@
 """The solvers' promises pinned on positions where a slip would show: a win never
 called a proven loss, a best score that a line (or no move at all) really leaves."""
 
+import pytest
+
 from game.rules import Game
 from game.solver import Verdict, solve
 
@@ -61,15 +63,18 @@ def test_a_lost_position_where_no_line_lowers_the_score_says_the_score_it_has():
     assert result.best_remaining_points == game.score.remaining_points
 
 
-def test_an_undecided_building_search_never_calls_its_best_score_proven():
+def test_an_undecided_search_never_calls_its_best_score_proven():
     # A limit stops the search before any proof: the best score found so far is only
     # what some line reaches, and the answer (and `piramida solve --json`) must say
     # it is not proven, whether or not the best score was asked for.
     for best in (True, False):
-        result = solve(Game("egyptian", deal=9), node_limit=3_000, best=best)
-        assert result.outcome == Verdict.UNKNOWN and "node limit" in result.limit
-        assert not result.best_exact
-        assert result.to_json()["best_proven"] is False
+        for game, limit in ((Game("egyptian", deal=9), 3_000), (Game("pyramid52", deal=0), 10)):
+            result = solve(game, node_limit=limit, best=best)
+            # the limit said is the one that stopped the search, not one of a search for
+            # the best score (asked only of a proven loss)
+            assert result.outcome == Verdict.UNKNOWN and result.limit == f"node limit {limit}"
+            assert not result.best_exact and result.nodes == limit  # the limit's, no more
+            assert result.to_json()["best_proven"] is False
 
 
 def test_the_search_that_proves_a_loss_searches_every_ending(monkeypatch):
@@ -203,3 +208,46 @@ def test_in_sbudetsya_a_card_home_that_empties_a_pile_for_the_stock_is_a_choice(
     solver = BuildingSolver(game.engine, game.state)
     assert not solver._safe(game.state, home)
     assert solver.moves(game.state) != [home]
+
+
+def test_a_class_s_answer_on_the_last_pass_is_not_taken_for_another_reserve_s():
+    # Deal 0 of pyramid52, on its only pass. With every stock card still in the stock
+    # the Aces and Queens can be paired off; with 22 of them turned onto the reserve
+    # they cannot (two reserve cards never meet on the last pass). The answers are
+    # cached on the class's cards: the one for the long reserve must not be given for
+    # the empty one, or a line through it would be cut.
+    from game.solver.pyramid import PyramidSolver
+
+    game = Game("pyramid52", deal=0)
+    solver = PyramidSolver(game.engine, game.state)
+    aces_and_queens = solver.class_of[1]
+    cards = (solver.start_present, 0)
+    assert solver.class_answer(aces_and_queens, *cards, 22, solver.start_passes) < 0
+    assert solver.class_answer(aces_and_queens, *cards, 0, solver.start_passes) >= 0
+
+
+def test_a_loss_proven_without_a_search_for_the_best_score_does_not_call_it_proven():
+    # `best=False` (the win-rate runs) proves the loss only: the score said is the
+    # table's, not the fewest a line can leave.
+    for game in (Game("pyramid52", deal=0), Game("nechego", {"to_piles": "none"}, deal=1)):
+        result = solve(game, best=False)
+        assert result.outcome == Verdict.LOST and not result.best_exact
+        assert result.to_json()["best_proven"] is False
+
+
+@pytest.mark.parametrize("deal", [8, 23])
+def test_the_bound_on_the_best_score_cuts_no_line_that_leaves_fewer_points(deal, monkeypatch):
+    # Strict rules, one deck: the search for the best score of a lost deal skips a
+    # position whose waste holds more points for good than the best so far. Without
+    # that bound it finds the same best score, only later; with a bound too high (a
+    # waste's bottom card taken for stuck, though it goes home once the cards on it
+    # have) these deals were said to leave up to 36 points more, "proven".
+    from game.solver.building import BuildingSolver
+
+    game = Game("nechego", {"to_piles": "none", "cards": 32}, deal=deal)
+    bounded = solve(game, seconds=20)
+    monkeypatch.setattr(BuildingSolver, "_points_beyond_reach", lambda self, state: 0)
+    plain = solve(game, seconds=20)
+    assert bounded.outcome == plain.outcome == Verdict.LOST
+    assert bounded.best_exact and plain.best_exact
+    assert bounded.best_remaining_points == plain.best_remaining_points
