@@ -31,7 +31,7 @@ from game.ui.labels import (
     value_legend,
     value_text,
 )
-from game.ui.widgets import overlap_area, wrap
+from game.ui.widgets import balanced_wrap, overlap_area
 
 RENDER_WIDTH = 560  # the table is painted at least this wide, then smoothscaled down
 PICTURE_RATIO = 1.25  # width / height of the picture frame
@@ -268,6 +268,7 @@ class Notes:
         self.size = size
         self.settings = settings
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.drawn: list[str] = []  # the lines as last drawn, wrapped
 
     def texts(self) -> list[str]:
         """Every line of text the notes show, unwrapped."""
@@ -305,14 +306,19 @@ class Notes:
         x0, right = rect.x + pad, rect.right - pad
         y = rect.y + pad // 2
         font, bold = theme.font(size), theme.font(size + 1, bold=True)
+        if surface:
+            self.drawn = []
 
         def text(line: str, f: pygame.font.Font, ink: tuple[int, int, int]) -> None:
             nonlocal y
             if shown is not None:
                 shown.append(line)
-            for part in wrap(line, f, right - x0):
+            # evened out: standing, greedy wrapping left "три" alone under "Проходы по
+            # колоде: один,", and "два" under "…: один,"
+            for part in balanced_wrap(line, f, right - x0):
                 if surface:
                     surface.blit(f.render(part, True, ink), (x0, y))
+                    self.drawn.append(part)
                 y += f.get_linesize()
 
         if self.game.pairs_cards:
