@@ -72,11 +72,30 @@ def test_the_particle_ne_never_ends_a_line():
     # over "сбудется · Расклад № 8 · 1 ход · 0:40"
     text = "Неоконченная партия: Сбудется — не сбудется · Расклад №\u00a08 · 1 ход · 0:40"
     assert words_of(text)[2:4] == ["Сбудется —", "не сбудется ·"]
-    assert words_of("Не сбудется, ни за что")[:3] == ["Не сбудется,", "ни за", "что"]
+    assert words_of("Не сбудется, ни за что")[:2] == ["Не сбудется,", "ни за что"]
     font = theme.font(16)
     for width in range(60, 600, 7):
         lines = wrap(text, font, width)
         assert not any(line.split()[-1] in ("не", "ни") for line in lines[:-1]), (width, lines)
+
+
+def test_a_russian_preposition_of_two_letters_never_ends_a_line():
+    # the rules' lines ended in «по» and «на», their words opening the next ("остальные
+    # — по" over "номиналу"), in every patience's Russian rules, at every width
+    from game.rules import rulesets
+
+    assert words_of("остальные — по номиналу")[-1] == "по номиналу"
+    assert words_of("карты на 36 карт")[-1] == "на 36 карт"
+    font = theme.font(16)
+    leaning = ("по", "на", "от", "до", "за", "из", "об", "во", "ко", "со", "но")
+    for ruleset in rulesets().values():
+        text = ruleset.text["ru"]["rules"]
+        for width in range(180, 700, 37):
+            lines = [
+                line for paragraph in text.split("\n\n") for line in wrap(paragraph, font, width)
+            ]
+            ends = [line.split()[-1].lower() for line in lines if line.split()]
+            assert not any(end in leaning for end in ends), (ruleset.id, width)
 
 
 def _run_of(surface, colour, y, x0):

@@ -169,9 +169,12 @@ def draw_text(
 # marks that stand alone between words and go with the word before them: an em dash, an
 # en dash, and the middle dot that separates a list of options
 TRAILING_MARKS = ("—", "–", "·")
-# Russian particles that go with the word after them, as a one-letter word does: the
-# menu's Continue broke the fortune's name into «Сбудется — не» and «сбудется»
-LEANING_PARTICLES = frozenset(("не", "ни"))
+# Russian particles, prepositions and conjunctions of two letters that go with the word
+# after them, as a one-letter word does: the menu's Continue broke the fortune's name
+# into «Сбудется — не» and «сбудется», and the rules' lines ended in «по» and «на»
+LEANING_PARTICLES = frozenset(
+    ("не", "ни", "по", "на", "от", "до", "за", "из", "об", "во", "ко", "со", "но")
+)
 
 
 def words_of(text: str) -> list[str]:
@@ -181,8 +184,9 @@ def words_of(text: str) -> list[str]:
     line never opens with one (the Russian keys' "F — собрать" broke into "F" and
     "— собрать", an option line into "… from the" and "· Cards onto piles"). And a
     count goes with the word after it: "3" closed a line and "lives" opened the next;
-    so does a word of one letter, or the particles "не" and "ни", as Russian type is
-    set (a banner's line ended in "сойдётся. В", and the next opened "лучшем случае")."""
+    so does a word of one letter, or a Russian word of two that leans on the next
+    (LEANING_PARTICLES), as Russian type is set (a banner's line ended in "сойдётся. В",
+    and the next opened "лучшем случае")."""
     words: list[str] = []
     for word in re.split(r"[ \t\r\n]+", text):
         if not word:
