@@ -301,8 +301,11 @@ def localized(names: Mapping[str, str]) -> str:
 
 
 def clock_text(seconds: float) -> str:
-    """Time played as a clock shows it: 4:05, or 1:02:03 past an hour."""
-    s = int(seconds)
+    """Time played as a clock shows it: 4:05, or 1:02:03 past an hour. It reads the time
+    as a replay keeps it (to the hundredth, cut, with store.saved.cut_seconds' tiny
+    addition): 88 s of the 60 Hz clock add up to 87.99999999999629 s, which read 1:27 on
+    the results and in the Records, and 1:28 as the same game's replay was watched."""
+    s = math.floor(seconds * 100 + 1e-6) // 100
     return (
         f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
     )

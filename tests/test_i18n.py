@@ -567,3 +567,18 @@ def test_nothing_counted_is_said_in_the_plural_in_english():
     assert i18n.n_("{n} card", "{n} cards", 0) == "0 cards"
     assert i18n.n_("{n} life", "{n} lives", 0) == "0 lives"
     assert i18n.n_("{n} level", "{n} levels", 1) == "1 level"
+
+
+def test_a_clock_reads_the_whole_seconds_its_steps_add_up_to():
+    # 88 s of 60 Hz steps add up to 87.99999999999629: the results and the Records said
+    # 1:27, the replay watched (its time kept to the hundredth) 1:28
+    from functools import reduce
+    from operator import add
+
+    from game.i18n import clock_text
+
+    played = reduce(add, [1 / 60] * 5280)  # as the table adds them, one by one
+    assert played < 88
+    assert clock_text(played) == clock_text(88.0) == "1:28"
+    assert clock_text(87.99) == "1:27"  # a second not yet run is not counted
+    assert clock_text(3725.999) == "1:02:05"
