@@ -440,8 +440,9 @@ class TableControls:
         if self.view is None:
             return []
         pairs = self.game.pairs_cards
-        if pairs:
-            places = [n for n in self.view.piles if n == "st" or self.game.movable(n)]
+        if pairs:  # (every free card, it stopped on one with no partner, Enter refused it)
+            playable = self._playable()
+            places = [n for n in self.view.piles if n == "st" or n in playable]
         else:
             places = sorted(self.view.piles, key=_tab_rank)
         targets = self._targets(self.selected) if self.selected and not self.drag else set()

@@ -697,3 +697,20 @@ def test_with_no_card_to_play_the_first_arrow_goes_to_the_stock(app, driver, rul
     scene = open_table(app, driver, Game(ruleset, deal=deal))
     driver.key(pygame.K_RIGHT)
     assert scene.keys.focus == "st"
+
+
+@pytest.mark.parametrize("ruleset", ["pyramid52", "pyramid36"])
+def test_the_keys_visit_only_the_pyramid_cards_that_can_be_played(app, driver, ruleset):
+    # README: the keyboard's focus goes only to the cards that can be played now; it
+    # stopped on every free card, one with no partner among them (J♣ after a pair), and
+    # Enter there only refused
+    skipped = 0
+    for deal in range(6):
+        game = Game(ruleset, deal=deal)
+        scene = TableScene(app, game)
+        scene.resize((1280, 800))
+        playable = {n for n in scene._playable() if n in scene.view.piles}
+        places = {n for n in scene._focusable() if n in scene.view.piles}
+        assert places == playable | {"st"}, deal
+        skipped += sum(1 for n in scene.view.piles if game.movable(n) and n not in playable)
+    assert skipped  # free cards with no partner were there to be skipped
