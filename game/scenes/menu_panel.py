@@ -213,12 +213,13 @@ class MenuPanel:
         where = (panel.centerx, panel.y + pad)
         draw_text(surface, name, size, where, theme.GOLD, anchor="midtop", bold=True)
         size, deck = self.preview_rect.size, self.app.settings.deck
+        self.example_drawn: pygame.Rect | None = None  # "Example", if said, and where
         if self.preview_rect.height:  # none where the options took its room
             picture = preview(self.ruleset.id, self.options, size, deck, self.previewed_deal())
             surface.blit(picture, self.preview_rect)
             pygame.draw.rect(surface, theme.BUTTON_EDGE, self.preview_rect, width=px(1, s))
             if self.previewed_deal() != self.deal:  # a player took it for the deal to come
-                self._draw_example_caption(surface)
+                self.example_drawn = self._draw_example_caption(surface)
         for label, pos in self.option_labels:
             draw_text(surface, label, self.text_size, pos, theme.INK)
         draw_text(
@@ -227,13 +228,30 @@ class MenuPanel:
         full_said = self.deal_full_said > 0
         draw_deal_field(surface, self.deal_field, self.deal_text, self.text_size, s, full_said)
 
-    def _draw_example_caption(self, surface: pygame.Surface) -> None:
-        """ "Example" in the picture's corner, where it shows not the deal Play deals (a
-        random one, the day's, a fortune's) but the patience's deal 0."""
+    def _draw_example_caption(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """ "Example" in a corner of the picture, where it shows not the deal Play deals
+        (a random one, the day's, a fortune's) but the patience's deal 0: along its top
+        or bottom edge where it hides the least of the cards (the felt is dark, the
+        cards light), where it was always the top left corner, over the pyramids' stock
+        card's rank. Returns where."""
         s, rect = self.scale, self.preview_rect
         size, words, pad = max(11, round(self.text_size * 0.8)), _("Example"), px(4, s, 2)
-        box = pygame.Rect((rect.x + pad, rect.y + pad), theme.font(size).size(words))
-        box.inflate_ip(2 * pad, pad)
-        if box.width < rect.width // 2 and box.height < rect.height // 3:
-            fill_translucent(surface, box, theme.PANEL, 190, pad)
-            draw_text(surface, words, size, box.center, theme.INK, "center")
+        box = pygame.Rect((0, 0), theme.font(size).size(words)).inflate(2 * pad, pad)
+        if box.width >= rect.width // 2 or box.height >= rect.height // 3:
+            return None
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        # along the top edge, then the bottom, at even steps (the corners among them)
+        xs = [inner.x + (inner.width - box.width) * k // 4 for k in range(5)]
+        ys = (inner.top, inner.bottom - box.height)
+        places = [pygame.Rect((x, y), box.size) for y in ys for x in xs]
+        box = min(places, key=lambda place: _card_light(surface.subsurface(place)))
+        fill_translucent(surface, box, theme.PANEL, 190, pad)
+        draw_text(surface, words, size, box.center, theme.INK, "center")
+        return box
+
+
+def _card_light(area: pygame.Surface) -> tuple[int, int]:
+    """How much of the cards `area` of a picture shows: its pixels as light as a card's
+    face (the felt and the backs are dark), then its light all told."""
+    faces = pygame.mask.from_threshold(area, (255, 255, 255), (56, 56, 56, 255)).count()
+    return faces, sum(pygame.transform.average_color(area))

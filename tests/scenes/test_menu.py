@@ -1648,3 +1648,37 @@ def test_the_empty_deal_field_says_random_whole(app, driver, monkeypatch, langua
             drawn.clear()
             scene.draw(app.surface, 1.0)
             assert drawn and not any(text.endswith("…") for text in drawn), (ruleset, drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (1920, 1080)])
+def test_the_example_caption_hides_no_card_face(app, driver, size):
+    # "Example" stood in the picture's top left corner, over the rank of the pyramid
+    # games' stock card: it goes to the corner with the least of the cards in it
+    from game.render.preview import preview
+
+    driver.resize(size)
+    scene = open_menu(app, driver)
+    hidden = []
+    for ruleset in rulesets():
+        scene.select(ruleset)
+        scene.repaint()
+        driver.frames(1)
+        box = scene.example_drawn
+        assert box is not None and scene.preview_rect.contains(box), ruleset
+        picture = preview(
+            ruleset,
+            scene.options,
+            scene.preview_rect.size,
+            app.settings.deck,
+            scene.previewed_deal(),
+        )
+        under = picture.subsurface(box.move(-scene.preview_rect.x, -scene.preview_rect.y))
+        faces = sum(
+            1
+            for x in range(under.get_width())
+            for y in range(under.get_height())
+            if min(under.get_at((x, y))[:3]) > 200  # a card's face, white: not the felt
+        )
+        if faces > box.width * box.height // 50:  # more than a card's edge, antialiased
+            hidden.append((ruleset, faces))
+    assert hidden == []
