@@ -582,3 +582,11 @@ def test_a_clock_reads_the_whole_seconds_its_steps_add_up_to():
     assert clock_text(played) == clock_text(88.0) == "1:28"
     assert clock_text(87.99) == "1:27"  # a second not yet run is not counted
     assert clock_text(3725.999) == "1:02:05"
+
+
+def test_a_game_kept_out_of_the_tables_is_said_so_in_one_wording():
+    # the results said «партия не в зачёт» of what Give up's question had called
+    # «вне зачёта»: one idea, one wording, as the English says "assisted" throughout
+    said = [text for text in RUSSIAN.values() if "зачёт" in text]
+    assert said  # the idea is said
+    assert [text for text in said if "не в зачёт" in text] == []
