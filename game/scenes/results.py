@@ -261,6 +261,10 @@ class ResultsScene(PadScene):
         if self.exported_path:
             self.saved_at = saved
         self.exported_to = saved(self.exported_path) if self.exported_path else problem
+        if self.exported_path and self.pad.focus_key == "export":
+            # Export turns off once done: the ring goes back to the screen's default, where
+            # it went to its neighbour and the next Enter dealt the same deal again unasked
+            self.pad.focus_key = self.main_key
         self.layout()
 
     def next_level(self) -> None:

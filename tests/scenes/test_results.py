@@ -551,3 +551,17 @@ def test_a_chart_of_a_few_games_says_each_bar_s_points(monkeypatch, games, numbe
     points = [100 + 7 * i for i in range(games)]
     drawn = chart_words(monkeypatch, points, (700, 200))
     assert all(str(p) in drawn for p in points) == numbered
+
+
+def test_enter_on_export_leaves_the_ring_on_the_default_not_on_a_neighbour(app, driver):
+    # Export turns off once done, and the ring went to its neighbour, Same deal again:
+    # a keyboard player's second Enter dealt the same deal unasked
+    scene = open_results(app, driver, played("egyptian", deal=31))
+    for _ in range(5):
+        if scene.pad.show_focus and scene.pad.focus_key == "export":
+            break
+        driver.key(pygame.K_TAB)
+    assert scene.pad.focus_key == "export" and scene.pad.show_focus
+    driver.key(pygame.K_RETURN)
+    assert scene.exported_path and not scene.pad.get("export").enabled
+    assert scene.pad.focus_key == "new"  # the gold one, the screen's own Enter
