@@ -156,4 +156,9 @@ class MenuBars:
         if not self.app.notices:
             return []
         font = theme.font(self.text_size)
-        return wrap(self._notice_text(), font, self._bar_room(r, button))[:NOTICE_LINES]
+        lines = wrap(self._notice_text(), font, self._bar_room(r, button))
+        if len(lines) > NOTICE_LINES:
+            # the last line shown runs on into the next, for draw_bar to cut it with its
+            # '…': cut at a line's end, a notice stopped mid-sentence unmarked
+            lines[NOTICE_LINES - 1] += " " + lines[NOTICE_LINES]
+        return lines[:NOTICE_LINES]
