@@ -440,7 +440,7 @@ class TableControls:
         if self.view is None:
             return []
         pairs = self.game.pairs_cards
-        if pairs:  # (every free card, it stopped on one with no partner, Enter refused it)
+        if pairs:  # not every free card: on one with no partner, Enter only refused
             playable = self._playable()
             places = [n for n in self.view.piles if n == "st" or n in playable]
         else:

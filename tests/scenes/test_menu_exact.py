@@ -122,10 +122,9 @@ def test_a_notice_s_lines_are_drawn_inside_its_bar(app, driver, monkeypatch):
     assert abs((ys[0] + ys[-1]) // 2 - bar.centery) <= 1
 
 
-def test_continue_of_an_arcade_game_opens_it_with_its_level_and_lives(app, driver):
-    # as the Arcade button opens it: a level that costs a life says so in the top bar
+def arcade_level_left_in_play(app):
+    """The arcade's first level, deal 5, left in play after a move; its ladder."""
     from game.ladder import load_ladder
-    from game.scenes.table import TableScene
     from game.store import ARCADE
 
     ladder = load_ladder()
@@ -134,6 +133,14 @@ def test_continue_of_an_arcade_game_opens_it_with_its_level_and_lives(app, drive
     game = Game(level.ruleset, level.options, deal=5)
     game.play(next(iter(game.legal_moves)))
     app.records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id))
+    return ladder
+
+
+def test_continue_of_an_arcade_game_opens_it_with_its_level_and_lives(app, driver):
+    # as the Arcade button opens it: a level that costs a life says so in the top bar
+    from game.scenes.table import TableScene
+
+    arcade_level_left_in_play(app)
     scene = open_menu(app, driver)
     click(driver, scene, "continue")
     driver.settle(0.6)
@@ -267,15 +274,7 @@ def test_a_tall_notice_bar_has_its_button_in_the_middle_of_its_height(app, drive
 
 def test_continue_names_an_arcade_game_by_its_level_not_its_deal(app, driver):
     # an arcade level's deal is hidden (its number asked the solver): named by its level
-    from game.ladder import load_ladder
-    from game.store import ARCADE
-
-    ladder = load_ladder()
-    run_id = app.records.start_run(ladder)
-    level = ladder.levels[0]
-    game = Game(level.ruleset, level.options, deal=5)
-    game.play(next(iter(game.legal_moves)))
-    app.records.save_game(game, GameFacts(mode=ARCADE, arcade_run=run_id))
+    ladder = arcade_level_left_in_play(app)
     text = open_menu(app, driver).records.continue_text()
     assert f"Arcade: level 1 of {len(ladder.levels)}" in text and "Deal 5" not in text
 
