@@ -109,7 +109,8 @@ def test_a_pyramid_card_with_no_partner_free_is_refused_at_once_not_picked_up(ap
     game = Game("pyramid52", deal=8)
     scene = open_table(app, driver, game)
     paired = {n for m in game.legal_moves if m.kind == PAIR for n in (m.a, m.b)}
-    lonely = next(n for n in scene._focusable() if n.startswith("p") and n not in paired)
+    free = [n for n in scene.view.piles if game.movable(n)]
+    lonely = next(n for n in free if n.startswith("p") and n not in paired)
     heard = []
     app.sounds.play = heard.append
     driver.click(centre(scene, lonely))
