@@ -26,6 +26,18 @@ def open_menu(app, driver) -> MenuScene:
     return scene
 
 
+def todays_deal_given_up(app) -> None:
+    """Pyramid 36's deal of the day played for its table, to its end: given up."""
+    from game.rules import Game
+    from game.store import DAILY, GameFacts
+    from game.store.daily import today_deal
+
+    played = Game("pyramid36", deal=today_deal())
+    played.play(next(iter(played.legal_moves)))
+    played.play("resign")
+    app.records.save_game(played, GameFacts(mode=DAILY))
+
+
 @contextmanager
 def menu_in(app, driver, language: str, size: tuple[int, int]) -> Iterator[MenuScene]:
     """The menu in `language` at `size`, drawn once; English again afterwards."""
@@ -1378,8 +1390,6 @@ def test_the_window_is_titled_in_the_players_language(app, tmp_path):
 def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, driver):
     # a score-chaser typed the day's number (the date) and, at one move, had given the
     # day's table up unasked: the button then said "seen before"
-    from game.rules import Game
-    from game.store import DAILY, GameFacts
     from game.store.daily import today_deal
 
     scene = open_menu(app, driver)
@@ -1394,10 +1404,7 @@ def test_play_of_today_s_deal_typed_asks_before_it_leaves_the_day_s_table(app, d
     assert app.scene is not scene and scene.started.deal_number == today_deal()
     # the day's deal played for its table, to its end: typed again, nothing is left
     # to lose
-    played = Game("pyramid36", deal=today_deal())
-    played.play(next(iter(played.legal_moves)))
-    played.play("resign")
-    app.records.save_game(played, GameFacts(mode=DAILY))
+    todays_deal_given_up(app)
     again = open_menu(app, driver)
     click(driver, again, "ruleset:pyramid36")
     again.deal_text = str(today_deal())

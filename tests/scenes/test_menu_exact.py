@@ -8,7 +8,7 @@ from game.rules import Game, rulesets
 from game.store import GameFacts
 from game.ui import theme
 from game.ui.widgets import balanced_wrap, wrap
-from tests.scenes.test_menu import click, leave_a_game, open_menu
+from tests.scenes.test_menu import click, leave_a_game, open_menu, todays_deal_given_up
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -283,12 +283,8 @@ def test_the_deal_of_the_day_played_to_its_end_opens_its_table_not_a_new_deal(ap
     # played once: pressed again, the day's table, where another day's game was dealt
     from game.scenes.records import RecordsScene
     from game.store import DAILY
-    from game.store.daily import today_deal
 
-    played = Game("pyramid36", deal=today_deal())
-    played.play(next(iter(played.legal_moves)))
-    played.play("resign")
-    app.records.save_game(played, GameFacts(mode=DAILY))
+    todays_deal_given_up(app)
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid36")
     click(driver, scene, "daily")
