@@ -21,15 +21,23 @@ from game.scenes.arcade import arcade_problem
 from game.scenes.base import Scene
 from game.scenes.pad_scene import PadScene
 from game.scenes.records_columns import column_xs, row_values, table_columns
-from game.scenes.records_words import STATS, empty_note, options_said, statistics_rows, tab_label
+from game.scenes.records_words import (
+    STATS,
+    empty_note,
+    keys_said,
+    options_said,
+    statistics_rows,
+    tab_label,
+    today_said,
+)
 from game.scenes.replay_files import game_subject, run_saved_at, saved_at, write_replay_file
 from game.scenes.results_chart import draw_points_chart
 from game.store import ARCADE, DAILY, FREE, ScoreEntry, Statistics, TableKey
-from game.store.daily import deal_date, today_deal
+from game.store.daily import today_deal
 from game.store.saved import canonical_options
 from game.store.scores import TOP
 from game.ui import theme
-from game.ui.labels import figures_note, points
+from game.ui.labels import figures_note
 from game.ui.pages import Pages
 from game.ui.widgets import Button, draw_text, fitting_size, layout_row, px, split_at_joints, wrap
 
@@ -76,6 +84,7 @@ class RecordsScene(PadScene):
         self.chart: list[int] = []
         self.chart_drawn: pygame.Rect | None = None  # where the chart was, if it was
         self.note_drawn: pygame.Rect | None = None  # the table's note on its figures
+        self.keys_drawn: pygame.Rect | None = None  # the keys' line, where it fit
         self.options_said = ""  # the line under the patience's name: which games are counted
         self.marked_drawn: pygame.Rect | None = None  # the marked run's row, if drawn
         self.area = self.header = pygame.Rect(0, 0, 0, 0)
@@ -436,9 +445,10 @@ class RecordsScene(PadScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect]:
         s = self.scale
         surface.blit(theme.felt(self.size), (0, 0))
-        draw_text(
+        title = draw_text(
             surface, _("Records"), self.title_size, self.header.topleft, theme.GOLD, serif=True
         )
+        self.keys_drawn = self._draw_keys(surface, title) if self.names_keys() else None
         self._draw_ruleset(surface)
         fill_translucent(surface, self.area, theme.PANEL, 210, px(12, s, 6))
         if self.tab == STATS:
@@ -452,6 +462,17 @@ class RecordsScene(PadScene):
                 b.draw(surface, max(11, int(b.rect.height * 0.42)))
         self.pad.draw_focus(surface, s)
         return [surface.get_rect()]
+
+    def _draw_keys(self, surface: pygame.Surface, title: pygame.Rect) -> pygame.Rect | None:
+        """The screen's keys, between the title and the first button right of it, where
+        they fit: whole, else only the paging and Esc; else none."""
+        size, gap = px(15, self.scale, 12), px(16, self.scale, 10)
+        right = min(b.rect.left for b in self.pad.buttons if b.rect.top < title.bottom)
+        for said in keys_said(self.pages.paged and self.tab != STATS):
+            if theme.font(size).size(said)[0] <= right - title.right - 2 * gap:
+                where = (title.right + gap, title.centery)
+                return draw_text(surface, said, size, where, theme.INK_DIM, "midleft")
+        return None
 
     def watch_size(self) -> int:
         """The size of the Watch and Save buttons' words: a little below the rows' text."""
@@ -538,27 +559,7 @@ class RecordsScene(PadScene):
         return draw_text(surface, text, size, where, theme.INK_DIM, "midbottom")
 
     def today_text(self) -> str:
-        """The day table's foot: where today's deal stands for this player, and the days
-        in a row whose deal was played (a score-chaser's reason to come back tomorrow)."""
-        text = self._today_words()
-        day = deal_date(self.today)
-        days = self.app.records.days_in_a_row(self.ruleset.id, self.options, day) if day else 0
-        if days < 2:  # one day is no row yet
-            return text
-        return f"{text} {_('Days in a row: {n}.', n=days)}"
-
-    def _today_words(self) -> str:
-        row = self.app.records.daily(self.ruleset.id, self.options, self.today)
-        if row is None and self.app.records.daily_seen(self.ruleset.id, self.options, self.today):
-            return _("Today's deal was seen in another game or a replay: played now, it stays out.")
-        if row is None:
-            return _("Today's deal: not played yet.")
-        if row.outcome is None:
-            return _("Today's deal: in play.")
-        left = points(row.remaining_points)
-        if self.app.records.kept_out(row):  # else its figure read as one the table lacked
-            return _("Today's deal: done, {points} left; it stays out of the table.", points=left)
-        return _("Today's deal: done, {points} left.", points=left)
+        return today_said(self.app.records, self.ruleset.id, self.options, self.today)
 
     def _draw_stats(self, surface: pygame.Surface) -> None:
         s, area, size = self.scale, self.area, self.text_size

@@ -9,8 +9,9 @@ from game import i18n
 from game.i18n import _, clock_text
 from game.rules import Ruleset
 from game.rules.ruleset import OptionValue
-from game.store import ARCADE, DAILY, FREE, Statistics
-from game.ui.labels import options_line
+from game.store import ARCADE, DAILY, FREE, Records, Statistics
+from game.store.daily import deal_date
+from game.ui.labels import options_line, points
 
 STATS = "stats"
 
@@ -68,3 +69,38 @@ def options_said(tab: str, ruleset: Ruleset, options: Mapping[str, OptionValue])
         # or "25%" read as three passes' when one game of them had been played
         return _("All its options and modes: free, daily and arcade")
     return options_line(ruleset, options)
+
+
+def keys_said(paged: bool) -> list[str]:
+    """The records' keys, longest first, for the room there is: the arrows and Tab reach
+    every button (◀ ▶ and ▲ ▼ too), and PgUp and PgDn turn a table's pages."""
+    pages = [_("PgUp/PgDn: pages")] if paged else []
+    whole = [_("Arrows, Tab: choose · Enter: press"), *pages, _("Esc: back")]
+    return [" · ".join(whole), " · ".join([*pages, _("Esc: back")])]
+
+
+def today_said(records: Records, ruleset_id: str, options: dict[str, OptionValue], day: int) -> str:
+    """The day table's foot: where today's deal stands for this player, and the days
+    in a row whose deal was played (a score-chaser's reason to come back tomorrow)."""
+    text = _today_words(records, ruleset_id, options, day)
+    date = deal_date(day)
+    days = records.days_in_a_row(ruleset_id, options, date) if date else 0
+    if days < 2:  # one day is no row yet
+        return text
+    return f"{text} {_('Days in a row: {n}.', n=days)}"
+
+
+def _today_words(
+    records: Records, ruleset_id: str, options: dict[str, OptionValue], day: int
+) -> str:
+    row = records.daily(ruleset_id, options, day)
+    if row is None and records.daily_seen(ruleset_id, options, day):
+        return _("Today's deal was seen in another game or a replay: played now, it stays out.")
+    if row is None:
+        return _("Today's deal: not played yet.")
+    if row.outcome is None:
+        return _("Today's deal: in play.")
+    left = points(row.remaining_points)
+    if records.kept_out(row):  # else its figure read as one the table lacked
+        return _("Today's deal: done, {points} left; it stays out of the table.", points=left)
+    return _("Today's deal: done, {points} left.", points=left)

@@ -3,14 +3,17 @@ a tablet's keyboard is folded away, and "Esc: back" or "↑↓: choose" was a ri
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.rules import Game
 from game.scenes import settings as settings_module
 from game.scenes.initials import InitialsScene
 from game.scenes.table import TableScene
 from game.scenes.watch import WatchScene
+from game.store import FREE
+from game.store.scores import TOP
 from tests.scenes.driver import texts_drawn
-from tests.scenes.test_records_scenes import show
+from tests.scenes.test_records_scenes import press, show
 from tests.scenes.test_rules_scene import open_long_rules
 from tests.scenes.test_settings_scene import open_settings
 from tests.store.helpers import won_game
@@ -91,3 +94,59 @@ def test_the_rules_foot_changes_as_soon_as_the_hand_does(app, driver, english, m
     driver.key(pygame.K_LSHIFT)  # no scroll, nothing else to draw
     driver.frames(1)
     assert _("Scroll: wheel, arrows, PgUp/PgDn, drag · Esc: back") in drawn
+
+
+def open_records(app, driver, size, tab=FREE):
+    from game.scenes.records import RecordsScene
+    from tests.scenes.test_records_scenes import fill_table
+
+    fill_table(app.records, FREE, TOP)
+    driver.resize(size)
+    return show(app, driver, RecordsScene(app, "pyramid52", {}, tab))
+
+
+def drawn_keys(app, scene, monkeypatch) -> list[str]:
+    from game.scenes import records as records_module
+
+    drawn = texts_drawn(monkeypatch, records_module)
+    scene.draw(app.surface, 1.0)
+    return [t for t in drawn if "Esc" in t]
+
+
+def test_the_records_name_their_keys_between_the_title_and_back(app, driver, english, monkeypatch):
+    scene = open_records(app, driver, (1280, 800))
+    assert not scene.pages.paged  # ten rows in sight: no word of pages
+    assert drawn_keys(app, scene, monkeypatch) == ["Arrows, Tab: choose · Enter: press · Esc: back"]
+    keys, back = scene.keys_drawn, scene.pad.get("back").rect
+    assert keys.right < back.left and keys.top < back.centery < keys.bottom
+    driver.resize((1024, 600))  # a page at a time: PgUp and PgDn turn them
+    assert scene.pages.paged
+    assert drawn_keys(app, scene, monkeypatch)[-1] == (
+        "Arrows, Tab: choose · Enter: press · PgUp/PgDn: pages · Esc: back"
+    )
+    press(driver, scene, "tab:stats")  # the statistics have no pages
+    assert "PgUp" not in drawn_keys(app, scene, monkeypatch)[-1]
+
+
+def test_the_records_keys_say_what_fits_and_never_run_under_a_button(app, driver, monkeypatch):
+    i18n.set_language("ru")
+    try:
+        scene = open_records(app, driver, (600, 1024))
+        assert drawn_keys(app, scene, monkeypatch) == ["Esc — назад"]  # the whole ran under
+        for size in ((800, 600), (1024, 600), (1280, 800), (1920, 1080), (768, 1024)):
+            driver.resize(size)
+            scene.draw(app.surface, 1.0)
+            left = min(b.rect.left for b in scene.pad.buttons if b.rect.top < scene.header.bottom)
+            assert scene.keys_drawn is not None and scene.keys_drawn.right < left, size
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_records_name_no_keys_to_a_finger(app, driver):
+    scene = open_records(app, driver, (1280, 800))
+    driver.tap((5, 5))
+    scene.draw(app.surface, 1.0)
+    assert scene.keys_drawn is None
+    driver.key(pygame.K_TAB)
+    scene.draw(app.surface, 1.0)
+    assert scene.keys_drawn is not None
