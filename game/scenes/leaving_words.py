@@ -48,40 +48,49 @@ def new_deal_question(wish: bool, by_key: bool = False) -> str:
     return _("Press {press} again: this game then counts as a loss.", press=press)
 
 
-def play_question(resumes: bool, wish: bool, left: bool = True, day: bool = False) -> str:
+def play_question(
+    resumes: bool, wish: bool, left: bool = True, day: bool = False, by_key: bool = False
+) -> str:
     """What the menu's Play asks where it would give up a game left in play (`left`;
     `resumes`: the menu's Continue offers that game), or today's deal of the day's place
-    in its table (`day`: its number typed), or both."""
+    in its table (`day`: its number typed), or both; naming the press that asked (Enter
+    on the list of patiences asks as Play does, where no Play is in sight)."""
+    press = "Enter" if by_key else _("“Play”")
     if not left:
         return _(
-            "Press “Play” again to play today's deal of the day as a free game: it then"
-            " stays out of the day's table. “Deal of the day” plays it for the table."
+            "Press {press} again to play today's deal of the day as a free game: it then"
+            " stays out of the day's table. “Deal of the day” plays it for the table.",
+            press=press,
         )
-    asked = _left_question(resumes, wish)
+    asked = _left_question(resumes, wish, press)
     if day:  # asked of the game left alone, the day's table went unasked
         played_so = _("Played so, today's deal of the day stays out of its table.")
         return f"{asked} {played_so}"
     return asked
 
 
-def _left_question(resumes: bool, wish: bool) -> str:
+def _left_question(resumes: bool, wish: bool, press: str) -> str:
     if wish:
         if resumes:
             return _(
-                "Press “Play” again for a new game: the unfinished fortune of this"
+                "Press {press} again for a new game: the unfinished fortune of this"
                 " patience then counts as a loss, and its wish will not come true."
-                " “Continue” resumes it."
+                " “Continue” resumes it.",
+                press=press,
             )
         return _(
-            "Press “Play” again for a new game: your unfinished fortune of this"
-            " patience then counts as a loss, and its wish will not come true."
+            "Press {press} again for a new game: your unfinished fortune of this"
+            " patience then counts as a loss, and its wish will not come true.",
+            press=press,
         )
     if resumes:
         return _(
-            "Press “Play” again for a new game: the unfinished game of this patience"
-            " then counts as a loss. “Continue” resumes it."
+            "Press {press} again for a new game: the unfinished game of this patience"
+            " then counts as a loss. “Continue” resumes it.",
+            press=press,
         )
     return _(
-        "Press “Play” again for a new game: your unfinished game of this"
-        " patience then counts as a loss."
+        "Press {press} again for a new game: your unfinished game of this"
+        " patience then counts as a loss.",
+        press=press,
     )

@@ -89,6 +89,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
         self.asked_at = ""  # where the focus ring was when Play asked (see handle_event)
+        self.asked_by_key = False  # Enter asked, not Play: the question says so
         self.deal_full_said = 0.0  # how long the deal field still says it is full
         self.wish_asked = False  # and whether the game it gives up has a wish that counts
         # and whether it asks of a game left (_leaves_unfinished), of the day's deal
@@ -173,7 +174,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self.deal_text = ""
         self.layout()
 
-    def play(self) -> None:
+    def play(self, by_key: bool = False) -> None:
         from game.scenes.deal_finder import open_table, start_random_deal
 
         leaves, day = self._leaves_unfinished(), self._plays_the_day_away()
@@ -182,7 +183,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
                 return  # the asking press repeated (a double-click): not yet the answer
             if self.play_asked <= 0:
                 self.play_asked = PLAY_ASK_S
-                self.asked_at = self.pad.focus_key
+                self.asked_at, self.asked_by_key = self.pad.focus_key, by_key
                 self.wish_asked = leaves and self.app.records.wish_left_in_play(
                     self.ruleset.id, dict(self.options)
                 )
@@ -391,7 +392,7 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
                 # and while Play's question waits, which says to press Play again, with
                 # the ring where it was asked (the second Enter pressed the ringed Arcade
                 # and started a run); moved since, to Continue, Enter presses that
-                self.play()
+                self.play(by_key=True)
                 return True
             if key == pygame.K_F1:  # as on the table; of the patience ringed, if one is
                 ringed = self.pad.focus_key if self.pad.show_focus else ""
@@ -592,4 +593,5 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         """What a first press of Play asks when it would give up a game left in play, or
         the day's table (see _plays_the_day_away)."""
         resumes = self.left_asked and self._continue_resumes_it()
-        return play_question(resumes, self.wish_asked, self.left_asked, self.day_asked)
+        asked = (self.wish_asked, self.left_asked, self.day_asked, self.asked_by_key)
+        return play_question(resumes, *asked)

@@ -2,6 +2,7 @@
 a tablet's keyboard is folded away, and "Esc: back" or "↑↓: choose" was a riddle."""
 
 import pygame
+import pytest
 
 from game import i18n
 from game.i18n import _
@@ -150,3 +151,48 @@ def test_the_records_name_no_keys_to_a_finger(app, driver):
     driver.key(pygame.K_TAB)
     scene.draw(app.surface, 1.0)
     assert scene.keys_drawn is not None
+
+
+def menu_over_a_game_left(app, driver):
+    from game.rules import Game
+    from game.store import GameFacts
+    from tests.scenes.test_menu import click, open_menu
+
+    left = Game("pyramid52", deal=8)
+    left.play("st>w")
+    app.records.save_game(left, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    return scene
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_menu_s_question_names_enter_where_enter_asked_it(app, driver, language):
+    # Enter on the list asks as Play does: "Press “Play” again" sent the player hunting
+    # for a button fifteen Tabs away, where a second Enter answers
+    from tests.scenes.test_menu import click
+
+    i18n.set_language(language)
+    try:
+        scene = menu_over_a_game_left(app, driver)
+        driver.key(pygame.K_RETURN)
+        assert scene.started is None and scene.play_asked > 0
+        press = {"en": "Press Enter again for a new game", "ru": "Нажмите Enter ещё раз"}
+        assert scene.play_question().startswith(press[language])
+        driver.pause()
+        click(driver, scene, "ruleset:pyramid36")  # asked anew, by Play's button
+        click(driver, scene, "ruleset:pyramid52")
+        driver.pause()
+        click(driver, scene, "play")
+        press = {"en": "Press “Play” again", "ru": "Нажмите «Играть» ещё раз"}
+        assert scene.play_asked > 0 and scene.play_question().startswith(press[language])
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_second_enter_answers_the_menu_s_question_it_named(app, driver):
+    scene = menu_over_a_game_left(app, driver)
+    driver.key(pygame.K_RETURN)
+    driver.pause()
+    driver.key(pygame.K_RETURN)
+    assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
