@@ -354,3 +354,38 @@ def test_the_deal_of_the_day_button_says_continue_then_its_points(app, driver):
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid36")
     assert scene.pad.get("daily").label.startswith("Deal of the day ✓")
+
+
+def test_past_midnight_the_menu_offers_the_new_day_s_deal(app, driver, monkeypatch):
+    # yesterday's deal in play: at midnight the button still said "continue" of it
+    # until something else laid the menu out again, and then dealt today's
+    import game.scenes.menu
+    import game.scenes.menu_records
+    from game.store import DAILY
+    from game.store.daily import today_deal
+
+    day = Game("pyramid36", deal=today_deal())
+    day.play(next(iter(day.legal_moves)))
+    app.records.save_game(day, GameFacts(mode=DAILY))
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid36")
+    assert scene.pad.get("daily").label == "Deal of the day: continue"
+    tomorrow = today_deal() + 1
+    for module in (game.scenes.menu, game.scenes.menu_records):
+        monkeypatch.setattr(module, "today_deal", lambda: tomorrow)
+    driver.frames(1)
+    assert scene.pad.get("daily").label == "Deal of the day"
+
+
+@pytest.mark.parametrize("size", [(600, 1024), (768, 1024), (1080, 1920)])
+def test_standing_up_the_list_stays_put_as_continue_comes(app, driver, size):
+    # the room for Continue's bar is kept while no game waits: the list above stands
+    # where it will stand when a game left in play brings Continue in
+    driver.resize(size)
+    scene = open_menu(app, driver)
+    before = [tuple(card.rect) for card in scene.cards]
+    assert scene.pad.get("continue") is None
+    leave_a_game(app)
+    scene = open_menu(app, driver)
+    assert scene.pad.get("continue") is not None
+    assert [tuple(card.rect) for card in scene.cards] == before
