@@ -389,3 +389,19 @@ def test_standing_up_the_list_stays_put_as_continue_comes(app, driver, size):
     scene = open_menu(app, driver)
     assert scene.pad.get("continue") is not None
     assert [tuple(card.rect) for card in scene.cards] == before
+
+
+@pytest.mark.parametrize("size", [(800, 480), (640, 480)])
+def test_a_picture_too_small_for_the_example_caption_goes_without_it(app, driver, size):
+    # От нечего делать's four options leave a picture of some 88x55 px at 800x480:
+    # "Example" there would hide a third of it
+    driver.resize(size)
+    scene = open_menu(app, driver)
+    scene.select("nechego")
+    scene.repaint()
+    driver.frames(1)
+    assert 0 < scene.preview_rect.height < 70 and scene.example_drawn is None
+    scene.select("pyramid52")  # a picture with room for it says it
+    scene.repaint()
+    driver.frames(1)
+    assert scene.example_drawn is not None
