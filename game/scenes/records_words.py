@@ -1,5 +1,6 @@
 """What the records say in words: the tabs' names, which games a table counts, the
-statistics' lines, and what an empty table says enters it."""
+statistics' lines, what an empty table says enters it, the day table's foot, and the
+screen's keys."""
 
 from __future__ import annotations
 
