@@ -532,7 +532,7 @@ class TableScene(
                 words = Banner(self.status, [])
                 draw_banner(static, play_area, words, small=True, avoid=[*keep_clear, drawn])
         elif self.status or self._demo_controls_shown():
-            self.status_drawn = self._draw_status(static, play_area, keep_clear)
+            self.status_drawn = self._draw_status(static, play_area, cards, self.flights_end())
         self._figures = self._current_figures()
         self.hud.draw_top(static, self._figures)
         self.hud.draw_bottom(static)

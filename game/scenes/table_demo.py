@@ -37,12 +37,18 @@ class TableDemo:
         self.demo_panel: pygame.Rect | None = None  # where they were drawn last
 
     def _draw_status(
-        self, surface: pygame.Surface, area: pygame.Rect, keep_clear: list[pygame.Rect]
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        keep_clear: list[pygame.Rect],
+        soft: list[pygame.Rect],
     ) -> pygame.Rect:
         """The status line, off the cards, by the button whose second press it asks for;
         while the demo plays, with its speed buttons, where it stood before while that
         hides no card (it went from corner to corner as the cards moved and its words
-        changed, the button a finger went for with it)."""
+        changed, the button a finger went for with it). Off `soft` too where it can (where
+        a removed card flies), but over it rather than over a card: kept off it at any
+        cost, Russian words of a lost deal hid Pyramid 36's top card at 1280x800."""
         shown = self._demo_controls_shown()
         asking = self.buttons.get(self.status_near)
         drawn = draw_banner(
@@ -53,6 +59,7 @@ class TableDemo:
             avoid=keep_clear,
             least=self.hud.button_h,
             keep=self.demo_panel if shown else None,
+            soft=soft,
             near=asking.rect if asking is not None and asking.rect.width else None,
         )
         self.demo_panel = drawn if shown else None

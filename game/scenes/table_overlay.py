@@ -92,7 +92,8 @@ def draw_banner(
     steps = range(FREE_WIDTHS + 1) if avoid else range(FREE_WIDTHS, FREE_WIDTHS + 1)
     widths = sorted({narrow + (wide - narrow) * k // FREE_WIDTHS for k in steps}, reverse=True)
     bounds = area.inflate(-2 * margin, -2 * margin)
-    panel = _kept_place(keep, widths, panel_lines, bounds, avoid) if keep else None
+    kept_clear = [*(avoid or []), *(soft or [])]  # a panel kept where it was stays off both
+    panel = _kept_place(keep, widths, panel_lines, bounds, kept_clear) if keep else None
     if panel is None and soft and avoid:
         kept_off = [*avoid, *soft]
         panel = _best_place(places, widths, wide, panel_lines, bounds, kept_off, margin, near)

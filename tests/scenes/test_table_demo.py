@@ -189,3 +189,29 @@ def test_a_key_held_for_another_leaves_the_demo_playing(app, driver, held):
     assert scene.demo
     driver.key(pygame.K_x)  # any other key takes it over
     assert not scene.demo
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_line_that_fits_only_where_removed_cards_fly_stands_there_not_on_a_card(
+    app, driver, language
+):
+    # kept off the flights' end at any cost, the Russian words of a lost Pyramid 36
+    # deal lay over the pyramid's top card at 1280x800, where the felt to its right
+    # held them in three lines
+    from game import i18n
+    from game.i18n import _
+
+    i18n.set_language(language)
+    try:
+        driver.resize((1280, 800))
+        scene = open_table(app, driver, Game("pyramid36", deal=20261207))
+        driver.settle(6.0)  # dealt, every card in its place
+        words = "This deal cannot be won: play for the fewest points left ({points} at best)."
+        scene.status = _(words, points="133 очка" if language == "ru" else "133 points")
+        scene._invalidate()
+        driver.frames(2)
+        assert scene.status_drawn is not None
+        cards = scene.view.card_rects_in_view()
+        assert scene.status_drawn.collidelist(cards) == -1
+    finally:
+        i18n.set_language("en")
