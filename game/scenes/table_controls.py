@@ -430,25 +430,26 @@ class TableControls:
         return found
 
     def _focusable(self) -> list[str]:
-        """Places the focus visits: playable cards and the stock (pyramid games), or
-        every pile (building games), the stock, the waste and the tableau before the
-        foundations for Tab (from the waste to the first pile took nine presses).
-        With a card picked up, the card's own place and the places it can go (in the
-        pyramid games its partners, the stock's card among them where it pairs): the
-        arrows step between those, where the nearest place that way was often one that
-        could not take it, and Enter there refused the move and dropped the card."""
+        """Places the focus visits: the stock and the cards that can be played (in the
+        building games the waste and the tableau before the foundations for Tab: from
+        the waste to the first pile took nine presses). With a card picked up, its own
+        place and the places it can go (in the pyramid games its partners, the stock's
+        card among them where it pairs): the arrows step between those, where the
+        nearest place that way was often one that could not take it, and Enter there
+        refused the move and dropped the card."""
         if self.view is None:
             return []
-        pairs = self.game.pairs_cards
-        if pairs:  # not every free card: on one with no partner, Enter only refused
-            playable = self._playable()
-            places = [n for n in self.view.piles if n == "st" or n in playable]
-        else:
-            places = sorted(self.view.piles, key=_tab_rank)
         targets = self._targets(self.selected) if self.selected and not self.drag else set()
-        if targets:  # none (the position changed under it): every place, Enter says why not
-            kept = {*targets, self.selected}
-            return [n for n in places if n in kept]
+        # none (the position changed under the card in hand): as with none in hand. Not
+        # every free card: on one with no partner, or that can go nowhere, or on an
+        # empty foundation, Enter only refused (a round of Tabs in Egyptian Pyramid
+        # went through 27 stops)
+        kept = {*targets, self.selected} if targets else {"st", *self._playable()}
+        places = [n for n in self.view.piles if n in kept]
+        if not self.game.pairs_cards:
+            places.sort(key=_tab_rank)
+        if targets:
+            return places
         # then the bar's buttons that may be pressed: its keys are learnt there, from
         # the tooltip the focus shows, where a keyboard player found no way to them.
         # The focus stays on a button its press turned off (Undo back to the deal):

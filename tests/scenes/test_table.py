@@ -2153,14 +2153,23 @@ def test_the_finish_note_goes_when_finish_does(app, driver):
 
 
 def test_tab_visits_the_stock_waste_and_piles_before_the_foundations(app, driver):
-    # from the waste to the first pile took nine presses, through every foundation
-    scene = open_table(app, driver, Game("egyptian", deal=3))
+    # from the waste to the first pile took nine presses, through every foundation;
+    # and it stopped on every place, where only t4, t5, t7 and t8 can move a card
+    game = Game("egyptian", deal=3)
+    scene = open_table(app, driver, game)
     visited = []
-    for _ in range(18):
+    for _ in range(5):
         driver.key(pygame.K_TAB)
         visited.append(scene.keys.focus)
-    assert visited[:10] == ["st", "w", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"]
-    assert visited[10:] == [f"f{i}" for i in range(1, 9)]
+    assert visited == ["st", "t4", "t5", "t7", "t8"]
+    scene._play(parse_move("t8>f1"))  # a card home, then the stock turned till the
+    while not any(m.a == "w" for m in game.legal_moves):  # waste's card can move
+        scene._play(parse_move("st>w"))
+    driver.settle(0.5)
+    moving = {m.a for m in game.legal_moves if m.b and m.a != "st"}
+    assert "w" in moving and "f1" not in moving
+    places = [p for p in scene._focusable() if p not in scene.buttons]
+    assert places[:2] == ["st", "w"] and set(places[2:]) == moving - {"w"}
 
 
 def test_with_a_card_picked_up_the_keys_step_between_the_places_it_can_go(app, driver):
@@ -2168,7 +2177,7 @@ def test_with_a_card_picked_up_the_keys_step_between_the_places_it_can_go(app, d
     # refused the move and dropped the card
     game = Game("egyptian", deal=3)
     scene = open_table(app, driver, game)
-    for _ in range(10):
+    for _ in range(5):
         driver.key(pygame.K_TAB)
     assert scene.keys.focus == "t8"
     driver.key(pygame.K_RETURN)
@@ -2254,16 +2263,18 @@ def test_the_tooltips_name_the_keys_the_table_answers():
 
 
 def test_a_card_that_can_go_nowhere_leaves_the_keys_every_place(app, driver):
-    # picked up by Enter, it left the arrows and Tab nowhere to go, and nothing said why
+    # picked up by Enter, it left the arrows and Tab nowhere to go, and nothing said
+    # why; the keys no longer stop on it, and Enter where a click left the focus on it
+    # refuses it at once
     game = Game("egyptian", deal=3)
     scene = open_table(app, driver, game)
-    for _ in range(3):
-        driver.key(pygame.K_TAB)
-    assert scene.keys.focus == "t1" and not scene._targets("t1")
+    assert "t1" not in scene._focusable() and not scene._targets("t1")
+    driver.key(pygame.K_TAB)
+    scene.keys.focus = "t1"  # as a click on it leaves the focus
     driver.key(pygame.K_RETURN)  # refused at once, with the reason, not picked up
     assert scene.selected is None and scene.status.endswith("has nowhere to go now.")
     driver.key(pygame.K_TAB)
-    assert scene.keys.focus == "t2" and game.moves == []
+    assert scene.keys.focus in scene._focusable() and game.moves == []
 
 
 def test_new_deal_s_tooltip_says_n_twice_once_it_asks_first(app, driver):

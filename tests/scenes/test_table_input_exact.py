@@ -109,11 +109,11 @@ def test_up_with_no_place_above_a_card_in_hand_steps_back_in_table_order(app, dr
 def test_an_arrow_from_a_card_left_behind_goes_to_the_nearest_place_of_the_card_clicked(
     app, driver
 ):
-    # the focus on 7♠ (t3), then 3♦ (t4) picked up by the mouse: Left, where neither of
-    # its places lies, goes to the one nearest the focus (3♦'s own), not round the list
+    # the focus on t1's card, then 3♦ (t4) picked up by the mouse: Left, where neither
+    # of its places lies, goes to the one nearest the focus (3♦'s own), not round the list
     game = Game("egyptian", deal=0)
     scene = open_table(app, driver, game)
-    tab_to(driver, scene, "t3")
+    tab_to(driver, scene, "t1")
     driver.click(centre(scene, "t4"))
     assert scene.selected == "t4" and scene._focusable() == ["t4", "t5"]
     driver.key(pygame.K_LEFT)

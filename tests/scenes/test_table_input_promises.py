@@ -342,17 +342,15 @@ def test_a_card_dropped_where_it_is_refused_is_not_left_in_hand(app, driver):
 
 def test_an_arrow_goes_to_the_place_in_line_before_a_nearer_one_off_to_the_side(app, driver):
     # Right from the old Egyptian's fourth foundation goes to the fifth, in line with
-    # it, not to the waste, nearer that way but off to the side (and Left comes back)
+    # it, not to the waste, nearer that way but off to the side (and Left comes back):
+    # by the table's own places, each a stop as with a card in hand that goes there
     scene = open_table(app, driver, Game("egyptian-old", deal=3))
-    for _ in range(40):
-        if scene.keys.focus == "f4":
-            break
-        driver.key(pygame.K_TAB)
-    assert scene.keys.focus == "f4"
-    driver.key(pygame.K_RIGHT)
-    assert scene.keys.focus == "f5"
-    driver.key(pygame.K_LEFT)
-    assert scene.keys.focus == "f4"
+    places, keys = list(scene.view.piles), scene.keys
+    keys.focus, keys.visible = "f4", True
+    keys.handle(pygame.K_RIGHT, 0, places, scene.focus_rect, beyond=list(scene.buttons))
+    assert keys.focus == "f5"
+    keys.handle(pygame.K_LEFT, 0, places, scene.focus_rect, beyond=list(scene.buttons))
+    assert keys.focus == "f4"
 
 
 @pytest.mark.parametrize(

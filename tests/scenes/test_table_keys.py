@@ -35,13 +35,17 @@ def positions(game: Game, seed: int, count: int, moves_between: int):
 
 
 def arrow_steps(scene: TableScene, places: list[str]) -> dict[str, set[str]]:
-    """Where each arrow key leads from each place, by the scene's own focus rules."""
-    keys, steps = scene.keys, {}
+    """Where each arrow key leads from each place, by the scene's own focus rules: the
+    bar's buttons reached only where no place lies that way, Left and Right along it."""
+    keys, steps, bar = scene.keys, {}, list(scene.buttons)
     for origin in places:
         steps[origin] = set()
         for key in DIRECTIONS:
             keys.focus = origin
-            keys.handle(key, 0, places, scene.focus_rect)
+            if origin in bar and key in (pygame.K_LEFT, pygame.K_RIGHT):
+                scene._step_along_bar(1 if key == pygame.K_RIGHT else -1)
+            else:
+                keys.handle(key, 0, places, scene.focus_rect, beyond=bar)
             steps[origin].add(keys.focus)
     return steps
 
@@ -621,16 +625,37 @@ def test_a_card_s_ring_goes_while_a_banner_s_buttons_take_the_keys(app, driver, 
     assert drawn[-1] == "t1" and scene.keys.focus == "t1"
 
 
-@pytest.mark.parametrize("ruleset", ["egyptian", "egyptian-old", "devils-bridge"])
-def test_left_and_right_go_along_the_foundations(app, driver, ruleset):
-    # Right from f1 went down to the pile under f2 (as far along, and first in Tab
-    # order), so the foundations were reached only by Up or by Tab
-    scene = open_table(app, driver, Game(ruleset, deal=3))
-    scene.keys.focus, scene.keys.visible = "f1", True
+@pytest.mark.parametrize(
+    ("ruleset", "deal"), [("egyptian", 0), ("egyptian-old", 0), ("devils-bridge", 1)]
+)
+def test_left_and_right_go_along_the_foundations(app, driver, ruleset, deal):
+    # with a base card (an Ace) in hand, Right from one foundation that takes it went
+    # down to the pile under the next (as far along, and first in Tab order)
+    scene = open_table(app, driver, Game(ruleset, deal=deal))
+    scene.keys.focus, scene.keys.visible = "t2", True
+    driver.key(pygame.K_RETURN)  # picked up: its places are the empty foundations
+    first, second = sorted(n for n in scene._focusable() if n.startswith("f"))[:2]
+    scene.keys.focus = first
     driver.key(pygame.K_RIGHT)
-    assert scene.keys.focus == "f2"
+    assert scene.keys.focus == second
     driver.key(pygame.K_LEFT)
-    assert scene.keys.focus == "f1"
+    assert scene.keys.focus == first
+
+
+@pytest.mark.parametrize("ruleset", ["egyptian", "devils-bridge", "sbudetsya", "nechego"])
+def test_keys_in_the_building_games_visit_only_cards_that_can_move(app, driver, ruleset):
+    # every pile was a stop, the empty foundations among them: a round of Tabs in
+    # Egyptian Pyramid took 27 presses, and Enter on a card with nowhere to go refused
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    if scene.wish_pending:
+        scene._wish_made()
+        driver.settle(1.0)
+    starts = {m.a for m in scene.game.legal_moves if m.kind != RESIGN}
+    places = [n for n in scene._focusable() if n not in scene.buttons]
+    assert places[0] == "st" and set(places[1:]) <= starts
+    assert not any(n.startswith("f") for n in places)
+    moving = {m.a for m in scene.game.legal_moves if m.a not in ("st", "w") and m.b}
+    assert moving <= set(places)  # every card that can go somewhere is a stop
 
 
 def test_shift_tab_from_no_focus_goes_to_the_last_place(app, driver):
@@ -646,14 +671,14 @@ def test_shift_tab_from_no_focus_goes_to_the_last_place(app, driver):
 
 @pytest.mark.parametrize("ruleset", ["sbudetsya", "nechego"])
 def test_up_from_the_stock_and_down_again_comes_back_to_the_stock(app, driver, ruleset):
-    # the waste lay a pixel or two nearer across the foundation's centre, and won
+    # the waste lay a pixel or two nearer across the place above's centre, and won
     scene = open_table(app, driver, Game(ruleset, deal=3))
     if scene.wish_pending:
         scene._wish_made()
         driver.settle(1.0)
     scene.keys.focus, scene.keys.visible = "st", True
     driver.key(pygame.K_UP)
-    assert scene.keys.focus.startswith("f")
+    assert scene.keys.focus != "st"
     driver.key(pygame.K_DOWN)
     assert scene.keys.focus == "st"
 

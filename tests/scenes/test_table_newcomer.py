@@ -135,7 +135,8 @@ def test_a_building_card_with_nowhere_to_go_is_refused_at_once_not_picked_up(app
     game = Game("egyptian", deal=379061091)
     scene = open_table(app, driver, game)
     going = {m.a for m in game.legal_moves if m.kind == MOVE}
-    stuck = next(n for n in scene._focusable() if n.startswith("t") and n not in going)
+    piles = [n for n in scene.view.piles if n.startswith("t") and game.pile(n)]
+    stuck = next(n for n in piles if n not in going)
     heard = []
     app.sounds.play = heard.append
     driver.click(centre(scene, stuck))
