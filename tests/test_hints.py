@@ -6,7 +6,7 @@ import random
 
 from game.hints import SEEN_MOVES, move_rank, suggest
 from game.rules import Game, Move
-from game.rules.moves import MOVE, REDEAL_MOVE, STOCK_TURN
+from game.rules.moves import MOVE, PAIR, REDEAL_MOVE, SINGLE, STOCK_TURN
 
 
 def _positions(ruleset: str, options: dict[str, object], deals: range, seed: int = 3):
@@ -88,3 +88,61 @@ def test_recent_states_are_the_positions_before_the_last_moves():
     for count in (0, 1, 63, 64, 65, 150, 500):
         recent = [s.piles for s in game.recent_states(count)]
         assert recent == before[max(0, len(before) - count) :]
+
+
+# --- held by the mutation round of game/hints.py ------------------------------------
+
+
+def test_a_pair_is_hinted_before_the_stock_is_turned():
+    # the pyramid games' hint without the solver: a pair (or a king alone) takes cards
+    # off; turning the stock first lets a card go by that cannot be had again
+    seen = 0
+    for game in _positions("pyramid52", {}, range(4)):
+        new = somewhere_new(game)
+        if any(m.kind in (PAIR, SINGLE) for m in new):
+            assert suggest(game).kind in (PAIR, SINGLE), game.legal_moves
+            seen += 1
+    assert seen >= 10
+
+
+def test_a_card_from_the_waste_is_hinted_before_cards_moved_between_piles():
+    seen = 0
+    for game in _positions("egyptian", {}, range(6)):
+        new = somewhere_new(game)
+        if any(m.b.startswith("f") for m in new if m.kind == MOVE):
+            continue  # a card home comes first (see above)
+        if any(m.a == "w" for m in new if m.kind == MOVE) and any(
+            m.a.startswith("t") and m.b.startswith("t") for m in new if m.kind == MOVE
+        ):
+            assert suggest(game).a == "w", (game.legal_moves, suggest(game))
+            seen += 1
+    assert seen >= 3
+
+
+def test_a_move_that_empties_a_pile_is_hinted_before_the_stock():
+    # an empty pile takes any card (or the stock's next): more room, where the stock
+    # turned lets its card go by
+    seen = 0
+    for game in _positions("egyptian", {}, range(6)):
+        new = [m for m in somewhere_new(game) if m.kind == MOVE]
+        if any(m.b.startswith("f") or m.a == "w" for m in new):
+            continue
+        emptying = [
+            m
+            for m in new
+            if m.a.startswith("t") and m.b.startswith("t") and len(game.pile(m.a)) == 1
+        ]
+        if emptying and STOCK_TURN in new:
+            assert suggest(game) in emptying, (game.legal_moves, suggest(game))
+            seen += 1
+    assert seen >= 3
+
+
+def test_a_game_with_no_move_left_has_no_hint():
+    # the rules' picture asks for moves until the sample game ends: at its end, None,
+    # not a crash
+    from tests.store.helpers import won_game
+
+    game = won_game()
+    assert game.over and not game.legal_moves
+    assert suggest(game) is None

@@ -302,3 +302,77 @@ def test_the_arcade_goes_on_with_the_latest_run(records):
     assert records.open_run(LADDER).id == second
     assert records.arcade.latest(LADDER).id == second
     assert records.arcade.ids(LADDER, 5) == [first, second]
+
+
+# --- held by the mutation round of game/ladder.py -----------------------------------
+
+
+def test_a_run_adds_up_its_games_cards_seconds_and_moves():
+    # the arcade table's entry shows a run's cards left, time and moves: each its own
+    results = [
+        LevelResult(True, 0, 0, 31.5, 40),
+        LevelResult(False, 9, 4, 12.25, 17),
+        LevelResult(True, 0, 0, 20.0, 33),
+    ]
+    state = progress(LADDER, results)
+    assert (state.points, state.cards, state.seconds, state.moves) == (9, 4, 63.75, 90)
+    assert (state.level, state.lives, state.games) == (2, 1, 3)
+
+
+def broken_ladder(tmp_path, text):
+    path = tmp_path / "ladder.toml"
+    path.write_text(text)
+    with pytest.raises(LevelError) as e:
+        load_ladder(path)
+    return str(e.value)
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        (
+            'kind = "rules"\nlives = 3\nname = {en = "x"}\n[[level]]\nruleset = "pyramid52"\n',
+            "kind",
+        ),
+        (
+            'kind = "ladder"\nlives = true\nname = {en = "x"}\n[[level]]\nruleset = "pyramid52"\n',
+            "lives",
+        ),
+        ('kind = "ladder"\nlives = 3\nname = "x"\n[[level]]\nruleset = "pyramid52"\n', "name"),
+        ('kind = "ladder"\nlives = 3\nname = {en = 5}\n[[level]]\nruleset = "pyramid52"\n', "name"),
+        ('kind = "ladder"\nlives = 3\nname = {en = "x"}\nlevel = []\n', "at least one [[level]]"),
+        (
+            'kind = "ladder"\nlives = 3\nname = {en = "x"}\n[[level]]\nruleset = "pyramid52"\n'
+            "options = 5\n",
+            "level 1: options must be a table",
+        ),
+        (
+            'kind = "ladder"\nlives = 3\nname = {en = "x"}\n[[level]]\nruleset = 52\n',
+            "level 1: needs a ruleset id",
+        ),
+        (
+            'kind = "ladder"\nlives = 3\nname = {en = "x"}\n[[level]]\n',
+            "level 1: needs a ruleset id",
+        ),
+    ],
+)
+def test_a_ladder_file_broken_otherwise_says_what_is_wrong_too(tmp_path, text, says):
+    # each a LevelError naming the problem, which the arcade shows: never a crash, nor a
+    # ladder of no level, a life of `true` or a name of letters
+    assert says in broken_ladder(tmp_path, text)
+
+
+def test_a_ladder_file_s_levels_get_their_options_defaults_and_its_name_its_id(tmp_path):
+    path = tmp_path / "short.toml"
+    path.write_text(
+        'kind = "ladder"\nlives = 2\nname = {en = "Short", ru = "Короткая"}\n'
+        '[[level]]\nruleset = "pyramid52"\noptions = { passes = 3 }\n'
+        '[[level]]\nruleset = "egyptian"\n'
+    )
+    ladder = load_ladder(path)
+    assert ladder.id == "short"  # no id in the file: its name, the table's key
+    assert ladder.lives == 2 and ladder.name == {"en": "Short", "ru": "Короткая"}
+    first, second = ladder.levels
+    assert first.ruleset == "pyramid52"
+    assert first.options == Game("pyramid52", {"passes": 3}, deal=0).options
+    assert second.options == Game("egyptian", deal=0).options  # every option, by default

@@ -427,3 +427,74 @@ def test_a_salvaged_table_is_made_again_whole_past_its_best_deal_kept_out(tmp_pa
     table = records.top(TableKey.of("free", "pyramid52", {"passes": 1}))
     assert len(table) == 10 and 8 not in [entry.deal for entry in table]
     records.close()
+
+
+def test_one_place_salvaged_is_said_as_itself_and_several_in_one_notice():
+    # the menu's notices: a salvaged file's one place named, with its table; two or
+    # more said once, counted (one each filled the notices); a game closed before its
+    # initials said beside them, each in its own
+    from game.notices import missed_entry_notices
+    from game.store.score_keeping import MissedEntry
+
+    salvaged = [MissedEntry("pyramid52", 8, n, "---", salvaged=True) for n in (1, 2, 3)]
+    missed = [MissedEntry("pyramid52", 4, 2, "ЖУК"), MissedEntry(None, None, 3, "ЖУК")]
+
+    def said(entries):
+        return [str(notice) for notice in missed_entry_notices(entries)]
+
+    assert said(salvaged[:1]) == [
+        "Place 1 in the table for Pyramid 52 (deal 8) was entered again under ---: it was"
+        " lost with the damaged part of the records file."
+    ]
+    assert said(salvaged[:2] + missed) == [
+        "2 places in the high-score tables were entered again from the games the damaged"
+        " records file kept, under ---: whose they were was lost with its tables.",
+        "Place 2 in the table for Pyramid 52, deal 4, was recorded under ЖУК: the game was"
+        " closed before its initials were entered.",
+        "Place 3 in the arcade table was recorded under ЖУК: the last run was closed before"
+        " its initials were entered.",
+    ]
+    assert said(salvaged)[0].startswith("3 places in the high-score tables were entered again")
+    assert len(said(missed)) == 2
+    assert said([MissedEntry(None, None, 4, "---", salvaged=True)]) == [
+        "Place 4 in the arcade table was entered again under ---: it was lost with the"
+        " damaged part of the records file."
+    ]
+
+
+def test_a_broken_arcade_file_leaves_the_other_places_missed_entered_and_said(
+    tmp_path, monkeypatch
+):
+    # arcade.toml broken: the arcade says so when it is opened, and the start goes on;
+    # the place a free game missed is still entered and said in the menu's notices
+    import pygame
+
+    from game.app import App
+    from game.clock import ManualClock
+    from game.rules import LevelError
+    from game.store import Records
+    from game.store.database import FILE_NAME
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    path = tmp_path / "data" / FILE_NAME
+    path.parent.mkdir(parents=True)
+    records = Records.open(path)
+    records.save_game(won_game(), GameFacts(seconds=30.0))  # closed before its initials
+    records.set_initials("ABC")
+    records.close()
+
+    def broken_ladder():
+        raise LevelError("arcade.toml: kind must be 'ladder'")
+
+    monkeypatch.setattr("game.missed_places.load_ladder", broken_ladder)
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        (missed,) = app.enter_missed_scores()
+        assert (missed.ruleset, missed.place, missed.initials) == ("pyramid52", 1, "ABC")
+        assert (
+            "Place 1 in the table for Pyramid 52, deal 8, was recorded under ABC: the game was"
+            " closed before its initials were entered."
+        ) in [str(n) for n in app.notices]
+    finally:
+        app.close()
+        pygame.display.quit()
