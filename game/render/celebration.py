@@ -76,8 +76,10 @@ class Celebration:
 
         for f in self.flyers:
             f.x, f.y, f.vx, f.vy = x(f.x), y(f.y), f.vx * sx, f.vy * sy
+        # a card still to leave, as large as it now lies: it leaves from its foot, and
+        # at its old size it leapt from above its place on a felt grown larger
         self.queue = [
-            (card, pygame.Rect(round(x(r.x)), round(y(r.y)), r.width, r.height))
+            (card, pygame.Rect(round(x(r.x)), round(y(r.y)), round(r.w * sx), round(r.h * sy)))
             for card, r in self.queue
         ]
         self.bounds = bounds

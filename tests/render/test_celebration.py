@@ -145,5 +145,20 @@ def test_the_cards_not_launched_yet_when_the_window_is_resized_leave_from_the_ne
     sx, sy = large.width / small.width, large.height / small.height
     for card, rect in cards:
         if card in waiting:
-            x, y = large.x + (rect.x - small.x) * sx, large.y + (rect.y - small.y) * sy
-            assert abs(first_drawn[card].x - x) <= 3 and abs(first_drawn[card].y - y) <= 3, card
+            x, foot = large.x + (rect.x - small.x) * sx, large.y + (rect.bottom - small.y) * sy
+            drawn = first_drawn[card]
+            assert abs(drawn.x - x) <= 3 and abs(drawn.bottom - foot) <= 3, card
+
+
+def test_a_card_still_to_leave_after_a_resize_leaves_from_its_foot_on_the_new_felt():
+    # kept at its old size, a card waiting to leave a felt doubled in size leapt from
+    # some 70 px above its place: its foot stood where its old foot was, not mapped
+    small, large = pygame.Rect(0, 0, 1000, 600), pygame.Rect(0, 0, 2000, 1200)
+    cards = forty_cards()
+    show = Celebration(cards, small, seed=4)
+    show.resize(large)
+    big = (CARD[0] * 2, CARD[1] * 2)  # the cards laid out again, twice as large
+    show.update(0.0)  # the first card leaves
+    ((card, rect),) = show.positions(big)
+    old = dict(cards)[card]
+    assert abs(rect.bottom - old.bottom * 2) <= 2 and abs(rect.top - old.top * 2) <= 2
