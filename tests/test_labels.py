@@ -121,3 +121,48 @@ def test_a_choice_the_level_file_gives_no_words_is_said_by_its_value():
     assert choice_label(bare, 2) == "2"
     assert option_line(bare, 2) == "Passes through the stock: 2"
     assert brief(bare, 3) == "Passes through the stock: 3"
+
+
+def test_the_legend_lists_the_values_in_the_order_of_the_ranks():
+    # a level file may make a Jack worth more than a Queen: the legend still goes A, J, Q, K
+    from dataclasses import replace
+
+    from game.rules import Game
+    from game.ui.labels import value_legend
+
+    rules = Game("pyramid52", deal=0).rules
+    odd = replace(rules, values={**rules.values, "J": 12, "Q": 11})
+    special, faces = value_legend(odd)
+    assert [rank for rank, _value in special] == ["A", "J", "Q", "K"]
+    assert faces == "2–10 at face value"
+
+
+def test_the_legend_s_values_are_in_the_letters_of_the_faces():
+    # with Russian letters the faces read В, Д, К, Т: "J = 11" named no card on the table
+    from game.ui.labels import value_text
+
+    i18n.set_card_letters("russian")
+    try:
+        assert value_text("J", 11) == "В = 11"
+        assert value_text("A", 1) == "Т = 1"
+    finally:
+        i18n.set_card_letters("latin")
+
+
+def test_a_game_s_summary_is_in_the_player_s_language():
+    from game.ui.labels import summary_text
+
+    i18n.set_language("ru")
+    try:
+        assert summary_text(NECHEGO) == NECHEGO.text["ru"]["summary"]
+        assert summary_text(NECHEGO) != NECHEGO.text["en"]["summary"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_score_table_s_foot_says_what_its_figures_are():
+    # a desktop's table of one game's scores, and the arcade's of whole runs
+    from game.ui.labels import figures_note
+
+    assert "0 points is a win" in figures_note()
+    assert figures_note(runs=True).startswith("Most levels first")

@@ -125,3 +125,13 @@ def test_a_passer_by_s_m_leaves_the_kiosk_s_sound_as_the_operator_set_it(kiosk, 
     driver.settle(1.0)
     driver.key(pygame.K_m)
     assert not kiosk.settings.muted and not kiosk.sounds.muted
+
+
+def test_a_kiosk_s_focused_button_names_no_keys(kiosk, driver):
+    # a kiosk has no keys to name: "Key: N" over its buttons meant nothing to a passer-by
+    scene = open_table(kiosk, driver, Game("pyramid52", deal=8))
+    scene.keys.focus, scene.keys.visible = "new", True
+    scene._invalidate()
+    driver.frames(5)
+    assert scene.bar_focus() is scene.buttons["new"]  # the focus is on the button
+    assert scene.tip_for == "" and scene.tip_drawn is None
