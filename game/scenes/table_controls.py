@@ -362,7 +362,7 @@ class TableControls:
 
     def _banner_key(self, key: int, mod: int) -> bool:
         """The keys a banner's buttons answer while it is up: the arrows and Tab show the
-        focus on them, then Left, Right and Tab move it; Enter presses the focused one
+        focus on them, then the arrows and Tab move it; Enter presses the focused one
         (none focused: the first, where Enter may press it, else it shows the focus);
         Esc takes the banner's dismissive choice, if it has one. True when it was one."""
         assert self.banner is not None
@@ -373,7 +373,7 @@ class TableControls:
             if focused and key == pygame.K_TAB:
                 i = (i + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(buttons)
             elif focused:
-                i = max(0, min(len(buttons) - 1, i + DIRECTIONS[key][0]))
+                i = max(0, min(len(buttons) - 1, i + sum(DIRECTIONS[key])))  # row or column
             self._focus_banner_button(buttons[i])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if focused:

@@ -73,14 +73,21 @@ def draw_banner(
     margin = int(12 * scale)
     button_h = max(int(44 * scale), least) if banner.buttons else 0
     wide = min(area.width - 40, int((960 if banner.waits else 760) * scale))
-    # the narrow panel still holds its buttons side by side, with room at the edges
+    # the narrow panel still holds its buttons side by side, with room at the edges;
+    # one over another only where no panel that wide hides no card (see below)
     buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0
     narrow = min(wide, max(int(area.width * 0.28), int(240 * scale), buttons_w))
+    widest = max((row_width([b], button_h, 0) for b in banner.buttons), default=0)
+    column_w = min(wide, max(int(area.width * 0.28), int(240 * scale), widest + size))
+
+    def button_rows(width: int) -> int:
+        return 0 if not banner.buttons else 1 if width >= narrow else len(banner.buttons)
 
     def panel_lines(width: int) -> tuple[int, list[str]]:
         lines = wrap(banner.text, font, width - 2 * size)
-        height = len(lines) * font.get_linesize() + size + (button_h + size // 2 if button_h else 0)
-        return height, lines
+        rows = button_rows(width)
+        buttons_h = rows * (button_h + size // 2)
+        return len(lines) * font.get_linesize() + size + buttons_h, lines
 
     places = (("center", area.center),) if centred else ()
     places += (
@@ -101,6 +108,17 @@ def draw_banner(
             panel = None  # no place clear of both: clear of the cards, if there is one
     if panel is None:
         panel = _best_place(places, widths, wide, panel_lines, bounds, avoid, margin, near)
+    if avoid and banner.buttons and panel.collidelist(avoid) != -1 and column_w < narrow:
+        # its buttons one over another in a narrower panel, rather than over the cards:
+        # at the end of a replay in Russian, «Посмотреть ещё раз» and «Назад» side by
+        # side were wider than the felt beside the piles
+        steps = range(FREE_WIDTHS + 1)
+        narrower = sorted({column_w + (narrow - column_w) * k // FREE_WIDTHS for k in steps})
+        stacked = _best_place(
+            places, narrower[::-1], wide, panel_lines, bounds, avoid, margin, near
+        )
+        if stacked.collidelist(avoid) == -1:
+            panel = stacked
     # as many lines, evened out: "... cards" over a lone "left." read as cut off
     lines = balanced_wrap(banner.text, font, panel.width - 2 * size)
     line_h = font.get_linesize()
@@ -121,7 +139,11 @@ def draw_banner(
         y += line_h
     if banner.buttons:
         row = pygame.Rect(panel.x + size // 2, y + size // 4, panel.width - size, button_h)
-        layout_row(banner.buttons, row, button_h, size)
+        if button_rows(panel.width) == 1:
+            layout_row(banner.buttons, row, button_h, size)
+        else:
+            for b in banner.buttons:
+                b.rect, row = row.copy(), row.move(0, button_h + size // 2)
         for b in banner.buttons:
             b.draw(surface, max(11, int(button_h * 0.4)))
             if b.focused and b.selected:  # gold is Enter's, the ring the keys' place: the

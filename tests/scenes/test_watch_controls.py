@@ -56,3 +56,36 @@ def test_a_replay_played_to_its_end_asks_of_the_last_position_in_full(app, drive
     assert watch.step_count == len(watch.script) and watch.banner is not None
     assert not watch.paused and watch.celebration is None
     assert not watch.analysis.passing
+
+
+GIVEN_UP = {
+    "version": 1,
+    "ruleset": "nechego",
+    "options": {"cards": 36, "piles": 9, "passes": 1, "to_piles": "waste"},
+    "deal": 199300427,
+    "moves": ["st>w", "resign"],
+}
+
+
+def test_the_end_s_buttons_stand_one_over_another_rather_than_over_the_cards(app, driver):
+    # in Russian at 1280x800, «Посмотреть ещё раз» and «Назад» side by side were wider
+    # than the felt beside the piles, and the end's panel lay over two of them
+    from game import i18n
+
+    i18n.set_language("ru")
+    try:
+        driver.resize((1280, 800))
+        watch = show(app, driver, WatchScene(app, [dict(GIVEN_UP)]))
+        watch.to_the_end()
+        driver.settle(3.0)
+        panel, buttons = watch.banner_drawn, watch.banner.buttons
+        assert panel is not None and len(buttons) == 2
+        assert panel.collidelist(watch.banner_keep_clear(flights=False)) == -1
+        first, second = (b.rect for b in buttons)
+        assert panel.contains(first) and panel.contains(second)
+        assert second.top >= first.bottom  # one over another
+        driver.key(pygame.K_DOWN)  # the keys go down the column as along a row
+        driver.key(pygame.K_DOWN)
+        assert buttons[1].focused and not buttons[0].focused
+    finally:
+        i18n.set_language("en")
