@@ -387,3 +387,14 @@ def test_a_banner_in_the_felt_between_the_cards_stands_nearest_the_middle():
     )  # fmt: skip
     panel = draw_banner(surface, area, Banner(MESSAGE), avoid=cards)
     assert panel.centerx == area.centerx, panel
+
+
+def test_a_free_place_is_looked_for_along_the_bottom_first():
+    # felt both under and over a row of cards across the middle: the panel goes under,
+    # where a banner stands when nothing is in its way, not over the top row
+    from game.scenes.table_overlay import _free_place
+
+    bounds = pygame.Rect(0, 0, 1000, 600)
+    middle_row = [pygame.Rect(0, 250, 1000, 100)]
+    place = _free_place(bounds, (300, 100), middle_row, 12)
+    assert place is not None and place.bottom == bounds.bottom
