@@ -441,10 +441,10 @@ class TableControls:
             return []
         targets = self._targets(self.selected) if self.selected and not self.drag else set()
         # none (the position changed under the card in hand): as with none in hand. Not
-        # every free card: on one with no partner, or that can go nowhere, or on an
-        # empty foundation, Enter only refused (a round of Tabs in Egyptian Pyramid
-        # went through 27 stops)
-        kept = {*targets, self.selected} if targets else {"st", *self._playable()}
+        # a card with no partner or nowhere to go, an empty foundation, or a stock that
+        # can neither turn nor be turned over: there Enter only refused (27 stops a round)
+        stock = {"st"} if any("st" in (m.a, m.b) for m in self.game.legal_moves) else set()
+        kept = {*targets, self.selected} if targets else {*stock, *self._playable()}
         places = [n for n in self.view.piles if n in kept]
         if not self.game.pairs_cards:
             places.sort(key=_tab_rank)

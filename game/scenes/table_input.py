@@ -40,9 +40,10 @@ class KeyboardFocus:
         next place in table order (Right, Down) or the one before (Left, Up), as Tab
         does: a foundation up and to the side of the card was in no arrow's way. An
         arrow reaches the places `beyond` (the bar's buttons) only where no other place
-        lies its way: from a stock in a corner, Right went along the bar below it, not
-        to the piles above and to the side. The first arrow puts the focus on `start`
-        (where there is one), else on the first place."""
+        lies its way, and from a place on the table only by Down: from a stock in a
+        corner, Right went along the bar below it, not to the piles above and to the
+        side. The first arrow puts the focus on `start` (where there is one), else on
+        the first place."""
         if not places:
             return False
         if key == pygame.K_TAB:
@@ -59,7 +60,10 @@ class KeyboardFocus:
         direction = DIRECTIONS[key]
         near = [p for p in places if p not in beyond]
         found = nearest(self.focus, direction, near, rect_of) if beyond else None
-        found = found or nearest(self.focus, direction, places, rect_of)
+        if found is None and (not beyond or direction == (0, 1) or self.focus in beyond):
+            # the bar below the table is reached by Down: Right from the top row's last
+            # card went across the table to Rules, Left from the stock to New deal
+            found = nearest(self.focus, direction, places, rect_of)
         if found is None and self.focus not in places:
             found = nearest_any(self.focus, places, rect_of)
         if found is None and step_on:

@@ -302,6 +302,11 @@ class TablePlay:
             focusable = self._focusable()
             if self.keys.focus not in self.buttons:
                 focusable = [name for name in focusable if name in self.view.piles] or focusable
+            last = self.game.moves[-1] if self.game.moves else None
+            if last is not None and self.keys.focus == last.b and last.b not in focusable:
+                # a card put down where the keys took it: on to the next card where it came
+                # from (the waste's), not the place nearest (the stock beside it)
+                self.keys.focus = last.a if last.a in focusable else self.keys.focus
             self.keys.keep_on(focusable, lambda name: self.focus_rect(name, top=True))
         self._invalidate()
 

@@ -739,3 +739,55 @@ def test_the_keys_visit_only_the_pyramid_cards_that_can_be_played(app, driver, r
         assert places == playable | {"st"}, deal
         skipped += sum(1 for n in scene.view.piles if game.movable(n) and n not in playable)
     assert skipped  # free cards with no partner were there to be skipped
+
+
+@pytest.mark.parametrize(("passes", "stops"), [(1, False), (2, True)])
+def test_the_stock_is_a_stop_while_it_can_turn_or_be_turned_over(app, driver, passes, stops):
+    # emptied for good, it stayed a stop where Enter only said "The stock is empty."
+    game = Game("nechego", {"passes": passes}, deal=3)
+    scene = open_table(app, driver, game)
+    while game.pile("st"):
+        game.play("st>w")
+    scene._invalidate()
+    driver.frames(1)
+    assert ("st" in scene._focusable()) == stops
+
+
+def test_a_waste_card_put_down_by_the_keys_leaves_the_focus_on_the_waste_s_next(app, driver):
+    # the focus went to the place nearest the pile it was put on, often the stock, where
+    # the waste's next card could be played
+    game = Game("egyptian", deal=0)
+    for _ in range(12):
+        game.play("st>w")
+    scene = open_table(app, driver, game)
+    scene.keys.focus, scene.keys.visible = "w", True
+    driver.key(pygame.K_RETURN)  # the waste's card picked up, then put on t6
+    scene.keys.focus = "t6"
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert [str(m) for m in game.moves][-1] == "w>t6"
+    assert "t6" not in scene._focusable() and scene.keys.focus == "w"
+
+
+def test_only_down_reaches_the_bar_from_the_table():
+    # Right from the top row's last card went across the table to Rules, lying further
+    # right at the foot of the window; Left from the stock to New deal
+    from game.scenes.table_input import KeyboardFocus
+
+    rects = {
+        "t9": pygame.Rect(1000, 100, 90, 120),
+        "st": pygame.Rect(300, 600, 90, 120),
+        "new": pygame.Rect(20, 750, 120, 45),
+        "rules": pygame.Rect(1100, 750, 100, 45),
+    }
+    places, bar = list(rects), ["new", "rules"]
+    keys = KeyboardFocus()
+    for origin, key, goal in [
+        ("t9", pygame.K_RIGHT, "t9"),
+        ("st", pygame.K_LEFT, "st"),
+        ("st", pygame.K_DOWN, "new"),
+        ("rules", pygame.K_UP, "t9"),
+    ]:
+        keys.focus = origin
+        keys.handle(key, 0, places, rects.__getitem__, beyond=bar)
+        assert keys.focus == goal, (origin, pygame.key.name(key))
