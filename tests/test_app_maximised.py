@@ -184,3 +184,89 @@ def test_a_full_screen_start_left_maximised_comes_out_of_it_maximised(
     assert window.maximised == 1
     app.close()
     pygame.display.quit()
+
+
+def maximised_app(tmp_path, monkeypatch) -> App:
+    """An app whose window stood at 300,200 and was then maximised by the player."""
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1000, 700), clock=ManualClock(), size_kept=True)
+    app.handle_event(event(pygame.WINDOWMOVED, x=300, y=200))
+    maximise(app)
+    app.handle_event(event(pygame.WINDOWMOVED, x=0, y=19))
+    return app
+
+
+def test_sdl_s_late_restore_out_of_full_screen_is_not_the_player_s(tmp_path, monkeypatch, window):
+    # ten seconds full screen, then F11: SDL's word that full screen restored the window
+    # comes just after, before the window manager maximises it again (and moves it)
+    app = maximised_app(tmp_path, monkeypatch)
+    app.toggle_fullscreen()
+    app.clock.advance(10.0)
+    app.toggle_fullscreen()
+    app.clock.advance(0.1)
+    app.handle_event(event(pygame.WINDOWRESTORED))
+    app.handle_event(event(pygame.WINDOWMOVED, x=0, y=19))
+    maximise(app)
+    app.clock.advance(5.0)
+    unmaximise(app)  # by the player: framed where it stood, and put back there
+    window.position = (301, 220)
+    app.handle_event(event(pygame.WINDOWMOVED, x=301, y=220))
+    assert window.position == (300, 200)
+    app.close()
+    pygame.display.quit()
+
+
+def test_un_maximised_long_after_f11_moving_before_its_resize_is_put_back(
+    tmp_path, monkeypatch, window
+):
+    # SDL says restored, then moved, then resized; the put-back waited on since F11
+    # does not run out while the window stays maximised
+    app = maximised_app(tmp_path, monkeypatch)
+    app.toggle_fullscreen()
+    app.toggle_fullscreen()
+    resize(app, (1920, 1061))
+    app.clock.advance(5.0)
+    app.handle_event(event(pygame.WINDOWRESTORED))
+    window.position = (301, 220)
+    app.handle_event(event(pygame.WINDOWMOVED, x=301, y=220))
+    resize(app, (1000, 700))
+    assert window.position == (300, 200)
+    assert not app.window_place.maximised
+    app.close()
+    pygame.display.quit()
+
+
+def test_maximised_said_of_a_full_screen_window_is_not_kept(tmp_path, monkeypatch, window):
+    # some window managers say a full-screen window is maximised: out of it, a window
+    # that was not maximised comes back as it was
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    app = App(size=(1000, 700), clock=ManualClock())
+    app.toggle_fullscreen()
+    app.handle_event(event(pygame.WINDOWMAXIMIZED))
+    app.toggle_fullscreen()
+    assert window.maximised == 0 and not app.window_place.maximised
+    app.close()
+    pygame.display.quit()
+
+
+def test_maximised_again_on_a_smaller_screen_stays_maximised(tmp_path, monkeypatch, window):
+    # maximised on a large screen, un-maximised, then maximised on a smaller one: its
+    # smaller maximised size was taken for an un-maximising, and the next start opened so
+    app = maximised_app(tmp_path, monkeypatch)
+    app.clock.advance(1.0)
+    unmaximise(app)
+    maximise(app, (1366, 741))
+    app.close()
+    assert settings_file(tmp_path)["maximised"] is True
+    pygame.display.quit()
+
+
+def test_un_maximised_to_the_screen_s_height_is_un_maximised(tmp_path, monkeypatch, window):
+    # a window left as tall as the screen, narrower: no longer maximised
+    app = maximised_app(tmp_path, monkeypatch)
+    app.clock.advance(1.0)
+    unmaximise(app, (1000, 1061))
+    app.close()
+    kept = settings_file(tmp_path)
+    assert (kept["window"], kept.get("maximised", False)) == ([1000, 1061], False)
+    pygame.display.quit()

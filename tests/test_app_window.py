@@ -112,3 +112,76 @@ def test_no_current_context_gives_no_name():
     from game.gl_renderer import gl_renderer_name
 
     assert gl_renderer_name() is None  # the dummy driver makes no OpenGL context
+
+
+def test_a_window_with_no_renderer_to_ask_keeps_the_one_it_was_given(opengl, monkeypatch):
+    # no renderer to read (an older pygame-ce): nothing says it draws in software, and
+    # the window is not opened a second time without vsync
+    monkeypatch.setattr(pygame.display, "_get_renderer_info", lambda: None, raising=False)
+    opengl["present_ms"] = 25.0
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1] and opengl["vsync"]
+    app.close()
+
+
+def test_a_present_of_a_few_ms_is_a_gpu_s_not_software(opengl):
+    # the cost is each present's, not the three timed together: 5 ms each is 15 ms
+    opengl["present_ms"] = 5.0
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1] and opengl["vsync"]
+    app.close()
+
+
+def test_the_renderer_s_setting_up_is_not_timed_as_a_present(opengl, monkeypatch):
+    # the first present makes the renderer's context current: it may take long, once
+    inner, first = pygame.display.flip, [True]
+
+    def flip():
+        if first[0] and opengl["vsync"]:
+            first[0] = False
+            burn(60.0)
+        inner()
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    app = App(size=(800, 600), clock=ManualClock())
+    assert opengl["calls"] == [1] and opengl["vsync"]
+    app.close()
+
+
+def test_a_driver_refusing_vsync_opens_the_plain_window(opengl, monkeypatch):
+    # a window whose vsync SDL cannot give: the game opens without it, it does not stop
+    inner = pygame.display.set_mode
+
+    def set_mode(size=(0, 0), flags=0, depth=0, display=0, vsync=0):
+        if vsync:
+            raise pygame.error("vsync not available")
+        return inner(size, flags)
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    app = App(size=(800, 600), clock=ManualClock())
+    assert app.surface.get_size() == (800, 600)
+    app.close()
+
+
+def test_the_window_opens_named_and_resizable(monkeypatch, tmp_path):
+    import warnings
+
+    from game import i18n
+
+    monkeypatch.setenv("PIRAMIDA_HOME", str(tmp_path))
+    pygame.display.init()
+    pygame.display.set_caption("pygame window")
+    app = App(size=(800, 600), clock=ManualClock())
+    try:
+        assert pygame.display.get_caption()[0] == i18n._("Piramida")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            assert pygame.Window.from_display_module().resizable
+        # named again in the language chosen in Settings
+        app.settings.language = "ru"
+        app.apply_settings()
+        assert pygame.display.get_caption()[0] == "Пирамида"
+    finally:
+        i18n.set_language("en")
+        app.close()
+        pygame.display.quit()

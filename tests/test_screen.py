@@ -133,3 +133,19 @@ def test_a_larger_screen_opens_a_larger_first_window(monkeypatch, screen, window
     # 1280x800 in the middle of a 4K screen had its words 11 to 13 px high, some 2 mm
     monkeypatch.setattr(game.screen, "the_screen", lambda: screen)
     assert default_window(None) == (window, None)
+
+
+@pytest.mark.parametrize("screen", [(1024, 600), (800, 1280)])
+def test_a_screen_too_small_either_way_is_told(screen):
+    # a 1024x600 netbook has room across, but an 800x600 window framed is too high for it
+    assert too_small_for_a_window(screen) is True
+
+
+def test_the_screen_the_window_is_fitted_to_is_the_first(monkeypatch):
+    import pygame
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080), (1280, 1024)])
+    assert game.screen.the_screen() == (1920, 1080)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [])
+    assert game.screen.the_screen() is None

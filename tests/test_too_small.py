@@ -42,3 +42,38 @@ def test_a_window_too_small_even_for_the_words_is_left_plain(said, size):
     assert said == []
     colours = {surface.get_at((x, y))[:3] for x in range(size[0]) for y in range(size[1])}
     assert colours == {theme.PANEL}
+
+
+@pytest.mark.parametrize(
+    ("size", "big"),
+    [
+        ((2000, 40), 10),  # a low strip: a quarter of its height, the two lines fit
+        ((100, 300), 8),  # a narrow one: 100 // 16 is 6, too small to read; 8 at least
+        ((40, 12), 8),  # the least window the words are drawn in, either way
+        ((1000, 1000), 24),  # never larger than 24
+    ],
+)
+def test_the_words_are_as_large_as_the_window_holds(said, size, big):
+    too_small.draw_too_small(pygame.Surface(size))
+    assert [s for _text, s in said] == [big, big * 3 // 4]
+
+
+def test_a_square_window_is_asked_for_the_least_window_lying_down(said):
+    too_small.draw_too_small(pygame.Surface((300, 300)))
+    assert said[1][0] == "at least 800 × 600"
+
+
+def test_how_large_is_said_under_the_request_not_over_it(monkeypatch):
+    pygame.font.init()
+    i18n.set_language("en")
+    drawn: list[pygame.Rect] = []
+    real = too_small.draw_text
+
+    def recording(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(too_small, "draw_text", recording)
+    too_small.draw_too_small(pygame.Surface((320, 240)))
+    request, least = drawn
+    assert least.top >= request.bottom and least.centerx == pytest.approx(request.centerx, abs=1)
