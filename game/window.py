@@ -104,12 +104,16 @@ def _the_window() -> Iterator[Any]:
     """The display module's window, to read or change: pygame-ce calls reaching it
     deprecated (the game draws through the display module), and where SDL cannot
     (no such window, an old pygame) what is asked of it is left undone."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            yield pygame.Window.from_display_module()
-    except (AttributeError, pygame.error):
-        pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            window = pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            # none to be had: the body's first use of None fails, and is let be below
+            # (not yielding at all raised "generator didn't yield" to every caller)
+            window = None
+        with contextlib.suppress(AttributeError, pygame.error):
+            yield window
 
 
 def bring_back_window() -> None:
