@@ -117,7 +117,7 @@ class KioskSettingsStore(SettingsStore):
     def save(self, settings: Settings) -> None:
         pass
 
-    def keep_window(self, size: list[int]) -> None:
+    def keep_window(self, size: list[int], maximised: bool = False) -> None:
         pass  # its path is the kiosk's configuration, the operator's
 
 

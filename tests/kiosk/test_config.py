@@ -291,6 +291,9 @@ def test_the_kiosk_settings_come_from_the_file_and_are_never_written(tmp_path):
     assert settings.winnable_only and settings.fullscreen
     store.save(Settings(language="en"))  # a passer-by's change: kept nowhere
     assert store.load().language == "ru"
+    # nor the window's size as it was left, maximised or not (the kiosk's keep_window
+    # took no `maximised`, which the window's keeping passes)
+    store.keep_window_left(settings, (1000, 700), (1920, 1080), True)
     assert not list(tmp_path.iterdir())
 
 
