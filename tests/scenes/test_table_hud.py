@@ -16,24 +16,36 @@ def fonts():
     pygame.init()
 
 
-def first_figures_given_up(passes: int) -> set[str]:
-    """The figures missing from the top bar at the widest window that cannot hold them
-    all, narrowing it 10 px at a time."""
-    f = HudFigures(
-        title="Egyptian Pyramid",
-        short_title="Egyptian",
-        deal="Deal 3",
-        stock=24,
-        passes=(1, passes),
-        moves=12,
-        clock="4:05",
-        cards=40,
-        points=300,
-    )
+def figures(**given: object) -> HudFigures:
+    """An Egyptian game's figures in play, with what a test gives."""
+    egyptian: dict[str, object] = {
+        "title": "Egyptian Pyramid",
+        "short_title": "Egyptian",
+        "deal": "Deal 3",
+        "stock": 24,
+        "passes": (1, 1),
+        "moves": 12,
+        "clock": "4:05",
+        "cards": 40,
+        "points": 300,
+    }
+    return HudFigures(**(egyptian | given))  # type: ignore[arg-type]
+
+
+def narrowing_bars(f: HudFigures):
+    """The top bar with `f` drawn at every width from 1600 px down, 10 px at a time."""
     for width in range(1600, 300, -10):
         hud = Hud()
         hud.layout((width, 300))
         hud.draw_top(pygame.Surface((width, 300)), f)
+        yield width, hud
+
+
+def first_figures_given_up(passes: int) -> set[str]:
+    """The figures missing from the top bar at the widest window that cannot hold them
+    all, narrowing it 10 px at a time."""
+    f = figures(passes=(1, passes))
+    for _width, hud in narrowing_bars(f):
         missing = {figure for figure in FIGURES if figure not in hud.stats_shown}
         if missing:
             return missing
@@ -103,17 +115,7 @@ def test_standing_up_the_names_and_the_figures_have_a_line_each(monkeypatch):
     monkeypatch.setattr(table_hud, "draw_text", recording)
     hud = Hud()
     hud.layout((1080, 1920))
-    f = HudFigures(
-        title="Egyptian Pyramid",
-        short_title="Egyptian",
-        deal="Deal 3",
-        stock=24,
-        passes=(1, 1),
-        moves=12,
-        clock="4:05",
-        cards=40,
-        points=300,
-    )
+    f = figures()
     hud.draw_top(pygame.Surface((1080, 1920)), f)
     assert hud.stats_shown and len(drawn) >= 3
     # each line clear of the bar's edges: squeezed into one line's height, the names lay
@@ -181,10 +183,9 @@ def test_before_the_deal_the_bar_counts_nothing(monkeypatch):
     monkeypatch.setattr(table_hud, "draw_text", recording)
     hud = Hud()
     hud.layout((1280, 800))
-    f = HudFigures(
+    f = figures(
         title="Will It Come True",
         short_title="Will It Come True",
-        deal="Deal 3",
         stock=0,
         passes=(1, 3),
         moves=0,
@@ -202,18 +203,7 @@ def test_a_replay_s_moves_say_how_far_of_how_many():
     # "Moves 12" of a replay of 376 said nothing of how far it had come
     hud = Hud()
     hud.layout((1280, 800))
-    f = HudFigures(
-        title="Egyptian Pyramid",
-        short_title="Egyptian",
-        deal="Deal 3",
-        stock=24,
-        passes=(1, 1),
-        moves=12,
-        clock="4:05",
-        cards=40,
-        points=300,
-        moves_of=376,
-    )
+    f = figures(moves_of=376)
     hud.draw_top(pygame.Surface((1280, 800)), f)
     assert "Moves 12 of 376" in hud.stats_shown
 
@@ -221,22 +211,8 @@ def test_a_replay_s_moves_say_how_far_of_how_many():
 def test_the_deal_in_short_goes_beside_the_name_whole_first():
     # on a narrowing bar the deal's place in short comes with the game's whole name,
     # before the name in short too
-    f = HudFigures(
-        title="Egyptian Pyramid",
-        short_title="Egyptian",
-        deal="Deal of the day, 7 December 2026",
-        short_deal="Day",
-        stock=24,
-        passes=(1, 1),
-        moves=12,
-        clock="4:05",
-        cards=40,
-        points=300,
-    )
-    for width in range(1600, 300, -10):
-        hud = Hud()
-        hud.layout((width, 300))
-        hud.draw_top(pygame.Surface((width, 300)), f)
+    f = figures(deal="Deal of the day, 7 December 2026", short_deal="Day")
+    for width, hud in narrowing_bars(f):
         if hud.deal_shown == "Day":
             assert hud.title_shown == "Egyptian Pyramid", width
             return
@@ -245,22 +221,8 @@ def test_the_deal_in_short_goes_beside_the_name_whole_first():
 
 def test_the_name_goes_short_before_the_deal_does():
     # a deal's number left out could not be told from the screen; a name in short can
-    f = HudFigures(
-        title="Egyptian Pyramid, old rules",
-        short_title="Egyptian (old)",
-        deal="Deal 3",
-        short_deal="#3",
-        stock=24,
-        passes=(1, 1),
-        moves=12,
-        clock="4:05",
-        cards=40,
-        points=300,
-    )
-    for width in range(1600, 300, -10):
-        hud = Hud()
-        hud.layout((width, 300))
-        hud.draw_top(pygame.Surface((width, 300)), f)
+    f = figures(title="Egyptian Pyramid, old rules", short_title="Egyptian (old)", short_deal="#3")
+    for width, hud in narrowing_bars(f):
         if hud.title_shown != f.title:
             assert hud.title_shown == "Egyptian (old)" and hud.deal_shown == "Deal 3", width
             return
@@ -269,17 +231,12 @@ def test_the_name_goes_short_before_the_deal_does():
 
 def test_standing_up_a_deal_too_long_for_either_line_leads_the_figures_in_short():
     # the day's deal, with no room on the names' line nor whole before the figures
-    f = HudFigures(
+    f = figures(
         title="Egyptian Pyramid, old rules, a long name",
         short_title="Egyptian (old)",
         deal="Deal of the day, Monday 7 December 2026, the first",
         short_deal="Day",
-        stock=24,
         passes=(1, 3),
-        moves=12,
-        clock="4:05",
-        cards=40,
-        points=300,
     )
     hud = Hud()
     hud.layout((480, 800))
