@@ -154,13 +154,10 @@ def test_the_records_name_no_keys_to_a_finger(app, driver):
 
 
 def menu_over_a_game_left(app, driver):
-    from game.rules import Game
-    from game.store import GameFacts
-    from tests.scenes.test_menu import click, open_menu
+    """The menu on Pyramid 52, a game of it left in play: Play asks first."""
+    from tests.scenes.test_menu import click, leave_a_game, open_menu
 
-    left = Game("pyramid52", deal=8)
-    left.play("st>w")
-    app.records.save_game(left, GameFacts(seconds=40))
+    leave_a_game(app)
     scene = open_menu(app, driver)
     click(driver, scene, "ruleset:pyramid52")
     return scene
