@@ -74,7 +74,7 @@ def draw_banner(
     button_h = max(int(44 * scale), least) if banner.buttons else 0
     wide = min(area.width - 40, int((960 if banner.waits else 760) * scale))
     # the narrow panel still holds its buttons side by side, with room at the edges;
-    # one over another only where no panel that wide hides no card (see below)
+    # one over another only where every panel that wide would hide a card (see below)
     buttons_w = row_width(banner.buttons, button_h, size) + size if banner.buttons else 0
     narrow = min(wide, max(int(area.width * 0.28), int(240 * scale), buttons_w))
     widest = max((row_width([b], button_h, 0) for b in banner.buttons), default=0)
@@ -96,8 +96,12 @@ def draw_banner(
         ("bottomleft", (area.left + margin, area.bottom - margin)),
         ("bottomright", (area.right - margin, area.bottom - margin)),
     )
-    steps = range(FREE_WIDTHS + 1) if avoid else range(FREE_WIDTHS, FREE_WIDTHS + 1)
-    widths = sorted({narrow + (wide - narrow) * k // FREE_WIDTHS for k in steps}, reverse=True)
+
+    def widths_from(least: int, most: int, steps: range) -> list[int]:
+        return sorted({least + (most - least) * k // FREE_WIDTHS for k in steps}, reverse=True)
+
+    every_step = range(FREE_WIDTHS + 1)
+    widths = widths_from(narrow, wide, every_step if avoid else range(FREE_WIDTHS, FREE_WIDTHS + 1))
     bounds = area.inflate(-2 * margin, -2 * margin)
     kept_clear = [*(avoid or []), *(soft or [])]  # a panel kept where it was stays off both
     panel = _kept_place(keep, widths, panel_lines, bounds, kept_clear) if keep else None
@@ -112,11 +116,8 @@ def draw_banner(
         # its buttons one over another in a narrower panel, rather than over the cards:
         # at the end of a replay in Russian, «Посмотреть ещё раз» and «Назад» side by
         # side were wider than the felt beside the piles
-        steps = range(FREE_WIDTHS + 1)
-        narrower = sorted({column_w + (narrow - column_w) * k // FREE_WIDTHS for k in steps})
-        stacked = _best_place(
-            places, narrower[::-1], wide, panel_lines, bounds, avoid, margin, near
-        )
+        narrower = widths_from(column_w, narrow, every_step)
+        stacked = _best_place(places, narrower, wide, panel_lines, bounds, avoid, margin, near)
         if stacked.collidelist(avoid) == -1:
             panel = stacked
     # as many lines, evened out: "... cards" over a lone "left." read as cut off
