@@ -432,11 +432,10 @@ class TableControls:
     def _focusable(self) -> list[str]:
         """Places the focus visits: the stock and the cards that can be played (in the
         building games the waste and the tableau before the foundations for Tab: from
-        the waste to the first pile took nine presses). With a card picked up, its own
-        place and the places it can go (in the pyramid games its partners, the stock's
-        card among them where it pairs): the arrows step between those, where the
-        nearest place that way was often one that could not take it, and Enter there
-        refused the move and dropped the card."""
+        the waste to the first pile took nine presses). With a card picked up, its place
+        and the places it can go, of the empty foundations that take it the first (one
+        is as good as another: a base card had six stops), its partners in the pyramid
+        games: the nearest place that way often could not take it, and Enter refused."""
         if self.view is None:
             return []
         targets = self._targets(self.selected) if self.selected and not self.drag else set()
@@ -449,7 +448,8 @@ class TableControls:
         if not self.game.pairs_cards:
             places.sort(key=_tab_rank)
         if targets:
-            return places
+            empty = [n for n in places if pile_kind(n) == FOUNDATION and not self.game.pile(n)]
+            return [n for n in places if n not in empty[1:]]
         # then the bar's buttons that may be pressed: its keys are learnt there, from
         # the tooltip the focus shows, where a keyboard player found no way to them.
         # The focus stays on a button its press turned off (Undo back to the deal):

@@ -625,21 +625,37 @@ def test_a_card_s_ring_goes_while_a_banner_s_buttons_take_the_keys(app, driver, 
     assert drawn[-1] == "t1" and scene.keys.focus == "t1"
 
 
+@pytest.mark.parametrize("ruleset", ["egyptian", "egyptian-old", "devils-bridge"])
+def test_left_and_right_go_along_the_foundations(app, driver, ruleset):
+    # Right from f1 went down to the pile under f2 (as far along, and first in Tab
+    # order): by the table's own places, each a stop as with a card in hand
+    scene = open_table(app, driver, Game(ruleset, deal=3))
+    places, keys, bar = list(scene.view.piles), scene.keys, list(scene.buttons)
+    keys.focus, keys.visible = "f1", True
+    keys.handle(pygame.K_RIGHT, 0, places, scene.focus_rect, beyond=bar)
+    assert keys.focus == "f2"
+    keys.handle(pygame.K_LEFT, 0, places, scene.focus_rect, beyond=bar)
+    assert keys.focus == "f1"
+
+
 @pytest.mark.parametrize(
     ("ruleset", "deal"), [("egyptian", 0), ("egyptian-old", 0), ("devils-bridge", 1)]
 )
-def test_left_and_right_go_along_the_foundations(app, driver, ruleset, deal):
-    # with a base card (an Ace) in hand, Right from one foundation that takes it went
-    # down to the pile under the next (as far along, and first in Tab order)
-    scene = open_table(app, driver, Game(ruleset, deal=deal))
+def test_a_base_card_in_hand_has_one_empty_foundation_for_a_stop(app, driver, ruleset, deal):
+    # each empty foundation that took it was a stop of its own: six for a base card,
+    # one as good as another
+    game = Game(ruleset, deal=deal)
+    scene = open_table(app, driver, game)
     scene.keys.focus, scene.keys.visible = "t2", True
-    driver.key(pygame.K_RETURN)  # picked up: its places are the empty foundations
-    first, second = sorted(n for n in scene._focusable() if n.startswith("f"))[:2]
-    scene.keys.focus = first
-    driver.key(pygame.K_RIGHT)
-    assert scene.keys.focus == second
-    driver.key(pygame.K_LEFT)
-    assert scene.keys.focus == first
+    driver.key(pygame.K_RETURN)  # picked up: it may go to any empty foundation of its kind
+    homes = {m.b for m in game.legal_moves if m.a == "t2" and m.b.startswith("f")}
+    assert len(homes) >= 4
+    stops = [n for n in scene._focusable() if n.startswith("f")]
+    assert len(stops) == 1 and stops[0] in homes
+    scene.keys.focus = stops[0]
+    driver.key(pygame.K_RETURN)
+    driver.settle(0.5)
+    assert str(game.moves[-1]) == f"t2>{stops[0]}"
 
 
 @pytest.mark.parametrize("ruleset", ["egyptian", "devils-bridge", "sbudetsya", "nechego"])
