@@ -172,15 +172,9 @@ def test_a_crowded_bar_keeps_its_buttons_off_the_window_s_sides():
 def test_before_the_deal_the_bar_counts_nothing(monkeypatch):
     # a fortune's wish not yet made: no cards left to count, no moves, no clock
     from game.scenes import table_hud
+    from tests.scenes.driver import texts_drawn
 
-    said: list[str] = []
-    draw_text = table_hud.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        said.append(text)
-        return draw_text(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(table_hud, "draw_text", recording)
+    said = texts_drawn(monkeypatch, table_hud)
     hud = Hud()
     hud.layout((1280, 800))
     f = figures(
