@@ -113,14 +113,16 @@ def states(env, window: str) -> str:  # type: ignore[no-untyped-def]
 
 RIGHT = ["_NET_WM_STATE_FULLSCREEN", f"[{0xFFFFFFFF}]"]  # full screen on every desktop
 
-# each change, and what the kiosk's log then says was wrong
-CHANGES: dict[str, tuple[Callable[[dict[str, str], str], object], str]] = {
+# each change; what the window manager's state of the window then shows; what the
+# kiosk's log then says was wrong
+CHANGES: dict[str, tuple[Callable[[dict[str, str], str], object], Callable[[str], bool], str]] = {
     # SDL says nothing of these: the kiosk framed (openbox restarted with it on another
     # desktop), or shaded by a scroll on that frame's title bar, stayed so for good
     "out of full screen": (
         lambda env, window: x11(
             env, f"x.ask_for_state({window}, False, b'_NET_WM_STATE_FULLSCREEN')"
         ),
+        lambda shown: "_NET_WM_STATE_FULLSCREEN" not in shown,
         "out of full screen",
     ),
     "framed and shaded": (
@@ -129,6 +131,7 @@ CHANGES: dict[str, tuple[Callable[[dict[str, str], str], object], str]] = {
             f"x.ask_for_state({window}, False, b'_NET_WM_STATE_FULLSCREEN');"
             f" x.ask_for_state({window}, True, b'_NET_WM_STATE_SHADED')",
         ),
+        lambda shown: "_NET_WM_STATE_SHADED" in shown,
         "shaded",
     ),
     "window manager restarted with it on another desktop": (
@@ -136,6 +139,7 @@ CHANGES: dict[str, tuple[Callable[[dict[str, str], str], object], str]] = {
             xdo(env, "set_desktop_for_window", window, "3"),
             subprocess.run(["openbox", "--restart"], env=env, check=True),
         ),
+        lambda shown: "[3]" in shown,
         "on one desktop",
     ),
 }
@@ -146,11 +150,21 @@ def test_a_kiosk_the_window_manager_changed_is_full_screen_again(
     window_manager: str, tmp_path, change: str
 ):
     game, window, env = start_kiosk(window_manager, tmp_path)
-    make, said = CHANGES[change]
+    make, shows, said = CHANGES[change]
     try:
         time.sleep(3.0)  # its first look at the window manager's state of it
         assert states(env, window).split() == RIGHT
-        make(env, window)
+        # the kiosk held still until the change is whole: a look of its every 2 s that
+        # fell between the two requests of "framed and shaded" saw no shade to log
+        game.send_signal(signal.SIGSTOP)
+        try:
+            make(env, window)
+            deadline = time.monotonic() + 10
+            while not shows(states(env, window)) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert shows(states(env, window)), states(env, window)
+        finally:
+            game.send_signal(signal.SIGCONT)
         deadline = time.monotonic() + 10
         while states(env, window).split() != RIGHT and time.monotonic() < deadline:
             time.sleep(0.3)
