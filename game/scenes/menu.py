@@ -519,7 +519,9 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         # Tab reads as the eye does: the list, then the column beside it from its top;
         # Continue came straight after Quit, before the list it stands beside
         self.pad.set(buttons + self.cards + over_panel + self._place_panel())
-        self.pad.regions = [listed, self.panel]
+        # Continue's bar is part of the column: Up from the options went across to the
+        # list, and Continue was reached by Tab alone
+        self.pad.regions = [listed, column]
         self.redraw = True
 
     def _place_cards(self, area: pygame.Rect) -> None:

@@ -253,3 +253,21 @@ def test_enter_on_an_option_chosen_by_the_arrows_plays(app, driver):
     driver.key(pygame.K_RETURN)
     assert scene.started is not None and scene.started.ruleset.id == "pyramid52"
     assert scene.started.options["passes"] == 3
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1080, 1920)])
+def test_up_from_the_options_reaches_continue_above_them(app, driver, size):
+    # Continue's bar stands over the options' panel: Up from the options went across
+    # to the list of patiences, and Continue was reached by Tab alone
+
+    leave_a_game(app, "devils-bridge")
+    driver.resize(size)
+    scene = open_menu(app, driver)
+    tab_to(driver, scene, "option:draw=1")
+    for _ in range(6):
+        driver.key(pygame.K_UP)
+        if scene.pad.focus_key == "continue":
+            break
+        assert not scene.pad.focus_key.startswith("ruleset:"), scene.pad.focus_key
+    assert scene.pad.focus_key == "continue"
+    assert scene.ruleset.id == "devils-bridge"
