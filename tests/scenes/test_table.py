@@ -2932,6 +2932,20 @@ def test_the_top_bar_carries_the_options_the_game_is_played_with(app, driver):
     assert plain._current_figures().options == ()
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_a_two_option_egyptian_game_is_named_whole_in_russian(app, driver, size):
+    # «базовая карта — король» and «из колоды по три» did not both fit: the bar named
+    # the base and dropped the three cards a turn, which change play the most
+    from game import i18n
+
+    i18n.set_language("ru")
+    driver.resize(size)
+    scene = open_table(app, driver, Game("egyptian", {"base": "K", "draw": 3}, deal=7))
+    driver.frames(2)
+    assert scene.hud.title_shown == "Египетская пирамида · база — король · по три карты"
+    assert scene.hud.deal_shown == "Расклад\xa0№\xa07"
+
+
 def test_the_top_bar_names_what_options_fit_and_keeps_the_deal(app, driver):
     # a game of two options named neither where one fitted, and the deal gave way to them
     driver.resize((800, 600))
