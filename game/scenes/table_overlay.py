@@ -55,12 +55,15 @@ def draw_banner(
     keep: pygame.Rect | None = None,
     soft: list[pygame.Rect] | None = None,
     near: pygame.Rect | None = None,
+    in_sight: list[pygame.Rect] | None = None,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
     (`avoid`), or else between them; `centred`, in the middle first; where it was drawn
     before (`keep`, its foot), if it still hides no card there; of the places that
-    hide none, the nearest to `near` (the button whose second press it asks for). It
-    keeps off `soft` too where it can, and over it rather than over a card. Its
+    hide none, the nearest to `near` (the button whose second press it asks for).
+    Where every place hides a card, it hides none of `in_sight` if it can (the cards its
+    words speak of), and then the fewest. It keeps off `soft` too where it can, and
+    over it rather than over a card. Its
     buttons are laid out as it is drawn, `least` high at least: the table's bar's (a
     kiosk's, a fingertip's; a wish's one button was the smallest on an 800x600 screen).
     Returns where it was drawn."""
@@ -111,7 +114,9 @@ def draw_banner(
         if panel.collidelist(kept_off) != -1:
             panel = None  # no place clear of both: clear of the cards, if there is one
     if panel is None:
-        panel = _best_place(places, widths, wide, panel_lines, bounds, avoid, margin, near)
+        panel = _best_place(
+            places, widths, wide, panel_lines, bounds, avoid, margin, near, in_sight
+        )
     if avoid and banner.buttons and panel.collidelist(avoid) != -1 and column_w < narrow:
         # its buttons one over another in a narrower panel, rather than over the cards:
         # at the end of a replay in Russian, «Посмотреть ещё раз» and «Назад» side by
@@ -177,10 +182,11 @@ def _best_place(
     avoid: list[pygame.Rect] | None,
     margin: int,
     near: pygame.Rect | None = None,
+    in_sight: list[pygame.Rect] | None = None,
 ) -> pygame.Rect:
     """Where a panel goes (see draw_banner): of `places` and the felt between the cards,
-    in `widths`, the one that hides the fewest cards; of those that hide none, the
-    nearest to `near` if it is given."""
+    in `widths`, the one that hides the fewest cards, of `in_sight` first; of those that
+    hide none, the nearest to `near` if it is given."""
     fixed: list[tuple[pygame.Rect, list[str]]] = []  # at the places above, best first
     nearest = {False: math.inf, True: math.inf}  # by `near`, clear of the margin or not
     # those and others that hide no card: (touching a card, lines, place, its lines)
@@ -228,8 +234,13 @@ def _best_place(
         # panel wrapped a short hint in two lines of a strip that held it in one); ties
         # keep the first (wide, low)
         return min(clear, key=lambda c: (c[0], c[1]))[2]
-    # else the place that hides the fewest cards; ties keep the first
-    return min(fixed, key=lambda c: sum(overlap_area(c[0], r) for r in avoid or []))[0]
+
+    # else the place that hides the fewest cards, and first the fewest of those its
+    # words speak of: "Hint: K♣ to a foundation" lay over the K♣; ties keep the first
+    def hidden(panel: pygame.Rect, rects: list[pygame.Rect] | None) -> int:
+        return sum(overlap_area(panel, r) for r in rects or [])
+
+    return min(fixed, key=lambda c: (hidden(c[0], in_sight), hidden(c[0], avoid)))[0]
 
 
 def _kept_place(

@@ -215,3 +215,36 @@ def test_a_line_that_fits_only_where_removed_cards_fly_stands_there_not_on_a_car
         assert scene.status_drawn.collidelist(cards) == -1
     finally:
         i18n.set_language("en")
+
+
+def piled_up(deal: int) -> Game:
+    """An Egyptian game a careless player piled up: every card onto the longest pile
+    that takes it, the stock run out. Its piles fill the felt to the bar at 1024x600."""
+    game = Game("egyptian", deal=deal)
+    for _ in range(400):
+        onto = [m for m in game.legal_moves if m.kind == "move" and m.b.startswith("t")]
+        onto = [m for m in onto if m.a == "w" or len(game.pile(m.a)) < len(game.pile(m.b)) + 1]
+        best = max(onto, key=lambda m: (len(game.pile(m.b)), m.a != "w"), default=None)
+        if best is None and "st>w" not in map(str, game.legal_moves):
+            return game
+        game.play(best or "st>w")
+    return game
+
+
+def test_a_hint_s_words_leave_the_hinted_card_and_its_place_in_sight(app, driver):
+    # at 1024x600 among long piles, where every place hid a card, "Hint: K♣ to a
+    # foundation" lay over the K♣ and its ring
+    driver.resize((1024, 600))
+    game = piled_up(2)
+    scene = open_table(app, driver, game)
+    home = next(m for m in game.legal_moves if m.kind == "move" and m.b.startswith("f"))
+    scene.hint = home
+    scene.status = (
+        "The solver has not settled this position; the best line it found leaves 702 "
+        "points. Hint: K♣ to a foundation."
+    )
+    scene._invalidate()
+    driver.frames(2)
+    drawn = scene.status_drawn
+    assert drawn is not None and drawn.collidelist(scene.view.card_rects_in_view()) != -1
+    assert drawn.collidelist([scene.view.top_rect(home.a), scene.view.top_rect(home.b)]) == -1

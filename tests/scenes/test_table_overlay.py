@@ -300,6 +300,22 @@ def test_on_a_crowded_table_a_banner_hides_the_least_it_can():
     assert hidden < sum(overlap_area(foot, card) for card in cards), panel
 
 
+def test_where_every_place_hides_a_card_a_banner_leaves_the_card_it_speaks_of_in_sight():
+    # "Hint: K♣ to a foundation" at 1024x600 among long piles lay over the K♣: the
+    # cards its words speak of are hidden last
+    from game.ui.widgets import overlap_area
+
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    cards = [pygame.Rect(x, y, 100, 140) for x in range(0, 1280, 106) for y in range(60, 700, 146)]
+    words = "The solver has not settled this position. Hint: K♣ to a foundation."
+    unmarked = draw_banner(surface, area, Banner(words), small=True, avoid=cards)
+    hinted = max(cards, key=lambda card: overlap_area(card, unmarked))
+    panel = draw_banner(surface, area, Banner(words), small=True, avoid=cards, in_sight=[hinted])
+    assert not panel.colliderect(hinted), panel
+    assert area.contains(panel)
+
+
 def test_a_banner_drawn_again_stands_where_it_stood_as_wide_as_it_was():
     # redrawn each frame, it jumped between widths and places while nothing moved
     surface = pygame.Surface((1280, 800))
