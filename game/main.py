@@ -98,6 +98,29 @@ def default_window(fullscreen: bool | None) -> tuple[tuple[int, int], bool | Non
     return window_on_screen(first_window(DEFAULT_SIZE, screen), screen), fullscreen
 
 
+def given_window(size: tuple[int, int]) -> tuple[int, int]:
+    """The window of the size given (--size), made smaller in its own shape where the
+    screen has no room for it with its frame, and said so: 1920x1080 asked on a full-HD
+    screen had its bottom bar below the screen's edge. A headless driver's made-up
+    screen does not count."""
+    from game.screen import the_screen, window_on_screen
+
+    screen = the_screen()
+    if screen is None:
+        return size
+    fitted = window_on_screen(size, screen)
+    if fitted[0] >= size[0] and fitted[1] >= size[1]:
+        return size
+    log.warning(
+        "a %dx%d window does not fit this %dx%d screen with its frame: opened at %dx%d"
+        " (--fullscreen for the whole screen)",
+        *size,
+        *screen,
+        *fitted,
+    )
+    return fitted
+
+
 def name_the_window() -> None:
     """The name desktops group the window under and its taskbar shows. pygame names it,
     at its import, after the program's file: "__main__.py" for `python -m game`. A name
@@ -175,8 +198,10 @@ def _run_window(
     size_kept = size is None  # a size given (--size) is for this run only
     if size is None:
         size, fullscreen = default_window(fullscreen)
-    elif fullscreen is None:
-        fullscreen = False  # a size asked for is a window's, whatever the last run's was
+    else:
+        size = given_window(size)
+        if fullscreen is None:
+            fullscreen = False  # a size asked for is a window's, whatever the last run's was
     try:
         app = App(size=size, fullscreen=fullscreen, size_kept=size_kept)
         app.switch(first(app), fade=False)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import game.screen
-from game.main import default_window
+from game.main import default_window, given_window
 from game.screen import (
     EXIT_NO_SCREEN,
     NoScreenError,
@@ -133,6 +133,20 @@ def test_a_larger_screen_opens_a_larger_first_window(monkeypatch, screen, window
     # 1280x800 in the middle of a 4K screen had its words 11 to 13 px high, some 2 mm
     monkeypatch.setattr(game.screen, "the_screen", lambda: screen)
     assert default_window(None) == (window, None)
+
+
+def test_a_size_given_that_the_screen_cannot_hold_framed_is_fitted_and_said(monkeypatch, caplog):
+    # --size 1920x1080 on a full-HD screen: the frame pushed the bottom bar off it
+    monkeypatch.setattr(game.screen, "the_screen", lambda: (1920, 1080))
+    assert given_window((1920, 1080)) == (1728, 972)
+    assert "1920x1080 window does not fit this 1920x1080 screen" in caplog.text
+    assert "opened at 1728x972" in caplog.text
+    caplog.clear()
+    assert given_window((1280, 800)) == (1280, 800)  # one that fits is as given
+    assert given_window((600, 800)) == (600, 800)
+    assert caplog.text == ""
+    monkeypatch.setattr(game.screen, "the_screen", lambda: None)  # headless: made up
+    assert given_window((3840, 2160)) == (3840, 2160)
 
 
 @pytest.mark.parametrize("screen", [(1024, 600), (800, 1280)])
