@@ -118,3 +118,43 @@ def test_a_trip_away_and_back_with_a_move_between_is_cut():
             return
         walk.play(played)
     raise AssertionError("no trip to try along the line")
+
+
+def test_a_trip_by_way_of_a_third_pile_is_cut_where_the_line_starts():
+    # a card sent to a second pile, then a third, and home again, a move between: the
+    # trip's moves are cut, wherever the line starts (its first move too)
+    game = Game("egyptian", deal=0)
+    line = solve(Game("egyptian", deal=0), seconds=10).moves
+    for at, played in enumerate(line[:-1]):
+        for move in game.legal_moves:
+            piles = move.a.startswith("t") and move.b.startswith("t")
+            if move.kind != "move" or not piles or len(game.pile(move.a)) < 2:
+                continue
+            trip = Game(game.ruleset, game.options, deck=game.deck)
+            for earlier in [*line[:at], str(move)]:
+                trip.play(earlier)
+            if played not in {str(m) for m in trip.legal_moves}:
+                continue
+            trip.play(played)
+            for leg in trip.legal_moves:
+                third = leg.b.startswith("t") and leg.b != move.a
+                back = f"{leg.b}>{move.a}"
+                if leg.kind != "move" or leg.a != move.b or not third:
+                    continue
+                ended = Game(game.ruleset, game.options, deck=game.deck)
+                for earlier in [*line[:at], str(move), played, str(leg)]:
+                    ended.play(earlier)
+                if back not in {str(m) for m in ended.legal_moves}:
+                    continue
+                ended.play(back)
+                straight = Game(game.ruleset, game.options, deck=game.deck)
+                for earlier in line[: at + 1]:
+                    straight.play(earlier)
+                if ended.state != straight.state:
+                    continue
+                detour = [str(move), played, str(leg), back]
+                assert without_returns(game.engine, game.state, detour) == [played]
+                assert shortened(game.engine, game.state, detour) == [played]
+                return
+        game.play(played)
+    raise AssertionError("no trip by way of a third pile along the line")
