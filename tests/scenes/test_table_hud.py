@@ -236,3 +236,142 @@ def test_standing_up_a_deal_too_long_for_either_line_leads_the_figures_in_short(
     hud.layout((480, 800))
     hud.draw_top(pygame.Surface((480, 800)), f)
     assert hud.deal_shown == "Day" and hud.stats_shown.startswith("Day   ")
+
+
+def drawn_with_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The texts the bars draw from now on, each with where it was drawn."""
+    from game.scenes import table_hud
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = table_hud.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(table_hud, "draw_text", recording)
+    return drawn
+
+
+def inks(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
+    """The colours drawn in `rect` other than the bar's."""
+    return {
+        tuple(surface.get_at((x, y))[:3])
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+    } - {theme.PANEL[:3]}
+
+
+def test_the_deal_is_dimmer_than_the_name_and_the_mark_is_a_warning(monkeypatch):
+    # the name reads first; "assisted" beside them in the warning's colour
+    drawn = drawn_with_rects(monkeypatch)
+    hud = Hud()
+    hud.layout((1280, 800))
+    surface = pygame.Surface((1280, 800))
+    hud.draw_top(surface, figures(mark="assisted"))
+    where = dict(drawn)
+    assert theme.INK[:3] in inks(surface, where["Egyptian Pyramid"])
+    deal = inks(surface, where["Deal 3"])
+    assert theme.INK_DIM[:3] in deal and theme.INK[:3] not in deal
+    mark = inks(surface, where["assisted"])
+    assert theme.WARN[:3] in mark and theme.INK_DIM[:3] not in mark
+
+
+def test_a_caption_is_dim_as_its_button_when_its_key_does_nothing(monkeypatch):
+    # the replay's "Space" under Pause, "End" under a button that cannot be pressed
+    drawn = drawn_with_rects(monkeypatch)
+    hud = Hud()
+    hud.captions = {"pause": "Space", "end": "End"}
+    at_end = Button("To the end", lambda: None, key="end")
+    at_end.enabled = False
+    hud.set_buttons([Button("Pause", lambda: None, key="pause"), at_end])
+    hud.layout((1280, 800))
+    surface = pygame.Surface((1280, 800))
+    surface.fill(theme.PANEL)
+    hud.draw_bottom(surface)
+    where = dict(drawn)
+    live, dead = inks(surface, where["Space"]), inks(surface, where["End"])
+    assert theme.INK_DIM[:3] in live and theme.DISABLED[:3] not in live
+    assert theme.DISABLED[:3] in dead and theme.INK_DIM[:3] not in dead
+
+
+def focus_round(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """Pixels of the focus's colour just outside `rect`, where the bar's ring stands."""
+    around = rect.inflate(rect.height // 2, rect.height // 2).clip(surface.get_rect())
+    return sum(
+        surface.get_at((x, y))[:3] == theme.FOCUS[:3]
+        for x in range(around.left, around.right)
+        for y in range(around.top, around.bottom)
+        if not rect.collidepoint(x, y)
+    )
+
+
+def test_the_ring_stands_round_the_button_with_the_focus_not_the_one_under_the_pointer():
+    # the keys' place and the mouse's are two: the ring says where Enter goes
+    hud = Hud()
+    labels = ("Undo", "Redo", "Hint", "Rules")
+    hud.set_buttons([Button(label, lambda: None, key=label) for label in labels])
+    hud.layout((1280, 800))
+    focused, under_pointer = hud.buttons[0], hud.buttons[-1]  # apart: one ring, not both
+    focused.focused = under_pointer.hot = True
+    surface = pygame.Surface((1280, 800))
+    hud.draw_bottom(surface)
+    assert focus_round(surface, focused.rect) > 0
+    assert focus_round(surface, under_pointer.rect) == 0
+
+
+def test_a_crowded_bar_s_labels_are_all_one_size():
+    # each label fitted to its own button alone, a kiosk's row at 1024x768 read as two
+    # rows of words in two sizes
+    hud = Hud()
+    hud.layout((800, 600))
+    labels = ["NEW DEAL NOW", "RESTART IT", "UNDO", "REDO", "HINT", "DEMO", "FINISH"]
+    labels += ["GIVE UP", "RULES", "MENU"]  # the first two too long for their buttons
+    hud.set_buttons([Button(label, lambda: None, key=label) for label in labels])
+    surface = pygame.Surface((800, 600))
+    hud.draw_bottom(surface)
+
+    def letters_high(rect: pygame.Rect) -> int:  # capitals: their ink's height
+        ys = [
+            y
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+            if surface.get_at((x, y))[:3] == theme.INK[:3]
+        ]
+        return max(ys) - min(ys)
+
+    assert len({letters_high(b.rect) for b in hud.buttons}) == 1
+
+
+def test_the_figures_stand_in_the_middle_of_a_bar_with_room_for_them():
+    # centred between the window's sides, not pushed against the score
+    hud = Hud()
+    hud.layout((1280, 800))
+    hud.draw_top(pygame.Surface((1280, 800)), figures())
+    assert abs(hud.stats_drawn.centerx - 640) <= 1, hud.stats_drawn
+
+
+def test_a_passer_by_s_bar_leaves_no_gap_where_a_figure_says_nothing():
+    # a kiosk's stock that goes through once has no "Pass 1 of 1", and no verdict yet:
+    # no double gap where the pass would be, none after the clock
+    hud = Hud()
+    hud.layout((1280, 800))
+    hud.draw_top(pygame.Surface((1280, 800)), figures(for_passer_by=True, deal=""))
+    assert hud.stats_shown == "Stock 24   Moves 12   4:05"
+
+
+def test_standing_up_the_names_take_the_bar_s_upper_half_and_the_figures_its_lower(
+    monkeypatch,
+):
+    # two lines, each in its half: the names and the score in the bar's middle left its
+    # upper half empty and crowded the figures at its foot
+    drawn = drawn_with_rects(monkeypatch)
+    hud = Hud()
+    hud.layout((1080, 1920))
+    hud.draw_top(pygame.Surface((1080, 1920)), figures())
+    where = dict(drawn)
+    middle = hud.top.centery
+    for words in ("Egyptian Pyramid", "Deal 3"):
+        assert where[words].bottom <= middle, (words, where[words], hud.top)
+    assert hud.stats_drawn.top >= middle, (hud.stats_drawn, hud.top)

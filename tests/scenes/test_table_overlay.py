@@ -1,5 +1,6 @@
-"""The banners over the table (game.scenes.table_overlay.draw_banner) drawn alone: their
-size, their width, where their buttons stand."""
+"""What is drawn over the table (game.scenes.table_overlay) drawn alone: the banners'
+size, width and place and where their buttons stand, the legend of values, a win's
+words."""
 
 import pygame
 import pytest
@@ -414,3 +415,159 @@ def test_a_free_place_is_looked_for_along_the_bottom_first():
     middle_row = [pygame.Rect(0, 250, 1000, 100)]
     place = _free_place(bounds, (300, 100), middle_row, 12)
     assert place is not None and place.bottom == bounds.bottom
+
+
+ASK_AGAIN = "Press Give up again to end the game."
+
+
+def test_a_question_by_its_button_takes_the_gap_by_it_though_no_gap_has_a_margin():
+    # two gaps in the felt, each just wide enough for the panel and neither with room
+    # for a margin from the cards: the one by the button, not the far one, and in it
+    # the place nearest the button
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    # the felt covered but for a gap at the top left, over the button, and one at the
+    # bottom right, each 366 px wide (the narrowest panel is 358)
+    felt = cards_at(
+        (0, 60, 40, 640), (0, 60, 1280, 20), (406, 60, 454, 640), (0, 280, 406, 420),
+        (1226, 60, 54, 640), (860, 60, 366, 420),
+    )  # fmt: skip
+    button = pygame.Rect(40, 712, 120, 50)
+    panel = draw_banner(surface, area, Banner(ASK_AGAIN), avoid=felt, near=button)
+    assert panel.collidelist(felt) == -1, panel
+    # in the gap over the button, at its foot: as near the button as that gap allows
+    assert panel.right <= 406 and panel.bottom == 280, panel
+
+
+def test_a_question_by_its_button_stands_just_over_the_cards_between_them():
+    # a row of cards along the foot, the felt free over it: the question stands just
+    # over that row, by the button under it, not up in the middle of the felt
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    rows = cards_at((0, 560, 1280, 140), (0, 60, 1280, 190))
+    button = pygame.Rect(500, 712, 120, 50)
+    panel = draw_banner(surface, area, Banner(ASK_AGAIN), avoid=rows, near=button)
+    assert keeps_a_margin(panel, rows), panel
+    assert panel.bottom >= 560 - 12, panel  # a margin over the lower row, no more
+
+
+def test_a_question_by_its_button_stands_centred_over_it():
+    # "in line with `near`, over it": the panel between two cards at the foot, its
+    # middle over the button's
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    cards = cards_at((20, 640, 80, 50), (600, 640, 80, 50))  # the foot's corner and middle
+    button = pygame.Rect(293, 712, 120, 50)
+    panel = draw_banner(surface, area, Banner(ASK_AGAIN), avoid=cards, near=button)
+    assert keeps_a_margin(panel, cards), panel
+    assert panel.centerx == button.centerx, panel
+
+
+def test_a_banner_pushed_aside_by_a_card_stands_a_margin_from_it():
+    # as near the middle as the card lets it: a margin from the card's side, not
+    # further off (nor nearer than half of it)
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    foot, top = pygame.Rect(901, 640, 80, 50), pygame.Rect(600, 70, 80, 50)
+    panel = draw_banner(surface, area, Banner("Deal 3 is dealt again."), avoid=[foot, top])
+    assert panel.bottom == area.bottom - 12 and panel.right < foot.left, panel
+    assert 6 <= foot.left - panel.right <= 12, panel
+
+
+def test_a_banner_finds_a_gap_just_wider_than_itself_rather_than_hide_cards():
+    # the felt covered but for one gap 4 px wider than the narrowest panel: the panel
+    # stands in it, touching the cards, rather than over them. (The gap is at one of
+    # the even steps across the felt; see _tries.)
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    felt = cards_at(
+        (0, 60, 236, 640), (598, 60, 682, 640), (236, 60, 362, 190), (236, 500, 362, 200)
+    )
+    panel = draw_banner(surface, area, Banner(MESSAGE), avoid=felt)
+    assert panel.collidelist(felt) == -1, panel
+
+
+def legend_of(ruleset: str, place: pygame.Rect, surface: pygame.Surface | None = None):
+    from game.rules import Game
+    from game.scenes.table_overlay import draw_legend
+
+    surface = surface or pygame.Surface((1280, 800))
+    return draw_legend(surface, place, Game(ruleset, deal=8), [])
+
+
+def test_the_legend_in_a_low_place_stays_within_it():
+    # wide enough for its lines, too low for them at its largest: smaller, not past
+    # the place's foot
+    place = pygame.Rect(900, 60, 370, 60)
+    assert place.contains(legend_of("pyramid36", place))
+
+
+def test_the_legend_in_a_narrow_place_stays_within_it():
+    # "A = 1, J = 11, Q = 12, K = 13" on one line ran out of a place 150 px wide even at
+    # the least size: the values go two a line
+    place = pygame.Rect(1120, 60, 150, 200)
+    drawn = legend_of("pyramid52", place)
+    assert place.contains(drawn), drawn
+
+
+def test_the_legend_stands_at_the_right_of_its_place():
+    # the top right corner, away from the pyramid in the middle
+    place = pygame.Rect(800, 60, 470, 200)
+    drawn = legend_of("pyramid52", place)
+    assert drawn.right == place.right and drawn.left > place.left + 100, drawn
+
+
+def test_the_legend_s_sum_is_in_gold_over_its_values():
+    from game.ui import theme
+
+    surface = pygame.Surface((1280, 800))
+    drawn = legend_of("pyramid52", pygame.Rect(800, 60, 470, 200), surface)
+    first = pygame.Rect(drawn.x, drawn.y, drawn.width, drawn.height // 3)
+    rest = pygame.Rect(drawn.x, first.bottom, drawn.width, drawn.bottom - first.bottom)
+
+    def colours(r: pygame.Rect) -> set[tuple[int, int, int]]:
+        return {
+            tuple(surface.get_at((x, y))[:3])
+            for x in range(r.left, r.right)
+            for y in range(r.top, r.bottom)
+        }
+
+    assert theme.GOLD[:3] in colours(first) and theme.GOLD[:3] not in colours(rest)
+
+
+def test_a_win_s_words_have_dark_felt_round_them_not_only_under_them():
+    # the band reaches past the words' ends: a card's colours up to the letters made them
+    # hard to read
+    from game.scenes.table_overlay import draw_celebration_words
+    from game.ui import theme
+
+    surface = pygame.Surface((1280, 800))
+    surface.fill((255, 255, 255))  # a card's white
+    band = draw_celebration_words(surface, pygame.Rect(0, 60, 1280, 640), "The patience came out!")
+    gold = [
+        x
+        for x in range(band.left, band.right)
+        for y in range(band.top, band.bottom)
+        if surface.get_at((x, y))[:3] == theme.GOLD[:3]
+    ]
+    assert min(gold) - band.left >= 13 and band.right - 1 - max(gold) >= 13, band
+
+
+def test_a_banner_whose_foot_is_taken_stands_at_the_top_of_the_felt():
+    # the top or the foot first: the middle of the felt is where the cards are dealt
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    card = pygame.Rect(600, 600, 80, 100)  # under the middle of the foot
+    panel = draw_banner(surface, area, Banner(MESSAGE), avoid=[card])
+    assert panel.top == area.top + 12 and panel.centerx == area.centerx, panel
+
+
+def test_a_banner_between_two_walls_of_cards_is_as_wide_as_the_felt_between_them_allows():
+    # tried in widths close together: between walls 730 px apart the message took three
+    # lines of a panel 560 wide where two lines of one 690 wide fitted
+    surface = pygame.Surface((1280, 800))
+    area = pygame.Rect(0, 60, 1280, 640)
+    walls = cards_at((0, 60, 270, 640), (1000, 60, 280, 640))
+    panel = draw_banner(surface, area, Banner(MESSAGE), avoid=walls)
+    assert keeps_a_margin(panel, walls), panel
+    assert panel.width > 640, panel  # 693, the widest tried that keeps a margin; not 559
