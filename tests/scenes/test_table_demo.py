@@ -248,3 +248,70 @@ def test_a_hint_s_words_leave_the_hinted_card_and_its_place_in_sight(app, driver
     drawn = scene.status_drawn
     assert drawn is not None and drawn.collidelist(scene.view.card_rects_in_view()) != -1
     assert drawn.collidelist([scene.view.top_rect(home.a), scene.view.top_rect(home.b)]) == -1
+
+
+def test_the_demo_s_first_words_are_drawn_beside_its_buttons(app, driver):
+    # how to take over is said as it starts: the speed alone hid it from the panel
+    scene = demo_playing(app, driver)
+    assert scene.status.startswith("Demo: the solver plays. Click or tap the table")
+    assert scene.status_banner().text == scene.status
+    assert scene.status_banner().buttons == scene.demo_pace_buttons
+    # none of them gold: Enter takes the game over, it presses neither
+    assert not any(button.selected for button in scene.demo_pace_buttons)
+
+
+def test_a_finger_sliding_over_a_speed_button_does_not_light_it(app, driver):
+    # a finger's motion is no mouse hovering: the button lit stayed lit under no pointer
+    scene = demo_playing(app, driver)
+    slower, faster = pace_button(scene, "demo-slower"), pace_button(scene, "demo-faster")
+    driver.finger(pygame.FINGERDOWN, slower.rect.center)  # greyed at x1: nothing done
+    driver.finger(pygame.FINGERMOTION, faster.rect.center)
+    assert scene.demo and not faster.hot and not slower.hot
+    driver.finger(pygame.FINGERUP, faster.rect.center)
+
+
+def test_a_demo_with_nothing_to_show_says_so_and_does_not_start(app, driver):
+    # proven lost, no move lowering the points: the demo would stand still
+    from tests.scenes.test_table_analysis import _nothing_better_said
+
+    scene, game, _worker, _best = _nothing_better_said(app, driver)
+    scene._close_banner()
+    played = len(game.moves)
+    driver.key(pygame.K_d)
+    driver.settle(1.0)
+    assert not scene.demo and len(game.moves) == played
+    assert not scene.assisted  # nothing shown: not the demo's help
+    assert scene.status.startswith("No win is possible now, and no move lowers the points")
+
+
+def test_a_demo_with_nothing_to_show_tells_a_hidden_verdict_and_marks_it_told(app, driver):
+    # its words are the verdict the player chose not to see: told, the game is the
+    # demo's help (as a hint's words are a hint's), not a free look at the verdict
+    from tests.scenes.test_table_analysis import _nothing_better_said
+
+    app.settings.show_verdict = False
+    scene, _game, _worker, _best = _nothing_better_said(app, driver)
+    scene._close_banner()
+    assert not scene.assisted
+    driver.key(pygame.K_d)  # first asked: it takes the game out of the high-score tables
+    assert scene.status.startswith("Press D again") and not scene.assisted
+    driver.pause()
+    driver.key(pygame.K_d)
+    driver.settle(0.5)
+    assert scene.status.startswith("No win is possible now")
+    assert scene.assisted and scene.facts.assisted_by == "demo" and scene.facts.verdict_shown
+
+
+def test_a_game_the_demo_played_is_the_demo_s_help(app, driver):
+    # the solver's play is no player's: the game is marked helped, by the demo
+    scene = demo_playing(app, driver)
+    assert scene.assisted and scene.facts.assisted_by == "demo"
+
+
+def test_enter_while_the_demo_plays_takes_the_game_over(app, driver):
+    # Enter is "any other key" unless the Demo button has the keyboard's focus
+    scene = demo_playing(app, driver)
+    assert scene.keys.focus != "demo"
+    driver.key(pygame.K_RETURN)
+    driver.frames(1)
+    assert not scene.demo
