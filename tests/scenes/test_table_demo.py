@@ -315,3 +315,17 @@ def test_enter_while_the_demo_plays_takes_the_game_over(app, driver):
     driver.key(pygame.K_RETURN)
     driver.frames(1)
     assert not scene.demo
+
+
+def test_a_finger_short_of_a_bar_button_under_the_demo_s_panel_presses_the_button(app, driver):
+    # the panel keeps a finger short of its own buttons from stopping the demo, but the
+    # slack of the bar's buttons below it goes to them: there Demo stops the demo
+    from game.scenes.table_pointer import TOUCH_SLACK_PX
+
+    scene = demo_playing(app, driver)
+    demo = scene.buttons["demo"].rect
+    point = (demo.centerx, demo.top - TOUCH_SLACK_PX // 2)
+    # the panel as drawn on a crowded table: down to the bar, over the button's slack
+    scene.status_drawn = pygame.Rect(demo.left - 50, point[1] - 40, demo.width + 100, 41)
+    driver.tap(point)
+    assert not scene.demo
