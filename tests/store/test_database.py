@@ -1208,3 +1208,24 @@ def test_a_file_set_aside_takes_no_name_whose_log_is_there(tmp_path, monkeypatch
     (tmp_path / f"{FILE_NAME}.broken-20261207-101500-wal").write_bytes(b"a lone log")
     name = aside.aside_name_for(path)
     assert name == f"{FILE_NAME}.broken-20261207-101500-2"
+
+
+def test_a_window_that_waits_in_memory_keeps_its_games_while_the_other_salvages(
+    tmp_path, monkeypatch
+):
+    # each save opened the file again while the other window was still at it: the
+    # records held in memory were closed, and the games saved so far lost with them
+    from game.store.database import SALVAGE_LOCK
+
+    path = tmp_path / FILE_NAME
+    _damaged_file(path, 30)
+    monkeypatch.setattr("game.store.database.SALVAGE_PATIENCE_S", 0.05)
+    with _held_elsewhere(path.with_name(FILE_NAME + SALVAGE_LOCK)):
+        waiting = Records.open(path)
+        shown = len(waiting.history())  # what reads of the damaged file, in memory
+        for deal in (100, 101):
+            assert waiting.save_game(random_game("pyramid52", deal, 3), GameFacts())
+        assert waiting.path is None
+        deals = [row.deal for row in waiting.history()]
+        assert len(deals) == shown + 2 and {100, 101} <= set(deals)
+        waiting.close()

@@ -272,3 +272,20 @@ def test_a_win_whose_end_waits_is_not_given_up_by_a_new_game_of_its_table(record
     writes_fail(records, False)
     assert records.retry_pending()
     assert records.game(facts.record_id).outcome == "won"
+
+
+def test_a_write_made_by_an_earlier_one_in_the_same_retry_is_not_made_twice():
+    # a game saved again also writes what another key kept (its row's place): made
+    # twice, a place went into its table twice
+    pending = PendingWrites()
+    made: list[str] = []
+
+    def first() -> bool:
+        made.append("first")
+        pending.done("second")  # it wrote the second's part too
+        return True
+
+    pending.failed("first", first)
+    pending.failed("second", lambda: made.append("second") or True)
+    assert pending.retry() and not pending
+    assert made == ["first"]
