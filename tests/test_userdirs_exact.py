@@ -81,3 +81,17 @@ def test_a_damaged_file_outside_the_source_is_named_whole():
     assert paths.mend(outside) == paths.HOW_TO_MEND.replace("FILE", str(outside))
     inside = paths.LOCALE_DIR / "ru.toml"
     assert paths.mend(inside).endswith("(`git checkout -- assets/locale/ru.toml` in a clone)")
+
+
+def test_an_empty_piramida_home_is_no_home(tmp_path, monkeypatch):
+    # `PIRAMIDA_HOME=` left empty put the player's files under the folder the game
+    # happened to be started from
+    monkeypatch.setenv("PIRAMIDA_HOME", "")
+    for name in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    started_in = tmp_path / "started_in"
+    started_in.mkdir()
+    monkeypatch.chdir(started_in)
+    assert userdirs.config_dir() == tmp_path / "config" / "piramida"
+    assert userdirs.state_dir() == tmp_path / "state" / "piramida"
+    assert list(started_in.iterdir()) == []

@@ -49,3 +49,26 @@ def test_the_fade_keeps_no_window_sized_picture_once_it_is_over(app, driver):
     assert not hasattr(app, "_shade")
     driver.settle(1.5)
     assert app._unshaded is None
+
+
+def test_what_only_cycles_hold_is_freed_before_the_heap_is_trimmed(monkeypatch):
+    # a scene left is a cycle (its buttons' actions point back at it): its pictures are
+    # freed only by the collector, and only what is freed can go back to the system
+    import gc
+    import weakref
+
+    class Scene:
+        pass
+
+    freed_before_the_trim = []
+    monkeypatch.setattr(heap, "_TRIM", lambda pad: freed_before_the_trim.append(left() is None))
+    gc.disable()  # the collector runs only when asked to
+    try:
+        scene = Scene()
+        scene.back = scene
+        left = weakref.ref(scene)
+        del scene
+        heap.give_back_freed_memory()
+    finally:
+        gc.enable()
+    assert freed_before_the_trim == [True]
