@@ -581,14 +581,14 @@ def test_a_damaged_records_file_is_said_once_in_words_and_left_for_the_game(
 ) -> None:
     # it said "records.sqlite3 is damaged (...)" raw, then "records: set_aside: ..."; and
     # a command that only reads set the file aside, so the game never told the player
-    from tests.store.test_database import _saved_games, _scribble_over_the_page_of
+    from tests.store.test_database import _saved_games, scribble_over_the_page_of
 
     (home / "data").mkdir(parents=True)
     path = home / "data" / FILE_NAME
     records = _saved_games(path, 30)
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    scribble_over_the_page_of(path, b'"deal":5,')
     damaged = path.read_bytes()
     result = cli("history")
     assert result.rc == 0 and 0 < len(result.out.splitlines()) < 30

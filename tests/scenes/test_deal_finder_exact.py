@@ -11,6 +11,7 @@ from game.rules import Game
 from game.scenes.deal_finder import DealFinderScene, start_random_deal
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
+from tests.scenes.driver import texts_drawn
 from tests.scenes.test_table import SilentSolver
 
 THREE_PASSES = {"passes": 3}  # not the default one
@@ -98,14 +99,7 @@ def test_the_dots_after_its_words_count_up_to_three_and_start_again(app, driver,
     search(app, driver, SilentSolver(running=True))
     driver.settle(1.0)
     finder = app.scene
-    drawn: list[str] = []
-    real = deal_finder.draw_text
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(deal_finder, "draw_text", recording)
+    drawn = texts_drawn(monkeypatch, deal_finder)
     surface = pygame.Surface(app.size)
     dots = []
     for _ in range(25):  # 2.5 s: a round of the dots and more

@@ -441,7 +441,7 @@ def _damaged_file(path, count):
     records = _saved_games(path, count)
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     records.close()
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    scribble_over_the_page_of(path, b'"deal":5,')
 
 
 def _cut_file(path, count):
@@ -453,7 +453,7 @@ def _cut_file(path, count):
     path.write_bytes(data[: len(data) * 3 // 4])
 
 
-def _scribble_over_the_page_of(path, text):
+def scribble_over_the_page_of(path, text):
     data = bytearray(path.read_bytes())
     page = 4096
     hit = data.index(text) // page * page
@@ -471,8 +471,8 @@ def test_the_rows_past_a_damaged_page_are_kept_when_the_table_s_end_is_damaged_t
     records = _saved_games(path, 150)
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     records.close()
-    _scribble_over_the_page_of(path, b'"deal":30,')
-    _scribble_over_the_page_of(path, b'"deal":149,')  # the table's last page
+    scribble_over_the_page_of(path, b'"deal":30,')
+    scribble_over_the_page_of(path, b'"deal":149,')  # the table's last page
     reopened = Records.open(path)
     games, _entries = reopened.problems[1].numbers
     assert 120 < games < 150  # two pages' worth lost, no more
@@ -528,7 +528,7 @@ def test_the_games_still_in_the_write_ahead_log_are_kept(tmp_path):
     for suffix in ("", "-wal"):
         shutil.copy(path.with_name(FILE_NAME + suffix), copy / (FILE_NAME + suffix))
     records.close()
-    _scribble_over_the_page_of(copy / FILE_NAME, b'"deal":5,')
+    scribble_over_the_page_of(copy / FILE_NAME, b'"deal":5,')
     # another copy of the game has it open: its log is not folded into it on closing
     other = sqlite3.connect(copy / FILE_NAME)
     other.execute("PRAGMA user_version").fetchone()
@@ -912,7 +912,7 @@ def test_a_game_ended_in_the_window_that_has_the_damaged_file_open_is_kept(tmp_p
     game, facts = random_game("pyramid52", deal=100, moves=1, end=False), GameFacts()
     assert other.save_game(game, facts)
     other.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    _scribble_over_the_page_of(path, b'"deal":5,')
+    scribble_over_the_page_of(path, b'"deal":5,')
     game.play("resign")
     waiting = Records.open(path)
     assert waiting.path is None and [p.kind for p in waiting.problems] == [IN_MEMORY]

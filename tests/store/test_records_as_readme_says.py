@@ -209,13 +209,13 @@ def test_every_game_row_that_still_reads_alone_is_kept(tmp_path, damage):
     import sqlite3
 
     from game.store.database import FILE_NAME
-    from tests.store.test_database import _saved_games, _scribble_over_the_page_of
+    from tests.store.test_database import _saved_games, scribble_over_the_page_of
 
     path = tmp_path / FILE_NAME
     records = _saved_games(path, 120)
     records.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     records.close()
-    _scribble_over_the_page_of(path, damage)
+    scribble_over_the_page_of(path, damage)
     copy = tmp_path / "copy.sqlite3"
     shutil.copy(path, copy)
     readable = set()

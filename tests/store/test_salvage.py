@@ -10,6 +10,7 @@ from game.store.database import FILE_NAME, connect
 from game.store.salvage import salvage
 from game.store.schema import LATEST, migrate
 from tests.store.helpers import random_game
+from tests.store.test_database import scribble_over_the_page_of
 
 
 def _records_of(path, count):
@@ -60,21 +61,13 @@ def test_a_damaged_file_of_a_newer_version_gives_nothing_to_this_one(tmp_path):
     fresh.close()
 
 
-def _scribble_over_the_page_of(path, text):
-    data = bytearray(path.read_bytes())
-    page = 4096
-    hit = data.index(text) // page * page
-    data[hit + 10 : hit + page] = b"\xa5" * (page - 10)
-    path.write_bytes(bytes(data))
-
-
 def test_a_whole_damaged_page_of_games_does_not_end_the_search_for_the_rest(tmp_path):
     # the table's end damaged too: the rows past the first damaged page are looked up one
     # by one; a page's worth of rows missing in a row is no end of the table
     path = tmp_path / FILE_NAME
     _records_of(path, 150)
-    _scribble_over_the_page_of(path, b'"deal":30,')
-    _scribble_over_the_page_of(path, b'"deal":149,')  # the table's last page
+    scribble_over_the_page_of(path, b'"deal":30,')
+    scribble_over_the_page_of(path, b'"deal":149,')  # the table's last page
     fresh = _fresh(tmp_path / "fresh.sqlite3")
     games = salvage(path, fresh)["games"]
     deals = {json.loads(r[0])["deal"] for r in fresh.execute("SELECT replay FROM games")}
