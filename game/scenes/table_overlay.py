@@ -63,10 +63,9 @@ def draw_banner(
     hide none, the nearest to `near` (the button whose second press it asks for).
     Where every place hides a card, it hides none of `in_sight` if it can (the cards its
     words speak of), and then the fewest. It keeps off `soft` too where it can, and
-    over it rather than over a card. Its
-    buttons are laid out as it is drawn, `least` high at least: the table's bar's (a
-    kiosk's, a fingertip's; a wish's one button was the smallest on an 800x600 screen).
-    Returns where it was drawn."""
+    over it rather than over a card. Its buttons are laid out as it is drawn, `least`
+    high at least: the table's bar's (a kiosk's, a fingertip's; a wish's one button was
+    the smallest on an 800x600 screen). Returns where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     if banner.waits:  # the whole window dimmed, its bars too: nothing else is live
         fill_translucent(surface, surface.get_rect(), theme.FELT_DARK, 190, 0)
