@@ -2946,6 +2946,20 @@ def test_a_two_option_egyptian_game_is_named_whole_in_russian(app, driver, size)
     assert scene.hud.deal_shown == "Расклад\xa0№\xa07"
 
 
+def test_a_strict_game_says_so_on_the_russian_bar_beside_a_long_deal_number(app, driver):
+    # «строго: на стопки ничего» gave way to a random deal's nine digits at 1366x768,
+    # and nothing on the table said why a card would not go onto a pile
+    from game import i18n
+
+    i18n.set_language("ru")
+    driver.resize((1366, 768))
+    options = {"cards": 32, "piles": 10, "passes": 2, "to_piles": "none"}
+    scene = open_table(app, driver, Game("nechego", options, deal=194174207))
+    driver.frames(2)
+    assert scene.hud.title_shown == "От нечего делать · строгие правила"
+    assert scene.hud.deal_shown == "Расклад\xa0№\xa0194174207"
+
+
 def test_the_top_bar_names_what_options_fit_and_keeps_the_deal(app, driver):
     # a game of two options named neither where one fitted, and the deal gave way to them
     driver.resize((800, 600))
