@@ -6,7 +6,20 @@ from __future__ import annotations
 from game import i18n
 from game.i18n import _
 from game.rules import Game, Move
-from game.rules.moves import FOUNDATION, PAIR, REDEAL_MOVE, SINGLE, STOCK_TURN, pile_kind
+from game.rules.moves import (
+    FOUNDATION,
+    MOVE,
+    PAIR,
+    REDEAL_MOVE,
+    SINGLE,
+    STOCK_TURN,
+    TABLEAU,
+    pile_kind,
+)
+
+# What a game's rules forbid of a kind of move, whatever the cards: said as the reason
+# a card has nowhere to go where it stands for every pile
+RULES_OF_A_KIND = frozenset({"piles_take_nothing", "pile_to_pile"})
 
 
 def move_words(game: Game, move: Move) -> str:
@@ -34,3 +47,16 @@ def move_words(game: Game, move: Move) -> str:
     if target:
         return _("{card} onto {other}", card=cards[0], other=i18n.card_name(target[-1]))
     return _("{card} into the gap", card=cards[0])
+
+
+def nowhere_to_go(game: Game, pile: str) -> str:
+    """That the top card of `pile` has nowhere to go, and where a rule of the game keeps
+    it off every pile, that rule: in a strict game a finger's tap on the waste said
+    no more than of any card blocked, where a drag named the rule."""
+    said = _("{card} has nowhere to go now.", card=i18n.card_name(game.pile(pile)[-1]))
+    others = [n for n in game.pile_names if pile_kind(n) == TABLEAU and n != pile]
+    reasons = [game.refusal_reason(Move(MOVE, pile, n)) for n in others]
+    kinds = {r.key for r in reasons if r is not None}
+    if len(kinds) == 1 and kinds <= RULES_OF_A_KIND and all(reasons):
+        return said + " " + i18n.refusal(next(r for r in reasons if r is not None))
+    return said

@@ -22,6 +22,7 @@ from game.rules.moves import (
     pair,
     pile_kind,
 )
+from game.scenes.move_words import nowhere_to_go
 from game.scenes.table_input import DIRECTIONS
 from game.ui.keys import shortcut_key
 from game.ui.widgets import Button
@@ -97,8 +98,7 @@ class TableControls:
         if self.game.movable(pile) and on_top and not self._targets(pile):
             # said now, as in the pyramid games: picked up, nothing lit up where it could
             # go, and a newcomer waited for something to happen
-            card = i18n.card_name(cards[-1])
-            self._refuse(_("{card} has nowhere to go now.", card=card))
+            self._refuse(nowhere_to_go(self.game, pile))
         elif self.game.movable(pile) and on_top:
             self.selected = pile
             self.app.sounds.play("pick")

@@ -220,3 +220,34 @@ def test_playable_cards_hidden_in_settings_wear_no_ring_yet_still_play(app, driv
     driver.click(centre(scene, pair.b))
     driver.settle(1.0)
     assert game.moves[-1] == pair and not scene._marks()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "{card} has nowhere to go now. No card can be moved onto a pile in this game."),
+        ("ru", "Карту {card} сейчас некуда положить. В этой игре на стопки карты не кладут."),
+    ],
+)
+def test_a_tap_on_a_card_a_strict_game_keeps_off_the_piles_names_the_rule(
+    app, driver, language, said
+):
+    # a finger's tap on the waste in a strict game said only "has nowhere to go", as of
+    # any card blocked; a drag named the rule, and a tapping player never learnt it
+    from game import i18n
+    from game.rules.moves import MOVE
+
+    game = Game("nechego", {"to_piles": "none"}, deal=3)
+    loose = Game("nechego", deal=3)  # the same cards under the usual rules
+    while not any(m.kind == MOVE and m.a == "w" and m.b.startswith("t") for m in loose.legal_moves):
+        assert not any(m.kind == MOVE and m.a == "w" for m in game.legal_moves)
+        game.play("st>w")
+        loose.play("st>w")
+    i18n.set_language(language)
+    scene = open_table(app, driver, game)
+    driver.click(centre(scene, "w"))
+    card = i18n.card_name(game.pile("w")[-1])
+    assert scene.selected is None and scene.status == said.format(card=card)
+    usual = open_table(app, driver, loose)  # where a pile takes it, it is picked up
+    driver.click(centre(usual, "w"))
+    assert usual.selected == "w"
