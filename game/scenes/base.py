@@ -19,11 +19,21 @@ DOUBLE_PRESS_S = 0.4
 # over a game left in play) waits for the second, its question in sight: at 3 s a
 # passer-by still reading it found it gone, pressed, and was asked again
 SECOND_PRESS_S = 6.0
+# A slow reader's pace, for a long question's time in sight (see question_s)
+READ_WORDS_PER_S = 3.0
 # A screen that opens at a game's end (the initials, the results) takes no key that
 # presses for this long: Enter, Enter on Give up and a third by a quick hand entered a
 # place under initials never seen, or dealt a new game from results never read
 ARRIVING_S = 0.6
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+
+
+def question_s(question: str) -> float:
+    """How long a first press's `question` waits for the second, in sight:
+    SECOND_PRESS_S, or for a long one its reading at a slow pace and time to press. A
+    five-line question over a fortune left in play went before it was read, and the
+    press meant to answer it asked again."""
+    return max(SECOND_PRESS_S, len(question.split()) / READ_WORDS_PER_S + 2.0)
 
 
 class Scene:

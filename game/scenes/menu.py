@@ -20,7 +20,7 @@ from game.render.preview import (
 )
 from game.rules import Game, RulesError, Ruleset, rulesets
 from game.rules.ruleset import OptionValue
-from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S, Scene
+from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S, Scene, question_s
 from game.scenes.leaving_words import play_question
 from game.scenes.menu_bands import MenuBars, draw_bar, draw_question
 from game.scenes.menu_choice import MenuChoice, last_played
@@ -54,10 +54,6 @@ HEADER_KEYS = ("records", "arcade", "settings", "quit")  # the buttons top right
 STANDING = 1.3
 STANDING_PICTURE = 150  # the least height of the chosen patience's picture standing up
 QUIT_ASK_S = 3.0  # how long a first Esc waits for the second that quits
-# how long a first Play over a game left in play waits for the second: as long as the
-# table's questions; its four lines took longer to read than 3 s, and a second press
-# after reading them asked again
-PLAY_ASK_S = SECOND_PRESS_S
 
 
 class MenuScene(MenuBars, MenuPanel, PadScene):
@@ -88,6 +84,9 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
         self._news_laid_out: tuple[int, object, bool, int] | None = None
         self.quit_asked = 0.0  # seconds left for a second Esc to quit
         self.play_asked = 0.0  # seconds left for a second Play (see _leaves_unfinished)
+        # how long a first Play over a game left in play waits for the second, as the
+        # table's questions (question_s): its lines took longer to read than 3 s
+        self.play_ask_s = SECOND_PRESS_S
         self.asked_at = ""  # where the focus ring was when Play asked (see handle_event)
         self.asked_by_key = False  # Enter asked, not Play: the question says so
         self.deal_full_said = 0.0  # how long the deal field still says it is full
@@ -179,15 +178,15 @@ class MenuScene(MenuBars, MenuPanel, PadScene):
 
         leaves, day = self._leaves_unfinished(), self._plays_the_day_away()
         if leaves or day:
-            if self.play_asked > PLAY_ASK_S - DOUBLE_PRESS_S:
+            if self.play_asked > self.play_ask_s - DOUBLE_PRESS_S:
                 return  # the asking press repeated (a double-click): not yet the answer
             if self.play_asked <= 0:
-                self.play_asked = PLAY_ASK_S
                 self.asked_at, self.asked_by_key = self.pad.focus_key, by_key
                 self.wish_asked = leaves and self.app.records.wish_left_in_play(
                     self.ruleset.id, dict(self.options)
                 )
                 self.left_asked, self.day_asked = leaves, day
+                self.play_asked = self.play_ask_s = question_s(self.play_question())
                 self.quit_asked = 0.0
                 self.redraw = True
                 return

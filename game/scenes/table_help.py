@@ -425,7 +425,7 @@ class TableHelp:
     def _help_asked(self, what: str, by_key: bool = False) -> bool:
         """Whether help goes ahead: at once where it costs nothing (the game had help
         already, or its end would have no verdict and no table), else at a second press
-        of its button or key within SECOND_PRESS_S (see _second_press), asked in words
+        of its button or key in its question's time (see _second_press), asked in words
         that say what it costs. A stray H took a day's deal out of its table, unasked
         and for good, and voided a wish."""
         if self.assisted or self.game.over:

@@ -18,7 +18,7 @@ from game.rules import Action, IllegalMove, Move, Outcome
 from game.rules.events import MOVE as MOVE_EVENT
 from game.rules.events import REDEAL, REMOVE, TURN
 from game.rules.moves import FOUNDATION, OUT, pile_kind
-from game.scenes.base import DOUBLE_PRESS_S, SECOND_PRESS_S
+from game.scenes.base import DOUBLE_PRESS_S, question_s
 from game.scenes.leaving_words import give_up_question, new_deal_question
 from game.scenes.summary import GameSummary
 from game.scenes.table_help import TAKE_BACK_PAUSE_S
@@ -511,7 +511,7 @@ class TablePlay:
         self._ask_resign(by_key=False)
 
     def _ask_resign(self, by_key: bool) -> None:
-        """Give up at a second press (of G or the button) within SECOND_PRESS_S, with no
+        """Give up at a second press (of G or the button) in its question's time, with no
         move between: giving up cannot be taken back (in the arcade it costs a life),
         and the button sits in a row of others a finger can miss. While the stuck
         banner is up, at the first: it already offers the end, and "Press Give up
@@ -527,11 +527,11 @@ class TablePlay:
         return self.banner is not None and any(b.key == "end" for b in self.banner.buttons)
 
     def _second_press(self, what: str, question: str, pause: float = DOUBLE_PRESS_S) -> bool:
-        """Whether this press of `what` is the second within SECOND_PRESS_S with no move
-        between; a first one puts `question` on the table. A press sooner than `pause`
-        after the one before is taken for the same press, repeated by a quick hand (a
-        double-click gave a game up, a hint or a new deal with the question unread): it
-        does nothing but start the pause again."""
+        """Whether this press of `what` is the second within its question's time
+        (question_s) with no move between; a first one puts `question` on the table. A
+        press sooner than `pause` after the one before is taken for the same press,
+        repeated by a quick hand (a double-click gave a game up, a hint or a new deal
+        with the question unread): it does nothing but start the pause again."""
         now = self.app.clock.now()
         if now < self.asked_until.get(what, 0.0):
             if now - self.pressed_at.get(what, 0.0) < pause:
@@ -542,8 +542,8 @@ class TablePlay:
         self.pressed_at[what] = now
         # one question at a time: the one in sight is the one a second press answers (H,
         # then N, then H gave the hint under the New deal question)
-        self.asked_until = {what: now + SECOND_PRESS_S}
-        self._say_here(question, SECOND_PRESS_S)
+        self.asked_until = {what: now + question_s(question)}
+        self._say_here(question, question_s(question))
         self.status_near = what
         return False
 

@@ -12,7 +12,7 @@ from game.app import App
 from game.clock import ManualClock
 from game.render.preview import preview
 from game.rules import rulesets
-from game.scenes.menu import PLAY_ASK_S, QUIT_ASK_S, MenuScene
+from game.scenes.menu import QUIT_ASK_S, MenuScene
 from game.ui import theme
 from tests.scenes.driver import Driver
 
@@ -679,7 +679,7 @@ def test_play_asks_for_any_game_of_this_patience_left_in_play(app, driver):
         assert scene.started is None and scene.play_asked > 0, ruleset
         # Continue offers the patience's own game: the question says it resumes it
         assert scene._continue_resumes_it(), ruleset
-        driver.settle(PLAY_ASK_S + 0.5)
+        driver.settle(scene.play_ask_s + 0.5)
     assert "Nothing Better to Do · Deal 4 · 0 moves" in scene.records.continue_text()
     click(driver, scene, "ruleset:pyramid36")
     click(driver, scene, "ruleset:sbudetsya")  # nothing of it in play: no question
@@ -1689,3 +1689,19 @@ def test_the_example_caption_hides_no_card_face(app, driver, size):
         if faces > box.width * box.height // 50:  # more than a card's edge, antialiased
             hidden.append((ruleset, faces))
     assert hidden == []
+
+
+def test_play_s_long_question_waits_for_its_reading_before_it_lapses(app, driver):
+    # its three lines went after 6 s, before they were read, and the press meant to
+    # answer them asked again
+    from game.scenes.base import SECOND_PRESS_S, question_s
+
+    leave_a_game(app)
+    scene = open_menu(app, driver)
+    click(driver, scene, "ruleset:pyramid52")
+    click(driver, scene, "play")
+    assert scene.play_ask_s == question_s(scene.play_question()) > SECOND_PRESS_S + 2
+    driver.settle(SECOND_PRESS_S + 1)
+    assert scene.play_asked > 0 and scene.started is None  # still asked, still in sight
+    click(driver, scene, "play")
+    assert scene.started is not None

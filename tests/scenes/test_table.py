@@ -2015,6 +2015,22 @@ def a_fortune_with_a_card_turned(app, driver) -> TableScene:
     return scene
 
 
+def test_a_long_question_waits_for_its_reading_and_a_short_one_six_seconds(app, driver):
+    # a five-line question went after 6 s, before it was read, and the press meant to
+    # answer it asked again
+    from game.scenes.base import SECOND_PRESS_S, question_s
+
+    scene = a_fortune_with_a_card_turned(app, driver)
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    question = scene.status
+    assert len(question.split()) == 20 and question_s(question) == pytest.approx(20 / 3 + 2)
+    driver.settle(8.0)
+    assert scene.status == question  # still in sight, still waiting
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.game.moves == []  # the second press answered it
+    assert question_s("Press G again to give up.") == SECOND_PRESS_S
+
+
 def test_undo_of_a_card_turned_from_the_stock_asks_before_it_voids_the_wish(app, driver):
     # every move taken back one by one, and the deal won with its stock seen: the verdict
     # stood, where Restart, which does the same at one press, asked first
@@ -2086,13 +2102,13 @@ def test_a_fortune_s_end_stands(app, driver):
 
 def test_undo_s_question_names_the_key_that_asked_or_the_button(app, driver):
     # after Ctrl+Z it said to press "Undo", as Restart's names F5 or its button
-    from game.scenes.base import SECOND_PRESS_S
+    from game.scenes.base import question_s
 
     scene = a_fortune_with_a_card_turned(app, driver)
     game = scene.game
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert scene.status.startswith("Press Ctrl+Z again: it puts a card you have seen back")
-    driver.settle(SECOND_PRESS_S + 1)
+    driver.settle(question_s(scene.status) + 1)
     driver.click(scene.buttons["undo"].rect.center)
     assert scene.status.startswith("Press “Undo” again: it puts a card you have seen back")
     assert [str(m) for m in game.moves] == ["st>w"] and scene._wish_counts()

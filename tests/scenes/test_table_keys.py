@@ -520,17 +520,19 @@ def test_shift_enter_pairing_at_once_sounds_as_a_pair_alone(app, driver, monkeyp
 def test_new_deal_and_restart_ask_again_of_the_key_or_the_button_that_asked(app, driver):
     # N and F5 asked "Press “New deal” again", "Press “Restart” again", where G, H and D
     # name their key
+    from game.scenes.base import question_s
+
     scene = open_fortune(app, driver, 23)
     click_move(driver, scene, "st>w")
     driver.key(pygame.K_n)
     assert scene.status.startswith("Press N again: this game then counts as a loss")
-    driver.settle(7.0)  # the question lapses
+    driver.settle(question_s(scene.status) + 1)  # the question lapses
     driver.click(scene.buttons["new"].rect.center)
     assert scene.status.startswith("Press “New deal” again:")
-    driver.settle(7.0)
+    driver.settle(question_s(scene.status) + 1)
     driver.key(pygame.K_F5)
     assert scene.status.startswith("Press F5 again: the deal played again gives your wish")
-    driver.settle(7.0)
+    driver.settle(question_s(scene.status) + 1)
     driver.click(scene.buttons["restart"].rect.center)
     assert scene.status.startswith("Press “Restart” again:")
 
