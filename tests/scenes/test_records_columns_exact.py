@@ -120,3 +120,17 @@ def test_only_the_statistics_say_they_count_every_option():
     assert options_said(STATS, ruleset, {}).startswith("All its options")
     for tab in (FREE, DAILY, ARCADE):
         assert not options_said(tab, ruleset, ruleset.choose({})).startswith("All its")
+
+
+def test_a_heading_wider_than_its_values_is_kept_within_the_room_too():
+    # a free table of small deals' numbers ("7"): its "Deal" is the column's widest text
+    import pygame
+
+    from game.ui import theme
+
+    columns = table_columns(FREE)
+    rows = [row_values(FREE, 0, entry(7))]
+    font = theme.font(17, bold=True)
+    room = pygame.Rect(0, 0, 580 + font.size("7")[0] + 2, 400)  # "7" fits, "Deal" not
+    xs = column_xs(columns, rows, 1000, room, 17)
+    assert xs[-1] + font.size("Deal")[0] <= room.right
