@@ -85,6 +85,16 @@ def test_continue_names_a_game_of_a_given_deck_so(app, driver):
     assert "Given deck" in text and "None" not in text
 
 
+def test_continue_names_deal_0_by_its_number(app, driver):
+    # deal 0 is a deal like any other (it can be typed): "Deal 0", not "Given deck"
+    game = Game("pyramid52", deal=0)
+    game.play("st>w")
+    app.records.save_game(game, GameFacts(seconds=40))
+    scene = open_menu(app, driver)
+    text = scene.records.continue_text()
+    assert "Deal 0 ·" in text and "Given deck" not in text
+
+
 def test_continue_s_words_in_four_lines_are_all_shown(app, driver):
     # the game to continue in four lines across a narrow bar: none cut off
     leave_a_game(app)
