@@ -48,6 +48,8 @@ def taking_back_question(
         why = _("The solver has said that no win is possible from here")
     else:
         why = _("The solver has said that no win is possible after this move")
+    if run:  # a level's help keeps its whole run out of the arcade's table
+        return _run_taking_back(why, restart, over)
     # at the end, what is given up for it too: the result, never seen again
     if over and restart:
         return _(
@@ -69,6 +71,34 @@ def taking_back_question(
         )
     return _(
         "{why}: take it back and the game is marked assisted (no high score), or play on.",
+        why=why,
+    )
+
+
+def _run_taking_back(why: str, restart: bool, over: bool) -> str:
+    """taking_back_question's words past the solver's, for an arcade game: it is the
+    run that leaves its table ("no high score" was said of the game alone)."""
+    if over and restart:
+        return _(
+            "{why}: start the deal over, this result dropped, and this arcade run is"
+            " marked assisted (no place in its table), or keep this result.",
+            why=why,
+        )
+    if over:
+        return _(
+            "{why}: take it back, this result dropped, and this arcade run is marked"
+            " assisted (no place in its table), or keep this result.",
+            why=why,
+        )
+    if restart:
+        return _(
+            "{why}: start the deal over and this arcade run is marked assisted (no place"
+            " in its table), or play on.",
+            why=why,
+        )
+    return _(
+        "{why}: take it back and this arcade run is marked assisted (no place in its"
+        " table), or play on.",
         why=why,
     )
 

@@ -163,3 +163,20 @@ def test_restart_of_a_fortune_by_its_button_names_the_button_and_the_tables():
 )
 def test_the_news_once_taken_back_names_why(said, by, worse, words):
     assert said(by, worse=worse) == words
+
+
+@pytest.mark.parametrize(
+    ("restart", "over"), [(False, False), (True, False), (False, True), (True, True)]
+)
+def test_an_arcade_game_s_take_back_past_the_verdict_costs_its_run_and_says_so(restart, over):
+    # a level's help keeps its whole run out of the arcade's table: the question said
+    # "the game is marked assisted (no high score)", as of a free game
+    from game import i18n
+
+    said = taking_back_question(BY_TAKING_BACK, restart, over, run=True)
+    assert "this arcade run is marked assisted (no place in its table)" in said
+    assert "no high score" not in said
+    assert said.startswith("The solver has said that")
+    i18n.set_language("ru")
+    said = taking_back_question(BY_TAKING_BACK, restart, over, run=True)
+    assert "прохождение аркады пойдёт вне зачёта (без места в её таблице)" in said
