@@ -501,13 +501,13 @@ class TableControls:
         """No marks now: cards in flight, the celebration, or no cards dealt yet."""
         return bool(self.animator.busy or self.celebration or self.wish_pending)
 
-    def _marks(self) -> dict[str, str]:
-        """The pile tops the table marks now, by what each is: a card that can move,
-        the card in hand and its places, the hint's, a refused place."""
+    def _marks(self, playable: bool = True) -> dict[str, str]:
+        """The pile tops the table marks now, by what each is: a card that can move
+        (with `playable`), the card in hand and its places, the hint's, a refused place."""
         marks: dict[str, str] = {}
         if self._quiet():
             return marks
-        if self.app.settings.show_playable:
+        if playable and self.app.settings.show_playable:
             marks.update(dict.fromkeys(self._playable(), "playable"))
         if self.selected:
             for target in self._targets(self.selected):

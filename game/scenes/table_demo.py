@@ -51,8 +51,11 @@ class TableDemo:
         cost, Russian words of a lost deal hid Pyramid 36's top card at 1280x800."""
         shown = self._demo_controls_shown()
         asking = self.buttons.get(self.status_near)
+
         # the cards the words may speak of: the hint's, the card in hand and its places
-        marked = (name for name, mark in self._marks().items() if mark != "playable")
+        def marked() -> list[pygame.Rect]:
+            return [self.view.top_rect(name) for name in self._marks(playable=False)]
+
         drawn = draw_banner(
             surface,
             area,
@@ -63,7 +66,7 @@ class TableDemo:
             keep=self.demo_panel if shown else None,
             soft=soft,
             near=asking.rect if asking is not None and asking.rect.width else None,
-            in_sight=[self.view.top_rect(name) for name in marked],
+            in_sight=marked,
         )
         self.demo_panel = drawn if shown else None
         return drawn

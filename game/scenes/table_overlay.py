@@ -55,17 +55,17 @@ def draw_banner(
     keep: pygame.Rect | None = None,
     soft: list[pygame.Rect] | None = None,
     near: pygame.Rect | None = None,
-    in_sight: list[pygame.Rect] | None = None,
+    in_sight: Callable[[], list[pygame.Rect]] | None = None,
 ) -> pygame.Rect:
     """A panel at the top or the bottom of the play area, whichever hides fewer cards
     (`avoid`), or else between them; `centred`, in the middle first; where it was drawn
     before (`keep`, its foot), if it still hides no card there; of the places that
     hide none, the nearest to `near` (the button whose second press it asks for).
     Where every place hides a card, it hides none of `in_sight` if it can (the cards its
-    words speak of), and then the fewest. It keeps off `soft` too where it can, and
-    over it rather than over a card. Its buttons are laid out as it is drawn, `least`
-    high at least: the table's bar's (a kiosk's, a fingertip's; a wish's one button was
-    the smallest on an 800x600 screen). Returns where it was drawn."""
+    words speak of, asked for only then), and then the fewest. It keeps off `soft` too
+    where it can, and over it rather than over a card. Its buttons are laid out as it is
+    drawn, `least` high at least: the table's bar's (a kiosk's, a fingertip's; a wish's
+    one button was the smallest on an 800x600 screen). Returns where it was drawn."""
     scale = theme.ui_scale(surface.get_size())
     if banner.waits:  # the whole window dimmed, its bars too: nothing else is live
         fill_translucent(surface, surface.get_rect(), theme.FELT_DARK, 190, 0)
@@ -181,7 +181,7 @@ def _best_place(
     avoid: list[pygame.Rect] | None,
     margin: int,
     near: pygame.Rect | None = None,
-    in_sight: list[pygame.Rect] | None = None,
+    in_sight: Callable[[], list[pygame.Rect]] | None = None,
 ) -> pygame.Rect:
     """Where a panel goes (see draw_banner): of `places` and the felt between the cards,
     in `widths`, the one that hides the fewest cards, of `in_sight` first; of those that
@@ -239,7 +239,8 @@ def _best_place(
     def hidden(panel: pygame.Rect, rects: list[pygame.Rect] | None) -> int:
         return sum(overlap_area(panel, r) for r in rects or [])
 
-    return min(fixed, key=lambda c: (hidden(c[0], in_sight), hidden(c[0], avoid)))[0]
+    sight = in_sight() if in_sight is not None else []
+    return min(fixed, key=lambda c: (hidden(c[0], sight), hidden(c[0], avoid)))[0]
 
 
 def _kept_place(

@@ -312,7 +312,9 @@ def test_where_every_place_hides_a_card_a_banner_leaves_the_card_it_speaks_of_in
     words = "The solver has not settled this position. Hint: K♣ to a foundation."
     unmarked = draw_banner(surface, area, Banner(words), small=True, avoid=cards)
     hinted = max(cards, key=lambda card: overlap_area(card, unmarked))
-    panel = draw_banner(surface, area, Banner(words), small=True, avoid=cards, in_sight=[hinted])
+    panel = draw_banner(
+        surface, area, Banner(words), small=True, avoid=cards, in_sight=lambda: [hinted]
+    )
     assert not panel.colliderect(hinted), panel
     assert area.contains(panel)
 
