@@ -56,7 +56,8 @@ def nowhere_to_go(game: Game, pile: str) -> str:
     said = _("{card} has nowhere to go now.", card=i18n.card_name(game.pile(pile)[-1]))
     others = [n for n in game.pile_names if pile_kind(n) == TABLEAU and n != pile]
     reasons = [game.refusal_reason(Move(MOVE, pile, n)) for n in others]
-    kinds = {r.key for r in reasons if r is not None}
-    if len(kinds) == 1 and kinds <= RULES_OF_A_KIND and all(reasons):
-        return said + " " + i18n.refusal(next(r for r in reasons if r is not None))
+    kinds = {r.key if r is not None else "" for r in reasons}
+    first = reasons[0] if reasons else None
+    if first is not None and kinds == {first.key} and first.key in RULES_OF_A_KIND:
+        return said + " " + i18n.refusal(first)
     return said

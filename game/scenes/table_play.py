@@ -542,8 +542,9 @@ class TablePlay:
         self.pressed_at[what] = now
         # one question at a time: the one in sight is the one a second press answers (H,
         # then N, then H gave the hint under the New deal question)
-        self.asked_until = {what: now + question_s(question)}
-        self._say_here(question, question_s(question))
+        wait = question_s(question)
+        self.asked_until = {what: now + wait}
+        self._say_here(question, wait)
         self.status_near = what
         return False
 
