@@ -52,6 +52,21 @@ def menu_in(app, driver, language: str, size: tuple[int, int]) -> Iterator[MenuS
         i18n.set_language("en")
 
 
+@contextmanager
+def crowded_menu(app, driver, language: str, size: tuple[int, int]) -> Iterator[MenuScene]:
+    """The menu at its most crowded: a game left in play (Continue's bar) and a notice
+    two lines long over the panel of От нечего делать's four options chosen, in
+    `language` at `size` (see menu_in)."""
+    from game.notices import Notice
+
+    leave_a_game(app)
+    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
+    with menu_in(app, driver, language, size) as scene:
+        scene.select("nechego")
+        driver.frames(1)
+        yield scene
+
+
 def tab_to(driver, scene, key: str) -> None:
     """Tab until the focus ring is on the button `key` (a row's choice: its chosen one)."""
     for _ in range(60):
@@ -470,17 +485,7 @@ def test_continue_says_a_long_game_whole(app, driver, language, size):
 def test_a_notice_and_continue_over_four_options_overlap_nothing(app, driver, language, size):
     # a notice, Continue and От нечего делать's four rows of options: the picture kept
     # a thumbnail's room, and the last row lay over the deal's field
-    from game.notices import Notice
-    from game.rules import Game
-    from game.store import GameFacts
-
-    left = Game("pyramid52", deal=8)
-    left.play("st>w")
-    app.records.save_game(left, GameFacts(seconds=40))
-    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
-    with menu_in(app, driver, language, size) as scene:
-        scene.select("nechego")
-        driver.frames(1)
+    with crowded_menu(app, driver, language, size) as scene:
         assert scene.notice_rect.height and scene.continue_rect.height
         options = [b.rect for b in scene.pad.buttons if b.key.startswith("option:")]
         below = [scene.deal_field, scene.pad.get("clear").rect, scene.pad.get("play").rect]

@@ -7,11 +7,10 @@ import itertools
 import pygame
 import pytest
 
-from game.notices import Notice
 from game.scenes.menu_panel import PICTURE_LEAST, _balanced
 from game.ui import theme
 from game.ui.widgets import px
-from tests.scenes.test_menu import leave_a_game, menu_in
+from tests.scenes.test_menu import crowded_menu
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -19,11 +18,7 @@ from tests.scenes.test_menu import leave_a_game, menu_in
 def test_under_a_notice_and_continue_four_options_leave_room_for_the_picture(
     app, driver, language, size
 ):
-    leave_a_game(app)
-    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
-    with menu_in(app, driver, language, size) as scene:
-        scene.select("nechego")
-        driver.frames(1)
+    with crowded_menu(app, driver, language, size) as scene:
         assert scene.notice_rect.height and scene.continue_rect.height
         least = px(PICTURE_LEAST, scene.scale, 24)
         assert scene.preview_rect.height >= least and scene.panel.contains(scene.preview_rect)
@@ -56,11 +51,7 @@ def test_a_name_in_two_lines_breaks_where_the_wider_line_is_narrowest():
 def test_at_the_least_size_names_in_two_lines_leave_the_options_readable(app, driver, language):
     # at 800x480 under a notice and Continue, each name in one line beside its row left
     # "from the waste" 8 px high on a squeezed button
-    leave_a_game(app)
-    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
-    with menu_in(app, driver, language, (800, 480)) as scene:
-        scene.select("nechego")
-        driver.frames(1)
+    with crowded_menu(app, driver, language, (800, 480)) as scene:
         options = [b for b in scene.pad.buttons if b.key.startswith("option:")]
         asked = max(11, int(scene.button_h * 0.42))  # as the menu draws them
         sizes = {b.label: b.fitting_size(asked) for b in options}

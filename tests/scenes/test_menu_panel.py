@@ -11,7 +11,7 @@ from game.ui import theme
 from game.ui.deal_field import digits_width
 from game.ui.widgets import px
 from tests.scenes.driver import texts_drawn
-from tests.scenes.test_menu import click, leave_a_game, menu_in, open_menu
+from tests.scenes.test_menu import click, crowded_menu, leave_a_game, menu_in, open_menu
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -47,20 +47,15 @@ def test_with_no_room_for_a_picture_play_s_question_stands_in_the_panel(app, dri
 def test_names_set_beside_their_rows_give_their_lines_to_the_picture(app, driver, size):
     # the names beside their rows leave the lines they took over them to the picture:
     # it grows down to the options, which end a gap's width over the deal's row
-    leave_a_game(app)
-    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
-    driver.resize(size)
-    scene = open_menu(app, driver)
-    scene.select("nechego")
-    driver.frames(1)
-    font = theme.font(scene.text_size)
-    names = [pygame.Rect(pos, font.size(line)) for line, pos in scene.option_labels]
-    options = [b.rect for b in scene.pad.buttons if b.key.startswith("option:")]
-    assert names[0].right <= min(r.left for r in options)  # beside, not above
-    assert scene.preview_rect.width < scene.panel.width - 40  # its height is what bounds it
-    last_row = max(r.bottom for r in options)
-    gap = scene.deal_field.top - last_row
-    assert 0 <= gap <= scene.button_h, (gap, scene.button_h)
+    with crowded_menu(app, driver, "en", size) as scene:
+        font = theme.font(scene.text_size)
+        names = [pygame.Rect(pos, font.size(line)) for line, pos in scene.option_labels]
+        options = [b.rect for b in scene.pad.buttons if b.key.startswith("option:")]
+        assert names[0].right <= min(r.left for r in options)  # beside, not above
+        assert scene.preview_rect.width < scene.panel.width - 40  # its height is what bounds it
+        last_row = max(r.bottom for r in options)
+        gap = scene.deal_field.top - last_row
+        assert 0 <= gap <= scene.button_h, (gap, scene.button_h)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -70,11 +65,7 @@ def test_names_beside_their_rows_stand_level_with_them_and_the_rows_in_the_panel
 ):
     # each name beside its row stands in the middle of the row's height, one line or
     # two; and the row, squeezed beside it at 800x480, keeps inside the panel
-    leave_a_game(app)
-    app.notices.append(Notice(lambda: "A notice long enough to take two lines. " * 3))
-    with menu_in(app, driver, language, size) as scene:
-        scene.select("nechego")
-        driver.frames(1)
+    with crowded_menu(app, driver, language, size) as scene:
         line_h = theme.font(scene.text_size).get_linesize()
         pad = scene.panel.inflate(-2 * px(18, scene.scale, 10), 0)
         for option in scene.ruleset.options:
